@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Runs every test of Consistency Lab, installing what is missing first:
+#   1. native: unit, property, golden, CLI and tidy tests (cargo test);
+#   2. wasm: wasm-bindgen-test in headless Chromium (native/wasm parity, components);
+#   3. the release site build (trunk) and its size budget;
+#   4. end-to-end: Playwright drives Debian's Chromium against the built site.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/setup.sh
+source scripts/env.sh
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+step "native tests"
+cargo test --release --all-targets
+
+step "wasm tests in headless Chromium"
+cargo test --release --target wasm32-unknown-unknown --test wasm
+
+step "site build (trunk, release)"
+trunk build --release
+node scripts/budget.mjs
+
+step "end-to-end tests (Playwright + Chromium)"
+(cd e2e && node --test --test-concurrency=1 tests/)

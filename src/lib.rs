@@ -1,0 +1,13 @@
+//! Consistency Lab (정합성 실험실).
+//!
+//! A deterministic simulation of two published consistency experiments
+//! (`sim`), the query-string parameters that drive it (`params`), and the
+//! two front ends that read what it returns: the native `lab` CLI
+//! (`src/bin/lab.rs`) and the Yew site (`web`, wasm32 only).
+//! See ARCHITECTURE.md for the map and the invariants.
+
+pub mod params;
+pub mod sim;
+
+#[cfg(target_arch = "wasm32")]
+pub mod web;

@@ -1,0 +1,353 @@
+//! The discrete-event kernel shared by both scenarios.
+//!
+//! What lives here: simulated time (integer microseconds), [`Stamp`]s that
+//! totally order everything that happens, the [`EventQueue`] ordered by
+//! `(time_us, seq)`, the [`ProcessTable`] that defers events aimed at a
+//! stopped (SIGSTOP-like) process, and portable seeded random streams
+//! ([`RngStream`]).
+//!
+//! Architecture invariant: nothing in this module reads a clock, touches the
+//! OS, or uses a randomly keyed hasher. Given the same inputs it produces the
+//! same outputs, bit for bit, natively and on wasm32.
+
+use std::cmp::{Ordering, Reverse};
+use std::collections::BinaryHeap;
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
+use serde::{Deserialize, Serialize};
+
+/// Simulated time in microseconds since the start of a run.
+pub type SimTime = u64;
+
+pub const US_PER_MS: u64 = 1_000;
+pub const US_PER_S: u64 = 1_000_000;
+
+/// A point in the total order of a run: the event's time and the sequence
+/// number it was given when it was scheduled. Two stamps of one run are
+/// never equal, so interval tests never depend on microsecond rounding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Stamp {
+    pub t_us: SimTime,
+    pub seq: u64,
+}
+
+impl Stamp {
+    pub const ZERO: Stamp = Stamp { t_us: 0, seq: 0 };
+
+    pub fn ms(self) -> f64 {
+        self.t_us as f64 / US_PER_MS as f64
+    }
+}
+
+struct Scheduled<E> {
+    at: Stamp,
+    event: E,
+}
+
+impl<E> PartialEq for Scheduled<E> {
+    fn eq(&self, other: &Self) -> bool {
+        self.at == other.at
+    }
+}
+impl<E> Eq for Scheduled<E> {}
+impl<E> PartialOrd for Scheduled<E> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl<E> Ord for Scheduled<E> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.at.cmp(&other.at)
+    }
+}
+
+/// A min-queue of events ordered by `(time_us, seq)`. `seq` increases on
+/// every insertion, so events scheduled for the same microsecond run in
+/// insertion order (FIFO).
+pub struct EventQueue<E> {
+    heap: BinaryHeap<Reverse<Scheduled<E>>>,
+    next_seq: u64,
+    now: Stamp,
+    popped: u64,
+}
+
+impl<E> Default for EventQueue<E> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<E> EventQueue<E> {
+    pub fn new() -> Self {
+        EventQueue { heap: BinaryHeap::new(), next_seq: 1, now: Stamp::ZERO, popped: 0 }
+    }
+
+    /// The stamp of the event being executed (or `Stamp::ZERO` before the first pop).
+    pub fn now(&self) -> Stamp {
+        self.now
+    }
+
+    pub fn now_us(&self) -> SimTime {
+        self.now.t_us
+    }
+
+    /// Schedules `event` at absolute time `at_us`, which must not lie in the past.
+    pub fn schedule_at(&mut self, at_us: SimTime, event: E) -> Stamp {
+        assert!(at_us >= self.now.t_us, "event scheduled in the past: {at_us} < {}", self.now.t_us);
+        let at = Stamp { t_us: at_us, seq: self.next_seq };
+        self.next_seq += 1;
+        self.heap.push(Reverse(Scheduled { at, event }));
+        at
+    }
+
+    /// Schedules `event` `delay_us` after now.
+    pub fn schedule_in(&mut self, delay_us: SimTime, event: E) -> Stamp {
+        self.schedule_at(self.now.t_us + delay_us, event)
+    }
+
+    /// Removes the earliest event and advances `now` to its stamp.
+    pub fn pop(&mut self) -> Option<(Stamp, E)> {
+        let Reverse(Scheduled { at, event }) = self.heap.pop()?;
+        debug_assert!(at > self.now || self.popped == 0);
+        self.now = at;
+        self.popped += 1;
+        Some((at, event))
+    }
+
+    pub fn peek_time(&self) -> Option<SimTime> {
+        self.heap.peek().map(|Reverse(s)| s.at.t_us)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.heap.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.heap.len()
+    }
+
+    /// How many events have been executed so far (a cost measure for benches and caps).
+    pub fn events_processed(&self) -> u64 {
+        self.popped
+    }
+}
+
+/// Whether a simulated application process is executing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ProcessState {
+    Running,
+    /// Frozen (SIGSTOP-like): events aimed at it wait in its deferred list.
+    Stopped,
+}
+
+/// The application processes of a run and the events each one could not run
+/// while it was stopped (model.md §0.2, §1.5).
+pub struct ProcessTable<E> {
+    states: Vec<ProcessState>,
+    deferred: Vec<Vec<(Stamp, E)>>,
+}
+
+impl<E> ProcessTable<E> {
+    pub fn new(processes: usize) -> Self {
+        assert!(processes > 0);
+        ProcessTable {
+            states: vec![ProcessState::Running; processes],
+            deferred: (0..processes).map(|_| Vec::new()).collect(),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.states.is_empty()
+    }
+
+    pub fn state(&self, process: usize) -> ProcessState {
+        self.states[process]
+    }
+
+    pub fn is_running(&self, process: usize) -> bool {
+        self.states[process] == ProcessState::Running
+    }
+
+    pub fn stop(&mut self, process: usize) {
+        self.states[process] = ProcessState::Stopped;
+    }
+
+    /// Keeps an event that arrived while `process` was stopped. Events arrive
+    /// in stamp order, so the list stays sorted.
+    pub fn defer(&mut self, process: usize, at: Stamp, event: E) {
+        debug_assert_eq!(self.states[process], ProcessState::Stopped);
+        debug_assert!(self.deferred[process].last().is_none_or(|(last, _)| *last < at));
+        self.deferred[process].push((at, event));
+    }
+
+    pub fn deferred_len(&self, process: usize) -> usize {
+        self.deferred[process].len()
+    }
+
+    /// Resumes `process` and re-inserts its deferred events at the current
+    /// time, in their original `(time, seq)` order, with fresh sequence numbers.
+    pub fn resume(&mut self, process: usize, queue: &mut EventQueue<E>) {
+        self.states[process] = ProcessState::Running;
+        let now = queue.now_us();
+        for (_, event) in std::mem::take(&mut self.deferred[process]) {
+            queue.schedule_at(now, event);
+        }
+    }
+}
+
+/// SplitMix64's finaliser: a fixed, documented 64-bit mixer.
+pub fn splitmix64(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = x;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// FNV-1a over bytes: a fixed hash for stream derivation and trace hashes
+/// (never `DefaultHasher`, whose algorithm may change between releases).
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01B3);
+    }
+    hash
+}
+
+/// One independent, portable random stream (ChaCha8, whose output is
+/// value-stable across platforms and crate versions). Integer ranges are
+/// sampled here with Lemire's method, so no `rand` upgrade can change results.
+///
+/// Streams implement common random numbers: the stream for
+/// `("pause", worker 3)` yields the same pauses whatever the TTL slider says.
+pub struct RngStream {
+    rng: ChaCha8Rng,
+}
+
+impl RngStream {
+    /// The stream for one random quantity of one entity in one run
+    /// (model.md §0.3): `splitmix64(base_seed ^ fnv1a(run_index, purpose, entity))`.
+    pub fn derive(base_seed: u64, run_index: u32, purpose: &str, entity: u64) -> Self {
+        let mut key = Vec::with_capacity(4 + purpose.len() + 1 + 8);
+        key.extend_from_slice(&run_index.to_le_bytes());
+        key.extend_from_slice(purpose.as_bytes());
+        key.push(0);
+        key.extend_from_slice(&entity.to_le_bytes());
+        let seed = splitmix64(base_seed ^ fnv1a64(&key));
+        RngStream { rng: ChaCha8Rng::seed_from_u64(seed) }
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.rng.next_u64()
+    }
+
+    /// A uniform integer in `[lo, hi]`, both inclusive, without modulo bias.
+    pub fn uniform_inclusive(&mut self, lo: u64, hi: u64) -> u64 {
+        assert!(lo <= hi, "empty range {lo}..={hi}");
+        let span = hi - lo;
+        if span == u64::MAX {
+            return self.next_u64();
+        }
+        let range = span + 1;
+        // Lemire, "Fast Random Integer Generation in an Interval" (2019).
+        let mut m = u128::from(self.next_u64()) * u128::from(range);
+        let mut low = m as u64;
+        if low < range {
+            let threshold = range.wrapping_neg() % range;
+            while low < threshold {
+                m = u128::from(self.next_u64()) * u128::from(range);
+                low = m as u64;
+            }
+        }
+        lo + (m >> 64) as u64
+    }
+
+    /// A uniform float in `[0, 1)` with 53 random bits.
+    pub fn unit_f64(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+
+    /// True with probability `p` (clamped to `[0, 1]`).
+    pub fn bernoulli(&mut self, p: f64) -> bool {
+        self.unit_f64() < p.clamp(0.0, 1.0)
+    }
+
+    /// An exponentially distributed whole number of microseconds with the given mean.
+    pub fn exponential_us(&mut self, mean_us: u64) -> u64 {
+        let u = 1.0 - self.unit_f64(); // in (0, 1]
+        (-(u.ln()) * mean_us as f64).round() as u64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ties_run_in_insertion_order() {
+        let mut q = EventQueue::new();
+        q.schedule_at(5, 'b');
+        q.schedule_at(3, 'a');
+        q.schedule_at(5, 'c');
+        let order: Vec<char> = std::iter::from_fn(|| q.pop().map(|(_, e)| e)).collect();
+        assert_eq!(order, vec!['a', 'b', 'c']);
+    }
+
+    #[test]
+    fn deferred_events_resume_in_order_with_fresh_stamps() {
+        let mut q: EventQueue<u32> = EventQueue::new();
+        let mut p = ProcessTable::new(1);
+        q.schedule_at(10, 1);
+        q.schedule_at(10, 2);
+        q.schedule_at(20, 99); // the resume trigger
+        p.stop(0);
+        for _ in 0..2 {
+            let (at, e) = q.pop().unwrap();
+            p.defer(0, at, e);
+        }
+        let (resume_at, _) = q.pop().unwrap();
+        p.resume(0, &mut q);
+        let (a, e1) = q.pop().unwrap();
+        let (b, e2) = q.pop().unwrap();
+        assert_eq!((e1, e2), (1, 2));
+        assert_eq!(a.t_us, 20);
+        assert!(a > resume_at && b > a);
+    }
+
+    #[test]
+    fn streams_are_value_stable() {
+        // Pinned: a change here changes every trace hash.
+        let mut s = RngStream::derive(1, 0, "pause", 3);
+        let draws: Vec<u64> = (0..4).map(|_| s.uniform_inclusive(300_000, 500_000)).collect();
+        let again: Vec<u64> = {
+            let mut t = RngStream::derive(1, 0, "pause", 3);
+            (0..4).map(|_| t.uniform_inclusive(300_000, 500_000)).collect()
+        };
+        assert_eq!(draws, again);
+        assert!(draws.iter().all(|d| (300_000..=500_000).contains(d)));
+        let other = RngStream::derive(1, 0, "pause", 4).next_u64();
+        assert_ne!(other, RngStream::derive(1, 0, "pause", 3).next_u64());
+    }
+
+    #[test]
+    fn uniform_covers_both_ends() {
+        let mut s = RngStream::derive(7, 0, "t", 0);
+        let mut seen = [false; 3];
+        for _ in 0..200 {
+            seen[s.uniform_inclusive(0, 2) as usize] = true;
+        }
+        assert_eq!(seen, [true; 3]);
+    }
+
+    #[test]
+    fn fnv_matches_reference() {
+        assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
+    }
+}

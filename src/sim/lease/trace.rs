@@ -1,0 +1,264 @@
+//! What a Scenario A run returns: metrics, hold records, server-side lease
+//! spans, time series and (at `TraceLevel::Full`) the event list the site
+//! animates. Everything here is plain data, serializable with serde, and
+//! ordered deterministically (Vecs indexed by id, never a HashMap).
+
+use serde::{Deserialize, Serialize};
+
+use super::config::LeaseConfig;
+use crate::sim::core::{SimTime, Stamp};
+
+/// How much of the trace to keep. Metrics are always computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TraceLevel {
+    /// Metrics and time series only (tables, sweeps).
+    Summary,
+    /// Plus holds and lease spans (static figures).
+    Holds,
+    /// Plus every event (the animated timeline).
+    Full,
+}
+
+/// How a client's conditional release ended (model.md §1.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReleaseResult {
+    /// The key still held our token and was deleted.
+    Released,
+    /// The key held a different token: someone else owns the lock now.
+    Stolen,
+    /// The key was absent: our lease had expired and nobody took it yet.
+    Expired,
+    /// The lock server failed the command (down or timed out).
+    Error,
+    /// No release was attempted (lockless hold).
+    NotApplicable,
+}
+
+/// Which fence check rejected a hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FencePhase {
+    Read,
+    Write,
+}
+
+/// The answer a request got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    Approved,
+    Insufficient,
+    FenceRejected(FencePhase),
+    /// 503: the lock server was unreachable under fail-closed.
+    LockUnavailable,
+}
+
+/// One critical section as the client saw it (the article's `experiment_lock_hold`).
+/// Every stamp is taken when the client observed the reply.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hold {
+    pub id: u32,
+    pub wallet: u32,
+    pub worker: u32,
+    pub process: u32,
+    /// `None` for a lockless hold (fail-open, or the lockless variant's section).
+    pub token: Option<u64>,
+    pub lockless: bool,
+    pub acquired_at: Stamp,
+    pub read_at: Option<Stamp>,
+    /// The balance the hold read (won).
+    pub read_value_won: Option<i64>,
+    /// When the client got COMMIT ok for its balance write.
+    pub written_at: Option<Stamp>,
+    /// The balance the hold wrote (won).
+    pub written_value_won: Option<i64>,
+    pub released_at: Stamp,
+    pub release_result: ReleaseResult,
+    pub outcome: Outcome,
+    /// When the watchdog (if any) first saw this hold's lease gone.
+    pub lease_lost_seen_at: Option<Stamp>,
+}
+
+/// Why a lease ended on the server.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LeaseEnd {
+    /// Its TTL ran out (`ended_at` is the expiry instant on the server clock).
+    Expired,
+    /// Its owner deleted it with a conditional release.
+    Deleted,
+    /// The lock server was killed with the key in memory.
+    Killed,
+    /// Still live when the run ended.
+    RunEnd,
+}
+
+/// A lease as the lock server saw it: from SET execution to its end.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeaseSpan {
+    pub wallet: u32,
+    pub token: u64,
+    pub set_exec_at: Stamp,
+    /// Successful extensions (each moved the expiry to `at + ttl`).
+    pub extended_at: Vec<Stamp>,
+    pub ended_at: Stamp,
+    pub end_cause: LeaseEnd,
+}
+
+/// The balance of one wallet after each commit that touched it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BalancePoint {
+    pub t_us: SimTime,
+    /// `wallet.available_amount` after the commit.
+    pub snapshot_won: i64,
+    /// Σ ledger entries after the commit.
+    pub ledger_won: i64,
+}
+
+/// Counts per whole second of simulated time, for the outage figure.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SecondBucket {
+    pub approved: u32,
+    pub insufficient: u32,
+    pub unavailable: u32,
+    pub fence_rejected_read: u32,
+    pub fence_rejected_write: u32,
+    /// Holds (locked or lockless) that started in this second.
+    pub holds_started: u32,
+    pub lockless_holds_started: u32,
+    /// Overlap pairs whose overlap began in this second.
+    pub overlap_pairs_started: u32,
+}
+
+/// A point of a wallet's token counter (on the lock server) or fence value (in the DB).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TokenPoint {
+    pub t_us: SimTime,
+    pub counter: u64,
+    pub fence: u64,
+}
+
+/// Time series for the figures.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Series {
+    /// Indexed by wallet; the first point is the initial balance at t = 0.
+    pub balance: Vec<Vec<BalancePoint>>,
+    /// Indexed by whole second, 0 up to the end of the drain.
+    pub per_second: Vec<SecondBucket>,
+    /// Indexed by wallet; one point whenever the counter or the fence changes.
+    pub tokens: Vec<Vec<TokenPoint>>,
+    /// Every non-503 response latency in µs, sorted ascending (for CDFs and p95).
+    pub latencies_us: Vec<u64>,
+}
+
+/// One fact in the run, in the past tense. The site animates these.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum EventKind {
+    RequestStarted { worker: u32, wallet: u32 },
+    AcquireRefused { worker: u32, wallet: u32 },
+    LockAcquired { worker: u32, wallet: u32, token: u64, hold: u32 },
+    LocklessSectionStarted { worker: u32, wallet: u32, hold: u32 },
+    BalanceRead { worker: u32, wallet: u32, hold: u32, value_won: i64 },
+    FenceRejected { worker: u32, wallet: u32, hold: u32, phase: FencePhase },
+    BalanceWritten { worker: u32, wallet: u32, hold: u32, value_won: i64 },
+    InsufficientFunds { worker: u32, wallet: u32, hold: u32 },
+    LockReleased { worker: u32, wallet: u32, hold: u32, result: ReleaseResult },
+    LeaseExtended { wallet: u32, token: u64, hold: u32 },
+    WatchdogSawLeaseLost { wallet: u32, hold: u32 },
+    LeaseExpired { wallet: u32, token: u64 },
+    ResponseSent { worker: u32, outcome: Outcome, latency_us: u64 },
+    ProcessStopped { process: u32 },
+    ProcessResumed { process: u32 },
+    LockServerKilled,
+    LockServerRestarted,
+    LockServerStalled { until_us: SimTime },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TraceEvent {
+    pub at: Stamp,
+    #[serde(flatten)]
+    pub kind: EventKind,
+}
+
+/// The article's headline metrics, with the exact key names `lab table --format json`
+/// prints. `None` (JSON `null`) where a metric does not apply to the run.
+/// Values are sums over wallets.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct LeaseMetrics {
+    pub approvals: u64,
+    pub possible_approvals: u64,
+    pub ownership_overlap_pairs: u64,
+    pub max_concurrent_owners: u64,
+    pub stolen_at_release: Option<u64>,
+    pub drift_won: i64,
+    pub over_approval: u64,
+    pub negative_ledger_wallets: u64,
+    pub fencing_rejects: Option<u64>,
+    pub lost_update_pairs: Option<u64>,
+    pub throughput_rps: f64,
+    pub latency_p95_ms: f64,
+    pub n503_during_outage: Option<u64>,
+    pub lockless_holds_during_outage: Option<u64>,
+    pub watchdog_extensions: Option<u64>,
+    pub fence_value_at_kill: Option<u64>,
+    pub post_restart_read_rejects: Option<u64>,
+}
+
+/// The metrics behind the headline ones: splits, per-wallet values, diagnostics.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct LeaseDetails {
+    pub wallets: u32,
+    pub approvals_per_wallet: Vec<u64>,
+    pub snapshot_per_wallet_won: Vec<i64>,
+    pub ledger_per_wallet_won: Vec<i64>,
+    pub drift_per_wallet_won: Vec<i64>,
+    pub holds: u64,
+    pub requests: u64,
+    pub responses_503: u64,
+    pub insufficient: u64,
+    pub expired_at_release: u64,
+    pub overlap_artifacts: u64,
+    pub fencing_rejects_read: u64,
+    pub fencing_rejects_write: u64,
+    /// Approved writes committed after another token had acquired the same wallet
+    /// (model.md §3.4 item 3): the writes a fence is meant to catch.
+    pub writes_after_overtake: u64,
+    /// Overlap pairs by the phase of the later acquisition: before, during, after the outage.
+    pub overlap_pairs_by_phase: [u64; 3],
+    pub holds_by_phase: [u64; 3],
+    pub fence_value_at_kill_per_wallet: Vec<u64>,
+    pub post_restart_read_rejects_per_wallet: Vec<u64>,
+    pub latency_p50_ms: f64,
+    pub latency_max_ms: f64,
+    /// Simulated time when the last event ran (the end of the drain).
+    pub end_us: SimTime,
+}
+
+/// Cost counters: what one run took, for benchmarks and the work cap.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunStats {
+    pub events_processed: u64,
+}
+
+/// Everything one run returns.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LeaseTrace {
+    pub config: LeaseConfig,
+    pub seed: u64,
+    pub run_index: u32,
+    pub level: TraceLevel,
+    pub metrics: LeaseMetrics,
+    pub details: LeaseDetails,
+    pub series: Series,
+    /// Empty at `TraceLevel::Summary`.
+    pub holds: Vec<Hold>,
+    /// Empty at `TraceLevel::Summary`.
+    pub leases: Vec<LeaseSpan>,
+    /// Empty below `TraceLevel::Full`.
+    pub events: Vec<TraceEvent>,
+    pub stats: RunStats,
+}

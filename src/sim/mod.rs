@@ -1,0 +1,10 @@
+//! The simulation core: pure, deterministic Rust shared by the CLI and the site.
+//!
+//! Architecture invariant: `sim` depends on std, serde and a named portable
+//! PRNG only. It never imports yew, web-sys, gloo, an OS clock, `thread_rng`,
+//! `SmallRng` or `StdRng`, and never iterates a `HashMap` into an output
+//! (`tests/tidy.rs` checks this).
+
+pub mod core;
+pub mod lease;
+pub mod vote;

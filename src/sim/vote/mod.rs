@@ -1,0 +1,1 @@
+//! Scenario B: vote-before-persist (Article B, model.md §4).

@@ -1,0 +1,2 @@
+//! The Yew site (wasm32 only).
+pub fn start() {}
