@@ -1,0 +1,87 @@
+//! Tidy checks: the architecture invariants of ARCHITECTURE.md, enforced as
+//! ordinary tests so a violation fails `cargo test` with the file and line.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn rust_files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let mut entries: Vec<_> = fs::read_dir(&d).unwrap().map(|e| e.unwrap().path()).collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|e| e == "rs") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Strips `//` comments so that a doc sentence naming a forbidden item does not count.
+fn code_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines().enumerate().map(|(i, line)| (i + 1, line.split("//").next().unwrap_or("")))
+}
+
+#[test]
+fn sim_knows_nothing_about_the_browser_the_clock_or_unseeded_randomness() {
+    // Names whose presence in `src/sim` would break determinism or portability.
+    let forbidden = [
+        "yew", "web_sys", "js_sys", "gloo", "wasm_bindgen", "SystemTime", "Instant", "thread_rng", "SmallRng",
+        "StdRng", "rand::random", "RandomState", "DefaultHasher", "HashMap", "HashSet", "std::fs", "std::env",
+        "std::time",
+    ];
+    let mut violations = Vec::new();
+    for file in rust_files_under(&root().join("src/sim")) {
+        let text = fs::read_to_string(&file).unwrap();
+        for (n, code) in code_lines(&text) {
+            for name in forbidden {
+                let hit = code.match_indices(name).any(|(i, _)| {
+                    let before = code[..i].chars().next_back();
+                    let after = code[i + name.len()..].chars().next();
+                    let is_ident = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+                    !is_ident(before) && !is_ident(after)
+                });
+                if hit {
+                    violations.push(format!("{}:{n}: `{name}` in the simulation core", file.display()));
+                }
+            }
+        }
+    }
+    assert!(violations.is_empty(), "architecture invariant broken:\n{}", violations.join("\n"));
+}
+
+#[test]
+fn every_module_says_what_it_is_for() {
+    let mut missing = Vec::new();
+    for file in rust_files_under(&root().join("src")) {
+        let text = fs::read_to_string(&file).unwrap();
+        let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+        if !first.starts_with("//!") {
+            missing.push(file.display().to_string());
+        }
+    }
+    assert!(missing.is_empty(), "modules without a `//!` doc:\n{}", missing.join("\n"));
+}
+
+#[test]
+fn no_unwired_todo_in_shipped_code() {
+    let mut hits = Vec::new();
+    for file in rust_files_under(&root().join("src")) {
+        let text = fs::read_to_string(&file).unwrap();
+        for (n, code) in code_lines(&text) {
+            if code.contains("todo!(") || code.contains("unimplemented!(") {
+                hits.push(format!("{}:{n}", file.display()));
+            }
+        }
+    }
+    assert!(hits.is_empty(), "stubs left in shipped code:\n{}", hits.join("\n"));
+}
