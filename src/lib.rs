@@ -6,7 +6,9 @@
 //! (`src/bin/lab.rs`) and the Yew site (`web`, wasm32 only).
 //! See ARCHITECTURE.md for the map and the invariants.
 
+pub mod article;
 pub mod params;
+pub mod report;
 pub mod sim;
 
 #[cfg(target_arch = "wasm32")]
