@@ -11,6 +11,10 @@
 //! `crate::params` before a config gets here.
 
 pub mod config;
+pub mod db;
+mod engine;
+pub mod lock_server;
+mod metrics;
 pub mod trace;
 
 pub use config::{FailPolicy, LeaseConfig, Noise, Outage, Preset, StopSchedule, Variant, WalletAssignment};
@@ -19,8 +23,8 @@ pub use trace::*;
 /// Runs one simulation of `config` with base seed `seed` and run index
 /// `run_index` (the article ran each configuration as runs 0, 1, 2).
 pub fn run(config: &LeaseConfig, seed: u64, run_index: u32, level: TraceLevel) -> LeaseTrace {
-    let _ = (config, seed, run_index, level);
-    todo!("Scenario A engine")
+    let record = engine::simulate(config, seed, run_index, level);
+    metrics::build_trace(config, seed, run_index, level, record)
 }
 
 /// A stable 64-bit fingerprint of a trace (FNV-1a over its JSON), equal on

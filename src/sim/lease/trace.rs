@@ -53,6 +53,9 @@ pub enum Outcome {
     FenceRejected(FencePhase),
     /// 503: the lock server was unreachable under fail-closed.
     LockUnavailable,
+    /// Non-article toggle `abort_on_lost_lease`: the worker skipped its write
+    /// because its watchdog had seen the lease gone (a completed, non-503 response).
+    AbortedLeaseLost,
 }
 
 /// One critical section as the client saw it (the article's `experiment_lock_hold`).
@@ -125,6 +128,8 @@ pub struct SecondBucket {
     pub unavailable: u32,
     pub fence_rejected_read: u32,
     pub fence_rejected_write: u32,
+    /// Responses `AbortedLeaseLost` (only with `abort_on_lost_lease`).
+    pub aborted_lease_lost: u32,
     /// Holds (locked or lockless) that started in this second.
     pub holds_started: u32,
     pub lockless_holds_started: u32,
@@ -165,6 +170,8 @@ pub enum EventKind {
     FenceRejected { worker: u32, wallet: u32, hold: u32, phase: FencePhase },
     BalanceWritten { worker: u32, wallet: u32, hold: u32, value_won: i64 },
     InsufficientFunds { worker: u32, wallet: u32, hold: u32 },
+    /// `abort_on_lost_lease`: the write was skipped because the watchdog saw the lease gone.
+    WriteAborted { worker: u32, wallet: u32, hold: u32 },
     LockReleased { worker: u32, wallet: u32, hold: u32, result: ReleaseResult },
     LeaseExtended { wallet: u32, token: u64, hold: u32 },
     WatchdogSawLeaseLost { wallet: u32, hold: u32 },
@@ -232,6 +239,16 @@ pub struct LeaseDetails {
     pub holds_by_phase: [u64; 3],
     pub fence_value_at_kill_per_wallet: Vec<u64>,
     pub post_restart_read_rejects_per_wallet: Vec<u64>,
+    /// Responses `AbortedLeaseLost` (only with `abort_on_lost_lease`).
+    pub aborted_lease_lost: u64,
+    /// `SET NX` attempts that found the key held (each is followed by a retry sleep).
+    pub acquire_refusals: u64,
+    /// Lock commands that failed with the client's command timeout.
+    pub lock_timeouts: u64,
+    /// Watchdog tasks that saw their lease gone (`ExtendIfOwner` = 0 or an error).
+    pub watchdog_saw_lease_lost: u64,
+    /// Leases the server ended by TTL expiry (counted at every trace level).
+    pub leases_expired: u64,
     pub latency_p50_ms: f64,
     pub latency_max_ms: f64,
     /// Simulated time when the last event ran (the end of the drain).
