@@ -29,6 +29,9 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::sim::lease::{FailPolicy, LeaseConfig, Noise, Outage, Preset, Variant, WalletAssignment};
+use crate::sim::vote::{
+    ConflictSource, FaultKind, InterruptStage, Layout, OuterEnd, StoreProfile, TrueState, Variant as VoteVariant, VoteConfig,
+};
 
 /// Something the parser changed or dropped, to be shown to the user.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -521,8 +524,8 @@ pub fn read_integer(spec: &ParamSpec, given: &str, log: &mut NoticeLog) -> Optio
 /// Reads a choice key's value (trimmed, ASCII case-insensitive). `None` when not one of the words.
 pub fn read_choice(spec: &ParamSpec, given: &str, log: &mut NoticeLog) -> Option<&'static str> {
     let ParamKind::Choice(words) = spec.kind else { return None };
-    let wanted = given.trim().to_ascii_lowercase();
-    let found = words.iter().copied().find(|word| *word == wanted);
+    let wanted = given.trim();
+    let found = words.iter().copied().find(|word| word.eq_ignore_ascii_case(wanted));
     if found.is_none() {
         log.ignored(spec.name, given, format!("not one of {}", spec.allowed()));
     }
@@ -920,31 +923,518 @@ pub fn to_query(query: &LeaseQuery) -> String {
 }
 
 // ---------------------------------------------------------------------------
+// Scenario B keys ↔ VoteConfig fields
+
+/// Every Scenario B query key (`scenario=vote` selects them), in canonical order.
+pub const VOTE_PARAMS: &[ParamSpec] = &[
+    choice(
+        "variant",
+        &[
+            "V0",
+            "V1",
+            "V2",
+            "V2g",
+            "V3",
+            "V4",
+            "F-fence",
+            "F-naive-retry",
+            "F-engine-fence-only",
+            "I-wait-then-fence",
+            "I-as-success",
+            "I-abort-release",
+        ],
+        "V1",
+        "Validator A's ordering or failure handling (model.md §4.4)",
+        "저장·전파 순서 / 실패 처리",
+    ),
+    choice(
+        "crash",
+        &["after_events", "at_ms", "none"],
+        "after_events",
+        "How A crashes: after its k-th pipeline event, at a time, or not at all",
+        "충돌 방식",
+    ),
+    int("crash_after", "events", 0, 64, 1, "2", "Crash A right after this many pipeline events (crash=after_events)", "충돌 지점 (이벤트 수)"),
+    int("crash_at_ms", "ms", 0, 60_000, 1, "1000", "Crash A at this time (crash=at_ms)", "충돌 시각"),
+    choice("fault", &["kill", "power"], "kill", "Process kill (OS cache survives) or power loss", "장애 종류"),
+    choice(
+        "conflict_source",
+        &["byzantine_y", "nil_timeout"],
+        "byzantine_y",
+        "After the restart: a Byzantine proposer sends Y, or the propose timeout makes A prevote Nil",
+        "충돌 값의 출처",
+    ),
+    choice(
+        "profile",
+        &["h2_like", "wal_os_cache", "rocks_sync_wal"],
+        "h2_like",
+        "Store profile: H2-like store queue, WAL in the OS cache, or synchronous WAL",
+        "저장소 프로필",
+    ),
+    choice("layout", &["append_log", "last_state_row"], "append_log", "Safety record layout", "안전 기록 구조"),
+    flag("device_honours_sync", "true", "The device really persists synced writes", "장치가 sync를 지킴"),
+    int(
+        "device_cache_window_ms",
+        "ms",
+        0,
+        60_000,
+        100,
+        "2000",
+        "With a lying device, a power loss also loses Disk writes younger than this",
+        "장치 캐시 창",
+    ),
+    choice("restart", &["on", "off"], "on", "Restart A after the crash (off = never)", "재시작"),
+    int("restart_delay_ms", "ms", 0, 60_000, 100, "2000", "Delay from the crash to the restart (restart=on)", "재시작 지연"),
+    int("blocked_validators", "", 0, 3, 1, "0", "Validators out for good (1 = A, 2 = A and B, …)", "멈춘 검증 노드 수"),
+    int("blocked_at_ms", "ms", 0, 60_000, 100, "1000", "When the blocked validators go out", "멈춤 시각"),
+    choice(
+        "sync_error_true_state",
+        &["os_cache", "disk", "dropped"],
+        "dropped",
+        "F- variants: where A's first record really is after its sync fails",
+        "sync 실패 후 실제 상태",
+    ),
+    choice(
+        "poisoned_true_state",
+        &["os_cache", "disk", "dropped"],
+        "dropped",
+        "Where records synced after a sync error really are",
+        "오염된 저장소의 실제 상태",
+    ),
+    choice(
+        "interrupt_during",
+        &["auto", "commit", "drain", "fsync"],
+        "auto",
+        "I- variants: the stage the interrupt lands in (auto = the variant's default)",
+        "중단 요청 시점",
+    ),
+    int("interrupt_offset_us", "µs", 0, 100_000, 100, "500", "How long into that stage the interrupt arrives", "중단 요청 지연"),
+    int(
+        "abandoned_work_delay_us",
+        "µs",
+        0,
+        1_000_000,
+        1_000,
+        "30000",
+        "I-abort-release: how long the abandoned work takes to finish",
+        "버려진 작업 완료 지연",
+    ),
+    choice("outer_end", &["commit", "rollback"], "rollback", "V2: how A's first outer transaction ends", "바깥 트랜잭션 결과"),
+    int(
+        "recreate_engine_after_ms",
+        "ms",
+        0,
+        10_000,
+        10,
+        "100",
+        "F- variants: when a new engine opens the same store after the failure",
+        "새 엔진 생성 시각",
+    ),
+    int("sync_stall_ms", "ms", 0, 10_000, 10, "0", "Injected stall of A's first store-queue drain", "동기화 지연 주입"),
+    int("status_probe_period_us", "µs", 100, 100_000, 100, "1000", "Status probe period", "상태 조회 주기"),
+    int("status_probe_window_ms", "ms", 0, 1_000, 10, "40", "How long probes run (from t = 0 and after a restart)", "상태 조회 구간"),
+    flag(
+        "status_probe_shares_engine_lock",
+        "false",
+        "Anti-pattern: the status probe takes the engine lock and stalls during sync waits",
+        "상태 조회가 엔진 잠금 공유",
+    ),
+    flag(
+        "rebroadcast_last_signed_on_restart",
+        "true",
+        "After a restart, re-send the stored vote of the current step",
+        "재시작 후 저장된 투표 재전송",
+    ),
+    int("txs_submit_at_ms", "ms", 0, 60_000, 100, "5000", "When two transactions are submitted to every mempool", "트랜잭션 제출 시각"),
+    int("horizon_ms", "ms", 1_000, 60_000, 1_000, "20000", "End of the simulated story", "관찰 구간"),
+    int("start_height", "", 1, 1_000_000, 1, "10", "Height the story starts at", "시작 높이"),
+    int("start_round", "", 0, 100, 1, "1", "Round the story starts at (0-based)", "시작 라운드"),
+    int("net_one_way_us", "µs", 1, 100_000, 100, "2000", "One-way network latency", "네트워크 지연 (편도)"),
+    int("net_jitter_us", "µs", 0, 100_000, 100, "0", "± uniform jitter on every delivery (0 = none; then the seed has no effect)", "네트워크 흔들림"),
+    int("sign_us", "µs", 0, 100_000, 10, "50", "Signing time", "서명 시간"),
+    int("wal_write_us", "µs", 0, 100_000, 10, "200", "Safety WAL insert time", "WAL 쓰기 시간"),
+    int("commit_us", "µs", 0, 100_000, 10, "300", "Commit time", "커밋 시간"),
+    int("drain_us", "µs", 0, 1_000_000, 100, "1000", "Forced store-queue drain time", "저장 큐 비우기 시간"),
+    int("fsync_us", "µs", 0, 1_000_000, 100, "8000", "File sync time", "파일 동기화 시간"),
+    int("send_us", "µs", 0, 100_000, 10, "20", "One send to one peer", "전송 시간"),
+    int("outer_begin_us", "µs", 0, 100_000, 10, "100", "V2: opening the outer transaction", "바깥 트랜잭션 시작 시간"),
+    int(
+        "outer_end_after_us",
+        "µs",
+        0,
+        1_000_000,
+        100,
+        "3000",
+        "V2: from the last send to the outer transaction's end",
+        "바깥 트랜잭션 종료 지연",
+    ),
+    int("bg_write_period_ms", "ms", 1, 60_000, 100, "1000", "Background writer period (Committed → OsCache)", "백그라운드 쓰기 주기"),
+    int("os_writeback_delay_ms", "ms", 0, 120_000, 1_000, "30000", "OS writeback delay (OsCache → Disk)", "OS 쓰기 지연"),
+    int("timeout_propose_ms", "ms", 10, 60_000, 100, "3000", "Propose timeout in round 0", "제안 타임아웃"),
+    int("timeout_prevote_ms", "ms", 10, 60_000, 100, "1000", "Prevote timeout in round 0", "prevote 타임아웃"),
+    int("timeout_precommit_ms", "ms", 10, 60_000, 100, "1000", "Precommit timeout in round 0", "precommit 타임아웃"),
+    int("timeout_delta_ms", "ms", 0, 10_000, 100, "500", "Added to the three timeouts per round", "라운드당 타임아웃 증가"),
+    int("timeout_commit_ms", "ms", 0, 60_000, 100, "1000", "Wait after a finalization before the next height", "확정 후 대기"),
+    int("seed", "", 0, u64::MAX, 1, "1", "Seed (matters only with jitter)", "시드"),
+];
+
+/// The spec of a Scenario B key.
+pub fn vote_param(name: &str) -> Option<&'static ParamSpec> {
+    VOTE_PARAMS.iter().find(|spec| spec.name == name)
+}
+
+/// The crash time a query shows (and `crash=at_ms` starts from) when the config has none.
+pub const DEFAULT_VOTE_CRASH_AT_MS: u32 = 1_000;
+/// The crash point a query shows (and `crash=after_events` starts from) when the config has none.
+pub const DEFAULT_VOTE_CRASH_AFTER: u32 = 2;
+/// The restart delay a query shows (and `restart=on` starts from) when the config has none.
+pub const DEFAULT_VOTE_RESTART_DELAY_MS: u32 = 2_000;
+
+/// The integer value of `name` in `config`, for every integer key.
+pub fn vote_integer(config: &VoteConfig, name: &str) -> Option<u64> {
+    let c = config;
+    let t = &c.timing;
+    let value = match name {
+        "crash_after" => c.crash_after_events.unwrap_or(DEFAULT_VOTE_CRASH_AFTER),
+        "crash_at_ms" => c.crash_at_ms.unwrap_or(DEFAULT_VOTE_CRASH_AT_MS),
+        "device_cache_window_ms" => c.device_cache_window_ms,
+        "restart_delay_ms" => c.restart_delay_ms.unwrap_or(DEFAULT_VOTE_RESTART_DELAY_MS),
+        "blocked_validators" => c.blocked_validators,
+        "blocked_at_ms" => c.blocked_at_ms,
+        "interrupt_offset_us" => c.interrupt_offset_us,
+        "abandoned_work_delay_us" => c.abandoned_work_delay_us,
+        "recreate_engine_after_ms" => c.recreate_engine_after_ms,
+        "sync_stall_ms" => c.sync_stall_ms,
+        "status_probe_period_us" => c.status_probe_period_us,
+        "status_probe_window_ms" => c.status_probe_window_ms,
+        "txs_submit_at_ms" => c.txs_submit_at_ms,
+        "horizon_ms" => c.horizon_ms,
+        "start_round" => c.start_round,
+        "net_one_way_us" => t.net_one_way_us,
+        "net_jitter_us" => t.net_jitter_us,
+        "sign_us" => t.sign_us,
+        "wal_write_us" => t.wal_write_us,
+        "commit_us" => t.commit_us,
+        "drain_us" => t.drain_us,
+        "fsync_us" => t.fsync_us,
+        "send_us" => t.send_us,
+        "outer_begin_us" => t.outer_begin_us,
+        "outer_end_after_us" => t.outer_end_after_us,
+        "bg_write_period_ms" => t.bg_write_period_ms,
+        "os_writeback_delay_ms" => t.os_writeback_delay_ms,
+        "timeout_propose_ms" => t.timeout_propose_ms,
+        "timeout_prevote_ms" => t.timeout_prevote_ms,
+        "timeout_precommit_ms" => t.timeout_precommit_ms,
+        "timeout_delta_ms" => t.timeout_delta_ms,
+        "timeout_commit_ms" => t.timeout_commit_ms,
+        "start_height" => return Some(c.start_height),
+        "seed" => return Some(c.seed),
+        _ => return None,
+    };
+    Some(u64::from(value))
+}
+
+/// Sets the integer key `name`; `value` is already within range. Mode-dependent keys are set by the caller.
+fn set_vote_integer(config: &mut VoteConfig, name: &str, value: u64) {
+    match name {
+        "start_height" => {
+            config.start_height = value;
+            return;
+        }
+        "seed" => {
+            config.seed = value;
+            return;
+        }
+        _ => {}
+    }
+    let value = u32::try_from(value).unwrap_or(u32::MAX);
+    let c = config;
+    match name {
+        "device_cache_window_ms" => c.device_cache_window_ms = value,
+        "blocked_validators" => c.blocked_validators = value,
+        "blocked_at_ms" => c.blocked_at_ms = value,
+        "interrupt_offset_us" => c.interrupt_offset_us = value,
+        "abandoned_work_delay_us" => c.abandoned_work_delay_us = value,
+        "recreate_engine_after_ms" => c.recreate_engine_after_ms = value,
+        "sync_stall_ms" => c.sync_stall_ms = value,
+        "status_probe_period_us" => c.status_probe_period_us = value,
+        "status_probe_window_ms" => c.status_probe_window_ms = value,
+        "txs_submit_at_ms" => c.txs_submit_at_ms = value,
+        "horizon_ms" => c.horizon_ms = value,
+        "start_round" => c.start_round = value,
+        "net_one_way_us" => c.timing.net_one_way_us = value,
+        "net_jitter_us" => c.timing.net_jitter_us = value,
+        "sign_us" => c.timing.sign_us = value,
+        "wal_write_us" => c.timing.wal_write_us = value,
+        "commit_us" => c.timing.commit_us = value,
+        "drain_us" => c.timing.drain_us = value,
+        "fsync_us" => c.timing.fsync_us = value,
+        "send_us" => c.timing.send_us = value,
+        "outer_begin_us" => c.timing.outer_begin_us = value,
+        "outer_end_after_us" => c.timing.outer_end_after_us = value,
+        "bg_write_period_ms" => c.timing.bg_write_period_ms = value,
+        "os_writeback_delay_ms" => c.timing.os_writeback_delay_ms = value,
+        "timeout_propose_ms" => c.timing.timeout_propose_ms = value,
+        "timeout_prevote_ms" => c.timing.timeout_prevote_ms = value,
+        "timeout_precommit_ms" => c.timing.timeout_precommit_ms = value,
+        "timeout_delta_ms" => c.timing.timeout_delta_ms = value,
+        "timeout_commit_ms" => c.timing.timeout_commit_ms = value,
+        _ => {}
+    }
+}
+
+/// The canonical word of a choice or flag key's value.
+pub fn vote_word(config: &VoteConfig, name: &str) -> Option<&'static str> {
+    let c = config;
+    let word = match name {
+        "variant" => c.variant.code(),
+        "crash" => {
+            if c.crash_after_events.is_some() {
+                "after_events"
+            } else if c.crash_at_ms.is_some() {
+                "at_ms"
+            } else {
+                "none"
+            }
+        }
+        "fault" => c.fault.key(),
+        "conflict_source" => c.conflict_source.key(),
+        "profile" => c.profile.key(),
+        "layout" => c.layout.key(),
+        "device_honours_sync" => bool_word(c.device_honours_sync),
+        "restart" => {
+            if c.restart_delay_ms.is_some() {
+                "on"
+            } else {
+                "off"
+            }
+        }
+        "sync_error_true_state" => c.sync_error_true_state.key(),
+        "poisoned_true_state" => c.poisoned_true_state.key(),
+        "interrupt_during" => c.interrupt_during.map_or("auto", InterruptStage::key),
+        "outer_end" => match c.outer_end {
+            OuterEnd::Commit => "commit",
+            OuterEnd::Rollback => "rollback",
+        },
+        "status_probe_shares_engine_lock" => bool_word(c.status_probe_shares_engine_lock),
+        "rebroadcast_last_signed_on_restart" => bool_word(c.rebroadcast_last_signed_on_restart),
+        _ => return None,
+    };
+    Some(word)
+}
+
+/// Sets a choice or flag key from its canonical word. Mode keys are set by the caller.
+fn set_vote_word(config: &mut VoteConfig, name: &str, word: &str) {
+    let c = config;
+    match name {
+        "variant" => c.variant = VoteVariant::from_code(word).unwrap_or(c.variant),
+        "fault" => c.fault = FaultKind::from_key(word).unwrap_or(c.fault),
+        "conflict_source" => c.conflict_source = ConflictSource::from_key(word).unwrap_or(c.conflict_source),
+        "profile" => c.profile = StoreProfile::from_key(word).unwrap_or(c.profile),
+        "layout" => c.layout = Layout::from_key(word).unwrap_or(c.layout),
+        "device_honours_sync" => c.device_honours_sync = word == "true",
+        "sync_error_true_state" => c.sync_error_true_state = TrueState::from_key(word).unwrap_or(c.sync_error_true_state),
+        "poisoned_true_state" => c.poisoned_true_state = TrueState::from_key(word).unwrap_or(c.poisoned_true_state),
+        "interrupt_during" => c.interrupt_during = InterruptStage::from_key(word),
+        "outer_end" => c.outer_end = if word == "commit" { OuterEnd::Commit } else { OuterEnd::Rollback },
+        "status_probe_shares_engine_lock" => c.status_probe_shares_engine_lock = word == "true",
+        "rebroadcast_last_signed_on_restart" => c.rebroadcast_last_signed_on_restart = word == "true",
+        _ => {}
+    }
+}
+
+/// Any vote key's value in canonical text.
+pub fn vote_value_text(config: &VoteConfig, name: &str) -> Option<String> {
+    vote_integer(config, name).map(|v| v.to_string()).or_else(|| vote_word(config, name).map(str::to_string))
+}
+
+/// Parses a Scenario B query string (`scenario=vote` is accepted). Never panics.
+pub fn parse_vote_query(query: &str) -> Parsed<VoteConfig> {
+    let mut log = NoticeLog::default();
+    let values = last_values(split_query(query), &mut log);
+    let value = vote_config_from_values(&values, &mut log);
+    Parsed { value, notices: log.finish() }
+}
+
+/// Builds a [`VoteConfig`] from one value per key, starting from the article's story.
+pub fn vote_config_from_values(values: &BTreeMap<String, String>, log: &mut NoticeLog) -> VoteConfig {
+    for (key, given) in values {
+        if vote_param(key).is_none() && key != "scenario" {
+            log.ignored(key, given, "unknown key for scenario=vote (`lab params` lists the keys)");
+        }
+    }
+    if let Some(given) = values.get("scenario") {
+        if !given.trim().eq_ignore_ascii_case("vote") {
+            log.ignored("scenario", given, "this is a Scenario B query; allowed lease|vote at the top level");
+        }
+    }
+    let mut config = VoteConfig::default();
+    let mut crash_mode: Option<&'static str> = None;
+    let mut restart_on: Option<bool> = None;
+    let mut mode_values: BTreeMap<&'static str, u64> = BTreeMap::new();
+    for param in VOTE_PARAMS {
+        let Some(given) = values.get(param.name) else { continue };
+        match (param.name, param.kind) {
+            ("crash", _) => crash_mode = read_choice(param, given, log),
+            ("restart", _) => restart_on = read_choice(param, given, log).map(|w| w == "on"),
+            (name @ ("crash_after" | "crash_at_ms" | "restart_delay_ms"), _) => {
+                if let Some(value) = read_integer(param, given, log) {
+                    mode_values.insert(name, value);
+                }
+            }
+            (name, ParamKind::Integer) => {
+                if let Some(value) = read_integer(param, given, log) {
+                    set_vote_integer(&mut config, name, value);
+                }
+            }
+            (name, ParamKind::Choice(_)) => {
+                if let Some(word) = read_choice(param, given, log) {
+                    set_vote_word(&mut config, name, word);
+                }
+            }
+            (name, ParamKind::Flag) => {
+                if let Some(on) = read_flag(param, given, log) {
+                    set_vote_word(&mut config, name, bool_word(on));
+                }
+            }
+        }
+    }
+    let narrow = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
+    // The crash: an explicit mode wins; a value alone selects its mode.
+    let mode = crash_mode.unwrap_or(if mode_values.contains_key("crash_at_ms") && !mode_values.contains_key("crash_after") {
+        "at_ms"
+    } else {
+        vote_word(&config, "crash").unwrap_or("after_events")
+    });
+    let after = mode_values.get("crash_after").map(|v| narrow(*v));
+    let at = mode_values.get("crash_at_ms").map(|v| narrow(*v));
+    match mode {
+        "after_events" => {
+            config.crash_after_events = Some(after.unwrap_or(config.crash_after_events.unwrap_or(DEFAULT_VOTE_CRASH_AFTER)));
+            config.crash_at_ms = None;
+            if let Some(at) = at {
+                log.ignored("crash_at_ms", &at.to_string(), "the crash is set by crash_after (crash=after_events)");
+            }
+        }
+        "at_ms" => {
+            config.crash_at_ms = Some(at.unwrap_or(config.crash_at_ms.unwrap_or(DEFAULT_VOTE_CRASH_AT_MS)));
+            config.crash_after_events = None;
+            if let Some(after) = after {
+                log.ignored("crash_after", &after.to_string(), "the crash is set by crash_at_ms (crash=at_ms)");
+            }
+        }
+        _ => {
+            config.crash_after_events = None;
+            config.crash_at_ms = None;
+            for (name, value) in [("crash_after", after), ("crash_at_ms", at)] {
+                if let Some(value) = value {
+                    log.ignored(name, &value.to_string(), "there is no crash (crash=none)");
+                }
+            }
+        }
+    }
+    config.crash_after_event_name = None;
+    let delay = mode_values.get("restart_delay_ms").map(|v| narrow(*v));
+    if restart_on.unwrap_or(config.restart_delay_ms.is_some() || delay.is_some()) {
+        config.restart_delay_ms =
+            Some(delay.unwrap_or(config.restart_delay_ms.unwrap_or(DEFAULT_VOTE_RESTART_DELAY_MS)));
+    } else {
+        config.restart_delay_ms = None;
+        if let Some(delay) = delay {
+            log.ignored("restart_delay_ms", &delay.to_string(), "A never restarts (restart=off)");
+        }
+    }
+    config
+}
+
+/// Every way `config` breaks the rules the vote parser enforces (empty when valid).
+pub fn vote_config_problems(config: &VoteConfig) -> Vec<String> {
+    let mut problems = Vec::new();
+    for param in VOTE_PARAMS {
+        if param.kind != ParamKind::Integer {
+            continue;
+        }
+        match vote_integer(config, param.name) {
+            Some(v) if v >= param.min && v <= param.max => {}
+            Some(v) => problems.push(format!("{}={} outside {}", param.name, v, param.allowed())),
+            None => problems.push(format!("{} has no value", param.name)),
+        }
+    }
+    if config.crash_after_events.is_some() && config.crash_at_ms.is_some() {
+        problems.push("both crash_after and crash_at_ms are set".to_string());
+    }
+    if config.crash_after_event_name.is_some() {
+        problems.push("crash_after_event_name is not expressible in a query".to_string());
+    }
+    problems
+}
+
+/// The canonical query string of a vote config: `scenario=vote`, then only the
+/// keys whose values differ from the article's story (`VoteConfig::default()`).
+pub fn vote_to_query(config: &VoteConfig) -> String {
+    let base = VoteConfig::default();
+    let mut parts = vec!["scenario=vote".to_string()];
+    let crash = vote_word(config, "crash");
+    let restart = vote_word(config, "restart");
+    for param in VOTE_PARAMS {
+        let name = param.name;
+        let relevant = match name {
+            "crash_after" => crash == Some("after_events"),
+            "crash_at_ms" => crash == Some("at_ms"),
+            "restart_delay_ms" => restart == Some("on"),
+            _ => true,
+        };
+        if !relevant {
+            continue;
+        }
+        let value = vote_value_text(config, name);
+        if value != vote_value_text(&base, name) {
+            if let Some(text) = value {
+                parts.push(format!("{}={}", name, percent_encode(&text)));
+            }
+        }
+    }
+    parts.join("&")
+}
+
+// ---------------------------------------------------------------------------
 // Both scenarios
 
 /// A parsed query of either scenario.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Query {
     Lease(LeaseQuery),
+    Vote(VoteConfig),
 }
 
 /// Parses a query of either scenario, chosen by `scenario=lease|vote` (default lease).
 pub fn parse_query(query: &str) -> Parsed<Query> {
-    let parsed = parse_lease_query(query);
-    Parsed { value: Query::Lease(parsed.value), notices: parsed.notices }
+    let mut log = NoticeLog::default();
+    let values = last_values(split_query(query), &mut log);
+    let scenario = values.get("scenario").map(|s| s.trim().to_ascii_lowercase());
+    let value = match scenario.as_deref() {
+        Some("vote") => Query::Vote(vote_config_from_values(&values, &mut log)),
+        Some("lease") | None => Query::Lease(lease_query_from_values(&values, &mut log)),
+        Some(_) => {
+            // Reported by the lease parser ("allowed lease|vote").
+            Query::Lease(lease_query_from_values(&values, &mut log))
+        }
+    };
+    Parsed { value, notices: log.finish() }
 }
 
 /// The canonical query string of either scenario.
 pub fn query_to_string(query: &Query) -> String {
     match query {
         Query::Lease(lease) => to_query(lease),
+        Query::Vote(vote) => vote_to_query(vote),
     }
 }
 
-/// The README's parameter table, generated from [`LEASE_PARAMS`].
-pub fn lease_params_markdown() -> String {
+/// A markdown table of parameter specs (the README's parameter tables).
+pub fn params_markdown(params: &[ParamSpec]) -> String {
     let mut out = String::from("| key | unit | range | default | meaning |\n|---|---|---|---|---|\n");
-    for param in LEASE_PARAMS {
+    for param in params {
         let range = match param.kind {
             ParamKind::Integer => format!("{}–{}", param.min, param.max),
             _ => param.allowed().replace('|', " \\| "),
@@ -957,6 +1447,11 @@ pub fn lease_params_markdown() -> String {
         ));
     }
     out
+}
+
+/// The README's Scenario A parameter table, generated from [`LEASE_PARAMS`].
+pub fn lease_params_markdown() -> String {
+    params_markdown(LEASE_PARAMS)
 }
 
 #[cfg(test)]
@@ -1101,6 +1596,48 @@ mod tests {
         let q = clean("watchdog_period_ms=50");
         assert_eq!(q.config.watchdog_period_ms, Some(50));
         assert_eq!(to_query(&q), "watchdog_period_ms=50");
+    }
+
+    fn clean_vote(query: &str) -> VoteConfig {
+        let parsed = parse_query(query);
+        assert_eq!(parsed.notices, vec![], "query {query:?}");
+        match parsed.value {
+            Query::Vote(config) => config,
+            Query::Lease(_) => panic!("{query:?} parsed as a lease query"),
+        }
+    }
+
+    #[test]
+    fn vote_table_defaults_match_the_story() {
+        let default = VoteConfig::default();
+        for (i, param) in VOTE_PARAMS.iter().enumerate() {
+            assert_eq!(vote_value_text(&default, param.name).unwrap_or_default(), param.default, "{}", param.name);
+            assert!(VOTE_PARAMS[..i].iter().all(|p| p.name != param.name), "{} twice", param.name);
+        }
+        let ParamKind::Choice(codes) = VOTE_PARAMS[0].kind else { panic!("variant is a choice") };
+        assert_eq!(codes, VoteVariant::ALL.map(VoteVariant::code).as_slice());
+        assert_eq!(vote_to_query(&default), "scenario=vote");
+        assert_eq!(clean_vote("scenario=vote"), default);
+    }
+
+    #[test]
+    fn vote_keys_parse_and_round_trip() {
+        let config = clean_vote("scenario=vote&variant=f-fence&fault=power&crash_after=5&profile=rocks_sync_wal&device_honours_sync=false&blocked_validators=2");
+        assert_eq!(config.variant, VoteVariant::FFence);
+        assert_eq!(config.crash_after_events, Some(5));
+        assert!(!config.device_honours_sync);
+        let text = vote_to_query(&config);
+        assert_eq!(text, "scenario=vote&variant=F-fence&crash_after=5&fault=power&profile=rocks_sync_wal&device_honours_sync=false&blocked_validators=2");
+        assert_eq!(clean_vote(&text), config);
+        let at = clean_vote("scenario=vote&crash_at_ms=1500&restart=off");
+        assert_eq!((at.crash_after_events, at.crash_at_ms, at.restart_delay_ms), (None, Some(1500), None));
+        assert_eq!(clean_vote(&vote_to_query(&at)), at);
+        let none = clean_vote("scenario=vote&crash=none&interrupt_during=drain");
+        assert_eq!((none.crash_after_events, none.crash_at_ms), (None, None));
+        assert_eq!(clean_vote(&vote_to_query(&none)), none);
+        let parsed = parse_query("scenario=vote&crash=none&crash_after=3&ttl_ms=5");
+        let keys: Vec<&str> = parsed.notices.iter().map(Notice::key).collect();
+        assert_eq!(keys, ["ttl_ms", "crash_after"]);
     }
 
     #[test]

@@ -13,7 +13,9 @@ use serde_json::Value;
 
 use crate::article::{format_number, ArticleTable, ARTICLE_AMBIGUITIES, ARTICLE_TABLES};
 use crate::params::{to_query, LeaseQuery};
+use crate::params::vote_to_query;
 use crate::sim::lease::{LeaseDetails, LeaseMetrics, LeaseTrace, Preset, Variant};
+use crate::sim::vote::{CrashRow, FaultKind, Variant as VoteVariant, Verdict, VoteConfig, VoteOutcome, VoteTrace};
 
 /// Label of the article's rows.
 pub const ARTICLE_LABEL: &str = "원문 측정 (article)";
@@ -417,6 +419,104 @@ pub fn table_markdown(runs: &[TableRun]) -> String {
     out.push_str("### Where the article is ambiguous (model.md §3.4)\n\n");
     for (i, (what, choice)) in ARTICLE_AMBIGUITIES.iter().enumerate() {
         out.push_str(&format!("{}. {what}: {choice}\n", i + 1));
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------
+// Scenario B
+
+/// The JSON `lab run --format json` prints for a vote run.
+pub fn vote_run_json(config: &VoteConfig, trace: &VoteTrace) -> String {
+    #[derive(Serialize)]
+    struct VoteRecord<'a> {
+        scenario: &'static str,
+        params: String,
+        outcome: &'a VoteOutcome,
+        end_us: u64,
+    }
+    to_pretty_json(&VoteRecord { scenario: "vote", params: vote_to_query(config), outcome: &trace.outcome, end_us: trace.end_us })
+}
+
+/// The markdown `lab run` prints for a vote run: one row per outcome of model.md §4.7.
+pub fn vote_run_markdown(config: &VoteConfig, trace: &VoteTrace) -> String {
+    let mut out = format!(
+        "## Scenario B run: variant {} ({}), fault {}, profile {}\n\nparams: `{}`\n\n| outcome | simulated |\n|---|---|\n",
+        config.variant.code(),
+        config.variant.title(),
+        config.fault.key(),
+        config.profile.key(),
+        vote_to_query(config)
+    );
+    let outcome = serde_json::to_value(&trace.outcome).unwrap_or(Value::Null);
+    if let Value::Object(map) = outcome {
+        for (key, value) in map {
+            let text = match &value {
+                Value::Null => "none".to_string(),
+                Value::Array(items) if items.is_empty() => "none".to_string(),
+                other => other.to_string(),
+            };
+            out.push_str(&format!("| `{key}` | {} |\n", text.replace('|', "\\|")));
+        }
+    }
+    out.push_str(&format!("\nsimulated end {} s\n", format_number(trace.end_us as f64 / 1e6, 3)));
+    out
+}
+
+/// The JSON `lab crashpoints --format json` prints: one object per row.
+pub fn crashpoints_json(rows: &[CrashRow]) -> String {
+    to_pretty_json(&rows)
+}
+
+fn verdict_text(verdict: Verdict, unsafe_subcuts: u32, subcuts: u32) -> String {
+    match verdict {
+        Verdict::Safe => "ok".to_string(),
+        Verdict::Fenced => "fenced".to_string(),
+        Verdict::Unsafe => format!("UNSAFE {unsafe_subcuts}/{subcuts}"),
+    }
+}
+
+/// The crash-point matrix as markdown: rows = variants, columns = events (the
+/// last event done before the crash), each cell "process kill \| power loss",
+/// the worst case over background interleavings and hidden branches.
+pub fn crashpoints_markdown(rows: &[CrashRow]) -> String {
+    let mut events: Vec<&str> = Vec::new();
+    for row in rows {
+        if !events.contains(&row.after.as_str()) {
+            events.push(&row.after);
+        }
+    }
+    let mut variants: Vec<VoteVariant> = Vec::new();
+    for row in rows {
+        if !variants.contains(&row.variant) {
+            variants.push(row.variant);
+        }
+    }
+    let (profile, honours) = rows.first().map_or(("?", true), |r| (r.profile.key(), r.device_honours_sync));
+    let mut out = format!(
+        "## Crash-point matrix: profile {profile}, device honours sync {honours}\n\n\
+         Each cell: process kill \\| power loss, for a crash right after that event; the worst case over \
+         background interleavings and hidden branches (UNSAFE k/n = k of n sub-cuts unsafe; blank = no such event).\n\n"
+    );
+    let mut header = vec!["variant".to_string()];
+    header.extend(events.iter().map(|e| format!("`{e}`")));
+    out.push_str(&format!("| {} |\n", header.join(" | ")));
+    out.push_str(&format!("|{}\n", "---|".repeat(header.len())));
+    for variant in variants {
+        let mut cells = vec![format!("{} ({})", variant.code(), variant.title())];
+        for event in &events {
+            let mut per_fault = Vec::new();
+            for fault in FaultKind::ALL {
+                let matching: Vec<&CrashRow> =
+                    rows.iter().filter(|r| r.variant == variant && r.after == *event && r.fault == fault).collect();
+                let Some(worst) = matching.iter().map(|r| r.verdict).max() else { continue };
+                let unsafe_subcuts: u32 = matching.iter().map(|r| r.unsafe_subcuts).sum();
+                let subcuts: u32 = matching.iter().map(|r| r.subcuts).sum();
+                per_fault.push(verdict_text(worst, unsafe_subcuts, subcuts));
+            }
+            cells.push(per_fault.join(" \\| "));
+        }
+        out.push_str(&format!("| {} |\n", cells.join(" | ")));
     }
     out
 }

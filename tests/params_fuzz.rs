@@ -3,13 +3,14 @@
 //! query survives `to_query` → `parse_lease_query` unchanged, with no notices.
 
 use consistency_lab::params::{
-    lease_query_problems, parse_lease_query, parse_query, to_query, ParamKind, Query, LEASE_PARAMS,
+    lease_query_problems, parse_lease_query, parse_query, query_to_string, to_query, vote_config_problems, ParamKind,
+    ParamSpec, Query, LEASE_PARAMS, VOTE_PARAMS,
 };
 use proptest::prelude::*;
 
 /// Keys: every real key, plus near misses and junk.
 fn any_key() -> impl Strategy<Value = String> {
-    let real: Vec<String> = LEASE_PARAMS.iter().map(|p| p.name.to_string()).collect();
+    let real: Vec<String> = LEASE_PARAMS.iter().chain(VOTE_PARAMS).map(|p| p.name.to_string()).collect();
     prop_oneof![
         4 => proptest::sample::select(real),
         1 => Just("scenario".to_string()),
@@ -38,6 +39,8 @@ fn any_value() -> impl Strategy<Value = String> {
         2 => proptest::sample::select(vec![
             "naive", "watchdog", "fence_write", "fence_read", "conditional", "on", "off", "open", "closed",
             "true", "false", "realistic", "random", "fixed", "exp1", "exp2_stop", "exp5_c2_closed", "lease", "vote",
+            "V0", "v2g", "F-naive-retry", "kill", "power", "after_events", "at_ms", "none", "auto", "drain",
+            "h2_like", "dropped", "nil_timeout",
         ])
         .prop_map(str::to_string),
         1 => "[ -~]{0,40}",
@@ -60,8 +63,8 @@ fn hostile_query() -> impl Strategy<Value = String> {
 }
 
 /// A query string with in-range values for a random subset of keys.
-fn in_range_query() -> impl Strategy<Value = String> {
-    let per_key: Vec<BoxedStrategy<Option<String>>> = LEASE_PARAMS
+fn in_range_query(params: &'static [ParamSpec]) -> impl Strategy<Value = String> {
+    let per_key: Vec<BoxedStrategy<Option<String>>> = params
         .iter()
         .map(|param| {
             let value: BoxedStrategy<String> = match param.kind {
@@ -79,7 +82,7 @@ fn in_range_query() -> impl Strategy<Value = String> {
         })
         .collect();
     (per_key, any::<u64>()).prop_map(|(values, shuffle)| {
-        let mut pairs: Vec<String> = LEASE_PARAMS
+        let mut pairs: Vec<String> = params
             .iter()
             .zip(values)
             .filter_map(|(param, value)| value.map(|v| format!("{}={}", param.name, v)))
@@ -112,13 +115,41 @@ proptest! {
         let again = parse_lease_query(&canonical);
         prop_assert_eq!(again.notices, vec![], "canonical {:?}", canonical);
         prop_assert_eq!(again.value, parsed.value);
-        if let Query::Lease(lease) = parse_query(&query).value {
-            prop_assert_eq!(lease_query_problems(&lease), Vec::<String>::new());
+        match parse_query(&query).value {
+            Query::Lease(lease) => prop_assert_eq!(lease_query_problems(&lease), Vec::<String>::new()),
+            Query::Vote(vote) => prop_assert_eq!(vote_config_problems(&vote), Vec::<String>::new()),
         }
     }
 
     #[test]
-    fn valid_queries_round_trip_without_notices(query in in_range_query()) {
+    fn hostile_vote_queries_yield_valid_configs(query in hostile_query()) {
+        let query = format!("scenario=vote&{query}");
+        let parsed = parse_query(&query);
+        match &parsed.value {
+            Query::Vote(config) => prop_assert_eq!(vote_config_problems(config), Vec::<String>::new()),
+            Query::Lease(lease) => prop_assert_eq!(lease_query_problems(lease), Vec::<String>::new()),
+        }
+        let canonical = query_to_string(&parsed.value);
+        let again = parse_query(&canonical);
+        prop_assert_eq!(again.notices, vec![], "canonical {:?}", canonical);
+        prop_assert_eq!(again.value, parsed.value);
+    }
+
+    #[test]
+    fn valid_vote_queries_round_trip_without_notices(query in in_range_query(VOTE_PARAMS)) {
+        let query = format!("scenario=vote&{query}");
+        let parsed = parse_query(&query);
+        let Query::Vote(config) = &parsed.value else { panic!("scenario=vote gave a lease query") };
+        prop_assert_eq!(vote_config_problems(config), Vec::<String>::new());
+        let canonical = query_to_string(&parsed.value);
+        let again = parse_query(&canonical);
+        prop_assert_eq!(again.notices, vec![], "query {:?} canonical {:?}", query, canonical);
+        prop_assert_eq!(&again.value, &parsed.value);
+        prop_assert_eq!(query_to_string(&again.value), canonical);
+    }
+
+    #[test]
+    fn valid_queries_round_trip_without_notices(query in in_range_query(LEASE_PARAMS)) {
         let parsed = parse_lease_query(&query);
         prop_assert_eq!(lease_query_problems(&parsed.value), Vec::<String>::new());
         let canonical = to_query(&parsed.value);

@@ -16,8 +16,12 @@ use std::sync::Mutex;
 use consistency_lab::params::{
     lease_params_markdown, parse_query, to_query, LeaseQuery, Notice, ParamKind, Query, LEASE_PARAMS,
 };
-use consistency_lab::report::{run_json, run_markdown, table_json, table_markdown, table_queries, TableRun};
+use consistency_lab::report::{
+    crashpoints_json, crashpoints_markdown, run_json, run_markdown, table_json, table_markdown, table_queries,
+    vote_run_json, vote_run_markdown, TableRun,
+};
 use consistency_lab::sim::lease::{self, Preset, TraceLevel};
+use consistency_lab::sim::vote::{self, StoreProfile};
 
 /// Exit status of a usage error (bad flag, bad value, bad `--params`).
 const EXIT_USAGE: u8 = 2;
@@ -171,7 +175,7 @@ enum Command {
     Params { format: Format },
     Run { query: Query, format: Format, trace_path: Option<String> },
     Table { runs: u32, seed: u64, format: Format },
-    Crashpoints { profile: String, device_honours_sync: bool, format: Format },
+    Crashpoints { profile: StoreProfile, device_honours_sync: bool, format: Format },
 }
 
 impl Command {
@@ -209,8 +213,9 @@ impl Command {
             }
             "crashpoints" => {
                 let profile = match flags.get("profile").map(String::as_str) {
-                    None => "h2".to_string(),
-                    Some(p @ ("h2" | "wal" | "rocks")) => p.to_string(),
+                    None | Some("h2") => StoreProfile::H2Like,
+                    Some("wal") => StoreProfile::WalOsCache,
+                    Some("rocks") => StoreProfile::RocksSyncWal,
                     Some(p) => {
                         return Err(CliError::usage(format!("--profile: `{p}` is not allowed; allowed h2|wal|rocks")))
                     }
@@ -269,8 +274,12 @@ fn execute(command: Command) -> Result<String> {
                 Format::Markdown => table_markdown(&results),
             })
         }
-        Command::Crashpoints { .. } => {
-            Err(CliError::failure("`lab crashpoints` is not available yet: Scenario B's crash-point matrix has not landed"))
+        Command::Crashpoints { profile, device_honours_sync, format } => {
+            let rows = vote::matrix(profile, device_honours_sync);
+            Ok(match format {
+                Format::Json => crashpoints_json(&rows),
+                Format::Markdown => crashpoints_markdown(&rows),
+            })
         }
     }
 }
@@ -355,15 +364,30 @@ fn run_output(query: &Query, format: Format, trace_path: Option<&str>) -> Result
             let level = if trace_path.is_some() { TraceLevel::Full } else { TraceLevel::Summary };
             let trace = lease::run(&query.config, query.seed, query.run_index, level);
             if let Some(path) = trace_path {
-                let json = serde_json::to_vec(&trace).map_err(|e| CliError::failure(format!("cannot encode the trace: {e}")))?;
-                std::fs::write(path, json).map_err(|e| CliError::failure(format!("--trace: cannot write `{path}`: {e}")))?;
+                write_json_file(path, &trace)?;
             }
             Ok(match format {
                 Format::Json => run_json(query, &trace),
                 Format::Markdown => run_markdown(query, &trace),
             })
         }
+        Query::Vote(config) => {
+            let level = if trace_path.is_some() { vote::TraceLevel::Full } else { vote::TraceLevel::Summary };
+            let trace = vote::run(config, level);
+            if let Some(path) = trace_path {
+                write_json_file(path, &trace)?;
+            }
+            Ok(match format {
+                Format::Json => vote_run_json(config, &trace),
+                Format::Markdown => vote_run_markdown(config, &trace),
+            })
+        }
     }
+}
+
+fn write_json_file<T: serde::Serialize>(path: &str, value: &T) -> Result<()> {
+    let json = serde_json::to_vec(value).map_err(|e| CliError::failure(format!("cannot encode the trace: {e}")))?;
+    std::fs::write(path, json).map_err(|e| CliError::failure(format!("--trace: cannot write `{path}`: {e}")))
 }
 
 /// Runs every preset `runs` times, spread over the available cores; the order of the result is fixed.
