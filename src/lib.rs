@@ -6,6 +6,7 @@
 //! (`src/bin/lab.rs`) and the Yew site (`web`, wasm32 only).
 //! See ARCHITECTURE.md for the map and the invariants.
 
+pub mod figures;
 pub mod article;
 pub mod params;
 pub mod report;

@@ -1,0 +1,29 @@
+//! Generates the list of prose chapters for the site: every `content/*.md`,
+//! sorted by file name, embedded with `include_str!` (see src/web/content.rs).
+//! Adding a chapter needs no code change.
+
+use std::{env, fs, path::Path};
+
+fn main() {
+    let root = env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let dir = Path::new(&root).join("content");
+    println!("cargo:rerun-if-changed=content");
+    let mut files: Vec<String> = match fs::read_dir(&dir) {
+        Ok(entries) => entries
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".md"))
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    files.sort();
+    let mut out = String::from("/// `(id, markdown)` for every chapter, in file-name order.\npub const CHAPTERS: &[(&str, &str)] = &[\n");
+    for f in &files {
+        let path = dir.join(f);
+        println!("cargo:rerun-if-changed={}", path.display());
+        out.push_str(&format!("    ({:?}, include_str!({:?})),\n", f.trim_end_matches(".md"), path.display().to_string()));
+    }
+    out.push_str("];\n");
+    let dest = Path::new(&env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("chapters.rs");
+    fs::write(dest, out).expect("OUT_DIR is writable");
+}

@@ -1,0 +1,36 @@
+// Every chapter loads with no console error, its prose has no unfilled
+// placeholder, every figure draws, and Korean renders with the webfont.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openPage, ready } from './helpers.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+test('every chapter loads cleanly', async () => {
+  const { page, errors, context } = await openPage(browser);
+  await page.goto(server.base);
+  await ready(page);
+  const ids = await page.$$eval('nav.chapters a', (as) => as.map((a) => new URL(a.href).searchParams.get('ch')));
+  assert.ok(ids.length >= 6, `expected the Article A chapters in the nav, got ${ids}`);
+  for (const id of ids) {
+    await page.goto(`${server.base}?ch=${id}`);
+    await ready(page);
+    const text = await page.$eval('article.chapter', (a) => a.textContent);
+    assert.ok(!text.includes('{{'), `chapter ${id} has an unfilled placeholder`);
+    assert.ok(!text.includes('(값 없음)'), `chapter ${id} has an unknown sim placeholder`);
+    assert.equal(await page.$('#panic-banner'), null, `panic banner on ${id}`);
+    const figs = await page.$$eval('figure.lab-figure', (fs) => fs.map((f) => ({
+      id: f.id, caption: !!f.querySelector('figcaption'), desc: (document.getElementById(f.getAttribute('aria-describedby')) || {}).textContent || '',
+    })));
+    for (const f of figs) {
+      assert.ok(f.caption, `${f.id} has no figcaption`);
+      assert.ok(f.desc.length > 20, `${f.id} has no text alternative`);
+    }
+  }
+  const fontOk = await page.evaluate(() => document.fonts.check('16px Pretendard', '가나다'));
+  assert.ok(fontOk, 'Pretendard is not loaded');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,77 @@
+// The A1 figure: the TTL slider changes the figure, its metrics and the URL;
+// a permalink restores the same state; bad URL values are clamped or
+// ignored with a visible notice and shown only as text.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openPage, ready, canvasHash } from './helpers.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const FIG = '#lease-expiry';
+
+async function tableText(page) {
+  return page.$eval(`${FIG} table.metrics tbody`, (t) => t.textContent);
+}
+
+test('moving the TTL slider changes the figure, the metrics and the URL', async () => {
+  const { page, errors, context } = await openPage(browser);
+  await page.goto(`${server.base}?ch=a1-lease-expiry`);
+  await ready(page);
+  const slider = page.locator(`${FIG} input[name=ttl_ms]`);
+  assert.equal(await slider.inputValue(), '200');
+  const before = { canvas: await canvasHash(page, `${FIG} canvas`), table: await tableText(page) };
+  await slider.fill('600');
+  await page.waitForFunction(() => location.search.includes('ttl_ms=600'));
+  const afterState = { canvas: await canvasHash(page, `${FIG} canvas`), table: await tableText(page) };
+  assert.notEqual(afterState.canvas, before.canvas, 'the canvas did not change');
+  assert.notEqual(afterState.table, before.table, 'the metric table did not change');
+  const label = await page.$eval(`label[for="lease-expiry-ttl_ms"]`, (l) => l.textContent);
+  assert.match(label, /600 ms/);
+  // With a lease longer than the longest pause, nothing overlaps: 240 approvals.
+  const approvals = await page.$eval(`${FIG} table.metrics tbody tr`, (tr) => tr.children[1].textContent);
+  assert.equal(approvals, '240');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a permalink restores the exact figure', async () => {
+  const { page, errors, context } = await openPage(browser);
+  await page.goto(`${server.base}?ch=a1-lease-expiry`);
+  await ready(page);
+  await page.locator(`${FIG} input[name=ttl_ms]`).fill('260');
+  await page.locator(`${FIG} input[name=pause_max_ms]`).fill('700');
+  await page.locator(`${FIG} .scrub`).fill('120');
+  await page.waitForFunction(() => location.search.includes('t='));
+  const link = page.url();
+  const want = { canvas: await canvasHash(page, `${FIG} canvas`), table: await tableText(page) };
+  const second = await openPage(browser);
+  await second.page.goto(link);
+  await ready(second.page);
+  assert.equal(await second.page.locator(`${FIG} input[name=ttl_ms]`).inputValue(), '260');
+  assert.equal(await second.page.locator(`${FIG} input[name=pause_max_ms]`).inputValue(), '700');
+  assert.equal(await second.page.locator(`${FIG} .scrub`).inputValue(), '120');
+  assert.equal(await canvasHash(second.page, `${FIG} canvas`), want.canvas);
+  assert.equal(await tableText(second.page), want.table);
+  assert.deepEqual(second.errors, []);
+  assert.deepEqual(errors, []);
+  await second.context.close();
+  await context.close();
+});
+
+test('bad URL values are clamped or ignored with a visible notice, as text', async () => {
+  const { page, errors, context } = await openPage(browser);
+  const evil = encodeURIComponent('<img src=x onerror=alert(1)>');
+  await page.goto(`${server.base}?ch=a1-lease-expiry&fig=lease-expiry&ttl_ms=999999&threads=abc&bogus=${evil}`);
+  await ready(page);
+  const notice = await page.$eval(`${FIG} .notice`, (n) => n.textContent);
+  assert.match(notice, /ttl_ms=999999/);
+  assert.match(notice, /10000/);
+  assert.match(notice, /threads=abc/);
+  assert.match(notice, /<img src=x onerror=alert\(1\)>/, 'the raw text is shown as text');
+  assert.equal(await page.$('figure img'), null, 'no element was created from the URL');
+  assert.equal(await page.locator(`${FIG} input[name=ttl_ms]`).inputValue(), '10000');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,377 @@
+//! The chart figures: A2 (snapshot vs ledger), A7 (outage time series),
+//! A8 (throughput vs over-approval) and A9 (latency CDFs).
+//!
+//! Like the timeline, each function is generic over `DrawingBackend`.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::analysis::group_thousands;
+use super::{palette as P, DrawResult, View};
+use crate::sim::lease::LeaseTrace;
+
+const WALLET_COLORS: [RGBColor; 4] =
+    [RGBColor(0x25, 0x63, 0xeb), RGBColor(0x0d, 0x94, 0x88), RGBColor(0x93, 0x33, 0xea), RGBColor(0xca, 0x8a, 0x04)];
+
+fn wallet_color(w: usize) -> RGBColor {
+    WALLET_COLORS[w % WALLET_COLORS.len()]
+}
+
+fn end_s(trace: &LeaseTrace) -> f64 {
+    (trace.details.end_us as f64 / 1e6).max(f64::from(trace.config.duration_s)).max(1.0)
+}
+
+/// The balance at `t_us` of a wallet's step series: (snapshot, ledger).
+pub fn balance_at(trace: &LeaseTrace, wallet: usize, t_us: u64) -> (i64, i64) {
+    let init = i64::from(trace.config.initial_balance_won);
+    let pts = trace.series.balance.get(wallet).map(|v| v.as_slice()).unwrap_or(&[]);
+    let i = pts.partition_point(|p| p.t_us <= t_us);
+    if i == 0 {
+        (init, init)
+    } else {
+        (pts[i - 1].snapshot_won, pts[i - 1].ledger_won)
+    }
+}
+
+/// A2: per-wallet snapshot against ledger balance over the run.
+pub fn draw_balance<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &LeaseTrace, view: &View) -> DrawResult<DB> {
+    area.fill(&WHITE)?;
+    let end = end_s(trace);
+    let init = f64::from(trace.config.initial_balance_won);
+    let mut lo = 0f64;
+    for pts in &trace.series.balance {
+        for p in pts {
+            lo = lo.min(p.ledger_won as f64).min(p.snapshot_won as f64);
+        }
+    }
+    let lo = (lo / 10_000.0).floor() * 10_000.0 - 5_000.0;
+    let hi = init + 10_000.0;
+    let cursor_s = if view.cursor_us == u64::MAX { end } else { view.cursor_us as f64 / 1e6 };
+    let mut chart = ChartBuilder::on(area)
+        .margin(view.px(8.0))
+        .x_label_area_size(view.px(26.0))
+        .y_label_area_size(view.px(58.0))
+        .build_cartesian_2d(0f64..end, lo..hi)?;
+    chart
+        .configure_mesh()
+        .light_line_style(P::GRID.mix(0.5))
+        .bold_line_style(P::GRID)
+        .label_style(view.font(10.0).color(&P::MUTED))
+        .x_desc("초")
+        .axis_desc_style(view.font(10.0).color(&P::MUTED))
+        .x_label_formatter(&|x| format!("{:.0}", x))
+        .y_label_formatter(&|y| group_thousands(*y as i64))
+        .draw()?;
+    chart.draw_series(std::iter::once(PathElement::new(vec![(0.0, 0.0), (end, 0.0)], P::INK.mix(0.5))))?;
+    for (w, pts) in trace.series.balance.iter().enumerate() {
+        if !view.wallet_visible(w as u32) {
+            continue;
+        }
+        let mut snap = vec![(0.0, init)];
+        let mut ledg = vec![(0.0, init)];
+        for p in pts {
+            let t = p.t_us as f64 / 1e6;
+            if t > cursor_s {
+                break;
+            }
+            snap.push((t, snap.last().unwrap().1));
+            snap.push((t, p.snapshot_won as f64));
+            ledg.push((t, ledg.last().unwrap().1));
+            ledg.push((t, p.ledger_won as f64));
+        }
+        snap.push((cursor_s.min(end), snap.last().unwrap().1));
+        ledg.push((cursor_s.min(end), ledg.last().unwrap().1));
+        let col = wallet_color(w);
+        if view.reveal_ledger {
+            // The drift band between the two lines.
+            let mut band = snap.clone();
+            band.extend(ledg.iter().rev().cloned());
+            chart.draw_series(std::iter::once(Polygon::new(band, P::OVERLAP.mix(0.07).filled())))?;
+            chart
+                .draw_series(LineSeries::new(ledg, P::LEDGER.mix(0.9).stroke_width(view.px(1.2).max(1) as u32)))?
+                .label(if w == 0 { "원장 계산값" } else { "" })
+                .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], P::LEDGER));
+        }
+        chart
+            .draw_series(LineSeries::new(snap, col.stroke_width(view.px(1.8).max(1) as u32)))?
+            .label(format!("지갑 {w} 스냅샷"))
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], col.stroke_width(2)));
+    }
+    // Annotations: the article's 15 s and end-of-run frames, from our own series.
+    let mut marks = vec![15.0f64];
+    marks.push(f64::from(trace.config.duration_s));
+    for t in marks {
+        if t > cursor_s || t > end {
+            continue;
+        }
+        let (s, l) = balance_at(trace, 0, (t * 1e6) as u64);
+        chart.draw_series(std::iter::once(PathElement::new(vec![(t, lo), (t, hi)], P::INK.mix(0.35))))?;
+        let txt = if view.reveal_ledger {
+            format!("{:.0}초 지갑0: 스냅샷 {} / 원장 {}", t, group_thousands(s), group_thousands(l))
+        } else {
+            format!("{:.0}초 지갑0: 스냅샷 {}", t, group_thousands(s))
+        };
+        let anchor = if t > end * 0.6 { HPos::Right } else { HPos::Left };
+        let dx = if t > end * 0.6 { -4 } else { 4 };
+        chart.draw_series(std::iter::once(
+            EmptyElement::at((t, hi))
+                + Text::new(txt, (view.px(dx as f64), view.px(4.0)), view.font(10.5).color(&P::INK).pos(Pos::new(anchor, VPos::Top))),
+        ))?;
+    }
+    chart
+        .configure_series_labels()
+        .label_font(view.font(10.0))
+        .background_style(WHITE.mix(0.85))
+        .border_style(P::GRID)
+        .position(SeriesLabelPosition::LowerLeft)
+        .draw()?;
+    Ok(())
+}
+
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+fn phase_bands<DB: DrawingBackend, CT: plotters::coord::CoordTranslate<From = (f64, f64)>>(
+    chart: &mut ChartContext<'_, DB, CT>,
+    trace: &LeaseTrace,
+    lo: f64,
+    hi: f64,
+) -> DrawResult<DB> {
+    if let Some(o) = trace.config.outage {
+        let a = f64::from(o.kill_at_ms) / 1000.0;
+        let b = f64::from(o.restart_at_ms) / 1000.0;
+        chart.draw_series(std::iter::once(Rectangle::new([(a, lo), (b, hi)], P::STOP.mix(0.12).filled())))?;
+    }
+    Ok(())
+}
+
+/// A7: the outage run as time series, in three stacked panels.
+pub fn draw_outage<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &LeaseTrace, view: &View) -> DrawResult<DB> {
+    area.fill(&WHITE)?;
+    let (_, h) = area.dim_in_pixel();
+    let panels = area.split_by_breakpoints::<u32, u32, _, _>([] as [u32; 0], [h * 45 / 100, h * 72 / 100]);
+    let end = end_s(trace);
+    let ps = &trace.series.per_second;
+    // Panel 1: responses per second, stacked by outcome.
+    let layers: [(&str, RGBColor, fn(&crate::sim::lease::SecondBucket) -> u32); 5] = [
+        ("승인", P::APPROVED, |b| b.approved),
+        ("잔액 부족", P::INSUFFICIENT, |b| b.insufficient),
+        ("503", P::ERROR, |b| b.unavailable),
+        ("fencing 거부(읽기)", P::FENCED, |b| b.fence_rejected_read),
+        ("fencing 거부(쓰기)", P::STOLEN, |b| b.fence_rejected_write),
+    ];
+    let max1 = ps
+        .iter()
+        .map(|b| layers.iter().map(|(_, _, f)| f(b)).sum::<u32>())
+        .max()
+        .unwrap_or(1)
+        .max(1) as f64
+        * 1.1;
+    {
+        let mut chart = ChartBuilder::on(&panels[0])
+            .margin(view.px(6.0))
+            .caption("초당 응답", view.font(11.0).color(&P::INK))
+            .x_label_area_size(view.px(18.0))
+            .y_label_area_size(view.px(46.0))
+            .build_cartesian_2d(0f64..end, 0f64..max1)?;
+        chart.configure_mesh().light_line_style(P::GRID.mix(0.4)).label_style(view.font(9.5).color(&P::MUTED)).draw()?;
+        phase_bands(&mut chart, trace, 0.0, max1)?;
+        for i in (0..layers.len()).rev() {
+            let (name, col, _) = layers[i];
+            let pts: Vec<(f64, f64)> = ps
+                .iter()
+                .enumerate()
+                .map(|(s, b)| (s as f64 + 0.5, layers[..=i].iter().map(|(_, _, f)| f(b)).sum::<u32>() as f64))
+                .collect();
+            if pts.iter().all(|p| p.1 == 0.0) {
+                continue;
+            }
+            chart
+                .draw_series(AreaSeries::new(pts, 0.0, col.mix(0.55)).border_style(col))?
+                .label(name)
+                .legend(move |(x, y)| Rectangle::new([(x, y - 4), (x + 10, y + 4)], col.filled()));
+        }
+        chart
+            .configure_series_labels()
+            .label_font(view.font(9.5))
+            .background_style(WHITE.mix(0.85))
+            .position(SeriesLabelPosition::UpperRight)
+            .draw()?;
+    }
+    // Panel 2: lockless holds and overlap pairs per second.
+    {
+        let max2 = ps.iter().map(|b| b.lockless_holds_started.max(b.overlap_pairs_started)).max().unwrap_or(1).max(1) as f64 * 1.15;
+        let mut chart = ChartBuilder::on(&panels[1])
+            .margin(view.px(6.0))
+            .caption("초당 락 없는 홀드 · 소유 겹침", view.font(11.0).color(&P::INK))
+            .x_label_area_size(view.px(18.0))
+            .y_label_area_size(view.px(46.0))
+            .build_cartesian_2d(0f64..end, 0f64..max2)?;
+        chart.configure_mesh().light_line_style(P::GRID.mix(0.4)).label_style(view.font(9.5).color(&P::MUTED)).draw()?;
+        phase_bands(&mut chart, trace, 0.0, max2)?;
+        chart
+            .draw_series(LineSeries::new(
+                ps.iter().enumerate().map(|(s, b)| (s as f64 + 0.5, b.lockless_holds_started as f64)),
+                P::LOCKLESS.stroke_width(view.px(1.6).max(1) as u32),
+            ))?
+            .label("락 없는 홀드")
+            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 12, y)], P::LOCKLESS.stroke_width(2)));
+        chart
+            .draw_series(LineSeries::new(
+                ps.iter().enumerate().map(|(s, b)| (s as f64 + 0.5, b.overlap_pairs_started as f64)),
+                P::OVERLAP.stroke_width(view.px(1.6).max(1) as u32),
+            ))?
+            .label("소유 겹침 쌍")
+            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 12, y)], P::OVERLAP.stroke_width(2)));
+        chart.configure_series_labels().label_font(view.font(9.5)).background_style(WHITE.mix(0.85)).position(SeriesLabelPosition::UpperLeft).draw()?;
+    }
+    // Panel 3: wallet 0's token counter against its fence value.
+    {
+        let pts = trace.series.tokens.first().map(|v| v.as_slice()).unwrap_or(&[]);
+        let max3 = pts.iter().map(|p| p.counter.max(p.fence)).max().unwrap_or(1).max(1) as f64 * 1.15;
+        let mut chart = ChartBuilder::on(&panels[2])
+            .margin(view.px(6.0))
+            .caption("지갑 0: 토큰 카운터와 fence 값", view.font(11.0).color(&P::INK))
+            .x_label_area_size(view.px(20.0))
+            .y_label_area_size(view.px(46.0))
+            .build_cartesian_2d(0f64..end, 0f64..max3)?;
+        chart
+            .configure_mesh()
+            .light_line_style(P::GRID.mix(0.4))
+            .label_style(view.font(9.5).color(&P::MUTED))
+            .x_label_formatter(&|x| format!("{:.0}초", x))
+            .draw()?;
+        phase_bands(&mut chart, trace, 0.0, max3)?;
+        let step = |f: fn(&crate::sim::lease::TokenPoint) -> u64| {
+            let mut v: Vec<(f64, f64)> = vec![(0.0, 0.0)];
+            for p in pts {
+                let t = p.t_us as f64 / 1e6;
+                let last = v.last().unwrap().1;
+                v.push((t, last));
+                v.push((t, f(p) as f64));
+            }
+            v.push((end, v.last().unwrap().1));
+            v
+        };
+        chart
+            .draw_series(LineSeries::new(step(|p| p.counter), P::LEASE_A.stroke_width(view.px(1.6).max(1) as u32)))?
+            .label("토큰 카운터")
+            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 12, y)], P::LEASE_A.stroke_width(2)));
+        chart
+            .draw_series(LineSeries::new(step(|p| p.fence), P::FENCED.stroke_width(view.px(1.6).max(1) as u32)))?
+            .label("fence 값")
+            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 12, y)], P::FENCED.stroke_width(2)));
+        chart.configure_series_labels().label_font(view.font(9.5)).background_style(WHITE.mix(0.85)).position(SeriesLabelPosition::UpperLeft).draw()?;
+    }
+    Ok(())
+}
+
+/// One dot of the trade-off scatter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TradeoffPoint {
+    pub label: String,
+    pub throughput_rps: f64,
+    pub over_approval: f64,
+    /// Hollow marker: the article's measurement rather than our run.
+    pub article: bool,
+    pub group: usize,
+}
+
+/// A8: throughput (x) against over-approval (y) per variant.
+pub fn draw_tradeoff<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, points: &[TradeoffPoint], view: &View) -> DrawResult<DB> {
+    area.fill(&WHITE)?;
+    let xmax = points.iter().map(|p| p.throughput_rps).fold(1.0, f64::max) * 1.15;
+    let ymax = points.iter().map(|p| p.over_approval).fold(1.0, f64::max) * 1.15 + 10.0;
+    let mut chart = ChartBuilder::on(area)
+        .margin(view.px(10.0))
+        .x_label_area_size(view.px(30.0))
+        .y_label_area_size(view.px(44.0))
+        .build_cartesian_2d(0f64..xmax, -5f64..ymax)?;
+    chart
+        .configure_mesh()
+        .light_line_style(P::GRID.mix(0.5))
+        .label_style(view.font(10.0).color(&P::MUTED))
+        .x_desc("처리량 (건/s)")
+        .y_desc("초과 승인 (건)")
+        .axis_desc_style(view.font(10.5).color(&P::INK))
+        .draw()?;
+    for p in points {
+        let col = WALLET_COLORS[p.group % WALLET_COLORS.len()];
+        let col = if p.group == 4 { P::STOLEN } else { col };
+        let r = view.px(if p.article { 6.0 } else { 4.5 });
+        if p.article {
+            chart.draw_series(std::iter::once(Circle::new((p.throughput_rps, p.over_approval), r, col.stroke_width(view.px(1.5).max(1) as u32))))?;
+        } else {
+            chart.draw_series(std::iter::once(Circle::new((p.throughput_rps, p.over_approval), r, col.mix(0.8).filled())))?;
+        }
+    }
+    // One label per group, next to its first own dot.
+    let mut seen = Vec::new();
+    for p in points.iter().filter(|p| !p.article) {
+        if seen.contains(&p.group) {
+            continue;
+        }
+        seen.push(p.group);
+        chart.draw_series(std::iter::once(
+            EmptyElement::at((p.throughput_rps, p.over_approval))
+                + Text::new(p.label.clone(), (view.px(8.0), view.px(-14.0)), view.font(11.0).color(&P::INK)),
+        ))?;
+    }
+    Ok(())
+}
+
+/// One CDF curve: a label and latencies in µs, sorted ascending.
+pub struct CdfCurve<'a> {
+    pub label: String,
+    pub latencies_us: &'a [u64],
+    pub group: usize,
+}
+
+/// A9: latency CDFs with p95 markers.
+pub fn draw_latency_cdf<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, curves: &[CdfCurve<'_>], view: &View) -> DrawResult<DB> {
+    area.fill(&WHITE)?;
+    let xmax_ms = curves.iter().filter_map(|c| c.latencies_us.last()).map(|&v| v as f64 / 1000.0).fold(100.0, f64::max) * 1.05;
+    let mut chart = ChartBuilder::on(area)
+        .margin(view.px(10.0))
+        .x_label_area_size(view.px(30.0))
+        .y_label_area_size(view.px(40.0))
+        .build_cartesian_2d((10f64..xmax_ms.max(20.0)).log_scale(), 0f64..1.0)?;
+    chart
+        .configure_mesh()
+        .light_line_style(P::GRID.mix(0.5))
+        .label_style(view.font(10.0).color(&P::MUTED))
+        .x_desc("응답 지연 (ms, 로그 축)")
+        .y_desc("누적 비율")
+        .axis_desc_style(view.font(10.5).color(&P::INK))
+        .x_label_formatter(&|x| format!("{:.0}", x))
+        .draw()?;
+    chart.draw_series(std::iter::once(PathElement::new(vec![(10.0, 0.95), (xmax_ms, 0.95)], P::MUTED.mix(0.5))))?;
+    for c in curves {
+        let n = c.latencies_us.len();
+        if n == 0 {
+            continue;
+        }
+        let col = if c.group == 4 { P::STOLEN } else { WALLET_COLORS[c.group % WALLET_COLORS.len()] };
+        // At most ~400 points per curve: plenty for a smooth step.
+        let stride = (n / 400).max(1);
+        let pts: Vec<(f64, f64)> = (0..n)
+            .step_by(stride)
+            .chain(std::iter::once(n - 1))
+            .map(|i| ((c.latencies_us[i] as f64 / 1000.0).max(10.0), (i + 1) as f64 / n as f64))
+            .collect();
+        chart
+            .draw_series(LineSeries::new(pts, col.stroke_width(view.px(2.0).max(1) as u32)))?
+            .label(c.label.clone())
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], col.stroke_width(2)));
+        let rank = ((0.95 * n as f64).ceil() as usize).clamp(1, n) - 1;
+        let p95 = (c.latencies_us[rank] as f64 / 1000.0).max(10.0);
+        chart.draw_series(std::iter::once(Circle::new((p95, 0.95), view.px(4.0), col.filled())))?;
+    }
+    chart
+        .configure_series_labels()
+        .label_font(view.font(10.0))
+        .background_style(WHITE.mix(0.85))
+        .border_style(P::GRID)
+        .position(SeriesLabelPosition::LowerRight)
+        .draw()?;
+    Ok(())
+}

@@ -1,0 +1,113 @@
+//! The prose: chapters embedded at build time (`build.rs` lists `content/*.md`)
+//! and the `{{sim:PRESET:METRIC}}` placeholders, filled from live runs so that
+//! every number in the text comes from the simulation.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+
+use crate::figures::analysis::{format_metric, metric_value};
+use crate::sim::lease::{run, Preset, TraceLevel};
+
+include!(concat!(env!("OUT_DIR"), "/chapters.rs"));
+
+/// One chapter: its id (file name without `.md`), title and markdown.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Chapter {
+    pub id: &'static str,
+    pub title: &'static str,
+    pub markdown: &'static str,
+}
+
+/// The chapters, glossary last.
+pub fn chapters() -> Vec<Chapter> {
+    let mut v: Vec<Chapter> = CHAPTERS
+        .iter()
+        .map(|&(id, markdown)| Chapter { id, title: title_of(markdown).unwrap_or(id), markdown })
+        .collect();
+    v.sort_by_key(|c| (c.id == "glossary", c.id));
+    v
+}
+
+pub fn chapter(id: &str) -> Option<Chapter> {
+    chapters().into_iter().find(|c| c.id == id)
+}
+
+/// The first `# ` heading.
+pub fn title_of(markdown: &'static str) -> Option<&'static str> {
+    markdown.lines().find_map(|l| l.strip_prefix("# ")).map(str::trim)
+}
+
+thread_local! {
+    static SUMMARY_CACHE: RefCell<BTreeMap<Preset, crate::sim::lease::LeaseTrace>> = RefCell::new(BTreeMap::new());
+}
+
+/// The value a `{{sim:PRESET:METRIC}}` placeholder stands for: the preset's
+/// config, seed 1, run 0, summary level. `None` for an unknown preset or metric.
+pub fn sim_value(preset_key: &str, metric: &str) -> Option<String> {
+    let preset = Preset::from_key(preset_key)?;
+    SUMMARY_CACHE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let trace = cache.entry(preset).or_insert_with(|| run(&preset.config(), 1, 0, TraceLevel::Summary));
+        metric_value(&trace.metrics, &trace.details, metric).map(|v| format_metric(metric, v))
+    })
+}
+
+/// Replaces every `{{sim:…}}` placeholder in `text`. Unknown ones become a
+/// visible marker instead of silently vanishing.
+pub fn fill_sim_placeholders(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("{{sim:") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 6..];
+        match after.find("}}") {
+            Some(end) => {
+                let inner = &after[..end];
+                let mut parts = inner.splitn(2, ':');
+                let preset = parts.next().unwrap_or("");
+                let metric = parts.next().unwrap_or("");
+                match sim_value(preset, metric) {
+                    Some(v) => out.push_str(&v),
+                    None => out.push_str("(값 없음)"),
+                }
+                rest = &after[end + 2..];
+            }
+            None => {
+                out.push_str(&rest[start..]);
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A piece of a chapter: markdown, or a figure marker on a paragraph of its own.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Block {
+    Markdown(String),
+    Figure(String),
+}
+
+/// Splits a chapter at its `{{figure:ID}}` paragraphs.
+pub fn split_blocks(markdown: &str) -> Vec<Block> {
+    let mut blocks = Vec::new();
+    let mut buf = String::new();
+    for line in markdown.lines() {
+        let t = line.trim();
+        if let Some(id) = t.strip_prefix("{{figure:").and_then(|r| r.strip_suffix("}}")) {
+            if !buf.trim().is_empty() {
+                blocks.push(Block::Markdown(std::mem::take(&mut buf)));
+            }
+            buf.clear();
+            blocks.push(Block::Figure(id.trim().to_string()));
+        } else {
+            buf.push_str(line);
+            buf.push('\n');
+        }
+    }
+    if !buf.trim().is_empty() {
+        blocks.push(Block::Markdown(buf));
+    }
+    blocks
+}

@@ -1,0 +1,84 @@
+//! One reusable control per query key (after yew's examples/boids Slider):
+//! a real `<input type=range>` with a `<label>` that shows unit and value,
+//! a `<select>` for choices, a checkbox for flags. Ranges come from
+//! `crate::params::LEASE_PARAMS`; nothing is duplicated here.
+
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use super::labels::{unit_ko, word_ko};
+use crate::figures::analysis::group_thousands;
+use crate::params::{ParamKind, ParamSpec};
+
+#[derive(Properties, PartialEq, Clone)]
+pub struct ParamControlProps {
+    /// Unique prefix for element ids (the figure id).
+    pub prefix: AttrValue,
+    pub spec: &'static ParamSpec,
+    /// The current canonical value text.
+    pub value: AttrValue,
+    /// Called with `(key, new value text)`.
+    pub on_change: Callback<(String, String)>,
+}
+
+#[function_component(ParamControl)]
+pub fn param_control(p: &ParamControlProps) -> Html {
+    let spec = p.spec;
+    let id = format!("{}-{}", p.prefix, spec.name);
+    let key = spec.name.to_string();
+    match spec.kind {
+        ParamKind::Integer => {
+            let cb = p.on_change.clone();
+            let k = key.clone();
+            let oninput = Callback::from(move |e: InputEvent| {
+                let input: HtmlInputElement = e.target_unchecked_into();
+                cb.emit((k.clone(), input.value()));
+            });
+            let shown = p.value.parse::<i64>().map(group_thousands).unwrap_or_else(|_| p.value.to_string());
+            let unit = unit_ko(spec.unit);
+            html! {
+                <div class="ctl ctl-range">
+                    <label for={id.clone()}>
+                        <span class="ctl-name">{ spec.label_ko }</span>
+                        <output for={id.clone()} class="ctl-value">{ shown }{ if unit.is_empty() { String::new() } else { format!(" {unit}") } }</output>
+                    </label>
+                    <input type="range" id={id} name={key}
+                        min={spec.min.to_string()} max={spec.max.to_string()} step={spec.step.max(1).to_string()}
+                        value={p.value.clone()} {oninput} />
+                </div>
+            }
+        }
+        ParamKind::Choice(words) => {
+            let cb = p.on_change.clone();
+            let k = key.clone();
+            let onchange = Callback::from(move |e: Event| {
+                let sel: HtmlSelectElement = e.target_unchecked_into();
+                cb.emit((k.clone(), sel.value()));
+            });
+            html! {
+                <div class="ctl ctl-choice">
+                    <label for={id.clone()}><span class="ctl-name">{ spec.label_ko }</span></label>
+                    <select id={id} name={key.clone()} {onchange}>
+                        { for words.iter().map(|w| html! {
+                            <option value={*w} selected={p.value.as_str() == *w}>{ word_ko(&key, w) }</option>
+                        }) }
+                    </select>
+                </div>
+            }
+        }
+        ParamKind::Flag => {
+            let cb = p.on_change.clone();
+            let k = key.clone();
+            let onchange = Callback::from(move |e: Event| {
+                let input: HtmlInputElement = e.target_unchecked_into();
+                cb.emit((k.clone(), if input.checked() { "true".into() } else { "false".into() }));
+            });
+            html! {
+                <div class="ctl ctl-flag">
+                    <input type="checkbox" id={id.clone()} name={key} checked={p.value.as_str() == "true"} {onchange} />
+                    <label for={id}>{ spec.label_ko }</label>
+                </div>
+            }
+        }
+    }
+}

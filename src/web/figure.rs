@@ -1,0 +1,843 @@
+//! One interactive figure: canvas (drawn by `crate::figures`), the timeline
+//! player, its controls, the live metric table and the text alternative.
+//!
+//! State flows one way: a control changes the [`LeaseQuery`] through the
+//! same parser the URL uses, the simulation re-runs, the canvas redraws and
+//! the URL is replaced with the new permalink.
+
+use std::rc::Rc;
+
+use gloo::events::EventListener;
+use gloo::render::{request_animation_frame, AnimationFrame};
+use plotters::prelude::*;
+use plotters_canvas::CanvasBackend;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement};
+use yew::prelude::*;
+
+use super::controls::ParamControl;
+use super::labels::preset_ko;
+use super::url;
+use crate::figures::analysis::{anomalies, describe_event, describe_run, describe_window, format_metric, metric_value, Anomaly, TABLE_ROWS};
+use crate::figures::plots::{draw_balance, draw_latency_cdf, draw_outage, draw_tradeoff, CdfCurve, TradeoffPoint};
+use crate::figures::timeline::{draw_timeline, event_index_at, height_css};
+use crate::figures::{figure_spec, FigureKind, FigureSpec, View};
+use crate::params::{lease_param, lease_value_text, parse_lease_query, percent_encode, to_query, LeaseQuery, LEASE_PARAMS, PRESET_KEYS};
+use crate::sim::lease::{run, LeaseConfig, LeaseTrace, Preset, TraceLevel, Variant};
+
+/// The state a permalink restores.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InitState {
+    pub query: LeaseQuery,
+    pub notices: Vec<String>,
+    pub cursor_ms: Option<u64>,
+    pub window_ms: Option<u32>,
+    pub reveal_ledger: Option<bool>,
+}
+
+#[derive(Properties, PartialEq, Clone)]
+pub struct FigureProps {
+    pub id: AttrValue,
+    /// The chapter the figure sits in (for its permalink).
+    pub chapter: AttrValue,
+    #[prop_or_default]
+    pub init: Option<InitState>,
+    /// Write the permalink into the address bar on every change.
+    #[prop_or(true)]
+    pub sync_url: bool,
+}
+
+pub enum Msg {
+    SetParam(String, String),
+    SetPreset(String),
+    SetSeed(String),
+    Reroll,
+    Reset,
+    Toggle,
+    Step(i64),
+    Scrub(usize),
+    Speed(f64),
+    AutoPause(bool),
+    NextAnomaly,
+    Frame(f64),
+    Window(u32),
+    RevealLedger(bool),
+    Redraw,
+    Copy,
+}
+
+/// Keys shown as the figure's main controls (the rest sit under "모든 설정").
+fn main_keys(id: &str) -> &'static [&'static str] {
+    match id {
+        "lease-expiry" => &["ttl_ms", "pause_min_ms", "pause_max_ms", "threads", "wallets", "retry_ms", "variant", "noise"],
+        "silent-drift" => &["ttl_ms", "pause_min_ms", "pause_max_ms", "threads", "variant"],
+        "watchdog-stop" => &["stop_duration_ms", "stop_period_ms", "stop_count", "watchdog_period_ms", "processes", "ttl_ms"],
+        "fence-placement" => &["ttl_ms", "pause_min_ms", "pause_max_ms", "fence_check_locks_row"],
+        "lease-clock" => &["ttl_ms", "acquire_lag_ppm", "acquire_lag_min_ms", "acquire_lag_max_ms", "pause_min_ms", "pause_max_ms"],
+        "conditional-update" => &["pause_min_ms", "pause_max_ms", "threads", "wallets"],
+        "outage" => &["variant", "fail_policy", "outage_kill_ms", "outage_restart_ms", "threads"],
+        _ => &["threads", "wallets", "ttl_ms", "pause_min_ms", "pause_max_ms"],
+    }
+}
+
+const HIDDEN_IN_ALL: &[&str] = &["preset", "seed"];
+
+/// A column of the metric table: one run, or several summarised as a range.
+struct Column {
+    header: String,
+    traces: Vec<Rc<LeaseTrace>>,
+}
+
+pub struct Figure {
+    spec: &'static FigureSpec,
+    query: LeaseQuery,
+    notices: Vec<String>,
+    window_ms: u32,
+    reveal_ledger: bool,
+    /// Timeline traces (one, or two for the split view) or the plotted runs.
+    traces: Vec<Rc<LeaseTrace>>,
+    columns: Vec<Column>,
+    anomalies: Vec<Anomaly>,
+    cursor_us: u64,
+    index: usize,
+    playing: bool,
+    speed_exp: f64,
+    auto_pause: bool,
+    status: String,
+    raf: Option<AnimationFrame>,
+    last_ts: Option<f64>,
+    canvas: NodeRef,
+    wrap: NodeRef,
+    _resize: Option<EventListener>,
+    perf_start: Option<f64>,
+    copied: bool,
+    chapter: String,
+}
+
+fn now_ms() -> f64 {
+    gloo::utils::window().performance().map(|p| p.now()).unwrap_or(0.0)
+}
+
+fn reduced_motion() -> bool {
+    gloo::utils::window()
+        .match_media("(prefers-reduced-motion: reduce)")
+        .ok()
+        .flatten()
+        .map(|m| m.matches())
+        .unwrap_or(false)
+}
+
+/// Appends a timing to `window.__labPerf` (read by the e2e perf test).
+fn record_perf(ms: f64) {
+    let w = gloo::utils::window();
+    let key = JsValue::from_str("__labPerf");
+    let existing = js_sys::Reflect::get(&w, &key).unwrap_or(JsValue::UNDEFINED);
+    let arr: js_sys::Array = if js_sys::Array::is_array(&existing) {
+        existing.unchecked_into()
+    } else {
+        let a = js_sys::Array::new();
+        let _ = js_sys::Reflect::set(&w, &key, &a);
+        a
+    };
+    arr.push(&JsValue::from_f64(ms));
+}
+
+impl Figure {
+    fn is_timeline(&self) -> bool {
+        matches!(self.spec.kind, FigureKind::Timeline | FigureKind::SplitTimeline)
+    }
+
+    fn window_us(&self) -> u64 {
+        u64::from(self.window_ms) * 1000
+    }
+
+    /// Re-runs everything the figure shows.
+    fn recompute(&mut self) {
+        let c = &self.query.config;
+        let seed = self.query.seed;
+        let run_index = self.query.run_index;
+        let summary = |cfg: &LeaseConfig, r: u32| Rc::new(run(cfg, seed, r, TraceLevel::Summary));
+        let runs3 = |cfg: &LeaseConfig, label: &str| -> Vec<Column> {
+            (0..3u32).map(|r| Column { header: format!("{label}실행 {r}"), traces: vec![summary(cfg, r)] }).collect()
+        };
+        // The timeline needs only the visible prefix of the run: a run whose
+        // deadline is the window's end is identical to the full run before it.
+        let limited = |cfg: &LeaseConfig, win_ms: u32| {
+            let mut l = cfg.clone();
+            l.duration_s = l.duration_s.min(win_ms.div_ceil(1000).max(1));
+            l
+        };
+        match self.spec.kind {
+            FigureKind::Timeline => {
+                self.traces = vec![Rc::new(run(&limited(c, self.window_ms), seed, run_index, TraceLevel::Full))];
+                self.columns = runs3(c, "");
+            }
+            FigureKind::SplitTimeline => {
+                let c1 = LeaseConfig { variant: Variant::FenceWrite, ..c.clone() };
+                let c2 = LeaseConfig { variant: Variant::FenceRead, ..c.clone() };
+                self.traces = vec![
+                    Rc::new(run(&limited(&c1, self.window_ms), seed, run_index, TraceLevel::Full)),
+                    Rc::new(run(&limited(&c2, self.window_ms), seed, run_index, TraceLevel::Full)),
+                ];
+                let mut cols = runs3(&c1, "(c-1) ");
+                cols.extend(runs3(&c2, "(c-2) "));
+                self.columns = cols;
+            }
+            FigureKind::Balance | FigureKind::Outage => {
+                let cols = runs3(c, "");
+                self.traces = vec![cols[run_index.min(2) as usize].traces[0].clone()];
+                self.columns = cols;
+            }
+            FigureKind::Tradeoff | FigureKind::LatencyCdf => {
+                let runs = if self.spec.kind == FigureKind::Tradeoff { 3 } else { 1 };
+                self.columns = Variant::ALL
+                    .iter()
+                    .map(|&v| {
+                        let cfg = LeaseConfig { variant: v, ..c.clone() };
+                        Column {
+                            header: v.article_label().to_string(),
+                            traces: (0..runs).map(|r| summary(&cfg, r)).collect(),
+                        }
+                    })
+                    .collect();
+                self.traces = self.columns.iter().map(|col| col.traces[0].clone()).collect();
+            }
+        }
+        self.anomalies = match self.traces.first() {
+            Some(t) if self.is_timeline() => {
+                let mut a = anomalies(t);
+                a.retain(|x| x.at.t_us <= self.window_us());
+                a
+            }
+            _ => Vec::new(),
+        };
+        self.sync_index();
+    }
+
+    fn events_len(&self) -> usize {
+        self.traces.first().map(|t| t.events.partition_point(|e| e.at.t_us <= self.window_us())).unwrap_or(0)
+    }
+
+    fn sync_index(&mut self) {
+        if let Some(t) = self.traces.first() {
+            self.index = event_index_at(t, self.cursor_us).min(self.events_len().saturating_sub(1));
+        }
+    }
+
+    fn set_cursor_to_index(&mut self, i: usize) {
+        let n = self.events_len();
+        if n == 0 {
+            return;
+        }
+        let i = i.min(n - 1);
+        self.index = i;
+        if let Some(t) = self.traces.first() {
+            self.cursor_us = t.events[i].at.t_us;
+            self.status = describe_event(&t.events[i]);
+        }
+    }
+
+    fn permalink(&self) -> String {
+        let cursor = if self.is_timeline() && !self.playing { Some(self.cursor_us / 1000) } else { None };
+        let win = if self.is_timeline() && self.window_ms != self.spec.window_ms { Some(self.window_ms) } else { None };
+        let recon = if self.spec.kind == FigureKind::Balance && !self.reveal_ledger { Some(false) } else { None };
+        url::figure_search(&self.spec_chapter(), self.spec.id, &to_query(&self.query), cursor, win, recon)
+    }
+
+    fn spec_chapter(&self) -> String {
+        self.chapter.clone()
+    }
+
+    fn write_url(&self, ctx: &Context<Self>) {
+        if !ctx.props().sync_url {
+            return;
+        }
+        let search = self.permalink();
+        if let Ok(h) = gloo::utils::window().history() {
+            let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&search));
+        }
+    }
+
+    fn start_playing(&mut self, ctx: &Context<Self>) {
+        if self.cursor_us >= self.window_us() {
+            self.cursor_us = 0;
+        }
+        self.playing = true;
+        self.last_ts = None;
+        let link = ctx.link().clone();
+        self.raf = Some(request_animation_frame(move |ts| link.send_message(Msg::Frame(ts))));
+    }
+
+    fn pause(&mut self) {
+        self.playing = false;
+        self.raf = None;
+        self.last_ts = None;
+    }
+
+    fn draw(&self) {
+        let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else { return };
+        let Some(wrap) = self.wrap.cast::<HtmlElement>() else { return };
+        let css_w = f64::from(wrap.client_width()).max(280.0);
+        let dpr = gloo::utils::window().device_pixel_ratio().clamp(1.0, 3.0);
+        let mut view = View {
+            t0_us: 0,
+            t1_us: self.window_us(),
+            cursor_us: if self.is_timeline() { self.cursor_us } else { u64::MAX },
+            wallets: self.spec.wallets.iter().copied().filter(|&w| w < self.query.config.wallets).collect(),
+            scale: dpr,
+            reveal_ledger: self.reveal_ledger,
+            show_fence: self.spec.kind == FigureKind::SplitTimeline,
+            title: None,
+        };
+        let css_h = match self.spec.kind {
+            FigureKind::Timeline => height_css(&self.traces[0], &view),
+            FigureKind::SplitTimeline => {
+                view.title = Some(String::new());
+                self.traces.iter().map(|t| height_css(t, &view)).sum()
+            }
+            FigureKind::Outage => (css_w * 0.9).clamp(420.0, 600.0),
+            _ => (css_w * 0.62).clamp(280.0, 420.0),
+        };
+        let (pw, ph) = ((css_w * dpr).round() as u32, (css_h * dpr).round() as u32);
+        if canvas.width() != pw {
+            canvas.set_width(pw);
+        }
+        if canvas.height() != ph {
+            canvas.set_height(ph);
+        }
+        let _ = canvas.style().set_property("height", &format!("{css_h}px"));
+        let Some(backend) = CanvasBackend::with_canvas_object(canvas) else { return };
+        let root = backend.into_drawing_area();
+        let result = match self.spec.kind {
+            FigureKind::Timeline => draw_timeline(&root, &self.traces[0], &view),
+            FigureKind::SplitTimeline => {
+                let mut v1 = view.clone();
+                v1.title = Some("(c-1) 쓰기 시점 fencing".into());
+                let h1 = (height_css(&self.traces[0], &v1) * dpr).round() as u32;
+                let (top, bottom) = root.split_vertically(h1);
+                let mut v2 = view.clone();
+                v2.title = Some("(c-2) 읽는 순간 새기기".into());
+                draw_timeline(&top, &self.traces[0], &v1).and_then(|_| draw_timeline(&bottom, &self.traces[1], &v2))
+            }
+            FigureKind::Balance => draw_balance(&root, &self.traces[0], &view),
+            FigureKind::Outage => draw_outage(&root, &self.traces[0], &view),
+            FigureKind::Tradeoff => {
+                let mut pts = Vec::new();
+                for (g, col) in self.columns.iter().enumerate() {
+                    for t in &col.traces {
+                        pts.push(TradeoffPoint {
+                            label: col.header.clone(),
+                            throughput_rps: t.metrics.throughput_rps,
+                            over_approval: t.metrics.over_approval as f64,
+                            article: false,
+                            group: g,
+                        });
+                    }
+                    for (thr, over) in super::article_data::tradeoff_points(Variant::ALL[g]) {
+                        pts.push(TradeoffPoint { label: col.header.clone(), throughput_rps: thr, over_approval: over, article: true, group: g });
+                    }
+                }
+                draw_tradeoff(&root, &pts, &view)
+            }
+            FigureKind::LatencyCdf => {
+                let curves: Vec<CdfCurve<'_>> = self
+                    .columns
+                    .iter()
+                    .enumerate()
+                    .map(|(g, col)| CdfCurve { label: col.header.clone(), latencies_us: &col.traces[0].series.latencies_us, group: g })
+                    .collect();
+                draw_latency_cdf(&root, &curves, &view)
+            }
+        };
+        if let Err(e) = result {
+            gloo::console::error!(format!("figure {} failed to draw: {e:?}", self.spec.id));
+        }
+        let _ = root.present();
+    }
+
+    fn text_alternative(&self) -> String {
+        let Some(t) = self.traces.first() else { return String::new() };
+        match self.spec.kind {
+            FigureKind::Timeline | FigureKind::SplitTimeline => {
+                let mut s = String::new();
+                for tr in &self.traces {
+                    s.push_str(&describe_window(tr, 0, self.window_us()));
+                    s.push(' ');
+                }
+                if let Some(c) = self.columns.first() {
+                    s.push_str("60초 전체 실행: ");
+                    s.push_str(&describe_run(&c.traces[0]));
+                }
+                s
+            }
+            FigureKind::Tradeoff | FigureKind::LatencyCdf => self
+                .columns
+                .iter()
+                .map(|c| {
+                    let m = &c.traces[0].metrics;
+                    format!(
+                        "{}: 처리량 {:.1}건/s, 초과 승인 {}건, p95 지연 {:.0}ms.",
+                        c.header, m.throughput_rps, m.over_approval, m.latency_p95_ms
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join(" "),
+            _ => describe_run(t),
+        }
+    }
+
+    fn cell(&self, col: &Column, key: &str) -> Option<String> {
+        let vals: Vec<f64> = col.traces.iter().filter_map(|t| metric_value(&t.metrics, &t.details, key)).collect();
+        if vals.is_empty() {
+            return None;
+        }
+        let lo = vals.iter().cloned().fold(f64::INFINITY, f64::min);
+        let hi = vals.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+        Some(if (hi - lo).abs() < 1e-9 { format_metric(key, lo) } else { format!("{}~{}", format_metric(key, lo), format_metric(key, hi)) })
+    }
+
+    fn view_table(&self) -> Html {
+        let article_preset = self.query.preset.filter(|_| self.query == LeaseQuery { preset: self.query.preset, config: self.query.preset.map(Preset::config).unwrap_or_default(), seed: self.query.seed, run_index: self.query.run_index });
+        let article_cols: Vec<Preset> = match self.spec.kind {
+            FigureKind::SplitTimeline if self.query.config.ttl_ms == 200 => vec![Preset::Exp3C1, Preset::Exp3C2],
+            FigureKind::Timeline | FigureKind::Balance | FigureKind::Outage => article_preset.into_iter().collect(),
+            _ => Vec::new(),
+        };
+        let rows: Vec<(&str, &str)> = TABLE_ROWS
+            .iter()
+            .copied()
+            .filter(|(k, _)| self.columns.iter().any(|c| self.cell(c, k).is_some()))
+            .collect();
+        html! {
+            <div class="table-wrap">
+                <table class="metrics">
+                    <caption>{ format!("실시간 지표: seed {} · 실행 0~2 (60초 전체 실행)", self.query.seed) }</caption>
+                    <thead><tr>
+                        <th scope="col">{ "지표" }</th>
+                        { for self.columns.iter().map(|c| html! { <th scope="col" class="num">{ &c.header }</th> }) }
+                        { for article_cols.iter().map(|p| html! { <th scope="col" class="num article">{ format!("원문 측정 {}", p.measurement_id()) }</th> }) }
+                    </tr></thead>
+                    <tbody>
+                        { for rows.iter().map(|(k, label)| html! {
+                            <tr>
+                                <th scope="row">{ *label }</th>
+                                { for self.columns.iter().map(|c| html! { <td class="num">{ self.cell(c, k).unwrap_or_else(|| "—".into()) }</td> }) }
+                                { for article_cols.iter().map(|p| html! { <td class="num article">{ super::article_data::value(*p, k).unwrap_or_else(|| "—".into()) }</td> }) }
+                            </tr>
+                        }) }
+                    </tbody>
+                </table>
+                { if article_cols.is_empty() && matches!(self.spec.kind, FigureKind::Timeline | FigureKind::Balance | FigureKind::Outage) {
+                    html! { <p class="note">{ "원문 측정값은 프리셋 그대로일 때만 나란히 보여 줍니다." }</p> }
+                } else { html! {} } }
+            </div>
+        }
+    }
+
+    fn view_player(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let id = self.spec.id;
+        let n = self.events_len();
+        let speed = 10f64.powf(self.speed_exp);
+        let onkeydown = link.batch_callback(|e: KeyboardEvent| {
+            let target = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+            let tag = target.as_ref().map(|t| t.tag_name()).unwrap_or_default();
+            let input_type = target
+                .as_ref()
+                .and_then(|t| t.clone().dyn_into::<HtmlInputElement>().ok())
+                .map(|i| i.type_())
+                .unwrap_or_default();
+            let native_space = tag == "BUTTON" || tag == "SELECT" || (tag == "INPUT" && input_type != "range");
+            let native_arrows = tag == "SELECT" || tag == "INPUT";
+            match e.key().as_str() {
+                " " | "Spacebar" if !native_space => {
+                    e.prevent_default();
+                    Some(Msg::Toggle)
+                }
+                "ArrowRight" if !native_arrows => {
+                    e.prevent_default();
+                    Some(Msg::Step(1))
+                }
+                "ArrowLeft" if !native_arrows => {
+                    e.prevent_default();
+                    Some(Msg::Step(-1))
+                }
+                _ => None,
+            }
+        });
+        let scrub = link.callback(|e: InputEvent| {
+            let i: HtmlInputElement = e.target_unchecked_into();
+            Msg::Scrub(i.value().parse().unwrap_or(0))
+        });
+        let speed_cb = link.callback(|e: InputEvent| {
+            let i: HtmlInputElement = e.target_unchecked_into();
+            Msg::Speed(i.value().parse().unwrap_or(-0.7))
+        });
+        let auto = link.callback(|e: Event| {
+            let i: HtmlInputElement = e.target_unchecked_into();
+            Msg::AutoPause(i.checked())
+        });
+        let win_cb = link.callback(|e: InputEvent| {
+            let i: HtmlInputElement = e.target_unchecked_into();
+            Msg::Window(i.value().parse().unwrap_or(3000))
+        });
+        let max_win = self.query.config.duration_s.max(1) * 1000;
+        html! {
+            <div class="player" role="group" aria-label="타임라인 재생기 (스페이스: 재생/정지, ←/→: 한 사건씩)" {onkeydown}>
+                <div class="player-buttons">
+                    <button type="button" class="btn" onclick={link.callback(|_| Msg::Step(-1))} aria-label="한 사건 뒤로">{ "◀ 한 사건" }</button>
+                    <button type="button" class="btn btn-primary play" onclick={link.callback(|_| Msg::Toggle)} aria-pressed={if self.playing { "true" } else { "false" }}>
+                        { if self.playing { "❚❚ 일시정지" } else { "▶ 재생" } }
+                    </button>
+                    <button type="button" class="btn" onclick={link.callback(|_| Msg::Step(1))} aria-label="한 사건 앞으로">{ "한 사건 ▶" }</button>
+                    <button type="button" class="btn btn-warn" onclick={link.callback(|_| Msg::NextAnomaly)}>{ "다음 이상 징후" }</button>
+                    <span class="ctl-flag">
+                        <input type="checkbox" id={format!("{id}-autopause")} checked={self.auto_pause} onchange={auto} />
+                        <label for={format!("{id}-autopause")}>{ "불변식이 깨지면 자동 정지" }</label>
+                    </span>
+                </div>
+                <div class="player-sliders">
+                    <div class="ctl ctl-range">
+                        <label for={format!("{id}-scrub")}>
+                            <span class="ctl-name">{ "위치" }</span>
+                            <output class="ctl-value">{ format!("{:.1} ms · 사건 {}/{}", self.cursor_us as f64 / 1000.0, (self.index + 1).min(n), n) }</output>
+                        </label>
+                        <input type="range" id={format!("{id}-scrub")} class="scrub" min="0" max={n.saturating_sub(1).to_string()} step="1" value={self.index.to_string()} oninput={scrub} />
+                    </div>
+                    <div class="ctl ctl-range">
+                        <label for={format!("{id}-speed")}>
+                            <span class="ctl-name">{ "속도 (로그 눈금)" }</span>
+                            <output class="ctl-value">{ format!("{}× (실제 1초 = 시뮬 {:.0}ms)", trim_speed(speed), speed * 1000.0) }</output>
+                        </label>
+                        <input type="range" id={format!("{id}-speed")} min="-2" max="1" step="0.1" value={format!("{:.1}", self.speed_exp)} oninput={speed_cb} />
+                    </div>
+                    <div class="ctl ctl-range">
+                        <label for={format!("{id}-win")}>
+                            <span class="ctl-name">{ "시간 창" }</span>
+                            <output class="ctl-value">{ format!("0~{:.1} 초", f64::from(self.window_ms) / 1000.0) }</output>
+                        </label>
+                        <input type="range" id={format!("{id}-win")} min="500" max={max_win.to_string()} step="500" value={self.window_ms.to_string()} oninput={win_cb} />
+                    </div>
+                </div>
+                <p class="player-status" aria-live={if self.playing { "off" } else { "polite" }}>{ &self.status }</p>
+            </div>
+        }
+    }
+}
+
+fn trim_speed(s: f64) -> String {
+    if s >= 1.0 {
+        format!("{:.1}", s)
+    } else if s >= 0.1 {
+        format!("{:.2}", s)
+    } else {
+        format!("{:.3}", s)
+    }
+}
+
+impl Component for Figure {
+    type Message = Msg;
+    type Properties = FigureProps;
+
+    fn create(ctx: &Context<Self>) -> Self {
+        let props = ctx.props();
+        let spec = figure_spec(&props.id).unwrap_or(&crate::figures::FIGURES[0]);
+        let init = props.init.clone();
+        let query = init.as_ref().map(|i| i.query.clone()).unwrap_or_else(|| LeaseQuery::from_preset(spec.preset));
+        let window_ms = init.as_ref().and_then(|i| i.window_ms).unwrap_or(spec.window_ms).max(500);
+        let reduced = reduced_motion();
+        let mut f = Figure {
+            spec,
+            query,
+            notices: init.as_ref().map(|i| i.notices.clone()).unwrap_or_default(),
+            window_ms,
+            reveal_ledger: init.as_ref().and_then(|i| i.reveal_ledger).unwrap_or(true),
+            traces: Vec::new(),
+            columns: Vec::new(),
+            anomalies: Vec::new(),
+            cursor_us: 0,
+            index: 0,
+            playing: false,
+            speed_exp: -0.7,
+            auto_pause: false,
+            status: String::new(),
+            raf: None,
+            last_ts: None,
+            canvas: NodeRef::default(),
+            wrap: NodeRef::default(),
+            _resize: None,
+            perf_start: None,
+            copied: false,
+            chapter: props.chapter.to_string(),
+        };
+        let cursor_ms = init.as_ref().and_then(|i| i.cursor_ms);
+        f.cursor_us = match cursor_ms {
+            Some(ms) => (ms * 1000).min(f.window_us()),
+            None if reduced => f.window_us(),
+            None => 0,
+        };
+        f.recompute();
+        if f.is_timeline() && cursor_ms.is_none() && !reduced {
+            f.start_playing(ctx);
+        }
+        let link = ctx.link().clone();
+        f._resize = Some(EventListener::new(&gloo::utils::window(), "resize", move |_| link.send_message(Msg::Redraw)));
+        f
+    }
+
+    fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
+        match msg {
+            Msg::SetParam(key, value) => {
+                self.perf_start = Some(now_ms());
+                let mut parts: Vec<String> = to_query(&self.query)
+                    .split('&')
+                    .filter(|p| !p.is_empty() && p.split('=').next() != Some(key.as_str()))
+                    .map(str::to_string)
+                    .collect();
+                parts.push(format!("{}={}", percent_encode(&key), percent_encode(&value)));
+                let parsed = parse_lease_query(&parts.join("&"));
+                self.notices = parsed.notices.iter().map(url::notice_ko).collect();
+                self.query = parsed.value;
+                self.recompute();
+                self.write_url(ctx);
+            }
+            Msg::SetPreset(key) => {
+                if let Some(p) = Preset::from_key(&key) {
+                    let seed = self.query.seed;
+                    self.query = LeaseQuery::from_preset(p);
+                    self.query.seed = seed;
+                    self.notices.clear();
+                    self.perf_start = Some(now_ms());
+                    self.recompute();
+                    self.write_url(ctx);
+                }
+            }
+            Msg::SetSeed(text) => match text.trim().parse::<u64>() {
+                Ok(s) => {
+                    self.query.seed = s;
+                    self.notices.clear();
+                    self.recompute();
+                    self.write_url(ctx);
+                }
+                Err(_) => self.notices = vec!["시드는 0 이상의 정수여야 합니다.".into()],
+            },
+            Msg::Reroll => {
+                self.query.seed = (js_sys::Math::random() * 1_000_000.0) as u64 + 1;
+                self.recompute();
+                self.write_url(ctx);
+            }
+            Msg::Reset => {
+                self.query = LeaseQuery::from_preset(self.spec.preset);
+                self.window_ms = self.spec.window_ms;
+                self.notices.clear();
+                self.reveal_ledger = true;
+                self.recompute();
+                self.write_url(ctx);
+            }
+            Msg::Toggle => {
+                if self.playing {
+                    self.pause();
+                    self.write_url(ctx);
+                } else {
+                    self.start_playing(ctx);
+                }
+            }
+            Msg::Step(d) => {
+                self.pause();
+                let i = if d < 0 { self.index.saturating_sub(d.unsigned_abs() as usize) } else { self.index + d as usize };
+                self.set_cursor_to_index(i);
+                self.write_url(ctx);
+            }
+            Msg::Scrub(i) => {
+                self.pause();
+                self.set_cursor_to_index(i);
+                self.write_url(ctx);
+            }
+            Msg::Speed(v) => self.speed_exp = v.clamp(-2.0, 1.0),
+            Msg::AutoPause(b) => self.auto_pause = b,
+            Msg::NextAnomaly => {
+                self.pause();
+                let cur = self.cursor_us;
+                let next = self.anomalies.iter().find(|a| a.at.t_us > cur).cloned();
+                match next {
+                    Some(a) => {
+                        self.cursor_us = a.at.t_us;
+                        self.sync_index();
+                        self.status = format!("{:.1}ms: 지갑 {}에서 {}", a.at.t_us as f64 / 1000.0, a.wallet, a.kind.label_ko());
+                    }
+                    None => self.status = "이 시간 창에는 더 이상 이상 징후가 없습니다.".into(),
+                }
+                self.write_url(ctx);
+            }
+            Msg::Frame(ts) => {
+                if !self.playing {
+                    return false;
+                }
+                let dt_ms = self.last_ts.map(|l| (ts - l).clamp(0.0, 100.0)).unwrap_or(0.0);
+                self.last_ts = Some(ts);
+                let speed = 10f64.powf(self.speed_exp);
+                let old = self.cursor_us;
+                let mut new = old + (dt_ms * 1000.0 * speed).round() as u64;
+                if self.auto_pause {
+                    if let Some(a) = self.anomalies.iter().find(|a| a.kind.breaks_invariant() && a.at.t_us > old && a.at.t_us <= new) {
+                        new = a.at.t_us;
+                        self.status = format!("자동 정지 — {:.1}ms: 지갑 {}에서 {}", a.at.t_us as f64 / 1000.0, a.wallet, a.kind.label_ko());
+                        self.cursor_us = new;
+                        self.sync_index();
+                        self.pause();
+                        self.write_url(ctx);
+                        return true;
+                    }
+                }
+                if new >= self.window_us() {
+                    self.cursor_us = self.window_us();
+                    self.sync_index();
+                    self.pause();
+                    self.write_url(ctx);
+                    return true;
+                }
+                self.cursor_us = new;
+                self.sync_index();
+                let link = ctx.link().clone();
+                self.raf = Some(request_animation_frame(move |ts| link.send_message(Msg::Frame(ts))));
+            }
+            Msg::Window(ms) => {
+                self.window_ms = ms.max(500);
+                self.perf_start = Some(now_ms());
+                self.recompute();
+                if self.cursor_us > self.window_us() || !self.playing {
+                    self.cursor_us = self.cursor_us.min(self.window_us());
+                }
+                self.write_url(ctx);
+            }
+            Msg::RevealLedger(b) => {
+                self.reveal_ledger = b;
+                self.write_url(ctx);
+            }
+            Msg::Redraw => {}
+            Msg::Copy => {
+                let href = gloo::utils::window().location().href().unwrap_or_default();
+                let base = href.split('?').next().unwrap_or("").to_string();
+                let link = format!("{base}{}#{}", self.permalink(), self.spec.id);
+                let _ = gloo::utils::window().navigator().clipboard().write_text(&link);
+                self.copied = true;
+            }
+        }
+        true
+    }
+
+    fn rendered(&mut self, _ctx: &Context<Self>, _first: bool) {
+        self.draw();
+        if let Some(start) = self.perf_start.take() {
+            record_perf(now_ms() - start);
+        }
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let spec = self.spec;
+        let id = spec.id;
+        let desc_id = format!("{id}-desc");
+        let on_change = link.callback(|(k, v): (String, String)| Msg::SetParam(k, v));
+        let control = |name: &str| -> Html {
+            match lease_param(name) {
+                Some(spec) => html! {
+                    <ParamControl prefix={id} spec={spec} value={lease_value_text(&self.query, name).unwrap_or_default()} on_change={on_change.clone()} />
+                },
+                None => html! {},
+            }
+        };
+        let preset_cb = link.callback(|e: Event| {
+            let s: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            Msg::SetPreset(s.value())
+        });
+        let seed_cb = link.callback(|e: Event| {
+            let i: HtmlInputElement = e.target_unchecked_into();
+            Msg::SetSeed(i.value())
+        });
+        let recon_cb = link.callback(|e: Event| {
+            let i: HtmlInputElement = e.target_unchecked_into();
+            Msg::RevealLedger(i.checked())
+        });
+        let current_preset = self.query.preset.map(Preset::key).unwrap_or("");
+        let main = main_keys(id);
+        html! {
+            <figure id={id} class={classes!("lab-figure", format!("kind-{:?}", spec.kind).to_lowercase())} aria-describedby={desc_id.clone()}>
+                { if self.notices.is_empty() { html!{} } else { html! {
+                    <div class="notice" role="status">
+                        { for self.notices.iter().map(|n| html! { <p>{ n }</p> }) }
+                    </div>
+                } } }
+                <div class="canvas-wrap" ref={self.wrap.clone()} tabindex={if self.is_timeline() { "0" } else { "-1" }}
+                     aria-label={format!("{} 그림 ({})", spec.code, id)}
+                     onkeydown={if self.is_timeline() { link.batch_callback(|e: KeyboardEvent| match e.key().as_str() {
+                         " " | "Spacebar" => { e.prevent_default(); Some(Msg::Toggle) }
+                         "ArrowRight" => { e.prevent_default(); Some(Msg::Step(1)) }
+                         "ArrowLeft" => { e.prevent_default(); Some(Msg::Step(-1)) }
+                         _ => None,
+                     }) } else { Callback::noop() }}>
+                    <canvas ref={self.canvas.clone()} role="img" aria-label={format!("{} — 자세한 설명은 그림 아래 글", spec.caption_ko)}></canvas>
+                </div>
+                { if self.is_timeline() { self.view_legend() } else { html!{} } }
+                <p id={desc_id} class="visually-hidden">{ self.text_alternative() }</p>
+                <figcaption>{ spec.caption_ko }</figcaption>
+                { if self.is_timeline() { self.view_player(ctx) } else { html!{} } }
+                <div class="controls">
+                    <div class="controls-row">
+                        <div class="ctl ctl-choice">
+                            <label for={format!("{id}-preset")}><span class="ctl-name">{ "실험 프리셋" }</span></label>
+                            <select id={format!("{id}-preset")} onchange={preset_cb}>
+                                <option value="" selected={current_preset.is_empty()} disabled=true>{ "(직접 조정함)" }</option>
+                                { for PRESET_KEYS.iter().filter_map(|k| Preset::from_key(k)).map(|p| html! {
+                                    <option value={p.key()} selected={current_preset == p.key()}>{ preset_ko(p) }</option>
+                                }) }
+                            </select>
+                        </div>
+                        <div class="ctl ctl-seed">
+                            <label for={format!("{id}-seed")}><span class="ctl-name">{ "시드" }</span></label>
+                            <input type="number" id={format!("{id}-seed")} min="0" inputmode="numeric" value={self.query.seed.to_string()} onchange={seed_cb} />
+                            <button type="button" class="btn" onclick={link.callback(|_| Msg::Reroll)}>{ "다시 뽑기" }</button>
+                        </div>
+                        { if spec.kind == FigureKind::Balance { html! {
+                            <div class="ctl ctl-flag">
+                                <input type="checkbox" id={format!("{id}-recon")} checked={self.reveal_ledger} onchange={recon_cb} />
+                                <label for={format!("{id}-recon")}>{ "대사 실행 (원장 계산값 보이기)" }</label>
+                            </div>
+                        } } else { html!{} } }
+                        <button type="button" class="btn" onclick={link.callback(|_| Msg::Reset)}>{ "초기화" }</button>
+                        <button type="button" class="btn" onclick={link.callback(|_| Msg::Copy)}>{ if self.copied { "링크 복사됨" } else { "이 상태 링크 복사" } }</button>
+                    </div>
+                    <div class="controls-grid">
+                        { for main.iter().map(|k| control(k)) }
+                    </div>
+                    <details class="all-settings">
+                        <summary>{ "모든 설정" }</summary>
+                        <div class="controls-grid">
+                            { for LEASE_PARAMS.iter().filter(|p| !main.contains(&p.name) && !HIDDEN_IN_ALL.contains(&p.name)).map(|p| control(p.name)) }
+                        </div>
+                    </details>
+                </div>
+                { self.view_table() }
+            </figure>
+        }
+    }
+}
+
+impl Figure {
+    fn view_legend(&self) -> Html {
+        html! {
+            <ul class="legend" aria-label="범례">
+                <li><span class="sw sw-approved"></span>{ "홀드(승인)" }</li>
+                <li><span class="sw sw-insufficient"></span>{ "잔액 부족" }</li>
+                <li><span class="sw sw-fenced"></span>{ "fencing 거부" }</li>
+                <li><span class="sw sw-lockless"></span>{ "락 없는 구간" }</li>
+                <li><span class="sw sw-lease"></span>{ "서버의 lease(토큰)" }</li>
+                <li><span class="sw sw-overlap"></span>{ "소유 겹침" }</li>
+                <li><span class="mk mk-released"></span>{ "정상 해제" }</li>
+                <li><span class="mk mk-stolen"></span>{ "STOLEN" }</li>
+                <li><span class="mk mk-expired"></span>{ "만료" }</li>
+                <li><span class="mk mk-write"></span>{ "쓰기(빨강: 옛 값으로 덮어씀)" }</li>
+            </ul>
+        }
+    }
+}
