@@ -36,7 +36,13 @@
 //! `OUTER_BEGIN` as two positions, plus 3 sub-cuts after the outer commit
 //! (none, `BG_W`, `BG_W`+`BG_F`) and 1 after the rollback; the prototype
 //! evidently merged one of these (most likely the empty cut with the one
-//! after `OUTER_BEGIN`, which store the same nothing).
+//! after `OUTER_BEGIN`, which store the same nothing). The handling
+//! variants: V2g 4, F-fence 16, F-naive-retry 61, F-engine-fence-only 25,
+//! I-wait-then-fence 33, I-as-success 86, I-abort-release 133. The last
+//! exceeds the spec's "about 100" because X's abandoned commit, drain and
+//! sync (`P_COMMIT`, `P_DRAIN`, `P_FSYNC`) interleave with both `BG_W`/`BG_F`
+//! and Y's whole pipeline; merging them would hide the late-commit-after-Y
+//! order that makes `LastStateRow` unsafe.
 //!
 //! Must not depend on the browser, the CLI, any clock or randomness.
 
