@@ -1454,6 +1454,19 @@ pub fn lease_params_markdown() -> String {
     params_markdown(LEASE_PARAMS)
 }
 
+/// Both parameter tables with their headings: what `lab params` prints and the README shows.
+pub fn all_params_markdown() -> String {
+    format!(
+        "### Scenario A: lock lease (`scenario=lease`, the default)\n\n\
+         `preset=` sets the base config first; `noise=` then sets the noise knobs; every other key \
+         overrides in any order. `scenario=lease` is accepted too.\n\n{}\n\
+         ### Scenario B: vote before persist (`scenario=vote`)\n\n\
+         Starts from the article's story (V1 killed right after its first send, restarted 2 s later, offered Y).\n\n{}",
+        params_markdown(LEASE_PARAMS),
+        params_markdown(VOTE_PARAMS)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

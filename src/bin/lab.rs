@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use consistency_lab::params::{
-    lease_params_markdown, parse_query, to_query, LeaseQuery, Notice, ParamKind, Query, LEASE_PARAMS,
+    all_params_markdown, parse_query, to_query, LeaseQuery, Notice, ParamKind, Query, LEASE_PARAMS, VOTE_PARAMS,
 };
 use consistency_lab::report::{
     crashpoints_json, crashpoints_markdown, run_json, run_markdown, table_json, table_markdown, table_queries,
@@ -337,18 +337,20 @@ fn presets_output(format: Format) -> String {
 
 fn params_output(format: Format) -> String {
     match format {
-        Format::Markdown => lease_params_markdown(),
+        Format::Markdown => all_params_markdown(),
         Format::Json => pretty(&serde_json::Value::Array(
             LEASE_PARAMS
                 .iter()
-                .map(|p| {
+                .map(|p| ("lease", p))
+                .chain(VOTE_PARAMS.iter().map(|p| ("vote", p)))
+                .map(|(scenario, p)| {
                     let (kind, values) = match p.kind {
                         ParamKind::Integer => ("integer", serde_json::Value::Null),
                         ParamKind::Choice(words) => ("choice", serde_json::json!(words)),
                         ParamKind::Flag => ("flag", serde_json::json!(["true", "false"])),
                     };
                     serde_json::json!({
-                        "name": p.name, "kind": kind, "unit": p.unit, "min": p.min, "max": p.max,
+                        "scenario": scenario, "name": p.name, "kind": kind, "unit": p.unit, "min": p.min, "max": p.max,
                         "step": p.step, "values": values, "default": p.default,
                         "description": p.description, "label_ko": p.label_ko,
                     })
@@ -433,8 +435,8 @@ fn help_text(subcommand: &str) -> Result<String> {
              the query string that selects it, and the keys in which it differs from the defaults.\n"
             .to_string(),
         "params" => "lab params [--format md|json]\n\n\
-             Lists every Scenario A query key with its unit, range, default and meaning\n\
-             (the README's parameter table is this output).\n"
+             Lists every query key of both scenarios with its unit, range, default and meaning\n\
+             (the README's parameter tables are this output).\n"
             .to_string(),
         "run" => "lab run --params \"QUERY\" [--format md|json] [--trace FILE]\n\n\
              Runs one simulation. QUERY is the site's query string, e.g.\n\
