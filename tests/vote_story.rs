@@ -211,7 +211,7 @@ fn same_config_same_trace_and_pinned_hash() {
     assert_eq!(trace_hash(&a), DEFAULT_STORY_HASH, "the default story changed; if intended, re-pin");
 }
 
-const DEFAULT_STORY_HASH: u64 = 0x232975a0d821e045;
+const DEFAULT_STORY_HASH: u64 = 0xb6300cdecf3959c9;
 
 /// The story replays exactly a matrix cut: A's foreground events before the
 /// crash are the position's path, for every variant and position.
@@ -250,3 +250,31 @@ fn story_agrees_with_the_matrix() {
     assert!(disagreements.is_empty(), "{disagreements:#?}");
 }
 
+
+#[test]
+fn an_operator_restart_with_recovery_leaves_the_fence_safely() {
+    let cfg = VoteConfig {
+        variant: Variant::FFence,
+        crash_after_events: None,
+        operator_restart_fenced_at_ms: Some(3_000),
+        ..VoteConfig::default()
+    };
+    let t = run(&cfg, TraceLevel::Full);
+    assert!(t.outcome.fenced[0].is_some(), "the fence stays in the record of the run");
+    assert!(t.events.iter().any(|e| matches!(e.kind, EventKind::Restarted { validator: 0 })));
+    let signed_after_restart = t.events.iter().any(|e| {
+        e.at.t_us > 3_000_000 && matches!(&e.kind, EventKind::PipelineEvent { validator: 0, name, .. } if name.starts_with("SEND"))
+    });
+    assert!(signed_after_restart, "the recovered node takes part again");
+    assert!(t.outcome.equivocations.is_empty());
+    assert_eq!(t.outcome.liveness.blocked_at_end, 0);
+}
+
+#[test]
+fn trace_sizes_stay_small_enough_for_the_site() {
+    let full = serde_json::to_vec(&run(&VoteConfig::default(), TraceLevel::Full)).unwrap().len();
+    let spans = serde_json::to_vec(&run(&VoteConfig::default(), TraceLevel::Spans)).unwrap().len();
+    let summary = serde_json::to_vec(&run(&VoteConfig::default(), TraceLevel::Summary)).unwrap().len();
+    println!("default story JSON bytes: full {full}, spans {spans}, summary {summary}");
+    assert!(summary < 8_000 && spans < full && full < 2_000_000);
+}

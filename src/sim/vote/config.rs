@@ -381,6 +381,9 @@ pub struct VoteConfig {
     pub outer_end: OuterEnd,
     /// F- variants: when, after the failure, something opens a new engine on the same store.
     pub recreate_engine_after_ms: u32,
+    /// The operator's `RestartWithRecovery` of a fenced A at this time (`None` = never;
+    /// a fenced node is never restarted automatically, model.md §4.6).
+    pub operator_restart_fenced_at_ms: Option<u32>,
     /// An injected stall of A's first store-queue drain (the article's delayed H2 store work).
     pub sync_stall_ms: u32,
     pub status_probe_period_us: u32,
@@ -421,6 +424,7 @@ impl Default for VoteConfig {
             abandoned_work_delay_us: 30_000,
             outer_end: OuterEnd::Rollback,
             recreate_engine_after_ms: 100,
+            operator_restart_fenced_at_ms: None,
             sync_stall_ms: 0,
             status_probe_period_us: 1_000,
             status_probe_window_ms: 40,

@@ -58,6 +58,7 @@ enum Ev {
     NewHeight { node: usize, inc: u32, h: u64 },
     Crash { node: usize, fault: FaultKind, restart: bool },
     Restart { node: usize },
+    OperatorRestart { node: usize },
     RecreateEngine { node: usize, inc: u32 },
     BgWriterTick,
     OsWriteback { node: usize, inc: u32, rec: usize },
@@ -1180,7 +1181,7 @@ impl<'a> Sim<'a> {
             return;
         }
         let at = self.now();
-        if node == A {
+        if node == A && !self.crashed_once {
             self.crashed_once = true;
             self.crash_at = Some(at);
         }
@@ -1189,6 +1190,20 @@ impl<'a> Sim<'a> {
             self.nodes[node].crash_hr = (e.h, e.r);
         }
         self.emit(EventKind::Crashed { validator: node as u32, fault });
+        // Stages in flight are cut by the crash (B1 draws them as broken blocks).
+        let old_inc = self.nodes[node].inc;
+        let cut: Vec<usize> = (0..self.actions.len())
+            .filter(|&i| {
+                let a = &self.actions[i];
+                a.node == node && a.inc == old_inc && a.idx < a.stages.len() && a.stage_start.t_us <= at.t_us
+            })
+            .collect();
+        for i in cut {
+            let stage = self.actions[i].stages[self.actions[i].idx];
+            let name = self.stage_name(i, stage);
+            self.stage_span(i, name, false);
+            self.actions[i].idx = self.actions[i].stages.len();
+        }
         let n = &mut self.nodes[node];
         n.up = false;
         n.inc += 1;
@@ -1545,7 +1560,8 @@ impl<'a> Sim<'a> {
         if let Some(top) = top {
             if top >= e.h {
                 self.emit(EventKind::CaughtUp { validator: node as u32, to_height: top });
-                self.nodes[node].inc += 1; // Stale timeouts of the old height are void.
+                // Timeouts of the old height check (h, r, step) and lapse on their own;
+                // storage work in flight must not vanish, so the incarnation stays.
                 let e = self.nodes[node].engine.as_mut().unwrap();
                 e.busy = false;
                 e.h = top; // new_height moves to top + 1
@@ -1622,6 +1638,9 @@ impl<'a> Sim<'a> {
             if self.nodes[node].engine.is_some() {
                 self.start_round(node, h, r, true);
             }
+        }
+        if let Some(ms) = cfg.operator_restart_fenced_at_ms {
+            self.q.schedule_at(u64::from(ms) * US_PER_MS, Ev::OperatorRestart { node: A });
         }
         if let Some(ms) = cfg.crash_at_ms {
             self.q.schedule_at(u64::from(ms) * US_PER_MS, Ev::Crash { node: A, fault: cfg.fault, restart: true });
@@ -1734,6 +1753,13 @@ impl<'a> Sim<'a> {
                 self.nodes[node].blocked_for_good = true;
                 if self.nodes[node].up && !self.nodes[node].gate.is_fenced() {
                     self.crash(node, FaultKind::Kill, false);
+                }
+            }
+            Ev::OperatorRestart { node } => {
+                // model.md §4.6: leaving a fence takes an explicit restart with recovery.
+                if self.nodes[node].up && self.nodes[node].gate.is_fenced() {
+                    self.crash(node, FaultKind::Kill, false);
+                    self.restart(node);
                 }
             }
             Ev::Restart { node } => {

@@ -357,7 +357,8 @@ pub struct Liveness {
 pub struct Diagnostics {
     /// A connection went back to the pool while its storage work was still pending.
     pub conn_returned_while_pending: u32,
-    /// Sends of a vote whose record was below Disk at the time.
+    /// Sends of a vote whose record was below Disk at the time (including a
+    /// restarted node's re-send of a record that survived only in the OS cache).
     pub broadcast_while_not_durable: u32,
     /// Sends of a vote whose record was below OsCache (the kill-only view).
     pub broadcast_while_not_durable_kill_view: u32,
