@@ -278,3 +278,23 @@ fn trace_sizes_stay_small_enough_for_the_site() {
     println!("default story JSON bytes: full {full}, spans {spans}, summary {summary}");
     assert!(summary < 8_000 && spans < full && full < 2_000_000);
 }
+
+#[test]
+fn crash_by_event_name_and_presets() {
+    let by_name = VoteConfig { crash_after_events: None, crash_after_event_name: Some("SEND_B".into()), ..VoteConfig::default() };
+    let t = run(&by_name, TraceLevel::Summary);
+    assert_eq!(t.outcome.crash_after_events, Some(2));
+    assert_eq!(t.outcome.equivocations.len(), 1);
+    use consistency_lab::sim::vote::VotePreset;
+    for p in VotePreset::ALL {
+        assert_eq!(VotePreset::from_key(p.key()), Some(p));
+        let t = run(&p.config(), TraceLevel::Summary);
+        let equivocated = !t.outcome.equivocations.is_empty();
+        assert_eq!(equivocated, p == VotePreset::StoryB, "{p:?}");
+    }
+    assert_eq!(VotePreset::StoryB.config(), VoteConfig::default());
+    for v in Variant::ALL {
+        assert_eq!(Variant::from_code(v.code()), Some(v));
+        assert_eq!(serde_json::to_string(&v).unwrap(), format!("\"{}\"", v.code()));
+    }
+}

@@ -398,6 +398,8 @@ pub struct VoteConfig {
     pub start_height: u64,
     pub start_round: u32,
     pub timing: VoteTiming,
+    /// Base seed of the network-jitter streams (model.md §0.3). With
+    /// `timing.net_jitter_us = 0` (the default) the run does not depend on it.
     pub seed: u64,
 }
 
@@ -453,5 +455,81 @@ impl VoteConfig {
     /// The correct path with no fault: the baseline for liveness checks.
     pub fn no_fault() -> VoteConfig {
         VoteConfig { variant: Variant::V0, crash_after_events: None, ..VoteConfig::default() }
+    }
+}
+
+/// Named story configurations for figures B1, B4 and B5 (`story_b` is the article's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum VotePreset {
+    /// V1 killed after its first send, restarted, offered Y: equivocation.
+    StoryB,
+    /// The article's correct path at the same crash point: no equivocation.
+    StoryBCorrect,
+    /// A sync error after commit, handled by fencing (figure B4).
+    FenceAfterSyncError,
+    /// A blocked sync wait with a responsive status probe (figure B4).
+    ProbeDuringBlockedSync,
+    /// The same with the probe sharing the engine lock (the anti-pattern).
+    ProbeSharesEngineLock,
+    /// One validator down for good: the network stays live (figure B5).
+    LivenessOneDown,
+    /// Two validators down: the network stalls (figure B5).
+    LivenessTwoDown,
+}
+
+impl VotePreset {
+    pub const ALL: [VotePreset; 7] = [
+        VotePreset::StoryB,
+        VotePreset::StoryBCorrect,
+        VotePreset::FenceAfterSyncError,
+        VotePreset::ProbeDuringBlockedSync,
+        VotePreset::ProbeSharesEngineLock,
+        VotePreset::LivenessOneDown,
+        VotePreset::LivenessTwoDown,
+    ];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            VotePreset::StoryB => "story_b",
+            VotePreset::StoryBCorrect => "story_b_correct",
+            VotePreset::FenceAfterSyncError => "fence_after_sync_error",
+            VotePreset::ProbeDuringBlockedSync => "probe_during_blocked_sync",
+            VotePreset::ProbeSharesEngineLock => "probe_shares_engine_lock",
+            VotePreset::LivenessOneDown => "liveness_one_down",
+            VotePreset::LivenessTwoDown => "liveness_two_down",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<VotePreset> {
+        VotePreset::ALL.into_iter().find(|p| p.key() == key)
+    }
+
+    pub fn config(self) -> VoteConfig {
+        let base = VoteConfig::default();
+        match self {
+            VotePreset::StoryB => base,
+            // Crash after the same first send: V0's sixth event (SEND_B).
+            VotePreset::StoryBCorrect => VoteConfig { variant: Variant::V0, crash_after_events: Some(6), ..base },
+            VotePreset::FenceAfterSyncError => {
+                VoteConfig { variant: Variant::FFence, crash_after_events: None, ..base }
+            }
+            VotePreset::ProbeDuringBlockedSync => {
+                VoteConfig { variant: Variant::V0, crash_after_events: None, sync_stall_ms: 30, ..base }
+            }
+            VotePreset::ProbeSharesEngineLock => VoteConfig {
+                variant: Variant::V0,
+                crash_after_events: None,
+                sync_stall_ms: 30,
+                status_probe_shares_engine_lock: true,
+                ..base
+            },
+            VotePreset::LivenessOneDown => {
+                VoteConfig { variant: Variant::V0, crash_after_events: None, blocked_validators: 1, ..base }
+            }
+            VotePreset::LivenessTwoDown => {
+                VoteConfig { variant: Variant::V0, crash_after_events: None, blocked_validators: 2, ..base }
+            }
+        }
     }
 }

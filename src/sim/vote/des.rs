@@ -540,8 +540,9 @@ impl<'a> Sim<'a> {
         let now_us = self.q.now_us();
         let s = &mut self.nodes[node].store;
         if s.recs[rec].layer != Layer::Tx {
-            return;
+            return; // Rolled back or lost: there is nothing left to commit.
         }
+        assert!(!s.recs[rec].visible, "a record is committed once");
         s.recs[rec].commit_order = s.next_commit;
         s.next_commit += 1;
         s.recs[rec].visible = true;
@@ -1487,6 +1488,8 @@ impl<'a> Sim<'a> {
     }
 
     fn finalize(&mut self, node: usize, h: u64, v: Value) {
+        assert!(!v.is_nil(), "only a block is finalized");
+        assert!(!self.nodes[node].ledger.contains_key(&h), "a height is finalized once per node");
         let at = self.now();
         self.nodes[node].ledger.insert(h, v);
         self.emit(EventKind::Finalized { validator: node as u32, height: h, value: v });
@@ -1625,6 +1628,8 @@ impl<'a> Sim<'a> {
 
     fn run(&mut self) {
         let cfg = self.cfg;
+        // Quorum arithmetic of model.md §4.3: n = 3f + 1, q = 2f + 1.
+        const { assert!(N == 3 * F + 1 && Q == 2 * F + 1) };
         let (h, r) = (cfg.start_height, cfg.start_round);
         for node in 0..N {
             self.nodes[node].engine = Some(Engine::new(h, r));

@@ -20,7 +20,7 @@ pub mod trace;
 mod des;
 
 pub use config::{
-    ConflictSource, FaultKind, InterruptStage, Layout, OuterEnd, StoreProfile, TrueState, Variant, VoteConfig, VoteTiming,
+    ConflictSource, FaultKind, InterruptStage, Layout, OuterEnd, StoreProfile, TrueState, Variant, VoteConfig, VotePreset, VoteTiming,
 };
 pub use crashpoints::{matrix, story_config, CrashRow, MatrixOptions, Position, Verdict};
 pub use trace::*;
