@@ -9,6 +9,7 @@
 pub mod analysis;
 pub mod plots;
 pub mod timeline;
+pub mod vote;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;

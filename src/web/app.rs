@@ -12,7 +12,7 @@ use crate::figures::figure_spec;
 
 /// The chapters of the lock-lease article (Article A) and the glossary.
 pub fn site_chapters() -> Vec<Chapter> {
-    chapters().into_iter().filter(|c| !c.id.starts_with('b')).collect()
+    chapters().into_iter().collect()
 }
 
 fn current_search() -> String {
@@ -136,6 +136,7 @@ impl App {
     }
 
     fn view_figure(&self, chapter: &str, fid: &str) -> Html {
+        if let Some(h) = super::vote_figure::view_vote_figure(chapter, fid) { return h; }
         let Some(spec) = figure_spec(fid) else {
             return html! { <div class="figure-missing"><p>{ format!("그림 {fid}은(는) 아직 준비 중입니다.") }</p></div> };
         };

@@ -12,6 +12,8 @@ pub mod figure;
 pub mod labels;
 pub mod markdown;
 pub mod url;
+pub mod vote_figure;
+pub mod crash_matrix;
 
 use wasm_bindgen::JsCast;
 

@@ -1,0 +1,221 @@
+//! Figure B2 `crash-matrix`: every crash cut of one signed action, for all 12
+//! variants, computed in the browser by `crate::sim::vote::matrix` (the same
+//! function `lab crashpoints` prints). Rows are variants, columns are event
+//! names (aligned by `figures::vote::matrix_grid`); each cell is split into a
+//! process-kill button and a power-loss button, coloured and labelled
+//! safe / unsafe / fenced with "k/n" unsafe sub-cuts. Activating a half-cell
+//! opens figure B1 (`vote-story`) at exactly that (variant, cut, fault).
+//!
+//! The raw rows are exposed as `data-matrix-json` on the figure so the
+//! end-to-end test can compare them with `lab crashpoints --format json`.
+
+use yew::prelude::*;
+
+use super::url::notice_ko;
+use super::vote_figure::{navigate, read_url, replace_url, vote_search, STORY_CHAPTER};
+use crate::figures::vote::{describe_matrix, event_ko, fault_ko, matrix_grid, profile_ko, variant_ko, verdict_ko, HalfCell, MatrixGrid};
+use crate::sim::vote::crashpoints::story_config;
+use crate::sim::vote::{matrix, CrashRow, MatrixOptions, StoreProfile, Verdict, VoteConfig};
+
+#[derive(Properties, PartialEq, Clone)]
+pub struct CrashMatrixProps {
+    pub chapter: AttrValue,
+}
+
+pub enum Msg {
+    Profile(String),
+    Device(bool),
+    Open(usize, u32, usize),
+}
+
+pub struct CrashMatrix {
+    profile: StoreProfile,
+    device_honours_sync: bool,
+    notices: Vec<String>,
+    rows: Vec<CrashRow>,
+    grid: MatrixGrid,
+    json: String,
+    scroll_pending: bool,
+}
+
+impl CrashMatrix {
+    fn recompute(&mut self) {
+        self.rows = matrix(self.profile, self.device_honours_sync);
+        self.grid = matrix_grid(&self.rows);
+        self.json = serde_json::to_string(&self.rows).unwrap_or_default();
+    }
+
+    fn config(&self) -> VoteConfig {
+        VoteConfig { profile: self.profile, device_honours_sync: self.device_honours_sync, ..VoteConfig::default() }
+    }
+
+    fn write_url(&self, chapter: &str) {
+        replace_url(&vote_search(chapter, "crash-matrix", &self.config(), &[]));
+    }
+
+    fn cell_class(v: Verdict) -> &'static str {
+        match v {
+            Verdict::Safe => "cm-safe",
+            Verdict::Unsafe => "cm-unsafe",
+            Verdict::Fenced => "cm-fenced",
+        }
+    }
+
+    fn cue(v: Verdict) -> &'static str {
+        match v {
+            Verdict::Safe => "✓",
+            Verdict::Unsafe => "✗",
+            Verdict::Fenced => "■",
+        }
+    }
+}
+
+impl Component for CrashMatrix {
+    type Message = Msg;
+    type Properties = CrashMatrixProps;
+
+    fn create(_ctx: &Context<Self>) -> Self {
+        let url = read_url("crash-matrix");
+        let cfg = url.config.clone().unwrap_or_default();
+        let mut m = CrashMatrix {
+            profile: cfg.profile,
+            device_honours_sync: cfg.device_honours_sync,
+            notices: url.notices,
+            rows: Vec::new(),
+            grid: MatrixGrid { events: Vec::new(), rows: Vec::new() },
+            json: String::new(),
+            scroll_pending: url.targeted,
+        };
+        m.recompute();
+        m
+    }
+
+    fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
+        match msg {
+            Msg::Profile(key) => {
+                match StoreProfile::from_key(&key) {
+                    Some(p) => self.profile = p,
+                    None => self.notices = vec![notice_ko(&crate::params::Notice::Ignored { key: "profile".into(), given: key, reason: String::new() })],
+                }
+                self.recompute();
+                self.write_url(&ctx.props().chapter);
+            }
+            Msg::Device(b) => {
+                self.device_honours_sync = b;
+                self.recompute();
+                self.write_url(&ctx.props().chapter);
+            }
+            Msg::Open(row, cut, fault_idx) => {
+                let Some(r) = self.grid.rows.get(row) else { return false };
+                let fault = crate::sim::vote::FaultKind::ALL[fault_idx.min(1)];
+                let opts = MatrixOptions::new(self.profile, self.device_honours_sync);
+                if let Some(cfg) = story_config(r.variant, cut, fault, &opts) {
+                    navigate(&vote_search(STORY_CHAPTER, "vote-story", &cfg, &[]));
+                }
+                return false;
+            }
+        }
+        true
+    }
+
+    fn rendered(&mut self, _ctx: &Context<Self>, _first: bool) {
+        if self.scroll_pending {
+            self.scroll_pending = false;
+            if let Some(el) = gloo::utils::document().get_element_by_id("crash-matrix") {
+                el.scroll_into_view();
+            }
+        }
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let profile_cb = link.callback(|e: Event| {
+            let s: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            Msg::Profile(s.value())
+        });
+        let device_cb = link.callback(|e: Event| {
+            let i: web_sys::HtmlInputElement = e.target_unchecked_into();
+            Msg::Device(!i.checked())
+        });
+        let half = |ri: usize, c: &HalfCell, event: &str, variant: &str| -> Html {
+            let fault_idx = if c.fault == crate::sim::vote::FaultKind::Kill { 0 } else { 1 };
+            let cut = c.cut;
+            let onclick = link.callback(move |_| Msg::Open(ri, cut, fault_idx));
+            let label = format!(
+                "{variant}, {event} 직후 {}: {}{} — 눌러서 타임라인 열기",
+                fault_ko(c.fault),
+                verdict_ko(c.verdict),
+                if c.unsafe_subcuts > 0 { format!(", 경우 {}개 중 {}개 위험", c.subcuts, c.unsafe_subcuts) } else { String::new() }
+            );
+            html! {
+                <button type="button" class={classes!("cm-half", Self::cell_class(c.verdict), if fault_idx == 0 { "cm-kill" } else { "cm-power" })}
+                    aria-label={label.clone()} title={label}
+                    data-variant={variant.to_string()} data-event={event.to_string()} data-fault={c.fault.key()} data-verdict={c.verdict.key()} data-cut={c.cut.to_string()}
+                    {onclick}>
+                    <span class="cm-cue" aria-hidden="true">{ Self::cue(c.verdict) }</span>
+                    { if c.unsafe_subcuts > 0 { html! { <span class="cm-k" aria-hidden="true">{ format!("{}/{}", c.unsafe_subcuts, c.subcuts) }</span> } } else { html!{} } }
+                </button>
+            }
+        };
+        html! {
+            <figure id="crash-matrix" class="lab-figure vote-figure vote-b2" aria-describedby="crash-matrix-desc" data-matrix-json={self.json.clone()}>
+                { if self.notices.is_empty() { html!{} } else { html! {
+                    <div class="notice" role="status">{ for self.notices.iter().map(|n| html! { <p>{ n }</p> }) }</div>
+                } } }
+                <div class="controls">
+                    <div class="controls-row">
+                        <div class="ctl ctl-choice">
+                            <label for="crash-matrix-profile"><span class="ctl-name">{ "저장소 설정" }</span></label>
+                            <select id="crash-matrix-profile" name="profile" onchange={profile_cb}>
+                                { for StoreProfile::ALL.iter().map(|p| html! { <option value={p.key()} selected={*p == self.profile}>{ profile_ko(*p) }</option> }) }
+                            </select>
+                        </div>
+                        <div class="ctl ctl-flag">
+                            <input type="checkbox" id="crash-matrix-device" name="device_honours_sync" checked={!self.device_honours_sync} onchange={device_cb} />
+                            <label for="crash-matrix-device">{ "장치가 동기화를 무시" }</label>
+                        </div>
+                    </div>
+                </div>
+                <ul class="legend cm-legend" aria-label="범례">
+                    <li><span class="cm-sw cm-safe">{ "✓" }</span>{ "안전" }</li>
+                    <li><span class="cm-sw cm-unsafe">{ "✗" }</span>{ "이중 투표 가능" }</li>
+                    <li><span class="cm-sw cm-fenced">{ "■" }</span>{ "차단(스스로 멈춤)" }</li>
+                    <li>{ "칸 왼쪽: 프로세스 종료 · 오른쪽: 전원 차단 · k/n: n개 경우 중 k개 위험" }</li>
+                </ul>
+                <div class="table-wrap cm-wrap" tabindex="0" aria-label="장애 지점 지도 (가로로 스크롤)">
+                    <table class="cm-table">
+                        <caption>{ format!("장애 지점 지도 — {}, 장치가 동기화를 {}. 브라우저 안에서 계산한 {}개 경우.", profile_ko(self.profile), if self.device_honours_sync { "지킴" } else { "무시" }, self.rows.len()) }</caption>
+                        <thead><tr>
+                            <th scope="col" class="cm-rowhead">{ "순서 / 처리 방식" }</th>
+                            { for self.grid.events.iter().map(|e| html! { <th scope="col" class="cm-col" title={event_ko(e)}><span class="cm-ev">{ e.clone() }</span></th> }) }
+                        </tr></thead>
+                        <tbody>
+                            { for self.grid.rows.iter().enumerate().map(|(ri, row)| {
+                                let vname = format!("{} ({})", variant_ko(row.variant), row.variant.code());
+                                html! {
+                                    <tr data-variant={row.variant.code()}>
+                                        <th scope="row" class="cm-rowhead">{ vname.clone() }</th>
+                                        { for row.cells.iter().enumerate().map(|(ci, cell)| match cell {
+                                            Some([k, p]) => html! {
+                                                <td class="cm-cell">
+                                                    <div class="cm-pair">
+                                                        { half(ri, k, &self.grid.events[ci], row.variant.code()) }
+                                                        { half(ri, p, &self.grid.events[ci], row.variant.code()) }
+                                                    </div>
+                                                </td>
+                                            },
+                                            None => html! { <td class="cm-cell cm-none"><span class="visually-hidden">{ "해당 없음" }</span></td> },
+                                        }) }
+                                    </tr>
+                                }
+                            }) }
+                        </tbody>
+                    </table>
+                </div>
+                <p id="crash-matrix-desc" class="visually-hidden vote-alt">{ describe_matrix(&self.grid) }</p>
+                <figcaption>{ "그림 B2. 장애 지점 지도: 행은 순서와 처리 방식, 열은 장애 직전에 끝난 처리 단계. 칸의 왼쪽은 프로세스 종료, 오른쪽은 전원 차단일 때의 결과(백그라운드 쓰기가 끼어드는 경우 중 가장 나쁜 것)이다. 칸을 누르면(또는 Enter) 그림 B1이 바로 그 장애 지점에서 열린다." }</figcaption>
+                <p class="note">{ "이 표는 lab crashpoints 명령과 같은 함수로 계산합니다. 같은 열 이름이 여러 갈래(숨은 저장 상태)에 나오면 가장 나쁜 갈래를 보여 주고, 누르면 그 갈래를 엽니다." }</p>
+            </figure>
+        }
+    }
+}
