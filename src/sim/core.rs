@@ -10,9 +10,6 @@
 //! OS, or uses a randomly keyed hasher. Given the same inputs it produces the
 //! same outputs, bit for bit, natively and on wasm32.
 
-use std::cmp::{Ordering, Reverse};
-use std::collections::BinaryHeap;
-
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
@@ -40,33 +37,27 @@ impl Stamp {
     }
 }
 
-struct Scheduled<E> {
+/// A heap entry: the ordering key and the slab slot holding the payload.
+/// Keys are small `Copy` values, so sifting never moves payloads and the
+/// element being sifted stays in registers (this is the hot path of every
+/// simulation: see `benches/lease.rs`).
+#[derive(Clone, Copy, Debug)]
+struct Key {
     at: Stamp,
-    event: E,
-}
-
-impl<E> PartialEq for Scheduled<E> {
-    fn eq(&self, other: &Self) -> bool {
-        self.at == other.at
-    }
-}
-impl<E> Eq for Scheduled<E> {}
-impl<E> PartialOrd for Scheduled<E> {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl<E> Ord for Scheduled<E> {
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.at.cmp(&other.at)
-    }
+    slot: u32,
 }
 
 /// A min-queue of events ordered by `(time_us, seq)`. `seq` increases on
 /// every insertion, so events scheduled for the same microsecond run in
 /// insertion order (FIFO).
+///
+/// Implementation: a binary min-heap of [`Key`]s plus a slab of payloads
+/// with a free list, so a run allocates only while the queue grows to its
+/// high-water mark.
 pub struct EventQueue<E> {
-    heap: BinaryHeap<Reverse<Scheduled<E>>>,
+    heap: Vec<Key>,
+    slab: Vec<Option<E>>,
+    free: Vec<u32>,
     next_seq: u64,
     now: Stamp,
     popped: u64,
@@ -80,7 +71,7 @@ impl<E> Default for EventQueue<E> {
 
 impl<E> EventQueue<E> {
     pub fn new() -> Self {
-        EventQueue { heap: BinaryHeap::new(), next_seq: 1, now: Stamp::ZERO, popped: 0 }
+        EventQueue { heap: Vec::new(), slab: Vec::new(), free: Vec::new(), next_seq: 1, now: Stamp::ZERO, popped: 0 }
     }
 
     /// The stamp of the event being executed (or `Stamp::ZERO` before the first pop).
@@ -93,30 +84,87 @@ impl<E> EventQueue<E> {
     }
 
     /// Schedules `event` at absolute time `at_us`, which must not lie in the past.
+    /// Always inlined: the caller then builds the event straight into its slab
+    /// slot instead of copying it through the stack (a store-forwarding stall
+    /// that cost a third of the run time in `benches/lease.rs`).
+    #[inline(always)]
     pub fn schedule_at(&mut self, at_us: SimTime, event: E) -> Stamp {
         assert!(at_us >= self.now.t_us, "event scheduled in the past: {at_us} < {}", self.now.t_us);
         let at = Stamp { t_us: at_us, seq: self.next_seq };
         self.next_seq += 1;
-        self.heap.push(Reverse(Scheduled { at, event }));
+        let slot = match self.free.pop() {
+            Some(slot) => {
+                debug_assert!(self.slab[slot as usize].is_none());
+                self.slab[slot as usize] = Some(event);
+                slot
+            }
+            None => {
+                self.slab.push(Some(event));
+                u32::try_from(self.slab.len() - 1).expect("fewer than 2^32 pending events")
+            }
+        };
+        self.sift_up(Key { at, slot });
         at
     }
 
+    /// Inserts `key` at the bottom and moves it up; the key is written once.
+    #[inline]
+    fn sift_up(&mut self, key: Key) {
+        let mut i = self.heap.len();
+        self.heap.push(key);
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            let p = self.heap[parent];
+            if p.at <= key.at {
+                break;
+            }
+            self.heap[i] = p;
+            i = parent;
+        }
+        self.heap[i] = key;
+    }
+
     /// Schedules `event` `delay_us` after now.
+    #[inline(always)]
     pub fn schedule_in(&mut self, delay_us: SimTime, event: E) -> Stamp {
         self.schedule_at(self.now.t_us + delay_us, event)
     }
 
     /// Removes the earliest event and advances `now` to its stamp.
+    #[inline(always)]
     pub fn pop(&mut self) -> Option<(Stamp, E)> {
-        let Reverse(Scheduled { at, event }) = self.heap.pop()?;
-        debug_assert!(at > self.now || self.popped == 0);
-        self.now = at;
+        let top = *self.heap.first()?;
+        let last = self.heap.pop().expect("non-empty");
+        let len = self.heap.len();
+        if len > 0 {
+            // Sift `last` down from the root, holding it in registers.
+            let mut i = 0;
+            loop {
+                let left = 2 * i + 1;
+                if left >= len {
+                    break;
+                }
+                let right = left + 1;
+                let child = if right < len && self.heap[right].at < self.heap[left].at { right } else { left };
+                let c = self.heap[child];
+                if last.at <= c.at {
+                    break;
+                }
+                self.heap[i] = c;
+                i = child;
+            }
+            self.heap[i] = last;
+        }
+        let event = self.slab[top.slot as usize].take().expect("a scheduled slot holds its event");
+        self.free.push(top.slot);
+        debug_assert!(top.at > self.now || self.popped == 0);
+        self.now = top.at;
         self.popped += 1;
-        Some((at, event))
+        Some((top.at, event))
     }
 
     pub fn peek_time(&self) -> Option<SimTime> {
-        self.heap.peek().map(|Reverse(s)| s.at.t_us)
+        self.heap.first().map(|k| k.at.t_us)
     }
 
     pub fn is_empty(&self) -> bool {
@@ -297,6 +345,34 @@ mod tests {
         q.schedule_at(5, 'c');
         let order: Vec<char> = std::iter::from_fn(|| q.pop().map(|(_, e)| e)).collect();
         assert_eq!(order, vec!['a', 'b', 'c']);
+    }
+
+    #[test]
+    fn pops_in_stamp_order_under_interleaving() {
+        let mut q: EventQueue<u64> = EventQueue::new();
+        let mut rng = RngStream::derive(3, 0, "queue", 0);
+        let mut last = Stamp::ZERO;
+        let mut pending = 0;
+        for round in 0..2_000u64 {
+            for _ in 0..rng.uniform_inclusive(0, 3) {
+                q.schedule_in(rng.uniform_inclusive(0, 50), round);
+                pending += 1;
+            }
+            if rng.bernoulli(0.6) {
+                if let Some((at, _)) = q.pop() {
+                    assert!(at > last);
+                    last = at;
+                    pending -= 1;
+                }
+            }
+        }
+        while let Some((at, _)) = q.pop() {
+            assert!(at > last);
+            last = at;
+            pending -= 1;
+        }
+        assert_eq!(pending, 0);
+        assert!(q.is_empty());
     }
 
     #[test]

@@ -23,27 +23,56 @@ use crate::sim::core::{EventQueue, ProcessTable, RngStream, SimTime, Stamp, US_P
 
 const NO_HOLD: u32 = u32::MAX;
 
-/// Who sent a lock command: a worker, or the watchdog task of a worker's hold.
+/// Who sent a lock command: a worker, or the watchdog task of a worker's
+/// hold. Packed into one `u32` (worker << 1 | watchdog) to keep events small.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Client {
-    Worker(u32),
-    Watchdog(u32),
-}
+struct Client(u32);
 
 impl Client {
+    fn of_worker(worker: u32) -> Client {
+        Client(worker << 1)
+    }
+
+    fn of_watchdog(worker: u32) -> Client {
+        Client(worker << 1 | 1)
+    }
+
     fn worker(self) -> u32 {
-        match self {
-            Client::Worker(w) | Client::Watchdog(w) => w,
-        }
+        self.0 >> 1
+    }
+
+    fn is_watchdog(self) -> bool {
+        self.0 & 1 == 1
     }
 }
 
-/// A lock command (an imperative: it has not happened yet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CmdKind {
+    Acquire,
+    Extend,
+    Release,
+}
+
+/// A lock command (an imperative: it has not happened yet). Tokens travel
+/// as `u32` inside events (a run issues far fewer than 2^32 per wallet).
 #[derive(Clone, Copy, Debug)]
-enum LockCmd {
-    Acquire { wallet: u32 },
-    Extend { wallet: u32, token: u64 },
-    Release { wallet: u32, token: u64 },
+struct LockCmd {
+    kind: CmdKind,
+    wallet: u16,
+    token: u32,
+}
+
+/// The reply of the lock server as it travels back (flattened `LockAnswer`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ReplyKind {
+    Acquired,
+    Refused,
+    Extended,
+    NotExtended,
+    Released,
+    Stolen,
+    Expired,
+    Failed,
 }
 
 /// What the lock client hands back to its caller.
@@ -57,21 +86,61 @@ enum LockAnswer {
     Failed,
 }
 
+/// An event of the loop. Kept at 16 bytes (asserted below): payloads that
+/// would not fit (the DB statement and its result, the watchdog's schedule)
+/// live in the worker's slots, which is safe because a worker has at most one
+/// DB statement and one watchdog tick outstanding at a time.
 #[derive(Clone, Copy, Debug)]
 enum Ev {
     WorkerWake { worker: u32 },
-    LockArrive { client: Client, cmd: LockCmd, cmd_seq: u32 },
-    LockReply { client: Client, answer: LockAnswer, cmd_seq: u32 },
+    LockArrive { client: Client, cmd_seq: u32, token: u32, wallet: u16, kind: CmdKind },
+    LockReply { client: Client, cmd_seq: u32, token: u32, epoch: u16, kind: ReplyKind },
     LockTimeout { client: Client, cmd_seq: u32 },
-    DbArrive { worker: u32, wallet: u32, stmt: Stmt },
-    DbReply { worker: u32, result: i64 },
-    WatchdogTick { worker: u32, hold: u32, scheduled_us: SimTime },
+    /// The statement is `workers[worker].db_stmt`.
+    DbArrive { worker: u32 },
+    /// The result is `workers[worker].db_result`.
+    DbReply { worker: u32 },
+    WatchdogTick { worker: u32, hold: u32 },
     ProcessStop { process: u32 },
     ProcessResume { process: u32 },
     LockServerKill,
     LockServerRestart,
-    StallBegin { duration_us: SimTime },
+    /// Index into the pre-drawn stall durations.
+    StallBegin { stall: u32 },
     StallEnd,
+}
+
+// Small events are copied in registers; a bigger one would stall on every push/pop.
+const _: () = assert!(std::mem::size_of::<Ev>() <= 16);
+
+fn pack_answer(answer: LockAnswer) -> (ReplyKind, u32, u16) {
+    match answer {
+        LockAnswer::Acquired { token, epoch } => (
+            ReplyKind::Acquired,
+            u32::try_from(token).expect("tokens fit in u32"),
+            u16::try_from(epoch).expect("fewer than 2^16 restarts"),
+        ),
+        LockAnswer::Refused => (ReplyKind::Refused, 0, 0),
+        LockAnswer::Extended(true) => (ReplyKind::Extended, 0, 0),
+        LockAnswer::Extended(false) => (ReplyKind::NotExtended, 0, 0),
+        LockAnswer::Released(ReleaseResult::Released) => (ReplyKind::Released, 0, 0),
+        LockAnswer::Released(ReleaseResult::Stolen) => (ReplyKind::Stolen, 0, 0),
+        LockAnswer::Released(ReleaseResult::Expired) => (ReplyKind::Expired, 0, 0),
+        LockAnswer::Released(_) | LockAnswer::Failed => (ReplyKind::Failed, 0, 0),
+    }
+}
+
+fn unpack_answer(kind: ReplyKind, token: u32, epoch: u16) -> LockAnswer {
+    match kind {
+        ReplyKind::Acquired => LockAnswer::Acquired { token: u64::from(token), epoch: u32::from(epoch) },
+        ReplyKind::Refused => LockAnswer::Refused,
+        ReplyKind::Extended => LockAnswer::Extended(true),
+        ReplyKind::NotExtended => LockAnswer::Extended(false),
+        ReplyKind::Released => LockAnswer::Released(ReleaseResult::Released),
+        ReplyKind::Stolen => LockAnswer::Released(ReleaseResult::Stolen),
+        ReplyKind::Expired => LockAnswer::Released(ReleaseResult::Expired),
+        ReplyKind::Failed => LockAnswer::Failed,
+    }
 }
 
 /// Where a worker is in its request (model.md §1.4). The name says what the
@@ -123,6 +192,9 @@ struct Worker {
     wd_scheduled_us: SimTime,
     /// The snapshot value this worker's last balance COMMIT installed.
     written_value_won: i64,
+    /// The DB statement in flight (one at a time) and, once done, its result.
+    db_stmt: Stmt,
+    db_result: i64,
     pause_rng: RngStream,
     wallet_rng: RngStream,
     jitter_rng: RngStream,
@@ -170,6 +242,7 @@ struct Engine<'c> {
     procs: ProcessTable<Ev>,
     server: LockServer,
     stall_queue: VecDeque<(Client, LockCmd, u32)>,
+    stall_durations_us: Vec<SimTime>,
     db: Db,
     workers: Vec<Worker>,
     completions: Vec<Completion>,
@@ -233,6 +306,8 @@ impl<'c> Engine<'c> {
         assert!(cfg.threads > 0 && cfg.wallets > 0 && cfg.processes > 0);
         assert!(cfg.pause_min_ms <= cfg.pause_max_ms);
         assert!(cfg.amount_won > 0);
+        assert!(cfg.wallets <= u32::from(u16::MAX), "wallet ids travel as u16 in lock events");
+        assert!(cfg.threads < 1 << 31, "worker ids travel shifted by one bit");
         let wallets = cfg.wallets as usize;
         let threads = cfg.threads as usize;
         let workers = (0..threads)
@@ -258,6 +333,8 @@ impl<'c> Engine<'c> {
                     wd_lost: false,
                     wd_scheduled_us: 0,
                     written_value_won: 0,
+                    db_stmt: Stmt::ReadPlain,
+                    db_result: 0,
                     pause_rng: RngStream::derive(seed, run_index, "pause", id),
                     wallet_rng: RngStream::derive(seed, run_index, "wallet", id),
                     jitter_rng: RngStream::derive(seed, run_index, "jitter", id),
@@ -281,6 +358,7 @@ impl<'c> Engine<'c> {
             procs: ProcessTable::new(cfg.processes as usize),
             server: LockServer::new(wallets, level >= TraceLevel::Holds),
             stall_queue: VecDeque::new(),
+            stall_durations_us: Vec::new(),
             db: Db::new(wallets, threads, initial, i64::from(cfg.amount_won)),
             workers,
             completions: Vec::with_capacity(threads + 2),
@@ -342,7 +420,9 @@ impl<'c> Engine<'c> {
                     break;
                 }
                 let duration_us = rng.uniform_inclusive(u64::from(lo) * US_PER_MS, u64::from(hi) * US_PER_MS);
-                self.q.schedule_at(t_us, Ev::StallBegin { duration_us });
+                let stall = self.stall_durations_us.len() as u32;
+                self.stall_durations_us.push(duration_us);
+                self.q.schedule_at(t_us, Ev::StallBegin { stall });
                 t_us += duration_us;
             }
         }
@@ -372,12 +452,16 @@ impl<'c> Engine<'c> {
     fn handle(&mut self, ev: Ev) {
         match ev {
             Ev::WorkerWake { worker } => self.on_wake(worker as usize),
-            Ev::LockArrive { client, cmd, cmd_seq } => self.on_lock_arrive(client, cmd, cmd_seq),
-            Ev::LockReply { client, answer, cmd_seq } => self.on_lock_reply(client, answer, cmd_seq),
+            Ev::LockArrive { client, cmd_seq, token, wallet, kind } => {
+                self.on_lock_arrive(client, LockCmd { kind, wallet, token }, cmd_seq)
+            }
+            Ev::LockReply { client, cmd_seq, token, epoch, kind } => {
+                self.on_lock_reply(client, unpack_answer(kind, token, epoch), cmd_seq)
+            }
             Ev::LockTimeout { client, cmd_seq } => self.on_lock_timeout(client, cmd_seq),
-            Ev::DbArrive { worker, wallet, stmt } => self.on_db_arrive(worker, wallet, stmt),
-            Ev::DbReply { worker, result } => self.on_db_reply(worker as usize, result),
-            Ev::WatchdogTick { worker, hold, scheduled_us } => self.on_watchdog_tick(worker as usize, hold, scheduled_us),
+            Ev::DbArrive { worker } => self.on_db_arrive(worker),
+            Ev::DbReply { worker } => self.on_db_reply(worker as usize, self.workers[worker as usize].db_result),
+            Ev::WatchdogTick { worker, hold } => self.on_watchdog_tick(worker as usize, hold),
             Ev::ProcessStop { process } => {
                 self.procs.stop(process as usize);
                 self.emit(EventKind::ProcessStopped { process });
@@ -388,7 +472,8 @@ impl<'c> Engine<'c> {
             }
             Ev::LockServerKill => self.on_kill(),
             Ev::LockServerRestart => self.on_restart(),
-            Ev::StallBegin { duration_us } => {
+            Ev::StallBegin { stall } => {
+                let duration_us = self.stall_durations_us[stall as usize];
                 if self.server.status == ServerStatus::Up {
                     let until_us = self.q.now_us() + duration_us;
                     self.server.status = ServerStatus::Stalled { until_us };
@@ -495,7 +580,7 @@ impl<'c> Engine<'c> {
     fn send_acquire(&mut self, w: usize) {
         self.workers[w].phase = Phase::Acquiring;
         let wallet = self.workers[w].wallet;
-        self.send_lock(Client::Worker(w as u32), LockCmd::Acquire { wallet });
+        self.send_lock(Client::of_worker(w as u32), CmdKind::Acquire, wallet, 0);
     }
 
     fn on_worker_lock_answer(&mut self, w: usize, answer: LockAnswer) {
@@ -697,7 +782,7 @@ impl<'c> Engine<'c> {
             Some(token) => {
                 self.workers[w].phase = Phase::Releasing;
                 let wallet = self.workers[w].wallet;
-                self.send_lock(Client::Worker(w as u32), LockCmd::Release { wallet, token });
+                self.send_lock(Client::of_worker(w as u32), CmdKind::Release, wallet, token);
             }
             None => self.close_hold(w, ReleaseResult::NotApplicable),
         }
@@ -743,11 +828,12 @@ impl<'c> Engine<'c> {
     fn send_db(&mut self, w: usize, stmt: Stmt) {
         let worker = &mut self.workers[w];
         let delay = one_way(&mut worker.jitter_rng, u64::from(self.cfg.db_net_us), self.jitter_pct);
-        let wallet = worker.wallet;
-        self.q.schedule_in(delay, Ev::DbArrive { worker: w as u32, wallet, stmt });
+        worker.db_stmt = stmt;
+        self.q.schedule_in(delay, Ev::DbArrive { worker: w as u32 });
     }
 
-    fn on_db_arrive(&mut self, worker: u32, wallet: u32, stmt: Stmt) {
+    fn on_db_arrive(&mut self, worker: u32) {
+        let (wallet, stmt) = (self.workers[worker as usize].wallet, self.workers[worker as usize].db_stmt);
         let mut done = std::mem::take(&mut self.completions);
         debug_assert!(done.is_empty());
         let info = self.db.arrive(worker, wallet, stmt, &mut done);
@@ -764,9 +850,10 @@ impl<'c> Engine<'c> {
             self.record_commit(info);
         }
         for c in done.drain(..) {
-            let rng = &mut self.workers[c.worker as usize].jitter_rng;
-            let delay = one_way(rng, u64::from(self.cfg.db_net_us), self.jitter_pct);
-            self.q.schedule_in(delay, Ev::DbReply { worker: c.worker, result: c.result });
+            let waiting = &mut self.workers[c.worker as usize];
+            waiting.db_result = c.result;
+            let delay = one_way(&mut waiting.jitter_rng, u64::from(self.cfg.db_net_us), self.jitter_pct);
+            self.q.schedule_in(delay, Ev::DbReply { worker: c.worker });
         }
         self.completions = done;
     }
@@ -785,29 +872,28 @@ impl<'c> Engine<'c> {
 
     // ---------------------------------------------------------------- lock client + server
 
-    fn send_lock(&mut self, client: Client, cmd: LockCmd) {
+    fn send_lock(&mut self, client: Client, kind: CmdKind, wallet: u32, token: u64) {
         let w = client.worker() as usize;
         let worker = &mut self.workers[w];
-        let seq = match client {
-            Client::Worker(_) => {
-                worker.lock_seq = worker.lock_seq.wrapping_add(1);
-                worker.lock_pending = true;
-                worker.lock_exempt = false;
-                worker.lock_seq
-            }
-            Client::Watchdog(_) => {
-                worker.wd_seq = worker.wd_seq.wrapping_add(1);
-                worker.wd_pending = true;
-                worker.wd_seq
-            }
+        let seq = if client.is_watchdog() {
+            worker.wd_seq = worker.wd_seq.wrapping_add(1);
+            worker.wd_pending = true;
+            worker.wd_seq
+        } else {
+            worker.lock_seq = worker.lock_seq.wrapping_add(1);
+            worker.lock_pending = true;
+            worker.lock_exempt = false;
+            worker.lock_seq
         };
         if self.server.status == ServerStatus::Down {
             // Fail fast while disconnected (§1.2 [CAL]): not buffered until the timeout.
-            self.q.schedule_in(self.unavailable_us, Ev::LockReply { client, answer: LockAnswer::Failed, cmd_seq: seq });
+            let reply = Ev::LockReply { client, cmd_seq: seq, token: 0, epoch: 0, kind: ReplyKind::Failed };
+            self.q.schedule_in(self.unavailable_us, reply);
             return;
         }
         let delay = one_way(&mut worker.jitter_rng, u64::from(self.cfg.lock_net_us), self.jitter_pct);
-        self.q.schedule_in(delay, Ev::LockArrive { client, cmd, cmd_seq: seq });
+        let (wallet, token) = (wallet as u16, u32::try_from(token).expect("tokens fit in u32"));
+        self.q.schedule_in(delay, Ev::LockArrive { client, cmd_seq: seq, token, wallet, kind });
         if self.timeouts_possible {
             self.q.schedule_in(self.timeout_us, Ev::LockTimeout { client, cmd_seq: seq });
         }
@@ -816,7 +902,8 @@ impl<'c> Engine<'c> {
     fn reply_lock(&mut self, client: Client, answer: LockAnswer, seq: u32, extra_us: SimTime) {
         let rng = &mut self.workers[client.worker() as usize].jitter_rng;
         let delay = one_way(rng, u64::from(self.cfg.lock_net_us), self.jitter_pct) + extra_us;
-        self.q.schedule_in(delay, Ev::LockReply { client, answer, cmd_seq: seq });
+        let (kind, token, epoch) = pack_answer(answer);
+        self.q.schedule_in(delay, Ev::LockReply { client, cmd_seq: seq, token, epoch, kind });
     }
 
     fn on_lock_arrive(&mut self, client: Client, cmd: LockCmd, seq: u32) {
@@ -830,8 +917,9 @@ impl<'c> Engine<'c> {
     fn exec_lock(&mut self, client: Client, cmd: LockCmd, seq: u32) {
         let now = self.now();
         let mut extra_us = 0;
-        let answer = match cmd {
-            LockCmd::Acquire { wallet } => match self.server.acquire(wallet as usize, self.ttl_us, now) {
+        let (wallet, token) = (u32::from(cmd.wallet), u64::from(cmd.token));
+        let answer = match cmd.kind {
+            CmdKind::Acquire => match self.server.acquire(wallet as usize, self.ttl_us, now) {
                 Some(token) => {
                     let w = wallet as usize;
                     let fence = self.db.fence(w);
@@ -851,10 +939,10 @@ impl<'c> Engine<'c> {
                 }
                 None => LockAnswer::Refused,
             },
-            LockCmd::Extend { wallet, token } => {
+            CmdKind::Extend => {
                 LockAnswer::Extended(self.server.extend_if_owner(wallet as usize, token, self.ttl_us, now))
             }
-            LockCmd::Release { wallet, token } => {
+            CmdKind::Release => {
                 LockAnswer::Released(self.server.release_if_owner(wallet as usize, token, now))
             }
         };
@@ -864,44 +952,38 @@ impl<'c> Engine<'c> {
     fn on_lock_reply(&mut self, client: Client, answer: LockAnswer, seq: u32) {
         let w = client.worker() as usize;
         let worker = &mut self.workers[w];
-        match client {
-            Client::Worker(_) => {
-                if !worker.lock_pending || worker.lock_seq != seq {
-                    return; // late reply to a timed-out command (an Acquire leaves an orphan lease)
-                }
-                worker.lock_pending = false;
-                self.on_worker_lock_answer(w, answer);
+        if client.is_watchdog() {
+            if !worker.wd_pending || worker.wd_seq != seq {
+                return;
             }
-            Client::Watchdog(_) => {
-                if !worker.wd_pending || worker.wd_seq != seq {
-                    return;
-                }
-                worker.wd_pending = false;
-                self.on_watchdog_answer(w, answer);
+            worker.wd_pending = false;
+            self.on_watchdog_answer(w, answer);
+        } else {
+            if !worker.lock_pending || worker.lock_seq != seq {
+                return; // late reply to a timed-out command (an Acquire leaves an orphan lease)
             }
+            worker.lock_pending = false;
+            self.on_worker_lock_answer(w, answer);
         }
     }
 
     fn on_lock_timeout(&mut self, client: Client, seq: u32) {
         let w = client.worker() as usize;
         let worker = &mut self.workers[w];
-        match client {
-            Client::Worker(_) => {
-                if !worker.lock_pending || worker.lock_seq != seq || worker.lock_exempt {
-                    return;
-                }
-                worker.lock_pending = false;
-                self.lock_timeouts += 1;
-                self.on_worker_lock_answer(w, LockAnswer::Failed);
+        if client.is_watchdog() {
+            if !worker.wd_pending || worker.wd_seq != seq {
+                return;
             }
-            Client::Watchdog(_) => {
-                if !worker.wd_pending || worker.wd_seq != seq {
-                    return;
-                }
-                worker.wd_pending = false;
-                self.lock_timeouts += 1;
-                self.on_watchdog_answer(w, LockAnswer::Failed);
+            worker.wd_pending = false;
+            self.lock_timeouts += 1;
+            self.on_watchdog_answer(w, LockAnswer::Failed);
+        } else {
+            if !worker.lock_pending || worker.lock_seq != seq || worker.lock_exempt {
+                return;
             }
+            worker.lock_pending = false;
+            self.lock_timeouts += 1;
+            self.on_worker_lock_answer(w, LockAnswer::Failed);
         }
     }
 
@@ -933,19 +1015,18 @@ impl<'c> Engine<'c> {
         let worker = &mut self.workers[w];
         worker.wd_hold = worker.hold;
         let first_us = self.q.now_us() + self.watchdog_period_us;
-        self.q.schedule_at(first_us, Ev::WatchdogTick { worker: w as u32, hold: worker.hold, scheduled_us: first_us });
+        self.q.schedule_at(first_us, Ev::WatchdogTick { worker: w as u32, hold: worker.hold });
         worker.wd_scheduled_us = first_us;
     }
 
-    fn on_watchdog_tick(&mut self, w: usize, hold: u32, scheduled_us: SimTime) {
+    fn on_watchdog_tick(&mut self, w: usize, hold: u32) {
         if self.workers[w].wd_hold != hold {
             return; // cancelled
         }
-        self.workers[w].wd_scheduled_us = scheduled_us;
         let worker = &self.workers[w];
         let token = worker.token.expect("a watchdog only runs for a locked hold");
         let wallet = worker.wallet;
-        self.send_lock(Client::Watchdog(w as u32), LockCmd::Extend { wallet, token });
+        self.send_lock(Client::of_watchdog(w as u32), CmdKind::Extend, wallet, token);
     }
 
     fn on_watchdog_answer(&mut self, w: usize, answer: LockAnswer) {
@@ -964,7 +1045,8 @@ impl<'c> Engine<'c> {
             // Fixed rate; missed ticks (after a stop) coalesce into one immediate tick.
             let now_us = self.q.now_us();
             let next_us = (self.workers[w].wd_scheduled_us + self.watchdog_period_us).max(now_us);
-            self.q.schedule_at(next_us, Ev::WatchdogTick { worker: w as u32, hold, scheduled_us: next_us });
+            self.workers[w].wd_scheduled_us = next_us;
+            self.q.schedule_at(next_us, Ev::WatchdogTick { worker: w as u32, hold });
         } else {
             // The lease is gone. The worker is not told (the article's path did not check).
             let now = self.now();
