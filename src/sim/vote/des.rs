@@ -92,6 +92,8 @@ struct Rec {
     pinned: bool,
     tx: usize,
     disk_at_us: SimTime,
+    /// The consensus lock this record sets (precommit records only).
+    lock: Option<(u32, Value)>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -181,6 +183,8 @@ struct Sim<'a> {
     nodes: Vec<Node>,
     msgs: Vec<Msg>,
     msg_index: BTreeMap<(usize, MsgKind, u64, u32, Value), usize>,
+    /// For a precommit message: the lock round and the polka's signers.
+    justifications: BTreeMap<usize, (u32, Vec<u32>)>,
     actions: Vec<Action>,
     jitter: Vec<RngStream>,
     blocks: BTreeMap<u32, Vec<u32>>,
@@ -202,6 +206,7 @@ struct Sim<'a> {
     equivocations: Vec<Equivocation>,
     amnesia: Vec<Amnesia>,
     false_memory: Vec<FalseMemory>,
+    recoveries: Vec<Recovery>,
     fenced: Vec<Option<FenceInfo>>,
     diag: Diagnostics,
     network_height: Vec<HeightPoint>,
@@ -253,6 +258,7 @@ impl<'a> Sim<'a> {
             nodes,
             msgs: Vec::new(),
             msg_index: BTreeMap::new(),
+            justifications: BTreeMap::new(),
             actions: Vec::new(),
             jitter,
             blocks: BTreeMap::new(),
@@ -275,6 +281,7 @@ impl<'a> Sim<'a> {
             equivocations: Vec::new(),
             amnesia: Vec::new(),
             false_memory: Vec::new(),
+            recoveries: Vec::new(),
             fenced: vec![None; N],
             diag: Diagnostics::default(),
             network_height: Vec::new(),
@@ -591,6 +598,8 @@ impl<'a> Sim<'a> {
         for i in moved {
             let r = &mut self.nodes[node].store.recs[i];
             if poisoned {
+                let at = self.q.now();
+                self.records[r.timeline].uncertain_from = Some(at);
                 r.pinned = true;
                 r.layer = match truth {
                     TrueState::OsCache => Layer::OsCache,
@@ -654,6 +663,18 @@ impl<'a> Sim<'a> {
             }
         }
         best.into_iter().map(|(k, (_, m))| (k, m)).collect()
+    }
+
+    /// The consensus lock restored with the records: the highest-round lock at height `h`.
+    fn recover_lock(&self, node: usize, h: u64, visible_only: bool) -> Option<(u32, Value)> {
+        self.nodes[node]
+            .store
+            .recs
+            .iter()
+            .filter(|r| !visible_only || r.visible)
+            .filter(|r| self.msgs[r.msg].h == h)
+            .filter_map(|r| r.lock)
+            .max()
     }
 
     // ----- pipeline -------------------------------------------------------
@@ -905,6 +926,8 @@ impl<'a> Sim<'a> {
                 }
                 let timeline = self.records.len();
                 let m = self.msgs[a.msg].clone();
+                let just = self.justifications.get(&a.msg).cloned();
+                let lock = just.as_ref().map(|(lr, _)| (*lr, m.value));
                 self.records.push(RecordTimeline {
                     validator: node as u32,
                     record: timeline as u32,
@@ -912,6 +935,9 @@ impl<'a> Sim<'a> {
                     round: m.r,
                     step: m.kind.step(),
                     value: m.value,
+                    lock_round: just.as_ref().map(|(lr, _)| *lr),
+                    justification: just.map(|(_, j)| j).unwrap_or_default(),
+                    uncertain_from: None,
                     layers: Vec::new(),
                 });
                 let s = &mut self.nodes[node].store;
@@ -927,6 +953,7 @@ impl<'a> Sim<'a> {
                     pinned: false,
                     tx: action,
                     disk_at_us: 0,
+                    lock,
                 });
                 let rec = s.recs.len() - 1;
                 self.actions[action].rec = Some(rec);
@@ -1026,7 +1053,9 @@ impl<'a> Sim<'a> {
             self.store_drain(node);
         }
         if let Some(rec) = self.rec_of(action) {
+            let at = self.q.now();
             let r = &mut self.nodes[node].store.recs[rec];
+            self.records[r.timeline].uncertain_from = Some(at);
             r.pinned = true;
             r.layer = match truth {
                 TrueState::OsCache => Layer::OsCache,
@@ -1238,12 +1267,14 @@ impl<'a> Sim<'a> {
         self.set_process(node, ProcessState::Up);
         self.emit(EventKind::Restarted { validator: node as u32 });
         let last_signed = self.recover_last_signed(node, false);
-        self.emit(EventKind::Recovered { validator: node as u32, records: last_signed.len() as u32 });
-        self.check_memory(node, &last_signed);
         let h = self.nodes[node].ledger.keys().next_back().copied().unwrap_or(0) + 1;
+        let lock = self.recover_lock(node, h, false);
+        self.emit(EventKind::Recovered { validator: node as u32, records: last_signed.len() as u32 });
+        self.note_recovery(node, &last_signed, lock, false);
+        self.check_memory(node, &last_signed);
         let (ch, cr) = self.nodes[node].crash_hr;
         let r = if h == ch { cr } else { 0 };
-        self.open_engine(node, h, r, last_signed);
+        self.open_engine(node, h, r, last_signed, lock);
         if node == A {
             self.inject_conflict(A);
         }
@@ -1279,9 +1310,18 @@ impl<'a> Sim<'a> {
         }
     }
 
-    fn open_engine(&mut self, node: usize, h: u64, r: u32, last_signed: BTreeMap<(u64, u32, Step), usize>) {
+    fn open_engine(
+        &mut self,
+        node: usize,
+        h: u64,
+        r: u32,
+        last_signed: BTreeMap<(u64, u32, Step), usize>,
+        lock: Option<(u32, Value)>,
+    ) {
         let mut e = Engine::new(h, r);
         e.last_signed = last_signed;
+        e.locked = lock;
+        e.valid = lock;
         self.nodes[node].engine = Some(e);
         self.start_round(node, h, r, false);
         if self.cfg.rebroadcast_last_signed_on_restart {
@@ -1324,10 +1364,42 @@ impl<'a> Sim<'a> {
                 return;
             }
         }
-        self.open_engine(node, h, r, last_signed);
+        let lock = self.recover_lock(node, h, true);
+        self.note_recovery(node, &last_signed, lock, true);
+        self.open_engine(node, h, r, last_signed, lock);
         if node == A {
             self.inject_conflict(A);
         }
+    }
+
+    fn note_recovery(
+        &mut self,
+        node: usize,
+        last_signed: &BTreeMap<(u64, u32, Step), usize>,
+        lock: Option<(u32, Value)>,
+        new_engine: bool,
+    ) {
+        let at = self.now();
+        let refs = last_signed
+            .iter()
+            .map(|(&(height, round, step), &m)| VoteRef { height, round, step, value: self.msgs[m].value })
+            .collect();
+        let justification = lock
+            .and_then(|(lr, lv)| {
+                let h = last_signed.keys().map(|(h, _, _)| *h).max()?;
+                let msg = *self.msg_index.get(&(node, MsgKind::Precommit, h, lr, lv))?;
+                self.justifications.get(&msg).map(|(_, j)| j.clone())
+            })
+            .unwrap_or_default();
+        self.recoveries.push(Recovery {
+            validator: node as u32,
+            at,
+            new_engine,
+            last_signed: refs,
+            lock_round: lock.map(|(lr, _)| lr),
+            lock_value: lock.map(|(_, v)| v),
+            justification,
+        });
     }
 
     fn inject_conflict(&mut self, to: usize) {
@@ -1465,6 +1537,14 @@ impl<'a> Sim<'a> {
                 let (per, total) = Self::count(e, h, r, MsgKind::Prevote);
                 if let Some((v, _)) = per.iter().find(|(v, c)| !v.is_nil() && **c >= Q) {
                     let v = *v;
+                    let polka: Vec<u32> = e.votes[&(h, r, MsgKind::Prevote)]
+                        .iter()
+                        .filter(|(_, pv)| **pv == v)
+                        .map(|(signer, _)| *signer as u32)
+                        .collect();
+                    debug_assert!(polka.len() >= Q);
+                    let msg = self.msg_id(node, MsgKind::Precommit, h, r, v);
+                    self.justifications.entry(msg).or_insert((r, polka));
                     let e = self.nodes[node].engine.as_mut().unwrap();
                     e.locked = Some((r, v));
                     e.valid = Some((r, v));
@@ -1845,6 +1925,7 @@ impl<'a> Sim<'a> {
             equivocations: std::mem::take(&mut self.equivocations),
             amnesia: std::mem::take(&mut self.amnesia),
             false_memory: std::mem::take(&mut self.false_memory),
+            recoveries: std::mem::take(&mut self.recoveries),
             fenced: std::mem::take(&mut self.fenced),
             liveness,
             forks,

@@ -142,6 +142,7 @@ pub enum EventKind {
     RecordLayerChanged { validator: u32, record: u32, layer: Layer },
     Crashed { validator: u32, fault: FaultKind },
     Restarted { validator: u32 },
+    /// Restored from the surviving safety records (details in `VoteOutcome::recoveries`).
     Recovered { validator: u32, records: u32 },
     Fenced { validator: u32, reason: FenceReason },
     EngineRecreated { validator: u32 },
@@ -245,6 +246,13 @@ pub struct RecordTimeline {
     pub round: u32,
     pub step: Step,
     pub value: Value,
+    /// A precommit record also carries the consensus lock it set: its round…
+    pub lock_round: Option<u32>,
+    /// …and the justification (the signers of the polka, ≥ 2f+1 prevotes).
+    pub justification: Vec<u32>,
+    /// From a failed or poisoned sync on, the record's true layer is hidden
+    /// from the node (figure B4's hatched "uncertain" segment).
+    pub uncertain_from: Option<Stamp>,
     pub layers: Vec<LayerPoint>,
 }
 
@@ -320,6 +328,21 @@ pub struct FenceInfo {
     pub since: Stamp,
 }
 
+/// What a restart (or a new engine) restored from the safety store (model.md §4.6):
+/// the last signed message per (h, r, step) and the consensus lock with its justification.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Recovery {
+    pub validator: u32,
+    pub at: Stamp,
+    /// True for a new engine object in a running process (F-engine-fence-only).
+    pub new_engine: bool,
+    pub last_signed: Vec<VoteRef>,
+    pub lock_round: Option<u32>,
+    pub lock_value: Option<Value>,
+    /// The signers of the polka behind the lock.
+    pub justification: Vec<u32>,
+}
+
 /// Two different values finalized at one height (needs ≥ 2 faulty validators).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Fork {
@@ -379,6 +402,7 @@ pub struct VoteOutcome {
     pub equivocations: Vec<Equivocation>,
     pub amnesia: Vec<Amnesia>,
     pub false_memory: Vec<FalseMemory>,
+    pub recoveries: Vec<Recovery>,
     /// Indexed by validator.
     pub fenced: Vec<Option<FenceInfo>>,
     pub liveness: Liveness,
