@@ -15,6 +15,24 @@ use super::{nice_step, palette as P, DrawResult, View};
 use crate::sim::core::Stamp;
 use crate::sim::lease::{EventKind, LeaseEnd, LeaseTrace, Outcome, ReleaseResult};
 
+/// What the timeline highlights, computed once per trace (not per frame).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct TimelineMarks {
+    /// Hold ids whose write was stale, sorted.
+    pub stale: Vec<u32>,
+    /// Per wallet: intervals with two or more owners.
+    pub overlaps: Vec<Vec<(Stamp, Stamp, u32)>>,
+}
+
+impl TimelineMarks {
+    pub fn of(trace: &LeaseTrace) -> TimelineMarks {
+        TimelineMarks {
+            stale: stale_write_holds(&anomalies(trace)),
+            overlaps: (0..trace.config.wallets).map(|w| overlap_intervals(trace, w)).collect(),
+        }
+    }
+}
+
 /// One horizontal lane.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lane {
@@ -102,11 +120,21 @@ fn alpha(c: RGBColor, a: f64) -> RGBAColor {
 
 /// Draws the timeline of `trace` for `view` onto `area`.
 pub fn draw_timeline<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &LeaseTrace, view: &View) -> DrawResult<DB> {
+    draw_timeline_marked(area, trace, view, &TimelineMarks::of(trace))
+}
+
+/// [`draw_timeline`] with the highlights precomputed (the player redraws every frame).
+pub fn draw_timeline_marked<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    trace: &LeaseTrace,
+    view: &View,
+    marks: &TimelineMarks,
+) -> DrawResult<DB> {
     area.fill(&WHITE)?;
     let (w_px, _h_px) = area.dim_in_pixel();
     let s = view.scale;
     let label_w = if (w_px as f64) / s < 520.0 { 62.0 } else { 96.0 };
-    let m = Mapper { x0: view.px(label_w), x1: w_px as i32 - view.px(10.0), t0: view.t0_us as f64, t1: view.t1_us as f64 };
+    let m = Mapper { x0: view.px(label_w), x1: w_px as i32 - view.px(18.0), t0: view.t0_us as f64, t1: view.t1_us as f64 };
     let cursor = view.cursor_us.min(view.t1_us);
     let visible = |a: u64, b: u64| b >= view.t0_us && a <= cursor;
     let clip_end = |b: u64| b.min(cursor);
@@ -179,8 +207,8 @@ pub fn draw_timeline<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &
         }
     }
 
-    let an = anomalies(trace);
-    let stale = stale_write_holds(&an);
+    let stale = &marks.stale;
+    let no_overlaps = Vec::new();
 
     for &(lane, top, bottom) in &rows {
         let mid = (top + bottom) / 2;
@@ -227,7 +255,7 @@ pub fn draw_timeline<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &
             }
             Lane::Worker { wallet, worker } => {
                 // Overlap bands of this wallet, behind the bars.
-                for (a, b, _peak) in overlap_intervals(trace, wallet) {
+                for &(a, b, _peak) in marks.overlaps.get(wallet as usize).unwrap_or(&no_overlaps) {
                     if visible(a.t_us, b.t_us) {
                         area.draw(&Rectangle::new(
                             [(m.x(a.t_us.max(view.t0_us)), top), (m.x(clip_end(b.t_us)), bottom)],
@@ -285,11 +313,17 @@ pub fn draw_timeline<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &
             }
             Lane::Balance(w) => {
                 let pts = trace.series.balance.get(w as usize).map(|v| v.as_slice()).unwrap_or(&[]);
-                let initial = f64::from(trace.config.initial_balance_won).max(1.0);
-                let lo = pts.iter().map(|p| p.ledger_won.min(p.snapshot_won)).min().unwrap_or(0).min(0) as f64;
-                let yv = |v: i64| bottom - pad - (((v as f64 - lo) / (initial - lo)) * (bottom - top - 2 * pad) as f64).round() as i32;
-                let zero = yv(0);
-                area.draw(&PathElement::new(vec![(m.x0, zero), (m.x1, zero)], alpha(P::MUTED, 0.4)))?;
+                // Scale to what the window shows, so single debits are visible steps.
+                let initial = i64::from(trace.config.initial_balance_won);
+                let in_win = pts.iter().filter(|p| p.t_us <= view.t1_us);
+                let lo = in_win.clone().map(|p| p.ledger_won.min(p.snapshot_won)).min().unwrap_or(initial).min(initial) as f64;
+                let hi = in_win.map(|p| p.ledger_won.max(p.snapshot_won)).max().unwrap_or(initial).max(initial) as f64;
+                let span = (hi - lo).max(1.0);
+                let yv = |v: i64| bottom - pad - (((v as f64 - lo) / span) * (bottom - top - 2 * pad - view.px(10.0)) as f64).round() as i32;
+                if lo < 0.0 && hi > 0.0 {
+                    let zero = yv(0);
+                    area.draw(&PathElement::new(vec![(m.x0, zero), (m.x1, zero)], alpha(P::MUTED, 0.4)))?;
+                }
                 let mut snap: Vec<(i32, i32)> = Vec::new();
                 let mut ledg: Vec<(i32, i32)> = Vec::new();
                 let mut last = (trace.config.initial_balance_won as i64, trace.config.initial_balance_won as i64);
