@@ -234,16 +234,29 @@ fn story_at_each_matrix_cut_follows_the_chain() {
 /// equivocates, and where the whole cell is safe or fenced it does not.
 #[test]
 fn story_agrees_with_the_matrix() {
-    let opts = MatrixOptions::default();
     let mut disagreements = Vec::new();
-    for v in Variant::ALL {
-        for row in variant_rows(v, &opts) {
-            let cfg = story_config(v, row.cut, row.fault, &opts).unwrap();
-            let t = run(&cfg, TraceLevel::Summary);
-            let story_unsafe = !t.outcome.equivocations.is_empty();
-            let expect_unsafe = row.verdict == Verdict::Unsafe;
-            if story_unsafe != expect_unsafe {
-                disagreements.push(format!("{} {} cut {} {} {:?}", v.code(), row.fault.key(), row.cut, row.after, row.verdict));
+    for profile in consistency_lab::sim::vote::StoreProfile::ALL {
+        for dev in [true, false] {
+            let opts = MatrixOptions::new(profile, dev);
+            for v in Variant::ALL {
+                for row in variant_rows(v, &opts) {
+                    let cfg = story_config(v, row.cut, row.fault, &opts).unwrap();
+                    let t = run(&cfg, TraceLevel::Summary);
+                    let story_unsafe = !t.outcome.equivocations.is_empty();
+                    let expect_unsafe = row.verdict == Verdict::Unsafe;
+                    if story_unsafe != expect_unsafe {
+                        disagreements.push(format!(
+                            "{} {} {} {} cut {} {} {:?}",
+                            profile.key(),
+                            dev,
+                            v.code(),
+                            row.fault.key(),
+                            row.cut,
+                            row.after,
+                            row.verdict
+                        ));
+                    }
+                }
             }
         }
     }

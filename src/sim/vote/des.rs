@@ -94,6 +94,8 @@ struct Rec {
     disk_at_us: SimTime,
     /// The consensus lock this record sets (precommit records only).
     lock: Option<(u32, Value)>,
+    /// Written after a sync error: its true durability is unknown, whatever later syncs say.
+    after_poison: bool,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -589,15 +591,17 @@ impl<'a> Sim<'a> {
         let now_us = self.q.now_us();
         let poisoned = self.nodes[node].store.poisoned;
         let truth = self.cfg.poisoned_true_state;
+        // A poisoned store's sync also "covers" records a synchronous commit already
+        // reported as on disk (RocksSyncWal): their truth is the hidden state too.
         let moved: Vec<usize> = (0..self.nodes[node].store.recs.len())
             .filter(|&i| {
                 let r = &self.nodes[node].store.recs[i];
-                !r.pinned && r.layer == Layer::OsCache
+                !r.pinned && (r.layer == Layer::OsCache || (poisoned && r.after_poison && r.layer == Layer::Disk))
             })
             .collect();
         for i in moved {
             let r = &mut self.nodes[node].store.recs[i];
-            if poisoned {
+            if poisoned && (r.after_poison || r.layer == Layer::OsCache) {
                 let at = self.q.now();
                 self.records[r.timeline].uncertain_from = Some(at);
                 r.pinned = true;
@@ -954,6 +958,7 @@ impl<'a> Sim<'a> {
                     tx: action,
                     disk_at_us: 0,
                     lock,
+                    after_poison: s.poisoned,
                 });
                 let rec = s.recs.len() - 1;
                 self.actions[action].rec = Some(rec);
