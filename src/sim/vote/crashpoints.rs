@@ -44,6 +44,22 @@
 //! and Y's whole pipeline; merging them would hide the late-commit-after-Y
 //! order that makes `LastStateRow` unsafe.
 //!
+//! Choices where the spec leaves room (each keeps the §4.8 expected table true):
+//! - A "Dropped" true state is lost by a kill too (the OS discarded the dirty
+//!   pages); "OsCache" survives a kill but not a power loss.
+//! - A poisoned sync of Y branches over OsCache | Disk | Dropped (§4.8 item 5
+//!   lists Disk | Dropped, but the table's power column needs OsCache).
+//! - A failed sync's true state is final: background progress before it is
+//!   folded into the branch (which is what keeps F- chains under 100 cuts).
+//! - I-abort-release's interrupt lands while X's COMMIT is pending, because
+//!   §4.8 item 5 needs X's *late commit* to race Y's; the I-as-success and
+//!   I-wait-then-fence chains branch over DRAIN | FSYNC as §4.4 says.
+//! - F-fence branches over the sync error only: an exception before or after
+//!   commit or a failed rollback ends in the same fence, with nothing sent.
+//! - `RecreateEngine` is a step of the F-engine-fence-only chain rather than a
+//!   third fault column, so rows keep `fault ∈ {kill, power}`.
+//! - `BG_W` and `BG_F` act on the whole store and happen at most once each.
+//!
 //! Must not depend on the browser, the CLI, any clock or randomness.
 
 use std::collections::BTreeSet;

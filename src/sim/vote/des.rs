@@ -13,7 +13,18 @@
 //!   the round-step status peers gossip). Peers that see a message from a
 //!   lagging signer reply once with their finalized heights (a catch-up).
 //! - A fenced node stops its engine but stays up: it relays gossip and
-//!   answers status. It is never restarted automatically (model.md §4.6).
+//!   answers status. It is never restarted automatically (model.md §4.6);
+//!   `operator_restart_fenced_at_ms` is the explicit `RestartWithRecovery`.
+//! - The Byzantine conflict source offers Y, or X when the network already
+//!   holds A's prevote for Y (naive retry), so it always conflicts.
+//! - Messages of a height a node has not reached are kept and replayed when it
+//!   gets there; duplicates are ignored.
+//! - Under V2g every store call of A is refused, so A never votes (the figure's
+//!   point: the guard forces the call out of the outer transaction).
+//! - The story's background writer ticks every second, so at a crash a few
+//!   milliseconds into the run no background progress has happened: the story
+//!   shows the matrix cell's worst sub-cut (except I-abort-release under
+//!   LastStateRow, whose danger needs the abandoned commit to land first).
 //!
 //! Must not depend on the browser, the CLI or the OS clock. The only
 //! randomness is the optional network jitter, drawn from seeded streams.
