@@ -924,6 +924,7 @@ impl<'a> Sim<'a> {
                 match self.nodes[node].gate.write(joined, refuse_join) {
                     Err(StoreError::JoinRefused) => {
                         self.stage_span(action, "WRITE_REFUSED".into(), false);
+                        self.actions[action].idx = self.actions[action].stages.len();
                         self.emit(EventKind::JoinRefused { validator: node as u32 });
                         self.fg_event(node, action, "WRITE_REFUSED".into());
                         if self.actions[action].inc == self.nodes[node].inc && self.nodes[node].up {
@@ -1018,6 +1019,8 @@ impl<'a> Sim<'a> {
             }
         }
         self.stage_span(action, name.clone(), true);
+        // The stage is done before anyone hears of it, so a crash right here cuts nothing.
+        self.actions[action].idx += 1;
         if a.foreground {
             self.fg_event(node, action, name);
         } else {
@@ -1032,7 +1035,6 @@ impl<'a> Sim<'a> {
             self.fence(node, action, FenceReason::Interrupted);
             return;
         }
-        self.actions[action].idx += 1;
         self.begin_stage(action);
     }
 
@@ -1083,6 +1085,7 @@ impl<'a> Sim<'a> {
         }
         self.nodes[node].store.poisoned = true;
         self.stage_span(action, "FSYNC_ERR".into(), false);
+        self.actions[action].idx = self.actions[action].stages.len();
         self.emit(EventKind::SyncErrorRaised { validator: node as u32 });
         self.fg_event(node, action, "FSYNC_ERR".into());
         if !self.nodes[node].up || self.actions[action].inc != self.nodes[node].inc {
