@@ -302,22 +302,27 @@ pub fn matrix_grid(rows: &[CrashRow]) -> MatrixGrid {
             variants.push(r.variant);
         }
     }
-    // Column order: insert each unseen name right after the variant's previous name.
+    // Column order: a canonical rank per event name (the pipeline's order),
+    // the conflicting action's "(Y)" events after the first action's; unknown
+    // names keep their first-seen order at the end.
     let mut events: Vec<String> = Vec::new();
-    for &v in &variants {
-        let mut prev: Option<usize> = None;
-        for r in rows.iter().filter(|r| r.variant == v && r.fault == FaultKind::Kill) {
-            let idx = match events.iter().position(|e| *e == r.after) {
-                Some(i) => i,
-                None => {
-                    let at = prev.map(|p| p + 1).unwrap_or(events.len());
-                    events.insert(at, r.after.clone());
-                    at
-                }
-            };
-            prev = Some(idx);
+    for r in rows.iter().filter(|r| r.fault == FaultKind::Kill) {
+        if !events.contains(&r.after) {
+            events.push(r.after.clone());
         }
     }
+    let rank = |name: &str| -> usize {
+        const ORDER: &[&str] = &[
+            "START", "OUTER_BEGIN", "SIGN", "WRITE_REFUSED", "WRITE", "INTERRUPT@COMMIT", "COMMIT", "SYNCCALL", "INTERRUPT@DRAIN", "DRAIN",
+            "INTERRUPT@FSYNC", "FSYNC", "FSYNC_ERR", "FENCED", "NEW_ENGINE", "SEND_B", "SEND_C", "SEND_D", "OUTER_COMMIT", "OUTER_ROLLBACK",
+        ];
+        let (base, y) = match name.strip_suffix("(Y)") {
+            Some(b) => (b, ORDER.len()),
+            None => (name, 0),
+        };
+        ORDER.iter().position(|o| *o == base).map(|p| p + y).unwrap_or(2 * ORDER.len())
+    };
+    events.sort_by_key(|e| rank(e));
     let grid_rows = variants
         .iter()
         .map(|&v| {
@@ -499,41 +504,43 @@ impl Warp {
     }
 }
 
-/// The end of the interesting part of a story: the last event that involves A
-/// or the evidence pools, plus a small margin.
-pub fn story_end_us(trace: &VoteTrace) -> u64 {
+/// The end of the interesting part of a story: the last event of A's first
+/// `max_depth` pipeline events, of its crash, restart, fence and refusals, and
+/// of the evidence pools' detections, plus a margin for messages in flight.
+pub fn story_end_us(trace: &VoteTrace, max_depth: u32) -> u64 {
     let mut end = 0u64;
-    let first_layer_limit = trace.outcome.restart_at.map(|r| r.t_us).unwrap_or(0).max(trace.outcome.crash_at.map(|c| c.t_us).unwrap_or(0)) + 200_000;
     for e in &trace.events {
         let t = e.at.t_us;
         let counts = match &e.kind {
-            EventKind::PipelineEvent { validator: 0, .. }
-            | EventKind::BackgroundStep { validator: 0, .. }
-            | EventKind::Crashed { validator: 0, .. }
+            EventKind::PipelineEvent { validator: 0, index, .. } => *index <= max_depth,
+            EventKind::Crashed { validator: 0, .. }
             | EventKind::Restarted { validator: 0 }
             | EventKind::Recovered { validator: 0, .. }
             | EventKind::Fenced { validator: 0, .. }
             | EventKind::EngineRecreated { validator: 0 }
             | EventKind::EngineOpenRefused { validator: 0 }
-            | EventKind::SafetyRefused { validator: 0, .. }
-            | EventKind::Rebroadcast { validator: 0, .. }
-            | EventKind::JoinRefused { validator: 0 }
             | EventKind::SyncErrorRaised { validator: 0 }
             | EventKind::InterruptDelivered { validator: 0, .. }
             | EventKind::ConnReturnedWhilePending { validator: 0 }
             | EventKind::OuterTxEnded { validator: 0, .. }
             | EventKind::ConflictInjected { .. } => t < 10_000_000,
+            EventKind::SafetyRefused { validator: 0, .. } | EventKind::Rebroadcast { validator: 0, .. } => t < 10_000_000,
             EventKind::DuplicateVoteDetected { signer: 0, .. } => true,
-            EventKind::RecordLayerChanged { validator: 0, .. } => t <= first_layer_limit && t < 3_000_000,
             _ => false,
         };
         if counts {
             end = end.max(t);
         }
     }
-    // Let the messages that were in flight land.
-    let margin = 3_000u64;
-    (end + margin).max(20_000).min(trace.end_us.max(20_000))
+    // Background steps of abandoned work that finish soon after.
+    for e in &trace.events {
+        if let EventKind::BackgroundStep { validator: 0, .. } = e.kind {
+            if e.at.t_us <= end + 100_000 {
+                end = end.max(e.at.t_us);
+            }
+        }
+    }
+    (end + 4_000).max(12_000).min(trace.end_us.max(12_000))
 }
 
 /// The events the story player steps through (A's story, not the whole network's chatter).

@@ -29,9 +29,10 @@ use crate::figures::vote::{
     stack_records, story_end_us, story_events, story_height_css, variant_ko, LivenessSeries, StackFault, StoryView,
 };
 use crate::params::{
-    parse_vote_query, percent_encode, split_query, vote_param, vote_to_query, vote_value_text, ParamKind, VOTE_PARAMS,
+    parse_vote_query, percent_encode, split_query, vote_param, vote_to_query, vote_value_text, VOTE_PARAMS,
 };
-use crate::sim::vote::{run, ConflictSource, EventKind, FaultKind, StoreProfile, TraceLevel, Variant, VoteConfig, VoteTrace};
+use crate::sim::vote::crashpoints::positions;
+use crate::sim::vote::{run, MatrixOptions, ConflictSource, EventKind, FaultKind, StoreProfile, TraceLevel, Variant, VoteConfig, VoteTrace};
 
 /// The Scenario B figure ids this module renders.
 pub const VOTE_FIGURE_IDS: &[&str] = &["vote-story", "crash-matrix", "outer-transaction", "uncertain-failure", "liveness", "kill-vs-power"];
@@ -129,6 +130,12 @@ fn scroll_to(id: &str) {
     if let Some(el) = gloo::utils::document().get_element_by_id(id) {
         el.scroll_into_view();
     }
+}
+
+/// The most foreground events A's first action chain can have (the crash slider's range).
+fn max_depth(c: &VoteConfig) -> u32 {
+    let opts = MatrixOptions { layout: c.layout, ..MatrixOptions::new(c.profile, c.device_honours_sync) };
+    positions(c.variant, &opts).iter().map(|p| p.depth).max().unwrap_or(8)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -259,6 +266,7 @@ impl VoteFigure {
         match self.kind {
             Kind::Story | Kind::Fence | Kind::Outer => {
                 let t = Rc::new(run(c, TraceLevel::Full));
+                let max_depth = max_depth(c);
                 let mut free = c.clone();
                 free.crash_after_events = None;
                 free.crash_at_ms = None;
@@ -271,10 +279,11 @@ impl VoteFigure {
                         _ => None,
                     })
                     .collect();
+                stops.retain(|s| s.0 <= max_depth);
                 stops.sort();
                 stops.dedup_by_key(|s| s.0);
                 self.stops = stops.into_iter().map(|s| s.1).collect();
-                self.t_end = story_end_us(&t);
+                self.t_end = story_end_us(&t, max_depth);
                 self.steps = story_events(&t, self.t_end);
                 self.traces = vec![t];
                 if self.kind == Kind::Outer {
@@ -412,7 +421,7 @@ impl VoteFigure {
                     if let (Some(c2), Some(t2)) = (self.canvas2.cast::<HtmlCanvasElement>(), self.traces.get(1)) {
                         let v2 = StoryView {
                             cursor_us: u64::MAX,
-                            t_end_us: story_end_us(t2),
+                            t_end_us: story_end_us(t2, max_depth(&t2.config)),
                             title: Some("합류를 거절하는 구현 (V2g)".to_string()),
                             ..view.clone()
                         };
@@ -1013,7 +1022,3 @@ impl VoteFigure {
         }
     }
 }
-
-// Silences "unused" for the ParamKind import on targets that do not use it.
-#[allow(dead_code)]
-fn _kinds(_: ParamKind) {}

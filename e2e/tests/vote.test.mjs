@@ -1,0 +1,181 @@
+// Article B's figures: the crash-point matrix (B2) is computed in the browser
+// and equals `lab crashpoints --format json`; it has all 12 variants; a V1
+// cell after the first send opens the story (B1) with an equivocation; no V0
+// cell ever does; a story's permalink restores it; bad URL values show a
+// notice as text.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { serve, launch, openPage, ready, canvasHash, root } from './helpers.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+/** The native `lab` binary: $LAB_BIN, else cargo's release target dir (built by scripts/test.sh's native stage), else build it. */
+function labBinary() {
+  if (process.env.LAB_BIN && fs.existsSync(process.env.LAB_BIN)) return process.env.LAB_BIN;
+  const meta = JSON.parse(execFileSync('cargo', ['metadata', '--format-version', '1', '--no-deps'], { cwd: root, encoding: 'utf8' }));
+  const bin = path.join(meta.target_directory, 'release', 'lab');
+  if (!fs.existsSync(bin)) {
+    execFileSync('cargo', ['build', '--release', '--bin', 'lab'], { cwd: root, stdio: 'inherit' });
+  }
+  return bin;
+}
+
+async function matrixPage(query = '') {
+  const p = await openPage(browser);
+  await p.page.goto(`${server.base}?ch=b2-durable${query}`);
+  await ready(p.page);
+  await p.page.waitForSelector('#crash-matrix tbody tr');
+  return p;
+}
+
+async function pageMatrix(page) {
+  return JSON.parse(await page.$eval('#crash-matrix', (f) => f.dataset.matrixJson));
+}
+
+async function openStoryFrom(page, selector) {
+  await page.click(selector);
+  await page.waitForFunction(() => location.search.includes('fig=vote-story'));
+  await page.waitForSelector('#vote-story canvas');
+  await page.waitForFunction(() => document.querySelector('#vote-story canvas').width > 0);
+}
+
+test('the matrix shows every variant, one row each', async () => {
+  const { page, errors, context } = await matrixPage();
+  const rows = await page.$$eval('#crash-matrix tbody tr', (trs) => trs.map((tr) => tr.dataset.variant));
+  assert.deepEqual(rows, ['V0', 'V1', 'V2', 'V2g', 'V3', 'V4', 'F-fence', 'F-naive-retry', 'F-engine-fence-only',
+    'I-wait-then-fence', 'I-as-success', 'I-abort-release']);
+  // Every half-cell is a focusable button with a text cue, not colour only.
+  const cues = await page.$$eval('#crash-matrix button.cm-half', (bs) => bs.map((b) => b.textContent.trim()[0]));
+  assert.ok(cues.length > 100);
+  assert.ok(cues.every((c) => '✓✗■'.includes(c)));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the in-browser matrix equals `lab crashpoints --format json` (one source of truth)', async () => {
+  const lab = labBinary();
+  const { page, errors, context } = await matrixPage();
+  for (const [profile, flag, device] of [['h2_like', 'h2', true], ['wal_os_cache', 'wal', true], ['rocks_sync_wal', 'rocks', false]]) {
+    await page.selectOption('#crash-matrix-profile', profile);
+    await page.locator('#crash-matrix-device').setChecked(!device);
+    await page.waitForFunction(([p, d]) => {
+      const rows = JSON.parse(document.querySelector('#crash-matrix').dataset.matrixJson);
+      return rows[0].profile === p && rows[0].device_honours_sync === d;
+    }, [profile, device]);
+    const inBrowser = await pageMatrix(page);
+    const native = JSON.parse(execFileSync(lab, ['crashpoints', '--profile', flag, '--device-honours-sync', String(device), '--format', 'json'], { encoding: 'utf8' }));
+    assert.equal(inBrowser.length, native.length, `row count for ${profile}`);
+    assert.deepEqual(inBrowser, native, `matrix for ${profile}, device honours sync ${device}`);
+  }
+  assert.match(page.url(), /profile=rocks_sync_wal/);
+  assert.match(page.url(), /device_honours_sync=false/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a V1 cell after the first send opens the story with an equivocation (keyboard)', async () => {
+  const { page, errors, context } = await matrixPage();
+  const cell = '#crash-matrix button[data-variant="V1"][data-event="SEND_B"][data-fault="kill"]';
+  assert.equal(await page.$eval(cell, (b) => b.dataset.verdict), 'unsafe');
+  await page.focus(cell);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => location.search.includes('fig=vote-story'));
+  await page.waitForSelector('#vote-story .vote-verdict');
+  assert.match(page.url(), /ch=b1-remember/);
+  assert.match(page.url(), /variant=V1|scenario=vote(&|$)/);
+  const n = Number(await page.$eval('#vote-story', (f) => f.dataset.equivocations));
+  assert.ok(n > 0, 'the story shows an equivocation');
+  assert.match(await page.$eval('#vote-story .vote-verdict', (p) => p.textContent), /이중 투표/);
+  assert.match(await page.$eval('#vote-story .vote-alt', (p) => p.textContent), /이중 투표/);
+  assert.equal(await page.$eval('#vote-story select[name=variant]', (s) => s.value), 'V1');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('no V0 cell ever leads to an equivocation', async () => {
+  const { page, errors, context } = await matrixPage();
+  const cells = await page.$$eval('#crash-matrix button[data-variant="V0"]', (bs) => bs.map((b) => ({ event: b.dataset.event, fault: b.dataset.fault, verdict: b.dataset.verdict })));
+  assert.equal(cells.length, 18, 'V0 has 9 events x 2 faults');
+  for (const c of cells) {
+    assert.notEqual(c.verdict, 'unsafe', `V0 ${c.event} ${c.fault}`);
+    await page.goto(`${server.base}?ch=b2-durable`);
+    await page.waitForSelector('#crash-matrix tbody tr');
+    await openStoryFrom(page, `#crash-matrix button[data-variant="V0"][data-event="${c.event}"][data-fault="${c.fault}"]`);
+    await page.waitForSelector('#vote-story .vote-verdict');
+    const n = Number(await page.$eval('#vote-story', (f) => f.dataset.equivocations));
+    assert.equal(n, 0, `V0 after ${c.event} under ${c.fault}: ${page.url()}`);
+    assert.equal(await page.$eval('#vote-story select[name=variant]', (s) => s.value), 'V0');
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a cut's permalink restores the story", async () => {
+  const { page, errors, context } = await matrixPage();
+  await openStoryFrom(page, '#crash-matrix button[data-variant="V3"][data-event="SEND_C"][data-fault="power"]');
+  // Step back a few events so the permalink carries a player position too.
+  await page.click('#vote-story button[aria-label="한 사건 뒤로"]');
+  await page.click('#vote-story button[aria-label="한 사건 뒤로"]');
+  await page.waitForFunction(() => location.search.includes('ev='));
+  const link = page.url();
+  const want = {
+    canvas: await canvasHash(page, '#vote-story canvas'),
+    crash: await page.$eval('#vote-story input[name=crash_after]', (i) => i.value),
+    fault: await page.$eval('#vote-story select[name=fault]', (s) => s.value),
+    scrub: await page.$eval('#vote-story .scrub', (i) => i.value),
+    alt: await page.$eval('#vote-story .vote-alt', (p) => p.textContent),
+  };
+  assert.equal(want.fault, 'power');
+  const second = await openPage(browser);
+  await second.page.goto(link);
+  await ready(second.page);
+  const got = {
+    canvas: await canvasHash(second.page, '#vote-story canvas'),
+    crash: await second.page.$eval('#vote-story input[name=crash_after]', (i) => i.value),
+    fault: await second.page.$eval('#vote-story select[name=fault]', (s) => s.value),
+    scrub: await second.page.$eval('#vote-story .scrub', (i) => i.value),
+    alt: await second.page.$eval('#vote-story .vote-alt', (p) => p.textContent),
+  };
+  assert.deepEqual(got, want);
+  assert.deepEqual(second.errors, []);
+  assert.deepEqual(errors, []);
+  await second.context.close();
+  await context.close();
+});
+
+test('bad URL values for a vote figure are clamped or ignored with a visible notice, as text', async () => {
+  const { page, errors, context } = await openPage(browser);
+  const evil = encodeURIComponent('<img src=x onerror=alert(1)>');
+  await page.goto(`${server.base}?ch=b8-liveness&fig=liveness&scenario=vote&blocked_validators=99&variant=${evil}`);
+  await ready(page);
+  const notice = await page.$eval('#liveness .notice', (n) => n.textContent);
+  assert.match(notice, /blocked_validators=99/);
+  assert.match(notice, /<img src=x onerror=alert\(1\)>/);
+  assert.equal(await page.$('figure img'), null);
+  assert.equal(await page.$eval('#liveness input[name=blocked_validators]', (i) => i.value), '3');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the other Article B figures render with captions and text alternatives', async () => {
+  const { page, errors, context } = await openPage(browser);
+  for (const [ch, id] of [['b3-outer-transaction', 'outer-transaction'], ['b4-fence', 'uncertain-failure'], ['b7-kill-vs-power', 'kill-vs-power'], ['b8-liveness', 'liveness']]) {
+    await page.goto(`${server.base}?ch=${ch}`);
+    await ready(page);
+    const f = await page.$eval(`#${id}`, (f) => ({ cap: f.querySelector('figcaption')?.textContent || '', alt: document.getElementById(f.getAttribute('aria-describedby'))?.textContent || '' }));
+    assert.ok(f.cap.length > 10, `${id} caption`);
+    assert.ok(f.alt.length > 20, `${id} text alternative`);
+  }
+  // B6: the buttons the prose names.
+  await page.goto(`${server.base}?ch=b7-kill-vs-power`);
+  await ready(page);
+  await page.click('#kill-vs-power button:has-text("전원 차단")');
+  assert.match(await page.$eval('#kill-vs-power .vote-alt', (p) => p.textContent), /전원 차단 뒤/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
