@@ -232,13 +232,25 @@ pub const ARTICLE_EXP5: ArticleTable = ArticleTable {
             label: "fail-closed, 3 runs",
             preset: "exp5_closed",
             article_run: None,
-            cells: &[Range(20_108.0, 22_075.0), Value(0.0), Value(0.0), Range(343_000.0, 360_000.0), Range(343.0, 360.0)],
+            cells: &[
+                Range(20_108.0, 22_075.0),
+                Value(0.0),
+                Value(0.0),
+                Range(343_000.0, 360_000.0),
+                Range(343.0, 360.0),
+            ],
         },
         ArticleRow {
             label: "fail-open, 3 runs",
             preset: "exp5_open",
             article_run: None,
-            cells: &[Value(0.0), Range(480.0, 771.0), Range(1115.0, 2245.0), Range(475_000.0, 491_000.0), Range(475.0, 491.0)],
+            cells: &[
+                Value(0.0),
+                Range(480.0, 771.0),
+                Range(1115.0, 2245.0),
+                Range(475_000.0, 491_000.0),
+                Range(475.0, 491.0),
+            ],
         },
         ArticleRow {
             label: "c-2 fencing + fail-closed, 3 runs",
@@ -277,7 +289,13 @@ pub const ARTICLE_SUMMARY: ArticleTable = ArticleTable {
             label: "(a) SETNX+TTL lock, read→compute→store",
             preset: "exp1",
             article_run: None,
-            cells: &[Range(1697.0, 1714.0), Range(340_000.0, 350_000.0), Range(340.0, 350.0), Range(580.0, 590.0), Value(19.2)],
+            cells: &[
+                Range(1697.0, 1714.0),
+                Range(340_000.0, 350_000.0),
+                Range(340.0, 350.0),
+                Range(580.0, 590.0),
+                Value(19.2),
+            ],
         },
         ArticleRow {
             label: "(b) + watchdog",
@@ -289,19 +307,37 @@ pub const ARTICLE_SUMMARY: ArticleTable = ArticleTable {
             label: "(b) + watchdog + process stop",
             preset: "exp2_stop",
             article_run: None,
-            cells: &[Range(131.0, 132.0), Range(81_000.0, 83_000.0), Range(81.0, 83.0), Range(321.0, 323.0), Value(8.7)],
+            cells: &[
+                Range(131.0, 132.0),
+                Range(81_000.0, 83_000.0),
+                Range(81.0, 83.0),
+                Range(321.0, 323.0),
+                Value(8.7),
+            ],
         },
         ArticleRow {
             label: "(c-1) + write-time fencing",
             preset: "exp3_c1",
             article_run: None,
-            cells: &[Range(1713.0, 1732.0), Range(350_000.0, 353_000.0), Range(350.0, 353.0), Range(590.0, 593.0), Value(19.1)],
+            cells: &[
+                Range(1713.0, 1732.0),
+                Range(350_000.0, 353_000.0),
+                Range(350.0, 353.0),
+                Range(590.0, 593.0),
+                Value(19.1),
+            ],
         },
         ArticleRow {
             label: "(c-2) + read-time fencing",
             preset: "exp3_c2",
             article_run: None,
-            cells: &[Range(1722.0, 1770.0), Value(0.0), Value(0.0), Range(4.0, 6.0), Annotated(19.1, "(almost all rejected)")],
+            cells: &[
+                Range(1722.0, 1770.0),
+                Value(0.0),
+                Value(0.0),
+                Range(4.0, 6.0),
+                Annotated(19.1, "(almost all rejected)"),
+            ],
         },
         ArticleRow {
             label: "(d) no distributed lock, conditional atomic UPDATE",
@@ -313,7 +349,13 @@ pub const ARTICLE_SUMMARY: ArticleTable = ArticleTable {
             label: "(e) Redis outage, fail-open",
             preset: "exp5_open",
             article_run: None,
-            cells: &[Range(1115.0, 2245.0), Range(475_000.0, 491_000.0), Range(475.0, 491.0), Range(715.0, 731.0), NotReported],
+            cells: &[
+                Range(1115.0, 2245.0),
+                Range(475_000.0, 491_000.0),
+                Range(475.0, 491.0),
+                Range(715.0, 731.0),
+                NotReported,
+            ],
         },
         ArticleRow {
             label: "(e) Redis outage, control",
@@ -331,12 +373,21 @@ pub const ARTICLE_TABLES: [&ArticleTable; 6] =
 
 /// model.md §3.4: where the article is ambiguous or inconsistent, and the choice made.
 pub const ARTICLE_AMBIGUITIES: &[(&str, &str)] = &[
-    ("fail-open lockless holds", "table 480–771 against text 766–771; the table's range is shown; the model gives about 770"),
+    (
+        "fail-open lockless holds",
+        "table 480–771 against text 766–771; the table's range is shown; the model gives about 770",
+    ),
     ("Exp 4 overlap range", "text 5,212–6,771 against table 5,212–6,752; the text merges in the Exp 5 control runs"),
-    ("c-1 \"1 reject out of 1,505\"", "the base is undefined; `writes_after_overtake` is our denominator, the 1/1,505 only a quotation"),
+    (
+        "c-1 \"1 reject out of 1,505\"",
+        "the base is undefined; `writes_after_overtake` is our denominator, the 1/1,505 only a quotation",
+    ),
     ("watchdog artifact \"1\" with 3 µs and 17 µs", "one pair or one per run; artifacts only come from jitter"),
     ("STOLEN vs absent key", "we count only a different token as STOLEN; an absent key is `expired_at_release`"),
-    ("the 4 extra TTL-1 s STOLEN", "a stall the 500 ms timeout should have caught; modelled as `acquire_lag_ppm` noise"),
+    (
+        "the 4 extra TTL-1 s STOLEN",
+        "a stall the 500 ms timeout should have caught; modelled as `acquire_lag_ppm` noise",
+    ),
     ("wallet assignment, retry, overheads, token timing", "inferred or calibrated (model.md §1.2–§1.3)"),
     ("whether a c-2 read-phase rejection pauses", "no pause"),
     ("run end", "in-flight requests drain"),

@@ -30,7 +30,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::sim::lease::{FailPolicy, LeaseConfig, Noise, Outage, Preset, Variant, WalletAssignment};
 use crate::sim::vote::{
-    ConflictSource, FaultKind, InterruptStage, Layout, OuterEnd, StoreProfile, TrueState, Variant as VoteVariant, VoteConfig,
+    ConflictSource, FaultKind, InterruptStage, Layout, OuterEnd, StoreProfile, TrueState, Variant as VoteVariant,
+    VoteConfig,
 };
 
 /// Something the parser changed or dropped, to be shown to the user.
@@ -156,6 +157,8 @@ impl ParamSpec {
     }
 }
 
+/// A row of the integer table; positional so each row of [`LEASE_PARAMS`] reads as one line.
+#[allow(clippy::too_many_arguments)]
 const fn int(
     name: &'static str,
     unit: &'static str,
@@ -176,10 +179,25 @@ const fn choice(
     description: &'static str,
     label_ko: &'static str,
 ) -> ParamSpec {
-    ParamSpec { name, unit: "", kind: ParamKind::Choice(words), min: 0, max: 0, step: 0, default, description, label_ko }
+    ParamSpec {
+        name,
+        unit: "",
+        kind: ParamKind::Choice(words),
+        min: 0,
+        max: 0,
+        step: 0,
+        default,
+        description,
+        label_ko,
+    }
 }
 
-const fn flag(name: &'static str, default: &'static str, description: &'static str, label_ko: &'static str) -> ParamSpec {
+const fn flag(
+    name: &'static str,
+    default: &'static str,
+    description: &'static str,
+    label_ko: &'static str,
+) -> ParamSpec {
     ParamSpec { name, unit: "", kind: ParamKind::Flag, min: 0, max: 0, step: 0, default, description, label_ko }
 }
 
@@ -904,9 +922,8 @@ pub fn to_query(query: &LeaseQuery) -> String {
         let text = match name {
             "preset" => None,
             "noise" => noise_base_changed.then(|| noise_word.to_string()),
-            "outage" => {
-                (query.config.outage.is_some() != base.config.outage.is_some()).then(|| lease_word(query, name).unwrap_or("off").to_string())
-            }
+            "outage" => (query.config.outage.is_some() != base.config.outage.is_some())
+                .then(|| lease_word(query, name).unwrap_or("off").to_string()),
             "outage_kill_ms" | "outage_restart_ms" => match query.config.outage {
                 Some(_) => {
                     let differs = lease_integer(query, name) != lease_integer(&base, name);
@@ -958,7 +975,16 @@ pub const VOTE_PARAMS: &[ParamSpec] = &[
         "How A crashes: after its k-th pipeline event, at a time, or not at all",
         "충돌 방식",
     ),
-    int("crash_after", "events", 0, 64, 1, "2", "Crash A right after this many pipeline events (crash=after_events)", "충돌 지점 (이벤트 수)"),
+    int(
+        "crash_after",
+        "events",
+        0,
+        64,
+        1,
+        "2",
+        "Crash A right after this many pipeline events (crash=after_events)",
+        "충돌 지점 (이벤트 수)",
+    ),
     int("crash_at_ms", "ms", 0, 60_000, 1, "1000", "Crash A at this time (crash=at_ms)", "충돌 시각"),
     choice("fault", &["kill", "power"], "kill", "Process kill (OS cache survives) or power loss", "장애 종류"),
     choice(
@@ -988,7 +1014,16 @@ pub const VOTE_PARAMS: &[ParamSpec] = &[
         "장치 캐시 창",
     ),
     choice("restart", &["on", "off"], "on", "Restart A after the crash (off = never)", "재시작"),
-    int("restart_delay_ms", "ms", 0, 60_000, 100, "2000", "Delay from the crash to the restart (restart=on)", "재시작 지연"),
+    int(
+        "restart_delay_ms",
+        "ms",
+        0,
+        60_000,
+        100,
+        "2000",
+        "Delay from the crash to the restart (restart=on)",
+        "재시작 지연",
+    ),
     int("blocked_validators", "", 0, 3, 1, "0", "Validators out for good (1 = A, 2 = A and B, …)", "멈춘 검증 노드 수"),
     int("blocked_at_ms", "ms", 0, 60_000, 100, "1000", "When the blocked validators go out", "멈춤 시각"),
     choice(
@@ -1012,7 +1047,16 @@ pub const VOTE_PARAMS: &[ParamSpec] = &[
         "I- variants: the stage the interrupt lands in (auto = the variant's default)",
         "중단 요청 시점",
     ),
-    int("interrupt_offset_us", "µs", 0, 100_000, 100, "500", "How long into that stage the interrupt arrives", "중단 요청 지연"),
+    int(
+        "interrupt_offset_us",
+        "µs",
+        0,
+        100_000,
+        100,
+        "500",
+        "How long into that stage the interrupt arrives",
+        "중단 요청 지연",
+    ),
     int(
         "abandoned_work_delay_us",
         "µs",
@@ -1023,7 +1067,13 @@ pub const VOTE_PARAMS: &[ParamSpec] = &[
         "I-abort-release: how long the abandoned work takes to finish",
         "버려진 작업 완료 지연",
     ),
-    choice("outer_end", &["commit", "rollback"], "rollback", "V2: how A's first outer transaction ends", "바깥 트랜잭션 결과"),
+    choice(
+        "outer_end",
+        &["commit", "rollback"],
+        "rollback",
+        "V2: how A's first outer transaction ends",
+        "바깥 트랜잭션 결과",
+    ),
     int(
         "recreate_engine_after_ms",
         "ms",
@@ -1036,7 +1086,16 @@ pub const VOTE_PARAMS: &[ParamSpec] = &[
     ),
     int("sync_stall_ms", "ms", 0, 10_000, 10, "0", "Injected stall of A's first store-queue drain", "동기화 지연 주입"),
     int("status_probe_period_us", "µs", 100, 100_000, 100, "1000", "Status probe period", "상태 조회 주기"),
-    int("status_probe_window_ms", "ms", 0, 1_000, 10, "40", "How long probes run (from t = 0 and after a restart)", "상태 조회 구간"),
+    int(
+        "status_probe_window_ms",
+        "ms",
+        0,
+        1_000,
+        10,
+        "40",
+        "How long probes run (from t = 0 and after a restart)",
+        "상태 조회 구간",
+    ),
     flag(
         "status_probe_shares_engine_lock",
         "false",
@@ -1049,12 +1108,30 @@ pub const VOTE_PARAMS: &[ParamSpec] = &[
         "After a restart, re-send the stored vote of the current step",
         "재시작 후 저장된 투표 재전송",
     ),
-    int("txs_submit_at_ms", "ms", 0, 60_000, 100, "5000", "When two transactions are submitted to every mempool", "트랜잭션 제출 시각"),
+    int(
+        "txs_submit_at_ms",
+        "ms",
+        0,
+        60_000,
+        100,
+        "5000",
+        "When two transactions are submitted to every mempool",
+        "트랜잭션 제출 시각",
+    ),
     int("horizon_ms", "ms", 1_000, 60_000, 1_000, "20000", "End of the simulated story", "관찰 구간"),
     int("start_height", "", 1, 1_000_000, 1, "10", "Height the story starts at", "시작 높이"),
     int("start_round", "", 0, 100, 1, "1", "Round the story starts at (0-based)", "시작 라운드"),
     int("net_one_way_us", "µs", 1, 100_000, 100, "2000", "One-way network latency", "네트워크 지연 (편도)"),
-    int("net_jitter_us", "µs", 0, 100_000, 100, "0", "± uniform jitter on every delivery (0 = none; then the seed has no effect)", "네트워크 흔들림"),
+    int(
+        "net_jitter_us",
+        "µs",
+        0,
+        100_000,
+        100,
+        "0",
+        "± uniform jitter on every delivery (0 = none; then the seed has no effect)",
+        "네트워크 흔들림",
+    ),
     int("sign_us", "µs", 0, 100_000, 10, "50", "Signing time", "서명 시간"),
     int("wal_write_us", "µs", 0, 100_000, 10, "200", "Safety WAL insert time", "WAL 쓰기 시간"),
     int("commit_us", "µs", 0, 100_000, 10, "300", "Commit time", "커밋 시간"),
@@ -1072,13 +1149,49 @@ pub const VOTE_PARAMS: &[ParamSpec] = &[
         "V2: from the last send to the outer transaction's end",
         "바깥 트랜잭션 종료 지연",
     ),
-    int("bg_write_period_ms", "ms", 1, 60_000, 100, "1000", "Background writer period (Committed → OsCache)", "백그라운드 쓰기 주기"),
-    int("os_writeback_delay_ms", "ms", 0, 120_000, 1_000, "30000", "OS writeback delay (OsCache → Disk)", "OS 쓰기 지연"),
+    int(
+        "bg_write_period_ms",
+        "ms",
+        1,
+        60_000,
+        100,
+        "1000",
+        "Background writer period (Committed → OsCache)",
+        "백그라운드 쓰기 주기",
+    ),
+    int(
+        "os_writeback_delay_ms",
+        "ms",
+        0,
+        120_000,
+        1_000,
+        "30000",
+        "OS writeback delay (OsCache → Disk)",
+        "OS 쓰기 지연",
+    ),
     int("timeout_propose_ms", "ms", 10, 60_000, 100, "3000", "Propose timeout in round 0", "제안 타임아웃"),
     int("timeout_prevote_ms", "ms", 10, 60_000, 100, "1000", "Prevote timeout in round 0", "prevote 타임아웃"),
     int("timeout_precommit_ms", "ms", 10, 60_000, 100, "1000", "Precommit timeout in round 0", "precommit 타임아웃"),
-    int("timeout_delta_ms", "ms", 0, 10_000, 100, "500", "Added to the three timeouts per round", "라운드당 타임아웃 증가"),
-    int("timeout_commit_ms", "ms", 0, 60_000, 100, "1000", "Wait after a finalization before the next height", "확정 후 대기"),
+    int(
+        "timeout_delta_ms",
+        "ms",
+        0,
+        10_000,
+        100,
+        "500",
+        "Added to the three timeouts per round",
+        "라운드당 타임아웃 증가",
+    ),
+    int(
+        "timeout_commit_ms",
+        "ms",
+        0,
+        60_000,
+        100,
+        "1000",
+        "Wait after a finalization before the next height",
+        "확정 후 대기",
+    ),
     int("seed", "", 0, u64::MAX, 1, "1", "Seed (matters only with jitter)", "시드"),
 ];
 
@@ -1237,7 +1350,9 @@ fn set_vote_word(config: &mut VoteConfig, name: &str, word: &str) {
         "profile" => c.profile = StoreProfile::from_key(word).unwrap_or(c.profile),
         "layout" => c.layout = Layout::from_key(word).unwrap_or(c.layout),
         "device_honours_sync" => c.device_honours_sync = word == "true",
-        "sync_error_true_state" => c.sync_error_true_state = TrueState::from_key(word).unwrap_or(c.sync_error_true_state),
+        "sync_error_true_state" => {
+            c.sync_error_true_state = TrueState::from_key(word).unwrap_or(c.sync_error_true_state)
+        }
         "poisoned_true_state" => c.poisoned_true_state = TrueState::from_key(word).unwrap_or(c.poisoned_true_state),
         "interrupt_during" => c.interrupt_during = InterruptStage::from_key(word),
         "outer_end" => c.outer_end = if word == "commit" { OuterEnd::Commit } else { OuterEnd::Rollback },
@@ -1305,16 +1420,18 @@ pub fn vote_config_from_values(values: &BTreeMap<String, String>, log: &mut Noti
     }
     let narrow = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
     // The crash: an explicit mode wins; a value alone selects its mode.
-    let mode = crash_mode.unwrap_or(if mode_values.contains_key("crash_at_ms") && !mode_values.contains_key("crash_after") {
-        "at_ms"
-    } else {
-        vote_word(&config, "crash").unwrap_or("after_events")
-    });
+    let mode =
+        crash_mode.unwrap_or(if mode_values.contains_key("crash_at_ms") && !mode_values.contains_key("crash_after") {
+            "at_ms"
+        } else {
+            vote_word(&config, "crash").unwrap_or("after_events")
+        });
     let after = mode_values.get("crash_after").map(|v| narrow(*v));
     let at = mode_values.get("crash_at_ms").map(|v| narrow(*v));
     match mode {
         "after_events" => {
-            config.crash_after_events = Some(after.unwrap_or(config.crash_after_events.unwrap_or(DEFAULT_VOTE_CRASH_AFTER)));
+            config.crash_after_events =
+                Some(after.unwrap_or(config.crash_after_events.unwrap_or(DEFAULT_VOTE_CRASH_AFTER)));
             config.crash_at_ms = None;
             if let Some(at) = at {
                 log.ignored("crash_at_ms", &at.to_string(), "the crash is set by crash_after (crash=after_events)");
@@ -1558,7 +1675,8 @@ mod tests {
 
     #[test]
     fn cross_field_rules_fix_and_report() {
-        let parsed = parse_lease_query("pause_min_ms=600&pause_max_ms=400&outage_kill_ms=50000&outage_restart_ms=10000");
+        let parsed =
+            parse_lease_query("pause_min_ms=600&pause_max_ms=400&outage_kill_ms=50000&outage_restart_ms=10000");
         let c = &parsed.value.config;
         assert_eq!((c.pause_min_ms, c.pause_max_ms), (600, 600));
         assert_eq!(c.outage, Some(Outage { kill_at_ms: 50_000, restart_at_ms: 51_000 }));
@@ -1569,7 +1687,10 @@ mod tests {
     #[test]
     fn outage_switches() {
         assert_eq!(clean("outage=on").config.outage, Some(DEFAULT_OUTAGE));
-        assert_eq!(clean("outage_kill_ms=5000").config.outage, Some(Outage { kill_at_ms: 5_000, restart_at_ms: 40_000 }));
+        assert_eq!(
+            clean("outage_kill_ms=5000").config.outage,
+            Some(Outage { kill_at_ms: 5_000, restart_at_ms: 40_000 })
+        );
         assert_eq!(clean("preset=exp5_open&outage=off").config.outage, None);
         let parsed = parse_lease_query("outage=off&outage_kill_ms=5000");
         assert_eq!(parsed.value.config.outage, None);

@@ -12,8 +12,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::article::{format_number, ArticleTable, ARTICLE_AMBIGUITIES, ARTICLE_TABLES};
-use crate::params::{to_query, LeaseQuery};
 use crate::params::vote_to_query;
+use crate::params::{to_query, LeaseQuery};
 use crate::sim::lease::{LeaseDetails, LeaseMetrics, LeaseTrace, Preset, Variant};
 use crate::sim::vote::{CrashRow, FaultKind, Variant as VoteVariant, Verdict, VoteConfig, VoteOutcome, VoteTrace};
 
@@ -383,7 +383,8 @@ fn simulated_notes(table_id: &str, runs: &[TableRun]) -> Vec<String> {
             }
         }
         "summary" => {
-            let open: Vec<String> = of("exp5_open").map(|r| format_number(r.metrics.ownership_overlap_pairs as f64, 0)).collect();
+            let open: Vec<String> =
+                of("exp5_open").map(|r| format_number(r.metrics.ownership_overlap_pairs as f64, 0)).collect();
             if !open.is_empty() {
                 notes.push(format!(
                     "the fail-open overlap cell counts pairs that began during the outage, as the article's does; whole-run pairs: {}",
@@ -393,7 +394,8 @@ fn simulated_notes(table_id: &str, runs: &[TableRun]) -> Vec<String> {
             if let Some(r) = of("exp4").next() {
                 if r.query.config.variant == Variant::Conditional {
                     notes.push(
-                        "the (d) and control \"overlap\" cells count concurrent-section pairs; there is no lock".to_string(),
+                        "the (d) and control \"overlap\" cells count concurrent-section pairs; there is no lock"
+                            .to_string(),
                     );
                 }
             }
@@ -435,7 +437,12 @@ pub fn vote_run_json(config: &VoteConfig, trace: &VoteTrace) -> String {
         outcome: &'a VoteOutcome,
         end_us: u64,
     }
-    to_pretty_json(&VoteRecord { scenario: "vote", params: vote_to_query(config), outcome: &trace.outcome, end_us: trace.end_us })
+    to_pretty_json(&VoteRecord {
+        scenario: "vote",
+        params: vote_to_query(config),
+        outcome: &trace.outcome,
+        end_us: trace.end_us,
+    })
 }
 
 /// The markdown `lab run` prints for a vote run: one row per outcome of model.md §4.7.

@@ -86,7 +86,10 @@ fn bad_params_exit_2_naming_the_key_and_its_range() {
     assert_usage_error(&["run", "--params", "ttl_ms=0"], &["ttl_ms", "1..=10000"]);
     assert_usage_error(&["run", "--params", "threads=abc"], &["threads", "1..=64"]);
     assert_usage_error(&["run", "--params", "threads=1000"], &["threads", "1..=64"]);
-    assert_usage_error(&["run", "--params", "variant=paxos"], &["variant", "naive|watchdog|fence_write|fence_read|conditional"]);
+    assert_usage_error(
+        &["run", "--params", "variant=paxos"],
+        &["variant", "naive|watchdog|fence_write|fence_read|conditional"],
+    );
     assert_usage_error(&["run", "--params", "bogus=1"], &["bogus", "unknown key"]);
     assert_usage_error(&["run", "--params", "seed=1&seed=2"], &["seed", "repeated"]);
     assert_usage_error(&["run", "--params", "pause_min_ms=600&pause_max_ms=400"], &["pause_max_ms", "600"]);
@@ -155,7 +158,8 @@ fn table_json_has_the_exact_key_set() {
 #[test]
 fn table_markdown_labels_the_article_values() {
     let text = stdout(&lab(&["table", "--runs", "1", "--seed", "4"]));
-    for needle in ["원문 측정", "article", "Exp 1", "Exp 2", "Exp 3", "Exp 4", "Exp 5", "Summary", "1,714", "seed 4"] {
+    for needle in ["원문 측정", "article", "Exp 1", "Exp 2", "Exp 3", "Exp 4", "Exp 5", "Summary", "1,714", "seed 4"]
+    {
         assert!(text.contains(needle), "table lacks {needle:?}");
     }
 }
@@ -214,7 +218,17 @@ fn crashpoints_json_shape() {
     let json = json_stdout(&["crashpoints", "--format", "json"]);
     let rows = json.as_array().expect("an array");
     assert!(!rows.is_empty());
-    let required = set(&["variant", "profile", "device_honours_sync", "fault", "cut", "after", "verdict", "subcuts", "unsafe_subcuts"]);
+    let required = set(&[
+        "variant",
+        "profile",
+        "device_honours_sync",
+        "fault",
+        "cut",
+        "after",
+        "verdict",
+        "subcuts",
+        "unsafe_subcuts",
+    ]);
     for row in rows {
         assert!(keys(row).is_superset(&required), "{row}");
         assert_eq!(row["profile"], "h2_like");
@@ -229,8 +243,13 @@ fn crashpoints_json_shape() {
     assert!(variants.contains("V1") && variants.contains("I-abort-release"));
     assert!(rows.iter().any(|r| r["variant"] == "V1" && r["verdict"] == "unsafe"));
 
-    let lying = json_stdout(&["crashpoints", "--profile", "rocks", "--device-honours-sync", "false", "--format", "json"]);
-    assert!(lying.as_array().into_iter().flatten().all(|r| r["profile"] == "rocks_sync_wal" && r["device_honours_sync"] == false));
+    let lying =
+        json_stdout(&["crashpoints", "--profile", "rocks", "--device-honours-sync", "false", "--format", "json"]);
+    assert!(lying
+        .as_array()
+        .into_iter()
+        .flatten()
+        .all(|r| r["profile"] == "rocks_sync_wal" && r["device_honours_sync"] == false));
     let text = stdout(&lab(&["crashpoints"]));
     assert!(text.contains("| V0 (PersistThenBroadcast) |"), "{text}");
 }

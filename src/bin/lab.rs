@@ -144,10 +144,9 @@ impl RawArgs {
             };
             let value = match (takes_value, inline_value) {
                 (true, Some(v)) => v,
-                (true, None) => rest
-                    .next()
-                    .cloned()
-                    .ok_or_else(|| CliError::usage(format!("flag `--{flag}` needs a value")))?,
+                (true, None) => {
+                    rest.next().cloned().ok_or_else(|| CliError::usage(format!("flag `--{flag}` needs a value")))?
+                }
                 (false, Some(_)) => return Err(CliError::usage(format!("flag `--{flag}` takes no value"))),
                 (false, None) => String::new(),
             };
@@ -173,7 +172,7 @@ enum Command {
     Help(String),
     Presets { format: Format },
     Params { format: Format },
-    Run { query: Query, format: Format, trace_path: Option<String> },
+    Run { query: Box<Query>, format: Format, trace_path: Option<String> },
     Table { runs: u32, seed: u64, format: Format },
     Crashpoints { profile: StoreProfile, device_honours_sync: bool, format: Format },
 }
@@ -198,7 +197,11 @@ impl Command {
                 let text = flags
                     .get("params")
                     .ok_or_else(|| CliError::usage("`lab run` needs --params \"QUERY\" (see `lab run --help`)"))?;
-                Command::Run { query: validated_query(text)?, format, trace_path: flags.get("trace").cloned() }
+                Command::Run {
+                    query: Box::new(validated_query(text)?),
+                    format,
+                    trace_path: flags.get("trace").cloned(),
+                }
             }
             "table" => {
                 let runs = match flags.get("runs") {
@@ -314,9 +317,7 @@ fn presets_output(format: Format) -> String {
                 .collect(),
         )),
         Format::Markdown => {
-            let mut out = String::from(
-                "| preset | measurement | variant | query | same as |\n|---|---|---|---|---|\n",
-            );
+            let mut out = String::from("| preset | measurement | variant | query | same as |\n|---|---|---|---|---|\n");
             for (preset, params, differs) in &rows {
                 let variant = preset.config().variant;
                 let differs = if differs.is_empty() { "(defaults)".to_string() } else { format!("`{differs}`") };
@@ -458,14 +459,16 @@ fn help_text(subcommand: &str) -> Result<String> {
              --seed S     base seed, 0..=18446744073709551615 (default 1)\n\
              --format     md|json (default md)\n"
         ),
-        "crashpoints" => "lab crashpoints [--profile h2|wal|rocks] [--device-honours-sync true|false] [--format md|json]\n\n\
+        "crashpoints" => {
+            "lab crashpoints [--profile h2|wal|rocks] [--device-honours-sync true|false] [--format md|json]\n\n\
              Scenario B: for every ordering/handling variant and every crash point, whether a\n\
              process kill or a power loss there can make the validator double-vote.\n\n\
              --profile              store profile: h2 (H2-like store queue, default), wal (WAL in\n\
              \x20                      the OS cache), rocks (synchronous WAL)\n\
              --device-honours-sync  true (default) or false (the device may drop synced writes)\n\
              --format               md (a matrix) or json (one row per cell)\n"
-            .to_string(),
+                .to_string()
+        }
         other => {
             return Err(CliError::usage(format!(
                 "no help for unknown command `{other}`; expected one of {}",
