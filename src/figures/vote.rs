@@ -509,8 +509,19 @@ impl Warp {
 /// of the evidence pools' detections, plus a margin for messages in flight.
 pub fn story_end_us(trace: &VoteTrace, max_depth: u32) -> u64 {
     let mut end = 0u64;
+    let mut seen: Vec<std::mem::Discriminant<EventKind>> = Vec::new();
     for e in &trace.events {
         let t = e.at.t_us;
+        // Only the first of each kind of key moment counts (later heights repeat them).
+        let first = |seen: &mut Vec<std::mem::Discriminant<EventKind>>| {
+            let d = std::mem::discriminant(&e.kind);
+            if seen.contains(&d) {
+                false
+            } else {
+                seen.push(d);
+                true
+            }
+        };
         let counts = match &e.kind {
             EventKind::PipelineEvent { validator: 0, index, .. } => *index <= max_depth,
             EventKind::Crashed { validator: 0, .. }
@@ -523,8 +534,8 @@ pub fn story_end_us(trace: &VoteTrace, max_depth: u32) -> u64 {
             | EventKind::InterruptDelivered { validator: 0, .. }
             | EventKind::ConnReturnedWhilePending { validator: 0 }
             | EventKind::OuterTxEnded { validator: 0, .. }
-            | EventKind::ConflictInjected { .. } => t < 10_000_000,
-            EventKind::SafetyRefused { validator: 0, .. } | EventKind::Rebroadcast { validator: 0, .. } => t < 10_000_000,
+            | EventKind::ConflictInjected { .. } => t < 10_000_000 && first(&mut seen),
+            EventKind::SafetyRefused { validator: 0, .. } | EventKind::Rebroadcast { validator: 0, .. } => t < 10_000_000 && first(&mut seen),
             EventKind::DuplicateVoteDetected { signer: 0, .. } => true,
             _ => false,
         };
@@ -567,12 +578,31 @@ pub fn story_events(trace: &VoteTrace, t_end: u64) -> Vec<usize> {
         .collect()
 }
 
+/// Events that shape the story's warped time axis: A's own, its messages,
+/// the proposals of the story's round to A, and the evidence pools' findings.
+fn warp_relevant(e: &TraceEvent, h0: u64, r0: u32) -> bool {
+    match &e.kind {
+        EventKind::MessageSent { signer, from, relayed, msg_kind, to, height, round, .. } => {
+            !relayed && ((*signer == 0 && *from == 0) || (*msg_kind == MsgKind::Proposal && *to == 0 && *height == h0 && *round == r0))
+        }
+        EventKind::MessageReceived { signer, from, msg_kind, to, height, round, .. } => {
+            (*signer == 0 && *from == 0) || (*msg_kind == MsgKind::Proposal && *to == 0 && *height == h0 && *round == r0)
+        }
+        EventKind::StepEntered { .. } | EventKind::TimeoutFired { .. } | EventKind::Finalized { .. } | EventKind::CaughtUp { .. } => false,
+        EventKind::TxSubmitted { .. } | EventKind::TxFinalized { .. } | EventKind::StatusAnswered { .. } => false,
+        EventKind::PipelineEvent { validator, .. }
+        | EventKind::BackgroundStep { validator, .. }
+        | EventKind::RecordLayerChanged { validator, .. } => *validator == 0,
+        _ => true,
+    }
+}
+
 /// Lane layout of the story drawing, in CSS px.
 const LANE_H: f64 = 30.0;
 const LAYER_H: f64 = 13.0;
 const PROBE_H: f64 = 22.0;
 const AXIS_H: f64 = 34.0;
-const TOP_H: f64 = 8.0;
+const TOP_H: f64 = 16.0;
 const TITLE_H: f64 = 20.0;
 
 /// The height in CSS px that [`draw_story`] needs.
@@ -606,7 +636,8 @@ pub fn draw_story<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Vot
     let x1 = w_px as f64 - view.px(badge_w) as f64;
     let t_end = view.t_end_us;
     let cursor = view.cursor_us.min(t_end);
-    let key_times: Vec<u64> = trace.events.iter().map(|e| e.at.t_us).filter(|&t| t <= t_end).collect();
+    let (h0, r0) = (trace.config.start_height, trace.config.start_round);
+    let key_times: Vec<u64> = trace.events.iter().filter(|e| warp_relevant(e, h0, r0)).map(|e| e.at.t_us).filter(|&t| t <= t_end).collect();
     let warp = Warp::new(key_times, t_end, x0, x1);
     let small = view.font(12.0).color(&P::INK);
     let tiny = view.font(10.0).color(&P::MUTED);
@@ -769,7 +800,7 @@ pub fn draw_story<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Vot
     };
     for m in &trace.messages {
         let ours = m.signer == 0 && m.from == 0 && !m.relayed;
-        let to_a = m.kind == MsgKind::Proposal && m.to == 0 && !m.value.is_nil();
+        let to_a = m.kind == MsgKind::Proposal && m.to == 0 && !m.value.is_nil() && m.height == h0 && m.round == r0 && !m.relayed;
         if !(ours || to_a) || m.sent_at.t_us > cursor || m.sent_at.t_us > t_end {
             continue;
         }
@@ -814,13 +845,13 @@ pub fn draw_story<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Vot
                 lightning(area, x, (a_t + a_b) / 2, s * 1.3, UNSAFE_RED)?;
                 let lbl = if *fault == FaultKind::Power { "⚡전원" } else { "⚡종료" };
                 let lbl = lbl.trim_start_matches('⚡');
-                area.draw_text(lbl, &view.font(10.0).color(&UNSAFE_RED).pos(Pos::new(HPos::Left, VPos::Top)), (x + view.px(6.0), a_t))?;
+                area.draw_text(lbl, &view.font(10.0).color(&UNSAFE_RED).pos(Pos::new(HPos::Center, VPos::Bottom)), (x, a_t - view.px(1.0)))?;
             }
             EventKind::Restarted { validator: 0 } => {
                 let d = view.px(5.0);
                 let cy = (a_t + a_b) / 2;
                 area.draw(&Polygon::new(vec![(x, cy - d), (x, cy + d), (x + d + d / 2, cy)], SAFE_GREEN.filled()))?;
-                area.draw_text("재시작", &view.font(10.0).color(&SAFE_GREEN).pos(Pos::new(HPos::Left, VPos::Top)), (x + view.px(8.0), a_t))?;
+                area.draw_text("재시작", &view.font(10.0).color(&SAFE_GREEN).pos(Pos::new(HPos::Left, VPos::Bottom)), (x, a_t - view.px(1.0)))?;
             }
             EventKind::SafetyRefused { validator: 0, wanted, .. } => {
                 area.draw_text(&format!("{} 거부", wanted.label()), &view.font(10.0).color(&SAFE_GREEN).pos(Pos::new(HPos::Left, VPos::Bottom)), (x, a_b))?;
@@ -971,9 +1002,10 @@ pub fn draw_liveness<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, series: 
         .max(start_h + 1.0);
     let mut chart = ChartBuilder::on(area)
         .margin(px(8.0))
-        .x_label_area_size(px(30.0))
-        .y_label_area_size(px(40.0))
-        .build_cartesian_2d(0f64..horizon_s, (start_h - 1.0)..(max_h + 1.0))?;
+        .margin_right(px(22.0))
+        .x_label_area_size(px(34.0))
+        .y_label_area_size(px(44.0))
+        .build_cartesian_2d(0f64..horizon_s, (start_h - 1.0)..(max_h + 3.0))?;
     chart
         .configure_mesh()
         .x_desc("시간 (초)")
@@ -1009,13 +1041,28 @@ pub fn draw_liveness<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, series: 
                 let t = f.t_us as f64 / 1e6;
                 chart.draw_series(std::iter::once(PathElement::new(vec![(t, start_h - 1.0), (t, max_h + 1.0)], UNSAFE_RED.mix(0.5))))?;
             }
+            let mut labelled: Vec<(u64, Vec<u32>)> = Vec::new();
             for tx in &l.txs {
                 let ts = tx.submitted_at_us as f64 / 1e6;
                 chart.draw_series(std::iter::once(PathElement::new(vec![(ts, start_h - 1.0), (ts, max_h + 1.0)], P::MUTED.mix(0.5))))?;
                 if let (Some(at), Some(hh)) = (tx.finalized_at, tx.height) {
                     let t = at.t_us as f64 / 1e6;
                     chart.draw_series(std::iter::once(Circle::new((t, hh as f64), px(5.0), col.filled())))?;
-                    chart.draw_series(std::iter::once(Text::new(format!("거래 {}", tx.tx), (t, hh as f64 + 0.35), font(10.0).color(&P::INK))))?;
+                    match labelled.iter_mut().find(|(h, _)| *h == hh) {
+                        Some((_, v)) => v.push(tx.tx),
+                        None => labelled.push((hh, vec![tx.tx])),
+                    }
+                }
+            }
+            for (hh, txs) in labelled {
+                let at = l.txs.iter().find(|x| x.height == Some(hh)).and_then(|x| x.finalized_at).map(|a| a.t_us as f64 / 1e6).unwrap_or(0.0);
+                let names = txs.iter().map(|t| t.to_string()).collect::<Vec<_>>().join("·");
+                chart.draw_series(std::iter::once(Text::new(format!("거래 {names} 확정"), (at, hh as f64 + 0.45), font(11.0).color(&P::INK))))?;
+            }
+            if l.txs.iter().all(|x| x.finalized_at.is_none()) {
+                if let Some(tx) = l.txs.first() {
+                    let ts = tx.submitted_at_us as f64 / 1e6;
+                    chart.draw_series(std::iter::once(Text::new("거래 제출 (확정 안 됨)".to_string(), (ts, max_h + 0.5), font(11.0).color(&UNSAFE_RED))))?;
                 }
             }
         }

@@ -182,9 +182,10 @@ impl Component for CrashMatrix {
                     <li><span class="cm-sw cm-fenced">{ "■" }</span>{ "차단(스스로 멈춤)" }</li>
                     <li>{ "칸 왼쪽: 프로세스 종료 · 오른쪽: 전원 차단 · k/n: n개 경우 중 k개 위험" }</li>
                 </ul>
+                <p class="cm-caption">{ format!("{} · 장치가 동기화를 {} · 브라우저 안에서 계산한 {}개 경우", profile_ko(self.profile), if self.device_honours_sync { "지킴" } else { "무시" }, self.rows.len()) }</p>
                 <div class="table-wrap cm-wrap" tabindex="0" aria-label="장애 지점 지도 (가로로 스크롤)">
                     <table class="cm-table">
-                        <caption>{ format!("장애 지점 지도 — {}, 장치가 동기화를 {}. 브라우저 안에서 계산한 {}개 경우.", profile_ko(self.profile), if self.device_honours_sync { "지킴" } else { "무시" }, self.rows.len()) }</caption>
+                        <caption class="visually-hidden">{ format!("장애 지점 지도 — {}, 장치가 동기화를 {}. 브라우저 안에서 계산한 {}개 경우.", profile_ko(self.profile), if self.device_honours_sync { "지킴" } else { "무시" }, self.rows.len()) }</caption>
                         <thead><tr>
                             <th scope="col" class="cm-rowhead">{ "순서 / 처리 방식" }</th>
                             { for self.grid.events.iter().map(|e| html! { <th scope="col" class="cm-col" title={event_ko(e)}><span class="cm-ev">{ e.clone() }</span></th> }) }

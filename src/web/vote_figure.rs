@@ -132,6 +132,18 @@ fn scroll_to(id: &str) {
     }
 }
 
+/// A value A sent at the story's (h, r) whose record ended up lost, if any.
+fn lost_seen_vote(t: &VoteTrace) -> Option<String> {
+    let (h0, r0) = (t.config.start_height, t.config.start_round);
+    t.records
+        .iter()
+        .filter(|r| r.validator == 0 && r.height == h0 && r.round == r0)
+        .filter(|r| r.layers.last().map(|l| l.layer) == Some(crate::sim::vote::Layer::Lost))
+        .filter(|r| !t.records.iter().any(|o| o.validator == 0 && o.height == h0 && o.round == r0 && o.step == r.step && o.value == r.value && o.layers.last().map(|l| l.layer) != Some(crate::sim::vote::Layer::Lost)))
+        .find(|r| t.messages.iter().any(|m| m.signer == 0 && m.from == 0 && m.height == h0 && m.round == r0 && m.value == r.value && m.kind.step() == r.step))
+        .map(|r| r.value.label())
+}
+
 /// The most foreground events A's first action chain can have (the crash slider's range).
 fn max_depth(c: &VoteConfig) -> u32 {
     let opts = MatrixOptions { layout: c.layout, ..MatrixOptions::new(c.profile, c.device_honours_sync) };
@@ -174,7 +186,7 @@ impl Kind {
             Kind::Outer => "그림 B3. 바깥 트랜잭션에 올라탄 기록: 위는 저장 호출이 바깥 트랜잭션에 합류하는 구현(괄호가 바깥 트랜잭션), 아래는 합류를 거절하는 구현.",
             Kind::Fence => "그림 B4. 결과를 모르는 실패와 차단: 동기화 오류나 중단 요청 뒤의 빗금은 \"결과를 알 수 없음\", 보라 막대는 차단, 맨 아래 줄은 상태 조회(초록: 곧바로 응답, 빨강: 동기화를 기다리며 멈춤).",
             Kind::Liveness => "그림 B5. 한 노드가 멈춰도 합의는 계속된다: 멈춘 검증 노드 수별 네트워크의 확정 높이. 점은 장애 뒤 제출한 거래 두 건이 확정된 곳, 세로선은 장애 시각(빨강)과 거래 제출 시각(회색).",
-            Kind::Stack => "그림 B6. 프로세스 종료와 전원 차단: A의 최근 안전 기록이 놓인 저장 계층. 장애가 지우는 계층은 회색이 되고 그 안의 기록에는 취소선이 그어진다.",
+            Kind::Stack => "그림 B6. 프로세스 종료와 전원 차단: A의 최근 안전 기록이 놓인 저장 계층(칩: 높이 h, pv = 사전 투표, pc = 커밋 투표, 후보). 장애가 지우는 계층은 회색이 되고 그 안의 기록에는 취소선이 그어진다. 이 그림의 저장소는 OS가 3초 뒤 디스크로 내려보낸다고 가정한다.",
         }
     }
 
@@ -796,6 +808,8 @@ impl VoteFigure {
             ("vote-verdict unsafe", format!("✗ 이중 투표: B·C·D가 A의 {}와 {} 서명을 모두 쥠", e.v1.label(), e.v2.label()))
         } else if o.fenced.first().map(|f| f.is_some()).unwrap_or(false) {
             ("vote-verdict fenced", "■ 차단: A가 스스로 멈췄고 이중 투표 증거는 없음".to_string())
+        } else if let Some(lost) = lost_seen_vote(t) {
+            ("vote-verdict fenced", format!("⚠ 아직 이중 투표는 없지만, 네트워크가 본 A의 {lost} 투표 기록이 저장소에서 사라졌음 (재시작하면 막을 근거가 없음)"))
         } else {
             ("vote-verdict safe", "✓ 안전: 이중 투표 증거 없음".to_string())
         };
