@@ -208,7 +208,20 @@ pub fn draw_timeline_marked<DB: DrawingBackend>(
     }
 
     let stale = &marks.stale;
-    let no_overlaps = Vec::new();
+
+    // Overlap bands, once per wallet across its worker lanes, behind the bars.
+    for (w, intervals) in marks.overlaps.iter().enumerate() {
+        let span = rows.iter().filter(|(l, _, _)| matches!(l, Lane::Worker { wallet, .. } if *wallet as usize == w));
+        let (Some(top), Some(bottom)) = (span.clone().map(|r| r.1).min(), span.map(|r| r.2).max()) else { continue };
+        for &(a, b, _peak) in intervals {
+            if visible(a.t_us, b.t_us) {
+                area.draw(&Rectangle::new(
+                    [(m.x(a.t_us.max(view.t0_us)), top), (m.x(clip_end(b.t_us)), bottom)],
+                    alpha(P::OVERLAP, 0.22).filled(),
+                ))?;
+            }
+        }
+    }
 
     for &(lane, top, bottom) in &rows {
         let mid = (top + bottom) / 2;
@@ -223,7 +236,9 @@ pub fn draw_timeline_marked<DB: DrawingBackend>(
         };
         let st = if matches!(lane, Lane::Lease(_)) { small.clone() } else { tiny.clone() };
         area.draw_text(&label, &st.pos(Pos::new(HPos::Left, VPos::Center)), (view.px(4.0), mid))?;
-        area.draw(&PathElement::new(vec![(m.x0, bottom), (m.x1, bottom)], alpha(P::GRID, 0.6)))?;
+        if matches!(lane, Lane::Balance(_) | Lane::Fence(_)) {
+            area.draw(&PathElement::new(vec![(m.x0, bottom), (m.x1, bottom)], alpha(P::GRID, 0.6)))?;
+        }
 
         match lane {
             Lane::Lease(w) => {
@@ -254,15 +269,6 @@ pub fn draw_timeline_marked<DB: DrawingBackend>(
                 }
             }
             Lane::Worker { wallet, worker } => {
-                // Overlap bands of this wallet, behind the bars.
-                for &(a, b, _peak) in marks.overlaps.get(wallet as usize).unwrap_or(&no_overlaps) {
-                    if visible(a.t_us, b.t_us) {
-                        area.draw(&Rectangle::new(
-                            [(m.x(a.t_us.max(view.t0_us)), top), (m.x(clip_end(b.t_us)), bottom)],
-                            alpha(P::OVERLAP, 0.22).filled(),
-                        ))?;
-                    }
-                }
                 for h in trace.holds.iter().filter(|h| h.wallet == wallet && h.worker == worker) {
                     let (a, b) = (h.acquired_at.t_us, h.released_at.t_us);
                     if !visible(a, b) {

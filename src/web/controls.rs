@@ -28,11 +28,18 @@ pub fn param_control(p: &ParamControlProps) -> Html {
     let key = spec.name.to_string();
     match spec.kind {
         ParamKind::Integer => {
+            // A range input's steps count from its `min`: align `min` to the
+            // step so that defaults like 200 stay reachable, and lift values
+            // below the real minimum back up here.
+            let step = spec.step.max(1);
+            let html_min = spec.min - spec.min % step;
+            let real_min = spec.min;
             let cb = p.on_change.clone();
             let k = key.clone();
             let oninput = Callback::from(move |e: InputEvent| {
                 let input: HtmlInputElement = e.target_unchecked_into();
-                cb.emit((k.clone(), input.value()));
+                let v = input.value().parse::<u64>().map(|v| v.max(real_min).to_string()).unwrap_or_else(|_| input.value());
+                cb.emit((k.clone(), v));
             });
             let shown = p.value.parse::<i64>().map(group_thousands).unwrap_or_else(|_| p.value.to_string());
             let unit = unit_ko(spec.unit);
@@ -43,7 +50,7 @@ pub fn param_control(p: &ParamControlProps) -> Html {
                         <output for={id.clone()} class="ctl-value">{ shown }{ if unit.is_empty() { String::new() } else { format!(" {unit}") } }</output>
                     </label>
                     <input type="range" id={id} name={key}
-                        min={spec.min.to_string()} max={spec.max.to_string()} step={spec.step.max(1).to_string()}
+                        min={html_min.to_string()} max={spec.max.to_string()} step={step.to_string()}
                         value={p.value.clone()} {oninput} />
                 </div>
             }

@@ -31,7 +31,7 @@ pub fn render(markdown: &str) -> Html {
         match event {
             Event::Start(tag) => match tag {
                 Tag::Paragraph => stack.push(VTag::new("p")),
-                Tag::Heading { level, .. } => stack.push(VTag::new(format!("h{}", (level as usize + 1).min(6)))),
+                Tag::Heading { level, .. } => stack.push(VTag::new(format!("h{}", (level as usize).clamp(1, 6)))),
                 Tag::BlockQuote(_) => stack.push(VTag::new("blockquote")),
                 Tag::CodeBlock(_) => {
                     stack.push(VTag::new("pre"));

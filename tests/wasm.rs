@@ -1,0 +1,136 @@
+//! Browser tests (wasm-bindgen-test in headless Chromium): native/wasm parity
+//! of the simulation, and Yew components mounted into a real DOM.
+//! Run: `cargo test --release --target wasm32-unknown-unknown --test wasm`.
+#![cfg(target_arch = "wasm32")]
+
+#[path = "support/parity_case.rs"]
+mod parity_case;
+
+use consistency_lab::figures::FIGURES;
+use consistency_lab::params::{lease_param, parse_lease_query};
+use consistency_lab::web::controls::{ParamControl, ParamControlProps};
+use consistency_lab::web::figure::{Figure, FigureProps, InitState};
+use consistency_lab::web::{markdown, url};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use yew::prelude::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+async fn settle() {
+    // Yew renders in a microtask; the figure draws in `rendered`. A short timer lets both finish.
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window().unwrap().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 50).unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+}
+
+fn mount_point() -> web_sys::Element {
+    let doc = gloo::utils::document();
+    let div = doc.create_element("div").unwrap();
+    doc.body().unwrap().append_child(&div).unwrap();
+    div
+}
+
+#[wasm_bindgen_test]
+fn trace_hash_equals_the_native_one() {
+    assert_eq!(parity_case::parity_hash(), parity_case::EXPECTED_PARITY_HASH);
+}
+
+#[wasm_bindgen_test]
+async fn figure_a1_renders_controls_table_and_text_alternative() {
+    let root = mount_point();
+    let parsed = parse_lease_query("preset=exp1&ttl_ms=600");
+    assert!(parsed.notices.is_empty());
+    let props = FigureProps {
+        id: "lease-expiry".into(),
+        chapter: "a1-lease-expiry".into(),
+        init: Some(InitState { query: parsed.value, notices: vec![], cursor_ms: Some(1000), window_ms: None, reveal_ledger: None }),
+        sync_url: false,
+    };
+    yew::Renderer::<Figure>::with_root_and_props(root.clone(), props).render();
+    settle().await;
+    let fig = root.query_selector("figure#lease-expiry").unwrap().expect("a <figure id=lease-expiry>");
+    assert!(fig.query_selector("figcaption").unwrap().is_some());
+    let desc_id = fig.get_attribute("aria-describedby").unwrap();
+    let desc = gloo::utils::document().get_element_by_id(&desc_id).unwrap().text_content().unwrap();
+    assert!(desc.contains("승인"), "text alternative: {desc}");
+    let ttl: web_sys::HtmlInputElement = fig.query_selector("input[name=ttl_ms]").unwrap().unwrap().unchecked_into();
+    assert_eq!(ttl.type_(), "range");
+    assert_eq!(ttl.value(), "600");
+    let label = fig.query_selector("label[for=lease-expiry-ttl_ms]").unwrap().unwrap().text_content().unwrap();
+    assert!(label.contains("600 ms"), "label: {label}");
+    // A lease longer than the longest pause: exactly the 240 possible approvals, in every run.
+    let first_row = fig.query_selector("table.metrics tbody tr").unwrap().unwrap().text_content().unwrap();
+    assert!(first_row.starts_with("승인"), "{first_row}");
+    assert_eq!(first_row.matches("240").count(), 4, "{first_row}");
+    let canvas: web_sys::HtmlCanvasElement = fig.query_selector("canvas").unwrap().unwrap().unchecked_into();
+    assert!(canvas.width() > 0 && canvas.height() > 0);
+    let scrub: web_sys::HtmlInputElement = fig.query_selector("input.scrub").unwrap().unwrap().unchecked_into();
+    assert!(scrub.value().parse::<usize>().unwrap() > 0, "the cursor starts at t = 1000 ms");
+}
+
+#[wasm_bindgen_test]
+async fn every_figure_mounts() {
+    for spec in FIGURES {
+        let root = mount_point();
+        let props = FigureProps { id: spec.id.into(), chapter: "test".into(), init: None, sync_url: false };
+        yew::Renderer::<Figure>::with_root_and_props(root.clone(), props).render();
+        settle().await;
+        assert!(root.query_selector(&format!("figure#{}", spec.id)).unwrap().is_some(), "{}", spec.id);
+        assert!(root.query_selector("figcaption").unwrap().is_some(), "{}", spec.id);
+    }
+}
+
+#[wasm_bindgen_test]
+async fn slider_is_a_labelled_range_input() {
+    let root = mount_point();
+    let props = ParamControlProps {
+        prefix: "t".into(),
+        spec: lease_param("ttl_ms").unwrap(),
+        value: "250".into(),
+        on_change: Callback::noop(),
+    };
+    yew::Renderer::<ParamControl>::with_root_and_props(root.clone(), props).render();
+    settle().await;
+    let input: web_sys::HtmlInputElement = root.query_selector("input#t-ttl_ms").unwrap().unwrap().unchecked_into();
+    assert_eq!(input.type_(), "range");
+    assert_eq!(input.min(), "0", "aligned to the step of 10 so that 250 is reachable");
+    assert_eq!(input.max(), "10000");
+    assert_eq!(input.value(), "250");
+    let label = root.query_selector("label[for=t-ttl_ms]").unwrap().unwrap().text_content().unwrap();
+    assert!(label.contains("락 TTL") && label.contains("250 ms"), "{label}");
+}
+
+#[derive(Properties, PartialEq)]
+struct MdProps {
+    text: AttrValue,
+}
+
+#[function_component(Md)]
+fn md(p: &MdProps) -> Html {
+    markdown::render(&p.text)
+}
+
+#[wasm_bindgen_test]
+async fn markdown_becomes_nodes_and_raw_html_is_dropped() {
+    let root = mount_point();
+    let text = "# 제목\n\n**굵게**와 `코드`\n\n<script>window.__x = 1</script>\n\n| a | b |\n|---|--:|\n| 1 | 2 |\n";
+    yew::Renderer::<Md>::with_root_and_props(root.clone(), MdProps { text: text.into() }).render();
+    settle().await;
+    assert_eq!(root.query_selector("h1").unwrap().unwrap().text_content().unwrap(), "제목");
+    assert!(root.query_selector("strong").unwrap().is_some());
+    assert!(root.query_selector("script").unwrap().is_none());
+    assert!(root.query_selector("table thead th").unwrap().is_some());
+    assert_eq!(root.query_selector("td.num").unwrap().unwrap().text_content().unwrap(), "2");
+}
+
+#[wasm_bindgen_test]
+fn url_notices_are_korean_and_keep_the_raw_text() {
+    let r = url::parse("?ch=a1&ttl_ms=99999&threads=abc&t=x");
+    assert_eq!(r.chapter.as_deref(), Some("a1"));
+    assert_eq!(r.notices.len(), 3, "{:?}", r.notices);
+    assert!(r.notices.iter().any(|n| n.contains("ttl_ms=99999") && n.contains("맞췄습니다")));
+    assert!(r.notices.iter().any(|n| n.contains("threads=abc") && n.contains("무시했습니다")));
+    assert_eq!(r.query.unwrap().config.ttl_ms, 10_000);
+}
