@@ -1648,8 +1648,8 @@ impl<'a> Sim<'a> {
         }
         let mut top = None;
         for (h, v) in upto {
-            if !self.nodes[node].ledger.contains_key(&h) {
-                self.nodes[node].ledger.insert(h, v);
+            if let std::collections::btree_map::Entry::Vacant(slot) = self.nodes[node].ledger.entry(h) {
+                slot.insert(v);
                 let at = self.now();
                 self.emit(EventKind::Finalized { validator: node as u32, height: h, value: v });
                 if self.spans() {
@@ -1790,10 +1790,12 @@ impl<'a> Sim<'a> {
     fn handle(&mut self, ev: Ev) {
         match ev {
             Ev::StageDone { node, inc, action, epoch } => {
-                if self.live(node, inc) || (self.nodes[node].up && self.actions[action].inc == inc && !self.actions[action].foreground) {
-                    if self.actions[action].epoch == epoch && self.actions[action].inc == inc {
-                        self.stage_done(action);
-                    }
+                let a = &self.actions[action];
+                // Background storage work outlives an engine (not the process); foreground
+                // work dies with its engine incarnation.
+                let current = a.inc == inc && a.epoch == epoch;
+                if self.nodes[node].up && current && (self.nodes[node].inc == inc || !a.foreground) {
+                    self.stage_done(action);
                 }
             }
             Ev::Interrupt { node, inc, action, epoch } => {
