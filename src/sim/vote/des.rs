@@ -951,6 +951,8 @@ impl<'a> Sim<'a> {
                     round: m.r,
                     step: m.kind.step(),
                     value: m.value,
+                    sign_bytes: m.sign_bytes,
+                    signature: m.signature,
                     lock_round: just.as_ref().map(|(lr, _)| *lr),
                     justification: just.map(|(_, j)| j).unwrap_or_default(),
                     uncertain_from: None,

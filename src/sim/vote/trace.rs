@@ -246,6 +246,10 @@ pub struct RecordTimeline {
     pub round: u32,
     pub step: Step,
     pub value: Value,
+    /// The restored contents the article names: the exact sign bytes and signature
+    /// (digests here), so a re-send after recovery can be checked byte for byte.
+    pub sign_bytes: u64,
+    pub signature: u64,
     /// A precommit record also carries the consensus lock it set: its round…
     pub lock_round: Option<u32>,
     /// …and the justification (the signers of the polka, ≥ 2f+1 prevotes).
