@@ -179,3 +179,29 @@ test('the other Article B figures render with captions and text alternatives', a
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the story player: keyboard steps and play/pause, position in the URL', async () => {
+  const { page, errors, context } = await openPage(browser);
+  await page.goto(`${server.base}?ch=b1-remember&fig=vote-story&scenario=vote&variant=V1&crash_after=2`);
+  await ready(page);
+  const scrub = '#vote-story .scrub';
+  const last = Number(await page.$eval(scrub, (i) => i.max));
+  assert.equal(Number(await page.$eval(scrub, (i) => i.value)), last, 'a permalink without ev= shows the whole story');
+  const before = await canvasHash(page, '#vote-story canvas');
+  await page.focus('#vote-story .canvas-wrap');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(Number(await page.$eval(scrub, (i) => i.value)), last - 2);
+  await page.waitForFunction((ev) => location.search.includes(`ev=${ev}`), last - 2);
+  assert.notEqual(await canvasHash(page, '#vote-story canvas'), before, 'stepping back changes the drawing');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(Number(await page.$eval(scrub, (i) => i.value)), last - 1);
+  await page.locator(scrub).fill('0');
+  await page.keyboard.press(' ');
+  assert.equal(await page.$eval('#vote-story button.play', (b) => b.getAttribute('aria-pressed')), 'true');
+  await page.waitForFunction(() => Number(document.querySelector('#vote-story .scrub').value) > 0);
+  await page.keyboard.press(' ');
+  assert.equal(await page.$eval('#vote-story button.play', (b) => b.getAttribute('aria-pressed')), 'false');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -885,7 +885,7 @@ pub fn draw_story<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Vot
                 area.draw_text(lbl, &view.font(10.0).color(&UNSAFE_RED).pos(Pos::new(HPos::Left, VPos::Top)), (x, a_t - view.px(1.0)))?;
             }
             EventKind::ConnReturnedWhilePending { validator: 0 } => {
-                area.draw_text("⚠ 연결 반납", &view.font(10.0).color(&P::ERROR).pos(Pos::new(HPos::Left, VPos::Top)), (x, a_t))?;
+                area.draw_text("⚠ 연결 반납", &view.font(10.0).color(&P::ERROR).pos(Pos::new(HPos::Left, VPos::Bottom)), (x, a_b + view.px(1.0)))?;
             }
             _ => {}
         }
@@ -1150,7 +1150,8 @@ pub fn draw_stack<DB: DrawingBackend>(
     let where_ko = ["커밋 전 트랜잭션", "DB 저장 큐 (프로세스 안)", "운영체제 캐시", "장치"];
     let top = px(8.0);
     let row_h = (h - top - px(8.0)) / 4;
-    let label_w = px(if (w as f64) / scale < 520.0 { 92.0 } else { 170.0 });
+    let narrow = (w as f64) / scale < 520.0;
+    let label_w = if narrow { px(10.0) } else { px(170.0) };
     for (i, l) in layers.iter().enumerate() {
         let y0 = top + i as i32 * row_h;
         let y1 = y0 + row_h - px(6.0);
@@ -1164,13 +1165,17 @@ pub fn draw_stack<DB: DrawingBackend>(
         area.draw(&Rectangle::new([(px(2.0), y0), (w - px(2.0), y1)], fill.filled()))?;
         area.draw(&Rectangle::new([(px(2.0), y0), (w - px(2.0), y1)], P::MUTED.stroke_width(1)))?;
         area.draw_text(layer_ko(*l), &font(13.0).color(&P::INK).pos(Pos::new(HPos::Left, VPos::Top)), (px(10.0), y0 + px(6.0)))?;
-        area.draw_text(where_ko[i], &font(10.0).color(&P::MUTED).pos(Pos::new(HPos::Left, VPos::Top)), (px(10.0), y0 + px(24.0)))?;
+        if narrow {
+            area.draw_text(where_ko[i], &font(10.0).color(&P::MUTED).pos(Pos::new(HPos::Left, VPos::Top)), (px(90.0), y0 + px(8.0)))?;
+        } else {
+            area.draw_text(where_ko[i], &font(10.0).color(&P::MUTED).pos(Pos::new(HPos::Left, VPos::Top)), (px(10.0), y0 + px(24.0)))?;
+        }
         if wiped {
             area.draw_text("사라짐", &font(11.0).color(&UNSAFE_RED).pos(Pos::new(HPos::Right, VPos::Top)), (w - px(8.0), y0 + px(6.0)))?;
         }
         // Chips.
         let mut x = label_w;
-        let mut cy = y0 + px(6.0);
+        let mut cy = y0 + px(if narrow { 28.0 } else { 6.0 });
         let chip_w = px(74.0);
         let chip_h = px(18.0);
         for r in records.iter().filter(|r| r.layer == *l) {

@@ -470,7 +470,7 @@ impl VoteFigure {
                 }
             }
             Kind::Stack => {
-                prep(&canvas, 4.0 * 64.0 + 16.0);
+                prep(&canvas, 4.0 * if css_w < 520.0 { 84.0 } else { 64.0 } + 16.0);
                 let recs = stack_records(trace, self.snapshot_us());
                 match CanvasBackend::with_canvas_object(canvas) {
                     Some(b) => {
@@ -813,7 +813,12 @@ impl VoteFigure {
         } else {
             ("vote-verdict safe", "✓ 안전: 이중 투표 증거 없음".to_string())
         };
-        html! { <p class={cls} role="status">{ text }</p> }
+        let warn = (o.diagnostics.conn_returned_while_pending > 0)
+            .then(|| "⚠ 경고: 저장 작업이 남은 DB 연결을 풀에 반납했습니다. 호출자는 \"기록 안 됨\"으로 믿지만 기록은 뒤늦게 생깁니다.".to_string());
+        html! {<>
+            <p class={cls} role="status">{ text }</p>
+            { for warn.map(|w| html! { <p class="vote-verdict fenced">{ w }</p> }) }
+        </>}
     }
 
     fn view_legend(&self) -> Html {
