@@ -91,6 +91,7 @@ fn bad_params_exit_2_naming_the_key_and_its_range() {
         &["variant", "naive|watchdog|fence_write|fence_read|conditional"],
     );
     assert_usage_error(&["run", "--params", "bogus=1"], &["bogus", "unknown key"]);
+    assert_usage_error(&["run", "--params", "ttl=300"], &["ttl", "unknown key", "did you mean `ttl_ms`?"]);
     assert_usage_error(&["run", "--params", "seed=1&seed=2"], &["seed", "repeated"]);
     assert_usage_error(&["run", "--params", "pause_min_ms=600&pause_max_ms=400"], &["pause_max_ms", "600"]);
     assert_usage_error(&["run", "--params", "scenario=vote&fault=meteor"], &["fault", "kill|power"]);

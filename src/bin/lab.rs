@@ -258,7 +258,44 @@ fn validated_query(text: &str) -> Result<Query> {
 }
 
 fn notice_line(notice: &Notice) -> String {
-    notice.message()
+    let mut line = notice.message();
+    if let Notice::Ignored { key, reason, .. } = notice {
+        if reason.starts_with("unknown key") {
+            if let Some(known) = closest_key(key) {
+                line.push_str(&format!("; did you mean `{known}`?"));
+            }
+        }
+    }
+    line
+}
+
+/// The known key nearest to `key`: a key it starts (`ttl` → `ttl_ms`), else the
+/// nearest by edit distance if that is close (≤ 3 edits).
+fn closest_key(key: &str) -> Option<&'static str> {
+    LEASE_PARAMS
+        .iter()
+        .chain(VOTE_PARAMS)
+        .map(|p| {
+            let is_prefix = key.len() >= 3 && p.name.starts_with(key);
+            (!is_prefix, edit_distance(key, p.name), p.name)
+        })
+        .filter(|(not_prefix, distance, _)| !not_prefix || *distance <= 3)
+        .min()
+        .map(|(_, _, name)| name)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().take(64).enumerate() {
+        let mut current = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = previous[j] + usize::from(ca != *cb);
+            current[j + 1] = substitution.min(previous[j + 1] + 1).min(current[j] + 1);
+        }
+        previous = current;
+    }
+    previous[b.len()]
 }
 
 // ---------------------------------------------------------------------------
