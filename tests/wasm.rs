@@ -45,7 +45,7 @@ async fn figure_a1_renders_controls_table_and_text_alternative() {
     let props = FigureProps {
         id: "lease-expiry".into(),
         chapter: "a1-lease-expiry".into(),
-        init: Some(InitState { query: parsed.value, notices: vec![], cursor_ms: Some(1000), window_ms: None, reveal_ledger: None }),
+        init: Some(InitState { query: parsed.value, notices: vec![], cursor_us: Some(1_000_000), event: None, window_ms: None, reveal_ledger: None }),
         sync_url: false,
     };
     yew::Renderer::<Figure>::with_root_and_props(root.clone(), props).render();

@@ -145,7 +145,8 @@ impl App {
             Some(InitState {
                 query: self.route.query.clone().unwrap_or_else(|| crate::params::LeaseQuery::from_preset(spec.preset)),
                 notices: self.route.notices.clone(),
-                cursor_ms: self.route.cursor_ms,
+                cursor_us: self.route.cursor_us,
+                event: self.route.event,
                 window_ms: self.route.window_ms,
                 reveal_ledger: self.route.reveal_ledger,
             })

@@ -13,53 +13,9 @@ use yew::prelude::*;
 
 use super::url::notice_ko;
 use super::vote_figure::{navigate, read_url, replace_url, vote_search, STORY_CHAPTER};
-use crate::figures::vote::{describe_matrix, event_ko, fault_ko, matrix_grid, profile_ko, variant_ko, verdict_ko, HalfCell, MatrixGrid};
+use crate::figures::vote::{describe_matrix, rows_json, event_ko, fault_ko, matrix_grid, profile_ko, variant_ko, verdict_ko, HalfCell, MatrixGrid};
 use crate::sim::vote::crashpoints::story_config;
 use crate::sim::vote::{matrix, CrashRow, MatrixOptions, StoreProfile, Verdict, VoteConfig};
-
-/// The rows as JSON, with the field names and value spellings of
-/// `CrashRow`'s serde form (what `lab crashpoints --format json` prints).
-/// Written by hand to keep serde_json out of the wasm; the end-to-end test
-/// compares the parsed result with the CLI's output, so a drift fails loudly.
-pub fn rows_json(rows: &[CrashRow]) -> String {
-    fn text(out: &mut String, s: &str) {
-        out.push('"');
-        for c in s.chars() {
-            match c {
-                '"' => out.push_str("\\\""),
-                '\\' => out.push_str("\\\\"),
-                c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-                c => out.push(c),
-            }
-        }
-        out.push('"');
-    }
-    let mut out = String::with_capacity(rows.len() * 180);
-    out.push('[');
-    for (i, r) in rows.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push_str("{\"variant\":");
-        text(&mut out, r.variant.code());
-        out.push_str(",\"profile\":");
-        text(&mut out, r.profile.key());
-        out.push_str(if r.device_honours_sync { ",\"device_honours_sync\":true" } else { ",\"device_honours_sync\":false" });
-        out.push_str(",\"fault\":");
-        text(&mut out, r.fault.key());
-        out.push_str(&format!(",\"cut\":{}", r.cut));
-        out.push_str(",\"after\":");
-        text(&mut out, &r.after);
-        out.push_str(",\"verdict\":");
-        text(&mut out, r.verdict.key());
-        out.push_str(&format!(",\"subcuts\":{},\"unsafe_subcuts\":{}", r.subcuts, r.unsafe_subcuts));
-        out.push_str(",\"branch\":");
-        text(&mut out, &r.branch);
-        out.push('}');
-    }
-    out.push(']');
-    out
-}
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct CrashMatrixProps {

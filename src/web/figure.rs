@@ -31,7 +31,8 @@ use crate::sim::lease::{run, LeaseConfig, LeaseTrace, Preset, TraceLevel, Varian
 pub struct InitState {
     pub query: LeaseQuery,
     pub notices: Vec<String>,
-    pub cursor_ms: Option<u64>,
+    pub cursor_us: Option<u64>,
+    pub event: Option<usize>,
     pub window_ms: Option<u32>,
     pub reveal_ledger: Option<bool>,
 }
@@ -128,6 +129,8 @@ pub struct Figure {
     /// One callback for every control, so unchanged controls are not re-rendered.
     on_change: Callback<(String, String)>,
     settings_open: bool,
+    width_css: std::cell::Cell<Option<f64>>,
+    height_css: std::cell::RefCell<String>,
 }
 
 fn now_ms() -> f64 {
@@ -293,7 +296,7 @@ impl Figure {
     }
 
     fn permalink(&self) -> String {
-        let cursor = if self.is_timeline() && !self.playing { Some(self.cursor_us / 1000) } else { None };
+        let cursor = if self.is_timeline() && !self.playing { Some((self.cursor_us, self.index)) } else { None };
         let win = if self.is_timeline() && self.window_ms != self.spec.window_ms { Some(self.window_ms) } else { None };
         let recon = if self.spec.kind == FigureKind::Balance && !self.reveal_ledger { Some(false) } else { None };
         url::figure_search(&self.spec_chapter(), self.spec.id, &to_query(&self.query), cursor, win, recon)
@@ -331,8 +334,17 @@ impl Figure {
 
     fn draw(&self) {
         let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else { return };
-        let Some(wrap) = self.wrap.cast::<HtmlElement>() else { return };
-        let css_w = f64::from(wrap.client_width()).max(280.0);
+        // Reading the layout width forces a synchronous layout of the page, so
+        // it is read only on the first draw and after a resize.
+        let css_w = match self.width_css.get() {
+            Some(w) => w,
+            None => {
+                let Some(wrap) = self.wrap.cast::<HtmlElement>() else { return };
+                let w = f64::from(wrap.client_width()).max(280.0);
+                self.width_css.set(Some(w));
+                w
+            }
+        };
         let dpr = gloo::utils::window().device_pixel_ratio().clamp(1.0, 3.0);
         let mut view = View {
             t0_us: 0,
@@ -360,7 +372,11 @@ impl Figure {
         if canvas.height() != ph {
             canvas.set_height(ph);
         }
-        let _ = canvas.style().set_property("height", &format!("{css_h}px"));
+        let h_text = format!("{css_h}px");
+        if self.height_css.borrow().as_str() != h_text {
+            let _ = canvas.style().set_property("height", &h_text);
+            *self.height_css.borrow_mut() = h_text;
+        }
         let Some(backend) = CanvasBackend::with_canvas_object(canvas) else { return };
         let root = backend.into_drawing_area();
         let result = match self.spec.kind {
@@ -635,15 +651,23 @@ impl Component for Figure {
             dirty: true,
             on_change: ctx.link().callback(|(k, v): (String, String)| Msg::SetParam(k, v)),
             settings_open: false,
+            width_css: std::cell::Cell::new(None),
+            height_css: std::cell::RefCell::new(String::new()),
         };
-        let cursor_ms = init.as_ref().and_then(|i| i.cursor_ms);
-        f.cursor_us = match cursor_ms {
-            Some(ms) => (ms * 1000).min(f.window_us()),
+        let cursor_us = init.as_ref().and_then(|i| i.cursor_us);
+        f.cursor_us = match cursor_us {
+            Some(us) => us.min(f.window_us()),
             None if reduced => f.window_us(),
             None => 0,
         };
         f.recompute(ctx);
-        if f.is_timeline() && cursor_ms.is_none() && !reduced {
+        // An event index from the permalink wins when it agrees with the time.
+        if let (Some(ev), Some(t)) = (init.as_ref().and_then(|i| i.event), f.traces.first()) {
+            if ev < f.events_len() && t.events[ev].at.t_us == f.cursor_us {
+                f.set_cursor_to_index(ev);
+            }
+        }
+        if f.is_timeline() && cursor_us.is_none() && !reduced {
             f.start_playing(ctx);
         }
         let link = ctx.link().clone();
@@ -783,7 +807,7 @@ impl Component for Figure {
                 self.reveal_ledger = b;
                 self.write_url(ctx);
             }
-            Msg::Redraw => {}
+            Msg::Redraw => self.width_css.set(None),
             Msg::SettingsOpen(open) => {
                 if self.settings_open == open {
                     return false;

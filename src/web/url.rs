@@ -7,14 +7,17 @@
 use crate::params::{parse_lease_query, percent_encode, split_query, LeaseQuery, Notice};
 
 /// Keys the site itself owns; every other key goes to the lease parser.
-pub const SITE_KEYS: &[&str] = &["ch", "fig", "t", "win", "recon"];
+pub const SITE_KEYS: &[&str] = &["ch", "fig", "t", "ev", "win", "recon"];
 
 /// What the URL asks for.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Route {
     pub chapter: Option<String>,
     pub figure: Option<String>,
-    pub cursor_ms: Option<u64>,
+    /// The player's cursor (`t`, in ms with up to µs precision).
+    pub cursor_us: Option<u64>,
+    /// The player's event index (`ev`); used when it agrees with `t`.
+    pub event: Option<usize>,
     pub window_ms: Option<u32>,
     pub reveal_ledger: Option<bool>,
     /// Present when the URL carried any lease key.
@@ -52,9 +55,13 @@ pub fn parse(search: &str) -> Route {
         match pair.key.as_str() {
             "ch" => route.chapter = Some(clip(&value)),
             "fig" => route.figure = Some(clip(&value)),
-            "t" => match value.parse::<u64>() {
-                Ok(v) => route.cursor_ms = Some(v.min(600_000)),
-                Err(_) => route.notices.push(format!("주소의 t={} 값은 숫자가 아니어서 무시했습니다.", clip(&value))),
+            "t" => match value.parse::<f64>() {
+                Ok(v) if v.is_finite() && v >= 0.0 => route.cursor_us = Some((v.min(600_000.0) * 1000.0).round() as u64),
+                _ => route.notices.push(format!("주소의 t={} 값은 숫자가 아니어서 무시했습니다.", clip(&value))),
+            },
+            "ev" => match value.parse::<usize>() {
+                Ok(v) => route.event = Some(v),
+                Err(_) => route.notices.push(format!("주소의 ev={} 값은 숫자가 아니어서 무시했습니다.", clip(&value))),
             },
             "win" => match value.parse::<u64>() {
                 Ok(v) => {
@@ -87,7 +94,14 @@ pub fn chapter_search(chapter: &str) -> String {
 }
 
 /// The search string of a figure state: a permalink.
-pub fn figure_search(chapter: &str, figure: &str, lease_qs: &str, cursor_ms: Option<u64>, window_ms: Option<u32>, recon: Option<bool>) -> String {
+pub fn figure_search(
+    chapter: &str,
+    figure: &str,
+    lease_qs: &str,
+    cursor: Option<(u64, usize)>,
+    window_ms: Option<u32>,
+    recon: Option<bool>,
+) -> String {
     let mut s = format!("?ch={}&fig={}", percent_encode(chapter), percent_encode(figure));
     if !lease_qs.is_empty() {
         s.push('&');
@@ -96,8 +110,13 @@ pub fn figure_search(chapter: &str, figure: &str, lease_qs: &str, cursor_ms: Opt
     if let Some(w) = window_ms {
         s.push_str(&format!("&win={w}"));
     }
-    if let Some(t) = cursor_ms {
-        s.push_str(&format!("&t={t}"));
+    if let Some((t_us, ev)) = cursor {
+        if t_us % 1000 == 0 {
+            s.push_str(&format!("&t={}", t_us / 1000));
+        } else {
+            s.push_str(&format!("&t={}.{:03}", t_us / 1000, t_us % 1000));
+        }
+        s.push_str(&format!("&ev={ev}"));
     }
     if let Some(r) = recon {
         s.push_str(if r { "&recon=1" } else { "&recon=0" });
