@@ -193,25 +193,50 @@ pub struct TraceEvent {
 
 /// The article's headline metrics, with the exact key names `lab table --format json`
 /// prints. `None` (JSON `null`) where a metric does not apply to the run.
-/// Values are sums over wallets.
+/// Values are sums over wallets. Definitions: model.md §2; every value is
+/// computed from the recorded holds and responses (`metrics.rs`).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct LeaseMetrics {
+    /// Committed ledger debits (= `Approved` outcomes).
     pub approvals: u64,
+    /// Σ_w floor(initial balance / amount).
     pub possible_approvals: u64,
+    /// Same-wallet hold pairs whose `[acquired_at, released_at]` intersect, in
+    /// `Stamp` order; lockless holds count too. For (d) these are the
+    /// "concurrent-section overlap pairs". Artifacts included (see `LeaseDetails::overlap_artifacts`).
     pub ownership_overlap_pairs: u64,
+    /// Max over wallets and instants of the holds open at once (sweep).
     pub max_concurrent_owners: u64,
+    /// Releases that found *another* token on the key. `None` for (d), which never locks.
     pub stolen_at_release: Option<u64>,
+    /// Σ_w (snapshot − ledger balance), won (INV-010).
     pub drift_won: i64,
+    /// Σ_w max(0, approvals_w − possible_w) (INV-003).
     pub over_approval: u64,
+    /// Wallets whose ledger balance ended below 0.
     pub negative_ledger_wallets: u64,
+    /// Read + write fence rejects. `None` unless the variant fences (c-1, c-2).
     pub fencing_rejects: Option<u64>,
+    /// Approved pairs whose read-to-commit windows intersect. `None` for (d),
+    /// whose conditional UPDATE does not read-modify-write.
     pub lost_update_pairs: Option<u64>,
+    /// Completed non-503 responses / `duration_s`.
     pub throughput_rps: f64,
+    /// Nearest-rank p95 of non-503 response latencies (0 when there are none).
     pub latency_p95_ms: f64,
+    /// 503s whose request started during the outage. `None` without an outage
+    /// (`Some(0)` for the control, which never calls the lock server).
     pub n503_during_outage: Option<u64>,
+    /// Lockless holds acquired during the outage (fail-open). `None` without an
+    /// outage and for (d), where every section is lockless by design.
     pub lockless_holds_during_outage: Option<u64>,
+    /// Successful `ExtendIfOwner` replies. `None` unless the watchdog runs (b, b').
     pub watchdog_extensions: Option<u64>,
+    /// Σ_w of the fence value the pre-kill lease epoch left behind (per wallet in
+    /// `LeaseDetails`). `None` unless a fencing variant runs with an outage.
     pub fence_value_at_kill: Option<u64>,
+    /// Σ_w of `FenceRejected{Read}` holds acquired after the restart. `None`
+    /// unless c-2 runs with an outage.
     pub post_restart_read_rejects: Option<u64>,
 }
 
@@ -236,8 +261,15 @@ pub struct LeaseDetails {
     pub writes_after_overtake: u64,
     /// Overlap pairs by the phase of the later acquisition: before, during, after the outage.
     pub overlap_pairs_by_phase: [u64; 3],
+    /// Holds by the phase of their acquisition: before, during, after the outage.
     pub holds_by_phase: [u64; 3],
+    /// Per wallet: the highest pre-kill (epoch 0) token stamped into the fence.
+    /// This is `lock_fence.token` at the kill, except when a hold acquired just
+    /// before the kill advances the fence just after it; defined this way so
+    /// that S9 (`post_restart_read_rejects == fence_value_at_kill`) is exact.
+    /// Empty unless a fencing variant runs with an outage.
     pub fence_value_at_kill_per_wallet: Vec<u64>,
+    /// Per wallet: `FenceRejected{Read}` holds acquired after the restart. Empty unless c-2 runs with an outage.
     pub post_restart_read_rejects_per_wallet: Vec<u64>,
     /// Responses `AbortedLeaseLost` (only with `abort_on_lost_lease`).
     pub aborted_lease_lost: u64,
