@@ -23,9 +23,9 @@ for (const width of [390, 1280]) {
     for (const [name, q] of PAGES) {
       await page.goto(server.base + q);
       await ready(page);
-      const fig = await page.$('figure.lab-figure');
-      if (fig) {
-        await fig.screenshot({ path: path.join(shots, `${name}-figure-${width}.png`) });
+      for (const fig of await page.$$('figure.lab-figure')) {
+        const id = await fig.getAttribute('id');
+        await fig.screenshot({ path: path.join(shots, `${name}-${id}-${width}.png`) });
       }
       if (name === 'a1') {
         await page.screenshot({ path: path.join(shots, `${name}-top-${width}.png`) });

@@ -57,6 +57,18 @@ impl Default for View {
     }
 }
 
+impl FigureSpec {
+    /// The query a fresh figure starts from.
+    pub fn initial_query(&self) -> crate::params::LeaseQuery {
+        let text = if self.extra_query.is_empty() {
+            format!("preset={}", self.preset.key())
+        } else {
+            format!("preset={}&{}", self.preset.key(), self.extra_query)
+        };
+        crate::params::parse_lease_query(&text).value
+    }
+}
+
 impl View {
     pub fn px(&self, css_px: f64) -> i32 {
         (css_px * self.scale).round() as i32
@@ -113,6 +125,9 @@ pub struct FigureSpec {
     pub kind: FigureKind,
     /// The preset a fresh figure starts from.
     pub preset: crate::sim::lease::Preset,
+    /// Query keys applied on top of the preset for the figure's first state
+    /// (same syntax as the URL; "" for none).
+    pub extra_query: &'static str,
     /// Default visible window of the timeline, in ms.
     pub window_ms: u32,
     /// Only these wallets by default (empty: all).
@@ -128,6 +143,7 @@ pub const FIGURES: &[FigureSpec] = &[
         code: "A1",
         kind: FigureKind::Timeline,
         preset: Preset::Exp1,
+        extra_query: "",
         window_ms: 3_000,
         wallets: &[],
         caption_ko: "그림 A1. lease 만료 타임라인(실험 1): 지갑별 스레드의 홀드(클라이언트가 믿는 소유)와 락 서버가 본 lease, 잔액 행. 붉은 띠는 두 스레드 이상이 같은 지갑을 쥐고 있다고 믿은 구간이다.",
@@ -137,6 +153,7 @@ pub const FIGURES: &[FigureSpec] = &[
         code: "A2",
         kind: FigureKind::Balance,
         preset: Preset::Exp1,
+        extra_query: "",
         window_ms: 60_000,
         wallets: &[],
         caption_ko: "그림 A2. 조용한 깨짐: 지갑별 잔액 스냅샷과 원장 계산값. 둘 사이의 띠가 drift(INV-010)다.",
@@ -146,6 +163,7 @@ pub const FIGURES: &[FigureSpec] = &[
         code: "A3",
         kind: FigureKind::Timeline,
         preset: Preset::Exp2Stop,
+        extra_query: "",
         window_ms: 4_000,
         wallets: &[0, 1],
         caption_ko: "그림 A3. Watchdog과 프로세스 정지(실험 2): 회색 띠는 pay-api 프로세스가 멈춘 구간이다. 연장 스레드도 함께 멈추므로 서버의 lease는 만료된다.",
@@ -155,6 +173,7 @@ pub const FIGURES: &[FigureSpec] = &[
         code: "A4",
         kind: FigureKind::SplitTimeline,
         preset: Preset::Exp3C1,
+        extra_query: "",
         window_ms: 3_000,
         wallets: &[0],
         caption_ko: "그림 A4. fence를 어디에 두는가(실험 3): 위는 쓰기 시점 fencing(c-1), 아래는 읽는 순간 새기기(c-2). 같은 지갑, 같은 멈춤에서 토큰과 fence 값을 비교한다.",
@@ -164,6 +183,7 @@ pub const FIGURES: &[FigureSpec] = &[
         code: "A5",
         kind: FigureKind::Timeline,
         preset: Preset::Exp3Ttl1s,
+        extra_query: "acquire_lag_ppm=150000",
         window_ms: 3_000,
         wallets: &[0],
         caption_ko: "그림 A5. 서버의 lease 시계와 클라이언트의 홀드 시계(TTL 1초 보충 실험): lease는 SET이 실행된 순간부터, 홀드는 응답을 받은 순간부터 잰다.",
@@ -173,6 +193,7 @@ pub const FIGURES: &[FigureSpec] = &[
         code: "A6",
         kind: FigureKind::Timeline,
         preset: Preset::Exp4,
+        extra_query: "",
         window_ms: 3_000,
         wallets: &[0],
         caption_ko: "그림 A6. 락 없는 기본 경로(실험 4): 구간은 마음껏 겹치지만 조건부 원자 UPDATE가 승인마다 정확히 한 번 차감한다.",
@@ -182,6 +203,7 @@ pub const FIGURES: &[FigureSpec] = &[
         code: "A7",
         kind: FigureKind::Outage,
         preset: Preset::Exp5Open,
+        extra_query: "",
         window_ms: 60_000,
         wallets: &[],
         caption_ko: "그림 A7. 락 서버 단절(실험 5): 20초에 죽고 40초에 빈 상태로 재기동한다. 초당 응답, 락 없는 홀드, 소유 겹침, 토큰 카운터와 fence 값.",
@@ -191,6 +213,7 @@ pub const FIGURES: &[FigureSpec] = &[
         code: "A8",
         kind: FigureKind::Tradeoff,
         preset: Preset::Exp1,
+        extra_query: "",
         window_ms: 60_000,
         wallets: &[],
         caption_ko: "그림 A8. 처리량과 초과 승인: 변형마다 우리 실행 3회(채운 점)와 원문 측정(빈 점).",
@@ -200,6 +223,7 @@ pub const FIGURES: &[FigureSpec] = &[
         code: "A9",
         kind: FigureKind::LatencyCdf,
         preset: Preset::Exp1,
+        extra_query: "",
         window_ms: 60_000,
         wallets: &[],
         caption_ko: "그림 A9. 변형별 응답 지연의 누적 분포와 p95.",
@@ -233,4 +257,84 @@ pub fn nice_step(span: f64, n: f64) -> f64 {
 /// Clears an area to the page background.
 pub fn clear<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
     area.fill(&WHITE)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plots::{draw_balance, draw_latency_cdf, draw_outage, draw_tradeoff, CdfCurve, TradeoffPoint};
+    use super::timeline::{draw_timeline, height_css};
+    use super::*;
+    use crate::sim::lease::{run, TraceLevel};
+
+    fn svg<F: FnOnce(&DrawingArea<SVGBackend<'_>, Shift>)>(w: u32, h: u32, f: F) -> String {
+        let mut out = String::new();
+        {
+            let area = SVGBackend::with_string(&mut out, (w, h)).into_drawing_area();
+            f(&area);
+            area.present().unwrap();
+        }
+        out
+    }
+
+    #[test]
+    fn every_figure_draws_to_svg() {
+        let mut c = Preset::Exp1.config();
+        c.duration_s = 3;
+        let t = run(&c, 1, 0, TraceLevel::Full);
+        let view = View::default();
+        let h = height_css(&t, &view) as u32;
+        let s = svg(900, h, |a| draw_timeline(a, &t, &view).unwrap());
+        assert!(s.contains("지갑0 lease") && s.contains("스레드 0"), "timeline labels");
+        assert!(s.matches("<rect").count() > 50, "holds and leases are drawn");
+
+        let full = run(&Preset::Exp5Open.config(), 1, 0, TraceLevel::Summary);
+        let s = svg(900, 400, |a| draw_balance(a, &full, &View::default()).unwrap());
+        assert!(s.contains("스냅샷"));
+        let s = svg(900, 500, |a| draw_outage(a, &full, &View::default()).unwrap());
+        assert!(s.contains("초당 응답"));
+        let pts = vec![TradeoffPoint { label: "(a)".into(), throughput_rps: 19.5, over_approval: 340.0, article: false, group: 0 }];
+        let s = svg(600, 400, |a| draw_tradeoff(a, &pts, &View::default()).unwrap());
+        assert!(s.contains("(a)"));
+        let curves = vec![CdfCurve { label: "(a)".into(), latencies_us: &full.series.latencies_us, group: 0 }];
+        let s = svg(600, 400, |a| draw_latency_cdf(a, &curves, &View::default()).unwrap());
+        assert!(s.contains("누적 비율"));
+    }
+
+    #[test]
+    fn the_cursor_hides_the_future() {
+        let mut c = Preset::Exp1.config();
+        c.duration_s = 3;
+        let t = run(&c, 1, 0, TraceLevel::Full);
+        let all = View::default();
+        let early = View { cursor_us: 300_000, ..View::default() };
+        let h = height_css(&t, &all) as u32;
+        let a = svg(900, h, |area| draw_timeline(area, &t, &all).unwrap());
+        let b = svg(900, h, |area| draw_timeline(area, &t, &early).unwrap());
+        assert!(b.matches("<rect").count() < a.matches("<rect").count());
+    }
+
+    #[test]
+    fn anomalies_of_exp1_include_overlaps_and_stale_writes() {
+        let mut c = Preset::Exp1.config();
+        c.duration_s = 3;
+        let t = run(&c, 1, 0, TraceLevel::Full);
+        let an = anomalies(&t);
+        assert!(an.iter().any(|a| a.kind == AnomalyKind::OverlapStart));
+        assert!(an.iter().any(|a| a.kind == AnomalyKind::StaleWrite));
+        assert!(an.iter().any(|a| a.kind == AnomalyKind::Stolen));
+        assert!(an.windows(2).all(|w| w[0].at <= w[1].at), "in stamp order");
+        // With a lease longer than every pause there is nothing to find.
+        c.ttl_ms = 600;
+        let calm = run(&c, 1, 0, TraceLevel::Full);
+        assert!(anomalies(&calm).is_empty());
+    }
+
+    #[test]
+    fn every_spec_starts_from_a_valid_query() {
+        for f in FIGURES {
+            let q = f.initial_query();
+            assert_eq!(q.preset, Some(f.preset), "{}", f.id);
+        }
+        assert_eq!(figure_spec("lease-clock").unwrap().initial_query().config.noise.acquire_lag_ppm, 150_000);
+    }
 }

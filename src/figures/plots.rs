@@ -57,9 +57,7 @@ pub fn draw_balance<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &L
         .light_line_style(P::GRID.mix(0.5))
         .bold_line_style(P::GRID)
         .label_style(view.font(10.0).color(&P::MUTED))
-        .x_desc("초")
-        .axis_desc_style(view.font(10.0).color(&P::MUTED))
-        .x_label_formatter(&|x| format!("{:.0}", x))
+        .x_label_formatter(&|x| format!("{:.0}초", x))
         .y_label_formatter(&|y| group_thousands(*y as i64))
         .draw()?;
     chart.draw_series(std::iter::once(PathElement::new(vec![(0.0, 0.0), (end, 0.0)], P::INK.mix(0.5))))?;
@@ -87,10 +85,10 @@ pub fn draw_balance<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &L
             let mut band = snap.clone();
             band.extend(ledg.iter().rev().cloned());
             chart.draw_series(std::iter::once(Polygon::new(band, P::OVERLAP.mix(0.07).filled())))?;
-            chart
-                .draw_series(LineSeries::new(ledg, P::LEDGER.mix(0.9).stroke_width(view.px(1.2).max(1) as u32)))?
-                .label(if w == 0 { "원장 계산값" } else { "" })
-                .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], P::LEDGER));
+            let series = chart.draw_series(LineSeries::new(ledg, P::LEDGER.mix(0.9).stroke_width(view.px(1.2).max(1) as u32)))?;
+            if w == 0 {
+                series.label("원장 계산값 (모든 지갑)").legend(|(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], P::LEDGER));
+            }
         }
         chart
             .draw_series(LineSeries::new(snap, col.stroke_width(view.px(1.8).max(1) as u32)))?
@@ -186,7 +184,7 @@ pub fn draw_outage<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Le
                 continue;
             }
             chart
-                .draw_series(AreaSeries::new(pts, 0.0, col.mix(0.55)).border_style(col))?
+                .draw_series(AreaSeries::new(pts, 0.0, col).border_style(col))?
                 .label(name)
                 .legend(move |(x, y)| Rectangle::new([(x, y - 4), (x + 10, y + 4)], col.filled()));
         }
@@ -283,8 +281,8 @@ pub fn draw_tradeoff<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, points: 
     let ymax = points.iter().map(|p| p.over_approval).fold(1.0, f64::max) * 1.15 + 10.0;
     let mut chart = ChartBuilder::on(area)
         .margin(view.px(10.0))
-        .x_label_area_size(view.px(30.0))
-        .y_label_area_size(view.px(44.0))
+        .x_label_area_size(view.px(36.0))
+        .y_label_area_size(view.px(64.0))
         .build_cartesian_2d(0f64..xmax, -5f64..ymax)?;
     chart
         .configure_mesh()
@@ -304,6 +302,12 @@ pub fn draw_tradeoff<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, points: 
             chart.draw_series(std::iter::once(Circle::new((p.throughput_rps, p.over_approval), r, col.mix(0.8).filled())))?;
         }
     }
+    let (w_px, _) = area.dim_in_pixel();
+    area.draw_text(
+        "채운 점: 우리 실행 · 빈 원: 원문 측정",
+        &view.font(11.0).color(&P::INK).pos(Pos::new(HPos::Right, VPos::Top)),
+        (w_px as i32 - view.px(16.0), view.px(14.0)),
+    )?;
     // One label per group, next to its first own dot.
     let mut seen = Vec::new();
     for p in points.iter().filter(|p| !p.article) {
@@ -330,11 +334,18 @@ pub struct CdfCurve<'a> {
 pub fn draw_latency_cdf<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, curves: &[CdfCurve<'_>], view: &View) -> DrawResult<DB> {
     area.fill(&WHITE)?;
     let xmax_ms = curves.iter().filter_map(|c| c.latencies_us.last()).map(|&v| v as f64 / 1000.0).fold(100.0, f64::max) * 1.05;
+    let xmin_ms = curves
+        .iter()
+        .filter_map(|c| c.latencies_us.first())
+        .map(|&v| v as f64 / 1000.0)
+        .fold(f64::INFINITY, f64::min)
+        .clamp(1.0, xmax_ms / 2.0)
+        * 0.8;
     let mut chart = ChartBuilder::on(area)
         .margin(view.px(10.0))
-        .x_label_area_size(view.px(30.0))
-        .y_label_area_size(view.px(40.0))
-        .build_cartesian_2d((10f64..xmax_ms.max(20.0)).log_scale(), 0f64..1.0)?;
+        .x_label_area_size(view.px(36.0))
+        .y_label_area_size(view.px(56.0))
+        .build_cartesian_2d((xmin_ms..xmax_ms.max(xmin_ms * 2.0)).log_scale(), 0f64..1.0)?;
     chart
         .configure_mesh()
         .light_line_style(P::GRID.mix(0.5))
@@ -344,7 +355,7 @@ pub fn draw_latency_cdf<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, curve
         .axis_desc_style(view.font(10.5).color(&P::INK))
         .x_label_formatter(&|x| format!("{:.0}", x))
         .draw()?;
-    chart.draw_series(std::iter::once(PathElement::new(vec![(10.0, 0.95), (xmax_ms, 0.95)], P::MUTED.mix(0.5))))?;
+    chart.draw_series(std::iter::once(PathElement::new(vec![(xmin_ms, 0.95), (xmax_ms, 0.95)], P::MUTED.mix(0.5))))?;
     for c in curves {
         let n = c.latencies_us.len();
         if n == 0 {
@@ -356,14 +367,14 @@ pub fn draw_latency_cdf<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, curve
         let pts: Vec<(f64, f64)> = (0..n)
             .step_by(stride)
             .chain(std::iter::once(n - 1))
-            .map(|i| ((c.latencies_us[i] as f64 / 1000.0).max(10.0), (i + 1) as f64 / n as f64))
+            .map(|i| ((c.latencies_us[i] as f64 / 1000.0).max(xmin_ms), (i + 1) as f64 / n as f64))
             .collect();
         chart
             .draw_series(LineSeries::new(pts, col.stroke_width(view.px(2.0).max(1) as u32)))?
             .label(c.label.clone())
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], col.stroke_width(2)));
         let rank = ((0.95 * n as f64).ceil() as usize).clamp(1, n) - 1;
-        let p95 = (c.latencies_us[rank] as f64 / 1000.0).max(10.0);
+        let p95 = (c.latencies_us[rank] as f64 / 1000.0).max(xmin_ms);
         chart.draw_series(std::iter::once(Circle::new((p95, 0.95), view.px(4.0), col.filled())))?;
     }
     chart

@@ -143,7 +143,7 @@ impl App {
         let targeted = self.route.figure.as_deref() == Some(spec.id);
         let init = if targeted {
             Some(InitState {
-                query: self.route.query.clone().unwrap_or_else(|| crate::params::LeaseQuery::from_preset(spec.preset)),
+                query: self.route.query.clone().unwrap_or_else(|| spec.initial_query()),
                 notices: self.route.notices.clone(),
                 cursor_us: self.route.cursor_us,
                 event: self.route.event,

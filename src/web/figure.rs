@@ -615,7 +615,7 @@ impl Component for Figure {
         let props = ctx.props();
         let spec = figure_spec(&props.id).unwrap_or(&crate::figures::FIGURES[0]);
         let init = props.init.clone();
-        let query = init.as_ref().map(|i| i.query.clone()).unwrap_or_else(|| LeaseQuery::from_preset(spec.preset));
+        let query = init.as_ref().map(|i| i.query.clone()).unwrap_or_else(|| spec.initial_query());
         let window_ms = init.as_ref().and_then(|i| i.window_ms).unwrap_or(spec.window_ms).max(500);
         let reduced = reduced_motion();
         let mut f = Figure {
@@ -720,7 +720,7 @@ impl Component for Figure {
                 self.write_url(ctx);
             }
             Msg::Reset => {
-                self.query = LeaseQuery::from_preset(self.spec.preset);
+                self.query = self.spec.initial_query();
                 self.window_ms = self.spec.window_ms;
                 self.notices.clear();
                 self.reveal_ledger = true;
