@@ -348,6 +348,28 @@ fn simulated_notes(table_id: &str, runs: &[TableRun]) -> Vec<String> {
     let of = |key: &'static str| runs.iter().filter(move |r| r.preset_key() == Some(key));
     let mut notes = Vec::new();
     match table_id {
+        "exp1" => {
+            let runs: Vec<&TableRun> = of("exp1").collect();
+            let range = |values: Vec<i64>| -> String {
+                let (low, high) = (values.iter().min().copied(), values.iter().max().copied());
+                match (low, high) {
+                    (Some(l), Some(h)) if l == h => format_number(l as f64, 0),
+                    (Some(l), Some(h)) => format!("{} to {}", format_number(l as f64, 0), format_number(h as f64, 0)),
+                    _ => "N/A".to_string(),
+                }
+            };
+            if !runs.is_empty() {
+                let per_wallet =
+                    |f: fn(&LeaseDetails) -> Vec<i64>| range(runs.iter().flat_map(|r| f(&r.details)).collect());
+                notes.push(format!(
+                    "approvals per wallet {} against {} possible; ledger per wallet {} won; snapshot per wallet {} won",
+                    per_wallet(|d| d.approvals_per_wallet.iter().map(|&a| a as i64).collect()),
+                    runs[0].query.config.possible_approvals_per_wallet(),
+                    per_wallet(|d| d.ledger_per_wallet_won.clone()),
+                    per_wallet(|d| d.snapshot_per_wallet_won.clone()),
+                ));
+            }
+        }
         "exp2" => {
             let artifacts: Vec<String> = of("exp2").map(|r| r.details.overlap_artifacts.to_string()).collect();
             if !artifacts.is_empty() {
