@@ -368,6 +368,50 @@ pub fn matrix_grid(rows: &[CrashRow]) -> MatrixGrid {
     MatrixGrid { events, rows: grid_rows }
 }
 
+/// The rows as JSON, with the field names and value spellings of
+/// `CrashRow`'s serde form (what `lab crashpoints --format json` prints).
+/// Written by hand to keep serde_json out of the wasm; the end-to-end test
+/// compares the parsed result with the CLI's output, so a drift fails loudly.
+pub fn rows_json(rows: &[CrashRow]) -> String {
+    fn text(out: &mut String, s: &str) {
+        out.push('"');
+        for c in s.chars() {
+            match c {
+                '"' => out.push_str("\\\""),
+                '\\' => out.push_str("\\\\"),
+                c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+                c => out.push(c),
+            }
+        }
+        out.push('"');
+    }
+    let mut out = String::with_capacity(rows.len() * 180);
+    out.push('[');
+    for (i, r) in rows.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"variant\":");
+        text(&mut out, r.variant.code());
+        out.push_str(",\"profile\":");
+        text(&mut out, r.profile.key());
+        out.push_str(if r.device_honours_sync { ",\"device_honours_sync\":true" } else { ",\"device_honours_sync\":false" });
+        out.push_str(",\"fault\":");
+        text(&mut out, r.fault.key());
+        out.push_str(&format!(",\"cut\":{}", r.cut));
+        out.push_str(",\"after\":");
+        text(&mut out, &r.after);
+        out.push_str(",\"verdict\":");
+        text(&mut out, r.verdict.key());
+        out.push_str(&format!(",\"subcuts\":{},\"unsafe_subcuts\":{}", r.subcuts, r.unsafe_subcuts));
+        out.push_str(",\"branch\":");
+        text(&mut out, &r.branch);
+        out.push('}');
+    }
+    out.push(']');
+    out
+}
+
 /// Korean summary of the matrix (the figure's text alternative).
 pub fn describe_matrix(grid: &MatrixGrid) -> String {
     let mut parts = Vec::new();
@@ -1197,4 +1241,62 @@ pub fn draw_stack<DB: DrawingBackend>(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::vote::{matrix, run, TraceLevel, VoteConfig};
+
+    #[test]
+    fn rows_json_equals_serde_json() {
+        for profile in StoreProfile::ALL {
+            for device in [true, false] {
+                let rows = matrix(profile, device);
+                let ours: serde_json::Value = serde_json::from_str(&rows_json(&rows)).expect("valid JSON");
+                let theirs = serde_json::to_value(&rows).expect("rows serialize");
+                assert_eq!(ours, theirs, "{profile:?} {device}");
+            }
+        }
+    }
+
+    #[test]
+    fn grid_has_every_variant_and_every_row() {
+        let rows = matrix(StoreProfile::H2Like, true);
+        let grid = matrix_grid(&rows);
+        assert_eq!(grid.rows.len(), 12);
+        assert_eq!(grid.events.first().map(String::as_str), Some("START"));
+        let positions: u32 = grid.rows.iter().flat_map(|r| r.cells.iter().flatten()).map(|c| c[0].positions).sum();
+        assert_eq!(positions as usize * 2, rows.len(), "every row lands in exactly one cell");
+        let v0 = grid.rows.iter().find(|r| r.variant == Variant::V0).unwrap();
+        assert!(v0.cells.iter().flatten().all(|c| c.iter().all(|h| h.verdict == Verdict::Safe)));
+        let v1 = grid.rows.iter().find(|r| r.variant == Variant::V1).unwrap();
+        let send_b = grid.events.iter().position(|e| e == "SEND_B").unwrap();
+        assert_eq!(v1.cells[send_b].as_ref().unwrap()[0].verdict, Verdict::Unsafe);
+    }
+
+    #[test]
+    fn figures_draw_to_svg() {
+        let trace = run(&VoteConfig::default(), TraceLevel::Full);
+        let text = describe_story(&trace);
+        assert!(text.contains("이중 투표"), "{text}");
+        let mut svg = String::new();
+        {
+            let view = StoryView { t_end_us: story_end_us(&trace, 8), show_probes: true, show_outer: true, ..StoryView::default() };
+            let root = SVGBackend::with_string(&mut svg, (900, story_height_css(&view) as u32)).into_drawing_area();
+            draw_story(&root, &trace, &view).unwrap();
+            root.present().unwrap();
+        }
+        assert!(svg.contains("<svg"));
+        let mut svg2 = String::new();
+        {
+            let root = SVGBackend::with_string(&mut svg2, (700, 320)).into_drawing_area();
+            draw_liveness(&root, &[LivenessSeries { label: "1".into(), trace: &trace, highlight: true }], 1.0).unwrap();
+            let recs = stack_records(&trace, 3_000_000);
+            let root2 = SVGBackend::with_string(&mut svg, (500, 272)).into_drawing_area();
+            draw_stack(&root2, &recs, StackFault::Power, false, 2_000_000, 1.0).unwrap();
+            root.present().unwrap();
+        }
+        assert!(svg2.contains("<svg"));
+    }
 }
