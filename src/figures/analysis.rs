@@ -76,8 +76,11 @@ pub fn anomalies(trace: &LeaseTrace) -> Vec<Anomaly> {
     let amount = i64::from(trace.config.amount_won);
     let mut snapshot = vec![initial; wallets];
     let mut ledger = vec![initial; wallets];
-    let read_values: std::collections::BTreeMap<u32, i64> =
-        trace.holds.iter().filter_map(|h| h.read_value_won.map(|v| (h.id, v))).collect();
+    let max_id = trace.holds.iter().map(|h| h.id as usize + 1).max().unwrap_or(0);
+    let mut read_values: Vec<Option<i64>> = vec![None; max_id];
+    for h in &trace.holds {
+        read_values[h.id as usize] = h.read_value_won;
+    }
     for e in &trace.events {
         match &e.kind {
             EventKind::BalanceWritten { wallet, hold, value_won, .. } => {
@@ -85,7 +88,7 @@ pub fn anomalies(trace: &LeaseTrace) -> Vec<Anomaly> {
                 if w >= wallets {
                     continue;
                 }
-                if let Some(read) = read_values.get(hold) {
+                if let Some(Some(read)) = read_values.get(*hold as usize) {
                     if *read != snapshot[w] {
                         out.push(Anomaly { at: e.at, kind: AnomalyKind::StaleWrite, wallet: *wallet, hold: Some(*hold) });
                     }

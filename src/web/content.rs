@@ -3,7 +3,6 @@
 //! every number in the text comes from the simulation.
 
 use std::cell::RefCell;
-use std::collections::BTreeMap;
 
 use crate::figures::analysis::{format_metric, metric_value};
 use crate::sim::lease::{run, Preset, TraceLevel};
@@ -38,7 +37,7 @@ pub fn title_of(markdown: &'static str) -> Option<&'static str> {
 }
 
 thread_local! {
-    static SUMMARY_CACHE: RefCell<BTreeMap<Preset, crate::sim::lease::LeaseTrace>> = RefCell::new(BTreeMap::new());
+    static SUMMARY_CACHE: RefCell<Vec<(Preset, crate::sim::lease::LeaseTrace)>> = RefCell::new(Vec::new());
 }
 
 /// The value a `{{sim:PRESET:METRIC}}` placeholder stands for: the preset's
@@ -47,7 +46,14 @@ pub fn sim_value(preset_key: &str, metric: &str) -> Option<String> {
     let preset = Preset::from_key(preset_key)?;
     SUMMARY_CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();
-        let trace = cache.entry(preset).or_insert_with(|| run(&preset.config(), 1, 0, TraceLevel::Summary));
+        let i = match cache.iter().position(|(p, _)| *p == preset) {
+            Some(i) => i,
+            None => {
+                cache.push((preset, run(&preset.config(), 1, 0, TraceLevel::Summary)));
+                cache.len() - 1
+            }
+        };
+        let trace = &cache[i].1;
         metric_value(&trace.metrics, &trace.details, metric).map(|v| format_metric(metric, v))
     })
 }
