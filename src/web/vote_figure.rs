@@ -836,7 +836,7 @@ impl VoteFigure {
         }
     }
 
-    fn view_controls(&self, ctx: &Context<Self>, on_change: &Callback<(String, String)>) -> Html {
+    fn view_controls(&self, ctx: &Context<Self>, _on_change: &Callback<(String, String)>) -> Html {
         let id = &self.id;
         let link = ctx.link();
         let select = |key: &'static str, label: &str, options: Vec<(String, String)>| -> Html {
@@ -905,12 +905,6 @@ impl VoteFigure {
         };
         let faults = || -> Vec<(String, String)> { FaultKind::ALL.iter().map(|f| (f.key().to_string(), fault_ko(*f).to_string())).collect() };
         let profiles = || -> Vec<(String, String)> { StoreProfile::ALL.iter().map(|p| (p.key().to_string(), profile_ko(*p).to_string())).collect() };
-        let generic = |key: &'static str| -> Html {
-            match vote_param(key) {
-                Some(spec) => html! { <ParamControl prefix={id.clone()} spec={spec} value={vote_value_text(&self.config, key).unwrap_or_default()} on_change={on_change.clone()} /> },
-                None => html! {},
-            }
-        };
         match self.kind {
             Kind::Story => html! {<>
                 { select("variant", "순서 선택", variants(Variant::ALL.to_vec())) }
@@ -930,7 +924,7 @@ impl VoteFigure {
                 { select("variant", "처리 방식", variants(self.kind.variants())) }
                 { flag("status_probe_shares_engine_lock", "상태 조회가 엔진 잠금을 공유", false) }
                 { select("sync_error_true_state", "동기화 오류 뒤 진짜 저장 상태", vec![("dropped".into(), "유실".into()), ("os_cache".into(), "OS 캐시".into()), ("disk".into(), "디스크".into())]) }
-                { generic("interrupt_during") }
+                { select("interrupt_during", "중단 요청 시점", vec![("auto".into(), "변형의 기본값".into()), ("commit".into(), "커밋 중".into()), ("drain".into(), "저장 큐 비우기 중".into()), ("fsync".into(), "파일 동기화 중".into())]) }
                 { select("crash", "장애", vec![("none".into(), "넣지 않음".into()), ("after_events".into(), "처리 단계 뒤에 넣음".into())]) }
                 { if self.config.crash_after_events.is_some() { crash_slider() } else { html!{} } }
                 { select("fault", "장애 종류", faults()) }
