@@ -649,6 +649,15 @@ impl Component for VoteFigure {
                 self.notices = parsed.notices.iter().map(notice_ko).collect();
                 self.config = parsed.value;
                 self.recompute();
+                if self.kind == Kind::Fence && key == "variant" {
+                    // B4: crash right after the variant's last send (where the
+                    // uncertain branches can turn into equivocation); no crash
+                    // for the variants that never send.
+                    let last_send = self.stops.iter().rposition(|n| n.starts_with("SEND")).map(|i| i as u32 + 1);
+                    self.config.crash_after_events = last_send;
+                    self.config.crash_at_ms = None;
+                    self.recompute();
+                }
                 if self.kind.is_story() && !self.playing {
                     self.index = self.steps.len().saturating_sub(1);
                     self.pos = self.index as f64;
