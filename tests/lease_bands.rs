@@ -145,7 +145,7 @@ fn analytic_cross_checks() {
         let [b, d, a] = control.details.overlap_pairs_by_phase;
         assert!(b.abs_diff(d) * 20 < b && a.abs_diff(d) * 20 < d, "pairs per phase {b} / {d} / {a}");
     }
-    assert_eq!(Variant::Conditional.uses_lock(), false);
+    assert!(!Variant::Conditional.uses_lock());
 }
 
 /// Prints every preset's headline numbers (run with `--nocapture`); always passes.

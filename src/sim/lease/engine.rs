@@ -517,11 +517,26 @@ impl<'c> Engine<'c> {
         worker.phase = Phase::PreOverhead;
         let wallet = worker.wallet;
         self.emit(EventKind::RequestStarted { worker: w as u32, wallet });
-        self.sleep(w, self.pre_us);
+        self.sleep_fixed(w, self.pre_us);
     }
 
     fn sleep(&mut self, w: usize, duration_us: SimTime) {
         self.q.schedule_in(duration_us, Ev::WorkerWake { worker: w as u32 });
+    }
+
+    /// A sleep whose length is a constant of the run (overheads, retry interval).
+    fn sleep_fixed(&mut self, w: usize, duration_us: SimTime) {
+        self.q.schedule_in_fixed(duration_us, Ev::WorkerWake { worker: w as u32 });
+    }
+
+    /// Schedules a message `delay_us` ahead: a FIFO lane when the latency is a
+    /// run constant (no jitter), the heap otherwise. Same order either way.
+    fn send_after(&mut self, delay_us: SimTime, ev: Ev) {
+        if self.jitter_pct == 0 {
+            self.q.schedule_in_fixed(delay_us, ev);
+        } else {
+            self.q.schedule_in(delay_us, ev);
+        }
     }
 
     fn on_wake(&mut self, w: usize) {
@@ -598,13 +613,13 @@ impl<'c> Engine<'c> {
                 let wallet = self.workers[w].wallet;
                 self.emit(EventKind::AcquireRefused { worker: w as u32, wallet });
                 self.workers[w].phase = Phase::RetrySleep;
-                self.sleep(w, self.retry_us);
+                self.sleep_fixed(w, self.retry_us);
             }
             (Phase::Acquiring, LockAnswer::Failed) => match self.cfg.fail_policy {
                 FailPolicy::Closed => {
                     self.workers[w].outcome = Outcome::LockUnavailable;
                     self.workers[w].phase = Phase::PostOverhead;
-                    self.sleep(w, self.post_us);
+                    self.sleep_fixed(w, self.post_us);
                 }
                 FailPolicy::Open => {
                     self.open_hold(w, None, 0, true);
@@ -801,7 +816,7 @@ impl<'c> Engine<'c> {
             self.emit(EventKind::LockReleased { worker: w as u32, wallet, hold: hold as u32, result });
         }
         self.workers[w].phase = Phase::PostOverhead;
-        self.sleep(w, self.post_us);
+        self.sleep_fixed(w, self.post_us);
     }
 
     fn finish_request(&mut self, w: usize) {
@@ -829,7 +844,7 @@ impl<'c> Engine<'c> {
         let worker = &mut self.workers[w];
         let delay = one_way(&mut worker.jitter_rng, u64::from(self.cfg.db_net_us), self.jitter_pct);
         worker.db_stmt = stmt;
-        self.q.schedule_in(delay, Ev::DbArrive { worker: w as u32 });
+        self.send_after(delay, Ev::DbArrive { worker: w as u32 });
     }
 
     fn on_db_arrive(&mut self, worker: u32) {
@@ -853,7 +868,7 @@ impl<'c> Engine<'c> {
             let waiting = &mut self.workers[c.worker as usize];
             waiting.db_result = c.result;
             let delay = one_way(&mut waiting.jitter_rng, u64::from(self.cfg.db_net_us), self.jitter_pct);
-            self.q.schedule_in(delay, Ev::DbReply { worker: c.worker });
+            self.send_after(delay, Ev::DbReply { worker: c.worker });
         }
         self.completions = done;
     }
@@ -888,14 +903,14 @@ impl<'c> Engine<'c> {
         if self.server.status == ServerStatus::Down {
             // Fail fast while disconnected (§1.2 [CAL]): not buffered until the timeout.
             let reply = Ev::LockReply { client, cmd_seq: seq, token: 0, epoch: 0, kind: ReplyKind::Failed };
-            self.q.schedule_in(self.unavailable_us, reply);
+            self.q.schedule_in_fixed(self.unavailable_us, reply);
             return;
         }
         let delay = one_way(&mut worker.jitter_rng, u64::from(self.cfg.lock_net_us), self.jitter_pct);
         let (wallet, token) = (wallet as u16, u32::try_from(token).expect("tokens fit in u32"));
-        self.q.schedule_in(delay, Ev::LockArrive { client, cmd_seq: seq, token, wallet, kind });
+        self.send_after(delay, Ev::LockArrive { client, cmd_seq: seq, token, wallet, kind });
         if self.timeouts_possible {
-            self.q.schedule_in(self.timeout_us, Ev::LockTimeout { client, cmd_seq: seq });
+            self.q.schedule_in_fixed(self.timeout_us, Ev::LockTimeout { client, cmd_seq: seq });
         }
     }
 
@@ -903,7 +918,12 @@ impl<'c> Engine<'c> {
         let rng = &mut self.workers[client.worker() as usize].jitter_rng;
         let delay = one_way(rng, u64::from(self.cfg.lock_net_us), self.jitter_pct) + extra_us;
         let (kind, token, epoch) = pack_answer(answer);
-        self.q.schedule_in(delay, Ev::LockReply { client, cmd_seq: seq, token, epoch, kind });
+        let ev = Ev::LockReply { client, cmd_seq: seq, token, epoch, kind };
+        if extra_us == 0 {
+            self.send_after(delay, ev);
+        } else {
+            self.q.schedule_in(delay, ev);
+        }
     }
 
     fn on_lock_arrive(&mut self, client: Client, cmd: LockCmd, seq: u32) {
