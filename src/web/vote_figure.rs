@@ -759,7 +759,7 @@ impl Component for VoteFigure {
             _ => None,
         });
         html! {
-            <figure id={id.clone()} class={classes!("lab-figure", "vote-figure", format!("vote-{}", kind.code().to_lowercase()))}
+            <figure id={id.clone()} class={classes!("lab-figure", "vote-figure", format!("vote-{}", kind.code().to_ascii_lowercase()))}
                 aria-describedby={desc_id.clone()} data-equivocations={equiv.to_string()}
                 data-variant={self.config.variant.code()}>
                 { if self.notices.is_empty() { html!{} } else { html! {
