@@ -13,8 +13,8 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::{palette as P, DrawResult, FONT};
 use crate::sim::vote::{
-    ConflictSource, CrashRow, EventKind, FaultKind, Layer, MsgKind, ProcessState, StoreProfile, TraceEvent, Value, Variant,
-    Verdict, VoteTrace, VALIDATOR_NAMES,
+    ConflictSource, CrashRow, EventKind, FaultKind, Layer, MsgKind, ProcessState, StoreProfile, TraceEvent, Value,
+    Variant, Verdict, VoteTrace, VALIDATOR_NAMES,
 };
 
 // ---------------------------------------------------------------------------
@@ -116,14 +116,39 @@ pub fn describe_event(e: &TraceEvent) -> String {
     let n = |v: u32| VALIDATOR_NAMES.get(v as usize).copied().unwrap_or("?");
     let t = fmt_time(e.at.t_us);
     let what = match &e.kind {
-        EventKind::StepEntered { validator, height, round, step } => {
-            format!("{}가 높이 {height}, 라운드 {round}의 {:?} 단계에 들어감", n(*validator), step)
+        EventKind::StepEntered {
+            validator,
+            height,
+            round,
+            step,
+        } => {
+            format!(
+                "{}가 높이 {height}, 라운드 {round}의 {:?} 단계에 들어감",
+                n(*validator),
+                step
+            )
         }
-        EventKind::PipelineEvent { validator, name, index, .. } => {
-            format!("{}의 처리 단계 {} 완료 ({}번째 사건: {})", n(*validator), name, index, event_ko(name))
+        EventKind::PipelineEvent {
+            validator, name, index, ..
+        } => {
+            format!(
+                "{}의 처리 단계 {} 완료 ({}번째 사건: {})",
+                n(*validator),
+                name,
+                index,
+                event_ko(name)
+            )
         }
         EventKind::BackgroundStep { validator, name, .. } => format!("{}의 백그라운드 작업 {name} 완료", n(*validator)),
-        EventKind::MessageSent { from, to, msg_kind, value, signer, relayed, .. } => format!(
+        EventKind::MessageSent {
+            from,
+            to,
+            msg_kind,
+            value,
+            signer,
+            relayed,
+            ..
+        } => format!(
             "{}가 {}에게 {}의 {} {} 전송{}",
             n(*from),
             n(*to),
@@ -132,10 +157,26 @@ pub fn describe_event(e: &TraceEvent) -> String {
             value_label(*value),
             if *relayed { " (중계)" } else { "" }
         ),
-        EventKind::MessageReceived { from, to, msg_kind, value, signer, .. } => {
-            format!("{}가 {}로부터 {}의 {} {} 수신", n(*to), n(*from), n(*signer), kind_ko(*msg_kind), value_label(*value))
+        EventKind::MessageReceived {
+            from,
+            to,
+            msg_kind,
+            value,
+            signer,
+            ..
+        } => {
+            format!(
+                "{}가 {}로부터 {}의 {} {} 수신",
+                n(*to),
+                n(*from),
+                n(*signer),
+                kind_ko(*msg_kind),
+                value_label(*value)
+            )
         }
-        EventKind::RecordLayerChanged { validator, layer, .. } => format!("{}의 안전 기록이 {} 계층으로", n(*validator), layer_ko(*layer)),
+        EventKind::RecordLayerChanged { validator, layer, .. } => {
+            format!("{}의 안전 기록이 {} 계층으로", n(*validator), layer_ko(*layer))
+        }
         EventKind::Crashed { validator, fault } => format!("⚡ {}에 {}", n(*validator), fault_ko(*fault)),
         EventKind::Restarted { validator } => format!("{} 재시작", n(*validator)),
         EventKind::Recovered { validator, records } => format!("{}가 안전 기록 {records}개를 복원", n(*validator)),
@@ -143,34 +184,73 @@ pub fn describe_event(e: &TraceEvent) -> String {
         EventKind::EngineRecreated { validator } => format!("{}가 같은 저장소 위에 새 엔진을 만듦", n(*validator)),
         EventKind::EngineOpenRefused { validator } => format!("차단된 저장소가 {}의 새 엔진을 거부", n(*validator)),
         EventKind::StoreAccessRefused { validator } => format!("차단된 저장소가 {}의 읽기·쓰기를 거부", n(*validator)),
-        EventKind::SafetyRefused { validator, wanted, recorded, .. } => format!(
+        EventKind::SafetyRefused {
+            validator,
+            wanted,
+            recorded,
+            ..
+        } => format!(
             "{}가 {} 서명을 거부 (기록에 {}가 있음)",
             n(*validator),
             value_label(*wanted),
             value_label(*recorded)
         ),
-        EventKind::Rebroadcast { validator, value, .. } => format!("{}가 기록해 둔 {} 투표를 같은 서명으로 다시 보냄", n(*validator), value_label(*value)),
-        EventKind::JoinRefused { validator } => format!("{}의 저장 호출이 바깥 트랜잭션 합류를 거절당함", n(*validator)),
-        EventKind::SyncErrorRaised { validator } => format!("{}의 파일 동기화에서 예외 (결과를 알 수 없음)", n(*validator)),
-        EventKind::InterruptDelivered { validator, stage } => format!("{}의 대기 중 중단 요청 ({stage})", n(*validator)),
-        EventKind::ConnReturnedWhilePending { validator } => format!("경고: {}가 작업이 남은 연결을 풀에 반납", n(*validator)),
-        EventKind::OuterTxEnded { validator, committed } => {
-            format!("{}의 바깥 트랜잭션 {}", n(*validator), if *committed { "커밋" } else { "롤백 — 안전 기록도 지워짐" })
+        EventKind::Rebroadcast { validator, value, .. } => format!(
+            "{}가 기록해 둔 {} 투표를 같은 서명으로 다시 보냄",
+            n(*validator),
+            value_label(*value)
+        ),
+        EventKind::JoinRefused { validator } => {
+            format!("{}의 저장 호출이 바깥 트랜잭션 합류를 거절당함", n(*validator))
         }
-        EventKind::DuplicateVoteDetected { detector, signer, v1, v2, .. } => format!(
+        EventKind::SyncErrorRaised { validator } => {
+            format!("{}의 파일 동기화에서 예외 (결과를 알 수 없음)", n(*validator))
+        }
+        EventKind::InterruptDelivered { validator, stage } => {
+            format!("{}의 대기 중 중단 요청 ({stage})", n(*validator))
+        }
+        EventKind::ConnReturnedWhilePending { validator } => {
+            format!("경고: {}가 작업이 남은 연결을 풀에 반납", n(*validator))
+        }
+        EventKind::OuterTxEnded { validator, committed } => {
+            format!(
+                "{}의 바깥 트랜잭션 {}",
+                n(*validator),
+                if *committed {
+                    "커밋"
+                } else {
+                    "롤백 — 안전 기록도 지워짐"
+                }
+            )
+        }
+        EventKind::DuplicateVoteDetected {
+            detector,
+            signer,
+            v1,
+            v2,
+            ..
+        } => format!(
             "{}가 {}의 이중 투표 증거를 쥠 ({}와 {})",
             n(*detector),
             n(*signer),
             value_label(*v1),
             value_label(*v2)
         ),
-        EventKind::ConflictInjected { from, to, value } => format!("{}가 {}에게 충돌 값 {} 제시", n(*from), n(*to), value_label(*value)),
+        EventKind::ConflictInjected { from, to, value } => {
+            format!("{}가 {}에게 충돌 값 {} 제시", n(*from), n(*to), value_label(*value))
+        }
         EventKind::TimeoutFired { validator, step, .. } => format!("{}의 {:?} 시간 초과", n(*validator), step),
-        EventKind::Finalized { validator, height, value } => format!("{}가 높이 {height}에서 {} 확정", n(*validator), value_label(*value)),
+        EventKind::Finalized {
+            validator,
+            height,
+            value,
+        } => format!("{}가 높이 {height}에서 {} 확정", n(*validator), value_label(*value)),
         EventKind::CaughtUp { validator, to_height } => format!("{}가 높이 {to_height}까지 따라잡음", n(*validator)),
         EventKind::TxSubmitted { tx } => format!("거래 {tx} 제출"),
         EventKind::TxFinalized { tx, height } => format!("거래 {tx}가 높이 {height}에서 확정"),
-        EventKind::StatusAnswered { validator, latency_us, .. } => format!("{}의 상태 조회 응답 ({}µs)", n(*validator), latency_us),
+        EventKind::StatusAnswered {
+            validator, latency_us, ..
+        } => format!("{}의 상태 조회 응답 ({}µs)", n(*validator), latency_us),
     };
     format!("{t}: {what}")
 }
@@ -217,14 +297,23 @@ pub fn describe_story(trace: &VoteTrace) -> String {
             EventKind::Recovered { validator: 0, records } => Some(records),
             _ => None,
         });
-        s.push_str(&format!("A는 {}에 재시작해 안전 기록 {}개를 복원했습니다. ", fmt_time(r.t_us), rec.unwrap_or(0)));
+        s.push_str(&format!(
+            "A는 {}에 재시작해 안전 기록 {}개를 복원했습니다. ",
+            fmt_time(r.t_us),
+            rec.unwrap_or(0)
+        ));
     }
     if let Some(Some(f)) = o.fenced.first() {
-        s.push_str(&format!("A의 안전 저장소는 {}부터 차단됐습니다. ", fmt_time(f.since.t_us)));
+        s.push_str(&format!(
+            "A의 안전 저장소는 {}부터 차단됐습니다. ",
+            fmt_time(f.since.t_us)
+        ));
     }
     if !o.amnesia.is_empty() {
         let n: usize = o.amnesia.iter().map(|a| a.forgotten.len()).sum();
-        s.push_str(&format!("재시작한 A는 네트워크가 본 투표 {n}개를 기억하지 못했습니다(망각). "));
+        s.push_str(&format!(
+            "재시작한 A는 네트워크가 본 투표 {n}개를 기억하지 못했습니다(망각). "
+        ));
     }
     if !o.false_memory.is_empty() {
         s.push_str("A가 네트워크가 본 것과 다른 값을 기록에서 되살렸습니다(틀린 기억). ");
@@ -245,10 +334,16 @@ pub fn describe_story(trace: &VoteTrace) -> String {
     }
     let d = &o.diagnostics;
     if d.safety_refusals > 0 {
-        s.push_str(&format!("A는 기록과 충돌하는 서명을 {}번 거부했습니다. ", d.safety_refusals));
+        s.push_str(&format!(
+            "A는 기록과 충돌하는 서명을 {}번 거부했습니다. ",
+            d.safety_refusals
+        ));
     }
     if d.broadcast_while_not_durable > 0 {
-        s.push_str(&format!("기록이 디스크에 닿기 전에 나간 전송이 {}번 있었습니다. ", d.broadcast_while_not_durable));
+        s.push_str(&format!(
+            "기록이 디스크에 닿기 전에 나간 전송이 {}번 있었습니다. ",
+            d.broadcast_while_not_durable
+        ));
     }
     if d.conn_returned_while_pending > 0 {
         s.push_str("경고: 작업이 남은 DB 연결을 풀에 반납했습니다. ");
@@ -258,7 +353,11 @@ pub fn describe_story(trace: &VoteTrace) -> String {
         "네트워크는 {}초 동안 높이 {}까지 확정했고, 장애 뒤 제출한 거래 두 건은 {}.",
         c.horizon_ms / 1000,
         l.max_finalized_height,
-        if l.both_txs_finalized_by_horizon { "모두 확정됐습니다" } else { "모두 확정되지는 않았습니다" }
+        if l.both_txs_finalized_by_horizon {
+            "모두 확정됐습니다"
+        } else {
+            "모두 확정되지는 않았습니다"
+        }
     ));
     s
 }
@@ -313,14 +412,36 @@ pub fn matrix_grid(rows: &[CrashRow]) -> MatrixGrid {
     }
     let rank = |name: &str| -> usize {
         const ORDER: &[&str] = &[
-            "START", "OUTER_BEGIN", "SIGN", "WRITE_REFUSED", "WRITE", "INTERRUPT@COMMIT", "COMMIT", "SYNCCALL", "INTERRUPT@DRAIN", "DRAIN",
-            "INTERRUPT@FSYNC", "FSYNC", "FSYNC_ERR", "FENCED", "NEW_ENGINE", "SEND_B", "SEND_C", "SEND_D", "OUTER_COMMIT", "OUTER_ROLLBACK",
+            "START",
+            "OUTER_BEGIN",
+            "SIGN",
+            "WRITE_REFUSED",
+            "WRITE",
+            "INTERRUPT@COMMIT",
+            "COMMIT",
+            "SYNCCALL",
+            "INTERRUPT@DRAIN",
+            "DRAIN",
+            "INTERRUPT@FSYNC",
+            "FSYNC",
+            "FSYNC_ERR",
+            "FENCED",
+            "NEW_ENGINE",
+            "SEND_B",
+            "SEND_C",
+            "SEND_D",
+            "OUTER_COMMIT",
+            "OUTER_ROLLBACK",
         ];
         let (base, y) = match name.strip_suffix("(Y)") {
             Some(b) => (b, ORDER.len()),
             None => (name, 0),
         };
-        ORDER.iter().position(|o| *o == base).map(|p| p + y).unwrap_or(2 * ORDER.len())
+        ORDER
+            .iter()
+            .position(|o| *o == base)
+            .map(|p| p + y)
+            .unwrap_or(2 * ORDER.len())
     };
     events.sort_by_key(|e| rank(e));
     let grid_rows = variants
@@ -331,7 +452,10 @@ pub fn matrix_grid(rows: &[CrashRow]) -> MatrixGrid {
                 .map(|name| {
                     let half = |fault: FaultKind| -> Option<HalfCell> {
                         let mut cell: Option<HalfCell> = None;
-                        for r in rows.iter().filter(|r| r.variant == v && r.fault == fault && r.after == *name) {
+                        for r in rows
+                            .iter()
+                            .filter(|r| r.variant == v && r.fault == fault && r.after == *name)
+                        {
                             match &mut cell {
                                 None => {
                                     cell = Some(HalfCell {
@@ -365,7 +489,10 @@ pub fn matrix_grid(rows: &[CrashRow]) -> MatrixGrid {
             GridRow { variant: v, cells }
         })
         .collect();
-    MatrixGrid { events, rows: grid_rows }
+    MatrixGrid {
+        events,
+        rows: grid_rows,
+    }
 }
 
 /// The rows as JSON, with the field names and value spellings of
@@ -395,7 +522,11 @@ pub fn rows_json(rows: &[CrashRow]) -> String {
         text(&mut out, r.variant.code());
         out.push_str(",\"profile\":");
         text(&mut out, r.profile.key());
-        out.push_str(if r.device_honours_sync { ",\"device_honours_sync\":true" } else { ",\"device_honours_sync\":false" });
+        out.push_str(if r.device_honours_sync {
+            ",\"device_honours_sync\":true"
+        } else {
+            ",\"device_honours_sync\":false"
+        });
         out.push_str(",\"fault\":");
         text(&mut out, r.fault.key());
         out.push_str(&format!(",\"cut\":{}", r.cut));
@@ -403,7 +534,10 @@ pub fn rows_json(rows: &[CrashRow]) -> String {
         text(&mut out, &r.after);
         out.push_str(",\"verdict\":");
         text(&mut out, r.verdict.key());
-        out.push_str(&format!(",\"subcuts\":{},\"unsafe_subcuts\":{}", r.subcuts, r.unsafe_subcuts));
+        out.push_str(&format!(
+            ",\"subcuts\":{},\"unsafe_subcuts\":{}",
+            r.subcuts, r.unsafe_subcuts
+        ));
         out.push_str(",\"branch\":");
         text(&mut out, &r.branch);
         out.push('}');
@@ -473,7 +607,14 @@ pub struct StoryView {
 
 impl Default for StoryView {
     fn default() -> Self {
-        StoryView { scale: 1.0, cursor_us: u64::MAX, t_end_us: 20_000_000, show_probes: false, show_outer: false, title: None }
+        StoryView {
+            scale: 1.0,
+            cursor_us: u64::MAX,
+            t_end_us: 20_000_000,
+            show_probes: false,
+            show_outer: false,
+            title: None,
+        }
     }
 }
 
@@ -567,7 +708,9 @@ pub fn story_end_us(trace: &VoteTrace, max_depth: u32) -> u64 {
             }
         };
         let counts = match &e.kind {
-            EventKind::PipelineEvent { validator: 0, index, .. } => *index <= max_depth,
+            EventKind::PipelineEvent {
+                validator: 0, index, ..
+            } => *index <= max_depth,
             EventKind::Crashed { validator: 0, .. }
             | EventKind::Restarted { validator: 0 }
             | EventKind::Recovered { validator: 0, .. }
@@ -579,7 +722,9 @@ pub fn story_end_us(trace: &VoteTrace, max_depth: u32) -> u64 {
             | EventKind::ConnReturnedWhilePending { validator: 0 }
             | EventKind::OuterTxEnded { validator: 0, .. }
             | EventKind::ConflictInjected { .. } => t < 10_000_000 && first(&mut seen),
-            EventKind::SafetyRefused { validator: 0, .. } | EventKind::Rebroadcast { validator: 0, .. } => t < 10_000_000 && first(&mut seen),
+            EventKind::SafetyRefused { validator: 0, .. } | EventKind::Rebroadcast { validator: 0, .. } => {
+                t < 10_000_000 && first(&mut seen)
+            }
             EventKind::DuplicateVoteDetected { signer: 0, .. } => true,
             _ => false,
         };
@@ -608,12 +753,20 @@ pub fn story_events(trace: &VoteTrace, t_end: u64) -> Vec<usize> {
         .filter(|(_, e)| match &e.kind {
             EventKind::StepEntered { validator, .. } => *validator == 0,
             EventKind::TimeoutFired { validator, .. } => *validator == 0,
-            EventKind::MessageSent { signer, relayed, msg_kind, to, .. } => {
-                (*signer == 0 && !relayed) || (*msg_kind == MsgKind::Proposal && *to == 0)
-            }
-            EventKind::MessageReceived { signer, from, msg_kind, to, .. } => {
-                (*signer == 0 && *from == 0) || (*msg_kind == MsgKind::Proposal && *to == 0)
-            }
+            EventKind::MessageSent {
+                signer,
+                relayed,
+                msg_kind,
+                to,
+                ..
+            } => (*signer == 0 && !relayed) || (*msg_kind == MsgKind::Proposal && *to == 0),
+            EventKind::MessageReceived {
+                signer,
+                from,
+                msg_kind,
+                to,
+                ..
+            } => (*signer == 0 && *from == 0) || (*msg_kind == MsgKind::Proposal && *to == 0),
             EventKind::StatusAnswered { .. } => false,
             EventKind::Finalized { validator, .. } => *validator == 1,
             _ => true,
@@ -626,13 +779,36 @@ pub fn story_events(trace: &VoteTrace, t_end: u64) -> Vec<usize> {
 /// the proposals of the story's round to A, and the evidence pools' findings.
 fn warp_relevant(e: &TraceEvent, h0: u64, r0: u32) -> bool {
     match &e.kind {
-        EventKind::MessageSent { signer, from, relayed, msg_kind, to, height, round, .. } => {
-            !relayed && ((*signer == 0 && *from == 0) || (*msg_kind == MsgKind::Proposal && *to == 0 && *height == h0 && *round == r0))
+        EventKind::MessageSent {
+            signer,
+            from,
+            relayed,
+            msg_kind,
+            to,
+            height,
+            round,
+            ..
+        } => {
+            !relayed
+                && ((*signer == 0 && *from == 0)
+                    || (*msg_kind == MsgKind::Proposal && *to == 0 && *height == h0 && *round == r0))
         }
-        EventKind::MessageReceived { signer, from, msg_kind, to, height, round, .. } => {
-            (*signer == 0 && *from == 0) || (*msg_kind == MsgKind::Proposal && *to == 0 && *height == h0 && *round == r0)
+        EventKind::MessageReceived {
+            signer,
+            from,
+            msg_kind,
+            to,
+            height,
+            round,
+            ..
+        } => {
+            (*signer == 0 && *from == 0)
+                || (*msg_kind == MsgKind::Proposal && *to == 0 && *height == h0 && *round == r0)
         }
-        EventKind::StepEntered { .. } | EventKind::TimeoutFired { .. } | EventKind::Finalized { .. } | EventKind::CaughtUp { .. } => false,
+        EventKind::StepEntered { .. }
+        | EventKind::TimeoutFired { .. }
+        | EventKind::Finalized { .. }
+        | EventKind::CaughtUp { .. } => false,
         EventKind::TxSubmitted { .. } | EventKind::TxFinalized { .. } | EventKind::StatusAnswered { .. } => false,
         EventKind::PipelineEvent { validator, .. }
         | EventKind::BackgroundStep { validator, .. }
@@ -661,15 +837,36 @@ pub fn story_height_css(view: &StoryView) -> f64 {
         + AXIS_H
 }
 
-fn lightning<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, x: i32, y: i32, s: f64, color: RGBColor) -> DrawResult<DB> {
+fn lightning<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    x: i32,
+    y: i32,
+    s: f64,
+    color: RGBColor,
+) -> DrawResult<DB> {
     let p = |dx: f64, dy: f64| (x + (dx * s).round() as i32, y + (dy * s).round() as i32);
-    area.draw(&Polygon::new(vec![p(1.0, -9.0), p(-5.0, 1.0), p(-0.5, 1.0), p(-2.0, 9.0), p(5.0, -2.0), p(0.5, -2.0), p(3.0, -9.0)], color.filled()))
+    area.draw(&Polygon::new(
+        vec![
+            p(1.0, -9.0),
+            p(-5.0, 1.0),
+            p(-0.5, 1.0),
+            p(-2.0, 9.0),
+            p(5.0, -2.0),
+            p(0.5, -2.0),
+            p(3.0, -9.0),
+        ],
+        color.filled(),
+    ))
 }
 
 /// Figure B1 (and the panels of B3/B4): A's lane with its pipeline stage
 /// blocks, the storage-layer strip of A's records, B/C/D's lanes with the
 /// evidence-pool badge, A's messages as arrows, crash ⚡ and restart marks.
-pub fn draw_story<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &VoteTrace, view: &StoryView) -> DrawResult<DB> {
+pub fn draw_story<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    trace: &VoteTrace,
+    view: &StoryView,
+) -> DrawResult<DB> {
     area.fill(&WHITE)?;
     let (w_px, _) = area.dim_in_pixel();
     let s = view.scale;
@@ -681,7 +878,13 @@ pub fn draw_story<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Vot
     let t_end = view.t_end_us;
     let cursor = view.cursor_us.min(t_end);
     let (h0, r0) = (trace.config.start_height, trace.config.start_round);
-    let key_times: Vec<u64> = trace.events.iter().filter(|e| warp_relevant(e, h0, r0)).map(|e| e.at.t_us).filter(|&t| t <= t_end).collect();
+    let key_times: Vec<u64> = trace
+        .events
+        .iter()
+        .filter(|e| warp_relevant(e, h0, r0))
+        .map(|e| e.at.t_us)
+        .filter(|&t| t <= t_end)
+        .collect();
     let warp = Warp::new(key_times, t_end, x0, x1);
     let small = view.font(12.0).color(&P::INK);
     let tiny = view.font(10.0).color(&P::MUTED);
@@ -689,7 +892,11 @@ pub fn draw_story<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Vot
 
     let mut y = view.px(TOP_H);
     if let Some(t) = &view.title {
-        area.draw_text(t, &view.font(13.0).color(&P::INK).pos(Pos::new(HPos::Left, VPos::Top)), (view.px(4.0), y))?;
+        area.draw_text(
+            t,
+            &view.font(13.0).color(&P::INK).pos(Pos::new(HPos::Left, VPos::Top)),
+            (view.px(4.0), y),
+        )?;
         y += view.px(TITLE_H);
     }
     let lane_h = view.px(LANE_H);
@@ -725,23 +932,48 @@ pub fn draw_story<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Vot
             let b = warp.x(span.end.t_us.min(cursor));
             match span.state {
                 ProcessState::Down => {
-                    area.draw(&Rectangle::new([(a, top + 2), (b.max(a + 1), bot - 2)], RGBColor(0x9c, 0xa3, 0xaf).mix(0.35).filled()))?;
+                    area.draw(&Rectangle::new(
+                        [(a, top + 2), (b.max(a + 1), bot - 2)],
+                        RGBColor(0x9c, 0xa3, 0xaf).mix(0.35).filled(),
+                    ))?;
                     if b - a > view.px(40.0) {
-                        area.draw_text("꺼짐", &tiny.pos(Pos::new(HPos::Center, VPos::Center)), ((a + b) / 2, (top + bot) / 2))?;
+                        area.draw_text(
+                            "꺼짐",
+                            &tiny.pos(Pos::new(HPos::Center, VPos::Center)),
+                            ((a + b) / 2, (top + bot) / 2),
+                        )?;
                     }
                 }
                 ProcessState::Fenced => {
-                    area.draw(&Rectangle::new([(a, bot - view.px(7.0)), (b.max(a + 1), bot - 1)], FENCE_PURPLE.mix(0.75).filled()))?;
+                    area.draw(&Rectangle::new(
+                        [(a, bot - view.px(7.0)), (b.max(a + 1), bot - 1)],
+                        FENCE_PURPLE.mix(0.75).filled(),
+                    ))?;
                     if b - a > view.px(50.0) {
-                        area.draw_text("차단됨", &view.font(10.0).color(&FENCE_PURPLE).pos(Pos::new(HPos::Left, VPos::Bottom)), (a + view.px(3.0), bot - view.px(8.0)))?;
+                        area.draw_text(
+                            "차단됨",
+                            &view
+                                .font(10.0)
+                                .color(&FENCE_PURPLE)
+                                .pos(Pos::new(HPos::Left, VPos::Bottom)),
+                            (a + view.px(3.0), bot - view.px(8.0)),
+                        )?;
                     }
                 }
                 ProcessState::Up => {}
             }
         }
         let name = VALIDATOR_NAMES[v];
-        let label = if v == 0 { format!("{name} (우리)") } else { name.to_string() };
-        area.draw_text(&label, &small.pos(Pos::new(HPos::Left, VPos::Center)), (view.px(4.0), (top + bot) / 2))?;
+        let label = if v == 0 {
+            format!("{name} (우리)")
+        } else {
+            name.to_string()
+        };
+        area.draw_text(
+            &label,
+            &small.pos(Pos::new(HPos::Left, VPos::Center)),
+            (view.px(4.0), (top + bot) / 2),
+        )?;
     }
 
     // A's pipeline stage blocks.
@@ -768,34 +1000,74 @@ pub fn draw_story<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Vot
             if st.foreground {
                 area.draw(&Rectangle::new([(xa, ty), (xb, by)], col.mix(0.85).filled()))?;
             } else {
-                area.draw(&Rectangle::new([(xa, ty), (xb, by)], col.stroke_width(view.px(1.0).max(1) as u32)))?;
+                area.draw(&Rectangle::new(
+                    [(xa, ty), (xb, by)],
+                    col.stroke_width(view.px(1.0).max(1) as u32),
+                ))?;
             }
             if xb - xa > view.px(26.0) || xa > last_label_x + view.px(34.0) {
-                let short: String = st.stage.chars().take(if xb - xa > view.px(44.0) { 10 } else { 5 }).collect();
-                let color = if st.foreground && xb - xa > view.px(26.0) { WHITE } else { P::INK };
-                let tx = if xb - xa > view.px(26.0) { (xa + xb) / 2 } else { xa + view.px(14.0) };
-                area.draw_text(&short, &view.font(9.0).color(&color).pos(Pos::new(HPos::Center, VPos::Center)), (tx, (ty + by) / 2))?;
+                let short: String = st
+                    .stage
+                    .chars()
+                    .take(if xb - xa > view.px(44.0) { 10 } else { 5 })
+                    .collect();
+                let color = if st.foreground && xb - xa > view.px(26.0) {
+                    WHITE
+                } else {
+                    P::INK
+                };
+                let tx = if xb - xa > view.px(26.0) {
+                    (xa + xb) / 2
+                } else {
+                    xa + view.px(14.0)
+                };
+                area.draw_text(
+                    &short,
+                    &view.font(9.0).color(&color).pos(Pos::new(HPos::Center, VPos::Center)),
+                    (tx, (ty + by) / 2),
+                )?;
                 last_label_x = xa;
             }
         }
         // V2's outer-transaction bracket.
         if view.show_outer {
-            let begin = a.stages.iter().find(|st| st.stage.starts_with("OUTER_BEGIN")).map(|st| st.start.t_us);
+            let begin = a
+                .stages
+                .iter()
+                .find(|st| st.stage.starts_with("OUTER_BEGIN"))
+                .map(|st| st.start.t_us);
             let end = trace.events.iter().find_map(|e| match e.kind {
-                EventKind::OuterTxEnded { validator: 0, committed } => Some((e.at.t_us, committed)),
+                EventKind::OuterTxEnded {
+                    validator: 0,
+                    committed,
+                } => Some((e.at.t_us, committed)),
                 _ => None,
             });
             if let Some(b) = begin.filter(|&b| b <= cursor) {
                 let xb = warp.x(b);
                 let (xe, label) = match end {
-                    Some((t, committed)) if t <= cursor => (warp.x(t), if committed { "바깥 트랜잭션 → 커밋" } else { "바깥 트랜잭션 → 롤백" }),
+                    Some((t, committed)) if t <= cursor => (
+                        warp.x(t),
+                        if committed {
+                            "바깥 트랜잭션 → 커밋"
+                        } else {
+                            "바깥 트랜잭션 → 롤백"
+                        },
+                    ),
                     _ => (warp.x(cursor), "바깥 트랜잭션 (진행 중)"),
                 };
                 let yb = top + view.px(1.0);
                 let col = RGBColor(0xa1, 0x62, 0x07);
                 let st = col.stroke_width(view.px(2.0).max(1) as u32);
-                area.draw(&PathElement::new(vec![(xb, yb + view.px(8.0)), (xb, yb), (xe, yb), (xe, yb + view.px(8.0))], st))?;
-                area.draw_text(label, &view.font(10.0).color(&col).pos(Pos::new(HPos::Right, VPos::Bottom)), (xe, yb - view.px(1.0)))?;
+                area.draw(&PathElement::new(
+                    vec![(xb, yb + view.px(8.0)), (xb, yb), (xe, yb), (xe, yb + view.px(8.0))],
+                    st,
+                ))?;
+                area.draw_text(
+                    label,
+                    &view.font(10.0).color(&col).pos(Pos::new(HPos::Right, VPos::Bottom)),
+                    (xe, yb - view.px(1.0)),
+                )?;
             }
         }
     }
@@ -804,24 +1076,48 @@ pub fn draw_story<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Vot
     let layer_rows = [Layer::Tx, Layer::Committed, Layer::OsCache, Layer::Disk];
     for (i, l) in layer_rows.iter().enumerate() {
         let ty = layer_top + i as i32 * layer_h;
-        area.draw(&Rectangle::new([(x0 as i32, ty), (x1 as i32, ty + layer_h)], if i % 2 == 0 { RGBColor(0xf8, 0xfa, 0xfc).filled() } else { WHITE.filled() }))?;
-        area.draw_text(layer_ko(*l), &tiny.pos(Pos::new(HPos::Right, VPos::Center)), (x0 as i32 - view.px(4.0), ty + layer_h / 2))?;
+        area.draw(&Rectangle::new(
+            [(x0 as i32, ty), (x1 as i32, ty + layer_h)],
+            if i % 2 == 0 {
+                RGBColor(0xf8, 0xfa, 0xfc).filled()
+            } else {
+                WHITE.filled()
+            },
+        ))?;
+        area.draw_text(
+            layer_ko(*l),
+            &tiny.pos(Pos::new(HPos::Right, VPos::Center)),
+            (x0 as i32 - view.px(4.0), ty + layer_h / 2),
+        )?;
     }
     for rec in trace.records.iter().filter(|r| r.validator == 0) {
         for (k, lp) in rec.layers.iter().enumerate() {
             if lp.at.t_us > cursor || lp.at.t_us > t_end {
                 continue;
             }
-            let end = rec.layers.get(k + 1).map(|n| n.at.t_us).unwrap_or(u64::MAX).min(cursor).min(t_end);
+            let end = rec
+                .layers
+                .get(k + 1)
+                .map(|n| n.at.t_us)
+                .unwrap_or(u64::MAX)
+                .min(cursor)
+                .min(t_end);
             let xa = warp.x(lp.at.t_us);
             let xb = warp.x(end).max(xa + view.px(2.0));
             match layer_rows.iter().position(|l| *l == lp.layer) {
                 Some(row) => {
                     let ty = layer_top + row as i32 * layer_h + view.px(2.0);
                     let col = value_color(rec.value);
-                    area.draw(&Rectangle::new([(xa, ty), (xb, ty + layer_h - view.px(4.0))], col.mix(0.8).filled()))?;
+                    area.draw(&Rectangle::new(
+                        [(xa, ty), (xb, ty + layer_h - view.px(4.0))],
+                        col.mix(0.8).filled(),
+                    ))?;
                     if xb - xa > view.px(22.0) {
-                        area.draw_text(&rec.value.label(), &view.font(9.0).color(&WHITE).pos(Pos::new(HPos::Left, VPos::Center)), (xa + view.px(3.0), ty + (layer_h - view.px(4.0)) / 2))?;
+                        area.draw_text(
+                            &rec.value.label(),
+                            &view.font(9.0).color(&WHITE).pos(Pos::new(HPos::Left, VPos::Center)),
+                            (xa + view.px(3.0), ty + (layer_h - view.px(4.0)) / 2),
+                        )?;
                     }
                 }
                 None => {
@@ -831,7 +1127,14 @@ pub fn draw_story<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Vot
                     let st = UNSAFE_RED.stroke_width(view.px(2.0).max(1) as u32);
                     area.draw(&PathElement::new(vec![(xa - d, cy - d), (xa + d, cy + d)], st))?;
                     area.draw(&PathElement::new(vec![(xa - d, cy + d), (xa + d, cy - d)], st))?;
-                    area.draw_text(&format!("{} 유실", rec.value.label()), &view.font(9.0).color(&UNSAFE_RED).pos(Pos::new(HPos::Left, VPos::Center)), (xa + d + view.px(2.0), cy - d - view.px(3.0)))?;
+                    area.draw_text(
+                        &format!("{} 유실", rec.value.label()),
+                        &view
+                            .font(9.0)
+                            .color(&UNSAFE_RED)
+                            .pos(Pos::new(HPos::Left, VPos::Center)),
+                        (xa + d + view.px(2.0), cy - d - view.px(3.0)),
+                    )?;
                 }
             }
         }
@@ -844,7 +1147,12 @@ pub fn draw_story<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Vot
     };
     for m in &trace.messages {
         let ours = m.signer == 0 && m.from == 0 && !m.relayed;
-        let to_a = m.kind == MsgKind::Proposal && m.to == 0 && !m.value.is_nil() && m.height == h0 && m.round == r0 && !m.relayed;
+        let to_a = m.kind == MsgKind::Proposal
+            && m.to == 0
+            && !m.value.is_nil()
+            && m.height == h0
+            && m.round == r0
+            && !m.relayed;
         if !(ours || to_a) || m.sent_at.t_us > cursor || m.sent_at.t_us > t_end {
             continue;
         }
@@ -857,7 +1165,11 @@ pub fn draw_story<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Vot
                 let f = (cursor - m.sent_at.t_us) as f64 / (r.t_us - m.sent_at.t_us).max(1) as f64;
                 let xe = warp.x(r.t_us);
                 let ye = lane_mid(m.to);
-                (xa + ((xe - xa) as f64 * f) as i32, ya + ((ye - ya) as f64 * f) as i32, false)
+                (
+                    xa + ((xe - xa) as f64 * f) as i32,
+                    ya + ((ye - ya) as f64 * f) as i32,
+                    false,
+                )
             }
             None => (xa + view.px(14.0), ya + (lane_mid(m.to) - ya) / 3, false),
         };
@@ -866,13 +1178,27 @@ pub fn draw_story<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Vot
         if arrived {
             let d = view.px(4.0);
             let dir = if yb >= ya { -1 } else { 1 };
-            area.draw(&Polygon::new(vec![(xb, yb), (xb - d, yb + dir * d * 2), (xb + d, yb + dir * d * 2)], col.filled()))?;
+            area.draw(&Polygon::new(
+                vec![(xb, yb), (xb - d, yb + dir * d * 2), (xb + d, yb + dir * d * 2)],
+                col.filled(),
+            ))?;
         }
         if m.received_at.is_none() && m.sent_at.t_us <= cursor {
-            area.draw_text("✕", &view.font(10.0).color(&UNSAFE_RED).pos(Pos::new(HPos::Center, VPos::Center)), (xb, yb))?;
+            area.draw_text(
+                "✕",
+                &view
+                    .font(10.0)
+                    .color(&UNSAFE_RED)
+                    .pos(Pos::new(HPos::Center, VPos::Center)),
+                (xb, yb),
+            )?;
         }
         if ours && m.to == 1 || to_a {
-            area.draw_text(&m.value.label(), &view.font(11.0).color(&col).pos(Pos::new(HPos::Left, VPos::Bottom)), (xa + view.px(3.0), ya - view.px(2.0)))?;
+            area.draw_text(
+                &m.value.label(),
+                &view.font(11.0).color(&col).pos(Pos::new(HPos::Left, VPos::Bottom)),
+                (xa + view.px(3.0), ya - view.px(2.0)),
+            )?;
         }
     }
 
@@ -887,24 +1213,65 @@ pub fn draw_story<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Vot
         match &e.kind {
             EventKind::Crashed { validator: 0, fault } => {
                 lightning(area, x, (a_t + a_b) / 2, s * 1.3, UNSAFE_RED)?;
-                let lbl = if *fault == FaultKind::Power { "⚡전원" } else { "⚡종료" };
+                let lbl = if *fault == FaultKind::Power {
+                    "⚡전원"
+                } else {
+                    "⚡종료"
+                };
                 let lbl = lbl.trim_start_matches('⚡');
-                area.draw_text(lbl, &view.font(10.0).color(&UNSAFE_RED).pos(Pos::new(HPos::Center, VPos::Bottom)), (x, a_t - view.px(1.0)))?;
+                area.draw_text(
+                    lbl,
+                    &view
+                        .font(10.0)
+                        .color(&UNSAFE_RED)
+                        .pos(Pos::new(HPos::Center, VPos::Bottom)),
+                    (x, a_t - view.px(1.0)),
+                )?;
             }
             EventKind::Restarted { validator: 0 } => {
                 let d = view.px(5.0);
                 let cy = (a_t + a_b) / 2;
-                area.draw(&Polygon::new(vec![(x, cy - d), (x, cy + d), (x + d + d / 2, cy)], SAFE_GREEN.filled()))?;
-                area.draw_text("재시작", &view.font(10.0).color(&SAFE_GREEN).pos(Pos::new(HPos::Left, VPos::Bottom)), (x, a_t - view.px(1.0)))?;
+                area.draw(&Polygon::new(
+                    vec![(x, cy - d), (x, cy + d), (x + d + d / 2, cy)],
+                    SAFE_GREEN.filled(),
+                ))?;
+                area.draw_text(
+                    "재시작",
+                    &view
+                        .font(10.0)
+                        .color(&SAFE_GREEN)
+                        .pos(Pos::new(HPos::Left, VPos::Bottom)),
+                    (x, a_t - view.px(1.0)),
+                )?;
             }
-            EventKind::SafetyRefused { validator: 0, wanted, .. } => {
-                area.draw_text(&format!("{} 거부", wanted.label()), &view.font(10.0).color(&SAFE_GREEN).pos(Pos::new(HPos::Left, VPos::Bottom)), (x, a_b))?;
+            EventKind::SafetyRefused {
+                validator: 0, wanted, ..
+            } => {
+                area.draw_text(
+                    &format!("{} 거부", wanted.label()),
+                    &view
+                        .font(10.0)
+                        .color(&SAFE_GREEN)
+                        .pos(Pos::new(HPos::Left, VPos::Bottom)),
+                    (x, a_b),
+                )?;
             }
             EventKind::EngineOpenRefused { validator: 0 } | EventKind::StoreAccessRefused { validator: 0 } => {
-                area.draw_text("↩ 거부", &view.font(10.0).color(&FENCE_PURPLE).pos(Pos::new(HPos::Left, VPos::Top)), (x, a_t))?;
+                area.draw_text(
+                    "↩ 거부",
+                    &view
+                        .font(10.0)
+                        .color(&FENCE_PURPLE)
+                        .pos(Pos::new(HPos::Left, VPos::Top)),
+                    (x, a_t),
+                )?;
             }
             EventKind::JoinRefused { validator: 0 } => {
-                area.draw_text("합류 거절", &view.font(10.0).color(&SAFE_GREEN).pos(Pos::new(HPos::Left, VPos::Top)), (x, a_t))?;
+                area.draw_text(
+                    "합류 거절",
+                    &view.font(10.0).color(&SAFE_GREEN).pos(Pos::new(HPos::Left, VPos::Top)),
+                    (x, a_t),
+                )?;
             }
             EventKind::SyncErrorRaised { validator: 0 } | EventKind::InterruptDelivered { validator: 0, .. } => {
                 // Hatched "uncertain" segment until the fence or the next stage.
@@ -913,7 +1280,9 @@ pub fn draw_story<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Vot
                     .iter()
                     .filter(|f| f.at.t_us > t)
                     .find_map(|f| match f.kind {
-                        EventKind::Fenced { validator: 0, .. } | EventKind::PipelineEvent { validator: 0, .. } | EventKind::Crashed { validator: 0, .. } => Some(f.at.t_us),
+                        EventKind::Fenced { validator: 0, .. }
+                        | EventKind::PipelineEvent { validator: 0, .. }
+                        | EventKind::Crashed { validator: 0, .. } => Some(f.at.t_us),
                         _ => None,
                     })
                     .unwrap_or(t + 1_000)
@@ -922,14 +1291,29 @@ pub fn draw_story<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Vot
                 let step = view.px(5.0).max(2);
                 let mut hx = x;
                 while hx < xb {
-                    area.draw(&PathElement::new(vec![(hx, a_b - 2), ((hx + step).min(xb), a_t + 2)], UNSAFE_RED.mix(0.5)))?;
+                    area.draw(&PathElement::new(
+                        vec![(hx, a_b - 2), ((hx + step).min(xb), a_t + 2)],
+                        UNSAFE_RED.mix(0.5),
+                    ))?;
                     hx += step;
                 }
-                let lbl = if matches!(e.kind, EventKind::SyncErrorRaised { .. }) { "동기화 오류?" } else { "중단 요청" };
-                area.draw_text(lbl, &view.font(10.0).color(&UNSAFE_RED).pos(Pos::new(HPos::Left, VPos::Top)), (x, a_t - view.px(1.0)))?;
+                let lbl = if matches!(e.kind, EventKind::SyncErrorRaised { .. }) {
+                    "동기화 오류?"
+                } else {
+                    "중단 요청"
+                };
+                area.draw_text(
+                    lbl,
+                    &view.font(10.0).color(&UNSAFE_RED).pos(Pos::new(HPos::Left, VPos::Top)),
+                    (x, a_t - view.px(1.0)),
+                )?;
             }
             EventKind::ConnReturnedWhilePending { validator: 0 } => {
-                area.draw_text("⚠ 연결 반납", &view.font(10.0).color(&P::ERROR).pos(Pos::new(HPos::Left, VPos::Bottom)), (x, a_b + view.px(1.0)))?;
+                area.draw_text(
+                    "⚠ 연결 반납",
+                    &view.font(10.0).color(&P::ERROR).pos(Pos::new(HPos::Left, VPos::Bottom)),
+                    (x, a_b + view.px(1.0)),
+                )?;
             }
             _ => {}
         }
@@ -939,7 +1323,8 @@ pub fn draw_story<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Vot
     for v in 1..4u32 {
         let (top, bot) = lane_y[v as usize];
         let hit = trace.events.iter().find(|e| {
-            e.at.t_us <= cursor && matches!(e.kind, EventKind::DuplicateVoteDetected { detector, signer: 0, .. } if detector == v)
+            e.at.t_us <= cursor
+                && matches!(e.kind, EventKind::DuplicateVoteDetected { detector, signer: 0, .. } if detector == v)
         });
         let cx = x1 as i32 + view.px(12.0);
         let cy = (top + bot) / 2;
@@ -947,17 +1332,36 @@ pub fn draw_story<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Vot
         match hit {
             Some(e) => {
                 area.draw(&Circle::new((cx, cy), r, UNSAFE_RED.filled()))?;
-                area.draw_text("!", &view.font(11.0).color(&WHITE).pos(Pos::new(HPos::Center, VPos::Center)), (cx, cy))?;
+                area.draw_text(
+                    "!",
+                    &view.font(11.0).color(&WHITE).pos(Pos::new(HPos::Center, VPos::Center)),
+                    (cx, cy),
+                )?;
                 if let EventKind::DuplicateVoteDetected { v1, v2, .. } = &e.kind {
                     if !narrow {
-                        area.draw_text(&format!("증거 {}·{}", v1.label(), v2.label()), &view.font(10.0).color(&UNSAFE_RED).pos(Pos::new(HPos::Left, VPos::Center)), (cx + r + view.px(3.0), cy))?;
+                        area.draw_text(
+                            &format!("증거 {}·{}", v1.label(), v2.label()),
+                            &view
+                                .font(10.0)
+                                .color(&UNSAFE_RED)
+                                .pos(Pos::new(HPos::Left, VPos::Center)),
+                            (cx + r + view.px(3.0), cy),
+                        )?;
                     }
                 }
             }
             None => {
-                area.draw(&Circle::new((cx, cy), r, SAFE_GREEN.stroke_width(view.px(2.0).max(1) as u32)))?;
+                area.draw(&Circle::new(
+                    (cx, cy),
+                    r,
+                    SAFE_GREEN.stroke_width(view.px(2.0).max(1) as u32),
+                ))?;
                 if !narrow {
-                    area.draw_text("증거 없음", &tiny.pos(Pos::new(HPos::Left, VPos::Center)), (cx + r + view.px(3.0), cy))?;
+                    area.draw_text(
+                        "증거 없음",
+                        &tiny.pos(Pos::new(HPos::Left, VPos::Center)),
+                        (cx + r + view.px(3.0), cy),
+                    )?;
                 }
             }
         }
@@ -965,7 +1369,11 @@ pub fn draw_story<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Vot
 
     // Status-probe lane (B4).
     if let Some((top, bot)) = probe_y {
-        area.draw_text("상태 조회", &tiny_ink.pos(Pos::new(HPos::Left, VPos::Center)), (view.px(4.0), (top + bot) / 2))?;
+        area.draw_text(
+            "상태 조회",
+            &tiny_ink.pos(Pos::new(HPos::Left, VPos::Center)),
+            (view.px(4.0), (top + bot) / 2),
+        )?;
         area.draw(&PathElement::new(vec![(x0 as i32, bot), (x1 as i32, bot)], P::GRID))?;
         for p in &trace.probes {
             if p.asked_at.t_us > cursor || p.asked_at.t_us > t_end {
@@ -976,10 +1384,19 @@ pub fn draw_story<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Vot
                 Some(ans) => {
                     let xb = warp.x(ans.t_us.min(cursor));
                     let col = if p.stalled { UNSAFE_RED } else { SAFE_GREEN };
-                    area.draw(&Rectangle::new([(xa, top + view.px(4.0)), (xb.max(xa + view.px(2.0)), bot - view.px(4.0))], col.mix(if p.stalled { 0.6 } else { 0.9 }).filled()))?;
+                    area.draw(&Rectangle::new(
+                        [
+                            (xa, top + view.px(4.0)),
+                            (xb.max(xa + view.px(2.0)), bot - view.px(4.0)),
+                        ],
+                        col.mix(if p.stalled { 0.6 } else { 0.9 }).filled(),
+                    ))?;
                 }
                 None => {
-                    area.draw(&Rectangle::new([(xa, top + view.px(8.0)), (xa + view.px(2.0), bot - view.px(8.0))], P::MUTED.filled()))?;
+                    area.draw(&Rectangle::new(
+                        [(xa, top + view.px(8.0)), (xa + view.px(2.0), bot - view.px(8.0))],
+                        P::MUTED.filled(),
+                    ))?;
                 }
             }
         }
@@ -1011,11 +1428,19 @@ pub fn draw_story<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Vot
         let x = warp.x(m);
         area.draw(&PathElement::new(vec![(x, ay), (x, ay + view.px(4.0))], P::MUTED))?;
         if x > last_x + view.px(56.0) {
-            area.draw_text(&fmt_time(m), &tiny.pos(Pos::new(HPos::Center, VPos::Top)), (x, ay + view.px(5.0)))?;
+            area.draw_text(
+                &fmt_time(m),
+                &tiny.pos(Pos::new(HPos::Center, VPos::Top)),
+                (x, ay + view.px(5.0)),
+            )?;
             last_x = x;
         }
     }
-    area.draw_text("시간축은 압축됨 (짧은 간격일수록 넓게)", &view.font(9.0).color(&P::MUTED).pos(Pos::new(HPos::Right, VPos::Top)), (w_px as i32 - view.px(4.0), ay + view.px(18.0)))?;
+    area.draw_text(
+        "시간축은 압축됨 (짧은 간격일수록 넓게)",
+        &view.font(9.0).color(&P::MUTED).pos(Pos::new(HPos::Right, VPos::Top)),
+        (w_px as i32 - view.px(4.0), ay + view.px(18.0)),
+    )?;
     Ok(())
 }
 
@@ -1032,7 +1457,11 @@ pub struct LivenessSeries<'a> {
 /// Figure B5: the network's finalized height against time, one step line per
 /// number of blocked validators; the two transactions submitted after the
 /// fault are marked where they were finalized.
-pub fn draw_liveness<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, series: &[LivenessSeries<'_>], scale: f64) -> DrawResult<DB> {
+pub fn draw_liveness<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    series: &[LivenessSeries<'_>],
+    scale: f64,
+) -> DrawResult<DB> {
     area.fill(&WHITE)?;
     let px = |c: f64| (c * scale).round() as i32;
     let font = |c: f64| TextStyle::from((FONT, c * scale).into_font());
@@ -1075,20 +1504,31 @@ pub fn draw_liveness<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, series: 
         }
         pts.push((horizon_s, h));
         let width = if s.highlight { 3.0 } else { 1.5 };
-        let style = if s.highlight { col.stroke_width(px(width) as u32) } else { col.mix(0.45).stroke_width(px(width) as u32) };
-        chart.draw_series(LineSeries::new(pts, style))?.label(s.label.clone()).legend(move |(x, y)| {
-            PathElement::new(vec![(x, y), (x + 16, y)], col.stroke_width(3))
-        });
+        let style = if s.highlight {
+            col.stroke_width(px(width) as u32)
+        } else {
+            col.mix(0.45).stroke_width(px(width) as u32)
+        };
+        chart
+            .draw_series(LineSeries::new(pts, style))?
+            .label(s.label.clone())
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], col.stroke_width(3)));
         if s.highlight {
             let l = &s.trace.outcome.liveness;
             if let Some(f) = l.fault_at {
                 let t = f.t_us as f64 / 1e6;
-                chart.draw_series(std::iter::once(PathElement::new(vec![(t, start_h - 1.0), (t, max_h + 1.0)], UNSAFE_RED.mix(0.5))))?;
+                chart.draw_series(std::iter::once(PathElement::new(
+                    vec![(t, start_h - 1.0), (t, max_h + 1.0)],
+                    UNSAFE_RED.mix(0.5),
+                )))?;
             }
             let mut labelled: Vec<(u64, Vec<u32>)> = Vec::new();
             for tx in &l.txs {
                 let ts = tx.submitted_at_us as f64 / 1e6;
-                chart.draw_series(std::iter::once(PathElement::new(vec![(ts, start_h - 1.0), (ts, max_h + 1.0)], P::MUTED.mix(0.5))))?;
+                chart.draw_series(std::iter::once(PathElement::new(
+                    vec![(ts, start_h - 1.0), (ts, max_h + 1.0)],
+                    P::MUTED.mix(0.5),
+                )))?;
                 if let (Some(at), Some(hh)) = (tx.finalized_at, tx.height) {
                     let t = at.t_us as f64 / 1e6;
                     chart.draw_series(std::iter::once(Circle::new((t, hh as f64), px(5.0), col.filled())))?;
@@ -1099,14 +1539,28 @@ pub fn draw_liveness<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, series: 
                 }
             }
             for (hh, txs) in labelled {
-                let at = l.txs.iter().find(|x| x.height == Some(hh)).and_then(|x| x.finalized_at).map(|a| a.t_us as f64 / 1e6).unwrap_or(0.0);
+                let at = l
+                    .txs
+                    .iter()
+                    .find(|x| x.height == Some(hh))
+                    .and_then(|x| x.finalized_at)
+                    .map(|a| a.t_us as f64 / 1e6)
+                    .unwrap_or(0.0);
                 let names = txs.iter().map(|t| t.to_string()).collect::<Vec<_>>().join("·");
-                chart.draw_series(std::iter::once(Text::new(format!("거래 {names} 확정"), (at, hh as f64 + 0.45), font(11.0).color(&P::INK))))?;
+                chart.draw_series(std::iter::once(Text::new(
+                    format!("거래 {names} 확정"),
+                    (at, hh as f64 + 0.45),
+                    font(11.0).color(&P::INK),
+                )))?;
             }
             if l.txs.iter().all(|x| x.finalized_at.is_none()) {
                 if let Some(tx) = l.txs.first() {
                     let ts = tx.submitted_at_us as f64 / 1e6;
-                    chart.draw_series(std::iter::once(Text::new("거래 제출 (확정 안 됨)".to_string(), (ts, max_h + 0.5), font(11.0).color(&UNSAFE_RED))))?;
+                    chart.draw_series(std::iter::once(Text::new(
+                        "거래 제출 (확정 안 됨)".to_string(),
+                        (ts, max_h + 0.5),
+                        font(11.0).color(&UNSAFE_RED),
+                    )))?;
                 }
             }
         }
@@ -1165,7 +1619,10 @@ pub fn stack_records(trace: &VoteTrace, at_us: u64) -> Vec<StackRecord> {
         if let Some((layer, since)) = cur {
             if layer != Layer::Lost {
                 out.push(StackRecord {
-                    label: format!("h{} {:?} {}", rec.height, rec.step, rec.value.label()).replace("Prevote", "pv").replace("Precommit", "pc").replace("Propose", "pp"),
+                    label: format!("h{} {:?} {}", rec.height, rec.step, rec.value.label())
+                        .replace("Prevote", "pv")
+                        .replace("Precommit", "pc")
+                        .replace("Propose", "pp"),
                     layer,
                     disk_age_us: at_us - since,
                 });
@@ -1205,17 +1662,40 @@ pub fn draw_stack<DB: DrawingBackend>(
             (StackFault::Power, Layer::OsCache) => true,
             _ => false,
         };
-        let fill = if wiped { RGBColor(0xd1, 0xd5, 0xdb) } else { RGBColor(0xf1, 0xf5, 0xf9) };
-        area.draw(&Rectangle::new([(px(2.0), y0), (w - px(2.0), y1)], fill.filled()))?;
-        area.draw(&Rectangle::new([(px(2.0), y0), (w - px(2.0), y1)], P::MUTED.stroke_width(1)))?;
-        area.draw_text(layer_ko(*l), &font(13.0).color(&P::INK).pos(Pos::new(HPos::Left, VPos::Top)), (px(10.0), y0 + px(6.0)))?;
-        if narrow {
-            area.draw_text(where_ko[i], &font(10.0).color(&P::MUTED).pos(Pos::new(HPos::Left, VPos::Top)), (px(90.0), y0 + px(8.0)))?;
+        let fill = if wiped {
+            RGBColor(0xd1, 0xd5, 0xdb)
         } else {
-            area.draw_text(where_ko[i], &font(10.0).color(&P::MUTED).pos(Pos::new(HPos::Left, VPos::Top)), (px(10.0), y0 + px(24.0)))?;
+            RGBColor(0xf1, 0xf5, 0xf9)
+        };
+        area.draw(&Rectangle::new([(px(2.0), y0), (w - px(2.0), y1)], fill.filled()))?;
+        area.draw(&Rectangle::new(
+            [(px(2.0), y0), (w - px(2.0), y1)],
+            P::MUTED.stroke_width(1),
+        ))?;
+        area.draw_text(
+            layer_ko(*l),
+            &font(13.0).color(&P::INK).pos(Pos::new(HPos::Left, VPos::Top)),
+            (px(10.0), y0 + px(6.0)),
+        )?;
+        if narrow {
+            area.draw_text(
+                where_ko[i],
+                &font(10.0).color(&P::MUTED).pos(Pos::new(HPos::Left, VPos::Top)),
+                (px(90.0), y0 + px(8.0)),
+            )?;
+        } else {
+            area.draw_text(
+                where_ko[i],
+                &font(10.0).color(&P::MUTED).pos(Pos::new(HPos::Left, VPos::Top)),
+                (px(10.0), y0 + px(24.0)),
+            )?;
         }
         if wiped {
-            area.draw_text("사라짐", &font(11.0).color(&UNSAFE_RED).pos(Pos::new(HPos::Right, VPos::Top)), (w - px(8.0), y0 + px(6.0)))?;
+            area.draw_text(
+                "사라짐",
+                &font(11.0).color(&UNSAFE_RED).pos(Pos::new(HPos::Right, VPos::Top)),
+                (w - px(8.0), y0 + px(6.0)),
+            )?;
         }
         // Chips.
         let mut x = label_w;
@@ -1232,10 +1712,20 @@ pub fn draw_stack<DB: DrawingBackend>(
             }
             let alive = survives(r, fault, device_honours_sync, window_us);
             let col = if alive { VALUE_X } else { RGBColor(0x9c, 0xa3, 0xaf) };
-            area.draw(&Rectangle::new([(x, cy), (x + chip_w, cy + chip_h)], col.mix(if alive { 0.85 } else { 0.6 }).filled()))?;
-            area.draw_text(&r.label, &font(10.0).color(&WHITE).pos(Pos::new(HPos::Left, VPos::Center)), (x + px(4.0), cy + chip_h / 2))?;
+            area.draw(&Rectangle::new(
+                [(x, cy), (x + chip_w, cy + chip_h)],
+                col.mix(if alive { 0.85 } else { 0.6 }).filled(),
+            ))?;
+            area.draw_text(
+                &r.label,
+                &font(10.0).color(&WHITE).pos(Pos::new(HPos::Left, VPos::Center)),
+                (x + px(4.0), cy + chip_h / 2),
+            )?;
             if !alive {
-                area.draw(&PathElement::new(vec![(x, cy + chip_h / 2), (x + chip_w, cy + chip_h / 2)], UNSAFE_RED.stroke_width(px(2.0).max(1) as u32)))?;
+                area.draw(&PathElement::new(
+                    vec![(x, cy + chip_h / 2), (x + chip_w, cy + chip_h / 2)],
+                    UNSAFE_RED.stroke_width(px(2.0).max(1) as u32),
+                ))?;
             }
             x += chip_w + px(4.0);
         }
@@ -1266,10 +1756,23 @@ mod tests {
         let grid = matrix_grid(&rows);
         assert_eq!(grid.rows.len(), 12);
         assert_eq!(grid.events.first().map(String::as_str), Some("START"));
-        let positions: u32 = grid.rows.iter().flat_map(|r| r.cells.iter().flatten()).map(|c| c[0].positions).sum();
-        assert_eq!(positions as usize * 2, rows.len(), "every row lands in exactly one cell");
+        let positions: u32 = grid
+            .rows
+            .iter()
+            .flat_map(|r| r.cells.iter().flatten())
+            .map(|c| c[0].positions)
+            .sum();
+        assert_eq!(
+            positions as usize * 2,
+            rows.len(),
+            "every row lands in exactly one cell"
+        );
         let v0 = grid.rows.iter().find(|r| r.variant == Variant::V0).unwrap();
-        assert!(v0.cells.iter().flatten().all(|c| c.iter().all(|h| h.verdict == Verdict::Safe)));
+        assert!(v0
+            .cells
+            .iter()
+            .flatten()
+            .all(|c| c.iter().all(|h| h.verdict == Verdict::Safe)));
         let v1 = grid.rows.iter().find(|r| r.variant == Variant::V1).unwrap();
         let send_b = grid.events.iter().position(|e| e == "SEND_B").unwrap();
         assert_eq!(v1.cells[send_b].as_ref().unwrap()[0].verdict, Verdict::Unsafe);
@@ -1282,7 +1785,12 @@ mod tests {
         assert!(text.contains("이중 투표"), "{text}");
         let mut svg = String::new();
         {
-            let view = StoryView { t_end_us: story_end_us(&trace, 8), show_probes: true, show_outer: true, ..StoryView::default() };
+            let view = StoryView {
+                t_end_us: story_end_us(&trace, 8),
+                show_probes: true,
+                show_outer: true,
+                ..StoryView::default()
+            };
             let root = SVGBackend::with_string(&mut svg, (900, story_height_css(&view) as u32)).into_drawing_area();
             draw_story(&root, &trace, &view).unwrap();
             root.present().unwrap();
@@ -1291,7 +1799,16 @@ mod tests {
         let mut svg2 = String::new();
         {
             let root = SVGBackend::with_string(&mut svg2, (700, 320)).into_drawing_area();
-            draw_liveness(&root, &[LivenessSeries { label: "1".into(), trace: &trace, highlight: true }], 1.0).unwrap();
+            draw_liveness(
+                &root,
+                &[LivenessSeries {
+                    label: "1".into(),
+                    trace: &trace,
+                    highlight: true,
+                }],
+                1.0,
+            )
+            .unwrap();
             let recs = stack_records(&trace, 3_000_000);
             let root2 = SVGBackend::with_string(&mut svg, (500, 272)).into_drawing_area();
             draw_stack(&root2, &recs, StackFault::Power, false, 2_000_000, 1.0).unwrap();

@@ -13,7 +13,10 @@ use yew::prelude::*;
 
 use super::url::notice_ko;
 use super::vote_figure::{navigate, read_url, replace_url, vote_search, STORY_CHAPTER};
-use crate::figures::vote::{describe_matrix, rows_json, event_ko, fault_ko, matrix_grid, profile_ko, variant_ko, verdict_ko, HalfCell, MatrixGrid};
+use crate::figures::vote::{
+    describe_matrix, event_ko, fault_ko, matrix_grid, profile_ko, rows_json, variant_ko, verdict_ko, HalfCell,
+    MatrixGrid,
+};
 use crate::sim::vote::crashpoints::story_config;
 use crate::sim::vote::{matrix, CrashRow, MatrixOptions, StoreProfile, Verdict, VoteConfig};
 
@@ -46,7 +49,11 @@ impl CrashMatrix {
     }
 
     fn config(&self) -> VoteConfig {
-        VoteConfig { profile: self.profile, device_honours_sync: self.device_honours_sync, ..VoteConfig::default() }
+        VoteConfig {
+            profile: self.profile,
+            device_honours_sync: self.device_honours_sync,
+            ..VoteConfig::default()
+        }
     }
 
     fn write_url(&self, chapter: &str) {
@@ -82,7 +89,10 @@ impl Component for CrashMatrix {
             device_honours_sync: cfg.device_honours_sync,
             notices: url.notices,
             rows: Vec::new(),
-            grid: MatrixGrid { events: Vec::new(), rows: Vec::new() },
+            grid: MatrixGrid {
+                events: Vec::new(),
+                rows: Vec::new(),
+            },
             json: String::new(),
             scroll_pending: url.targeted,
         };
@@ -95,7 +105,13 @@ impl Component for CrashMatrix {
             Msg::Profile(key) => {
                 match StoreProfile::from_key(&key) {
                     Some(p) => self.profile = p,
-                    None => self.notices = vec![notice_ko(&crate::params::Notice::Ignored { key: "profile".into(), given: key, reason: String::new() })],
+                    None => {
+                        self.notices = vec![notice_ko(&crate::params::Notice::Ignored {
+                            key: "profile".into(),
+                            given: key,
+                            reason: String::new(),
+                        })]
+                    }
                 }
                 self.recompute();
                 self.write_url(&ctx.props().chapter);
@@ -138,14 +154,22 @@ impl Component for CrashMatrix {
             Msg::Device(!i.checked())
         });
         let half = |ri: usize, c: &HalfCell, event: &str, variant: &str| -> Html {
-            let fault_idx = if c.fault == crate::sim::vote::FaultKind::Kill { 0 } else { 1 };
+            let fault_idx = if c.fault == crate::sim::vote::FaultKind::Kill {
+                0
+            } else {
+                1
+            };
             let cut = c.cut;
             let onclick = link.callback(move |_| Msg::Open(ri, cut, fault_idx));
             let label = format!(
                 "{variant}, {event} 직후 {}: {}{} — 눌러서 타임라인 열기",
                 fault_ko(c.fault),
                 verdict_ko(c.verdict),
-                if c.unsafe_subcuts > 0 { format!(", 경우 {}개 중 {}개 위험", c.subcuts, c.unsafe_subcuts) } else { String::new() }
+                if c.unsafe_subcuts > 0 {
+                    format!(", 경우 {}개 중 {}개 위험", c.subcuts, c.unsafe_subcuts)
+                } else {
+                    String::new()
+                }
             );
             html! {
                 <button type="button" class={classes!("cm-half", Self::cell_class(c.verdict), if fault_idx == 0 { "cm-kill" } else { "cm-power" })}

@@ -25,17 +25,27 @@ use super::controls::ParamControl;
 use super::crash_matrix::CrashMatrix;
 use super::url::notice_ko;
 use crate::figures::vote::{
-    conflict_ko, describe_event, describe_story, draw_liveness, draw_stack, draw_story, event_ko, fault_ko, fmt_time, profile_ko,
-    stack_records, story_end_us, story_events, story_height_css, variant_ko, LivenessSeries, StackFault, StoryView,
+    conflict_ko, describe_event, describe_story, draw_liveness, draw_stack, draw_story, event_ko, fault_ko, fmt_time,
+    profile_ko, stack_records, story_end_us, story_events, story_height_css, variant_ko, LivenessSeries, StackFault,
+    StoryView,
 };
 use crate::params::{
     parse_vote_query, percent_encode, split_query, vote_param, vote_to_query, vote_value_text, VOTE_PARAMS,
 };
 use crate::sim::vote::crashpoints::positions;
-use crate::sim::vote::{run, MatrixOptions, ConflictSource, EventKind, FaultKind, StoreProfile, TraceLevel, Variant, VoteConfig, VoteTrace};
+use crate::sim::vote::{
+    run, ConflictSource, EventKind, FaultKind, MatrixOptions, StoreProfile, TraceLevel, Variant, VoteConfig, VoteTrace,
+};
 
 /// The Scenario B figure ids this module renders.
-pub const VOTE_FIGURE_IDS: &[&str] = &["vote-story", "crash-matrix", "outer-transaction", "uncertain-failure", "liveness", "kill-vs-power"];
+pub const VOTE_FIGURE_IDS: &[&str] = &[
+    "vote-story",
+    "crash-matrix",
+    "outer-transaction",
+    "uncertain-failure",
+    "liveness",
+    "kill-vs-power",
+];
 
 /// The chapter each figure lives in (for cross-figure links).
 pub const STORY_CHAPTER: &str = "b1-remember";
@@ -84,15 +94,32 @@ pub fn read_url(id: &str) -> UrlState {
         }
     }
     if !targeted {
-        return UrlState { targeted, config: None, notices: Vec::new(), ev: None, hit: None };
+        return UrlState {
+            targeted,
+            config: None,
+            notices: Vec::new(),
+            ev: None,
+            hit: None,
+        };
     }
     let parsed = parse_vote_query(&rest.join("&"));
-    UrlState { targeted, config: Some(parsed.value), notices: parsed.notices.iter().map(notice_ko).collect(), ev, hit }
+    UrlState {
+        targeted,
+        config: Some(parsed.value),
+        notices: parsed.notices.iter().map(notice_ko).collect(),
+        ev,
+        hit,
+    }
 }
 
 /// The permalink of a vote figure state.
 pub fn vote_search(chapter: &str, id: &str, config: &VoteConfig, extra: &[(&str, String)]) -> String {
-    let mut s = format!("?ch={}&fig={}&{}", percent_encode(chapter), percent_encode(id), vote_to_query(config));
+    let mut s = format!(
+        "?ch={}&fig={}&{}",
+        percent_encode(chapter),
+        percent_encode(id),
+        vote_to_query(config)
+    );
     for (k, v) in extra {
         s.push_str(&format!("&{k}={}", percent_encode(v)));
     }
@@ -139,14 +166,35 @@ fn lost_seen_vote(t: &VoteTrace) -> Option<String> {
         .iter()
         .filter(|r| r.validator == 0 && r.height == h0 && r.round == r0)
         .filter(|r| r.layers.last().map(|l| l.layer) == Some(crate::sim::vote::Layer::Lost))
-        .filter(|r| !t.records.iter().any(|o| o.validator == 0 && o.height == h0 && o.round == r0 && o.step == r.step && o.value == r.value && o.layers.last().map(|l| l.layer) != Some(crate::sim::vote::Layer::Lost)))
-        .find(|r| t.messages.iter().any(|m| m.signer == 0 && m.from == 0 && m.height == h0 && m.round == r0 && m.value == r.value && m.kind.step() == r.step))
+        .filter(|r| {
+            !t.records.iter().any(|o| {
+                o.validator == 0
+                    && o.height == h0
+                    && o.round == r0
+                    && o.step == r.step
+                    && o.value == r.value
+                    && o.layers.last().map(|l| l.layer) != Some(crate::sim::vote::Layer::Lost)
+            })
+        })
+        .find(|r| {
+            t.messages.iter().any(|m| {
+                m.signer == 0
+                    && m.from == 0
+                    && m.height == h0
+                    && m.round == r0
+                    && m.value == r.value
+                    && m.kind.step() == r.step
+            })
+        })
         .map(|r| r.value.label())
 }
 
 /// The most foreground events A's first action chain can have (the crash slider's range).
 fn max_depth(c: &VoteConfig) -> u32 {
-    let opts = MatrixOptions { layout: c.layout, ..MatrixOptions::new(c.profile, c.device_honours_sync) };
+    let opts = MatrixOptions {
+        layout: c.layout,
+        ..MatrixOptions::new(c.profile, c.device_honours_sync)
+    };
     positions(c.variant, &opts).iter().map(|p| p.depth).max().unwrap_or(8)
 }
 
@@ -195,11 +243,29 @@ impl Kind {
         let base = VoteConfig::default();
         match self {
             Kind::Story => base,
-            Kind::Outer => VoteConfig { variant: Variant::V2, crash_after_events: None, ..base },
-            Kind::Fence => VoteConfig { variant: Variant::FFence, crash_after_events: None, status_probe_shares_engine_lock: false, ..base },
-            Kind::Liveness => VoteConfig { variant: Variant::V0, crash_after_events: None, blocked_validators: 1, ..base },
+            Kind::Outer => VoteConfig {
+                variant: Variant::V2,
+                crash_after_events: None,
+                ..base
+            },
+            Kind::Fence => VoteConfig {
+                variant: Variant::FFence,
+                crash_after_events: None,
+                status_probe_shares_engine_lock: false,
+                ..base
+            },
+            Kind::Liveness => VoteConfig {
+                variant: Variant::V0,
+                crash_after_events: None,
+                blocked_validators: 1,
+                ..base
+            },
             Kind::Stack => {
-                let mut c = VoteConfig { variant: Variant::V3, crash_after_events: None, ..base };
+                let mut c = VoteConfig {
+                    variant: Variant::V3,
+                    crash_after_events: None,
+                    ..base
+                };
                 c.timing.os_writeback_delay_ms = 3_000;
                 c
             }
@@ -287,7 +353,12 @@ impl VoteFigure {
                     .events
                     .iter()
                     .filter_map(|e| match &e.kind {
-                        EventKind::PipelineEvent { validator: 0, name, index, .. } => Some((*index, name.clone())),
+                        EventKind::PipelineEvent {
+                            validator: 0,
+                            name,
+                            index,
+                            ..
+                        } => Some((*index, name.clone())),
                         _ => None,
                     })
                     .collect();
@@ -299,14 +370,25 @@ impl VoteFigure {
                 self.steps = story_events(&t, self.t_end);
                 self.traces = vec![t];
                 if self.kind == Kind::Outer {
-                    let g = VoteConfig { variant: Variant::V2g, ..c.clone() };
+                    let g = VoteConfig {
+                        variant: Variant::V2g,
+                        ..c.clone()
+                    };
                     let tg = Rc::new(run(&g, TraceLevel::Full));
                     self.traces.push(tg);
                 }
             }
             Kind::Liveness => {
                 self.traces = (0..=2u32)
-                    .map(|b| Rc::new(run(&VoteConfig { blocked_validators: b, ..c.clone() }, TraceLevel::Summary)))
+                    .map(|b| {
+                        Rc::new(run(
+                            &VoteConfig {
+                                blocked_validators: b,
+                                ..c.clone()
+                            },
+                            TraceLevel::Summary,
+                        ))
+                    })
                     .collect();
                 if c.blocked_validators > 2 {
                     self.traces.push(Rc::new(run(c, TraceLevel::Summary)));
@@ -370,7 +452,9 @@ impl VoteFigure {
     }
 
     fn status(&self) -> String {
-        let Some(t) = self.traces.first() else { return String::new() };
+        let Some(t) = self.traces.first() else {
+            return String::new();
+        };
         match self.steps.get(self.index) {
             Some(&i) => describe_event(&t.events[i]),
             None => String::new(),
@@ -394,7 +478,9 @@ impl VoteFigure {
     }
 
     fn draw(&self) {
-        let Some(wrap) = self.wrap.cast::<HtmlElement>() else { return };
+        let Some(wrap) = self.wrap.cast::<HtmlElement>() else {
+            return;
+        };
         let css_w = f64::from(wrap.client_width()).max(280.0);
         let dpr = gloo::utils::window().device_pixel_ratio().clamp(1.0, 3.0);
         let prep = |canvas: &HtmlCanvasElement, css_h: f64| {
@@ -407,7 +493,9 @@ impl VoteFigure {
             }
             let _ = canvas.style().set_property("height", &format!("{css_h}px"));
         };
-        let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else { return };
+        let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else {
+            return;
+        };
         let Some(trace) = self.traces.first() else { return };
         let result: Result<(), String> = match self.kind {
             Kind::Story | Kind::Fence | Kind::Outer => {
@@ -497,7 +585,9 @@ impl VoteFigure {
     }
 
     fn text_alternative(&self) -> String {
-        let Some(t) = self.traces.first() else { return String::new() };
+        let Some(t) = self.traces.first() else {
+            return String::new();
+        };
         match self.kind {
             Kind::Story | Kind::Fence => {
                 let mut s = describe_story(t);
@@ -517,11 +607,22 @@ impl VoteFigure {
             Kind::Outer => {
                 let mut s = format!("위 패널 — {}", describe_story(t));
                 if let Some(t2) = self.traces.get(1) {
-                    let refused = t2.events.iter().any(|e| matches!(e.kind, EventKind::JoinRefused { validator: 0 }));
-                    let sends = t2.messages.iter().filter(|m| m.signer == 0 && m.from == 0 && !m.relayed && m.height == 10 && m.round == 1).count();
+                    let refused = t2
+                        .events
+                        .iter()
+                        .any(|e| matches!(e.kind, EventKind::JoinRefused { validator: 0 }));
+                    let sends = t2
+                        .messages
+                        .iter()
+                        .filter(|m| m.signer == 0 && m.from == 0 && !m.relayed && m.height == 10 && m.round == 1)
+                        .count();
                     s.push_str(&format!(
                         " 아래 패널 — 합류 거절: 저장 호출이 {}, 그 자리의 투표 전송 {}건. {}",
-                        if refused { "오류로 끝났고" } else { "거절되지 않았고" },
+                        if refused {
+                            "오류로 끝났고"
+                        } else {
+                            "거절되지 않았고"
+                        },
                         sends,
                         describe_story(t2)
                     ));
@@ -554,7 +655,10 @@ impl VoteFigure {
                 let window = u64::from(self.config.device_cache_window_ms) * 1000;
                 let count = |l| recs.iter().filter(|r| r.layer == l).count();
                 use crate::sim::vote::Layer;
-                let alive = recs.iter().filter(|r| crate::figures::vote::survives(r, self.hit, self.config.device_honours_sync, window)).count();
+                let alive = recs
+                    .iter()
+                    .filter(|r| crate::figures::vote::survives(r, self.hit, self.config.device_honours_sync, window))
+                    .count();
                 format!(
                     "{} 시점 A의 안전 기록: Tx {}개, Committed {}개, OsCache {}개, Disk {}개. {}{}",
                     fmt_time(self.snapshot_us()),
@@ -567,7 +671,11 @@ impl VoteFigure {
                         StackFault::Kill => format!("프로세스 종료 뒤 {}개 중 {}개가 남음.", recs.len(), alive),
                         StackFault::Power => format!("전원 차단 뒤 {}개 중 {}개가 남음.", recs.len(), alive),
                     },
-                    if self.config.device_honours_sync { "" } else { " 장치가 동기화를 무시하므로 최근 디스크 기록도 잃는다." }
+                    if self.config.device_honours_sync {
+                        ""
+                    } else {
+                        " 장치가 동기화를 무시하므로 최근 디스크 기록도 잃는다."
+                    }
                 )
             }
         }
@@ -632,7 +740,9 @@ impl Component for VoteFigure {
             }
         }
         let link = ctx.link().clone();
-        f._resize = Some(EventListener::new(&gloo::utils::window(), "resize", move |_| link.send_message(Msg::Redraw)));
+        f._resize = Some(EventListener::new(&gloo::utils::window(), "resize", move |_| {
+            link.send_message(Msg::Redraw)
+        }));
         f
     }
 
@@ -653,7 +763,11 @@ impl Component for VoteFigure {
                     // B4: crash right after the variant's last send (where the
                     // uncertain branches can turn into equivocation); no crash
                     // for the variants that never send.
-                    let last_send = self.stops.iter().rposition(|n| n.starts_with("SEND")).map(|i| i as u32 + 1);
+                    let last_send = self
+                        .stops
+                        .iter()
+                        .rposition(|n| n.starts_with("SEND"))
+                        .map(|i| i as u32 + 1);
                     self.config.crash_after_events = last_send;
                     self.config.crash_at_ms = None;
                     self.recompute();
@@ -683,7 +797,11 @@ impl Component for VoteFigure {
             Msg::Step(d) => {
                 self.pause();
                 let n = self.steps.len();
-                let i = if d < 0 { self.index.saturating_sub(d.unsigned_abs() as usize) } else { self.index.saturating_add(d as usize) };
+                let i = if d < 0 {
+                    self.index.saturating_sub(d.unsigned_abs() as usize)
+                } else {
+                    self.index.saturating_add(d as usize)
+                };
                 self.index = i.min(n.saturating_sub(1));
                 self.pos = self.index as f64;
                 self.write_url();
@@ -802,9 +920,24 @@ impl Component for VoteFigure {
 impl VoteFigure {
     fn main_keys(&self) -> &'static [&'static str] {
         match self.kind {
-            Kind::Story => &["variant", "crash_after", "fault", "conflict_source", "profile", "device_honours_sync"],
+            Kind::Story => &[
+                "variant",
+                "crash_after",
+                "fault",
+                "conflict_source",
+                "profile",
+                "device_honours_sync",
+            ],
             Kind::Outer => &["outer_end", "crash", "crash_after", "fault"],
-            Kind::Fence => &["variant", "status_probe_shares_engine_lock", "sync_error_true_state", "interrupt_during", "crash", "crash_after", "fault"],
+            Kind::Fence => &[
+                "variant",
+                "status_probe_shares_engine_lock",
+                "sync_error_true_state",
+                "interrupt_during",
+                "crash",
+                "crash_after",
+                "fault",
+            ],
             Kind::Liveness => &["blocked_validators"],
             Kind::Stack => &["device_honours_sync", "variant", "profile"],
         }
@@ -814,9 +947,19 @@ impl VoteFigure {
         let Some(t) = self.traces.first() else { return html! {} };
         let o = &t.outcome;
         let (cls, text) = if let Some(e) = o.equivocations.first() {
-            ("vote-verdict unsafe", format!("✗ 이중 투표: B·C·D가 A의 {}와 {} 서명을 모두 쥠", e.v1.label(), e.v2.label()))
+            (
+                "vote-verdict unsafe",
+                format!(
+                    "✗ 이중 투표: B·C·D가 A의 {}와 {} 서명을 모두 쥠",
+                    e.v1.label(),
+                    e.v2.label()
+                ),
+            )
         } else if o.fenced.first().map(|f| f.is_some()).unwrap_or(false) {
-            ("vote-verdict fenced", "■ 차단: A가 스스로 멈췄고 이중 투표 증거는 없음".to_string())
+            (
+                "vote-verdict fenced",
+                "■ 차단: A가 스스로 멈췄고 이중 투표 증거는 없음".to_string(),
+            )
         } else if let Some(lost) = lost_seen_vote(t) {
             ("vote-verdict fenced", format!("⚠ 아직 이중 투표는 없지만, 네트워크가 본 A의 {lost} 투표 기록이 저장소에서 사라졌음 (재시작하면 막을 근거가 없음)"))
         } else {
@@ -910,10 +1053,22 @@ impl VoteFigure {
             }
         };
         let variants = |vs: Vec<Variant>| -> Vec<(String, String)> {
-            vs.into_iter().map(|v| (v.code().to_string(), format!("{} ({})", variant_ko(v), v.code()))).collect()
+            vs.into_iter()
+                .map(|v| (v.code().to_string(), format!("{} ({})", variant_ko(v), v.code())))
+                .collect()
         };
-        let faults = || -> Vec<(String, String)> { FaultKind::ALL.iter().map(|f| (f.key().to_string(), fault_ko(*f).to_string())).collect() };
-        let profiles = || -> Vec<(String, String)> { StoreProfile::ALL.iter().map(|p| (p.key().to_string(), profile_ko(*p).to_string())).collect() };
+        let faults = || -> Vec<(String, String)> {
+            FaultKind::ALL
+                .iter()
+                .map(|f| (f.key().to_string(), fault_ko(*f).to_string()))
+                .collect()
+        };
+        let profiles = || -> Vec<(String, String)> {
+            StoreProfile::ALL
+                .iter()
+                .map(|p| (p.key().to_string(), profile_ko(*p).to_string()))
+                .collect()
+        };
         match self.kind {
             Kind::Story => html! {<>
                 { select("variant", "순서 선택", variants(Variant::ALL.to_vec())) }
@@ -985,7 +1140,11 @@ impl VoteFigure {
         let onkeydown = link.batch_callback(|e: KeyboardEvent| {
             let target = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
             let tag = target.as_ref().map(|t| t.tag_name()).unwrap_or_default();
-            let input_type = target.as_ref().and_then(|t| t.clone().dyn_into::<HtmlInputElement>().ok()).map(|i| i.type_()).unwrap_or_default();
+            let input_type = target
+                .as_ref()
+                .and_then(|t| t.clone().dyn_into::<HtmlInputElement>().ok())
+                .map(|i| i.type_())
+                .unwrap_or_default();
             let native_space = tag == "BUTTON" || tag == "SELECT" || (tag == "INPUT" && input_type != "range");
             let native_arrows = tag == "SELECT" || tag == "INPUT";
             match e.key().as_str() {
@@ -1013,7 +1172,11 @@ impl VoteFigure {
             Msg::Speed(i.value().parse().unwrap_or(0.6))
         });
         let cursor = self.cursor_us();
-        let at = if cursor == u64::MAX { "끝".to_string() } else { fmt_time(cursor) };
+        let at = if cursor == u64::MAX {
+            "끝".to_string()
+        } else {
+            fmt_time(cursor)
+        };
         html! {
             <div class="player" role="group" aria-label="타임라인 재생기 (스페이스: 재생/정지, ←/→: 한 사건씩)" {onkeydown}>
                 <div class="player-buttons">
