@@ -2,8 +2,11 @@
 # Runs every test of Consistency Lab, installing what is missing first:
 #   1. native: unit, property, golden, CLI and tidy tests (cargo test);
 #   2. wasm: wasm-bindgen-test in headless Chromium (native/wasm parity, components);
-#   3. the release site build (trunk) and its size budget;
-#   4. end-to-end: Playwright drives Debian's Chromium against the built site.
+#   3. the release site build (trunk) and its size budget (scripts/budget.mjs);
+#   4. end-to-end: Playwright drives Debian's Chromium against the built site
+#      (chapters, sliders, permalinks, keyboard, screenshots, input→frame timing).
+# A failing stage stops the run, except the size budget: its verdict is
+# reported after the end-to-end tests so that one run shows everything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
@@ -17,9 +20,16 @@ cargo test --release --all-targets
 step "wasm tests in headless Chromium"
 cargo test --release --target wasm32-unknown-unknown --test wasm
 
-step "site build (trunk, release)"
+step "site build (trunk, release) and size budget"
 trunk build --release
-node scripts/budget.mjs
+budget=0
+node scripts/budget.mjs || budget=$?
 
 step "end-to-end tests (Playwright + Chromium)"
 (cd e2e && node --test --test-concurrency=1 tests/)
+
+if [[ $budget -ne 0 ]]; then
+  printf '\n\033[1;31mFAILED: size budget (see scripts/budget.mjs output above)\033[0m\n'
+  exit "$budget"
+fi
+printf '\n\033[1mall tests passed\033[0m\n'

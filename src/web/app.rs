@@ -83,7 +83,7 @@ impl Component for App {
             <a class="skip" href="#content">{ "본문으로 건너뛰기" }</a>
             <header class="site-header">
                 <p class="site-title"><a href="?">{ "정합성 실험실" }</a></p>
-                <p class="site-sub">{ "락 lease가 트랜잭션보다 먼저 끝나면 — 실험을 직접 다시 돌려 보기" }</p>
+                <p class="site-sub">{ "두 편의 정합성 실험을 브라우저 안의 결정적 시뮬레이션으로 다시 돌려 보기" }</p>
             </header>
             <div class="layout">
                 <nav class="chapters" aria-label="장 목록">

@@ -597,6 +597,17 @@ impl Figure {
     }
 }
 
+fn kind_class(kind: FigureKind) -> &'static str {
+    match kind {
+        FigureKind::Timeline => "kind-timeline",
+        FigureKind::SplitTimeline => "kind-split",
+        FigureKind::Balance => "kind-balance",
+        FigureKind::Outage => "kind-outage",
+        FigureKind::Tradeoff => "kind-tradeoff",
+        FigureKind::LatencyCdf => "kind-cdf",
+    }
+}
+
 fn trim_speed(s: f64) -> String {
     if s >= 1.0 {
         format!("{:.1}", s)
@@ -891,7 +902,7 @@ impl Figure {
         let current_preset = self.query.preset.map(Preset::key).unwrap_or("");
         let main = main_keys(id);
         html! {
-            <figure id={id} class={classes!("lab-figure", format!("kind-{:?}", spec.kind).to_lowercase())} aria-describedby={desc_id.clone()}>
+            <figure id={id} class={classes!("lab-figure", kind_class(spec.kind))} aria-describedby={desc_id.clone()}>
                 { if self.notices.is_empty() { html!{} } else { html! {
                     <div class="notice" role="status">
                         { for self.notices.iter().map(|n| html! { <p>{ n }</p> }) }
