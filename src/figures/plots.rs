@@ -98,7 +98,7 @@ pub fn draw_balance<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &L
     // Annotations: the article's 15 s and end-of-run frames, from our own series.
     let mut marks = vec![15.0f64];
     marks.push(f64::from(trace.config.duration_s));
-    for t in marks {
+    for (k, t) in marks.into_iter().enumerate() {
         if t > cursor_s || t > end {
             continue;
         }
@@ -113,7 +113,11 @@ pub fn draw_balance<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &L
         let dx = if t > end * 0.6 { -4 } else { 4 };
         chart.draw_series(std::iter::once(
             EmptyElement::at((t, hi))
-                + Text::new(txt, (view.px(dx as f64), view.px(4.0)), view.font(10.5).color(&P::INK).pos(Pos::new(anchor, VPos::Top))),
+                + Text::new(
+                    txt,
+                    (view.px(dx as f64), view.px(4.0 + 16.0 * k as f64)),
+                    view.font(10.5).color(&P::INK).pos(Pos::new(anchor, VPos::Top)),
+                ),
         ))?;
     }
     chart
