@@ -1,6 +1,8 @@
 //! Generates the list of prose chapters for the site: every `content/*.md`,
-//! sorted by file name, embedded with `include_str!` (see src/web/content.rs).
-//! Adding a chapter needs no code change.
+//! sorted by file name, as `(id, title)` (see src/web/content.rs). The
+//! markdown itself is not embedded: Trunk copies `content/` next to the wasm
+//! and the site fetches one chapter at a time, which keeps the wasm within
+//! its size budget. Adding a chapter needs no code change.
 
 use std::{env, fs, path::Path};
 
@@ -17,11 +19,15 @@ fn main() {
         Err(_) => Vec::new(),
     };
     files.sort();
-    let mut out = String::from("/// `(id, markdown)` for every chapter, in file-name order.\npub const CHAPTERS: &[(&str, &str)] = &[\n");
+    let mut out = String::from("/// `(id, title)` for every chapter, in file-name order.\npub const CHAPTERS: &[(&str, &str)] = &[\n");
     for f in &files {
         let path = dir.join(f);
         println!("cargo:rerun-if-changed={}", path.display());
-        out.push_str(&format!("    ({:?}, include_str!({:?})),\n", f.trim_end_matches(".md"), path.display().to_string()));
+        let markdown = fs::read_to_string(&path).expect("a chapter is UTF-8 text");
+        let id = f.trim_end_matches(".md");
+        // The title is the first `# ` heading; the id stands in when there is none.
+        let title = markdown.lines().find_map(|l| l.strip_prefix("# ")).map(str::trim).unwrap_or(id);
+        out.push_str(&format!("    ({id:?}, {title:?}),\n"));
     }
     out.push_str("];\n");
     let dest = Path::new(&env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("chapters.rs");

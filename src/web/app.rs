@@ -5,7 +5,9 @@ use gloo::events::EventListener;
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
-use super::content::{chapters, fill_sim_placeholders, split_blocks, Block, Chapter};
+use std::rc::Rc;
+
+use super::content::{chapters, fetch_markdown, fill_sim_placeholders, split_blocks, Block, Chapter};
 use super::figure::{Figure, InitState};
 use super::{markdown, url};
 use crate::figures::figure_spec;
@@ -22,10 +24,20 @@ fn current_search() -> String {
 pub enum Msg {
     Go(String),
     PopState,
+    /// A chapter's markdown arrived (or failed to).
+    Loaded(&'static str, Result<Rc<str>, String>),
+}
+
+/// Where the current chapter's text stands.
+enum Prose {
+    Loading(&'static str),
+    Ready(&'static str, Rc<str>),
+    Failed(&'static str, String),
 }
 
 pub struct App {
     route: url::Route,
+    prose: Prose,
     _popstate: EventListener,
 }
 
@@ -37,6 +49,24 @@ impl App {
             _ => all.first().map(|c| c.id.to_string()).unwrap_or_default(),
         }
     }
+
+    /// Starts fetching the current chapter unless it is already here or on its way.
+    fn load_current(&mut self, ctx: &Context<Self>) {
+        let Some(chapter) = site_chapters().into_iter().find(|c| c.id == self.chapter_id()) else { return };
+        let have = match &self.prose {
+            Prose::Loading(id) | Prose::Ready(id, _) => *id == chapter.id,
+            Prose::Failed(..) => false,
+        };
+        if have {
+            return;
+        }
+        self.prose = Prose::Loading(chapter.id);
+        let link = ctx.link().clone();
+        yew::platform::spawn_local(async move {
+            let result = fetch_markdown(chapter).await.map(Rc::from);
+            link.send_message(Msg::Loaded(chapter.id, result));
+        });
+    }
 }
 
 impl Component for App {
@@ -46,10 +76,12 @@ impl Component for App {
     fn create(ctx: &Context<Self>) -> Self {
         let link = ctx.link().clone();
         let popstate = EventListener::new(&gloo::utils::window(), "popstate", move |_| link.send_message(Msg::PopState));
-        App { route: url::parse(&current_search()), _popstate: popstate }
+        let mut app = App { route: url::parse(&current_search()), prose: Prose::Loading(""), _popstate: popstate };
+        app.load_current(ctx);
+        app
     }
 
-    fn update(&mut self, _ctx: &Context<Self>, msg: Msg) -> bool {
+    fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
             Msg::Go(id) => {
                 let search = url::chapter_search(&id);
@@ -60,7 +92,19 @@ impl Component for App {
                 gloo::utils::window().scroll_to_with_x_and_y(0.0, 0.0);
             }
             Msg::PopState => self.route = url::parse(&current_search()),
+            Msg::Loaded(id, result) => {
+                // A late answer for a chapter the reader already left is dropped.
+                if !matches!(self.prose, Prose::Loading(loading) if loading == id) {
+                    return false;
+                }
+                self.prose = match result {
+                    Ok(text) => Prose::Ready(id, text),
+                    Err(why) => Prose::Failed(id, why),
+                };
+                return true;
+            }
         }
+        self.load_current(ctx);
         true
     }
 
@@ -124,7 +168,18 @@ impl Component for App {
 
 impl App {
     fn view_chapter(&self, c: Chapter) -> Html {
-        let text = fill_sim_placeholders(c.markdown);
+        let markdown = match &self.prose {
+            Prose::Ready(id, text) if *id == c.id => text.clone(),
+            Prose::Failed(id, why) if *id == c.id => {
+                return html! {
+                    <div class="notice" role="alert">
+                        <p>{ format!("「{}」 장을 불러오지 못했습니다 ({why}). 네트워크를 확인하고 페이지를 새로 고쳐 주세요.", c.title) }</p>
+                    </div>
+                };
+            }
+            _ => return html! { <p class="loading" role="status" aria-live="polite">{ format!("「{}」 장을 불러오는 중…", c.title) }</p> },
+        };
+        let text = fill_sim_placeholders(&markdown);
         html! {
             <article class="chapter" key={c.id}>
                 { for split_blocks(&text).into_iter().map(|b| match b {

@@ -1,28 +1,32 @@
-//! The prose: chapters embedded at build time (`build.rs` lists `content/*.md`)
-//! and the `{{sim:PRESET:METRIC}}` placeholders, filled from live runs so that
-//! every number in the text comes from the simulation.
+//! The prose: the chapter list (`build.rs` lists `content/*.md` with their
+//! titles), fetching a chapter's markdown from `content/ID.md` next to the
+//! page (Trunk copies the folder into `dist/`), and the
+//! `{{sim:PRESET:METRIC}}` placeholders, filled from live runs so that every
+//! number in the text comes from the simulation.
+//!
+//! The markdown is fetched rather than embedded so that the wasm stays within
+//! its size budget and a reader downloads only the chapter they open.
 
 use std::cell::RefCell;
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
 
 use crate::figures::analysis::{format_metric, metric_value};
 use crate::sim::lease::{run, Preset, TraceLevel};
 
 include!(concat!(env!("OUT_DIR"), "/chapters.rs"));
 
-/// One chapter: its id (file name without `.md`), title and markdown.
+/// One chapter: its id (file name without `.md`) and title (its first `# ` heading).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Chapter {
     pub id: &'static str,
     pub title: &'static str,
-    pub markdown: &'static str,
 }
 
 /// The chapters, glossary last.
 pub fn chapters() -> Vec<Chapter> {
-    let mut v: Vec<Chapter> = CHAPTERS
-        .iter()
-        .map(|&(id, markdown)| Chapter { id, title: title_of(markdown).unwrap_or(id), markdown })
-        .collect();
+    let mut v: Vec<Chapter> = CHAPTERS.iter().map(|&(id, title)| Chapter { id, title }).collect();
     v.sort_by_key(|c| (c.id == "glossary", c.id));
     v
 }
@@ -31,9 +35,17 @@ pub fn chapter(id: &str) -> Option<Chapter> {
     chapters().into_iter().find(|c| c.id == id)
 }
 
-/// The first `# ` heading.
-pub fn title_of(markdown: &'static str) -> Option<&'static str> {
-    markdown.lines().find_map(|l| l.strip_prefix("# ")).map(str::trim)
+/// Fetches a chapter's markdown. The id comes from [`chapters`], never from
+/// the URL directly, so the request path is always one of ours.
+pub async fn fetch_markdown(chapter: Chapter) -> Result<String, String> {
+    let url = format!("content/{}.md", chapter.id);
+    let response = JsFuture::from(gloo::utils::window().fetch_with_str(&url)).await.map_err(|e| format!("{e:?}"))?;
+    let response: web_sys::Response = response.dyn_into().map_err(|_| "not a Response".to_string())?;
+    if !response.ok() {
+        return Err(format!("HTTP {}", response.status()));
+    }
+    let text = JsFuture::from(response.text().map_err(|e| format!("{e:?}"))?).await.map_err(|e| format!("{e:?}"))?;
+    text.as_string().ok_or_else(|| "not text".to_string())
 }
 
 thread_local! {
