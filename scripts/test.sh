@@ -14,11 +14,14 @@ source scripts/env.sh
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
+# The `ci` profile (Cargo.toml): optimised like release, but without LTO, so
+# each test binary links quickly, and with debug assertions and overflow
+# checks on, so the simulation's invariant asserts run under every property.
 step "native tests"
-cargo test --release --all-targets
+cargo test --profile ci --all-targets
 
 step "wasm tests in headless Chromium"
-cargo test --release --target wasm32-unknown-unknown --test wasm
+cargo test --profile ci --target wasm32-unknown-unknown --test wasm
 
 step "site build (trunk, release) and size budget"
 trunk build --release
