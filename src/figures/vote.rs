@@ -1502,7 +1502,11 @@ pub fn draw_liveness<DB: DrawingBackend>(
             h = p.height as f64;
             pts.push((t, h));
         }
-        pts.push((horizon_s, h));
+        // The line stops where the simulation stopped (one second after both
+        // transactions are final, or the horizon), so a finished run never
+        // looks like a stall.
+        let end_s = (s.trace.end_us as f64 / 1e6).min(horizon_s);
+        pts.push((end_s, h));
         let width = if s.highlight { 3.0 } else { 1.5 };
         let style = if s.highlight {
             col.stroke_width(px(width) as u32)

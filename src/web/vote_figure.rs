@@ -254,10 +254,14 @@ impl Kind {
                 status_probe_shares_engine_lock: false,
                 ..base
             },
+            // The transactions arrive at 12 s, so the run spans several
+            // rounds of proposer rotation before it stops: the longer step
+            // where the blocked node was due to propose shows up repeatedly.
             Kind::Liveness => VoteConfig {
                 variant: Variant::V0,
                 crash_after_events: None,
                 blocked_validators: 1,
+                txs_submit_at_ms: 12_000,
                 ..base
             },
             Kind::Stack => {
