@@ -13,6 +13,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+use consistency_lab::figures::export;
 use consistency_lab::params::{
     all_params_markdown, parse_query, to_query, LeaseQuery, Notice, ParamKind, Query, LEASE_PARAMS, VOTE_PARAMS,
 };
@@ -91,6 +92,7 @@ const SUBCOMMANDS: &[(&str, &[(&str, bool)])] = &[
     ("run", &[("params", true), ("format", true), ("trace", true)]),
     ("table", &[("runs", true), ("seed", true), ("format", true)]),
     ("crashpoints", &[("profile", true), ("device-honours-sync", true), ("format", true)]),
+    ("figure", &[("list", false), ("params", true), ("out", true), ("width", true), ("time", true)]),
 ];
 
 /// argv split into a subcommand and its flags, not yet validated.
@@ -98,6 +100,8 @@ const SUBCOMMANDS: &[(&str, &[(&str, bool)])] = &[
 struct RawArgs {
     subcommand: String,
     flags: BTreeMap<String, String>,
+    /// `lab figure FIGURE_ID`: the one positional argument.
+    positional: Option<String>,
     help: bool,
 }
 
@@ -128,6 +132,10 @@ impl RawArgs {
                 continue;
             }
             let Some(flag) = arg.strip_prefix("--") else {
+                if *name == "figure" && raw.positional.is_none() {
+                    raw.positional = Some(arg.clone());
+                    continue;
+                }
                 return Err(CliError::usage(format!(
                     "unexpected argument `{arg}` for `lab {name}` (see `lab {name} --help`)"
                 )));
@@ -175,6 +183,8 @@ enum Command {
     Run { query: Box<Query>, format: Format, trace_path: Option<String> },
     Table { runs: u32, seed: u64, format: Format },
     Crashpoints { profile: StoreProfile, device_honours_sync: bool, format: Format },
+    FigureList,
+    Figure { request: Box<export::Request>, out: String },
 }
 
 impl Command {
@@ -234,9 +244,43 @@ impl Command {
                 };
                 Command::Crashpoints { profile, device_honours_sync, format }
             }
+            "figure" => figure_command(&raw)?,
             other => return Err(CliError::usage(format!("unknown command `{other}`"))),
         })
     }
+}
+
+/// Validates `lab figure` (`--list`, or an id with `--out`).
+fn figure_command(raw: &RawArgs) -> Result<Command> {
+    let flags = &raw.flags;
+    if flags.contains_key("list") {
+        if raw.positional.is_some() || flags.len() > 1 {
+            return Err(CliError::usage("`lab figure --list` takes no figure id and no other flags"));
+        }
+        return Ok(Command::FigureList);
+    }
+    let id = raw.positional.clone().ok_or_else(|| {
+        CliError::usage("`lab figure` needs a FIGURE_ID (see `lab figure --list`) or --list")
+    })?;
+    let out = flags
+        .get("out")
+        .cloned()
+        .ok_or_else(|| CliError::usage("`lab figure` needs --out FILE.svg|FILE.png"))?;
+    let format = export::Format::of_path(&out).ok_or_else(|| {
+        CliError::usage(format!("--out: `{out}` has an unsupported extension; allowed .svg|.png"))
+    })?;
+    let (min_w, max_w) = export::WIDTH_RANGE;
+    let width = match flags.get("width") {
+        Some(v) => u32::try_from(whole_number("--width", v, u64::from(min_w), u64::from(max_w))?)
+            .unwrap_or(export::DEFAULT_WIDTH),
+        None => export::DEFAULT_WIDTH,
+    };
+    let time_ms = match flags.get("time") {
+        Some(v) => Some(whole_number("--time", v, 0, 3_600_000)?),
+        None => None,
+    };
+    let request = export::Request { id, params: flags.get("params").cloned(), width, time_ms, format };
+    Ok(Command::Figure { request: Box::new(request), out })
 }
 
 /// Parses a whole number flag value in `min..=max`.
@@ -314,6 +358,15 @@ fn execute(command: Command) -> Result<String> {
                 Format::Markdown => table_markdown(&results),
             })
         }
+        Command::FigureList => Ok(figure_list_output()),
+        Command::Figure { request, out } => {
+            let bytes = export::render(&request).map_err(|e| match e {
+                export::ExportError::Usage(m) => CliError::usage(m),
+                export::ExportError::Failure(m) => CliError::failure(m),
+            })?;
+            std::fs::write(&out, &bytes).map_err(|e| CliError::failure(format!("--out: cannot write `{out}`: {e}")))?;
+            Ok(String::new())
+        }
         Command::Crashpoints { profile, device_honours_sync, format } => {
             let rows = vote::matrix(profile, device_honours_sync);
             Ok(match format {
@@ -322,6 +375,17 @@ fn execute(command: Command) -> Result<String> {
             })
         }
     }
+}
+
+fn figure_list_output() -> String {
+    let mut out = String::new();
+    for e in export::figure_list() {
+        out.push_str(&format!("{}\t{}\t{}\n", e.id, e.code, e.caption_ko));
+    }
+    for (id, why) in export::SKIPPED {
+        out.push_str(&format!("# {id}: not exported ({why})\n"));
+    }
+    out
 }
 
 fn pretty(value: &serde_json::Value) -> String {
@@ -465,7 +529,8 @@ fn help_text(subcommand: &str) -> Result<String> {
              \x20   params        list every query key with unit, range and default\n\
              \x20   run           run one simulation: lab run --params \"preset=exp1&seed=2\"\n\
              \x20   table         run every preset and print it beside the article's tables\n\
-             \x20   crashpoints   Scenario B's crash-point matrix\n\n\
+             \x20   crashpoints   Scenario B's crash-point matrix\n\
+             \x20   figure        render a site figure to SVG/PNG: lab figure lease-expiry --out a1.svg\n\n\
              `lab <COMMAND> --help` describes a command. Exit status: 0 ok, 1 failure, {EXIT_USAGE} bad usage.\n"
         ),
         "presets" => "lab presets [--format md|json]\n\n\
@@ -506,6 +571,23 @@ fn help_text(subcommand: &str) -> Result<String> {
              --format               md (a matrix) or json (one row per cell)\n"
                 .to_string()
         }
+        "figure" => format!(
+            "lab figure FIGURE_ID [--params \"QUERY\"] --out FILE.svg|FILE.png [--width W] [--time T]\n\
+             lab figure --list\n\n\
+             Renders one of the site's figures, with its Korean caption, to SVG or PNG (by the\n\
+             extension of --out). The PNG uses the embedded Pretendard font and is identical on\n\
+             every machine; SVG text names font-family Pretendard, sans-serif and uses the\n\
+             viewer's fonts.\n\n\
+             --list        list the figure ids (id, code, caption)\n\
+             --params Q    the site's query string (default: the figure's starting state);\n\
+             \x20             any unknown, malformed or out-of-range key is an error (exit {EXIT_USAGE})\n\
+             --out FILE    where to write; .svg or .png\n\
+             --width W     width in pixels, {}..={} (default {})\n\
+             --time T      player cursor in ms: what a timeline shows at time T (default: the end)\n",
+            export::WIDTH_RANGE.0,
+            export::WIDTH_RANGE.1,
+            export::DEFAULT_WIDTH
+        ),
         other => {
             return Err(CliError::usage(format!(
                 "no help for unknown command `{other}`; expected one of {}",

@@ -7,6 +7,8 @@
 //! browser (no yew, web-sys or gloo).
 
 pub mod analysis;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod export;
 pub mod plots;
 pub mod timeline;
 pub mod vote;
@@ -278,6 +280,9 @@ mod tests {
 
     #[test]
     fn every_figure_draws_to_svg() {
+        // Native builds lay text out with ab_glyph, which needs the font registered.
+        #[cfg(not(target_arch = "wasm32"))]
+        crate::figures::export::ensure_font().unwrap();
         let mut c = Preset::Exp1.config();
         c.duration_s = 3;
         let t = run(&c, 1, 0, TraceLevel::Full);
@@ -302,6 +307,8 @@ mod tests {
 
     #[test]
     fn the_cursor_hides_the_future() {
+        #[cfg(not(target_arch = "wasm32"))]
+        crate::figures::export::ensure_font().unwrap();
         let mut c = Preset::Exp1.config();
         c.duration_s = 3;
         let t = run(&c, 1, 0, TraceLevel::Full);

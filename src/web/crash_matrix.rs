@@ -238,7 +238,7 @@ impl Component for CrashMatrix {
                     </table>
                 </div>
                 <p id="crash-matrix-desc" class="visually-hidden vote-alt">{ describe_matrix(&self.grid) }</p>
-                <figcaption>{ "그림 B2. 장애 지점 지도: 행은 순서와 처리 방식, 열은 장애 직전에 끝난 처리 단계. 칸의 왼쪽은 프로세스 종료, 오른쪽은 전원 차단일 때의 결과(백그라운드 쓰기가 끼어드는 경우 중 가장 나쁜 것)이다. 칸을 누르면(또는 Enter) 그림 B1이 바로 그 장애 지점에서 열린다." }</figcaption>
+                <figcaption>{ crate::figures::vote::vote_figure_spec("crash-matrix").map_or("", |f| f.caption_ko) }</figcaption>
                 <p class="note">{ "이 표는 lab crashpoints 명령과 같은 함수로 계산합니다. 같은 열 이름이 여러 갈래(숨은 저장 상태)에 나오면 가장 나쁜 갈래를 보여 주고, 누르면 그 갈래를 엽니다." }</p>
             </figure>
         }

@@ -1,0 +1,129 @@
+//! `lab figure`: every figure renders to SVG with its Korean caption, PNG
+//! output is a real, non-blank image, output is deterministic, and bad input
+//! exits with status 2.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use consistency_lab::figures::export::figure_list;
+
+fn lab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_lab")).args(args).output().expect("run lab")
+}
+
+fn out_path(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("lab-figure-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn list_names_every_figure() {
+    let o = lab(&["figure", "--list"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    let ids = [
+        "lease-expiry",
+        "silent-drift",
+        "watchdog-stop",
+        "fence-placement",
+        "lease-clock",
+        "conditional-update",
+        "outage",
+        "tradeoff",
+        "latency-cdf",
+        "vote-story",
+        "outer-transaction",
+        "uncertain-failure",
+        "liveness",
+        "kill-vs-power",
+    ];
+    for id in ids {
+        assert!(text.lines().any(|l| l.starts_with(&format!("{id}\t"))), "{id} missing from:\n{text}");
+    }
+    assert!(text.contains("crash-matrix"), "the skipped B2 is mentioned");
+}
+
+#[test]
+fn every_figure_renders_to_svg_with_its_caption() {
+    for e in figure_list() {
+        let path = out_path(&format!("{}.svg", e.id));
+        let o = lab(&["figure", e.id, "--out", path.to_str().unwrap(), "--width", "720"]);
+        assert!(o.status.success(), "{}: {}", e.id, stderr(&o));
+        let svg = std::fs::read_to_string(&path).unwrap();
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{}: not an SVG", e.id);
+        assert_eq!(svg.matches("<text").count(), svg.matches("</text>").count(), "{}: unbalanced <text>", e.id);
+        assert!(svg.contains("font-family"), "{}", e.id);
+        // The caption is wrapped into lines; every word of it is in the file.
+        for word in e.caption_ko.split(' ') {
+            let escaped = word.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;");
+            assert!(svg.contains(word) || svg.contains(&escaped), "{}: caption word {word:?} missing", e.id);
+        }
+        assert!(svg.contains(&format!("그림 {}.", e.code)), "{}: caption head", e.id);
+    }
+}
+
+#[test]
+fn png_is_a_real_non_blank_image_and_deterministic() {
+    let a = out_path("a1.png");
+    let b = out_path("a1-again.png");
+    for p in [&a, &b] {
+        let o = lab(&["figure", "lease-expiry", "--params", "preset=exp1&seed=2", "--time", "1500", "--out", p.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let bytes = std::fs::read(&a).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    assert_eq!(bytes, std::fs::read(&b).unwrap(), "same command, same bytes");
+
+    let decoder = png::Decoder::new(std::io::Cursor::new(&bytes));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!(info.width, 960);
+    let pixels = &buf[..info.buffer_size()];
+    let first = &pixels[..3];
+    let differing = pixels.chunks(3).filter(|p| *p != first).count();
+    assert!(differing > 1000, "the image is not blank ({differing} non-background pixels)");
+}
+
+#[test]
+fn svg_is_deterministic() {
+    let a = out_path("b1.svg");
+    let b = out_path("b1-again.svg");
+    for p in [&a, &b] {
+        let o = lab(&["figure", "vote-story", "--time", "300", "--out", p.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+}
+
+#[test]
+fn bad_input_exits_2() {
+    let svg = out_path("bad.svg");
+    let svg = svg.to_str().unwrap();
+    let cases: &[&[&str]] = &[
+        &["figure", "no-such-figure", "--out", svg],
+        &["figure", "crash-matrix", "--out", svg],
+        &["figure", "lease-expiry", "--params", "ttl_ms=-5", "--out", svg],
+        &["figure", "lease-expiry", "--params", "bogus_key=1", "--out", svg],
+        &["figure", "vote-story", "--params", "variant=nope", "--out", svg],
+        &["figure", "lease-expiry", "--out", "x.jpg"],
+        &["figure", "lease-expiry", "--out", "noext"],
+        &["figure", "lease-expiry", "--out", svg, "--width", "abc"],
+        &["figure", "lease-expiry", "--out", svg, "--width", "10"],
+        &["figure", "lease-expiry", "--out", svg, "--time", "-1"],
+        &["figure", "tradeoff", "--out", svg, "--time", "100"],
+        &["figure", "lease-expiry"],
+        &["figure"],
+        &["figure", "--list", "lease-expiry"],
+    ];
+    for args in cases {
+        let o = lab(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).starts_with("lab: "), "{args:?}: {}", stderr(&o));
+    }
+}
