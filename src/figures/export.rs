@@ -42,7 +42,7 @@ use crate::sim::vote::{self, crashpoints::positions, MatrixOptions, VoteConfig, 
 mod article_data;
 
 /// Pretendard Regular (OFL-1.1, `static/fonts/Pretendard-LICENSE.txt`).
-static PRETENDARD: &[u8] = include_bytes!("../../static/fonts/Pretendard-Regular.otf");
+static PRETENDARD: &[u8] = include_bytes!("../../static/cli-fonts/Pretendard-Regular.otf");
 
 /// Figure ids that are not plotters drawings, and why.
 pub const SKIPPED: &[(&str, &str)] =
