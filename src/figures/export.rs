@@ -37,9 +37,7 @@ use crate::sim::lease::{self, LeaseConfig, LeaseTrace, TraceLevel, Variant};
 use crate::sim::vote::{self, crashpoints::positions, MatrixOptions, VoteConfig, VoteTrace};
 
 // The article's measured points of A8 (pure data, shared with the site).
-#[allow(dead_code)]
-#[path = "../web/article_data.rs"]
-mod article_data;
+use super::article_data;
 
 /// Pretendard Regular (OFL-1.1, `static/fonts/Pretendard-LICENSE.txt`).
 static PRETENDARD: &[u8] = include_bytes!("../../static/cli-fonts/Pretendard-Regular.otf");

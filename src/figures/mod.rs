@@ -7,6 +7,7 @@
 //! browser (no yew, web-sys or gloo).
 
 pub mod analysis;
+pub mod article_data;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod export;
 pub mod plots;

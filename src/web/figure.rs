@@ -405,7 +405,7 @@ impl Figure {
                             group: g,
                         });
                     }
-                    for (thr, over) in super::article_data::tradeoff_points(Variant::ALL[g]) {
+                    for (thr, over) in crate::figures::article_data::tradeoff_points(Variant::ALL[g]) {
                         pts.push(TradeoffPoint { label: col.header.clone(), throughput_rps: thr, over_approval: over, article: true, group: g });
                     }
                 }
@@ -494,7 +494,7 @@ impl Figure {
                             <tr>
                                 <th scope="row">{ *label }</th>
                                 { for self.columns.iter().map(|c| html! { <td class="num">{ self.cell(c, k).unwrap_or_else(|| "—".into()) }</td> }) }
-                                { for article_cols.iter().map(|p| html! { <td class="num article">{ super::article_data::value(*p, k).unwrap_or_else(|| "—".into()) }</td> }) }
+                                { for article_cols.iter().map(|p| html! { <td class="num article">{ crate::figures::article_data::value(*p, k).unwrap_or_else(|| "—".into()) }</td> }) }
                             </tr>
                         }) }
                     </tbody>

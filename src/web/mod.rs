@@ -5,7 +5,6 @@
 //! from the URL is ever interpreted as HTML.
 
 pub mod app;
-pub mod article_data;
 pub mod content;
 pub mod controls;
 pub mod figure;
