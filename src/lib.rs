@@ -8,6 +8,9 @@
 
 pub mod figures;
 pub mod article;
+/// The `lab` command line (native only: it writes files and renders PNGs).
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli;
 pub mod params;
 pub mod report;
 pub mod sim;
