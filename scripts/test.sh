@@ -18,7 +18,7 @@ step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 # each test binary links quickly, and with debug assertions and overflow
 # checks on, so the simulation's invariant asserts run under every property.
 step "native tests"
-cargo test --profile ci --all-targets
+cargo test --profile ci --workspace --all-targets
 
 step "wasm tests in headless Chromium"
 cargo test --profile ci --target wasm32-unknown-unknown --test wasm

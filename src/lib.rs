@@ -13,7 +13,8 @@ pub mod article;
 pub mod cli;
 pub mod params;
 pub mod report;
-pub mod sim;
+/// The simulation core, a crate of its own (`src/sim/`, package `lab-sim`).
+pub use lab_sim as sim;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

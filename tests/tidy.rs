@@ -85,3 +85,23 @@ fn no_unwired_todo_in_shipped_code() {
     }
     assert!(hits.is_empty(), "stubs left in shipped code:\n{}", hits.join("\n"));
 }
+
+#[test]
+fn sim_crate_depends_on_serde_and_a_portable_prng_only() {
+    // The nested `lab-sim` crate makes the invariant a build fact: its manifest
+    // is the complete list of what the simulation may use.
+    let manifest = fs::read_to_string(root().join("src/sim/Cargo.toml")).unwrap();
+    let allowed = ["serde", "serde_json", "rand_core", "rand_chacha"];
+    let mut section = String::new();
+    let mut deps = Vec::new();
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            section = line.to_string();
+        } else if section.contains("dependencies") && !line.is_empty() && !line.starts_with('#') {
+            deps.push(line.split('=').next().unwrap().trim().to_string());
+        }
+    }
+    assert!(!deps.is_empty(), "no dependencies parsed from src/sim/Cargo.toml");
+    let extra: Vec<_> = deps.iter().filter(|d| !allowed.contains(&d.as_str())).collect();
+    assert!(extra.is_empty(), "lab-sim may depend on {allowed:?} only; found {extra:?}");
+}

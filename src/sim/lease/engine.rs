@@ -19,7 +19,7 @@ use super::lock_server::{LockServer, ServerStatus};
 use super::trace::{
     BalancePoint, EventKind, FencePhase, Hold, LeaseSpan, Outcome, ReleaseResult, TokenPoint, TraceEvent, TraceLevel,
 };
-use crate::sim::core::{EventQueue, ProcessTable, RngStream, SimTime, Stamp, US_PER_MS, US_PER_S};
+use crate::core::{EventQueue, ProcessTable, RngStream, SimTime, Stamp, US_PER_MS, US_PER_S};
 
 const NO_HOLD: u32 = u32::MAX;
 

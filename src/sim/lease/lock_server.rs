@@ -10,7 +10,7 @@
 //! `now`; this module only decides *what* it does. No clock, no randomness.
 
 use super::trace::{LeaseEnd, LeaseSpan, ReleaseResult};
-use crate::sim::core::{SimTime, Stamp};
+use crate::core::{SimTime, Stamp};
 
 /// Sentinel for "no span recorded" (spans are only kept at `TraceLevel::Holds` and above).
 const NO_SPAN: u32 = u32::MAX;

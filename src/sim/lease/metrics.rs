@@ -12,7 +12,7 @@ use super::trace::{
     FencePhase, Hold, LeaseDetails, LeaseMetrics, LeaseTrace, Outcome, ReleaseResult, RunStats, SecondBucket, Series,
     TraceLevel,
 };
-use crate::sim::core::{SimTime, Stamp, US_PER_MS, US_PER_S};
+use crate::core::{SimTime, Stamp, US_PER_MS, US_PER_S};
 
 /// An overlap shorter than this, between two `Released` holds, is a recording artifact (§2).
 const ARTIFACT_MAX_US: u64 = US_PER_MS;

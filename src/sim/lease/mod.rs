@@ -32,5 +32,5 @@ pub fn run(config: &LeaseConfig, seed: u64, run_index: u32, level: TraceLevel) -
 /// native/wasm parity.
 pub fn trace_hash(trace: &LeaseTrace) -> u64 {
     let json = serde_json::to_vec(trace).expect("a trace always serializes");
-    crate::sim::core::fnv1a64(&json)
+    crate::core::fnv1a64(&json)
 }

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::config::LeaseConfig;
-use crate::sim::core::{SimTime, Stamp};
+use crate::core::{SimTime, Stamp};
 
 /// How much of the trace to keep. Metrics are always computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

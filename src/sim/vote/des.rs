@@ -34,7 +34,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::config::{ConflictSource, FaultKind, InterruptStage, Layout, OuterEnd, StoreProfile, TrueState, Variant, VoteConfig};
 use super::gate::{SafetyGate, StoreError};
 use super::trace::*;
-use crate::sim::core::{fnv1a64, EventQueue, RngStream, SimTime, Stamp, US_PER_MS};
+use crate::core::{fnv1a64, EventQueue, RngStream, SimTime, Stamp, US_PER_MS};
 
 const N: usize = 4;
 const F: usize = 1;

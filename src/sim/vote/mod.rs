@@ -34,5 +34,5 @@ pub fn run(config: &VoteConfig, level: TraceLevel) -> VoteTrace {
 /// every platform for equal traces.
 pub fn trace_hash(trace: &VoteTrace) -> u64 {
     let json = serde_json::to_vec(trace).expect("a trace always serializes");
-    crate::sim::core::fnv1a64(&json)
+    crate::core::fnv1a64(&json)
 }

@@ -11,7 +11,7 @@
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::config::{FaultKind, VoteConfig};
-use crate::sim::core::{SimTime, Stamp};
+use crate::core::{SimTime, Stamp};
 
 /// How much of the trace to keep. Outcomes are always computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

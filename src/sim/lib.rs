@@ -1,4 +1,5 @@
-//! The simulation core: pure, deterministic Rust shared by the CLI and the site.
+//! The simulation core (crate `lab-sim`): pure, deterministic Rust shared by
+//! the CLI and the site, re-exported there as `consistency_lab::sim`.
 //!
 //! Architecture invariant: `sim` depends on std, serde and a named portable
 //! PRNG only. It never imports yew, web-sys, gloo, an OS clock, `thread_rng`,
