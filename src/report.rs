@@ -15,7 +15,7 @@ use crate::article::{format_number, ArticleTable, ARTICLE_AMBIGUITIES, ARTICLE_T
 use crate::params::vote_to_query;
 use crate::params::{to_query, LeaseQuery};
 use crate::sim::lease::{LeaseDetails, LeaseMetrics, LeaseTrace, Preset, Variant};
-use crate::sim::vote::{CrashRow, FaultKind, Variant as VoteVariant, Verdict, VoteConfig, VoteOutcome, VoteTrace};
+use crate::sim::vote::{column_rank, CrashRow, FaultKind, Variant as VoteVariant, Verdict, VoteConfig, VoteOutcome, VoteTrace};
 
 /// Label of the article's rows.
 pub const ARTICLE_LABEL: &str = "원문 측정 (article)";
@@ -505,39 +505,6 @@ fn verdict_text(verdict: Verdict, unsafe_subcuts: u32, subcuts: u32) -> String {
     }
 }
 
-/// A column's place in the matrix: the pipeline's order (as the site's figure B2
-/// draws it), the conflicting action's "(Y)" events after the first action's,
-/// unknown names last in first-seen order.
-fn pipeline_rank(name: &str) -> usize {
-    const ORDER: &[&str] = &[
-        "START",
-        "OUTER_BEGIN",
-        "SIGN",
-        "WRITE_REFUSED",
-        "WRITE",
-        "INTERRUPT@COMMIT",
-        "COMMIT",
-        "SYNCCALL",
-        "INTERRUPT@DRAIN",
-        "DRAIN",
-        "INTERRUPT@FSYNC",
-        "FSYNC",
-        "FSYNC_ERR",
-        "FENCED",
-        "NEW_ENGINE",
-        "SEND_B",
-        "SEND_C",
-        "SEND_D",
-        "OUTER_COMMIT",
-        "OUTER_ROLLBACK",
-    ];
-    let (base, offset) = match name.strip_suffix("(Y)") {
-        Some(base) => (base, ORDER.len()),
-        None => (name, 0),
-    };
-    ORDER.iter().position(|o| *o == base).map_or(2 * ORDER.len(), |p| p + offset)
-}
-
 /// The crash-point matrix as markdown: rows = variants, columns = events (the
 /// last event done before the crash), each cell "process kill \| power loss",
 /// the worst case over background interleavings and hidden branches.
@@ -548,7 +515,7 @@ pub fn crashpoints_markdown(rows: &[CrashRow]) -> String {
             events.push(&row.after);
         }
     }
-    events.sort_by_key(|name| pipeline_rank(name));
+    events.sort_by_key(|name| column_rank(name));
     let mut variants: Vec<VoteVariant> = Vec::new();
     for row in rows {
         if !variants.contains(&row.variant) {

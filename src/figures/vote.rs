@@ -13,7 +13,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::{palette as P, DrawResult, FONT};
 use crate::sim::vote::{
-    ConflictSource, CrashRow, EventKind, FaultKind, Layer, MsgKind, ProcessState, StoreProfile, TraceEvent, Value,
+    column_rank, ConflictSource, CrashRow, EventKind, FaultKind, Layer, MsgKind, ProcessState, StoreProfile, TraceEvent, Value,
     Variant, Verdict, VoteTrace, VALIDATOR_NAMES,
 };
 
@@ -457,40 +457,7 @@ pub fn matrix_grid(rows: &[CrashRow]) -> MatrixGrid {
             events.push(r.after.clone());
         }
     }
-    let rank = |name: &str| -> usize {
-        const ORDER: &[&str] = &[
-            "START",
-            "OUTER_BEGIN",
-            "SIGN",
-            "WRITE_REFUSED",
-            "WRITE",
-            "INTERRUPT@COMMIT",
-            "COMMIT",
-            "SYNCCALL",
-            "INTERRUPT@DRAIN",
-            "DRAIN",
-            "INTERRUPT@FSYNC",
-            "FSYNC",
-            "FSYNC_ERR",
-            "FENCED",
-            "NEW_ENGINE",
-            "SEND_B",
-            "SEND_C",
-            "SEND_D",
-            "OUTER_COMMIT",
-            "OUTER_ROLLBACK",
-        ];
-        let (base, y) = match name.strip_suffix("(Y)") {
-            Some(b) => (b, ORDER.len()),
-            None => (name, 0),
-        };
-        ORDER
-            .iter()
-            .position(|o| *o == base)
-            .map(|p| p + y)
-            .unwrap_or(2 * ORDER.len())
-    };
-    events.sort_by_key(|e| rank(e));
+    events.sort_by_key(|e| column_rank(e));
     let grid_rows = variants
         .iter()
         .map(|&v| {

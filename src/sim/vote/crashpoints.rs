@@ -641,6 +641,43 @@ pub fn variant_rows(variant: Variant, opts: &MatrixOptions) -> Vec<CrashRow> {
     rows
 }
 
+/// The foreground events in pipeline order: the column order of the crash-point
+/// matrix, in the site's figure B2 and in `lab crashpoints`.
+const PIPELINE_ORDER: &[&str] = &[
+    "START",
+    "OUTER_BEGIN",
+    "SIGN",
+    "WRITE_REFUSED",
+    "WRITE",
+    "INTERRUPT@COMMIT",
+    "COMMIT",
+    "SYNCCALL",
+    "INTERRUPT@DRAIN",
+    "DRAIN",
+    "INTERRUPT@FSYNC",
+    "FSYNC",
+    "FSYNC_ERR",
+    "FENCED",
+    "NEW_ENGINE",
+    "SEND_B",
+    "SEND_C",
+    "SEND_D",
+    "OUTER_COMMIT",
+    "OUTER_ROLLBACK",
+];
+
+/// A matrix column's place: the pipeline's order, the conflicting action's
+/// "(Y)" events after the first action's, unknown names last (a stable sort
+/// keeps them in first-seen order).
+pub fn column_rank(name: &str) -> usize {
+    let (base, offset) = match name.strip_suffix("(Y)") {
+        Some(base) => (base, PIPELINE_ORDER.len()),
+        None => (name, 0),
+    };
+    PIPELINE_ORDER.iter().position(|o| *o == base).map_or(2 * PIPELINE_ORDER.len(), |p| p + offset)
+}
+
+
 /// The full crash-point matrix (figure B2) for one store profile and device
 /// setting: every variant × foreground cut × fault (kill, power), with the
 /// default layout (AppendLog) and poisoning on.

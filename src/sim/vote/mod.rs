@@ -22,7 +22,7 @@ mod des;
 pub use config::{
     ConflictSource, FaultKind, InterruptStage, Layout, OuterEnd, StoreProfile, TrueState, Variant, VoteConfig, VotePreset, VoteTiming,
 };
-pub use crashpoints::{matrix, story_config, CrashRow, MatrixOptions, Position, Verdict};
+pub use crashpoints::{column_rank, matrix, story_config, CrashRow, MatrixOptions, Position, Verdict};
 pub use trace::*;
 
 /// Runs the time-based story of `config` (model.md §4.9).
