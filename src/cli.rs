@@ -16,7 +16,7 @@ use std::sync::Mutex;
 
 use crate::figures::export;
 use crate::params::{
-    all_params_markdown, parse_query, to_query, LeaseQuery, Notice, ParamKind, Query, LEASE_PARAMS, VOTE_PARAMS,
+    all_params_markdown, parse_query, to_query, LeaseQuery, Notice, ParamKind, ParamSpec, Query, LEASE_PARAMS, VOTE_PARAMS,
 };
 use crate::report::{
     crashpoints_json, crashpoints_markdown, run_json, run_markdown, table_json, table_markdown, table_queries,
@@ -299,15 +299,19 @@ fn validated_query(text: &str) -> Result<Query> {
     if parsed.notices.is_empty() {
         return Ok(parsed.value);
     }
-    let lines: Vec<String> = parsed.notices.iter().map(|n| format!("  {}", notice_line(n))).collect();
+    let keys = match parsed.value {
+        Query::Lease(_) => LEASE_PARAMS,
+        Query::Vote(_) => VOTE_PARAMS,
+    };
+    let lines: Vec<String> = parsed.notices.iter().map(|n| format!("  {}", notice_line(n, keys))).collect();
     Err(CliError::usage(format!("bad --params:\n{}", lines.join("\n"))))
 }
 
-fn notice_line(notice: &Notice) -> String {
+fn notice_line(notice: &Notice, keys: &[ParamSpec]) -> String {
     let mut line = notice.message();
     if let Notice::Ignored { key, reason, .. } = notice {
         if reason.starts_with("unknown key") {
-            if let Some(known) = closest_key(key) {
+            if let Some(known) = closest_key(key, keys) {
                 line.push_str(&format!("; did you mean `{known}`?"));
             }
         }
@@ -315,12 +319,13 @@ fn notice_line(notice: &Notice) -> String {
     line
 }
 
-/// The known key nearest to `key`: a key it starts (`ttl` → `ttl_ms`), else the
-/// nearest by edit distance if that is close (≤ 3 edits).
-fn closest_key(key: &str) -> Option<&'static str> {
-    LEASE_PARAMS
-        .iter()
-        .chain(VOTE_PARAMS)
+/// The key of the query's own scenario nearest to `key`: a key it starts
+/// (`ttl` → `ttl_ms`), else the nearest by edit distance if that is close
+/// (≤ 3 edits). Never `key` itself: a key that exists in the other scenario
+/// only is not a typo.
+fn closest_key(key: &str, keys: &[ParamSpec]) -> Option<&'static str> {
+    keys.iter()
+        .filter(|p| p.name != key)
         .map(|p| {
             let is_prefix = key.len() >= 3 && p.name.starts_with(key);
             (!is_prefix, edit_distance(key, p.name), p.name)

@@ -97,6 +97,12 @@ fn bad_params_exit_2_naming_the_key_and_its_range() {
     assert_usage_error(&["run", "--params", "scenario=vote&fault=meteor"], &["fault", "kill|power"]);
     assert_usage_error(&["run", "--params", "scenario=vote&blocked_validators=9"], &["blocked_validators", "0..=3"]);
     assert_usage_error(&["run", "--params", "scenario=moon"], &["scenario", "lease|vote"]);
+    // A lock-lease key in a vote query is not a typo: no suggestion of itself.
+    let output = lab(&["run", "--params", "scenario=vote&preset=exp1"]);
+    assert_eq!(output.status.code(), Some(2));
+    let err = stderr(&output);
+    assert!(err.contains("preset") && err.contains("unknown key"), "{err}");
+    assert!(!err.contains("did you mean"), "suggests a key of the other scenario: {err}");
 }
 
 #[test]
