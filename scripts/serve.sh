@@ -5,4 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 source scripts/env.sh
-exec trunk serve --release --address 127.0.0.1 --port "${PORT:-8080}"
+# No autoreload: its injected inline script would break the page's CSP.
+exec trunk serve --release --no-autoreload --address 127.0.0.1 --port "${PORT:-8080}"

@@ -37,9 +37,30 @@ pub fn install_panic_hook() {
     std::panic::set_hook(Box::new(panic_banner));
 }
 
+/// Registers the offline service worker (`sw.js`, written at build time by
+/// `scripts/trunk-post-build.mjs`). Without one (an insecure origin, a
+/// browser without service workers) the site simply stays online-only.
+fn register_service_worker() {
+    let window = gloo::utils::window();
+    if !window.is_secure_context() {
+        return;
+    }
+    let container = window.navigator().service_worker();
+    if container.is_undefined() {
+        return;
+    }
+    let promise = container.register("sw.js");
+    wasm_bindgen_futures::spawn_local(async move {
+        if let Err(e) = wasm_bindgen_futures::JsFuture::from(promise).await {
+            web_sys::console::warn_2(&"오프라인 캐시(service worker)를 등록하지 못했습니다:".into(), &e);
+        }
+    });
+}
+
 /// Mounts the site into `#app` (or `<body>`).
 pub fn start() {
     install_panic_hook();
+    register_service_worker();
     let doc = gloo::utils::document();
     match doc.get_element_by_id("app") {
         Some(root) => {
