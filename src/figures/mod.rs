@@ -105,6 +105,7 @@ pub mod palette {
     pub const OVERLAP: RGBColor = RGBColor(0xef, 0x44, 0x44);
     pub const SNAPSHOT: RGBColor = RGBColor(0x25, 0x63, 0xeb);
     pub const LEDGER: RGBColor = RGBColor(0xc2, 0x41, 0x0c);
+    pub const DRIFT: RGBColor = RGBColor(0xbe, 0x18, 0x5d);
     pub const STOP: RGBColor = RGBColor(0x37, 0x41, 0x51);
     pub const CURSOR: RGBColor = RGBColor(0x11, 0x18, 0x27);
 }
@@ -209,7 +210,7 @@ pub const FIGURES: &[FigureSpec] = &[
         extra_query: "",
         window_ms: 60_000,
         wallets: &[],
-        caption_ko: "그림 A7. 락 서버 단절(실험 5): 20초에 죽고 40초에 빈 상태로 재기동한다. 초당 응답, 락 없는 홀드, 소유 겹침, 토큰 카운터와 fence 값.",
+        caption_ko: "그림 A7. 락 서버 단절(실험 5): 20초에 죽고 40초에 빈 상태로 재기동한다. 초당 응답, 락 없는 홀드, 소유 겹침, 누적 drift, 토큰 카운터와 fence 값.",
     },
     FigureSpec {
         id: "tradeoff",

@@ -174,6 +174,7 @@ pub fn draw_outage<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Le
             .caption("초당 응답", view.font(11.0).color(&P::INK))
             .x_label_area_size(view.px(18.0))
             .y_label_area_size(view.px(46.0))
+            .right_y_label_area_size(view.px(52.0))
             .build_cartesian_2d(0f64..end, 0f64..max1)?;
         chart.configure_mesh().light_line_style(P::GRID.mix(0.4)).label_style(view.font(9.5).color(&P::MUTED)).draw()?;
         phase_bands(&mut chart, trace, 0.0, max1)?;
@@ -199,16 +200,34 @@ pub fn draw_outage<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Le
             .position(SeriesLabelPosition::UpperRight)
             .draw()?;
     }
-    // Panel 2: lockless holds and overlap pairs per second.
+    // Panel 2: lockless holds and overlap pairs per second, and (right axis)
+    // the cumulative drift: Σ over wallets of snapshot − ledger, in won.
     {
         let max2 = ps.iter().map(|b| b.lockless_holds_started.max(b.overlap_pairs_started)).max().unwrap_or(1).max(1) as f64 * 1.15;
+        let wallets = trace.series.balance.len();
+        let drift: Vec<(f64, f64)> = (0..=end.ceil() as u64)
+            .map(|s| {
+                let t_us = s * 1_000_000;
+                let d: i64 = (0..wallets).map(|w| balance_at(trace, w, t_us)).map(|(snap, ledger)| snap - ledger).sum();
+                (s as f64, d as f64)
+            })
+            .collect();
+        let drift_hi = drift.iter().map(|p| p.1).fold(1.0, f64::max) * 1.15;
+        let drift_lo = drift.iter().map(|p| p.1).fold(0.0, f64::min) * 1.15;
         let mut chart = ChartBuilder::on(&panels[1])
             .margin(view.px(6.0))
-            .caption("초당 락 없는 홀드 · 소유 겹침", view.font(11.0).color(&P::INK))
+            .caption("초당 락 없는 홀드 · 소유 겹침 · 누적 drift", view.font(11.0).color(&P::INK))
             .x_label_area_size(view.px(18.0))
             .y_label_area_size(view.px(46.0))
-            .build_cartesian_2d(0f64..end, 0f64..max2)?;
+            .right_y_label_area_size(view.px(52.0))
+            .build_cartesian_2d(0f64..end, 0f64..max2)?
+            .set_secondary_coord(0f64..end, drift_lo..drift_hi);
         chart.configure_mesh().light_line_style(P::GRID.mix(0.4)).label_style(view.font(9.5).color(&P::MUTED)).draw()?;
+        chart
+            .configure_secondary_axes()
+            .label_style(view.font(9.5).color(&P::DRIFT))
+            .y_label_formatter(&|v| format!("{:.0}k", v / 1000.0))
+            .draw()?;
         phase_bands(&mut chart, trace, 0.0, max2)?;
         chart
             .draw_series(LineSeries::new(
@@ -224,6 +243,10 @@ pub fn draw_outage<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Le
             ))?
             .label("소유 겹침 쌍")
             .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 12, y)], P::OVERLAP.stroke_width(2)));
+        chart
+            .draw_secondary_series(LineSeries::new(drift, P::DRIFT.stroke_width(view.px(1.4).max(1) as u32)))?
+            .label("누적 drift(원, 오른쪽 축)")
+            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 12, y)], P::DRIFT.stroke_width(2)));
         chart.configure_series_labels().label_font(view.font(9.5)).background_style(WHITE.mix(0.85)).position(SeriesLabelPosition::UpperLeft).draw()?;
     }
     // Panel 3: wallet 0's token counter against its fence value.
@@ -235,6 +258,7 @@ pub fn draw_outage<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Le
             .caption("지갑 0: 토큰 카운터와 fence 값", view.font(11.0).color(&P::INK))
             .x_label_area_size(view.px(20.0))
             .y_label_area_size(view.px(46.0))
+            .right_y_label_area_size(view.px(52.0))
             .build_cartesian_2d(0f64..end, 0f64..max3)?;
         chart
             .configure_mesh()
