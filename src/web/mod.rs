@@ -13,6 +13,8 @@ pub mod markdown;
 pub mod url;
 pub mod vote_figure;
 pub mod crash_matrix;
+pub mod embed;
+pub mod export_panel;
 
 use wasm_bindgen::JsCast;
 
@@ -40,6 +42,7 @@ pub fn install_panic_hook() {
 /// Mounts the site into `#app` (or `<body>`).
 pub fn start() {
     install_panic_hook();
+    export_panel::install_export_handlers();
     let doc = gloo::utils::document();
     match doc.get_element_by_id("app") {
         Some(root) => {
