@@ -212,3 +212,17 @@ pub fn panel(p: PanelData<'_>) -> Html {
         </div>
     }
 }
+
+/// The "퍼가기" panel alone, for a figure that is not a drawing (B2, an HTML
+/// table: no image files; `lab crashpoints` gives its data).
+pub fn share_only(id: &str, permalink: String) -> Html {
+    html! {
+        <div class="export" data-id={id.to_string()} data-permalink={permalink}>
+            <details class="share">
+                <summary>{ "퍼가기" }</summary>
+                <div class="share-body"></div>
+            </details>
+            <p class="export-status" role="status" aria-live="polite"></p>
+        </div>
+    }
+}
