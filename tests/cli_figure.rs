@@ -121,6 +121,11 @@ fn bad_input_exits_2() {
         &["figure"],
         &["figure", "--list", "lease-expiry"],
         &["figure", "outage", "--out", "a.png", "--animate"],
+        &["figure", "outage", "--out", svg, "--window", "1000"],
+        &["figure", "lease-expiry", "--out", svg, "--window", "10"],
+        &["figure", "lease-expiry", "--out", svg, "--recon", "off"],
+        &["figure", "silent-drift", "--out", svg, "--recon", "maybe"],
+        &["figure", "vote-story", "--out", svg, "--window", "1000"],
         &["figure", "lease-expiry", "--out", svg, "--animate"],
         &["figure", "lease-expiry", "--out", "a.png", "--frames", "4"],
         &["figure", "lease-expiry", "--out", "a.png", "--animate", "--frames", "1"],
@@ -189,4 +194,21 @@ fn animate_writes_an_apng_of_distinct_frames_deterministically() {
     let (declared, delay, frames) = decode_apng(&std::fs::read(&story).unwrap());
     assert_eq!((declared, delay), (30, (1, 10)));
     assert_ne!(frames[0], frames[29]);
+}
+
+#[test]
+fn window_and_recon_change_the_drawing() {
+    let render = |name: &str, extra: &[&str]| {
+        let p = out_path(name);
+        let mut args = vec!["figure"];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["--out", p.to_str().unwrap()]);
+        let o = lab(&args);
+        assert!(o.status.success(), "{extra:?}: {}", stderr(&o));
+        std::fs::read_to_string(&p).unwrap()
+    };
+    let a = render("a1-3s.svg", &["lease-expiry"]);
+    assert_eq!(a, render("a1-3s-again.svg", &["lease-expiry", "--window", "3000"]), "3000 ms is A1's own window");
+    assert_ne!(a, render("a1-1s.svg", &["lease-expiry", "--window", "1000"]));
+    assert_ne!(render("a2-on.svg", &["silent-drift"]), render("a2-off.svg", &["silent-drift", "--recon", "off"]));
 }

@@ -245,6 +245,23 @@ impl Prepared {
     }
 }
 
+/// `lab figure`'s strictness about the view flags: `--window` only for a
+/// timeline figure, `--recon off` only for A2. (The page passes its `win`
+/// and `recon` state through whatever the figure, as it draws with them.)
+pub fn check_view_flags(req: &Request) -> Result<(), ExportError> {
+    let kind = figure_spec(&req.id).map(|s| s.kind);
+    if req.window_ms.is_some() && !matches!(kind, Some(FigureKind::Timeline | FigureKind::SplitTimeline)) {
+        return Err(ExportError::Usage(format!(
+            "--window: figure `{}` has no time window; it applies to the Article A timeline figures only",
+            req.id
+        )));
+    }
+    if !req.reveal_ledger && kind != Some(FigureKind::Balance) {
+        return Err(ExportError::Usage(format!("--recon: figure `{}` has no ledger line; it applies to silent-drift only", req.id)));
+    }
+    Ok(())
+}
+
 /// Renders a figure to SVG text (both targets).
 pub fn render_svg(req: &Request) -> Result<String, ExportError> {
     prepare(req)?.svg()
@@ -259,6 +276,9 @@ pub fn render(req: &Request) -> Result<Vec<u8>, ExportError> {
         Format::Png => encode_png(&prepared.rgb()?, prepared.size),
     }
 }
+
+/// Accepted timeline windows in ms (the site's `win`).
+pub const WINDOW_RANGE: (u32, u32) = (200, 120_000);
 
 /// Frames of an animation (`lab figure --animate`).
 pub const FRAMES_RANGE: (u32, u32) = (2, 240);
@@ -443,7 +463,7 @@ fn lease_plan(spec: &'static FigureSpec, req: &Request) -> Result<Plan, ExportEr
     let c = query.config.clone();
     let (seed, run_index) = (query.seed, query.run_index);
     let is_timeline = matches!(spec.kind, FigureKind::Timeline | FigureKind::SplitTimeline);
-    let window_ms = req.window_ms.unwrap_or(spec.window_ms);
+    let window_ms = req.window_ms.unwrap_or(spec.window_ms).clamp(WINDOW_RANGE.0, WINDOW_RANGE.1);
     let window_us = u64::from(window_ms) * 1000;
     let cursor_us = match req.time_us {
         Some(_) if !is_timeline => {
