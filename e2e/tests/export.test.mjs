@@ -51,13 +51,15 @@ async function download(page, fig, kind) {
 async function exportState(page, fig) {
   return page.$eval(fig, (f) => {
     const d = f.querySelector('.export').dataset;
-    return { params: d.params, time: d.time, win: d.win, width: f.querySelector('.canvas-wrap').clientWidth };
+    return { params: d.params, time: d.time, win: d.win, recon: d.recon, width: f.querySelector('.canvas-wrap').clientWidth };
   });
 }
 
 function labSvg(id, st) {
   const out = path.join(tmp, `${id}-${Date.now()}-lab.svg`);
   const args = ['figure', id, '--params', st.params, '--width', String(st.width), '--out', out];
+  if (st.win !== undefined) args.push('--window', st.win);
+  if (id === 'silent-drift' && st.recon === '0') args.push('--recon', 'off');
   if (st.time !== undefined) {
     assert.equal(Number(st.time) % 1000, 0, 'the test pauses on whole milliseconds');
     args.push('--time', String(Number(st.time) / 1000));
@@ -139,6 +141,11 @@ async function svgMatchesLab(url, fig, id, caption) {
 
 test('A1: the page exports the same SVG as `lab figure` (paused mid-way)', async () => {
   await svgMatchesLab('?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1&seed=3&t=1500&ev=0', '#lease-expiry', 'lease-expiry', '그림 A1.');
+});
+
+test('A1 with its own window and A2 without the ledger line: the view keys reach the export', async () => {
+  await svgMatchesLab('?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1&win=1500', '#lease-expiry', 'lease-expiry', '그림 A1.');
+  await svgMatchesLab('?ch=a1-lease-expiry&fig=silent-drift&preset=exp1&recon=0', '#silent-drift', 'silent-drift', '그림 A2.');
 });
 
 // Every exportable figure in its starting state (crash-matrix, B2, is an HTML table).
