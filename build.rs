@@ -2,7 +2,9 @@
 //! sorted by file name, as `(id, title)` (see src/web/content.rs). The
 //! markdown itself is not embedded: Trunk copies `content/` next to the wasm
 //! and the site fetches one chapter at a time, which keeps the wasm within
-//! its size budget. Adding a chapter needs no code change.
+//! its size budget. Adding a chapter needs no code change. It also maps every
+//! `{{figure:ID}}` marker to its chapter (`FIGURE_CHAPTERS`, used by the
+//! embed mode's link back and by `crate::figures::export::figure_chapter`).
 
 use std::{env, fs, path::Path};
 
@@ -20,6 +22,8 @@ fn main() {
     };
     files.sort();
     let mut out = String::from("/// `(id, title)` for every chapter, in file-name order.\npub const CHAPTERS: &[(&str, &str)] = &[\n");
+    // `(figure id, chapter id)` from every `{{figure:ID}}` marker (the first chapter that places it).
+    let mut figures: Vec<(String, String)> = Vec::new();
     for f in &files {
         let path = dir.join(f);
         println!("cargo:rerun-if-changed={}", path.display());
@@ -28,8 +32,24 @@ fn main() {
         // The title is the first `# ` heading; the id stands in when there is none.
         let title = markdown.lines().find_map(|l| l.strip_prefix("# ")).map(str::trim).unwrap_or(id);
         out.push_str(&format!("    ({id:?}, {title:?}),\n"));
+        let mut rest = markdown.as_str();
+        while let Some(at) = rest.find("{{figure:") {
+            rest = &rest[at + "{{figure:".len()..];
+            let Some(end) = rest.find("}}") else { break };
+            let fig = rest[..end].trim().to_string();
+            if !figures.iter().any(|(f, _)| *f == fig) {
+                figures.push((fig, id.to_string()));
+            }
+        }
     }
     out.push_str("];\n");
     let dest = Path::new(&env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("chapters.rs");
     fs::write(dest, out).expect("OUT_DIR is writable");
+    let mut map = String::from("/// `(figure id, chapter id)`: the chapter whose prose places each figure.\npub const FIGURE_CHAPTERS: &[(&str, &str)] = &[\n");
+    for (fig, chapter) in &figures {
+        map.push_str(&format!("    ({fig:?}, {chapter:?}),\n"));
+    }
+    map.push_str("];\n");
+    let dest = Path::new(&env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("figure_chapters.rs");
+    fs::write(dest, map).expect("OUT_DIR is writable");
 }

@@ -94,7 +94,7 @@ const SUBCOMMANDS: &[(&str, &[(&str, bool)])] = &[
     ("run", &[("params", true), ("format", true), ("trace", true)]),
     ("table", &[("runs", true), ("seed", true), ("format", true)]),
     ("crashpoints", &[("profile", true), ("device-honours-sync", true), ("format", true)]),
-    ("figure", &[("list", false), ("params", true), ("out", true), ("width", true), ("time", true)]),
+    ("figure", &[("list", false), ("params", true), ("out", true), ("width", true), ("time", true), ("window", true), ("recon", true), ("animate", false), ("frames", true), ("fps", true)]),
 ];
 
 /// argv split into a subcommand and its flags, not yet validated.
@@ -186,7 +186,7 @@ enum Command {
     Table { runs: u32, seed: u64, format: Format },
     Crashpoints { profile: StoreProfile, device_honours_sync: bool, format: Format },
     FigureList,
-    Figure { request: Box<export::Request>, out: String },
+    Figure { request: Box<export::Request>, out: String, animate: Option<(u32, u32)> },
 }
 
 impl Command {
@@ -281,8 +281,55 @@ fn figure_command(raw: &RawArgs) -> Result<Command> {
         Some(v) => Some(whole_number("--time", v, 0, 3_600_000)?),
         None => None,
     };
-    let request = export::Request { id, params: flags.get("params").cloned(), width, time_ms, format };
-    Ok(Command::Figure { request: Box::new(request), out })
+    let window_ms = match flags.get("window") {
+        Some(v) => Some(whole_number("--window", v, u64::from(export::WINDOW_RANGE.0), u64::from(export::WINDOW_RANGE.1))? as u32),
+        None => None,
+    };
+    let reveal_ledger = match flags.get("recon").map(String::as_str) {
+        None | Some("on") => true,
+        Some("off") => false,
+        Some(v) => return Err(CliError::usage(format!("--recon: `{v}` is not allowed; allowed on|off"))),
+    };
+    let request = export::Request {
+        params: flags.get("params").cloned(),
+        width,
+        time_us: time_ms.map(|ms| ms.saturating_mul(1000)),
+        window_ms,
+        reveal_ledger,
+        ..export::Request::new(&id, format)
+    };
+    let animate = if flags.contains_key("animate") {
+        if format != export::Format::Png {
+            return Err(CliError::usage(format!("--animate writes an animated PNG; --out `{out}` must end in .png")));
+        }
+        let (fmin, fmax) = export::FRAMES_RANGE;
+        let (pmin, pmax) = export::FPS_RANGE;
+        let frames = match flags.get("frames") {
+            Some(v) => whole_number("--frames", v, u64::from(fmin), u64::from(fmax))? as u32,
+            None => 30,
+        };
+        let fps = match flags.get("fps") {
+            Some(v) => whole_number("--fps", v, u64::from(pmin), u64::from(pmax))? as u32,
+            None => 10,
+        };
+        Some((frames, fps))
+    } else {
+        if flags.contains_key("frames") || flags.contains_key("fps") {
+            return Err(CliError::usage("--frames and --fps need --animate"));
+        }
+        None
+    };
+    if figure_known(&request.id) {
+        export::check_view_flags(&request).map_err(|e| match e {
+            export::ExportError::Usage(m) | export::ExportError::Failure(m) => CliError::usage(m),
+        })?;
+    }
+    Ok(Command::Figure { request: Box::new(request), out, animate })
+}
+
+/// True for an exportable figure id (an unknown id is reported by `export::render`).
+fn figure_known(id: &str) -> bool {
+    export::figure_list().iter().any(|e| e.id == id)
 }
 
 /// Parses a whole number flag value in `min..=max`.
@@ -366,8 +413,12 @@ fn execute(command: Command) -> Result<String> {
             })
         }
         Command::FigureList => Ok(figure_list_output()),
-        Command::Figure { request, out } => {
-            let bytes = export::render(&request).map_err(|e| match e {
+        Command::Figure { request, out, animate } => {
+            let bytes = match animate {
+                Some((frames, fps)) => export::render_apng(&request, frames, fps),
+                None => export::render(&request),
+            }
+            .map_err(|e| match e {
                 export::ExportError::Usage(m) => CliError::usage(m),
                 export::ExportError::Failure(m) => CliError::failure(m),
             })?;
@@ -579,7 +630,8 @@ fn help_text(subcommand: &str) -> Result<String> {
                 .to_string()
         }
         "figure" => format!(
-            "lab figure FIGURE_ID [--params \"QUERY\"] --out FILE.svg|FILE.png [--width W] [--time T]\n\
+            "lab figure FIGURE_ID [--params \"QUERY\"] --out FILE.svg|FILE.png [--width W] [--time T] [--window W] [--recon on|off]\n\
+             lab figure FIGURE_ID [--params \"QUERY\"] --out FILE.png --animate [--frames N] [--fps F] [--width W]\n\
              lab figure --list\n\n\
              Renders one of the site's figures, with its Korean caption, to SVG or PNG (by the\n\
              extension of --out). The PNG uses the embedded Pretendard font and is identical on\n\
@@ -590,10 +642,23 @@ fn help_text(subcommand: &str) -> Result<String> {
              \x20             any unknown, malformed or out-of-range key is an error (exit {EXIT_USAGE})\n\
              --out FILE    where to write; .svg or .png\n\
              --width W     width in pixels, {}..={} (default {})\n\
-             --time T      player cursor in ms: what a timeline shows at time T (default: the end)\n",
+             --time T      player cursor in ms: what a timeline shows at time T (default: the end)\n\
+             --window W    visible window of a timeline figure in ms, {}..={} (the site's win=;\n\
+             \x20             default: the figure's own)\n\
+             --recon on|off  A2 (silent-drift): show the ledger line (the site's recon=; default on)\n\
+             --animate     write an animated PNG (APNG) of a timeline/story figure: the player\n\
+             \x20             cursor sweeps the visible span, the last frame is the whole figure\n\
+             --frames N    frames of the animation, {}..={} (default 30)\n\
+             --fps F       frames per second, {}..={} (default 10)\n",
             export::WIDTH_RANGE.0,
             export::WIDTH_RANGE.1,
-            export::DEFAULT_WIDTH
+            export::DEFAULT_WIDTH,
+            export::WINDOW_RANGE.0,
+            export::WINDOW_RANGE.1,
+            export::FRAMES_RANGE.0,
+            export::FRAMES_RANGE.1,
+            export::FPS_RANGE.0,
+            export::FPS_RANGE.1
         ),
         other => {
             return Err(CliError::usage(format!(

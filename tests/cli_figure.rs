@@ -1,6 +1,6 @@
 //! `lab figure`: every figure renders to SVG with its Korean caption, PNG
-//! output is a real, non-blank image, output is deterministic, and bad input
-//! exits with status 2.
+//! output is a real, non-blank image, `--animate` writes an animated PNG of
+//! distinct frames, output is deterministic, and bad input exits with status 2.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -120,10 +120,95 @@ fn bad_input_exits_2() {
         &["figure", "lease-expiry"],
         &["figure"],
         &["figure", "--list", "lease-expiry"],
+        &["figure", "outage", "--out", "a.png", "--animate"],
+        &["figure", "outage", "--out", svg, "--window", "1000"],
+        &["figure", "lease-expiry", "--out", svg, "--window", "10"],
+        &["figure", "lease-expiry", "--out", svg, "--recon", "off"],
+        &["figure", "silent-drift", "--out", svg, "--recon", "maybe"],
+        &["figure", "vote-story", "--out", svg, "--window", "1000"],
+        &["figure", "lease-expiry", "--out", svg, "--animate"],
+        &["figure", "lease-expiry", "--out", "a.png", "--frames", "4"],
+        &["figure", "lease-expiry", "--out", "a.png", "--animate", "--frames", "1"],
+        &["figure", "lease-expiry", "--out", "a.png", "--animate", "--fps", "0"],
+        &["figure", "lease-expiry", "--out", "a.png", "--animate", "--time", "100"],
     ];
     for args in cases {
         let o = lab(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
         assert!(stderr(&o).starts_with("lab: "), "{args:?}: {}", stderr(&o));
     }
+}
+
+/// Decodes an APNG: (frame count declared in acTL, fcTL delay of frame 0, every frame's pixels).
+fn decode_apng(bytes: &[u8]) -> (u32, (u16, u16), Vec<Vec<u8>>) {
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let mut reader = decoder.read_info().unwrap();
+    let declared = reader.info().animation_control.expect("an acTL chunk: the PNG is animated").num_frames;
+    let fc = reader.info().frame_control.expect("an fcTL chunk before the first frame");
+    let delay = (fc.delay_num, fc.delay_den);
+    let mut frames = Vec::new();
+    for _ in 0..declared {
+        let mut buf = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        buf.truncate(info.buffer_size());
+        frames.push(buf);
+    }
+    (declared, delay, frames)
+}
+
+#[test]
+fn animate_writes_an_apng_of_distinct_frames_deterministically() {
+    let a = out_path("a1-anim.png");
+    let b = out_path("a1-anim-again.png");
+    for p in [&a, &b] {
+        let o = lab(&[
+            "figure", "lease-expiry", "--params", "preset=exp1&seed=2", "--out", p.to_str().unwrap(),
+            "--animate", "--frames", "6", "--fps", "4", "--width", "480",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let bytes = std::fs::read(&a).unwrap();
+    assert_eq!(bytes, std::fs::read(&b).unwrap(), "same command, same bytes");
+    let (declared, delay, frames) = decode_apng(&bytes);
+    assert_eq!(declared, 6);
+    assert_eq!(frames.len(), 6);
+    assert_eq!(delay, (1, 4), "--fps 4: each frame shows 1/4 s");
+    for w in frames.windows(2) {
+        assert_ne!(w[0], w[1], "consecutive frames differ: the cursor moves");
+    }
+    // The last frame is the figure at the end of its window, as a still PNG draws it.
+    let still = out_path("a1-still.png");
+    let o = lab(&["figure", "lease-expiry", "--params", "preset=exp1&seed=2", "--out", still.to_str().unwrap(), "--width", "480"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let still = std::fs::read(&still).unwrap();
+    let decoder = png::Decoder::new(std::io::Cursor::new(&still));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!(&buf[..info.buffer_size()], &frames[5][..]);
+
+    // A story figure animates too (default frames and fps: 30 at 10 fps).
+    let story = out_path("b1-anim.png");
+    let o = lab(&["figure", "vote-story", "--out", story.to_str().unwrap(), "--animate", "--width", "400"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (declared, delay, frames) = decode_apng(&std::fs::read(&story).unwrap());
+    assert_eq!((declared, delay), (30, (1, 10)));
+    assert_ne!(frames[0], frames[29]);
+}
+
+#[test]
+fn window_and_recon_change_the_drawing() {
+    let render = |name: &str, extra: &[&str]| {
+        let p = out_path(name);
+        let mut args = vec!["figure"];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["--out", p.to_str().unwrap()]);
+        let o = lab(&args);
+        assert!(o.status.success(), "{extra:?}: {}", stderr(&o));
+        std::fs::read_to_string(&p).unwrap()
+    };
+    let a = render("a1-3s.svg", &["lease-expiry"]);
+    assert_eq!(a, render("a1-3s-again.svg", &["lease-expiry", "--window", "3000"]), "3000 ms is A1's own window");
+    assert_ne!(a, render("a1-1s.svg", &["lease-expiry", "--window", "1000"]));
+    assert_ne!(render("a2-on.svg", &["silent-drift"]), render("a2-off.svg", &["silent-drift", "--recon", "off"]));
 }

@@ -11,18 +11,26 @@
 //! rasterised with it, so it is pixel-identical on every machine. SVG text
 //! stays `<text>` elements with `font-family="Pretendard"` (plus a `<style>`
 //! falling back to `sans-serif`); a viewer draws it with its own copy of
-//! Pretendard or its sans-serif font. Line breaks of the caption are measured
-//! with the embedded font in both formats, so the files themselves are
-//! deterministic.
+//! Pretendard or its sans-serif font. Line breaks of the caption come from a
+//! generous per-character width estimate, not a font engine, so the files
+//! are deterministic and the page breaks captions at the same words.
 //!
 //! Scenario B's crash-point map (B2) is an HTML table on the site, not a
 //! plotters drawing, so it is not exported (see [`SKIPPED`]).
 //!
-//! Native only: `BitMapBackend` and `ab_glyph` are enabled for non-wasm
-//! targets alone (Cargo.toml), so the site's wasm does not carry them.
+//! Both targets: planning, SVG, trace JSON and metric CSV build for wasm32
+//! too, where the lazily loaded `figure_export` module (src/bin/figure_export.rs)
+//! calls them for the page's "퍼가기" panel, so the page's SVG comes from this
+//! very code. In wasm, plotters measures text through the DOM (the page's
+//! Pretendard webfont) instead of `ab_glyph`; that is the only source of
+//! differences between the page's SVG and `lab figure`'s (see README).
+//! PNG encoding, APNG animation and the embedded font are native only:
+//! `BitMapBackend` and `ab_glyph` are enabled for non-wasm targets alone
+//! (Cargo.toml), so the site's wasm does not carry them.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
+#[cfg(not(target_arch = "wasm32"))]
 use plotters::style::{register_font, FontStyle};
 
 use super::plots::{draw_balance, draw_latency_cdf, draw_outage, draw_tradeoff, CdfCurve, TradeoffPoint};
@@ -40,6 +48,7 @@ use crate::sim::vote::{self, crashpoints::positions, MatrixOptions, VoteConfig, 
 use super::article_data;
 
 /// Pretendard Regular (OFL-1.1, `static/fonts/Pretendard-LICENSE.txt`).
+#[cfg(not(target_arch = "wasm32"))]
 static PRETENDARD: &[u8] = include_bytes!("../../static/cli-fonts/Pretendard-Regular.otf");
 
 /// Figure ids that are not plotters drawings, and why.
@@ -81,9 +90,31 @@ pub struct Request {
     /// The site's query string; `None`: the figure's starting state.
     pub params: Option<String>,
     pub width: u32,
-    /// Player cursor in ms (timeline figures only); `None`: the end.
-    pub time_ms: Option<u64>,
+    /// Player cursor in µs (timeline and story figures only); `None`: the end.
+    pub time_us: Option<u64>,
     pub format: Format,
+    /// Device pixels per CSS pixel (1 for files; 2 for the page's "PNG 2×").
+    pub scale: f64,
+    /// Visible window of a timeline in ms (the site's `win`); `None`: the figure's default.
+    pub window_ms: Option<u32>,
+    /// A2: show the ledger line (the site's `recon`, on by default).
+    pub reveal_ledger: bool,
+}
+
+impl Request {
+    /// A request with the defaults of `lab figure`: starting state, 960 px, the end of the player.
+    pub fn new(id: &str, format: Format) -> Request {
+        Request {
+            id: id.to_string(),
+            params: None,
+            width: DEFAULT_WIDTH,
+            time_us: None,
+            format,
+            scale: 1.0,
+            window_ms: None,
+            reveal_ledger: true,
+        }
+    }
 }
 
 /// Why a figure could not be rendered.
@@ -119,6 +150,7 @@ pub fn figure_list() -> Vec<Entry> {
 
 /// Registers the embedded font once (idempotent). Native text layout needs it:
 /// with `ab_glyph` on, plotters cannot measure or draw an unregistered family.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn ensure_font() -> Result<(), ExportError> {
     static DONE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     let ok = *DONE.get_or_init(|| {
@@ -137,17 +169,32 @@ fn notices_error(notices: &[Notice]) -> ExportError {
     ExportError::Usage(format!("bad --params:\n{}", lines.join("\n")))
 }
 
-/// Renders a figure and returns the file's bytes.
-pub fn render(req: &Request) -> Result<Vec<u8>, ExportError> {
+/// A planned figure: what to draw, its caption lines and its size.
+pub struct Prepared {
+    plan: Plan,
+    caption_lines: Vec<String>,
+    scale: f64,
+    /// Height of the drawing, device px.
+    fig_h: u32,
+    /// Size of the whole image (drawing + caption), device px.
+    pub size: (u32, u32),
+}
+
+/// Validates a request, runs the simulation and lays the caption out.
+pub fn prepare(req: &Request) -> Result<Prepared, ExportError> {
     if !(WIDTH_RANGE.0..=WIDTH_RANGE.1).contains(&req.width) {
         return Err(ExportError::Usage(format!(
             "--width: `{}` is not allowed; allowed a whole number in {}..={}",
             req.width, WIDTH_RANGE.0, WIDTH_RANGE.1
         )));
     }
+    if !(req.scale.is_finite() && (0.5..=4.0).contains(&req.scale)) {
+        return Err(ExportError::Usage(format!("scale `{}` is not allowed; allowed 0.5..=4", req.scale)));
+    }
     if let Some((_, why)) = SKIPPED.iter().find(|(id, _)| *id == req.id) {
         return Err(ExportError::Usage(format!("figure `{}` cannot be exported: {why}", req.id)));
     }
+    #[cfg(not(target_arch = "wasm32"))]
     ensure_font()?;
     let plan = if let Some(spec) = figure_spec(&req.id) {
         lease_plan(spec, req)?
@@ -160,31 +207,141 @@ pub fn render(req: &Request) -> Result<Vec<u8>, ExportError> {
             figure_list().iter().map(|e| e.id).collect::<Vec<_>>().join(", ")
         )));
     };
-    let w = req.width;
-    let caption_lines = wrap_caption(plan.caption, f64::from(w) - 2.0 * CAPTION_PAD_PX);
-    let fig_h = plan.height.round().max(1.0) as u32;
-    let cap_h = (2.0 * CAPTION_PAD_PX + CAPTION_LINE_PX * caption_lines.len() as f64).round() as u32;
-    let size = (w, fig_h + cap_h);
-    match req.format {
-        Format::Svg => {
-            let mut out = String::new();
-            {
-                let root = SVGBackend::with_string(&mut out, size).into_drawing_area();
-                paint(&root, &plan, fig_h, &caption_lines)?;
-                root.present().map_err(|e| ExportError::Failure(format!("cannot finish the SVG: {e:?}")))?;
-            }
-            Ok(with_font_style(out).into_bytes())
-        }
-        Format::Png => {
-            let mut rgb = vec![0u8; (size.0 * size.1 * 3) as usize];
-            {
-                let root = BitMapBackend::with_buffer(&mut rgb, size).into_drawing_area();
-                paint(&root, &plan, fig_h, &caption_lines)?;
-                root.present().map_err(|e| ExportError::Failure(format!("cannot finish the PNG: {e:?}")))?;
-            }
-            encode_png(&rgb, size)
-        }
+    let caption_lines = wrap_caption(plan.caption, f64::from(req.width) - 2.0 * CAPTION_PAD_PX);
+    let k = req.scale;
+    let fig_h = (plan.height * k).round().max(1.0) as u32;
+    let cap_h = ((2.0 * CAPTION_PAD_PX + CAPTION_LINE_PX * caption_lines.len() as f64) * k).round() as u32;
+    let w = (f64::from(req.width) * k).round() as u32;
+    Ok(Prepared { plan, caption_lines, scale: k, fig_h, size: (w, fig_h + cap_h) })
+}
+
+impl Prepared {
+    /// Paints the figure and its caption onto `root` (any plotters backend of [`Prepared::size`]).
+    pub fn paint<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), ExportError> {
+        paint(root, &self.plan, self.fig_h, &self.caption_lines, self.scale)
     }
+
+    /// The SVG document (text as `<text>`, Pretendard then sans-serif).
+    pub fn svg(&self) -> Result<String, ExportError> {
+        let mut out = String::new();
+        {
+            let root = SVGBackend::with_string(&mut out, self.size).into_drawing_area();
+            self.paint(&root)?;
+            root.present().map_err(|e| ExportError::Failure(format!("cannot finish the SVG: {e:?}")))?;
+        }
+        Ok(with_font_style(out))
+    }
+
+    /// The image as RGB bytes, rasterised with the embedded font (native only).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn rgb(&self) -> Result<Vec<u8>, ExportError> {
+        let mut rgb = vec![0u8; (self.size.0 * self.size.1 * 3) as usize];
+        {
+            let root = BitMapBackend::with_buffer(&mut rgb, self.size).into_drawing_area();
+            self.paint(&root)?;
+            root.present().map_err(|e| ExportError::Failure(format!("cannot finish the PNG: {e:?}")))?;
+        }
+        Ok(rgb)
+    }
+}
+
+/// `lab figure`'s strictness about the view flags: `--window` only for a
+/// timeline figure, `--recon off` only for A2. (The page passes its `win`
+/// and `recon` state through whatever the figure, as it draws with them.)
+pub fn check_view_flags(req: &Request) -> Result<(), ExportError> {
+    let kind = figure_spec(&req.id).map(|s| s.kind);
+    if req.window_ms.is_some() && !matches!(kind, Some(FigureKind::Timeline | FigureKind::SplitTimeline)) {
+        return Err(ExportError::Usage(format!(
+            "--window: figure `{}` has no time window; it applies to the Article A timeline figures only",
+            req.id
+        )));
+    }
+    if !req.reveal_ledger && kind != Some(FigureKind::Balance) {
+        return Err(ExportError::Usage(format!("--recon: figure `{}` has no ledger line; it applies to silent-drift only", req.id)));
+    }
+    Ok(())
+}
+
+/// Renders a figure to SVG text (both targets).
+pub fn render_svg(req: &Request) -> Result<String, ExportError> {
+    prepare(req)?.svg()
+}
+
+/// Renders a figure and returns the file's bytes.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn render(req: &Request) -> Result<Vec<u8>, ExportError> {
+    let prepared = prepare(req)?;
+    match req.format {
+        Format::Svg => Ok(prepared.svg()?.into_bytes()),
+        Format::Png => encode_png(&prepared.rgb()?, prepared.size),
+    }
+}
+
+/// Accepted timeline windows in ms (the site's `win`).
+pub const WINDOW_RANGE: (u32, u32) = (200, 120_000);
+
+/// Frames of an animation (`lab figure --animate`).
+pub const FRAMES_RANGE: (u32, u32) = (2, 240);
+/// Frames per second of an animation.
+pub const FPS_RANGE: (u32, u32) = (1, 60);
+
+/// Renders a timeline or story figure as an animated PNG (APNG): frame `i`
+/// of `frames` puts the player cursor at `i / (frames - 1)` of the visible
+/// span, so the last frame is the whole figure. Deterministic bytes.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn render_apng(req: &Request, frames: u32, fps: u32) -> Result<Vec<u8>, ExportError> {
+    if !(FRAMES_RANGE.0..=FRAMES_RANGE.1).contains(&frames) {
+        return Err(ExportError::Usage(format!(
+            "--frames: `{frames}` is not allowed; allowed a whole number in {}..={}",
+            FRAMES_RANGE.0, FRAMES_RANGE.1
+        )));
+    }
+    if !(FPS_RANGE.0..=FPS_RANGE.1).contains(&fps) {
+        return Err(ExportError::Usage(format!(
+            "--fps: `{fps}` is not allowed; allowed a whole number in {}..={}",
+            FPS_RANGE.0, FPS_RANGE.1
+        )));
+    }
+    if req.time_us.is_some() {
+        return Err(ExportError::Usage("--time and --animate do not go together: an animation plays the whole span".into()));
+    }
+    // The span the player covers, from the figure drawn at its end.
+    let end = prepare(req)?;
+    let span_us = match &end.plan.drawing {
+        Drawing::Timeline { view, .. } | Drawing::Split { view, .. } => view.t1_us,
+        Drawing::Story { traces } => traces.first().map(|(_, v)| v.t_end_us).unwrap_or(0),
+        _ => {
+            return Err(ExportError::Usage(format!(
+                "--animate: figure `{}` has no player; animations apply to the timeline and story figures",
+                req.id
+            )))
+        }
+    };
+    let fail = |e: png::EncodingError| ExportError::Failure(format!("cannot encode the APNG: {e}"));
+    let mut out = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut out, end.size.0, end.size.1);
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder.set_animated(frames, 0).map_err(fail)?;
+        encoder.set_frame_delay(1, u16::try_from(fps).unwrap_or(1)).map_err(fail)?;
+        let mut writer = encoder.write_header().map_err(fail)?;
+        for i in 0..frames {
+            let rgb = if i + 1 == frames {
+                end.rgb()?
+            } else {
+                let t = span_us * u64::from(i) / u64::from(frames - 1);
+                let frame = prepare(&Request { time_us: Some(t), ..req.clone() })?;
+                if frame.size != end.size {
+                    return Err(ExportError::Failure("the figure changed size between frames".into()));
+                }
+                frame.rgb()?
+            };
+            writer.write_image_data(&rgb).map_err(fail)?;
+        }
+        writer.finish().map_err(fail)?;
+    }
+    Ok(out)
 }
 
 /// Adds a `<style>` right after the opening `<svg …>` tag: text falls back to sans-serif.
@@ -196,6 +353,7 @@ fn with_font_style(svg: String) -> String {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn encode_png(rgb: &[u8], (w, h): (u32, u32)) -> Result<Vec<u8>, ExportError> {
     let fail = |e: png::EncodingError| ExportError::Failure(format!("cannot encode the PNG: {e}"));
     let mut out = Vec::new();
@@ -210,10 +368,32 @@ fn encode_png(rgb: &[u8], (w, h): (u32, u32)) -> Result<Vec<u8>, ExportError> {
     Ok(out)
 }
 
-/// Breaks the caption into lines no wider than `max_px`, measured with the embedded font.
+/// A deliberately generous estimate of a caption line's width in px at
+/// [`CAPTION_FONT_PX`], from per-character advances of Pretendard. Line
+/// breaks come from this estimate, not from a font engine, so `lab figure`
+/// (ab_glyph) and the page (the browser's DOM text measurement) break the
+/// caption at the same words; the estimate is never below the real width
+/// (`caption_estimate_covers_the_real_width`, against Chromium's widths).
+pub fn caption_width_estimate(s: &str) -> f64 {
+    let em: f64 = s
+        .chars()
+        .map(|c| match c {
+            ' ' | 'i' | 'j' | 'l' | '.' | ',' | ':' | ';' | '\'' | '!' | '|' | '·' => 0.3,
+            '(' | ')' | '[' | ']' | 'f' | 'r' | 't' | '-' | '/' | 'I' => 0.45,
+            'm' | 'w' | 'M' | 'W' | '%' | '@' => 0.95,
+            c if c.is_ascii_lowercase() || c.is_ascii_digit() => 0.6,
+            c if c.is_ascii() => 0.75,
+            '–' => 0.5,
+            // Hangul (about 0.86 em in Pretendard), CJK and anything else.
+            _ => 0.95,
+        })
+        .sum();
+    em * CAPTION_FONT_PX
+}
+
+/// Breaks the caption into lines no wider than `max_px` (by [`caption_width_estimate`]).
 fn wrap_caption(text: &str, max_px: f64) -> Vec<String> {
-    let style = TextStyle::from((FONT, CAPTION_FONT_PX).into_font());
-    let width = |s: &str| style.font.box_size(s).map(|(w, _)| f64::from(w)).unwrap_or(s.chars().count() as f64 * CAPTION_FONT_PX);
+    let width = caption_width_estimate;
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split(' ') {
@@ -258,8 +438,8 @@ enum Drawing {
     Tradeoff { points: Vec<TradeoffPoint>, view: View },
     Cdf { curves: Vec<(String, LeaseTrace)>, view: View },
     Story { traces: Vec<(VoteTrace, StoryView)> },
-    Liveness { traces: Vec<VoteTrace>, chosen: u32 },
-    Stack { trace: Box<VoteTrace>, config: VoteConfig },
+    Liveness { traces: Vec<VoteTrace>, chosen: u32, scale: f64 },
+    Stack { trace: Box<VoteTrace>, config: VoteConfig, scale: f64 },
 }
 
 struct Plan {
@@ -283,15 +463,16 @@ fn lease_plan(spec: &'static FigureSpec, req: &Request) -> Result<Plan, ExportEr
     let c = query.config.clone();
     let (seed, run_index) = (query.seed, query.run_index);
     let is_timeline = matches!(spec.kind, FigureKind::Timeline | FigureKind::SplitTimeline);
-    let window_us = u64::from(spec.window_ms) * 1000;
-    let cursor_us = match req.time_ms {
+    let window_ms = req.window_ms.unwrap_or(spec.window_ms).clamp(WINDOW_RANGE.0, WINDOW_RANGE.1);
+    let window_us = u64::from(window_ms) * 1000;
+    let cursor_us = match req.time_us {
         Some(_) if !is_timeline => {
             return Err(ExportError::Usage(format!(
                 "--time: figure `{}` has no player; --time applies to the timeline figures only",
                 spec.id
             )))
         }
-        Some(ms) => ms.saturating_mul(1000).min(window_us),
+        Some(us) => us.min(window_us),
         None => window_us,
     };
     let css_w = f64::from(req.width);
@@ -300,15 +481,15 @@ fn lease_plan(spec: &'static FigureSpec, req: &Request) -> Result<Plan, ExportEr
         t1_us: window_us,
         cursor_us: if is_timeline { cursor_us } else { u64::MAX },
         wallets: spec.wallets.iter().copied().filter(|&w| w < c.wallets).collect(),
-        scale: 1.0,
-        reveal_ledger: true,
+        scale: req.scale,
+        reveal_ledger: req.reveal_ledger,
         show_fence: spec.kind == FigureKind::SplitTimeline,
         title: None,
     };
     // As the site: a timeline needs only the run up to the window's end.
     let limited = |cfg: &LeaseConfig| {
         let mut l = cfg.clone();
-        l.duration_s = l.duration_s.min(spec.window_ms.div_ceil(1000).max(1));
+        l.duration_s = l.duration_s.min(window_ms.div_ceil(1000).max(1));
         l
     };
     let plot_h = (css_w * 0.62).clamp(280.0, 420.0);
@@ -432,7 +613,7 @@ fn vote_plan(id: &'static str, caption: &'static str, req: &Request) -> Result<P
         }
     };
     let is_story = matches!(id, "vote-story" | "outer-transaction" | "uncertain-failure");
-    if req.time_ms.is_some() && !is_story {
+    if req.time_us.is_some() && !is_story {
         return Err(ExportError::Usage(format!(
             "--time: figure `{id}` has no player; --time applies to vote-story, outer-transaction and uncertain-failure"
         )));
@@ -441,8 +622,8 @@ fn vote_plan(id: &'static str, caption: &'static str, req: &Request) -> Result<P
     let (drawing, height) = if is_story {
         let t = vote::run(&c, vote::TraceLevel::Full);
         let view = StoryView {
-            scale: 1.0,
-            cursor_us: req.time_ms.map_or(u64::MAX, |ms| ms.saturating_mul(1000)),
+            scale: req.scale,
+            cursor_us: req.time_us.unwrap_or(u64::MAX),
             t_end_us: story_end_us(&t, max_depth(&c)),
             show_probes: id == "uncertain-failure",
             show_outer: id == "outer-transaction",
@@ -470,10 +651,10 @@ fn vote_plan(id: &'static str, caption: &'static str, req: &Request) -> Result<P
         if c.blocked_validators > 2 {
             traces.push(vote::run(&c, vote::TraceLevel::Summary));
         }
-        (Drawing::Liveness { traces, chosen: c.blocked_validators }, (css_w * 0.55).clamp(260.0, 380.0))
+        (Drawing::Liveness { traces, chosen: c.blocked_validators, scale: req.scale }, (css_w * 0.55).clamp(260.0, 380.0))
     } else {
         let trace = Box::new(vote::run(&c, vote::TraceLevel::Spans));
-        (Drawing::Stack { trace, config: c }, 4.0 * if css_w < 520.0 { 84.0 } else { 64.0 } + 16.0)
+        (Drawing::Stack { trace, config: c, scale: req.scale }, 4.0 * if css_w < 520.0 { 84.0 } else { 64.0 } + 16.0)
     };
     Ok(Plan { drawing, height, caption })
 }
@@ -486,15 +667,16 @@ fn paint<DB: DrawingBackend>(
     plan: &Plan,
     fig_h: u32,
     caption: &[String],
+    k: f64,
 ) -> Result<(), ExportError> {
     let fail = |e: DrawingAreaErrorKind<DB::ErrorType>| ExportError::Failure(format!("drawing failed: {e:?}"));
     root.fill(&WHITE).map_err(fail)?;
     let (fig, cap) = root.split_vertically(fig_h);
     draw_figure(&fig, &plan.drawing).map_err(fail)?;
-    let style = TextStyle::from((FONT, CAPTION_FONT_PX).into_font()).color(&palette::INK);
+    let style = TextStyle::from((FONT, CAPTION_FONT_PX * k).into_font()).color(&palette::INK);
     for (i, line) in caption.iter().enumerate() {
         let y = CAPTION_PAD_PX + CAPTION_LINE_PX * i as f64 + (CAPTION_LINE_PX - CAPTION_FONT_PX) / 2.0;
-        cap.draw_text(line, &style, (CAPTION_PAD_PX as i32, y.round() as i32)).map_err(fail)?;
+        cap.draw_text(line, &style, ((CAPTION_PAD_PX * k).round() as i32, (y * k).round() as i32)).map_err(fail)?;
     }
     Ok(())
 }
@@ -505,7 +687,7 @@ fn draw_figure<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, drawing: &Draw
         Drawing::Split { traces, view } => {
             let mut v1 = view.clone();
             v1.title = Some("(c-1) 쓰기 시점 fencing".into());
-            let h1 = height_css(&traces[0], &v1).round() as u32;
+            let h1 = (height_css(&traces[0], &v1) * view.scale).round() as u32;
             let (top, bottom) = area.split_vertically(h1);
             let mut v2 = view.clone();
             v2.title = Some("(c-2) 읽는 순간 새기기".into());
@@ -527,7 +709,7 @@ fn draw_figure<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, drawing: &Draw
             let mut rest = area.clone();
             for (i, (t, v)) in traces.iter().enumerate() {
                 if i + 1 < traces.len() {
-                    let (top, bottom) = rest.split_vertically(story_height_css(v).round() as u32);
+                    let (top, bottom) = rest.split_vertically((story_height_css(v) * v.scale).round() as u32);
                     draw_story(&top, t, v)?;
                     rest = bottom;
                 } else {
@@ -536,7 +718,7 @@ fn draw_figure<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, drawing: &Draw
             }
             Ok(())
         }
-        Drawing::Liveness { traces, chosen } => {
+        Drawing::Liveness { traces, chosen, scale } => {
             let series: Vec<LivenessSeries<'_>> = traces
                 .iter()
                 .map(|t| LivenessSeries {
@@ -545,15 +727,167 @@ fn draw_figure<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, drawing: &Draw
                     highlight: t.config.blocked_validators == *chosen,
                 })
                 .collect();
-            draw_liveness(area, &series, 1.0)
+            draw_liveness(area, &series, *scale)
         }
-        Drawing::Stack { trace, config } => draw_stack(
+        Drawing::Stack { trace, config, scale } => draw_stack(
             area,
             &stack_records(trace, snapshot_us(trace)),
             StackFault::None,
             config.device_honours_sync,
             u64::from(config.device_cache_window_ms) * 1000,
-            1.0,
+            *scale,
         ),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Data downloads: the trace and the metric table
+
+/// The run a figure's query names, as `lab run --params QUERY --trace FILE`
+/// writes it (compact JSON of the full trace).
+pub fn trace_json(id: &str, params: &str) -> Result<String, ExportError> {
+    let json = if figure_spec(id).is_some() {
+        let q = checked_lease_query(params)?;
+        serde_json::to_string(&lease::run(&q.config, q.seed, q.run_index, TraceLevel::Full))
+    } else if super::vote::vote_figure_spec(id).is_some() {
+        serde_json::to_string(&vote::run(&checked_vote_config(params)?, vote::TraceLevel::Full))
+    } else {
+        return Err(ExportError::Usage(format!("unknown figure `{id}`")));
+    };
+    json.map_err(|e| ExportError::Failure(format!("cannot encode the trace: {e}")))
+}
+
+fn checked_lease_query(params: &str) -> Result<crate::params::LeaseQuery, ExportError> {
+    let parsed = parse_lease_query(params);
+    if parsed.notices.is_empty() {
+        Ok(parsed.value)
+    } else {
+        Err(notices_error(&parsed.notices))
+    }
+}
+
+fn checked_vote_config(params: &str) -> Result<VoteConfig, ExportError> {
+    let parsed = parse_vote_query(params);
+    if parsed.notices.is_empty() {
+        Ok(parsed.value)
+    } else {
+        Err(notices_error(&parsed.notices))
+    }
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// The figure's metric table as CSV (one row per metric, one column per run,
+/// raw numbers, empty where a metric does not apply): the same runs as the
+/// table under the figure on the site.
+pub fn metrics_csv(id: &str, params: &str) -> Result<String, ExportError> {
+    let mut out = String::new();
+    if let Some(spec) = figure_spec(id) {
+        let q = checked_lease_query(params)?;
+        let c = q.config.clone();
+        let mut cols: Vec<(String, LeaseConfig, u32)> = Vec::new();
+        let runs3 = |cols: &mut Vec<(String, LeaseConfig, u32)>, cfg: &LeaseConfig, label: &str| {
+            for r in 0..3u32 {
+                cols.push((format!("{label}실행 {r}"), cfg.clone(), r));
+            }
+        };
+        match spec.kind {
+            FigureKind::Timeline | FigureKind::Balance | FigureKind::Outage => runs3(&mut cols, &c, ""),
+            FigureKind::SplitTimeline => {
+                runs3(&mut cols, &LeaseConfig { variant: Variant::FenceWrite, ..c.clone() }, "(c-1) ");
+                runs3(&mut cols, &LeaseConfig { variant: Variant::FenceRead, ..c.clone() }, "(c-2) ");
+            }
+            FigureKind::Tradeoff | FigureKind::LatencyCdf => {
+                let runs = if spec.kind == FigureKind::Tradeoff { 3 } else { 1 };
+                for v in Variant::ALL {
+                    for r in 0..runs {
+                        cols.push((format!("{} 실행 {r}", v.article_label()), LeaseConfig { variant: v, ..c.clone() }, r));
+                    }
+                }
+            }
+        }
+        let traces: Vec<LeaseTrace> = cols.iter().map(|(_, cfg, r)| lease::run(cfg, q.seed, *r, TraceLevel::Summary)).collect();
+        out.push_str("metric,label");
+        for (h, _, _) in &cols {
+            out.push(',');
+            out.push_str(&csv_field(h));
+        }
+        out.push('\n');
+        for (key, label) in super::analysis::TABLE_ROWS {
+            out.push_str(&format!("{},{}", csv_field(key), csv_field(label)));
+            for t in &traces {
+                out.push(',');
+                if let Some(v) = super::analysis::metric_value(&t.metrics, &t.details, key) {
+                    out.push_str(&v.to_string());
+                }
+            }
+            out.push('\n');
+        }
+        return Ok(out);
+    }
+    if super::vote::vote_figure_spec(id).is_some() {
+        let c = checked_vote_config(params)?;
+        let t = vote::run(&c, vote::TraceLevel::Summary);
+        let o = &t.outcome;
+        let ms = |s: Option<crate::sim::core::Stamp>| s.map(|s| (s.t_us as f64 / 1000.0).to_string()).unwrap_or_default();
+        let rows: Vec<(&str, &str, String)> = vec![
+            ("equivocations", "이중 투표", o.equivocations.len().to_string()),
+            ("amnesia", "기억 상실", o.amnesia.len().to_string()),
+            ("false_memory", "잘못된 기억", o.false_memory.len().to_string()),
+            ("recoveries", "복구", o.recoveries.len().to_string()),
+            ("fenced_validators", "스스로 멈춘 노드", o.fenced.iter().filter(|f| f.is_some()).count().to_string()),
+            ("forks", "포크", o.forks.len().to_string()),
+            ("crash_at_ms", "충돌 시각 (ms)", ms(o.crash_at)),
+            ("restart_at_ms", "재시작 시각 (ms)", ms(o.restart_at)),
+            ("crash_after_events", "충돌 지점 (이벤트 수)", o.crash_after_events.map(|v| v.to_string()).unwrap_or_default()),
+            ("blocked_at_end", "끝에 멈춘 노드", o.liveness.blocked_at_end.to_string()),
+            ("both_txs_finalized", "두 트랜잭션 모두 확정", o.liveness.both_txs_finalized_by_horizon.to_string()),
+            ("broadcast_while_not_durable", "디스크 전 전송", o.diagnostics.broadcast_while_not_durable.to_string()),
+            ("conn_returned_while_pending", "작업 남은 연결 반납", o.diagnostics.conn_returned_while_pending.to_string()),
+            ("events_processed", "처리한 이벤트", t.stats.events_processed.to_string()),
+        ];
+        out.push_str("metric,label,value\n");
+        for (k, l, v) in rows {
+            out.push_str(&format!("{},{},{}\n", k, csv_field(l), csv_field(&v)));
+        }
+        return Ok(out);
+    }
+    Err(ExportError::Usage(format!("unknown figure `{id}`")))
+}
+
+/// The chapter (content file id) whose prose places figure `id`, from the
+/// `{{figure:ID}}` markers (generated by build.rs).
+pub fn figure_chapter(id: &str) -> Option<&'static str> {
+    FIGURE_CHAPTERS.iter().find(|(f, _)| *f == id).map(|(_, c)| *c)
+}
+
+include!(concat!(env!("OUT_DIR"), "/figure_chapters.rs"));
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn caption_estimate_covers_the_real_width() {
+        ensure_font().unwrap();
+        let style = TextStyle::from((FONT, CAPTION_FONT_PX).into_font());
+        for e in figure_list() {
+            for w in [280u32, 360, 480, 720, 960, 1200, 2000] {
+                for line in wrap_caption(e.caption_ko, f64::from(w) - 2.0 * CAPTION_PAD_PX) {
+                    // ab_glyph scales by the font's height, not its em: a browser
+                    // draws the same text about 1.2 times wider (measured in Chromium).
+                    let real = f64::from(style.font.box_size(&line).unwrap().0) * 1.21;
+                    let est = caption_width_estimate(&line);
+                    assert!(est >= real, "{} at {w}: estimate {est} < real {real} for {line:?}", e.id);
+                    assert!(est <= real * 1.35 + 20.0, "{} at {w}: estimate {est} far above real {real}", e.id);
+                }
+            }
+        }
     }
 }

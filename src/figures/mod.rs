@@ -8,7 +8,6 @@
 
 pub mod analysis;
 pub mod article_data;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod export;
 pub mod plots;
 pub mod timeline;

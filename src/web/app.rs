@@ -77,7 +77,12 @@ impl Component for App {
         let link = ctx.link().clone();
         let popstate = EventListener::new(&gloo::utils::window(), "popstate", move |_| link.send_message(Msg::PopState));
         let mut app = App { route: url::parse(&current_search()), prose: Prose::Loading(""), _popstate: popstate };
-        app.load_current(ctx);
+        match app.route.embed.as_deref().and_then(embed_figure) {
+            Some(id) => super::embed::start(id),
+            // Embed mode needs no chapter text.
+            None if app.route.embed.is_some() => {}
+            None => app.load_current(ctx),
+        }
         app
     }
 
@@ -109,6 +114,9 @@ impl Component for App {
     }
 
     fn view(&self, ctx: &Context<Self>) -> Html {
+        if let Some(asked) = &self.route.embed {
+            return self.view_embed(asked);
+        }
         let all = site_chapters();
         let current = self.chapter_id();
         let chapter = all.iter().find(|c| c.id == current).copied();
@@ -166,7 +174,70 @@ impl Component for App {
     }
 }
 
+/// The figure id an `embed=` value names, if it is a figure of the site.
+fn embed_figure(asked: &str) -> Option<&'static str> {
+    if let Some(spec) = figure_spec(asked) {
+        return Some(spec.id);
+    }
+    super::vote_figure::VOTE_FIGURE_IDS.iter().copied().find(|id| *id == asked)
+}
+
 impl App {
+    /// Embed mode: exactly one figure, its controls, a link to the full page; no header, nav, prose or footer.
+    fn view_embed(&self, asked: &str) -> Html {
+        let Some(id) = embed_figure(asked) else {
+            return html! {
+                <main id="content" class="embed">
+                    <div class="notice" role="alert">
+                        <p>{ format!("퍼가기 주소의 그림 「{asked}」은(는) 없는 그림입니다. 주소를 확인해 주세요.") }</p>
+                        <p><a href="?" target="_top">{ "정합성 실험실 첫 장으로 가기" }</a></p>
+                    </div>
+                </main>
+            };
+        };
+        let chapter = crate::figures::export::figure_chapter(id)
+            .map(str::to_string)
+            .unwrap_or_else(|| site_chapters().first().map(|c| c.id.to_string()).unwrap_or_default());
+        // The full page: the chapter that places the figure, with the same state.
+        let mut full = url::chapter_search(&chapter);
+        full.push_str(&format!("&fig={}", crate::params::percent_encode(id)));
+        for pair in crate::params::split_query(&current_search()) {
+            if matches!(pair.key.as_str(), "ch" | "fig" | "embed") {
+                continue;
+            }
+            full.push('&');
+            full.push_str(&crate::params::percent_encode(&pair.key));
+            if let Some(v) = &pair.value {
+                full.push('=');
+                full.push_str(&crate::params::percent_encode(v));
+            }
+        }
+        let title = site_chapters().into_iter().find(|c| c.id == chapter).map(|c| c.title).unwrap_or("정합성 실험실");
+        let figure = match super::vote_figure::view_vote_figure(&chapter, id) {
+            Some(h) => h,
+            None => {
+                let spec = figure_spec(id).expect("embed_figure checked the id");
+                let init = InitState {
+                    query: self.route.query.clone().unwrap_or_else(|| spec.initial_query()),
+                    notices: self.route.notices.clone(),
+                    cursor_us: self.route.cursor_us,
+                    event: self.route.event,
+                    window_ms: self.route.window_ms,
+                    reveal_ledger: self.route.reveal_ledger,
+                };
+                html! { <Figure key={format!("embed/{id}")} id={spec.id} chapter={chapter.clone()} init={Some(init)} sync_url={false} /> }
+            }
+        };
+        html! {
+            <main id="content" class="embed">
+                { figure }
+                <p class="embed-back">
+                    <a href={full} target="_blank" rel="noopener">{ format!("정합성 실험실 「{title}」에서 전체 글과 함께 보기 →") }</a>
+                </p>
+            </main>
+        }
+    }
+
     fn view_chapter(&self, c: Chapter) -> Html {
         let markdown = match &self.prose {
             Prose::Ready(id, text) if *id == c.id => text.clone(),

@@ -240,6 +240,7 @@ impl Component for CrashMatrix {
                 <p id="crash-matrix-desc" class="visually-hidden vote-alt">{ describe_matrix(&self.grid) }</p>
                 <figcaption>{ crate::figures::vote::vote_figure_spec("crash-matrix").map_or("", |f| f.caption_ko) }</figcaption>
                 <p class="note">{ "이 표는 lab crashpoints 명령과 같은 함수로 계산합니다. 같은 열 이름이 여러 갈래(숨은 저장 상태)에 나오면 가장 나쁜 갈래를 보여 주고, 누르면 그 갈래를 엽니다." }</p>
+                { super::export_panel::share_only("crash-matrix", vote_search(&ctx.props().chapter, "crash-matrix", &self.config(), &[])) }
             </figure>
         }
     }

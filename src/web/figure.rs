@@ -963,6 +963,9 @@ impl Figure {
                     </details>
                 </div>
                 { self.view_table() }
+                { super::export_panel::panel(super::export_panel::PanelData { id, params: to_query(&self.query), permalink: self.permalink(),
+                    time_us: (self.is_timeline() && !self.playing && self.cursor_us < self.window_us()).then_some(self.cursor_us),
+                    window_ms: (self.window_ms != spec.window_ms).then_some(self.window_ms), recon: self.reveal_ledger }) }
             </figure>
         }
     }

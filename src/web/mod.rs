@@ -13,6 +13,8 @@ pub mod markdown;
 pub mod url;
 pub mod vote_figure;
 pub mod crash_matrix;
+pub mod embed;
+pub mod export_panel;
 
 use wasm_bindgen::JsCast;
 
@@ -61,6 +63,7 @@ fn register_service_worker() {
 pub fn start() {
     install_panic_hook();
     register_service_worker();
+    export_panel::install_export_handlers();
     let doc = gloo::utils::document();
     match doc.get_element_by_id("app") {
         Some(root) => {

@@ -2,18 +2,21 @@
 //!
 //! `?ch=CHAPTER&fig=FIGURE&t=CURSOR_MS&win=WINDOW_MS&<lease keys>` where the
 //! lease keys are exactly what `lab run --params` takes (`crate::params`).
+//! `?embed=FIGURE&…` shows that one figure alone (src/web/embed.rs).
 //! Anything from the URL is shown only as escaped text (Yew text nodes).
 
 use crate::params::{parse_lease_query, percent_encode, split_query, LeaseQuery, Notice};
 
 /// Keys the site itself owns; every other key goes to the lease parser.
-pub const SITE_KEYS: &[&str] = &["ch", "fig", "t", "ev", "win", "recon"];
+pub const SITE_KEYS: &[&str] = &["ch", "fig", "t", "ev", "win", "recon", "embed"];
 
 /// What the URL asks for.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Route {
     pub chapter: Option<String>,
     pub figure: Option<String>,
+    /// Embed mode (`embed=FIGURE`): that one figure, no site chrome.
+    pub embed: Option<String>,
     /// The player's cursor (`t`, in ms with up to µs precision).
     pub cursor_us: Option<u64>,
     /// The player's event index (`ev`); used when it agrees with `t`.
@@ -55,6 +58,7 @@ pub fn parse(search: &str) -> Route {
         match pair.key.as_str() {
             "ch" => route.chapter = Some(clip(&value)),
             "fig" => route.figure = Some(clip(&value)),
+            "embed" => route.embed = Some(clip(&value)),
             "t" => match value.parse::<f64>() {
                 Ok(v) if v.is_finite() && v >= 0.0 => route.cursor_us = Some((v.min(600_000.0) * 1000.0).round() as u64),
                 _ => route.notices.push(format!("주소의 t={} 값은 숫자가 아니어서 무시했습니다.", clip(&value))),

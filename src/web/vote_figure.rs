@@ -83,7 +83,7 @@ pub fn read_url(id: &str) -> UrlState {
     for pair in split_query(&search) {
         let value = pair.value.clone().unwrap_or_default();
         match pair.key.as_str() {
-            "fig" => targeted = value == id,
+            "fig" | "embed" => targeted = value == id,
             "ev" => ev = value.parse::<usize>().ok(),
             "hit" => hit = Some(value),
             k if SITE_KEYS.contains(&k) => {}
@@ -127,6 +127,9 @@ pub fn vote_search(chapter: &str, id: &str, config: &VoteConfig, extra: &[(&str,
 }
 
 pub fn replace_url(search: &str) {
+    if super::embed::active() {
+        return;
+    }
     if let Ok(h) = gloo::utils::window().history() {
         let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(search));
     }
@@ -910,6 +913,8 @@ impl Component for VoteFigure {
                         <a class="btn vote-permalink" href={self.permalink()}>{ "이 상태의 링크" }</a>
                     </div>
                 </div>
+                { super::export_panel::panel(super::export_panel::PanelData { id: &id, params: vote_to_query(&self.config), permalink: self.permalink(),
+                    time_us: (!self.playing && self.cursor_us() != u64::MAX).then(|| self.cursor_us()), window_ms: None, recon: true }) }
             </figure>
         }
     }

@@ -1,0 +1,310 @@
+// Export and embed ("퍼가기"): the page's SVG equals `lab figure`'s up to
+// the documented differences (README "퍼가기 · 내보내기 · 임베드"), carries the
+// Korean caption; the PNG (1× and 2×) is not blank; trace JSON and metric CSV
+// download; embed mode shows exactly one <figure>, no site chrome, a link
+// back, posts its height to the parent, and answers a bad id with a notice.
+//
+// The native `lab` binary: $LAB_BIN, else $CARGO_TARGET_DIR (or target/)
+// ci/lab or release/lab (scripts/test.sh's `cargo test --profile ci
+// --all-targets` builds ci/lab before the e2e step), else it is built here.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { serve, launch, openPage, ready, root } from './helpers.mjs';
+
+let server, browser, lab;
+before(async () => {
+  lab = findLab();
+  server = await serve();
+  browser = await launch();
+});
+after(async () => { await browser?.close(); await server?.close(); });
+
+function findLab() {
+  if (process.env.LAB_BIN) return process.env.LAB_BIN;
+  const targetDir = process.env.CARGO_TARGET_DIR || path.join(root, 'target');
+  for (const profile of ['ci', 'release', 'debug']) {
+    const p = path.join(targetDir, profile, 'lab');
+    if (fs.existsSync(p)) return p;
+  }
+  execFileSync('cargo', ['build', '--profile', 'ci', '--bin', 'lab'], { cwd: root, stdio: 'inherit' });
+  return path.join(targetDir, 'ci', 'lab');
+}
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-export-e2e-'));
+
+/** Clicks an export button of a figure and returns the downloaded file's bytes and name. */
+async function download(page, fig, kind) {
+  const [dl] = await Promise.all([
+    page.waitForEvent('download', { timeout: 60000 }),
+    page.click(`${fig} .export button[data-export=${kind}]`),
+  ]);
+  const file = path.join(tmp, `${Date.now()}-${dl.suggestedFilename()}`);
+  await dl.saveAs(file);
+  return { name: dl.suggestedFilename(), bytes: fs.readFileSync(file) };
+}
+
+/** What the panel knows: the figure's params, time, and the width it would export at. */
+async function exportState(page, fig) {
+  return page.$eval(fig, (f) => {
+    const d = f.querySelector('.export').dataset;
+    return { params: d.params, time: d.time, win: d.win, recon: d.recon, width: f.querySelector('.canvas-wrap').clientWidth };
+  });
+}
+
+function labSvg(id, st) {
+  const out = path.join(tmp, `${id}-${Date.now()}-lab.svg`);
+  const args = ['figure', id, '--params', st.params, '--width', String(st.width), '--out', out];
+  if (st.win !== undefined) args.push('--window', st.win);
+  if (id === 'silent-drift' && st.recon === '0') args.push('--recon', 'off');
+  if (st.time !== undefined) {
+    assert.equal(Number(st.time) % 1000, 0, 'the test pauses on whole milliseconds');
+    args.push('--time', String(Number(st.time) / 1000));
+  }
+  execFileSync(lab, args);
+  return fs.readFileSync(out, 'utf8');
+}
+
+// ---- SVG comparison -------------------------------------------------------
+// Tokenises an SVG into elements: name, attributes, text. The documented
+// difference (README, "퍼가기 · 내보내기 · 임베드"): the page measures text
+// with the browser (DOM layout of the Pretendard webfont), `lab` with
+// ab_glyph, which scales a font by its height rather than its em and so
+// measures text about a sixth narrower. Where plotters lays something out by
+// a measured text extent (legend boxes, the space reserved for axis labels
+// and chart captions) numbers differ; everything else must be equal: the
+// same elements in the same order, the same text, the same colours and
+// fonts, the same image size.
+function elements(svg) {
+  const out = [];
+  const re = /<([a-zA-Z]+)([^>]*?)\/?>([^<]*)/g;
+  let m;
+  while ((m = re.exec(svg))) {
+    const attrs = {};
+    for (const a of m[2].matchAll(/([a-zA-Z-:]+)="([^"]*)"/g)) attrs[a[1]] = a[2].trim();
+    out.push({ name: m[1], attrs, text: m[3].trim() });
+  }
+  return out;
+}
+
+// Figures whose layout uses measured text extents, and how far (px) their
+// numbers may move; every other figure must be byte-identical.
+const TEXT_LAYOUT_PX = { 'silent-drift': 24, 'latency-cdf': 24, outage: 24, liveness: 24 };
+
+function compareSvg(page, native, tolerance) {
+  const a = elements(page), b = elements(native);
+  const diffs = [];
+  assert.equal(a.length, b.length, `element count: page ${a.length}, lab ${b.length}`);
+  assert.equal(a[0].attrs.width, b[0].attrs.width, 'image width');
+  assert.equal(a[0].attrs.height, b[0].attrs.height, 'image height');
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i], y = b[i];
+    assert.equal(x.name, y.name, `element ${i}: <${x.name}> vs <${y.name}>`);
+    assert.equal(x.text, y.text, `element ${i} <${x.name}> text`);
+    assert.deepEqual(Object.keys(x.attrs).sort(), Object.keys(y.attrs).sort(), `element ${i} <${x.name}> attributes`);
+    for (const k of Object.keys(x.attrs)) {
+      if (x.attrs[k] === y.attrs[k]) continue;
+      const nx = x.attrs[k].split(/[ ,]+/), ny = y.attrs[k].split(/[ ,]+/);
+      const numeric = nx.length === ny.length && nx.every((v, j) => v !== '' && !Number.isNaN(Number(v)) && !Number.isNaN(Number(ny[j])));
+      assert.ok(numeric, `element ${i} <${x.name}> ${k}: "${x.attrs[k]}" vs "${y.attrs[k]}" (only numbers may differ)`);
+      const worst = Math.max(...nx.map((v, j) => Math.abs(Number(v) - Number(ny[j]))));
+      assert.ok(worst <= tolerance, `element ${i} <${x.name}> ${k}: "${x.attrs[k]}" vs "${y.attrs[k]}" differ by ${worst} px (allowed ${tolerance})`);
+      diffs.push(worst);
+    }
+  }
+  return { elements: a.length, differing: diffs.length, worst: diffs.length ? Math.max(...diffs) : 0 };
+}
+
+async function svgMatchesLab(url, fig, id, caption) {
+  const { page, errors, context } = await openPage(browser, { width: 1100 });
+  await page.goto(`${server.base}${url}`);
+  await ready(page);
+  const st = await exportState(page, fig);
+  const { name, bytes } = await download(page, fig, 'svg');
+  assert.equal(name, `${id}.svg`);
+  const svg = bytes.toString('utf8');
+  assert.match(svg, /^<svg /);
+  assert.ok(svg.includes(caption), 'the SVG carries the Korean caption text');
+  const native = labSvg(id, st);
+  const tolerance = TEXT_LAYOUT_PX[id];
+  if (tolerance === undefined) assert.ok(svg === native, `${id}: the page's SVG is byte-identical to lab's`);
+  const result = compareSvg(svg, native, tolerance ?? 0);
+  console.log(`# ${id} (width ${st.width}${st.time ? `, t=${st.time}µs` : ''}): ${result.elements} elements, ` +
+    `${result.differing} numeric attributes differ (worst ${result.worst} px), byte-identical: ${svg === native}`);
+  assert.match(await page.textContent(`${fig} .export-status`), /SVG 파일을 내려받았습니다/);
+  assert.deepEqual(errors, []);
+  await context.close();
+}
+
+test('A1: the page exports the same SVG as `lab figure` (paused mid-way)', async () => {
+  await svgMatchesLab('?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1&seed=3&t=1500&ev=0', '#lease-expiry', 'lease-expiry', '그림 A1.');
+});
+
+test('A1 with its own window and A2 without the ledger line: the view keys reach the export', async () => {
+  await svgMatchesLab('?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1&win=1500', '#lease-expiry', 'lease-expiry', '그림 A1.');
+  await svgMatchesLab('?ch=a1-lease-expiry&fig=silent-drift&preset=exp1&recon=0', '#silent-drift', 'silent-drift', '그림 A2.');
+});
+
+// Every exportable figure in its starting state (crash-matrix, B2, is an HTML table).
+const ALL = [
+  ['a1-lease-expiry', 'silent-drift', 'A2'], ['a2-watchdog', 'watchdog-stop', 'A3'],
+  ['a3-fencing', 'fence-placement', 'A4'], ['a3-fencing', 'lease-clock', 'A5'],
+  ['a4-conditional-update', 'conditional-update', 'A6'], ['a4-conditional-update', 'latency-cdf', 'A9'],
+  ['a5-outage', 'outage', 'A7'], ['a6-summary', 'tradeoff', 'A8'], ['b1-remember', 'vote-story', 'B1'],
+  ['b3-outer-transaction', 'outer-transaction', 'B3'], ['b4-fence', 'uncertain-failure', 'B4'],
+  ['b7-kill-vs-power', 'kill-vs-power', 'B6'], ['b8-liveness', 'liveness', 'B5'],
+];
+for (const [ch, id, code] of ALL) {
+  test(`${code} (${id}): the page exports the same SVG as \`lab figure\``, async () => {
+    await svgMatchesLab(`?ch=${ch}`, `#${id}`, id, `그림 ${code}`);
+  });
+}
+
+/** Decodes a PNG in the page and measures it: size and pixel variance. */
+async function pngStats(page, bytes) {
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.naturalWidth;
+    c.height = img.naturalHeight;
+    const ctx = c.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    let n = 0, sum = 0, sum2 = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      const l = 0.299 * d[i] + 0.587 * d[i + 1] + 0.114 * d[i + 2];
+      n++; sum += l; sum2 += l * l;
+    }
+    const mean = sum / n;
+    return { width: c.width, height: c.height, variance: sum2 / n - mean * mean };
+  }, bytes.toString('base64'));
+}
+
+test('PNG and PNG 2× are real images; trace JSON and metric CSV download', async () => {
+  const { page, errors, context } = await openPage(browser, { width: 1100 });
+  await page.goto(`${server.base}?ch=a1-lease-expiry`);
+  await ready(page);
+  const fig = '#lease-expiry';
+  const one = await download(page, fig, 'png');
+  const two = await download(page, fig, 'png2');
+  assert.equal(one.name, 'lease-expiry.png');
+  assert.equal(two.name, 'lease-expiry@2x.png');
+  const s1 = await pngStats(page, one.bytes);
+  const s2 = await pngStats(page, two.bytes);
+  const wrap = await page.$eval(`${fig} .canvas-wrap`, (w) => w.clientWidth);
+  console.log(`# PNG 1×: ${s1.width}×${s1.height}, variance ${s1.variance.toFixed(1)}; 2×: ${s2.width}×${s2.height}, variance ${s2.variance.toFixed(1)}`);
+  assert.equal(s1.width, wrap);
+  assert.equal(s2.width, 2 * wrap);
+  assert.ok(Math.abs(s2.height - 2 * s1.height) <= 2, `2× height ${s2.height} vs 1× ${s1.height}`);
+  assert.ok(s1.variance > 100 && s2.variance > 100, 'the PNGs are not blank');
+
+  const json = await download(page, fig, 'json');
+  assert.equal(json.name, 'lease-expiry-trace.json');
+  const trace = JSON.parse(json.bytes.toString('utf8'));
+  assert.ok(trace.metrics && Array.isArray(trace.events) && trace.events.length > 0, 'a full trace');
+  const native = path.join(tmp, 'a1-trace.json');
+  const params = (await exportState(page, fig)).params;
+  execFileSync(lab, ['run', '--params', params, '--trace', native]);
+  assert.equal(json.bytes.toString('utf8'), fs.readFileSync(native, 'utf8'), 'the same trace as `lab run --trace`');
+
+  const csv = await download(page, fig, 'csv');
+  assert.equal(csv.name, 'lease-expiry-metrics.csv');
+  const lines = csv.bytes.toString('utf8').replace(/^\ufeff/, '').trim().split('\n');
+  assert.equal(lines[0], 'metric,label,실행 0,실행 1,실행 2');
+  assert.match(lines[1], /^approvals,/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the 퍼가기 panel offers an iframe snippet, the permalink and the text alternative', async () => {
+  const { page, errors, context } = await openPage(browser);
+  await page.goto(`${server.base}?ch=a1-lease-expiry`);
+  await ready(page);
+  const fig = '#lease-expiry';
+  await page.click(`${fig} details.share > summary`);
+  const snippet = await page.inputValue(`${fig} textarea.embed-code`);
+  assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/\?embed=lease-expiry&amp;preset=exp1[^"]*" title="그림 A1\.[^"]*" width="100%" height="720" style="border:0" loading="lazy"><\/iframe>$/);
+  assert.ok(!/<script/i.test(snippet), 'the snippet is script-free');
+  assert.match(await page.inputValue(`${fig} textarea.permalink`), /\?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1/);
+  const alt = await page.inputValue(`${fig} textarea.alt-text`);
+  assert.ok(alt.startsWith('그림 A1.'), 'the caption heads the text alternative');
+  assert.ok(alt.length > 100, 'with the generated description');
+  // Keyboard: the summary and the buttons are reachable and work with Enter.
+  await page.focus(`${fig} details.share > summary`);
+  await page.keyboard.press('Enter');
+  assert.equal(await page.$eval(`${fig} details.share`, (d) => d.open), false);
+  // Every figure carries the five buttons and the panel, in that order of the DOM.
+  const labels = await page.$$eval(`${fig} .export-bar button`, (bs) => bs.map((b) => b.textContent));
+  assert.deepEqual(labels, ['SVG', 'PNG', 'PNG 2×', '트레이스 JSON', '지표 CSV']);
+  // B2 is an HTML table: the 퍼가기 panel without image downloads.
+  await page.goto(`${server.base}?ch=b2-durable`);
+  await page.waitForSelector('#crash-matrix details.share');
+  assert.equal(await page.$$eval('#crash-matrix button[data-export]', (b) => b.length), 0);
+  await page.click('#crash-matrix details.share > summary');
+  assert.match(await page.inputValue('#crash-matrix textarea.embed-code'), /\?embed=crash-matrix&amp;scenario=vote/);
+  assert.ok((await page.inputValue('#crash-matrix textarea.alt-text')).startsWith('그림 B2.'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('embed mode: one figure, its controls, a link back, no site chrome, height messages', async () => {
+  const { page, errors, context } = await openPage(browser, { width: 900 });
+  const url = `${server.base}?embed=watchdog-stop&preset=exp2_stop&stop_duration_ms=150`;
+  // A host page that frames the embed and records its messages.
+  await page.setContent(`<!doctype html><body style="margin:0"><script>window.msgs=[];addEventListener('message',(e)=>msgs.push(e.data));</script>
+    <iframe id="f" src="${url}" style="width:800px;height:300px;border:0"></iframe></body>`);
+  await page.waitForFunction(() => window.msgs.some((m) => m && m.type === 'consistency-lab:height' && m.height > 400), null, { timeout: 30000 });
+  const msg = await page.evaluate(() => window.msgs.filter((m) => m.type === 'consistency-lab:height').pop());
+  assert.equal(msg.id, 'watchdog-stop');
+  const frame = page.frame({ url: /embed=watchdog-stop/ });
+  await frame.waitForFunction(() => [...document.querySelectorAll('figure canvas')].every((c) => c.width > 0));
+  assert.equal(await frame.$$eval('figure', (f) => f.length), 1);
+  assert.equal(await frame.$$eval('header, nav, footer, article, .prose, .site-header, .chapters, .skip', (e) => e.length), 0);
+  assert.equal(await frame.$eval('figure', (f) => f.id), 'watchdog-stop');
+  assert.ok(await frame.$('figure input[name=stop_duration_ms]'), 'the controls are there');
+  assert.equal(await frame.inputValue('figure input[name=stop_duration_ms]'), '150');
+  const back = await frame.$eval('.embed-back a', (a) => a.getAttribute('href'));
+  assert.equal(back, '?ch=a2-watchdog&fig=watchdog-stop&preset=exp2_stop&stop_duration_ms=150');
+  // The height follows the content: opening "모든 설정" makes the page taller.
+  const before = msg.height;
+  await frame.click('figure details.all-settings > summary');
+  await page.waitForFunction((h) => window.msgs.some((m) => m.type === 'consistency-lab:height' && m.height > h), before, { timeout: 10000 });
+  // The address stays an embed address while the reader plays with the controls.
+  await frame.fill('figure input[name=stop_duration_ms]', '300');
+  await frame.waitForTimeout(300);
+  assert.match(await frame.evaluate(() => location.search), /^\?embed=watchdog-stop/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('embed mode of a vote figure', async () => {
+  const { page, errors, context } = await openPage(browser);
+  await page.goto(`${server.base}?embed=vote-story&scenario=vote&variant=V3&fault=power&crash_after=4`);
+  await page.waitForFunction(() => [...document.querySelectorAll('figure canvas')].every((c) => c.width > 0));
+  assert.equal(await page.$$eval('figure', (f) => f.length), 1);
+  assert.equal(await page.$eval('figure', (f) => f.dataset.variant), 'V3');
+  assert.equal(await page.$$eval('header, nav, footer, article', (e) => e.length), 0);
+  assert.match(await page.$eval('.embed-back a', (a) => a.getAttribute('href')), /^\?ch=b1-remember&fig=vote-story&scenario=vote&variant=V3/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a bad embed id shows a Korean notice, as text', async () => {
+  const { page, errors, context } = await openPage(browser);
+  for (const bad of ['%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E', 'no-such-figure', '']) {
+    await page.goto(`${server.base}?embed=${bad}`);
+    await page.waitForSelector('main.embed .notice', { timeout: 30000 });
+    const text = await page.textContent('main.embed .notice');
+    assert.match(text, /없는 그림입니다/);
+    assert.equal(await page.$$eval('figure, img', (f) => f.length), 0, 'nothing from the URL became markup');
+    assert.equal(await page.$$eval('header, nav, footer', (e) => e.length), 0);
+  }
+  assert.ok((await page.textContent('main.embed .notice')).includes('「」'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
