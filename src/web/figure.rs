@@ -16,6 +16,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement};
 use yew::prelude::*;
 
+use super::player::{player_key, PlayerKey};
 use super::controls::ParamControl;
 use super::labels::preset_ko;
 use super::url;
@@ -69,6 +70,15 @@ pub enum Msg {
     /// Run the next queued table run of this generation.
     Job(u64),
     SettingsOpen(bool),
+}
+
+impl From<PlayerKey> for Msg {
+    fn from(key: PlayerKey) -> Msg {
+        match key {
+            PlayerKey::Toggle => Msg::Toggle,
+            PlayerKey::Step(d) => Msg::Step(d),
+        }
+    }
 }
 
 /// Keys shown as the figure's main controls (the rest sit under "모든 설정").
@@ -512,30 +522,7 @@ impl Figure {
         let n = self.events_len();
         let speed = 10f64.powf(self.speed_exp);
         let onkeydown = link.batch_callback(|e: KeyboardEvent| {
-            let target = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
-            let tag = target.as_ref().map(|t| t.tag_name()).unwrap_or_default();
-            let input_type = target
-                .as_ref()
-                .and_then(|t| t.clone().dyn_into::<HtmlInputElement>().ok())
-                .map(|i| i.type_())
-                .unwrap_or_default();
-            let native_space = tag == "BUTTON" || tag == "SELECT" || (tag == "INPUT" && input_type != "range");
-            let native_arrows = tag == "SELECT" || tag == "INPUT";
-            match e.key().as_str() {
-                " " | "Spacebar" if !native_space => {
-                    e.prevent_default();
-                    Some(Msg::Toggle)
-                }
-                "ArrowRight" if !native_arrows => {
-                    e.prevent_default();
-                    Some(Msg::Step(1))
-                }
-                "ArrowLeft" if !native_arrows => {
-                    e.prevent_default();
-                    Some(Msg::Step(-1))
-                }
-                _ => None,
-            }
+            player_key(&e).map(Msg::from)
         });
         let scrub = link.callback(|e: InputEvent| {
             let i: HtmlInputElement = e.target_unchecked_into();
@@ -873,6 +860,25 @@ impl Component for Figure {
 }
 
 impl Figure {
+    /// Reference values for a slider (model.md §6, A3): a stop no longer than
+    /// TTL − watchdog period cannot outlast a freshly extended lease; one
+    /// longer than the TTL always does.
+    fn slider_marks(&self, name: &str) -> Vec<(u64, String)> {
+        let c = &self.query.config;
+        match name {
+            "stop_duration_ms" if c.variant == Variant::Watchdog => {
+                let ttl = u64::from(c.ttl_ms);
+                let period = u64::from(c.effective_watchdog_period_ms());
+                vec![
+                    (ttl.saturating_sub(period), "TTL − 연장 주기 (넘으면 만료될 수 있음)".to_string()),
+                    (ttl, "TTL (넘으면 반드시 만료)".to_string()),
+                ]
+            }
+            "stop_duration_ms" => vec![(u64::from(c.ttl_ms), "TTL (넘으면 반드시 만료)".to_string())],
+            _ => Vec::new(),
+        }
+    }
+
     fn view_inner(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
         let spec = self.spec;
@@ -882,7 +888,8 @@ impl Figure {
         let control = |name: &str| -> Html {
             match lease_param(name) {
                 Some(spec) => html! {
-                    <ParamControl prefix={id} spec={spec} value={lease_value_text(&self.query, name).unwrap_or_default()} on_change={on_change.clone()} />
+                    <ParamControl prefix={id} spec={spec} value={lease_value_text(&self.query, name).unwrap_or_default()}
+                        on_change={on_change.clone()} marks={self.slider_marks(name)} />
                 },
                 None => html! {},
             }
@@ -910,12 +917,7 @@ impl Figure {
                 } } }
                 <div class="canvas-wrap" ref={self.wrap.clone()} tabindex={if self.is_timeline() { "0" } else { "-1" }}
                      aria-label={format!("{} 그림 ({})", spec.code, id)}
-                     onkeydown={if self.is_timeline() { link.batch_callback(|e: KeyboardEvent| match e.key().as_str() {
-                         " " | "Spacebar" => { e.prevent_default(); Some(Msg::Toggle) }
-                         "ArrowRight" => { e.prevent_default(); Some(Msg::Step(1)) }
-                         "ArrowLeft" => { e.prevent_default(); Some(Msg::Step(-1)) }
-                         _ => None,
-                     }) } else { Callback::noop() }}>
+                     onkeydown={if self.is_timeline() { link.batch_callback(|e: KeyboardEvent| player_key(&e).map(Msg::from)) } else { Callback::noop() }}>
                     <canvas ref={self.canvas.clone()} role="img" aria-label={format!("{} — 자세한 설명은 그림 아래 글", spec.caption_ko)}></canvas>
                 </div>
                 { if self.is_timeline() { self.view_legend() } else { html!{} } }

@@ -17,24 +17,24 @@ use gloo::events::EventListener;
 use gloo::render::{request_animation_frame, AnimationFrame};
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use super::player::{player_key, PlayerKey};
 use super::controls::ParamControl;
 use super::crash_matrix::CrashMatrix;
 use super::url::notice_ko;
 use crate::figures::vote::{
     conflict_ko, describe_event, describe_story, draw_liveness, draw_stack, draw_story, event_ko, fault_ko, fmt_time,
-    profile_ko, stack_records, story_end_us, story_events, story_height_css, variant_ko, LivenessSeries, StackFault,
-    StoryView,
+    max_depth, profile_ko, snapshot_us, stack_records, story_end_us, story_events, story_height_css, variant_ko,
+    vote_starting_config, LivenessSeries, StackFault, StoryView,
 };
 use crate::params::{
     parse_vote_query, percent_encode, split_query, vote_param, vote_to_query, vote_value_text, VOTE_PARAMS,
 };
-use crate::sim::vote::crashpoints::positions;
 use crate::sim::vote::{
-    run, ConflictSource, EventKind, FaultKind, MatrixOptions, StoreProfile, TraceLevel, Variant, VoteConfig, VoteTrace,
+    run, ConflictSource, EventKind, FaultKind, StoreProfile, TraceLevel, Variant, VoteConfig, VoteTrace,
 };
 
 /// The Scenario B figure ids this module renders.
@@ -192,15 +192,6 @@ fn lost_seen_vote(t: &VoteTrace) -> Option<String> {
         .map(|r| r.value.label())
 }
 
-/// The most foreground events A's first action chain can have (the crash slider's range).
-fn max_depth(c: &VoteConfig) -> u32 {
-    let opts = MatrixOptions {
-        layout: c.layout,
-        ..MatrixOptions::new(c.profile, c.device_honours_sync)
-    };
-    positions(c.variant, &opts).iter().map(|p| p.depth).max().unwrap_or(8)
-}
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
     Story,
@@ -235,42 +226,20 @@ impl Kind {
         crate::figures::vote::VOTE_FIGURES.iter().find(|f| f.code == self.code()).map_or("", |f| f.caption_ko)
     }
 
+    /// The figure's id (the `<figure>` id and `lab figure` id).
+    fn figure_id(self) -> &'static str {
+        match self {
+            Kind::Story => "vote-story",
+            Kind::Outer => "outer-transaction",
+            Kind::Fence => "uncertain-failure",
+            Kind::Liveness => "liveness",
+            Kind::Stack => "kill-vs-power",
+        }
+    }
+
     /// The config a fresh figure starts from.
     fn default_config(self) -> VoteConfig {
-        let base = VoteConfig::default();
-        match self {
-            Kind::Story => base,
-            Kind::Outer => VoteConfig {
-                variant: Variant::V2,
-                crash_after_events: None,
-                ..base
-            },
-            Kind::Fence => VoteConfig {
-                variant: Variant::FFence,
-                crash_after_events: None,
-                status_probe_shares_engine_lock: false,
-                ..base
-            },
-            // The transactions arrive at 12 s, so the run spans several
-            // rounds of proposer rotation before it stops: the longer step
-            // where the blocked node was due to propose shows up repeatedly.
-            Kind::Liveness => VoteConfig {
-                variant: Variant::V0,
-                crash_after_events: None,
-                blocked_validators: 1,
-                txs_submit_at_ms: 12_000,
-                ..base
-            },
-            Kind::Stack => {
-                let mut c = VoteConfig {
-                    variant: Variant::V3,
-                    crash_after_events: None,
-                    ..base
-                };
-                c.timing.os_writeback_delay_ms = 3_000;
-                c
-            }
-        }
+        vote_starting_config(self.figure_id())
     }
 
     fn is_story(self) -> bool {
@@ -310,6 +279,15 @@ pub enum Msg {
     Hit(StackFault),
     Reset,
     Redraw,
+}
+
+impl From<PlayerKey> for Msg {
+    fn from(key: PlayerKey) -> Msg {
+        match key {
+            PlayerKey::Toggle => Msg::Toggle,
+            PlayerKey::Step(d) => Msg::Step(d),
+        }
+    }
 }
 
 pub struct VoteFigure {
@@ -463,19 +441,7 @@ impl VoteFigure {
     }
 
     fn snapshot_us(&self) -> u64 {
-        // The middle of the last Tx span of A that starts before 10 s: every layer has a record then.
-        let Some(t) = self.traces.first() else { return 0 };
-        let mut best = 10_000_000u64;
-        for rec in t.records.iter().filter(|r| r.validator == 0) {
-            for (k, lp) in rec.layers.iter().enumerate() {
-                if lp.layer == crate::sim::vote::Layer::Tx && lp.at.t_us < 10_000_000 {
-                    if let Some(next) = rec.layers.get(k + 1) {
-                        best = (lp.at.t_us + next.at.t_us) / 2;
-                    }
-                }
-            }
-        }
-        best
+        self.traces.first().map_or(0, |t| snapshot_us(t))
     }
 
     fn draw(&self) {
@@ -862,21 +828,7 @@ impl Component for VoteFigure {
         let on_change = link.callback(|(k, v): (String, String)| Msg::SetParam(k, v));
         let t = self.traces.first();
         let equiv = t.map(|t| t.outcome.equivocations.len()).unwrap_or(0);
-        let onkeydown = link.batch_callback(|e: KeyboardEvent| match e.key().as_str() {
-            " " | "Spacebar" => {
-                e.prevent_default();
-                Some(Msg::Toggle)
-            }
-            "ArrowRight" => {
-                e.prevent_default();
-                Some(Msg::Step(1))
-            }
-            "ArrowLeft" => {
-                e.prevent_default();
-                Some(Msg::Step(-1))
-            }
-            _ => None,
-        });
+        let onkeydown = link.batch_callback(|e: KeyboardEvent| player_key(&e).map(Msg::from));
         html! {
             <figure id={id.clone()} class={classes!("lab-figure", "vote-figure", format!("vote-{}", kind.code().to_ascii_lowercase()))}
                 aria-describedby={desc_id.clone()} data-equivocations={equiv.to_string()}
@@ -1141,30 +1093,7 @@ impl VoteFigure {
         let n = self.steps.len();
         let speed = 10f64.powf(self.speed_exp);
         let onkeydown = link.batch_callback(|e: KeyboardEvent| {
-            let target = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
-            let tag = target.as_ref().map(|t| t.tag_name()).unwrap_or_default();
-            let input_type = target
-                .as_ref()
-                .and_then(|t| t.clone().dyn_into::<HtmlInputElement>().ok())
-                .map(|i| i.type_())
-                .unwrap_or_default();
-            let native_space = tag == "BUTTON" || tag == "SELECT" || (tag == "INPUT" && input_type != "range");
-            let native_arrows = tag == "SELECT" || tag == "INPUT";
-            match e.key().as_str() {
-                " " | "Spacebar" if !native_space => {
-                    e.prevent_default();
-                    Some(Msg::Toggle)
-                }
-                "ArrowRight" if !native_arrows => {
-                    e.prevent_default();
-                    Some(Msg::Step(1))
-                }
-                "ArrowLeft" if !native_arrows => {
-                    e.prevent_default();
-                    Some(Msg::Step(-1))
-                }
-                _ => None,
-            }
+            player_key(&e).map(Msg::from)
         });
         let scrub = link.callback(|e: InputEvent| {
             let i: HtmlInputElement = e.target_unchecked_into();
