@@ -19,6 +19,10 @@ pub struct ParamControlProps {
     pub value: AttrValue,
     /// Called with `(key, new value text)`.
     pub on_change: Callback<(String, String)>,
+    /// Reference values drawn as ticks on a range (a `<datalist>`) and named
+    /// under it, e.g. the stop length past which a lease can expire.
+    #[prop_or_default]
+    pub marks: Vec<(u64, String)>,
 }
 
 #[function_component(ParamControl)]
@@ -43,6 +47,8 @@ pub fn param_control(p: &ParamControlProps) -> Html {
             });
             let shown = p.value.parse::<i64>().map(group_thousands).unwrap_or_else(|_| p.value.to_string());
             let unit = unit_ko(spec.unit);
+            let list_id = format!("{id}-marks");
+            let marks: Vec<&(u64, String)> = p.marks.iter().filter(|(v, _)| (spec.min..=spec.max).contains(v)).collect();
             html! {
                 <div class="ctl ctl-range">
                     <label for={id.clone()}>
@@ -51,7 +57,16 @@ pub fn param_control(p: &ParamControlProps) -> Html {
                     </label>
                     <input type="range" id={id} name={key}
                         min={html_min.to_string()} max={spec.max.to_string()} step={step.to_string()}
+                        list={(!marks.is_empty()).then(|| list_id.clone())}
                         value={p.value.clone()} {oninput} />
+                    if !marks.is_empty() {
+                        <datalist id={list_id}>
+                            { for marks.iter().map(|(v, name)| html! { <option value={v.to_string()} label={name.clone()}></option> }) }
+                        </datalist>
+                        <ul class="ctl-marks">
+                            { for marks.iter().map(|(v, name)| html! { <li>{ format!("{name}: {} {unit}", group_thousands(*v as i64)) }</li> }) }
+                        </ul>
+                    }
                 </div>
             }
         }
