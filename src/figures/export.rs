@@ -36,13 +36,13 @@ use plotters::style::{register_font, FontStyle};
 use super::plots::{draw_balance, draw_latency_cdf, draw_outage, draw_tradeoff, CdfCurve, TradeoffPoint};
 use super::timeline::{draw_timeline_marked, height_css, TimelineMarks};
 use super::vote::{
-    draw_liveness, draw_stack, draw_story, stack_records, story_end_us, story_height_css, LivenessSeries, StackFault,
-    StoryView,
+    draw_liveness, draw_stack, draw_story, max_depth, snapshot_us, stack_records, story_end_us, story_height_css,
+    vote_starting_config, LivenessSeries, StackFault, StoryView,
 };
 use super::{figure_spec, palette, FigureKind, FigureSpec, View, FIGURES, FONT};
 use crate::params::{parse_lease_query, parse_vote_query, Notice};
 use crate::sim::lease::{self, LeaseConfig, LeaseTrace, TraceLevel, Variant};
-use crate::sim::vote::{self, crashpoints::positions, MatrixOptions, VoteConfig, VoteTrace};
+use crate::sim::vote::{self, VoteConfig, VoteTrace};
 
 // The article's measured points of A8 (pure data, shared with the site).
 use super::article_data;
@@ -553,57 +553,9 @@ fn lease_plan(spec: &'static FigureSpec, req: &Request) -> Result<Plan, ExportEr
     Ok(Plan { drawing, height, caption: spec.caption_ko })
 }
 
-/// The config a fresh vote figure starts from (mirrors `Kind::default_config` in `src/web/vote_figure.rs`).
-fn vote_default_config(id: &str) -> VoteConfig {
-    let base = VoteConfig::default();
-    match id {
-        "outer-transaction" => VoteConfig { variant: vote::Variant::V2, crash_after_events: None, ..base },
-        "uncertain-failure" => VoteConfig {
-            variant: vote::Variant::FFence,
-            crash_after_events: None,
-            status_probe_shares_engine_lock: false,
-            ..base
-        },
-        "liveness" => VoteConfig {
-            variant: vote::Variant::V0,
-            crash_after_events: None,
-            blocked_validators: 1,
-            txs_submit_at_ms: 12_000,
-            ..base
-        },
-        "kill-vs-power" => {
-            let mut c = VoteConfig { variant: vote::Variant::V3, crash_after_events: None, ..base };
-            c.timing.os_writeback_delay_ms = 3_000;
-            c
-        }
-        _ => base,
-    }
-}
-
-/// The most foreground events A's first action chain can have (as the site).
-fn max_depth(c: &VoteConfig) -> u32 {
-    let opts = MatrixOptions { layout: c.layout, ..MatrixOptions::new(c.profile, c.device_honours_sync) };
-    positions(c.variant, &opts).iter().map(|p| p.depth).max().unwrap_or(8)
-}
-
-/// The middle of A's last Tx span before 10 s (B6's snapshot time, as the site).
-fn snapshot_us(t: &VoteTrace) -> u64 {
-    let mut best = 10_000_000u64;
-    for rec in t.records.iter().filter(|r| r.validator == 0) {
-        for (k, lp) in rec.layers.iter().enumerate() {
-            if lp.layer == vote::Layer::Tx && lp.at.t_us < 10_000_000 {
-                if let Some(next) = rec.layers.get(k + 1) {
-                    best = (lp.at.t_us + next.at.t_us) / 2;
-                }
-            }
-        }
-    }
-    best
-}
-
 fn vote_plan(id: &'static str, caption: &'static str, req: &Request) -> Result<Plan, ExportError> {
     let c = match &req.params {
-        None => vote_default_config(id),
+        None => vote_starting_config(id),
         Some(text) => {
             let parsed = parse_vote_query(text);
             if !parsed.notices.is_empty() {

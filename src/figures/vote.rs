@@ -13,8 +13,8 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::{palette as P, DrawResult, FONT};
 use crate::sim::vote::{
-    column_rank, ConflictSource, CrashRow, EventKind, FaultKind, Layer, MsgKind, ProcessState, StoreProfile, TraceEvent, Value,
-    Variant, Verdict, VoteTrace, VALIDATOR_NAMES,
+    column_rank, crashpoints::positions, ConflictSource, CrashRow, EventKind, FaultKind, Layer, MsgKind, ProcessState, StoreProfile, TraceEvent, Value,
+    MatrixOptions, Variant, Verdict, VoteConfig, VoteTrace, VALIDATOR_NAMES,
 };
 
 // ---------------------------------------------------------------------------
@@ -1837,4 +1837,61 @@ mod tests {
         }
         assert!(svg2.contains("<svg"));
     }
+}
+
+// ---------------------------------------------------------------------------
+// Starting states, shared by the site's figures and `lab figure`.
+
+/// The config a fresh vote figure starts from, by figure id (B1 and any
+/// unknown id: the default story).
+pub fn vote_starting_config(id: &str) -> VoteConfig {
+    let base = VoteConfig::default();
+    match id {
+        "outer-transaction" => VoteConfig { variant: Variant::V2, crash_after_events: None, ..base },
+        "uncertain-failure" => VoteConfig {
+            variant: Variant::FFence,
+            crash_after_events: None,
+            status_probe_shares_engine_lock: false,
+            ..base
+        },
+        // The transactions arrive at 12 s, so the run spans several rounds of
+        // proposer rotation before it stops: the longer step where the blocked
+        // node was due to propose shows up repeatedly.
+        "liveness" => VoteConfig {
+            variant: Variant::V0,
+            crash_after_events: None,
+            blocked_validators: 1,
+            txs_submit_at_ms: 12_000,
+            ..base
+        },
+        "kill-vs-power" => {
+            let mut c = VoteConfig { variant: Variant::V3, crash_after_events: None, ..base };
+            c.timing.os_writeback_delay_ms = 3_000;
+            c
+        }
+        _ => base,
+    }
+}
+
+/// The most foreground events A's first action chain can have (the crash
+/// slider's range).
+pub fn max_depth(c: &VoteConfig) -> u32 {
+    let opts = MatrixOptions { layout: c.layout, ..MatrixOptions::new(c.profile, c.device_honours_sync) };
+    positions(c.variant, &opts).iter().map(|p| p.depth).max().unwrap_or(8)
+}
+
+/// B6's snapshot time: the middle of A's last Tx span that starts before
+/// 10 s, when every layer has a record.
+pub fn snapshot_us(t: &VoteTrace) -> u64 {
+    let mut best = 10_000_000u64;
+    for rec in t.records.iter().filter(|r| r.validator == 0) {
+        for (k, lp) in rec.layers.iter().enumerate() {
+            if lp.layer == Layer::Tx && lp.at.t_us < 10_000_000 {
+                if let Some(next) = rec.layers.get(k + 1) {
+                    best = (lp.at.t_us + next.at.t_us) / 2;
+                }
+            }
+        }
+    }
+    best
 }
