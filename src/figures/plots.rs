@@ -176,7 +176,12 @@ pub fn draw_outage<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Le
             .y_label_area_size(view.px(46.0))
             .right_y_label_area_size(view.px(52.0))
             .build_cartesian_2d(0f64..end, 0f64..max1)?;
-        chart.configure_mesh().light_line_style(P::GRID.mix(0.4)).label_style(view.font(9.5).color(&P::MUTED)).draw()?;
+        chart
+            .configure_mesh()
+            .light_line_style(P::GRID.mix(0.4))
+            .set_tick_mark_size(LabelAreaPosition::Right, -4)
+            .label_style(view.font(9.5).color(&P::MUTED))
+            .draw()?;
         phase_bands(&mut chart, trace, 0.0, max1)?;
         for i in (0..layers.len()).rev() {
             let (name, col, _) = layers[i];
@@ -223,8 +228,14 @@ pub fn draw_outage<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Le
             .build_cartesian_2d(0f64..end, 0f64..max2)?
             .set_secondary_coord(0f64..end, drift_lo..drift_hi);
         chart.configure_mesh().light_line_style(P::GRID.mix(0.4)).label_style(view.font(9.5).color(&P::MUTED)).draw()?;
+        // A negative tick length right-aligns every right-axis label at the
+        // area's edge. With outward ticks plotters left-aligns the widest
+        // label, and which one is widest depends on the text measurer (DOM
+        // in the browser, ab_glyph in `lab`), so the page and `lab figure`
+        // would anchor labels differently.
         chart
             .configure_secondary_axes()
+            .set_all_tick_mark_size(-4)
             .label_style(view.font(9.5).color(&P::DRIFT))
             .y_label_formatter(&|v| format!("{:.0}k", v / 1000.0))
             .draw()?;
@@ -263,6 +274,7 @@ pub fn draw_outage<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Le
         chart
             .configure_mesh()
             .light_line_style(P::GRID.mix(0.4))
+            .set_tick_mark_size(LabelAreaPosition::Right, -4)
             .label_style(view.font(9.5).color(&P::MUTED))
             .x_label_formatter(&|x| format!("{:.0}초", x))
             .draw()?;

@@ -10,7 +10,7 @@ use std::rc::Rc;
 use super::content::{chapters, fetch_markdown, fill_sim_placeholders, split_blocks, Block, Chapter};
 use super::figure::{Figure, InitState};
 use super::{markdown, url};
-use crate::figures::figure_spec;
+use crate::figures::{figure_spec, FigureSpec};
 
 /// The chapters of the lock-lease article (Article A) and the glossary.
 pub fn site_chapters() -> Vec<Chapter> {
@@ -217,14 +217,7 @@ impl App {
             Some(h) => h,
             None => {
                 let spec = figure_spec(id).expect("embed_figure checked the id");
-                let init = InitState {
-                    query: self.route.query.clone().unwrap_or_else(|| spec.initial_query()),
-                    notices: self.route.notices.clone(),
-                    cursor_us: self.route.cursor_us,
-                    event: self.route.event,
-                    window_ms: self.route.window_ms,
-                    reveal_ledger: self.route.reveal_ledger,
-                };
+                let init = self.route_init(spec);
                 html! { <Figure key={format!("embed/{id}")} id={spec.id} chapter={chapter.clone()} init={Some(init)} sync_url={false} /> }
             }
         };
@@ -261,6 +254,18 @@ impl App {
         }
     }
 
+    /// The state the URL asks of the figure it targets (`spec`).
+    fn route_init(&self, spec: &FigureSpec) -> InitState {
+        InitState {
+            query: self.route.query.clone().unwrap_or_else(|| spec.initial_query()),
+            notices: self.route.notices.clone(),
+            cursor_us: self.route.cursor_us,
+            event: self.route.event,
+            window_ms: self.route.window_ms,
+            reveal_ledger: self.route.reveal_ledger,
+        }
+    }
+
     fn view_figure(&self, chapter: &str, fid: &str) -> Html {
         if let Some(h) = super::vote_figure::view_vote_figure(chapter, fid) { return h; }
         let Some(spec) = figure_spec(fid) else {
@@ -268,14 +273,7 @@ impl App {
         };
         let targeted = self.route.figure.as_deref() == Some(spec.id);
         let init = if targeted {
-            Some(InitState {
-                query: self.route.query.clone().unwrap_or_else(|| spec.initial_query()),
-                notices: self.route.notices.clone(),
-                cursor_us: self.route.cursor_us,
-                event: self.route.event,
-                window_ms: self.route.window_ms,
-                reveal_ledger: self.route.reveal_ledger,
-            })
+            Some(self.route_init(spec))
         } else {
             None
         };
