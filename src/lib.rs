@@ -14,6 +14,7 @@ pub mod cli;
 pub mod params;
 pub mod report;
 pub mod sim;
+pub mod sweep;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

@@ -11,6 +11,7 @@ pub mod article_data;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod export;
 pub mod plots;
+pub mod sweep;
 pub mod timeline;
 pub mod vote;
 
