@@ -10,6 +10,7 @@ pub mod controls;
 pub mod figure;
 pub mod labels;
 pub mod markdown;
+pub mod sweep_figure;
 pub mod url;
 pub mod vote_figure;
 pub mod crash_matrix;
