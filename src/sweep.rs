@@ -75,8 +75,8 @@ impl SweepKind {
             SweepKind::TtlPause => SweepSpec {
                 kind: self,
                 variant: SweepVariant::Naive,
-                x: Axis { lo: 50, hi: 1_000, n: 20 },
-                y: Axis { lo: 100, hi: 1_000, n: 20 },
+                x: Axis { lo: 50, hi: 1_000, n: 12 },
+                y: Axis { lo: 100, hi: 1_000, n: 12 },
                 seeds: 3,
             },
             SweepKind::Contention => SweepSpec {
@@ -181,6 +181,13 @@ impl Axis {
     /// The axis values (strictly increasing; an integer axis shorter than `n`
     /// steps has one value per integer).
     pub fn values(&self) -> Vec<u32> {
+        self.values_in_steps_of(1)
+    }
+
+    /// As [`Axis::values`], with inner values rounded to multiples of `grain`
+    /// (the ends stay `lo` and `hi`).
+    pub fn values_in_steps_of(&self, grain: u32) -> Vec<u32> {
+        let grain = grain.max(1);
         let (lo, hi) = (self.lo.min(self.hi), self.lo.max(self.hi));
         let n = self.n.clamp(1, MAX_N).min(hi - lo + 1);
         if n == 1 {
@@ -192,6 +199,12 @@ impl Axis {
                 lo + ((span * u64::from(i) + u64::from(n - 1) / 2) / u64::from(n - 1)) as u32
             })
             .collect();
+        let last = v.len() - 1;
+        for (i, x) in v.iter_mut().enumerate() {
+            if i != 0 && i != last {
+                *x = ((*x + grain / 2) / grain * grain).clamp(lo, hi);
+            }
+        }
         v.dedup();
         v
     }
@@ -286,12 +299,20 @@ impl SweepSpec {
         self
     }
 
+    /// Millisecond axes step in whole 10 ms, like the timeline's sliders.
+    fn grain(&self) -> u32 {
+        match self.kind {
+            SweepKind::TtlPause => 10,
+            SweepKind::Contention => 1,
+        }
+    }
+
     pub fn xs(&self) -> Vec<u32> {
-        self.x.values()
+        self.x.values_in_steps_of(self.grain())
     }
 
     pub fn ys(&self) -> Vec<u32> {
-        self.y.values()
+        self.y.values_in_steps_of(self.grain())
     }
 
     /// Rows (y values) and columns (x values).
@@ -624,6 +645,10 @@ mod tests {
         assert_eq!(Axis { lo: 5, hi: 5, n: 4 }.values(), vec![5]);
         let v = Axis { lo: 50, hi: 1000, n: 30 }.values();
         assert_eq!((v.len(), v[0], v[29]), (30, 50, 1000));
+        let v = Axis { lo: 50, hi: 1000, n: 30 }.values_in_steps_of(10);
+        assert_eq!((v.len(), v[0], v[29]), (30, 50, 1000));
+        assert!(v[1..29].iter().all(|x| x % 10 == 0), "{v:?}");
+        assert_eq!(SweepKind::TtlPause.default_spec().xs(), vec![50, 140, 220, 310, 400, 480, 570, 660, 740, 830, 910, 1000]);
     }
 
     #[test]

@@ -320,6 +320,10 @@ pub struct SweepFigure {
     wrap: NodeRef,
     width_css: f64,
     _resize: Option<EventListener>,
+    /// Created once, so the grid's props stay equal while rows arrive.
+    on_key: Callback<KeyboardEvent>,
+    on_focus: Callback<(usize, usize)>,
+    on_open: Callback<(usize, usize)>,
 }
 
 /// A slider: label, unit, min, max, step.
@@ -444,7 +448,153 @@ impl SweepFigure {
     }
 
     fn cell_id(&self, ix: usize, iy: usize) -> String {
-        format!("{}-c{}-{}", self.kind.figure_id(), ix, iy)
+        cell_id(self.kind, ix, iy)
+    }
+}
+
+fn cell_id(kind: SweepKind, ix: usize, iy: usize) -> String {
+    format!("{}-c{}-{}", kind.figure_id(), ix, iy)
+}
+
+#[derive(Properties, PartialEq, Clone)]
+pub struct GridProps {
+    pub spec: SweepSpec,
+    pub focus: (usize, usize),
+    pub style: AttrValue,
+    pub on_key: Callback<KeyboardEvent>,
+    pub on_focus: Callback<(usize, usize)>,
+    pub on_open: Callback<(usize, usize)>,
+}
+
+/// The cell at an event's target (`data-ix`, `data-iy` on the button).
+fn target_cell(e: &Event) -> Option<(usize, usize)> {
+    let el: web_sys::Element = wasm_bindgen::JsCast::dyn_into(e.target()?).ok()?;
+    let ix = el.get_attribute("data-ix")?.parse().ok()?;
+    let iy = el.get_attribute("data-iy")?.parse().ok()?;
+    Some((ix, iy))
+}
+
+/// The focusable cells over the heatmap: an ARIA grid with one tab stop
+/// (roving tabindex) and delegated events. Its props do not change while a
+/// sweep fills in, so new rows never re-render these buttons; a cell's values
+/// are read out from the `…-focus` line it is described by.
+pub struct SweepGrid {
+    /// Rows of buttons in the DOM so far (top first); the rest follow a few
+    /// at a time so that no single task builds hundreds of buttons.
+    shown: usize,
+    _more: Option<Timeout>,
+}
+
+/// About this many buttons are added per task.
+const BUTTONS_PER_TASK: usize = 60;
+
+pub enum GridMsg {
+    More,
+}
+
+impl SweepGrid {
+    fn rows_per_task(p: &GridProps) -> usize {
+        (BUTTONS_PER_TASK / p.spec.xs().len().max(1)).max(1)
+    }
+
+    fn schedule(&mut self, ctx: &Context<Self>) {
+        if self.shown < ctx.props().spec.ys().len() {
+            let link = ctx.link().clone();
+            self._more = Some(Timeout::new(0, move || link.send_message(GridMsg::More)));
+        } else {
+            self._more = None;
+        }
+    }
+}
+
+impl Component for SweepGrid {
+    type Message = GridMsg;
+    type Properties = GridProps;
+
+    fn create(ctx: &Context<Self>) -> Self {
+        let mut g = SweepGrid { shown: Self::rows_per_task(ctx.props()), _more: None };
+        g.schedule(ctx);
+        g
+    }
+
+    fn changed(&mut self, ctx: &Context<Self>, old: &GridProps) -> bool {
+        if old.spec.shape() != ctx.props().spec.shape() || old.spec.kind != ctx.props().spec.kind {
+            self.shown = Self::rows_per_task(ctx.props());
+            self.schedule(ctx);
+        }
+        true
+    }
+
+    fn update(&mut self, ctx: &Context<Self>, _msg: GridMsg) -> bool {
+        self.shown += Self::rows_per_task(ctx.props());
+        self.schedule(ctx);
+        true
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        sweep_grid(ctx.props(), self.shown)
+    }
+}
+
+fn sweep_grid(p: &GridProps, shown: usize) -> Html {
+    let kind = p.spec.kind;
+    let [xn, yn] = kind.axis_names_ko();
+    let rows = p.spec.ys().len();
+    let onclick = {
+        let cb = p.on_open.clone();
+        Callback::from(move |e: MouseEvent| {
+            if let Some(c) = target_cell(&e) {
+                cb.emit(c);
+            }
+        })
+    };
+    let onfocusin = {
+        let cb = p.on_focus.clone();
+        Callback::from(move |e: FocusEvent| {
+            if let Some(c) = target_cell(&e) {
+                cb.emit(c);
+            }
+        })
+    };
+    html! {
+        <div class="sweep-grid" role="grid" style={p.style.clone()}
+            aria-label={format!("{} 격자: 가로 {xn}, 세로 {yn}. 화살표로 칸을 옮기고 Enter로 그 실행의 타임라인을 엽니다.", p.spec.variant.name_ko())}
+            onkeydown={p.on_key.clone()} {onclick} {onfocusin}>
+            { for (0..rows).rev().take(shown).map(|iy| {
+                let focus_ix = (p.focus.1 == iy).then_some(p.focus.0);
+                html! { <SweepRow key={iy} spec={p.spec} {iy} {focus_ix} /> }
+            }) }
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq, Clone)]
+pub struct RowProps {
+    pub spec: SweepSpec,
+    pub iy: usize,
+    /// The focused column, when the focused cell is in this row.
+    pub focus_ix: Option<usize>,
+}
+
+/// One row of cell buttons; equal props skip the re-render.
+#[function_component(SweepRow)]
+fn sweep_row(p: &RowProps) -> Html {
+    let kind = p.spec.kind;
+    let [xn, yn] = kind.axis_names_ko();
+    let xs = p.spec.xs();
+    let y = p.spec.ys()[p.iy];
+    let iy = p.iy;
+    let described = format!("{}-focus", kind.figure_id());
+    html! {
+        <div role="row" class="sweep-row">
+            { for xs.iter().enumerate().map(|(ix, x)| html! {
+                <button type="button" role="gridcell" class="sweep-cell" id={cell_id(kind, ix, iy)}
+                    tabindex={if p.focus_ix == Some(ix) { "0" } else { "-1" }}
+                    aria-label={format!("{xn} {x}, {yn} {y}")} aria-describedby={described.clone()}
+                    data-ix={ix.to_string()} data-iy={iy.to_string()}
+                    data-x={x.to_string()} data-y={y.to_string()}></button>
+            }) }
+        </div>
     }
 }
 
@@ -474,6 +624,9 @@ impl Component for SweepFigure {
             wrap: NodeRef::default(),
             width_css: 0.0,
             _resize: Some(resize),
+            on_key: ctx.link().callback(Msg::Key),
+            on_focus: ctx.link().callback(|(ix, iy)| Msg::Focus(ix, iy)),
+            on_open: ctx.link().callback(|(ix, iy)| Msg::Open(ix, iy)),
         };
         f.run(ctx);
         f
@@ -584,12 +737,9 @@ impl Component for SweepFigure {
     fn view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
         let fid = self.kind.figure_id();
-        let (rows, cols) = self.spec.shape();
+        let (rows, _cols) = self.spec.shape();
         let done = self.result.rows_done();
         let complete = self.result.is_complete();
-        let [xn, yn] = self.kind.axis_names_ko();
-        let xs = self.spec.xs();
-        let ys = self.spec.ys();
         let status = if complete {
             match self.elapsed_ms {
                 Some(_) if self.cached => format!("완료 · 저장해 둔 결과 · {}회 실행", self.spec.runs()),
@@ -662,27 +812,10 @@ impl Component for SweepFigure {
                 </div>
                 <div class="sweep-plot" ref={self.wrap.clone()}>
                     <canvas ref={self.canvas.clone()} aria-hidden="true"></canvas>
-                    <div class="sweep-grid" role="grid" style={self.grid_style()}
-                        aria-label={format!("{} 격자: 가로 {xn}, 세로 {yn}. 화살표로 칸을 옮기고 Enter로 그 실행의 타임라인을 엽니다.", self.spec.variant.name_ko())}
-                        onkeydown={link.callback(Msg::Key)}>
-                        { for (0..rows).rev().map(|iy| html! {
-                            <div role="row" class="sweep-row">
-                                { for (0..cols).map(|ix| {
-                                    let focused = self.focus == (ix, iy);
-                                    let label = format!("{} — 눌러서 타임라인 열기", self.result.describe_cell(ix, iy));
-                                    html! {
-                                        <button type="button" role="gridcell" class="sweep-cell" id={self.cell_id(ix, iy)}
-                                            tabindex={if focused { "0" } else { "-1" }}
-                                            aria-label={label.clone()} title={label}
-                                            data-x={xs[ix].to_string()} data-y={ys[iy].to_string()}
-                                            onfocus={link.callback(move |_| Msg::Focus(ix, iy))}
-                                            onclick={link.callback(move |_| Msg::Open(ix, iy))}></button>
-                                    }
-                                }) }
-                            </div>
-                        }) }
-                    </div>
+                    <SweepGrid spec={self.spec} focus={self.focus} style={self.grid_style()}
+                        on_key={self.on_key.clone()} on_focus={self.on_focus.clone()} on_open={self.on_open.clone()} />
                 </div>
+                <p id={format!("{fid}-focus")} class="sweep-focus" aria-live="polite">{ format!("선택한 칸 — {}", self.result.describe_cell(self.focus.0, self.focus.1)) }</p>
                 <p id={format!("{fid}-desc")} class="sweep-alt">{ self.result.describe() }</p>
                 <figcaption>{ match self.kind {
                     SweepKind::TtlPause => "그림 S1. TTL × 멈춤 지도: 칸마다 같은 설정을 시드 여러 개로 60초씩 돌린 평균이다. 멈춤은 [상한 − 200ms, 상한]에서 고르게 뽑는다. 칸을 누르면 그 설정의 타임라인(그림 A1)이 열린다.",
