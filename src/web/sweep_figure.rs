@@ -233,11 +233,27 @@ fn read_url(kind: SweepKind) -> (SweepSpec, SweepMetric, Vec<String>, bool) {
                 Some(m) => metric = m,
                 None => notices.push(format!("주소의 metric={} 값은 쓸 수 없어 무시했습니다.", v.chars().take(40).collect::<String>())),
             },
-            _ => own.push((k, v)),
+            _ => {
+                let [xl, xh, yl, yh] = kind.axis_keys();
+                let mine = [xl, xh, yl, yh, "variant", "seeds"].contains(&k.as_str())
+                    || (k == "n" && kind == SweepKind::TtlPause);
+                if mine {
+                    own.push((k, v));
+                } else {
+                    let clip = |t: &str| t.chars().take(40).collect::<String>();
+                    notices.push(format!("주소의 {}={} 항목은 이 그림에 쓸 수 없어 무시했습니다.", clip(&k), clip(&v)));
+                }
+            }
         }
     }
     let (spec, mut more) = SweepSpec::from_pairs(kind, &own);
     notices.append(&mut more);
+    const MAX_SHOWN: usize = 20;
+    if notices.len() > MAX_SHOWN {
+        let rest = notices.len() - MAX_SHOWN;
+        notices.truncate(MAX_SHOWN);
+        notices.push(format!("그 밖에 주소 항목 {rest}개도 무시했습니다."));
+    }
     (spec, metric, notices, true)
 }
 
