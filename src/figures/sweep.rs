@@ -62,7 +62,7 @@ pub fn heat_t(metric: SweepMetric, lo: f64, hi: f64, v: f64) -> f64 {
     }
 }
 
-/// Draws the heatmap of `result` by `metric`. Unfinished rows are hatched grey.
+/// Draws the heatmap of `result` by `metric`. Unfinished rows are grey bands.
 /// `focus` outlines one cell (the keyboard position).
 pub fn draw_heatmap<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
@@ -89,6 +89,14 @@ pub fn draw_heatmap<DB: DrawingBackend>(
     };
     let (lo, hi) = result.range(metric);
     for iy in 0..rows {
+        if result.rows[iy].is_none() {
+            // A row still being computed: one grey band (few canvas calls while a sweep runs).
+            let (a, _) = cell_rect(0, iy);
+            let (_, b) = cell_rect(cols - 1, iy);
+            area.draw(&Rectangle::new([a, b], RGBColor(0xee, 0xef, 0xf1).filled()))?;
+            area.draw(&PathElement::new(vec![(a.0, b.1), (b.0, a.1)], palette::GRID.stroke_width(1)))?;
+            continue;
+        }
         for ix in 0..cols {
             let (a, b) = cell_rect(ix, iy);
             match result.cell(ix, iy) {
