@@ -83,7 +83,8 @@ const s = (await page.evaluate(() => window.__labSweep)).find((x) => x.key.inclu
 const long = await page.evaluate((t) => window.__longtasks.filter((e) => e.start >= t), t0);
 const longest = long.reduce((m, e) => Math.max(m, e.duration), 0);
 console.log(`  wasm, ${s.workers} web workers: ${s.runs} runs in ${(s.ms / 1000).toFixed(2)} s wall (worker compute ${(s.compute_ms / 1000).toFixed(2)} s, ${(s.compute_ms / s.runs).toFixed(2)} ms per run; budget 5 s)`);
-console.log(`  main thread during the sweep: ${long.length} long tasks, longest ${longest.toFixed(0)} ms (budget 50 ms)`);
+console.log(`  main thread during the sweep: ${long.length} long tasks, longest ${longest.toFixed(0)} ms (budget 50 ms)`
+  + (long.length ? `; at ms after the slider change: ${long.map((e) => `${(e.start - t0).toFixed(0)} (${e.duration.toFixed(0)} ms)`).join(", ")}` : ""));
 await context.close(); await browser.close(); await server.close();
 ')
 
