@@ -11,7 +11,7 @@
 //! run in the A1 timeline with the cell's parameters in the URL).
 
 use std::cell::RefCell;
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::rc::Rc;
 
 use gloo::events::EventListener;
@@ -61,15 +61,49 @@ struct Slot {
     busy: Option<(String, u64)>,
 }
 
+/// A small map by string key, in insertion order (a handful of entries; a
+/// `HashMap` here would cost the wasm several KB of hashing code).
+struct VecMap<V>(Vec<(String, V)>);
+
+impl<V> Default for VecMap<V> {
+    fn default() -> Self {
+        VecMap(Vec::new())
+    }
+}
+
+impl<V> VecMap<V> {
+    fn get(&self, k: &str) -> Option<&V> {
+        self.0.iter().find(|(x, _)| x == k).map(|(_, v)| v)
+    }
+    fn get_mut(&mut self, k: &str) -> Option<&mut V> {
+        self.0.iter_mut().find(|(x, _)| x == k).map(|(_, v)| v)
+    }
+    fn insert(&mut self, k: String, v: V) -> Option<V> {
+        match self.get_mut(&k) {
+            Some(slot) => Some(std::mem::replace(slot, v)),
+            None => {
+                self.0.push((k, v));
+                None
+            }
+        }
+    }
+    fn remove(&mut self, k: &str) -> Option<V> {
+        let i = self.0.iter().position(|(x, _)| x == k)?;
+        Some(self.0.remove(i).1)
+    }
+    fn values(&self) -> impl Iterator<Item = &V> {
+        self.0.iter().map(|(_, v)| v)
+    }
+}
+
 #[derive(Default)]
 struct Pool {
     slots: Vec<Slot>,
-    jobs: HashMap<String, Job>,
-    /// Job keys in the order they were started (rows go out first come, first served).
-    order: Vec<String>,
+    /// Unfinished sweeps, in the order they were started (rows go out first come, first served).
+    jobs: VecMap<Job>,
     /// Figure id → (cache key, listener).
-    owners: HashMap<String, (String, Callback<Rc<SweepResult>>)>,
-    cache: HashMap<String, Rc<SweepResult>>,
+    owners: VecMap<(String, Callback<Rc<SweepResult>>)>,
+    cache: VecMap<Rc<SweepResult>>,
     next_tag: u64,
 }
 
@@ -104,7 +138,7 @@ fn dispatch(pool: &mut Pool) {
         if pool.slots[i].busy.is_some() {
             continue;
         }
-        let Some(key) = pool.order.iter().find(|k| pool.jobs.get(*k).is_some_and(|j| !j.pending.is_empty())).cloned() else {
+        let Some(key) = pool.jobs.0.iter().find(|(_, j)| !j.pending.is_empty()).map(|(k, _)| k.clone()) else {
             return;
         };
         let job = pool.jobs.get_mut(&key).expect("listed job");
@@ -132,7 +166,6 @@ fn on_row(slot: usize, out: RowDone) {
                 let snapshot = Rc::new(job.result.clone());
                 if snapshot.is_complete() {
                     let job = pool.jobs.remove(&key).expect("present");
-                    pool.order.retain(|k| *k != key);
                     record_sweep(&key, &job, now_ms() - job.started_ms, pool.slots.len());
                     pool.cache.insert(key.clone(), snapshot.clone());
                 }
@@ -186,7 +219,6 @@ fn start(owner: &str, spec: SweepSpec, listener: Callback<Rc<SweepResult>>) -> (
             let still_wanted = pool.owners.values().any(|(k, _)| *k == old);
             if old != key && !still_wanted {
                 pool.jobs.remove(&old);
-                pool.order.retain(|k| *k != old);
             }
         }
         if let Some(done) = pool.cache.get(&key) {
@@ -199,8 +231,7 @@ fn start(owner: &str, spec: SweepSpec, listener: Callback<Rc<SweepResult>>) -> (
         let result = SweepResult::empty(spec);
         let rows = result.rows.len() as u32;
         let job = Job { spec, result: result.clone(), pending: (0..rows).collect(), started_ms: now_ms(), compute_ms: 0.0 };
-        pool.jobs.insert(key.clone(), job);
-        pool.order.push(key);
+        pool.jobs.insert(key, job);
         dispatch(&mut pool);
         (Rc::new(result), false)
     })
