@@ -8,7 +8,11 @@
 #      native. The page exposes no bare run timer, so this is the a1 figure's
 #      metric-table recompute (three 60 s runs, window.__labPerfTable) / 3;
 #   4. slider → figure redrawn p50/p95 (window.__labPerf, as e2e/tests/perf.test.mjs);
-#   5. .wasm raw/gzip size and first-load transfer (scripts/budget.mjs).
+#   5. the sweep figure: a 30×30 TTL × pause sweep with 3 seeds per cell
+#      (2,700 runs of 60 s) in the web-worker pool, wall time and the longest
+#      main-thread task meanwhile (as e2e/tests/sweep.test.mjs), plus the same
+#      grid natively on one thread (`lab sweep`);
+#   6. .wasm raw/gzip sizes and first-load transfer (scripts/budget.mjs).
 # Needs a built site in dist/ (`trunk build --release`); builds benches into
 # $CARGO_TARGET_DIR (default target/).
 set -euo pipefail
@@ -55,6 +59,32 @@ const perRun = pct(table, 0.5) / 3;
 const native = Number(process.env.NATIVE_MS);
 console.log(`  wasm per exp1 run (table recompute of 3 runs / 3, median of ${table.length}): ${perRun.toFixed(1)} ms; native ${native} ms; ratio ${(perRun / native).toFixed(2)}x`);
 console.log(`  slider -> figure redrawn: p50 ${pct(fig, 0.5).toFixed(2)} ms, p95 ${pct(fig, 0.95).toFixed(2)} ms (n=${fig.length})`);
+await context.close(); await browser.close(); await server.close();
+')
+
+echo "== sweep 30×30×3 (sweep-ttl-pause)"
+"$CARGO_TARGET_DIR/release/lab" sweep sweep-ttl-pause --params "n=30&seeds=3" | tail -1 | sed 's/^/  native, /'
+(cd e2e && node --input-type=module -e '
+import { serve, launch, openPage, ready } from "./tests/helpers.mjs";
+const server = await serve(); const browser = await launch();
+const { page, context } = await openPage(browser);
+await page.addInitScript(() => {
+  window.__longtasks = [];
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longtasks.push({ start: e.startTime, duration: e.duration }); })
+    .observe({ type: "longtask", buffered: true });
+});
+await page.goto(`${server.base}?ch=a7-sweeps`);
+await ready(page);
+for (const id of ["sweep-ttl-pause", "sweep-contention"]) await page.waitForSelector(`#${id}[data-state=done]`, { timeout: 180000 });
+const t0 = await page.evaluate(() => performance.now());
+await page.locator("#sweep-ttl-pause input[name=n]").fill("30");
+await page.waitForSelector("#sweep-ttl-pause[data-state=done]", { timeout: 300000 });
+const s = (await page.evaluate(() => window.__labSweep)).find((x) => x.key.includes("n=30&"));
+const long = await page.evaluate((t) => window.__longtasks.filter((e) => e.start >= t), t0);
+const longest = long.reduce((m, e) => Math.max(m, e.duration), 0);
+console.log(`  wasm, ${s.workers} web workers: ${s.runs} runs in ${(s.ms / 1000).toFixed(2)} s wall (worker compute ${(s.compute_ms / 1000).toFixed(2)} s, ${(s.compute_ms / s.runs).toFixed(2)} ms per run; budget 5 s)`);
+console.log(`  main thread during the sweep: ${long.length} long tasks, longest ${longest.toFixed(0)} ms (budget 50 ms)`
+  + (long.length ? `; at ms after the slider change: ${long.map((e) => `${(e.start - t0).toFixed(0)} (${e.duration.toFixed(0)} ms)`).join(", ")}` : ""));
 await context.close(); await browser.close(); await server.close();
 ')
 

@@ -95,6 +95,7 @@ const SUBCOMMANDS: &[(&str, &[(&str, bool)])] = &[
     ("table", &[("runs", true), ("seed", true), ("format", true)]),
     ("crashpoints", &[("profile", true), ("device-honours-sync", true), ("format", true)]),
     ("figure", &[("list", false), ("params", true), ("out", true), ("width", true), ("time", true), ("window", true), ("recon", true), ("animate", false), ("frames", true), ("fps", true)]),
+    ("sweep", &[("params", true), ("format", true)]),
 ];
 
 /// argv split into a subcommand and its flags, not yet validated.
@@ -134,7 +135,7 @@ impl RawArgs {
                 continue;
             }
             let Some(flag) = arg.strip_prefix("--") else {
-                if *name == "figure" && raw.positional.is_none() {
+                if (*name == "figure" || *name == "sweep") && raw.positional.is_none() {
                     raw.positional = Some(arg.clone());
                     continue;
                 }
@@ -187,6 +188,7 @@ enum Command {
     Crashpoints { profile: StoreProfile, device_honours_sync: bool, format: Format },
     FigureList,
     Figure { request: Box<export::Request>, out: String, animate: Option<(u32, u32)> },
+    Sweep { spec: crate::sweep::SweepSpec, format: Format },
 }
 
 impl Command {
@@ -247,8 +249,101 @@ impl Command {
                 Command::Crashpoints { profile, device_honours_sync, format }
             }
             "figure" => figure_command(&raw)?,
+            "sweep" => sweep_command(&raw, format)?,
             other => return Err(CliError::usage(format!("unknown command `{other}`"))),
         })
+    }
+}
+
+/// Validates `lab sweep FIGURE_ID [--params "KEYS"]`: any ignored or clamped key is an error.
+fn sweep_command(raw: &RawArgs, format: Format) -> Result<Command> {
+    use crate::sweep::{SweepKind, SweepSpec};
+    let id = raw.positional.as_deref().ok_or_else(|| {
+        CliError::usage("`lab sweep` needs a figure id: sweep-ttl-pause or sweep-contention (see `lab sweep --help`)")
+    })?;
+    let kind = SweepKind::from_figure_id(id).ok_or_else(|| {
+        CliError::usage(format!("unknown sweep `{id}`; allowed sweep-ttl-pause, sweep-contention"))
+    })?;
+    let text = raw.flags.get("params").map(String::as_str).unwrap_or("");
+    let pairs: Vec<(String, String)> =
+        crate::params::split_query(text).into_iter().map(|p| (p.key, p.value.unwrap_or_default())).collect();
+    let [xl, xh, yl, yh] = kind.axis_keys();
+    let known = |k: &str| [xl, xh, yl, yh, "variant", "seeds"].contains(&k) || (k == "n" && kind == SweepKind::TtlPause);
+    if let Some((k, _)) = pairs.iter().find(|(k, _)| !known(k)) {
+        return Err(CliError::usage(format!(
+            "--params: unknown key `{k}` for {id}; allowed variant, {xl}, {xh}, {yl}, {yh}{}, seeds",
+            if kind == SweepKind::TtlPause { ", n" } else { "" }
+        )));
+    }
+    let (spec, notices) = SweepSpec::from_pairs(kind, &pairs);
+    if !notices.is_empty() {
+        return Err(CliError::usage(format!(
+            "--params: {} (allowed: variant naive|watchdog|watchdog_stop|fence_write|fence_read|conditional; \
+             x {:?}, y {:?}, n 1..={}, seeds 1..={})",
+            notices.join(" "),
+            kind.axis_limits()[0],
+            kind.axis_limits()[1],
+            crate::sweep::MAX_N,
+            crate::sweep::MAX_SEEDS
+        )));
+    }
+    Ok(Command::Sweep { spec, format })
+}
+
+fn sweep_output(spec: crate::sweep::SweepSpec, format: Format) -> String {
+    use crate::sweep::{SweepMetric, SweepResult};
+    let t0 = std::time::Instant::now();
+    let result = SweepResult::compute(spec);
+    let secs = t0.elapsed().as_secs_f64();
+    let (xs, ys) = (spec.xs(), spec.ys());
+    match format {
+        Format::Json => {
+            let cells: Vec<serde_json::Value> = result
+                .cells()
+                .map(|(ix, iy, c)| {
+                    serde_json::json!({
+                        "x": xs[ix], "y": ys[iy], "params": spec.cell_query_string(ix, iy),
+                        "over_approval_mean": c.over_mean, "over_approval_min": c.over_min, "over_approval_max": c.over_max,
+                        "throughput_mean": c.thr_mean, "throughput_min": c.thr_min, "throughput_max": c.thr_max,
+                        "approvals_mean": c.approvals_mean,
+                    })
+                })
+                .collect();
+            pretty(&serde_json::json!({
+                "figure": spec.kind.figure_id(), "sweep": spec.key(), "runs": spec.runs(),
+                "axes": spec.kind.axis_names_ko(), "cells": cells,
+            }))
+        }
+        Format::Markdown => {
+            let [xn, yn] = spec.kind.axis_names_ko();
+            let mut out = format!("# {} `{}`\n\n", spec.kind.figure_id(), spec.key());
+            for metric in [SweepMetric::OverApproval, SweepMetric::Throughput] {
+                out.push_str(&format!("## {}\n\nrows: {yn}, columns: {xn}\n\n| {yn} \\ {xn} |", metric.name_ko()));
+                for x in &xs {
+                    out.push_str(&format!(" {x} |"));
+                }
+                out.push_str("\n|---|");
+                out.push_str(&"---:|".repeat(xs.len()));
+                out.push('\n');
+                for (iy, y) in ys.iter().enumerate() {
+                    out.push_str(&format!("| {y} |"));
+                    for ix in 0..xs.len() {
+                        let v = result.cell(ix, iy).map(|c| metric.value(c)).unwrap_or(f64::NAN);
+                        out.push_str(&format!(" {v:.1} |"));
+                    }
+                    out.push('\n');
+                }
+                out.push('\n');
+            }
+            out.push_str(&format!("{}\n\n", result.describe()));
+            out.push_str(&format!(
+                "{} runs in {:.2} s on one thread ({:.2} ms per run)\n",
+                spec.runs(),
+                secs,
+                secs * 1000.0 / spec.runs().max(1) as f64
+            ));
+            out
+        }
     }
 }
 
@@ -413,6 +508,7 @@ fn execute(command: Command) -> Result<String> {
             })
         }
         Command::FigureList => Ok(figure_list_output()),
+        Command::Sweep { spec, format } => Ok(sweep_output(spec, format)),
         Command::Figure { request, out, animate } => {
             let bytes = match animate {
                 Some((frames, fps)) => export::render_apng(&request, frames, fps),
@@ -588,7 +684,8 @@ fn help_text(subcommand: &str) -> Result<String> {
              \x20   run           run one simulation: lab run --params \"preset=exp1&seed=2\"\n\
              \x20   table         run every preset and print it beside the article's tables\n\
              \x20   crashpoints   Scenario B's crash-point matrix\n\
-             \x20   figure        render a site figure to SVG/PNG: lab figure lease-expiry --out a1.svg\n\n\
+             \x20   figure        render a site figure to SVG/PNG: lab figure lease-expiry --out a1.svg\n\
+             \x20   sweep         run a sweep figure's grid: lab sweep sweep-ttl-pause --params \"n=10\"\n\n\
              `lab <COMMAND> --help` describes a command. Exit status: 0 ok, 1 failure, {EXIT_USAGE} bad usage.\n"
         ),
         "presets" => "lab presets [--format md|json]\n\n\
@@ -629,6 +726,22 @@ fn help_text(subcommand: &str) -> Result<String> {
              --format               md (a matrix) or json (one row per cell)\n"
                 .to_string()
         }
+        "sweep" => format!(
+            "lab sweep sweep-ttl-pause|sweep-contention [--params \"KEYS\"] [--format md|json]\n\n\
+             Runs the grid of a sweep figure (every cell, every seed, 60 s runs at summary level) on\n\
+             one thread and prints over-approval and throughput per cell (md: two tables, the\n\
+             figure's Korean text alternative and the time taken; json: one object per cell with\n\
+             the cell's `lab run --params` query). KEYS is the figure's URL state:\n\
+             \x20   sweep-ttl-pause:  variant, ttl_lo, ttl_hi, pause_lo, pause_hi (pause upper end;\n\
+             \x20                     the pause is uniform in [upper - {w}, upper] ms), n (cells per axis,\n\
+             \x20                     1..={n}), seeds (1..={s})\n\
+             \x20   sweep-contention: variant, tpw_lo, tpw_hi (threads per wallet), wallets_lo, wallets_hi, seeds\n\
+             variant: naive|watchdog|watchdog_stop|fence_write|fence_read|conditional (default naive).\n\
+             Unknown, malformed or out-of-range keys are an error (exit 2).\n",
+            w = crate::sweep::PAUSE_WIDTH_MS,
+            n = crate::sweep::MAX_N,
+            s = crate::sweep::MAX_SEEDS
+        ),
         "figure" => format!(
             "lab figure FIGURE_ID [--params \"QUERY\"] --out FILE.svg|FILE.png [--width W] [--time T] [--window W] [--recon on|off]\n\
              lab figure FIGURE_ID [--params \"QUERY\"] --out FILE.png --animate [--frames N] [--fps F] [--width W]\n\

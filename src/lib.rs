@@ -15,6 +15,7 @@ pub mod params;
 pub mod report;
 /// The simulation core, a crate of its own (`src/sim/`, package `lab-sim`).
 pub use lab_sim as sim;
+pub mod sweep;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

@@ -10,6 +10,7 @@ pub mod analysis;
 pub mod article_data;
 pub mod export;
 pub mod plots;
+pub mod sweep;
 pub mod timeline;
 pub mod vote;
 

@@ -268,6 +268,7 @@ impl App {
 
     fn view_figure(&self, chapter: &str, fid: &str) -> Html {
         if let Some(h) = super::vote_figure::view_vote_figure(chapter, fid) { return h; }
+        if let Some(h) = super::sweep_mount::view_lazy_sweep(chapter, fid) { return h; }
         let Some(spec) = figure_spec(fid) else {
             return html! { <div class="figure-missing"><p>{ format!("그림 {fid}은(는) 아직 준비 중입니다.") }</p></div> };
         };

@@ -1,0 +1,54 @@
+//! `sweep_ui`: the sweep figures' user interface as a lazily loaded wasm
+//! module (wasm32).
+//!
+//! The sweep figures (`web::sweep_figure`: worker pool, progress, heatmap,
+//! ARIA grid) would push the site's first-load wasm past its 400 KB budget,
+//! and most readers never open the sweep chapter. So Trunk builds them as a
+//! separate `.wasm` (index.html: `data-type="worker"` with
+//! `data-bindgen-target="web"`, unhashed and not injected), and the site's
+//! placeholder (`web::sweep_mount`) imports it with `import()` when a sweep
+//! figure is about to be shown, then calls [`mount`]. Each mounted figure is
+//! a small Yew app of its own inside the placeholder element; the figures
+//! talk to the page only through the DOM and the URL (`popstate`), as the
+//! site's own figures do. Natively this binary is a stub.
+
+#[cfg(target_arch = "wasm32")]
+mod module {
+    use std::cell::RefCell;
+
+    use consistency_lab::web::sweep_figure::{SweepFigure, SweepProps};
+    use wasm_bindgen::prelude::*;
+    use yew::AppHandle;
+
+    thread_local! {
+        static MOUNTED: RefCell<Vec<(web_sys::Element, AppHandle<SweepFigure>)>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// Mounts the sweep figure `figure_id` of `chapter` into `root` (its
+    /// placeholder, emptied first). Apps whose placeholder has left the page
+    /// (the reader moved to another chapter) are destroyed here; the result
+    /// cache and the worker pool live on, so coming back is instant.
+    #[wasm_bindgen]
+    pub fn mount(root: web_sys::Element, chapter: String, figure_id: String) {
+        consistency_lab::web::install_panic_hook();
+        MOUNTED.with(|mounted| {
+            let mut mounted = mounted.borrow_mut();
+            for (_, app) in mounted.extract_if(.., |(el, _)| !el.is_connected()) {
+                app.destroy();
+            }
+            root.set_text_content(None);
+            let props = SweepProps { kind_id: figure_id.into(), chapter: chapter.into() };
+            let app = yew::Renderer::<SweepFigure>::with_root_and_props(root.clone(), props).render();
+            mounted.push((root, app));
+        });
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    eprintln!("sweep_ui is the site's lazily loaded sweep module, built for wasm32 by Trunk (see index.html)");
+    std::process::exit(2);
+}

@@ -1,0 +1,740 @@
+//! Parameter sweeps of Scenario A: the grids behind the figures
+//! `sweep-ttl-pause` (TTL × pause) and `sweep-contention` (threads per
+//! wallet × wallets).
+//!
+//! Pure and native-testable: a [`SweepSpec`] names the variant, the two axes
+//! and how many seeds each cell runs; [`run_row`] runs one row of cells at
+//! `TraceLevel::Summary` (the unit of work a web worker takes and the unit of
+//! progress the page shows), and [`SweepResult`] aggregates the seeds of a
+//! cell into means and ranges. [`SweepSpec::key`] is the canonical query
+//! string of a sweep, used as the cache key and in the page URL;
+//! [`SweepSpec::cell_query`] is the `LeaseQuery` of one cell, so a cell opens
+//! in the timeline figure (or in `lab run --params`) exactly as it was run.
+//!
+//! The worker type the site spawns lives in [`worker`] (wasm32 only); the
+//! worker binary is `src/bin/sweep_worker.rs`.
+
+use serde::{Deserialize, Serialize};
+
+use crate::params::{to_query, LeaseQuery};
+use crate::sim::lease::{run, LeaseConfig, Preset, TraceLevel};
+
+/// Which grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SweepKind {
+    /// x = TTL (ms), y = upper end of the pause (ms); the pause is uniform in
+    /// `[max(0, p − PAUSE_WIDTH_MS), p]`, the article's 200 ms wide range.
+    TtlPause,
+    /// x = threads per wallet, y = wallets (threads = x·y, fixed assignment).
+    Contention,
+}
+
+/// The width of the pause range in the TTL × pause grid (the article's 300–500 ms).
+pub const PAUSE_WIDTH_MS: u32 = 200;
+
+impl SweepKind {
+    /// The figure id.
+    pub fn figure_id(self) -> &'static str {
+        match self {
+            SweepKind::TtlPause => "sweep-ttl-pause",
+            SweepKind::Contention => "sweep-contention",
+        }
+    }
+
+    pub fn from_figure_id(id: &str) -> Option<SweepKind> {
+        [SweepKind::TtlPause, SweepKind::Contention].into_iter().find(|k| k.figure_id() == id)
+    }
+
+    /// Query keys of the two axes' ranges: (x lo, x hi, y lo, y hi).
+    pub fn axis_keys(self) -> [&'static str; 4] {
+        match self {
+            SweepKind::TtlPause => ["ttl_lo", "ttl_hi", "pause_lo", "pause_hi"],
+            SweepKind::Contention => ["tpw_lo", "tpw_hi", "wallets_lo", "wallets_hi"],
+        }
+    }
+
+    /// Allowed (min, max) of each axis value: x then y.
+    pub fn axis_limits(self) -> [(u32, u32); 2] {
+        match self {
+            SweepKind::TtlPause => [(10, 2_000), (0, 2_000)],
+            SweepKind::Contention => [(1, 8), (1, 8)],
+        }
+    }
+
+    /// Korean axis names with units.
+    pub fn axis_names_ko(self) -> [&'static str; 2] {
+        match self {
+            SweepKind::TtlPause => ["락 TTL (ms)", "멈춤 상한 (ms)"],
+            SweepKind::Contention => ["지갑당 스레드 수", "지갑 수"],
+        }
+    }
+
+    /// The default spec of the figure.
+    pub fn default_spec(self) -> SweepSpec {
+        match self {
+            SweepKind::TtlPause => SweepSpec {
+                kind: self,
+                variant: SweepVariant::Naive,
+                x: Axis { lo: 50, hi: 1_000, n: 12 },
+                y: Axis { lo: 100, hi: 1_000, n: 12 },
+                seeds: 3,
+            },
+            SweepKind::Contention => SweepSpec {
+                kind: self,
+                variant: SweepVariant::Naive,
+                x: Axis { lo: 1, hi: 8, n: 8 },
+                y: Axis { lo: 1, hi: 8, n: 8 },
+                seeds: 3,
+            },
+        }
+    }
+}
+
+/// The critical-section variant a sweep runs; each starts from its preset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SweepVariant {
+    /// (a) `exp1`.
+    Naive,
+    /// (b) `exp2`.
+    Watchdog,
+    /// (b′) `exp2_stop`: the watchdog plus 35 process stops of 400 ms.
+    WatchdogStop,
+    /// (c-1) `exp3_c1`.
+    FenceWrite,
+    /// (c-2) `exp3_c2`.
+    FenceRead,
+    /// (d) `exp4`.
+    Conditional,
+}
+
+impl SweepVariant {
+    pub const ALL: [SweepVariant; 6] = [
+        SweepVariant::Naive,
+        SweepVariant::Watchdog,
+        SweepVariant::WatchdogStop,
+        SweepVariant::FenceWrite,
+        SweepVariant::FenceRead,
+        SweepVariant::Conditional,
+    ];
+
+    /// The URL spelling (`variant=…`).
+    pub fn key(self) -> &'static str {
+        match self {
+            SweepVariant::Naive => "naive",
+            SweepVariant::Watchdog => "watchdog",
+            SweepVariant::WatchdogStop => "watchdog_stop",
+            SweepVariant::FenceWrite => "fence_write",
+            SweepVariant::FenceRead => "fence_read",
+            SweepVariant::Conditional => "conditional",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<SweepVariant> {
+        SweepVariant::ALL.into_iter().find(|v| v.key() == key)
+    }
+
+    /// The article's label.
+    pub fn label(self) -> &'static str {
+        match self {
+            SweepVariant::Naive => "(a)",
+            SweepVariant::Watchdog => "(b)",
+            SweepVariant::WatchdogStop => "(b′)",
+            SweepVariant::FenceWrite => "(c-1)",
+            SweepVariant::FenceRead => "(c-2)",
+            SweepVariant::Conditional => "(d)",
+        }
+    }
+
+    /// A Korean name for selects and text.
+    pub fn name_ko(self) -> &'static str {
+        match self {
+            SweepVariant::Naive => "(a) 락만 사용",
+            SweepVariant::Watchdog => "(b) Watchdog",
+            SweepVariant::WatchdogStop => "(b′) Watchdog + 프로세스 정지",
+            SweepVariant::FenceWrite => "(c-1) 쓰기 시점 fencing",
+            SweepVariant::FenceRead => "(c-2) 읽기 시점 fencing",
+            SweepVariant::Conditional => "(d) 조건부 UPDATE",
+        }
+    }
+
+    pub fn preset(self) -> Preset {
+        match self {
+            SweepVariant::Naive => Preset::Exp1,
+            SweepVariant::Watchdog => Preset::Exp2,
+            SweepVariant::WatchdogStop => Preset::Exp2Stop,
+            SweepVariant::FenceWrite => Preset::Exp3C1,
+            SweepVariant::FenceRead => Preset::Exp3C2,
+            SweepVariant::Conditional => Preset::Exp4,
+        }
+    }
+}
+
+/// One axis: `n` values from `lo` to `hi`, evenly spaced and rounded to whole units.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Axis {
+    pub lo: u32,
+    pub hi: u32,
+    pub n: u32,
+}
+
+impl Axis {
+    /// The axis values (strictly increasing; an integer axis shorter than `n`
+    /// steps has one value per integer).
+    pub fn values(&self) -> Vec<u32> {
+        self.values_in_steps_of(1)
+    }
+
+    /// As [`Axis::values`], with inner values rounded to multiples of `grain`
+    /// (the ends stay `lo` and `hi`).
+    pub fn values_in_steps_of(&self, grain: u32) -> Vec<u32> {
+        let grain = grain.max(1);
+        let (lo, hi) = (self.lo.min(self.hi), self.lo.max(self.hi));
+        let n = self.n.clamp(1, MAX_N).min(hi - lo + 1);
+        if n == 1 {
+            return vec![lo];
+        }
+        let mut v: Vec<u32> = (0..n)
+            .map(|i| {
+                let span = u64::from(hi - lo);
+                lo + ((span * u64::from(i) + u64::from(n - 1) / 2) / u64::from(n - 1)) as u32
+            })
+            .collect();
+        let last = v.len() - 1;
+        for (i, x) in v.iter_mut().enumerate() {
+            if i != 0 && i != last {
+                *x = ((*x + grain / 2) / grain * grain).clamp(lo, hi);
+            }
+        }
+        v.dedup();
+        v
+    }
+}
+
+/// Most cells per axis.
+pub const MAX_N: u32 = 30;
+/// Most seeds per cell.
+pub const MAX_SEEDS: u32 = 5;
+
+/// A whole sweep: what to run in every cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SweepSpec {
+    pub kind: SweepKind,
+    pub variant: SweepVariant,
+    pub x: Axis,
+    pub y: Axis,
+    /// Seeds per cell: seed 1, 2, … (run index 0).
+    pub seeds: u32,
+}
+
+/// What the seeds of one cell gave.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CellStats {
+    pub over_mean: f64,
+    pub over_min: u64,
+    pub over_max: u64,
+    pub thr_mean: f64,
+    pub thr_min: f64,
+    pub thr_max: f64,
+    pub approvals_mean: f64,
+    /// Simulation events processed over all seeds (a cost measure).
+    pub events: u64,
+}
+
+/// Which number a heatmap colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SweepMetric {
+    OverApproval,
+    Throughput,
+}
+
+impl SweepMetric {
+    pub fn key(self) -> &'static str {
+        match self {
+            SweepMetric::OverApproval => "over_approval",
+            SweepMetric::Throughput => "throughput",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<SweepMetric> {
+        [SweepMetric::OverApproval, SweepMetric::Throughput].into_iter().find(|m| m.key() == key)
+    }
+
+    pub fn name_ko(self) -> &'static str {
+        match self {
+            SweepMetric::OverApproval => "초과 승인 (건, 시드 평균)",
+            SweepMetric::Throughput => "처리량 (건/초, 시드 평균)",
+        }
+    }
+
+    pub fn value(self, c: &CellStats) -> f64 {
+        match self {
+            SweepMetric::OverApproval => c.over_mean,
+            SweepMetric::Throughput => c.thr_mean,
+        }
+    }
+}
+
+impl SweepSpec {
+    /// Clamps every field into its allowed range (URL input may be anything).
+    pub fn clamped(mut self) -> SweepSpec {
+        let [(xl, xh), (yl, yh)] = self.kind.axis_limits();
+        let fix = |a: &mut Axis, l: u32, h: u32| {
+            a.lo = a.lo.clamp(l, h);
+            a.hi = a.hi.clamp(l, h);
+            if a.lo > a.hi {
+                std::mem::swap(&mut a.lo, &mut a.hi);
+            }
+            a.n = a.n.clamp(1, MAX_N);
+        };
+        fix(&mut self.x, xl, xh);
+        fix(&mut self.y, yl, yh);
+        if self.kind == SweepKind::Contention {
+            // One cell per integer.
+            self.x.n = self.x.hi - self.x.lo + 1;
+            self.y.n = self.y.hi - self.y.lo + 1;
+        } else {
+            self.y.n = self.x.n;
+        }
+        self.seeds = self.seeds.clamp(1, MAX_SEEDS);
+        self
+    }
+
+    /// Millisecond axes step in whole 10 ms, like the timeline's sliders.
+    fn grain(&self) -> u32 {
+        match self.kind {
+            SweepKind::TtlPause => 10,
+            SweepKind::Contention => 1,
+        }
+    }
+
+    pub fn xs(&self) -> Vec<u32> {
+        self.x.values_in_steps_of(self.grain())
+    }
+
+    pub fn ys(&self) -> Vec<u32> {
+        self.y.values_in_steps_of(self.grain())
+    }
+
+    /// Rows (y values) and columns (x values).
+    pub fn shape(&self) -> (usize, usize) {
+        (self.ys().len(), self.xs().len())
+    }
+
+    /// Simulation runs in the whole sweep.
+    pub fn runs(&self) -> u64 {
+        let (r, c) = self.shape();
+        (r * c) as u64 * u64::from(self.seeds)
+    }
+
+    /// The canonical query string: the cache key and the figure's URL state.
+    /// Every key is written, in a fixed order.
+    pub fn key(&self) -> String {
+        let [xl, xh, yl, yh] = self.kind.axis_keys();
+        let mut s = format!("variant={}&{xl}={}&{xh}={}&{yl}={}&{yh}={}", self.variant.key(), self.x.lo, self.x.hi, self.y.lo, self.y.hi);
+        if self.kind == SweepKind::TtlPause {
+            s.push_str(&format!("&n={}", self.x.n));
+        }
+        s.push_str(&format!("&seeds={}", self.seeds));
+        s
+    }
+
+    /// Reads a spec from `key=value` pairs (already split and decoded);
+    /// missing keys keep their defaults, out-of-range numbers are clamped.
+    /// Returns the spec and a Korean notice per ignored or clamped value.
+    pub fn from_pairs(kind: SweepKind, pairs: &[(String, String)]) -> (SweepSpec, Vec<String>) {
+        let mut s = kind.default_spec();
+        let mut notices = Vec::new();
+        let [xl, xh, yl, yh] = kind.axis_keys();
+        for (k, v) in pairs {
+            let num = || v.trim().parse::<u32>().ok();
+            let bad = |notices: &mut Vec<String>| {
+                notices.push(format!("주소의 {k}={} 값은 쓸 수 없어 무시했습니다.", v.chars().take(40).collect::<String>()))
+            };
+            let slot: Option<&mut u32> = match k.as_str() {
+                k if k == xl => Some(&mut s.x.lo),
+                k if k == xh => Some(&mut s.x.hi),
+                k if k == yl => Some(&mut s.y.lo),
+                k if k == yh => Some(&mut s.y.hi),
+                "n" if kind == SweepKind::TtlPause => Some(&mut s.x.n),
+                "seeds" => Some(&mut s.seeds),
+                "variant" => {
+                    match SweepVariant::from_key(v) {
+                        Some(var) => s.variant = var,
+                        None => bad(&mut notices),
+                    }
+                    None
+                }
+                _ => None,
+            };
+            if let Some(slot) = slot {
+                match num() {
+                    Some(n) => *slot = n,
+                    None => bad(&mut notices),
+                }
+            }
+        }
+        // `n` is derived (one per integer, or the same on both axes), never a clamp.
+        match kind {
+            SweepKind::TtlPause => s.y.n = s.x.n,
+            SweepKind::Contention => {
+                s.x.n = s.x.hi.saturating_sub(s.x.lo) + 1;
+                s.y.n = s.y.hi.saturating_sub(s.y.lo) + 1;
+            }
+        }
+        let c = s.clamped();
+        if c != s {
+            notices.push("주소의 격자 범위 일부가 허용 범위를 벗어나 가장 가까운 값으로 맞췄습니다.".to_string());
+        }
+        (c, notices)
+    }
+
+    /// The configuration of cell (`ix`, `iy`).
+    pub fn cell_config(&self, ix: usize, iy: usize) -> LeaseConfig {
+        let (x, y) = (self.xs()[ix], self.ys()[iy]);
+        let mut c = self.variant.preset().config();
+        match self.kind {
+            SweepKind::TtlPause => {
+                c.ttl_ms = x;
+                c.pause_max_ms = y;
+                c.pause_min_ms = y.saturating_sub(PAUSE_WIDTH_MS);
+            }
+            SweepKind::Contention => {
+                c.wallets = y;
+                c.threads = (x * y).min(64);
+            }
+        }
+        c
+    }
+
+    /// The query of cell (`ix`, `iy`) with its first seed: what the timeline opens.
+    pub fn cell_query(&self, ix: usize, iy: usize) -> LeaseQuery {
+        LeaseQuery { preset: Some(self.variant.preset()), config: self.cell_config(ix, iy), seed: 1, run_index: 0 }
+    }
+
+    /// `cell_query` as the canonical query string (`lab run --params`).
+    pub fn cell_query_string(&self, ix: usize, iy: usize) -> String {
+        to_query(&self.cell_query(ix, iy))
+    }
+}
+
+/// Runs every seed of one cell.
+pub fn run_cell(spec: &SweepSpec, ix: usize, iy: usize) -> CellStats {
+    let cfg = spec.cell_config(ix, iy);
+    let n = spec.seeds.max(1);
+    let mut st = CellStats { over_min: u64::MAX, thr_min: f64::INFINITY, ..CellStats::default() };
+    for s in 0..n {
+        let t = run(&cfg, 1 + u64::from(s), 0, TraceLevel::Summary);
+        let m = &t.metrics;
+        st.over_mean += m.over_approval as f64;
+        st.over_min = st.over_min.min(m.over_approval);
+        st.over_max = st.over_max.max(m.over_approval);
+        st.thr_mean += m.throughput_rps;
+        st.thr_min = st.thr_min.min(m.throughput_rps);
+        st.thr_max = st.thr_max.max(m.throughput_rps);
+        st.approvals_mean += m.approvals as f64;
+        st.events += t.stats.events_processed;
+    }
+    let k = f64::from(n);
+    st.over_mean /= k;
+    st.thr_mean /= k;
+    st.approvals_mean /= k;
+    st
+}
+
+/// Runs one row (`iy`) of cells: the unit of work and of progress.
+pub fn run_row(spec: &SweepSpec, iy: usize) -> Vec<CellStats> {
+    (0..spec.xs().len()).map(|ix| run_cell(spec, ix, iy)).collect()
+}
+
+/// A sweep's results, possibly partial: `rows[iy]` is `None` until that row is done.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SweepResult {
+    pub spec: SweepSpec,
+    pub rows: Vec<Option<Vec<CellStats>>>,
+}
+
+impl SweepResult {
+    pub fn empty(spec: SweepSpec) -> SweepResult {
+        SweepResult { spec, rows: vec![None; spec.ys().len()] }
+    }
+
+    /// Runs the whole sweep on this thread.
+    pub fn compute(spec: SweepSpec) -> SweepResult {
+        let rows = (0..spec.ys().len()).map(|iy| Some(run_row(&spec, iy))).collect();
+        SweepResult { spec, rows }
+    }
+
+    pub fn rows_done(&self) -> usize {
+        self.rows.iter().filter(|r| r.is_some()).count()
+    }
+
+    pub fn is_complete(&self) -> bool {
+        self.rows.iter().all(Option::is_some)
+    }
+
+    pub fn cell(&self, ix: usize, iy: usize) -> Option<&CellStats> {
+        self.rows.get(iy)?.as_ref()?.get(ix)
+    }
+
+    /// Every finished cell as `(ix, iy, stats)`.
+    pub fn cells(&self) -> impl Iterator<Item = (usize, usize, &CellStats)> {
+        self.rows
+            .iter()
+            .enumerate()
+            .filter_map(|(iy, r)| r.as_ref().map(|r| (iy, r)))
+            .flat_map(|(iy, r)| r.iter().enumerate().map(move |(ix, c)| (ix, iy, c)))
+    }
+
+    /// (min, max) of `metric` over the finished cells.
+    pub fn range(&self, metric: SweepMetric) -> (f64, f64) {
+        self.cells().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), (_, _, c)| {
+            let v = metric.value(c);
+            (lo.min(v), hi.max(v))
+        })
+    }
+
+    /// Korean description of one cell (button labels, tooltips).
+    pub fn describe_cell(&self, ix: usize, iy: usize) -> String {
+        let [xn, yn] = self.spec.kind.axis_names_ko();
+        let (x, y) = (self.spec.xs()[ix], self.spec.ys()[iy]);
+        let head = format!("{xn} {x}, {yn} {y}");
+        match self.cell(ix, iy) {
+            None => format!("{head}: 아직 계산 중"),
+            Some(c) => format!(
+                "{head}: 초과 승인 평균 {} (시드 {}개 범위 {}~{}), 처리량 평균 {:.1}건/초",
+                fmt1(c.over_mean),
+                self.spec.seeds,
+                c.over_min,
+                c.over_max,
+                c.thr_mean
+            ),
+        }
+    }
+
+    /// The Korean text alternative of the whole heatmap, generated from the results.
+    pub fn describe(&self) -> String {
+        let spec = &self.spec;
+        let [xn, yn] = spec.kind.axis_names_ko();
+        let (xs, ys) = (spec.xs(), spec.ys());
+        let mut out = format!(
+            "{} 격자 {}×{}({xn} {}~{}, {yn} {}~{}), 칸마다 시드 {}개, 60초 실행. ",
+            spec.variant.name_ko(),
+            xs.len(),
+            ys.len(),
+            xs[0],
+            xs[xs.len() - 1],
+            ys[0],
+            ys[ys.len() - 1],
+            spec.seeds
+        );
+        if !self.is_complete() {
+            out.push_str(&format!("계산 중: {}/{}줄 완료. ", self.rows_done(), ys.len()));
+        }
+        let total = self.cells().count();
+        if total == 0 {
+            return out;
+        }
+        let over: Vec<_> = self.cells().filter(|(_, _, c)| c.over_max > 0).collect();
+        if over.is_empty() {
+            out.push_str(&format!("계산한 {total}칸 모두 초과 승인이 0입니다. "));
+        } else {
+            let (bx, by, bc) = self
+                .cells()
+                .max_by(|a, b| a.2.over_mean.total_cmp(&b.2.over_mean).then(b.1.cmp(&a.1)).then(b.0.cmp(&a.0)))
+                .expect("non-empty");
+            out.push_str(&format!(
+                "초과 승인이 한 번이라도 생긴 칸은 {total}칸 중 {}칸이고, 가장 큰 평균은 {}건({xn} {}, {yn} {})입니다. ",
+                over.len(),
+                fmt1(bc.over_mean),
+                xs[bx],
+                ys[by]
+            ));
+            if spec.kind == SweepKind::TtlPause {
+                // Per row: the shortest TTL from which every longer TTL stayed at 0.
+                let mut parts = Vec::new();
+                for (iy, row) in self.rows.iter().enumerate() {
+                    let Some(row) = row else { continue };
+                    let safe_from = (0..row.len()).rev().take_while(|&ix| row[ix].over_max == 0).last();
+                    parts.push(match safe_from {
+                        Some(ix) => format!("{} ms → TTL {} ms부터 0", ys[iy], xs[ix]),
+                        None => format!("{} ms → 모든 TTL에서 초과 승인", ys[iy]),
+                    });
+                }
+                if parts.len() > 8 {
+                    let step = parts.len().div_ceil(6);
+                    parts = parts.into_iter().step_by(step).collect();
+                }
+                out.push_str(&format!("멈춤 상한별로 초과 승인이 사라지는 TTL: {}. ", parts.join(", ")));
+            }
+        }
+        let (tlo, thi) = self.range(SweepMetric::Throughput);
+        out.push_str(&format!("처리량은 {tlo:.1}~{thi:.1}건/초입니다."));
+        out
+    }
+}
+
+fn fmt1(v: f64) -> String {
+    if (v - v.round()).abs() < 1e-9 {
+        format!("{}", v.round() as i64)
+    } else {
+        format!("{v:.1}")
+    }
+}
+
+/// The web worker the site runs sweeps in (wasm32 only): it takes one row
+/// at a time and answers with that row's cells, so the page can show real
+/// progress and split rows over a pool of workers.
+#[cfg(target_arch = "wasm32")]
+pub mod worker {
+    use gloo::worker::{HandlerId, Worker, WorkerScope};
+    use serde::{Deserialize, Serialize};
+
+    use super::{run_row, CellStats, SweepSpec};
+
+    /// One row to compute; `tag` comes back unchanged.
+    #[derive(Clone, Debug, Serialize, Deserialize)]
+    pub struct RowTask {
+        pub tag: u64,
+        pub spec: SweepSpec,
+        pub row: u32,
+    }
+
+    /// A computed row and how long the worker spent on it.
+    #[derive(Clone, Debug, Serialize, Deserialize)]
+    pub struct RowDone {
+        pub tag: u64,
+        pub row: u32,
+        pub cells: Vec<CellStats>,
+        pub compute_ms: f64,
+    }
+
+    pub struct SweepWorker;
+
+    impl Worker for SweepWorker {
+        type Message = ();
+        type Input = RowTask;
+        type Output = RowDone;
+
+        fn create(_scope: &WorkerScope<Self>) -> Self {
+            SweepWorker
+        }
+
+        fn update(&mut self, _scope: &WorkerScope<Self>, _msg: ()) {}
+
+        fn received(&mut self, scope: &WorkerScope<Self>, task: RowTask, id: HandlerId) {
+            let t0 = js_sys::Date::now();
+            let cells = run_row(&task.spec, task.row as usize);
+            let compute_ms = js_sys::Date::now() - t0;
+            scope.respond(id, RowDone { tag: task.tag, row: task.row, cells, compute_ms });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small(kind: SweepKind, variant: SweepVariant) -> SweepSpec {
+        SweepSpec { variant, ..kind.default_spec() }
+    }
+
+    #[test]
+    fn axis_values_are_even_and_bounded() {
+        assert_eq!(Axis { lo: 100, hi: 1000, n: 10 }.values(), vec![100, 200, 300, 400, 500, 600, 700, 800, 900, 1000]);
+        assert_eq!(Axis { lo: 1, hi: 8, n: 30 }.values(), (1..=8).collect::<Vec<_>>());
+        assert_eq!(Axis { lo: 5, hi: 5, n: 4 }.values(), vec![5]);
+        let v = Axis { lo: 50, hi: 1000, n: 30 }.values();
+        assert_eq!((v.len(), v[0], v[29]), (30, 50, 1000));
+        let v = Axis { lo: 50, hi: 1000, n: 30 }.values_in_steps_of(10);
+        assert_eq!((v.len(), v[0], v[29]), (30, 50, 1000));
+        assert!(v[1..29].iter().all(|x| x % 10 == 0), "{v:?}");
+        assert_eq!(SweepKind::TtlPause.default_spec().xs(), vec![50, 140, 220, 310, 400, 480, 570, 660, 740, 830, 910, 1000]);
+    }
+
+    #[test]
+    fn key_round_trips_and_clamps() {
+        for kind in [SweepKind::TtlPause, SweepKind::Contention] {
+            let spec = SweepSpec { variant: SweepVariant::FenceRead, seeds: 2, ..kind.default_spec() };
+            let pairs: Vec<(String, String)> = crate::params::split_query(&spec.key())
+                .into_iter()
+                .map(|p| (p.key, p.value.unwrap_or_default()))
+                .collect();
+            let (back, notices) = SweepSpec::from_pairs(kind, &pairs);
+            assert_eq!(back, spec);
+            assert!(notices.is_empty(), "{notices:?}");
+        }
+        let pairs = vec![("ttl_lo".to_string(), "5".to_string()), ("variant".into(), "<b>".into()), ("n".into(), "x".into())];
+        let (s, notices) = SweepSpec::from_pairs(SweepKind::TtlPause, &pairs);
+        assert_eq!(s.x.lo, 10);
+        assert_eq!(s.variant, SweepVariant::Naive);
+        assert_eq!(notices.len(), 3);
+    }
+
+    #[test]
+    fn cell_queries_parse_back_to_the_cell_config() {
+        let spec = SweepKind::TtlPause.default_spec();
+        let q = spec.cell_query_string(3, 7);
+        let parsed = crate::params::parse_lease_query(&q);
+        assert!(parsed.notices.is_empty(), "{:?}", parsed.notices);
+        assert_eq!(parsed.value.config, spec.cell_config(3, 7));
+        let c = SweepKind::Contention.default_spec();
+        assert_eq!(c.cell_config(3, 1).threads, 4 * 2);
+        assert_eq!(c.cell_config(3, 1).wallets, 2);
+    }
+
+    #[test]
+    fn rows_are_deterministic() {
+        let spec = SweepSpec { x: Axis { lo: 100, hi: 700, n: 4 }, y: Axis { lo: 300, hi: 600, n: 4 }, seeds: 2, ..SweepKind::TtlPause.default_spec() };
+        assert_eq!(run_row(&spec, 2), run_row(&spec, 2));
+    }
+
+    /// (a): a lease longer than every pause never expires under a holder, so no
+    /// over-approval; a lease shorter than the shortest pause over-approves.
+    #[test]
+    fn naive_is_safe_only_when_the_ttl_outlasts_the_pause() {
+        let spec = SweepSpec {
+            x: Axis { lo: 100, hi: 900, n: 3 },
+            y: Axis { lo: 500, hi: 500, n: 1 },
+            seeds: 2,
+            ..small(SweepKind::TtlPause, SweepVariant::Naive)
+        };
+        let row = run_row(&spec, 0);
+        // TTL 100 < pause 300–500: over-approval in every seed.
+        assert!(row[0].over_min > 0, "{:?}", row[0]);
+        // TTL 900 > pause 500 (+ latencies): none.
+        assert_eq!(row[2].over_max, 0, "{:?}", row[2]);
+        // A longer lease serialises the wallet: throughput falls.
+        assert!(row[2].thr_mean < row[0].thr_mean);
+    }
+
+    /// (c-2) and (d) never over-approve, whatever the TTL and pause.
+    #[test]
+    fn safe_variants_stay_at_zero() {
+        for v in [SweepVariant::FenceRead, SweepVariant::Conditional] {
+            let spec = SweepSpec { x: Axis { lo: 50, hi: 800, n: 3 }, y: Axis { lo: 200, hi: 800, n: 2 }, seeds: 1, ..small(SweepKind::TtlPause, v) };
+            let r = SweepResult::compute(spec);
+            assert!(r.cells().all(|(_, _, c)| c.over_max == 0), "{v:?}");
+            assert!(r.describe().contains("모두 초과 승인이 0"));
+        }
+    }
+
+    /// One thread per wallet has no contention, so (a) is harmless there
+    /// (model.md S3); four per wallet over-approves.
+    #[test]
+    fn contention_drives_naive_over_approval() {
+        let spec = SweepSpec { x: Axis { lo: 1, hi: 4, n: 4 }, y: Axis { lo: 2, hi: 2, n: 1 }, seeds: 1, ..small(SweepKind::Contention, SweepVariant::Naive) }.clamped();
+        let row = run_row(&spec, 0);
+        assert_eq!(row[0].over_max, 0);
+        assert!(row[3].over_min > 0);
+    }
+
+    #[test]
+    fn description_names_the_worst_cell() {
+        let spec = SweepSpec { x: Axis { lo: 100, hi: 900, n: 2 }, y: Axis { lo: 500, hi: 500, n: 1 }, seeds: 1, ..SweepKind::TtlPause.default_spec() };
+        let r = SweepResult::compute(spec);
+        let d = r.describe();
+        assert!(d.contains("가장 큰 평균"), "{d}");
+        assert!(d.contains("락 TTL (ms) 100"), "{d}");
+        assert!(d.contains("500 ms → TTL 900 ms부터 0"), "{d}");
+    }
+}

@@ -1,0 +1,871 @@
+//! The sweep figures `sweep-ttl-pause` and `sweep-contention`: a heatmap of
+//! over-approval or throughput over a grid of parameters, computed off the
+//! main thread by a pool of web workers (`src/bin/sweep_worker.rs`, spawned
+//! the first time a sweep figure is shown; Trunk never preloads it).
+//!
+//! The pool hands out one grid row per task, so the `<progress>` bar moves
+//! per row and the main thread only merges rows and redraws. Finished sweeps
+//! are cached in memory by their canonical query ([`SweepSpec::key`]), so
+//! coming back to a figure is instant. Each cell is a button in an ARIA grid
+//! laid over the canvas (arrow keys move, Enter or a click opens that cell's
+//! run in the A1 timeline with the cell's parameters in the URL).
+//!
+//! This module is compiled into the lazily loaded `sweep_ui` wasm
+//! (src/bin/sweep_ui.rs), not the site's: the site shows a placeholder
+//! (`super::sweep_mount`) that mounts [`SweepFigure`] into itself.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+use gloo::events::EventListener;
+use gloo::timers::callback::Timeout;
+use gloo::worker::{Spawnable, WorkerBridge};
+use plotters::prelude::*;
+use plotters_canvas::CanvasBackend;
+use wasm_bindgen::JsValue;
+use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use crate::figures::sweep::{draw_heatmap, heat_height_css, heat_layout};
+use crate::figures::View;
+use crate::params::{percent_encode, split_query};
+use crate::sweep::worker::{RowDone, RowTask, SweepWorker};
+use crate::sweep::{SweepKind, SweepMetric, SweepResult, SweepSpec, SweepVariant, MAX_N, MAX_SEEDS};
+
+/// Where a cell opens: the lock-lease timeline (A1) and its chapter.
+const TIMELINE_CHAPTER: &str = "a1-lease-expiry";
+const TIMELINE_FIGURE: &str = "lease-expiry";
+
+fn now_ms() -> f64 {
+    gloo::utils::window().performance().map(|p| p.now()).unwrap_or(0.0)
+}
+
+// ---------------------------------------------------------------------------
+// The worker pool and the result cache (one per page).
+
+struct Job {
+    spec: SweepSpec,
+    result: SweepResult,
+    pending: VecDeque<u32>,
+    started_ms: f64,
+    compute_ms: f64,
+}
+
+struct Slot {
+    bridge: WorkerBridge<SweepWorker>,
+    /// (cache key, tag) of the row in flight.
+    busy: Option<(String, u64)>,
+}
+
+/// A small map by string key, in insertion order (a handful of entries; a
+/// `HashMap` here would cost the wasm several KB of hashing code).
+struct VecMap<V>(Vec<(String, V)>);
+
+impl<V> Default for VecMap<V> {
+    fn default() -> Self {
+        VecMap(Vec::new())
+    }
+}
+
+impl<V> VecMap<V> {
+    fn get(&self, k: &str) -> Option<&V> {
+        self.0.iter().find(|(x, _)| x == k).map(|(_, v)| v)
+    }
+    fn get_mut(&mut self, k: &str) -> Option<&mut V> {
+        self.0.iter_mut().find(|(x, _)| x == k).map(|(_, v)| v)
+    }
+    fn insert(&mut self, k: String, v: V) -> Option<V> {
+        match self.get_mut(&k) {
+            Some(slot) => Some(std::mem::replace(slot, v)),
+            None => {
+                self.0.push((k, v));
+                None
+            }
+        }
+    }
+    fn remove(&mut self, k: &str) -> Option<V> {
+        let i = self.0.iter().position(|(x, _)| x == k)?;
+        Some(self.0.remove(i).1)
+    }
+    fn values(&self) -> impl Iterator<Item = &V> {
+        self.0.iter().map(|(_, v)| v)
+    }
+}
+
+#[derive(Default)]
+struct Pool {
+    slots: Vec<Slot>,
+    /// Unfinished sweeps, in the order they were started (rows go out first come, first served).
+    jobs: VecMap<Job>,
+    /// Figure id → (cache key, listener).
+    owners: VecMap<(String, Callback<Rc<SweepResult>>)>,
+    cache: VecMap<Rc<SweepResult>>,
+    next_tag: u64,
+}
+
+thread_local! {
+    static POOL: RefCell<Pool> = RefCell::new(Pool::default());
+}
+
+/// The cache key of a spec: figure id and canonical query.
+pub fn cache_key(spec: &SweepSpec) -> String {
+    format!("{}?{}", spec.kind.figure_id(), spec.key())
+}
+
+/// How many workers: two (this project's machines have two cores), fewer if the browser says so.
+fn pool_size() -> usize {
+    let hc = gloo::utils::window().navigator().hardware_concurrency();
+    if hc.is_finite() && hc >= 1.0 { (hc as usize).clamp(1, 2) } else { 2 }
+}
+
+fn ensure_workers(pool: &mut Pool) {
+    if !pool.slots.is_empty() {
+        return;
+    }
+    for i in 0..pool_size() {
+        let bridge = SweepWorker::spawner().callback(move |out: RowDone| on_row(i, out)).spawn("sweep_worker.js");
+        pool.slots.push(Slot { bridge, busy: None });
+    }
+}
+
+/// Sends the next pending rows to idle workers.
+fn dispatch(pool: &mut Pool) {
+    for i in 0..pool.slots.len() {
+        if pool.slots[i].busy.is_some() {
+            continue;
+        }
+        let Some(key) = pool.jobs.0.iter().find(|(_, j)| !j.pending.is_empty()).map(|(k, _)| k.clone()) else {
+            return;
+        };
+        let job = pool.jobs.get_mut(&key).expect("listed job");
+        let row = job.pending.pop_front().expect("non-empty");
+        pool.next_tag += 1;
+        let tag = pool.next_tag;
+        let task = RowTask { tag, spec: job.spec, row };
+        pool.slots[i].busy = Some((key, tag));
+        pool.slots[i].bridge.send(task);
+    }
+}
+
+/// A worker finished a row.
+fn on_row(slot: usize, out: RowDone) {
+    let notify = POOL.with(|p| {
+        let mut pool = p.borrow_mut();
+        let Some((key, tag)) = pool.slots.get_mut(slot).and_then(|s| s.busy.take()) else { return Vec::new() };
+        let mut notify = Vec::new();
+        if tag == out.tag {
+            if let Some(job) = pool.jobs.get_mut(&key) {
+                if let Some(r) = job.result.rows.get_mut(out.row as usize) {
+                    *r = Some(out.cells);
+                }
+                job.compute_ms += out.compute_ms;
+                let snapshot = Rc::new(job.result.clone());
+                if snapshot.is_complete() {
+                    let job = pool.jobs.remove(&key).expect("present");
+                    record_sweep(&key, &job, now_ms() - job.started_ms, pool.slots.len());
+                    pool.cache.insert(key.clone(), snapshot.clone());
+                }
+                for (k, cb) in pool.owners.values() {
+                    if *k == key {
+                        notify.push((cb.clone(), snapshot.clone()));
+                    }
+                }
+            }
+        }
+        dispatch(&mut pool);
+        notify
+    });
+    for (cb, r) in notify {
+        cb.emit(r);
+    }
+}
+
+/// Appends `{key, ms, runs, workers, compute_ms}` to `window.__labSweep` (read by the e2e and perf tests).
+fn record_sweep(key: &str, job: &Job, ms: f64, workers: usize) {
+    let w = gloo::utils::window();
+    let name = JsValue::from_str("__labSweep");
+    let existing = js_sys::Reflect::get(&w, &name).unwrap_or(JsValue::UNDEFINED);
+    let arr: js_sys::Array = if js_sys::Array::is_array(&existing) {
+        existing.into()
+    } else {
+        let a = js_sys::Array::new();
+        let _ = js_sys::Reflect::set(&w, &name, &a);
+        a
+    };
+    let o = js_sys::Object::new();
+    let set = |k: &str, v: JsValue| {
+        let _ = js_sys::Reflect::set(&o, &JsValue::from_str(k), &v);
+    };
+    set("key", JsValue::from_str(key));
+    set("ms", JsValue::from_f64(ms));
+    set("runs", JsValue::from_f64(job.spec.runs() as f64));
+    set("workers", JsValue::from_f64(workers as f64));
+    set("compute_ms", JsValue::from_f64(job.compute_ms));
+    arr.push(&o);
+}
+
+/// Starts (or joins, or reads from the cache) the sweep `spec` for figure
+/// `owner`; `listener` hears every new row. Cancels the owner's previous
+/// unfinished sweep. Returns what is known now.
+fn start(owner: &str, spec: SweepSpec, listener: Callback<Rc<SweepResult>>) -> (Rc<SweepResult>, bool) {
+    let key = cache_key(&spec);
+    POOL.with(|p| {
+        let mut pool = p.borrow_mut();
+        if let Some((old, _)) = pool.owners.insert(owner.to_string(), (key.clone(), listener)) {
+            let still_wanted = pool.owners.values().any(|(k, _)| *k == old);
+            if old != key && !still_wanted {
+                pool.jobs.remove(&old);
+            }
+        }
+        if let Some(done) = pool.cache.get(&key) {
+            return (done.clone(), true);
+        }
+        if let Some(job) = pool.jobs.get(&key) {
+            return (Rc::new(job.result.clone()), false);
+        }
+        ensure_workers(&mut pool);
+        let result = SweepResult::empty(spec);
+        let rows = result.rows.len() as u32;
+        let job = Job { spec, result: result.clone(), pending: (0..rows).collect(), started_ms: now_ms(), compute_ms: 0.0 };
+        pool.jobs.insert(key, job);
+        dispatch(&mut pool);
+        (Rc::new(result), false)
+    })
+}
+
+/// The figure is gone: stop listening (its sweep keeps going into the cache).
+fn leave(owner: &str) {
+    POOL.with(|p| {
+        p.borrow_mut().owners.remove(owner);
+    });
+}
+
+// ---------------------------------------------------------------------------
+// URL
+
+fn read_url(kind: SweepKind) -> (SweepSpec, SweepMetric, Vec<String>, bool) {
+    let search = gloo::utils::window().location().search().unwrap_or_default();
+    let pairs: Vec<(String, String)> = split_query(&search).into_iter().map(|p| (p.key, p.value.unwrap_or_default())).collect();
+    let targeted = pairs.iter().any(|(k, v)| k == "fig" && v == kind.figure_id());
+    if !targeted {
+        return (kind.default_spec(), SweepMetric::OverApproval, Vec::new(), false);
+    }
+    let mut metric = SweepMetric::OverApproval;
+    let mut notices = Vec::new();
+    let mut own = Vec::new();
+    for (k, v) in pairs {
+        match k.as_str() {
+            "ch" | "fig" => {}
+            "metric" => match SweepMetric::from_key(&v) {
+                Some(m) => metric = m,
+                None => notices.push(format!("주소의 metric={} 값은 쓸 수 없어 무시했습니다.", v.chars().take(40).collect::<String>())),
+            },
+            _ => {
+                let [xl, xh, yl, yh] = kind.axis_keys();
+                let mine = [xl, xh, yl, yh, "variant", "seeds"].contains(&k.as_str())
+                    || (k == "n" && kind == SweepKind::TtlPause);
+                if mine {
+                    own.push((k, v));
+                } else {
+                    let clip = |t: &str| t.chars().take(40).collect::<String>();
+                    notices.push(format!("주소의 {}={} 항목은 이 그림에 쓸 수 없어 무시했습니다.", clip(&k), clip(&v)));
+                }
+            }
+        }
+    }
+    let (spec, mut more) = SweepSpec::from_pairs(kind, &own);
+    notices.append(&mut more);
+    const MAX_SHOWN: usize = 20;
+    if notices.len() > MAX_SHOWN {
+        let rest = notices.len() - MAX_SHOWN;
+        notices.truncate(MAX_SHOWN);
+        notices.push(format!("그 밖에 주소 항목 {rest}개도 무시했습니다."));
+    }
+    (spec, metric, notices, true)
+}
+
+fn figure_search(chapter: &str, spec: &SweepSpec, metric: SweepMetric) -> String {
+    let mut s = format!("?ch={}&fig={}&{}", percent_encode(chapter), spec.kind.figure_id(), spec.key());
+    if metric != SweepMetric::OverApproval {
+        s.push_str(&format!("&metric={}", metric.key()));
+    }
+    s
+}
+
+fn replace_url(search: &str) {
+    if let Ok(h) = gloo::utils::window().history() {
+        let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(search));
+    }
+}
+
+/// Goes to another chapter's figure without reloading: push the URL and let
+/// the app re-read it (it listens to `popstate`).
+fn navigate(search: &str) {
+    let w = gloo::utils::window();
+    if let Ok(h) = w.history() {
+        let _ = h.push_state_with_url(&JsValue::NULL, "", Some(search));
+    }
+    if let Ok(ev) = web_sys::Event::new("popstate") {
+        let _ = w.dispatch_event(&ev);
+    }
+    scroll_when_present(TIMELINE_FIGURE, 50);
+}
+
+/// Scrolls to element `id` once the chapter that holds it has rendered.
+fn scroll_when_present(id: &'static str, tries: u32) {
+    if let Some(el) = gloo::utils::document().get_element_by_id(id) {
+        el.scroll_into_view();
+        return;
+    }
+    if tries > 0 {
+        Timeout::new(100, move || scroll_when_present(id, tries - 1)).forget();
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The component
+
+#[derive(Properties, PartialEq, Clone)]
+pub struct SweepProps {
+    pub kind_id: AttrValue,
+    pub chapter: AttrValue,
+}
+
+pub enum Msg {
+    Rows(Rc<SweepResult>),
+    /// A slider moved (shown, not yet run).
+    Draft(usize, u32),
+    /// A slider was released: run.
+    Commit(usize, u32),
+    Variant(String),
+    Metric(String),
+    Focus(usize, usize),
+    Key(KeyboardEvent),
+    Open(usize, usize),
+    Resize,
+}
+
+pub struct SweepFigure {
+    kind: SweepKind,
+    spec: SweepSpec,
+    metric: SweepMetric,
+    notices: Vec<String>,
+    result: Rc<SweepResult>,
+    cached: bool,
+    started_ms: f64,
+    elapsed_ms: Option<f64>,
+    focus: (usize, usize),
+    focus_pending: bool,
+    scroll_pending: bool,
+    /// Slider values while dragging (index into `sliders()`).
+    draft: Vec<u32>,
+    canvas: NodeRef,
+    wrap: NodeRef,
+    width_css: f64,
+    _resize: Option<EventListener>,
+    /// Created once, so the grid's props stay equal while rows arrive.
+    on_key: Callback<KeyboardEvent>,
+    on_focus: Callback<(usize, usize)>,
+    on_open: Callback<(usize, usize)>,
+}
+
+/// A slider: label, unit, min, max, step.
+struct SliderSpec {
+    name: &'static str,
+    label: &'static str,
+    unit: &'static str,
+    min: u32,
+    max: u32,
+    step: u32,
+}
+
+fn sliders(kind: SweepKind) -> Vec<SliderSpec> {
+    let [xk0, xk1, yk0, yk1] = kind.axis_keys();
+    let [(xl, xh), (yl, yh)] = kind.axis_limits();
+    let mut v = match kind {
+        SweepKind::TtlPause => vec![
+            SliderSpec { name: xk0, label: "TTL 시작", unit: "ms", min: xl, max: xh, step: 10 },
+            SliderSpec { name: xk1, label: "TTL 끝", unit: "ms", min: xl, max: xh, step: 10 },
+            SliderSpec { name: yk0, label: "멈춤 상한 시작", unit: "ms", min: yl, max: yh, step: 10 },
+            SliderSpec { name: yk1, label: "멈춤 상한 끝", unit: "ms", min: yl, max: yh, step: 10 },
+            SliderSpec { name: "n", label: "축마다 칸 수", unit: "칸", min: 2, max: MAX_N, step: 1 },
+        ],
+        SweepKind::Contention => vec![
+            SliderSpec { name: xk0, label: "지갑당 스레드 최소", unit: "개", min: xl, max: xh, step: 1 },
+            SliderSpec { name: xk1, label: "지갑당 스레드 최대", unit: "개", min: xl, max: xh, step: 1 },
+            SliderSpec { name: yk0, label: "지갑 수 최소", unit: "개", min: yl, max: yh, step: 1 },
+            SliderSpec { name: yk1, label: "지갑 수 최대", unit: "개", min: yl, max: yh, step: 1 },
+        ],
+    };
+    v.push(SliderSpec { name: "seeds", label: "칸마다 시드", unit: "개", min: 1, max: MAX_SEEDS, step: 1 });
+    v
+}
+
+fn slider_value(spec: &SweepSpec, name: &str) -> u32 {
+    let [xk0, xk1, yk0, yk1] = spec.kind.axis_keys();
+    match name {
+        n if n == xk0 => spec.x.lo,
+        n if n == xk1 => spec.x.hi,
+        n if n == yk0 => spec.y.lo,
+        n if n == yk1 => spec.y.hi,
+        "n" => spec.x.n,
+        _ => spec.seeds,
+    }
+}
+
+fn with_slider(spec: &SweepSpec, name: &str, v: u32) -> SweepSpec {
+    let mut s = *spec;
+    let [xk0, xk1, yk0, yk1] = spec.kind.axis_keys();
+    match name {
+        n if n == xk0 => s.x.lo = v,
+        n if n == xk1 => s.x.hi = v,
+        n if n == yk0 => s.y.lo = v,
+        n if n == yk1 => s.y.hi = v,
+        "n" => {
+            s.x.n = v;
+            s.y.n = v;
+        }
+        _ => s.seeds = v,
+    }
+    if s.kind == SweepKind::Contention {
+        s.x.n = s.x.hi.max(s.x.lo) - s.x.lo.min(s.x.hi) + 1;
+        s.y.n = s.y.hi.max(s.y.lo) - s.y.lo.min(s.y.hi) + 1;
+    }
+    s.clamped()
+}
+
+impl SweepFigure {
+    fn owner(&self) -> &'static str {
+        self.kind.figure_id()
+    }
+
+    fn run(&mut self, ctx: &Context<Self>) {
+        let (result, cached) = start(self.owner(), self.spec, ctx.link().callback(Msg::Rows));
+        self.cached = cached;
+        self.elapsed_ms = if cached { Some(0.0) } else { None };
+        self.started_ms = now_ms();
+        self.result = result;
+        self.draft = sliders(self.kind).iter().map(|s| slider_value(&self.spec, s.name)).collect();
+        let (rows, cols) = self.spec.shape();
+        self.focus = (self.focus.0.min(cols - 1), self.focus.1.min(rows - 1));
+    }
+
+    fn write_url(&self, ctx: &Context<Self>) {
+        replace_url(&figure_search(&ctx.props().chapter, &self.spec, self.metric));
+    }
+
+    fn draw(&mut self) {
+        let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else { return };
+        if self.width_css <= 0.0 {
+            let Some(wrap) = self.wrap.cast::<HtmlElement>() else { return };
+            self.width_css = f64::from(wrap.client_width()).max(280.0);
+        }
+        let (rows, cols) = self.spec.shape();
+        let css_w = self.width_css;
+        let css_h = heat_height_css(css_w, rows, cols);
+        let dpr = gloo::utils::window().device_pixel_ratio().clamp(1.0, 3.0);
+        let (pw, ph) = ((css_w * dpr).round() as u32, (css_h * dpr).round() as u32);
+        if canvas.width() != pw {
+            canvas.set_width(pw);
+        }
+        if canvas.height() != ph {
+            canvas.set_height(ph);
+        }
+        let _ = canvas.style().set_property("height", &format!("{css_h}px"));
+        let _ = canvas.style().set_property("width", &format!("{css_w}px"));
+        let Some(backend) = CanvasBackend::with_canvas_object(canvas) else { return };
+        let root = backend.into_drawing_area();
+        let view = View { scale: dpr, ..View::default() };
+        let _ = draw_heatmap(&root, &self.result, self.metric, Some(self.focus), &view);
+        let _ = root.present();
+    }
+
+    fn grid_style(&self) -> String {
+        let (rows, cols) = self.spec.shape();
+        let w = if self.width_css > 0.0 { self.width_css } else { 600.0 };
+        let l = heat_layout(w, heat_height_css(w, rows, cols));
+        format!(
+            "left:{:.1}px;top:{:.1}px;width:{:.1}px;height:{:.1}px;grid-template-columns:repeat({cols},1fr);grid-template-rows:repeat({rows},1fr)",
+            l.left, l.top, l.width, l.height
+        )
+    }
+
+    fn cell_id(&self, ix: usize, iy: usize) -> String {
+        cell_id(self.kind, ix, iy)
+    }
+}
+
+fn cell_id(kind: SweepKind, ix: usize, iy: usize) -> String {
+    format!("{}-c{}-{}", kind.figure_id(), ix, iy)
+}
+
+#[derive(Properties, PartialEq, Clone)]
+pub struct GridProps {
+    pub spec: SweepSpec,
+    pub focus: (usize, usize),
+    pub style: AttrValue,
+    pub on_key: Callback<KeyboardEvent>,
+    pub on_focus: Callback<(usize, usize)>,
+    pub on_open: Callback<(usize, usize)>,
+}
+
+/// The cell at an event's target (`data-ix`, `data-iy` on the button).
+fn target_cell(e: &Event) -> Option<(usize, usize)> {
+    let el: web_sys::Element = wasm_bindgen::JsCast::dyn_into(e.target()?).ok()?;
+    let ix = el.get_attribute("data-ix")?.parse().ok()?;
+    let iy = el.get_attribute("data-iy")?.parse().ok()?;
+    Some((ix, iy))
+}
+
+/// The focusable cells over the heatmap: an ARIA grid with one tab stop
+/// (roving tabindex) and delegated events. Its props do not change while a
+/// sweep fills in, so new rows never re-render these buttons; a cell's values
+/// are read out from the `…-focus` line it is described by.
+pub struct SweepGrid {
+    /// Rows of buttons in the DOM so far (top first); the rest follow a few
+    /// at a time so that no single task builds hundreds of buttons.
+    shown: usize,
+    _more: Option<Timeout>,
+}
+
+/// About this many buttons are added per task.
+const BUTTONS_PER_TASK: usize = 60;
+
+pub enum GridMsg {
+    More,
+}
+
+impl SweepGrid {
+    fn rows_per_task(p: &GridProps) -> usize {
+        (BUTTONS_PER_TASK / p.spec.xs().len().max(1)).max(1)
+    }
+
+    fn schedule(&mut self, ctx: &Context<Self>) {
+        if self.shown < ctx.props().spec.ys().len() {
+            let link = ctx.link().clone();
+            self._more = Some(Timeout::new(0, move || link.send_message(GridMsg::More)));
+        } else {
+            self._more = None;
+        }
+    }
+}
+
+impl Component for SweepGrid {
+    type Message = GridMsg;
+    type Properties = GridProps;
+
+    fn create(ctx: &Context<Self>) -> Self {
+        let mut g = SweepGrid { shown: Self::rows_per_task(ctx.props()), _more: None };
+        g.schedule(ctx);
+        g
+    }
+
+    fn changed(&mut self, ctx: &Context<Self>, old: &GridProps) -> bool {
+        if old.spec.shape() != ctx.props().spec.shape() || old.spec.kind != ctx.props().spec.kind {
+            self.shown = Self::rows_per_task(ctx.props());
+            self.schedule(ctx);
+        }
+        true
+    }
+
+    fn update(&mut self, ctx: &Context<Self>, _msg: GridMsg) -> bool {
+        self.shown += Self::rows_per_task(ctx.props());
+        self.schedule(ctx);
+        true
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        sweep_grid(ctx.props(), self.shown)
+    }
+}
+
+fn sweep_grid(p: &GridProps, shown: usize) -> Html {
+    let kind = p.spec.kind;
+    let [xn, yn] = kind.axis_names_ko();
+    let rows = p.spec.ys().len();
+    let onclick = {
+        let cb = p.on_open.clone();
+        Callback::from(move |e: MouseEvent| {
+            if let Some(c) = target_cell(&e) {
+                cb.emit(c);
+            }
+        })
+    };
+    let onfocusin = {
+        let cb = p.on_focus.clone();
+        Callback::from(move |e: FocusEvent| {
+            if let Some(c) = target_cell(&e) {
+                cb.emit(c);
+            }
+        })
+    };
+    html! {
+        <div class="sweep-grid" role="grid" style={p.style.clone()}
+            aria-label={format!("{} 격자: 가로 {xn}, 세로 {yn}. 화살표로 칸을 옮기고 Enter로 그 실행의 타임라인을 엽니다.", p.spec.variant.name_ko())}
+            onkeydown={p.on_key.clone()} {onclick} {onfocusin}>
+            { for (0..rows).rev().take(shown).map(|iy| {
+                let focus_ix = (p.focus.1 == iy).then_some(p.focus.0);
+                html! { <SweepRow key={iy} spec={p.spec} {iy} {focus_ix} /> }
+            }) }
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq, Clone)]
+pub struct RowProps {
+    pub spec: SweepSpec,
+    pub iy: usize,
+    /// The focused column, when the focused cell is in this row.
+    pub focus_ix: Option<usize>,
+}
+
+/// One row of cell buttons; equal props skip the re-render.
+#[function_component(SweepRow)]
+fn sweep_row(p: &RowProps) -> Html {
+    let kind = p.spec.kind;
+    let [xn, yn] = kind.axis_names_ko();
+    let xs = p.spec.xs();
+    let y = p.spec.ys()[p.iy];
+    let iy = p.iy;
+    let described = format!("{}-focus", kind.figure_id());
+    html! {
+        <div role="row" class="sweep-row">
+            { for xs.iter().enumerate().map(|(ix, x)| html! {
+                <button type="button" role="gridcell" class="sweep-cell" id={cell_id(kind, ix, iy)}
+                    tabindex={if p.focus_ix == Some(ix) { "0" } else { "-1" }}
+                    aria-label={format!("{xn} {x}, {yn} {y}")} aria-describedby={described.clone()}
+                    data-ix={ix.to_string()} data-iy={iy.to_string()}
+                    data-x={x.to_string()} data-y={y.to_string()}></button>
+            }) }
+        </div>
+    }
+}
+
+impl Component for SweepFigure {
+    type Message = Msg;
+    type Properties = SweepProps;
+
+    fn create(ctx: &Context<Self>) -> Self {
+        let kind = SweepKind::from_figure_id(&ctx.props().kind_id).unwrap_or(SweepKind::TtlPause);
+        let (spec, metric, notices, targeted) = read_url(kind);
+        let link = ctx.link().clone();
+        let resize = EventListener::new(&gloo::utils::window(), "resize", move |_| link.send_message(Msg::Resize));
+        let mut f = SweepFigure {
+            kind,
+            spec,
+            metric,
+            notices,
+            result: Rc::new(SweepResult::empty(spec)),
+            cached: false,
+            started_ms: 0.0,
+            elapsed_ms: None,
+            focus: (0, 0),
+            focus_pending: false,
+            scroll_pending: targeted,
+            draft: Vec::new(),
+            canvas: NodeRef::default(),
+            wrap: NodeRef::default(),
+            width_css: 0.0,
+            _resize: Some(resize),
+            on_key: ctx.link().callback(Msg::Key),
+            on_focus: ctx.link().callback(|(ix, iy)| Msg::Focus(ix, iy)),
+            on_open: ctx.link().callback(|(ix, iy)| Msg::Open(ix, iy)),
+        };
+        f.run(ctx);
+        f
+    }
+
+    fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
+        match msg {
+            Msg::Rows(r) => {
+                if r.spec != self.spec {
+                    return false;
+                }
+                if r.is_complete() && self.elapsed_ms.is_none() {
+                    self.elapsed_ms = Some(now_ms() - self.started_ms);
+                }
+                self.result = r;
+            }
+            Msg::Draft(i, v) => {
+                if let Some(d) = self.draft.get_mut(i) {
+                    *d = v;
+                }
+            }
+            Msg::Commit(i, v) => {
+                let Some(s) = sliders(self.kind).into_iter().nth(i) else { return false };
+                let next = with_slider(&self.spec, s.name, v);
+                if next == self.spec {
+                    self.draft = sliders(self.kind).iter().map(|s| slider_value(&self.spec, s.name)).collect();
+                    return true;
+                }
+                self.spec = next;
+                self.notices.clear();
+                self.run(ctx);
+                self.write_url(ctx);
+            }
+            Msg::Variant(key) => {
+                let Some(v) = SweepVariant::from_key(&key) else { return false };
+                self.spec.variant = v;
+                self.notices.clear();
+                self.run(ctx);
+                self.write_url(ctx);
+            }
+            Msg::Metric(key) => {
+                let Some(m) = SweepMetric::from_key(&key) else { return false };
+                self.metric = m;
+                self.write_url(ctx);
+            }
+            Msg::Focus(ix, iy) => {
+                if self.focus == (ix, iy) {
+                    return false;
+                }
+                self.focus = (ix, iy);
+            }
+            Msg::Key(e) => {
+                let (rows, cols) = self.spec.shape();
+                let (mut ix, mut iy) = self.focus;
+                match e.key().as_str() {
+                    "ArrowLeft" => ix = ix.saturating_sub(1),
+                    "ArrowRight" => ix = (ix + 1).min(cols - 1),
+                    // Rows are drawn with the largest y on top.
+                    "ArrowUp" => iy = (iy + 1).min(rows - 1),
+                    "ArrowDown" => iy = iy.saturating_sub(1),
+                    "Home" => ix = 0,
+                    "End" => ix = cols - 1,
+                    _ => return false,
+                }
+                e.prevent_default();
+                self.focus = (ix, iy);
+                self.focus_pending = true;
+            }
+            Msg::Open(ix, iy) => {
+                let search = format!(
+                    "?ch={}&fig={}&{}",
+                    TIMELINE_CHAPTER,
+                    TIMELINE_FIGURE,
+                    self.spec.cell_query_string(ix, iy)
+                );
+                navigate(&search);
+                return false;
+            }
+            Msg::Resize => {
+                self.width_css = 0.0;
+            }
+        }
+        true
+    }
+
+    fn rendered(&mut self, _ctx: &Context<Self>, _first: bool) {
+        self.draw();
+        if self.focus_pending {
+            self.focus_pending = false;
+            if let Some(el) = gloo::utils::document().get_element_by_id(&self.cell_id(self.focus.0, self.focus.1)) {
+                if let Ok(el) = wasm_bindgen::JsCast::dyn_into::<HtmlElement>(el) {
+                    let _ = el.focus();
+                }
+            }
+        }
+        if self.scroll_pending {
+            self.scroll_pending = false;
+            if let Some(el) = gloo::utils::document().get_element_by_id(self.kind.figure_id()) {
+                el.scroll_into_view();
+            }
+        }
+    }
+
+    fn destroy(&mut self, _ctx: &Context<Self>) {
+        leave(self.owner());
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let fid = self.kind.figure_id();
+        let (rows, _cols) = self.spec.shape();
+        let done = self.result.rows_done();
+        let complete = self.result.is_complete();
+        let status = if complete {
+            match self.elapsed_ms {
+                Some(_) if self.cached => format!("완료 · 저장해 둔 결과 · {}회 실행", self.spec.runs()),
+                Some(ms) => format!("완료 · {}회 실행 · {:.1}초", self.spec.runs(), ms / 1000.0),
+                None => format!("완료 · {}회 실행", self.spec.runs()),
+            }
+        } else {
+            format!("계산 중 · {done}/{rows}줄 · 모두 {}회 실행 (웹 워커)", self.spec.runs())
+        };
+        let variant_cb = link.callback(|e: Event| {
+            let s: HtmlSelectElement = e.target_unchecked_into();
+            Msg::Variant(s.value())
+        });
+        let metric_cb = link.callback(|e: Event| {
+            let s: HtmlSelectElement = e.target_unchecked_into();
+            Msg::Metric(s.value())
+        });
+        let slider_specs = sliders(self.kind);
+        html! {
+            <figure id={fid} class="lab-figure sweep-figure" aria-describedby={format!("{fid}-desc")}
+                data-state={if complete { "done" } else { "running" }} data-cached={self.cached.to_string()}
+                data-sweep-key={self.spec.key()}>
+                { if self.notices.is_empty() { html!{} } else { html! {
+                    <div class="notice" role="status">{ for self.notices.iter().map(|n| html! { <p>{ n }</p> }) }</div>
+                } } }
+                <div class="controls sweep-controls">
+                    <div class="controls-row">
+                        <div class="ctl ctl-choice">
+                            <label for={format!("{fid}-variant")}><span class="ctl-name">{ "변형" }</span></label>
+                            <select id={format!("{fid}-variant")} name="variant" onchange={variant_cb}>
+                                { for SweepVariant::ALL.iter().map(|v| html! { <option value={v.key()} selected={*v == self.spec.variant}>{ v.name_ko() }</option> }) }
+                            </select>
+                        </div>
+                        <div class="ctl ctl-choice">
+                            <label for={format!("{fid}-metric")}><span class="ctl-name">{ "색으로 보일 값" }</span></label>
+                            <select id={format!("{fid}-metric")} name="metric" onchange={metric_cb}>
+                                { for [SweepMetric::OverApproval, SweepMetric::Throughput].iter().map(|m| html! { <option value={m.key()} selected={*m == self.metric}>{ m.name_ko() }</option> }) }
+                            </select>
+                        </div>
+                    </div>
+                    <div class="controls-row sweep-sliders">
+                        { for slider_specs.iter().enumerate().map(|(i, s)| {
+                            let id = format!("{fid}-{}", s.name);
+                            let value = self.draft.get(i).copied().unwrap_or_else(|| slider_value(&self.spec, s.name));
+                            let oninput = link.callback(move |e: InputEvent| {
+                                let el: HtmlInputElement = e.target_unchecked_into();
+                                Msg::Draft(i, el.value().parse().unwrap_or(0))
+                            });
+                            let onchange = link.callback(move |e: Event| {
+                                let el: HtmlInputElement = e.target_unchecked_into();
+                                Msg::Commit(i, el.value().parse().unwrap_or(0))
+                            });
+                            html! {
+                                <div class="ctl ctl-range">
+                                    <label for={id.clone()}>
+                                        <span class="ctl-name">{ s.label }</span>
+                                        <output for={id.clone()} class="ctl-value">{ format!("{value} {}", s.unit) }</output>
+                                    </label>
+                                    <input type="range" id={id} name={s.name} min={s.min.to_string()} max={s.max.to_string()} step={s.step.to_string()}
+                                        value={value.to_string()} aria-valuetext={format!("{value} {}", s.unit)} {oninput} {onchange} />
+                                </div>
+                            }
+                        }) }
+                    </div>
+                </div>
+                <div class="sweep-progress">
+                    <label for={format!("{fid}-progress")}>{ "진행" }</label>
+                    <progress id={format!("{fid}-progress")} max={rows.to_string()} value={done.to_string()}>{ format!("{done}/{rows}") }</progress>
+                    <span class="sweep-status" role="status" aria-live="polite">{ status }</span>
+                </div>
+                <div class="sweep-plot" ref={self.wrap.clone()}>
+                    <canvas ref={self.canvas.clone()} aria-hidden="true"></canvas>
+                    <SweepGrid spec={self.spec} focus={self.focus} style={self.grid_style()}
+                        on_key={self.on_key.clone()} on_focus={self.on_focus.clone()} on_open={self.on_open.clone()} />
+                </div>
+                <p id={format!("{fid}-focus")} class="sweep-focus" aria-live="polite">{ format!("선택한 칸 — {}", self.result.describe_cell(self.focus.0, self.focus.1)) }</p>
+                <p id={format!("{fid}-desc")} class="sweep-alt">{ self.result.describe() }</p>
+                <figcaption>{ match self.kind {
+                    SweepKind::TtlPause => "그림 S1. TTL × 멈춤 지도: 칸마다 같은 설정을 시드 여러 개로 60초씩 돌린 평균이다. 멈춤은 [상한 − 200ms, 상한]에서 고르게 뽑는다. 칸을 누르면 그 설정의 타임라인(그림 A1)이 열린다.",
+                    SweepKind::Contention => "그림 S2. 경합 지도: 지갑 수와 지갑당 스레드 수를 바꿔 가며 같은 변형을 시드 여러 개로 60초씩 돌린 평균이다. TTL과 멈춤은 원문 그대로(200ms, 300~500ms). 칸을 누르면 그 설정의 타임라인(그림 A1)이 열린다.",
+                } }</figcaption>
+            </figure>
+        }
+    }
+}
