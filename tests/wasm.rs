@@ -90,6 +90,7 @@ async fn slider_is_a_labelled_range_input() {
         spec: lease_param("ttl_ms").unwrap(),
         value: "250".into(),
         on_change: Callback::noop(),
+        marks: vec![(200, "TTL".to_string()), (20_000, "out of range".to_string())],
     };
     yew::Renderer::<ParamControl>::with_root_and_props(root.clone(), props).render();
     settle().await;
@@ -100,6 +101,13 @@ async fn slider_is_a_labelled_range_input() {
     assert_eq!(input.value(), "250");
     let label = root.query_selector("label[for=t-ttl_ms]").unwrap().unwrap().text_content().unwrap();
     assert!(label.contains("락 TTL") && label.contains("250 ms"), "{label}");
+    // Marks become ticks (a datalist the input names) and named values; one
+    // outside the slider's range is dropped.
+    assert_eq!(input.get_attribute("list").as_deref(), Some("t-ttl_ms-marks"));
+    let options = root.query_selector_all("datalist#t-ttl_ms-marks option").unwrap();
+    assert_eq!(options.length(), 1);
+    let named = root.query_selector(".ctl-marks").unwrap().unwrap().text_content().unwrap();
+    assert!(named.contains("TTL: 200 ms") && !named.contains("out of range"), "{named}");
 }
 
 #[derive(Properties, PartialEq)]
