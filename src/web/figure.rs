@@ -355,7 +355,7 @@ impl Figure {
                 w
             }
         };
-        let dpr = gloo::utils::window().device_pixel_ratio().clamp(1.0, 3.0);
+        let dpr = super::device_pixel_ratio();
         let mut view = View {
             t0_us: 0,
             t1_us: self.window_us(),
@@ -375,13 +375,7 @@ impl Figure {
             FigureKind::Outage => (css_w * 0.9).clamp(420.0, 600.0),
             _ => (css_w * 0.62).clamp(280.0, 420.0),
         };
-        let (pw, ph) = ((css_w * dpr).round() as u32, (css_h * dpr).round() as u32);
-        if canvas.width() != pw {
-            canvas.set_width(pw);
-        }
-        if canvas.height() != ph {
-            canvas.set_height(ph);
-        }
+        super::size_canvas(&canvas, css_w, css_h, dpr);
         let h_text = format!("{css_h}px");
         if self.height_css.borrow().as_str() != h_text {
             let _ = canvas.style().set_property("height", &h_text);

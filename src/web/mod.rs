@@ -21,6 +21,23 @@ pub mod export_panel;
 
 use wasm_bindgen::JsCast;
 
+/// The device pixel ratio figures draw at (clamped to 1..=3).
+pub fn device_pixel_ratio() -> f64 {
+    gloo::utils::window().device_pixel_ratio().clamp(1.0, 3.0)
+}
+
+/// Gives `canvas` a backing store of `css_w × css_h` CSS pixels at `dpr`
+/// device pixels each, touching only what changed (a resize clears it).
+pub fn size_canvas(canvas: &web_sys::HtmlCanvasElement, css_w: f64, css_h: f64, dpr: f64) {
+    let (pw, ph) = ((css_w * dpr).round() as u32, (css_h * dpr).round() as u32);
+    if canvas.width() != pw {
+        canvas.set_width(pw);
+    }
+    if canvas.height() != ph {
+        canvas.set_height(ph);
+    }
+}
+
 /// Shows a visible error banner (DOM text, never HTML) after a panic.
 fn panic_banner(info: &std::panic::PanicHookInfo<'_>) {
     console_error_panic_hook::hook(info);

@@ -464,14 +464,8 @@ impl SweepFigure {
         let (rows, cols) = self.spec.shape();
         let css_w = self.width_css;
         let css_h = heat_height_css(css_w, rows, cols);
-        let dpr = gloo::utils::window().device_pixel_ratio().clamp(1.0, 3.0);
-        let (pw, ph) = ((css_w * dpr).round() as u32, (css_h * dpr).round() as u32);
-        if canvas.width() != pw {
-            canvas.set_width(pw);
-        }
-        if canvas.height() != ph {
-            canvas.set_height(ph);
-        }
+        let dpr = super::device_pixel_ratio();
+        super::size_canvas(&canvas, css_w, css_h, dpr);
         let _ = canvas.style().set_property("height", &format!("{css_h}px"));
         let _ = canvas.style().set_property("width", &format!("{css_w}px"));
         let Some(backend) = CanvasBackend::with_canvas_object(canvas) else { return };

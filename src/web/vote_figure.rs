@@ -449,15 +449,9 @@ impl VoteFigure {
             return;
         };
         let css_w = f64::from(wrap.client_width()).max(280.0);
-        let dpr = gloo::utils::window().device_pixel_ratio().clamp(1.0, 3.0);
+        let dpr = super::device_pixel_ratio();
         let prep = |canvas: &HtmlCanvasElement, css_h: f64| {
-            let (pw, ph) = ((css_w * dpr).round() as u32, (css_h * dpr).round() as u32);
-            if canvas.width() != pw {
-                canvas.set_width(pw);
-            }
-            if canvas.height() != ph {
-                canvas.set_height(ph);
-            }
+            super::size_canvas(canvas, css_w, css_h, dpr);
             let _ = canvas.style().set_property("height", &format!("{css_h}px"));
         };
         let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else {
