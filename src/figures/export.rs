@@ -216,6 +216,23 @@ pub fn prepare(req: &Request) -> Result<Prepared, ExportError> {
 }
 
 impl Prepared {
+    /// Moves the player's cursor as `Request::time_us` would (`None`: the
+    /// figure as drawn without `--time`), without running anything again.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    fn set_cursor(&mut self, t_us: Option<u64>) {
+        match &mut self.plan.drawing {
+            Drawing::Timeline { view, .. } | Drawing::Split { view, .. } => {
+                view.cursor_us = t_us.map_or(view.t1_us, |t| t.min(view.t1_us));
+            }
+            Drawing::Story { traces } => {
+                if let Some((_, view)) = traces.first_mut() {
+                    view.cursor_us = t_us.unwrap_or(u64::MAX);
+                }
+            }
+            _ => {}
+        }
+    }
+
     /// Paints the figure and its caption onto `root` (any plotters backend of [`Prepared::size`]).
     pub fn paint<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), ExportError> {
         paint(root, &self.plan, self.fig_h, &self.caption_lines, self.scale)
@@ -305,8 +322,9 @@ pub fn render_apng(req: &Request, frames: u32, fps: u32) -> Result<Vec<u8>, Expo
     if req.time_us.is_some() {
         return Err(ExportError::Usage("--time and --animate do not go together: an animation plays the whole span".into()));
     }
-    // The span the player covers, from the figure drawn at its end.
-    let end = prepare(req)?;
+    // The span the player covers, from the figure drawn at its end. The runs
+    // are made once; each frame only moves the player's cursor.
+    let mut end = prepare(req)?;
     let span_us = match &end.plan.drawing {
         Drawing::Timeline { view, .. } | Drawing::Split { view, .. } => view.t1_us,
         Drawing::Story { traces } => traces.first().map(|(_, v)| v.t_end_us).unwrap_or(0),
@@ -327,17 +345,9 @@ pub fn render_apng(req: &Request, frames: u32, fps: u32) -> Result<Vec<u8>, Expo
         encoder.set_frame_delay(1, u16::try_from(fps).unwrap_or(1)).map_err(fail)?;
         let mut writer = encoder.write_header().map_err(fail)?;
         for i in 0..frames {
-            let rgb = if i + 1 == frames {
-                end.rgb()?
-            } else {
-                let t = span_us * u64::from(i) / u64::from(frames - 1);
-                let frame = prepare(&Request { time_us: Some(t), ..req.clone() })?;
-                if frame.size != end.size {
-                    return Err(ExportError::Failure("the figure changed size between frames".into()));
-                }
-                frame.rgb()?
-            };
-            writer.write_image_data(&rgb).map_err(fail)?;
+            // The last frame is the still figure (no `--time`).
+            end.set_cursor((i + 1 < frames).then(|| span_us * u64::from(i) / u64::from(frames - 1)));
+            writer.write_image_data(&end.rgb()?).map_err(fail)?;
         }
         writer.finish().map_err(fail)?;
     }
@@ -452,13 +462,7 @@ struct Plan {
 fn lease_plan(spec: &'static FigureSpec, req: &Request) -> Result<Plan, ExportError> {
     let query = match &req.params {
         None => spec.initial_query(),
-        Some(text) => {
-            let parsed = parse_lease_query(text);
-            if !parsed.notices.is_empty() {
-                return Err(notices_error(&parsed.notices));
-            }
-            parsed.value
-        }
+        Some(text) => checked_lease_query(text)?,
     };
     let c = query.config.clone();
     let (seed, run_index) = (query.seed, query.run_index);
@@ -556,13 +560,7 @@ fn lease_plan(spec: &'static FigureSpec, req: &Request) -> Result<Plan, ExportEr
 fn vote_plan(id: &'static str, caption: &'static str, req: &Request) -> Result<Plan, ExportError> {
     let c = match &req.params {
         None => vote_starting_config(id),
-        Some(text) => {
-            let parsed = parse_vote_query(text);
-            if !parsed.notices.is_empty() {
-                return Err(notices_error(&parsed.notices));
-            }
-            parsed.value
-        }
+        Some(text) => checked_vote_config(text)?,
     };
     let is_story = matches!(id, "vote-story" | "outer-transaction" | "uncertain-failure");
     if req.time_us.is_some() && !is_story {
