@@ -2,7 +2,6 @@
 //! its figures in place, and the URL ↔ state routing.
 
 use gloo::events::EventListener;
-use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
 use std::rc::Rc;
@@ -90,9 +89,7 @@ impl Component for App {
         match msg {
             Msg::Go(id) => {
                 let search = url::chapter_search(&id);
-                if let Ok(h) = gloo::utils::window().history() {
-                    let _ = h.push_state_with_url(&JsValue::NULL, "", Some(&search));
-                }
+                url::push_url(&search);
                 self.route = url::parse(&search);
                 gloo::utils::window().scroll_to_with_x_and_y(0.0, 0.0);
             }
@@ -179,7 +176,7 @@ fn embed_figure(asked: &str) -> Option<&'static str> {
     if let Some(spec) = figure_spec(asked) {
         return Some(spec.id);
     }
-    super::vote_figure::VOTE_FIGURE_IDS.iter().copied().find(|id| *id == asked)
+    crate::figures::vote::vote_figure_spec(asked).map(|f| f.id)
 }
 
 impl App {

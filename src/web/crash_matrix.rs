@@ -12,7 +12,8 @@
 use yew::prelude::*;
 
 use super::url::notice_ko;
-use super::vote_figure::{navigate, read_url, replace_url, vote_search, STORY_CHAPTER};
+use super::url::{navigate, replace_url};
+use super::vote_figure::{read_url, vote_search, STORY_CHAPTER};
 use crate::figures::vote::{
     describe_matrix, event_ko, fault_ko, matrix_grid, profile_ko, rows_json, variant_ko, verdict_ko, HalfCell,
     MatrixGrid,

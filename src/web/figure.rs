@@ -20,6 +20,7 @@ use super::player::{player_key, PlayerKey};
 use super::controls::ParamControl;
 use super::labels::preset_ko;
 use super::url;
+use super::{now_ms, reduced_motion};
 use crate::figures::analysis::{anomalies, describe_event, describe_run, describe_window, format_metric, metric_value, Anomaly, TABLE_ROWS};
 use crate::figures::plots::{draw_balance, draw_latency_cdf, draw_outage, draw_tradeoff, CdfCurve, TradeoffPoint};
 use crate::figures::timeline::{draw_timeline_marked, event_index_at, height_css, TimelineMarks};
@@ -141,19 +142,6 @@ pub struct Figure {
     settings_open: bool,
     width_css: std::cell::Cell<Option<f64>>,
     height_css: std::cell::RefCell<String>,
-}
-
-fn now_ms() -> f64 {
-    gloo::utils::window().performance().map(|p| p.now()).unwrap_or(0.0)
-}
-
-fn reduced_motion() -> bool {
-    gloo::utils::window()
-        .match_media("(prefers-reduced-motion: reduce)")
-        .ok()
-        .flatten()
-        .map(|m| m.matches())
-        .unwrap_or(false)
 }
 
 /// Appends a timing to `window[name]` (read by the e2e perf test):
@@ -320,10 +308,7 @@ impl Figure {
         if !ctx.props().sync_url {
             return;
         }
-        let search = self.permalink();
-        if let Ok(h) = gloo::utils::window().history() {
-            let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&search));
-        }
+        super::url::replace_url(&self.permalink());
     }
 
     fn start_playing(&mut self, ctx: &Context<Self>) {

@@ -21,6 +21,21 @@ pub mod export_panel;
 
 use wasm_bindgen::JsCast;
 
+/// The page's monotonic clock in ms (for the perf hooks; never read by `sim`).
+pub fn now_ms() -> f64 {
+    gloo::utils::window().performance().map(|p| p.now()).unwrap_or(0.0)
+}
+
+/// Whether the reader asked for less motion: players then start paused.
+pub fn reduced_motion() -> bool {
+    gloo::utils::window()
+        .match_media("(prefers-reduced-motion: reduce)")
+        .ok()
+        .flatten()
+        .map(|m| m.matches())
+        .unwrap_or(false)
+}
+
 /// The device pixel ratio figures draw at (clamped to 1..=3).
 pub fn device_pixel_ratio() -> f64 {
     gloo::utils::window().device_pixel_ratio().clamp(1.0, 3.0)

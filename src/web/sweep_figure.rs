@@ -27,6 +27,8 @@ use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use super::now_ms;
+use super::url::{navigate, replace_url};
 use crate::figures::sweep::{draw_heatmap, heat_height_css, heat_layout};
 use crate::figures::View;
 use crate::params::{percent_encode, split_query};
@@ -36,10 +38,6 @@ use crate::sweep::{SweepKind, SweepMetric, SweepResult, SweepSpec, SweepVariant,
 /// Where a cell opens: the lock-lease timeline (A1) and its chapter.
 const TIMELINE_CHAPTER: &str = "a1-lease-expiry";
 const TIMELINE_FIGURE: &str = "lease-expiry";
-
-fn now_ms() -> f64 {
-    gloo::utils::window().performance().map(|p| p.now()).unwrap_or(0.0)
-}
 
 // ---------------------------------------------------------------------------
 // The worker pool and the result cache (one per page).
@@ -262,10 +260,7 @@ fn read_url(kind: SweepKind) -> (SweepSpec, SweepMetric, Vec<String>, bool) {
                 None => notices.push(format!("주소의 metric={} 값은 쓸 수 없어 무시했습니다.", v.chars().take(40).collect::<String>())),
             },
             _ => {
-                let [xl, xh, yl, yh] = kind.axis_keys();
-                let mine = [xl, xh, yl, yh, "variant", "seeds"].contains(&k.as_str())
-                    || (k == "n" && kind == SweepKind::TtlPause);
-                if mine {
+                if kind.owns_key(&k) {
                     own.push((k, v));
                 } else {
                     let clip = |t: &str| t.chars().take(40).collect::<String>();
@@ -291,25 +286,6 @@ fn figure_search(chapter: &str, spec: &SweepSpec, metric: SweepMetric) -> String
         s.push_str(&format!("&metric={}", metric.key()));
     }
     s
-}
-
-fn replace_url(search: &str) {
-    if let Ok(h) = gloo::utils::window().history() {
-        let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(search));
-    }
-}
-
-/// Goes to another chapter's figure without reloading: push the URL and let
-/// the app re-read it (it listens to `popstate`).
-fn navigate(search: &str) {
-    let w = gloo::utils::window();
-    if let Ok(h) = w.history() {
-        let _ = h.push_state_with_url(&JsValue::NULL, "", Some(search));
-    }
-    if let Ok(ev) = web_sys::Event::new("popstate") {
-        let _ = w.dispatch_event(&ev);
-    }
-    scroll_when_present(TIMELINE_FIGURE, 50);
 }
 
 /// Scrolls to element `id` once the chapter that holds it has rendered.
@@ -422,16 +398,11 @@ fn with_slider(spec: &SweepSpec, name: &str, v: u32) -> SweepSpec {
         n if n == xk1 => s.x.hi = v,
         n if n == yk0 => s.y.lo = v,
         n if n == yk1 => s.y.hi = v,
-        "n" => {
-            s.x.n = v;
-            s.y.n = v;
-        }
+        "n" => s.x.n = v,
         _ => s.seeds = v,
     }
-    if s.kind == SweepKind::Contention {
-        s.x.n = s.x.hi.max(s.x.lo) - s.x.lo.min(s.x.hi) + 1;
-        s.y.n = s.y.hi.max(s.y.lo) - s.y.lo.min(s.y.hi) + 1;
-    }
+    // `clamped` orders each axis, copies `n` to the TTL × pause grid's second
+    // axis and gives the contention grid one cell per integer.
     s.clamped()
 }
 
@@ -741,6 +712,7 @@ impl Component for SweepFigure {
                     self.spec.cell_query_string(ix, iy)
                 );
                 navigate(&search);
+                scroll_when_present(TIMELINE_FIGURE, 50);
                 return false;
             }
             Msg::Resize => {

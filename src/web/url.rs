@@ -5,6 +5,8 @@
 //! `?embed=FIGURE&…` shows that one figure alone (src/web/embed.rs).
 //! Anything from the URL is shown only as escaped text (Yew text nodes).
 
+use wasm_bindgen::JsValue;
+
 use crate::params::{parse_lease_query, percent_encode, split_query, LeaseQuery, Notice};
 
 /// Keys the site itself owns; every other key goes to the lease parser.
@@ -126,4 +128,32 @@ pub fn figure_search(
         s.push_str(if r { "&recon=1" } else { "&recon=0" });
     }
     s
+}
+
+/// Rewrites the address bar to `search` (a figure's permalink) without a new
+/// history entry. Embed mode leaves the host's iframe address alone.
+pub fn replace_url(search: &str) {
+    if super::embed::active() {
+        return;
+    }
+    if let Ok(h) = gloo::utils::window().history() {
+        let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(search));
+    }
+}
+
+/// Adds a history entry for `search` (the app itself then re-reads the route).
+pub fn push_url(search: &str) {
+    if let Ok(h) = gloo::utils::window().history() {
+        let _ = h.push_state_with_url(&JsValue::NULL, "", Some(search));
+    }
+}
+
+/// Goes to another chapter's figure without reloading: push the URL, then
+/// let the app re-read it (it listens to `popstate`). Figures call this; it
+/// works from the lazily loaded sweep module too, which shares only the DOM.
+pub fn navigate(search: &str) {
+    push_url(search);
+    if let Ok(ev) = web_sys::Event::new("popstate") {
+        let _ = gloo::utils::window().dispatch_event(&ev);
+    }
 }

@@ -17,18 +17,18 @@ use gloo::events::EventListener;
 use gloo::render::{request_animation_frame, AnimationFrame};
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
-use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::player::{player_key, PlayerKey};
 use super::controls::ParamControl;
 use super::crash_matrix::CrashMatrix;
-use super::url::notice_ko;
+use super::url::{notice_ko, replace_url};
+use super::reduced_motion;
 use crate::figures::vote::{
     conflict_ko, describe_event, describe_story, draw_liveness, draw_stack, draw_story, event_ko, fault_ko, fmt_time,
     max_depth, profile_ko, snapshot_us, stack_records, story_end_us, story_events, story_height_css, variant_ko,
-    vote_starting_config, LivenessSeries, StackFault, StoryView,
+    vote_figure_spec, vote_starting_config, LivenessSeries, StackFault, StoryView,
 };
 use crate::params::{
     parse_vote_query, percent_encode, split_query, vote_param, vote_to_query, vote_value_text, VOTE_PARAMS,
@@ -37,25 +37,15 @@ use crate::sim::vote::{
     run, ConflictSource, EventKind, FaultKind, StoreProfile, TraceLevel, Variant, VoteConfig, VoteTrace,
 };
 
-/// The Scenario B figure ids this module renders.
-pub const VOTE_FIGURE_IDS: &[&str] = &[
-    "vote-story",
-    "crash-matrix",
-    "outer-transaction",
-    "uncertain-failure",
-    "liveness",
-    "kill-vs-power",
-];
-
 /// The chapter each figure lives in (for cross-figure links).
 pub const STORY_CHAPTER: &str = "b1-remember";
 
 /// Keys of the page URL that are not vote parameters.
 const SITE_KEYS: &[&str] = &["ch", "fig", "t", "win", "recon", "ev", "hit"];
 
-/// `App::view_figure` calls this first: `Some` for Article B's figure ids.
+/// `App::view_figure` calls this first: `Some` for Article B's figure ids (`figures::vote::VOTE_FIGURES`).
 pub fn view_vote_figure(chapter: &str, fid: &str) -> Option<Html> {
-    let id = *VOTE_FIGURE_IDS.iter().find(|x| **x == fid)?;
+    let id = vote_figure_spec(fid)?.id;
     let key = format!("{chapter}/{id}");
     Some(if id == "crash-matrix" {
         html! { <CrashMatrix key={key} chapter={chapter.to_string()} /> }
@@ -126,36 +116,6 @@ pub fn vote_search(chapter: &str, id: &str, config: &VoteConfig, extra: &[(&str,
     s
 }
 
-pub fn replace_url(search: &str) {
-    if super::embed::active() {
-        return;
-    }
-    if let Ok(h) = gloo::utils::window().history() {
-        let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(search));
-    }
-}
-
-/// Goes to another chapter's figure without reloading: push the URL, then
-/// let the app re-read it (it listens to `popstate`).
-pub fn navigate(search: &str) {
-    let w = gloo::utils::window();
-    if let Ok(h) = w.history() {
-        let _ = h.push_state_with_url(&JsValue::NULL, "", Some(search));
-    }
-    if let Ok(ev) = web_sys::Event::new("popstate") {
-        let _ = w.dispatch_event(&ev);
-    }
-}
-
-pub fn reduced_motion() -> bool {
-    gloo::utils::window()
-        .match_media("(prefers-reduced-motion: reduce)")
-        .ok()
-        .flatten()
-        .map(|m| m.matches())
-        .unwrap_or(false)
-}
-
 fn scroll_to(id: &str) {
     if let Some(el) = gloo::utils::document().get_element_by_id(id) {
         el.scroll_into_view();
@@ -202,31 +162,15 @@ enum Kind {
 }
 
 impl Kind {
+    const ALL: [Kind; 5] = [Kind::Story, Kind::Outer, Kind::Fence, Kind::Liveness, Kind::Stack];
+
+    /// The kind of figure `id` (the story for an id it does not know).
     fn of(id: &str) -> Kind {
-        match id {
-            "outer-transaction" => Kind::Outer,
-            "uncertain-failure" => Kind::Fence,
-            "liveness" => Kind::Liveness,
-            "kill-vs-power" => Kind::Stack,
-            _ => Kind::Story,
-        }
+        Kind::ALL.into_iter().find(|k| k.figure_id() == id).unwrap_or(Kind::Story)
     }
 
-    fn code(self) -> &'static str {
-        match self {
-            Kind::Story => "B1",
-            Kind::Outer => "B3",
-            Kind::Fence => "B4",
-            Kind::Liveness => "B5",
-            Kind::Stack => "B6",
-        }
-    }
-
-    fn caption(self) -> &'static str {
-        crate::figures::vote::VOTE_FIGURES.iter().find(|f| f.code == self.code()).map_or("", |f| f.caption_ko)
-    }
-
-    /// The figure's id (the `<figure>` id and `lab figure` id).
+    /// The figure's id (the `<figure>` id and `lab figure` id); its code and
+    /// caption come from `figures::vote::VOTE_FIGURES` by this id.
     fn figure_id(self) -> &'static str {
         match self {
             Kind::Story => "vote-story",
@@ -235,6 +179,14 @@ impl Kind {
             Kind::Liveness => "liveness",
             Kind::Stack => "kill-vs-power",
         }
+    }
+
+    fn code(self) -> &'static str {
+        vote_figure_spec(self.figure_id()).map_or("", |f| f.code)
+    }
+
+    fn caption(self) -> &'static str {
+        vote_figure_spec(self.figure_id()).map_or("", |f| f.caption_ko)
     }
 
     /// The config a fresh figure starts from.
