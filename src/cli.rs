@@ -268,8 +268,7 @@ fn sweep_command(raw: &RawArgs, format: Format) -> Result<Command> {
     let pairs: Vec<(String, String)> =
         crate::params::split_query(text).into_iter().map(|p| (p.key, p.value.unwrap_or_default())).collect();
     let [xl, xh, yl, yh] = kind.axis_keys();
-    let known = |k: &str| [xl, xh, yl, yh, "variant", "seeds"].contains(&k) || (k == "n" && kind == SweepKind::TtlPause);
-    if let Some((k, _)) = pairs.iter().find(|(k, _)| !known(k)) {
+    if let Some((k, _)) = pairs.iter().find(|(k, _)| !kind.owns_key(k)) {
         return Err(CliError::usage(format!(
             "--params: unknown key `{k}` for {id}; allowed variant, {xl}, {xh}, {yl}, {yh}{}, seeds",
             if kind == SweepKind::TtlPause { ", n" } else { "" }
@@ -278,9 +277,9 @@ fn sweep_command(raw: &RawArgs, format: Format) -> Result<Command> {
     let (spec, notices) = SweepSpec::from_pairs(kind, &pairs);
     if !notices.is_empty() {
         return Err(CliError::usage(format!(
-            "--params: {} (allowed: variant naive|watchdog|watchdog_stop|fence_write|fence_read|conditional; \
-             x {:?}, y {:?}, n 1..={}, seeds 1..={})",
+            "--params: {} (allowed: variant {}; x {:?}, y {:?}, n 1..={}, seeds 1..={})",
             notices.join(" "),
+            crate::sweep::SweepVariant::ALL.map(|v| v.key()).join("|"),
             kind.axis_limits()[0],
             kind.axis_limits()[1],
             crate::sweep::MAX_N,

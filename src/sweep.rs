@@ -53,6 +53,12 @@ impl SweepKind {
         }
     }
 
+    /// Whether `key` is one of this figure's own query keys (its axes,
+    /// `variant`, `seeds`, and `n` for the TTL × pause grid).
+    pub fn owns_key(self, key: &str) -> bool {
+        self.axis_keys().contains(&key) || ["variant", "seeds"].contains(&key) || (key == "n" && self == SweepKind::TtlPause)
+    }
+
     /// Allowed (min, max) of each axis value: x then y.
     pub fn axis_limits(self) -> [(u32, u32); 2] {
         match self {
