@@ -236,6 +236,7 @@ pub fn draw_outage<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Le
         chart
             .configure_secondary_axes()
             .set_all_tick_mark_size(-4)
+            .y_labels(5)
             .label_style(view.font(9.5).color(&P::DRIFT))
             .y_label_formatter(&|v| format!("{:.0}k", v / 1000.0))
             .draw()?;
