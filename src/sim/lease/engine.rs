@@ -520,17 +520,22 @@ impl<'c> Engine<'c> {
         self.sleep_fixed(w, self.pre_us);
     }
 
+    #[inline(always)]
     fn sleep(&mut self, w: usize, duration_us: SimTime) {
         self.q.schedule_in(duration_us, Ev::WorkerWake { worker: w as u32 });
     }
 
     /// A sleep whose length is a constant of the run (overheads, retry interval).
+    #[inline(always)]
     fn sleep_fixed(&mut self, w: usize, duration_us: SimTime) {
         self.q.schedule_in_fixed(duration_us, Ev::WorkerWake { worker: w as u32 });
     }
 
     /// Schedules a message `delay_us` ahead: a FIFO lane when the latency is a
     /// run constant (no jitter), the heap otherwise. Same order either way.
+    /// Always inlined, like `EventQueue::schedule_at`: the event is then built
+    /// in its slab slot instead of passing through the stack.
+    #[inline(always)]
     fn send_after(&mut self, delay_us: SimTime, ev: Ev) {
         if self.jitter_pct == 0 {
             self.q.schedule_in_fixed(delay_us, ev);
