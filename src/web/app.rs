@@ -210,7 +210,7 @@ impl App {
             }
         }
         let title = site_chapters().into_iter().find(|c| c.id == chapter).map(|c| c.title).unwrap_or("정합성 실험실");
-        let figure = match super::vote_figure::view_vote_figure(&chapter, id) {
+        let figure = match super::lazy_mount::view_lazy_figure(&chapter, id) {
             Some(h) => h,
             None => {
                 let spec = figure_spec(id).expect("embed_figure checked the id");
@@ -264,8 +264,7 @@ impl App {
     }
 
     fn view_figure(&self, chapter: &str, fid: &str) -> Html {
-        if let Some(h) = super::vote_figure::view_vote_figure(chapter, fid) { return h; }
-        if let Some(h) = super::sweep_mount::view_lazy_sweep(chapter, fid) { return h; }
+        if let Some(h) = super::lazy_mount::view_lazy_figure(chapter, fid) { return h; }
         let Some(spec) = figure_spec(fid) else {
             return html! { <div class="figure-missing"><p>{ format!("그림 {fid}은(는) 아직 준비 중입니다.") }</p></div> };
         };

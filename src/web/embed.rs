@@ -9,25 +9,7 @@ use std::cell::Cell;
 
 use wasm_bindgen::prelude::*;
 
-#[wasm_bindgen(inline_js = r#"
-export function start_embed(id) {
-  const html = document.documentElement;
-  html.setAttribute('data-embed', '');
-  let last = -1;
-  const post = () => {
-    const height = Math.ceil(html.getBoundingClientRect().height);
-    if (height === last) return;
-    last = height;
-    (window.parent || window).postMessage({ type: 'consistency-lab:height', id, height }, '*');
-  };
-  // The observer reports the first size right after `observe`: the message on load.
-  const observer = new ResizeObserver(post);
-  observer.observe(html);
-  if (document.body) observer.observe(document.body);
-  // And once more when everything (fonts included) has loaded.
-  addEventListener('load', post);
-}
-"#)]
+#[wasm_bindgen(module = "/src/web/js/embed.js")]
 extern "C" {
     fn start_embed(id: &str);
 }

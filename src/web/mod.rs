@@ -12,7 +12,7 @@ pub mod labels;
 pub mod markdown;
 pub mod player;
 pub mod sweep_figure;
-pub mod sweep_mount;
+pub mod lazy_mount;
 pub mod url;
 pub mod vote_figure;
 pub mod crash_matrix;

@@ -1,7 +1,8 @@
 //! Article B's interactive figures (model.md §6): B1 `vote-story`, B3
 //! `outer-transaction`, B4 `uncertain-failure`, B5 `liveness` and B6
-//! `kill-vs-power`, plus the dispatch that `App::view_figure` calls for every
-//! Scenario B figure id (B2 lives in `crash_matrix.rs`).
+//! `kill-vs-power`, plus [`VoteFigureMount`], the root the lazily loaded
+//! `vote_ui` module mounts for every Scenario B figure id (B2 lives in
+//! `crash_matrix.rs`).
 //!
 //! State flows one way, as in the lock-lease figures: a control changes the
 //! [`VoteConfig`] through the same query parser the URL and `lab run
@@ -43,15 +44,16 @@ pub const STORY_CHAPTER: &str = "b1-remember";
 /// Keys of the page URL that are not vote parameters.
 const SITE_KEYS: &[&str] = &["ch", "fig", "t", "win", "recon", "ev", "hit"];
 
-/// `App::view_figure` calls this first: `Some` for Article B's figure ids (`figures::vote::VOTE_FIGURES`).
-pub fn view_vote_figure(chapter: &str, fid: &str) -> Option<Html> {
-    let id = vote_figure_spec(fid)?.id;
-    let key = format!("{chapter}/{id}");
-    Some(if id == "crash-matrix" {
-        html! { <CrashMatrix key={key} chapter={chapter.to_string()} /> }
-    } else {
-        html! { <VoteFigure key={key} id={id} chapter={chapter.to_string()} /> }
-    })
+/// The root of the `vote_ui` module's app (src/bin/vote_ui.rs): Article B's
+/// figure `id`, one of `figures::vote::VOTE_FIGURES` (B2 is [`CrashMatrix`]).
+#[function_component(VoteFigureMount)]
+pub fn vote_figure_mount(p: &VoteFigureProps) -> Html {
+    let chapter = p.chapter.to_string();
+    match vote_figure_spec(&p.id).map(|f| f.id) {
+        Some("crash-matrix") => html! { <CrashMatrix chapter={chapter} /> },
+        Some(id) => html! { <VoteFigure id={id} chapter={chapter} /> },
+        None => html! { <p class="notice" role="alert">{ format!("그림 {}은(는) 없는 그림입니다.", p.id) }</p> },
+    }
 }
 
 /// What the URL says about figure `id`: the vote config (only when `fig=id`),
