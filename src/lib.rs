@@ -16,6 +16,7 @@ pub mod report;
 /// The simulation core, a crate of its own (`src/sim/`, package `lab-sim`).
 pub use lab_sim as sim;
 pub mod sweep;
+pub mod work_cap;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

@@ -18,6 +18,7 @@ use super::db::{CommitInfo, Completion, Db, Stmt};
 use super::lock_server::{LockServer, ServerStatus};
 use super::trace::{
     BalancePoint, EventKind, FencePhase, Hold, LeaseSpan, Outcome, ReleaseResult, TokenPoint, TraceEvent, TraceLevel,
+    WorkCapReached,
 };
 use crate::core::{EventQueue, ProcessTable, RngStream, SimTime, Stamp, US_PER_MS, US_PER_S};
 
@@ -273,14 +274,26 @@ struct Engine<'c> {
     lock_timeouts: u64,
 }
 
-/// Runs the event loop to the end of the drain and returns the raw record.
-pub fn simulate(cfg: &LeaseConfig, seed: u64, run_index: u32, level: TraceLevel) -> RunRecord {
+/// Runs the event loop to the end of the drain and returns the raw record,
+/// or gives up once `max_events` events have run (the front ends' work cap)
+/// and says how far the run got. Giving up changes nothing before that
+/// point: a run is the same sequence of events however far it is taken.
+pub fn simulate(
+    cfg: &LeaseConfig,
+    seed: u64,
+    run_index: u32,
+    level: TraceLevel,
+    max_events: u64,
+) -> Result<RunRecord, WorkCapReached> {
     let mut e = Engine::new(cfg, seed, run_index, level);
     e.schedule_faults(seed, run_index);
     for w in 0..e.workers.len() {
         e.start_request(w);
     }
     while let Some((at, ev)) = e.q.pop() {
+        if e.q.events_processed() > max_events {
+            return Err(WorkCapReached { max_events, at_us: at.t_us });
+        }
         if let Some(worker) = e.target_worker(&ev) {
             let p = e.workers[worker as usize].process as usize;
             if !e.procs.is_running(p) {
@@ -290,7 +303,7 @@ pub fn simulate(cfg: &LeaseConfig, seed: u64, run_index: u32, level: TraceLevel)
         }
         e.handle(ev);
     }
-    e.finish()
+    Ok(e.finish())
 }
 
 fn one_way(rng: &mut RngStream, base_us: SimTime, jitter_pct: u64) -> SimTime {

@@ -23,8 +23,22 @@ pub use trace::*;
 /// Runs one simulation of `config` with base seed `seed` and run index
 /// `run_index` (the article ran each configuration as runs 0, 1, 2).
 pub fn run(config: &LeaseConfig, seed: u64, run_index: u32, level: TraceLevel) -> LeaseTrace {
-    let record = engine::simulate(config, seed, run_index, level);
-    metrics::build_trace(config, seed, run_index, level, record)
+    run_capped(config, seed, run_index, level, u64::MAX).expect("no cap")
+}
+
+/// Like [`run`], but gives up after `max_events` events of the event loop
+/// and reports the simulated time the run had reached. A front end that
+/// must stay within a time budget calls this and, when the cap is reached,
+/// runs a shorter configuration instead (and says so).
+pub fn run_capped(
+    config: &LeaseConfig,
+    seed: u64,
+    run_index: u32,
+    level: TraceLevel,
+    max_events: u64,
+) -> Result<LeaseTrace, WorkCapReached> {
+    let record = engine::simulate(config, seed, run_index, level, max_events)?;
+    Ok(metrics::build_trace(config, seed, run_index, level, record))
 }
 
 /// A stable 64-bit fingerprint of a trace (FNV-1a over its JSON), equal on

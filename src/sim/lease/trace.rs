@@ -311,3 +311,11 @@ pub struct LeaseTrace {
     pub events: Vec<TraceEvent>,
     pub stats: RunStats,
 }
+
+/// A run stopped by `run_capped`: the cap it hit and the simulated time of
+/// the first event past it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WorkCapReached {
+    pub max_events: u64,
+    pub at_us: SimTime,
+}

@@ -1,0 +1,123 @@
+//! The site's cap on the work of one run, so that no slider position can
+//! make a run blow the page's time budget (issue: sweeps, speed and
+//! hardening).
+//!
+//! The work of a Scenario A run grows with threads × wallets × duration and
+//! with how fast workers spin (`retry_ms`, latencies): the heaviest corner of
+//! the sliders is some 7 million events for 120 s, against 17–126 thousand
+//! for the article's presets. The cap counts what actually costs time, the
+//! events of the event loop, with `sim::lease::run_capped`. When a run
+//! reaches it, [`run_within_cap`] shortens the run (its duration, which for
+//! a timeline is the visible window) to the time the capped attempt
+//! reached, and tries again. The caller shows the shortened duration as a
+//! notice. Because a run's events never depend on how far it is taken, the
+//! shortened run is exactly the beginning of the full one.
+//!
+//! The page and `lab figure` apply the same caps, so a figure file still
+//! equals the page's figure.
+
+use crate::sim::lease::{run, run_capped, LeaseConfig, LeaseTrace, TraceLevel};
+
+/// Events a summary-level run may take (a 60 s run of a figure that plots
+/// it on the main thread, or of the metric table): about twice the heaviest
+/// article preset, some 10–20 ms in the browser.
+pub const MAX_EVENTS_SUMMARY: u64 = 250_000;
+
+/// Events a full-level run may take: the timeline's visible window, run on
+/// the main thread at every slider move, recording every event.
+pub const MAX_EVENTS_FULL: u64 = 50_000;
+
+/// The cap for runs at `level`.
+pub fn max_events(level: TraceLevel) -> u64 {
+    if level == TraceLevel::Full {
+        MAX_EVENTS_FULL
+    } else {
+        MAX_EVENTS_SUMMARY
+    }
+}
+
+/// Runs `config` within the cap for `level`. Returns the trace and, when the
+/// cap shortened the run, the duration (s) actually run. A run of one second
+/// is never shortened further: it is bounded by the sliders' ranges (about
+/// 60 thousand events in the heaviest corner).
+pub fn run_within_cap(config: &LeaseConfig, seed: u64, run_index: u32, level: TraceLevel) -> (LeaseTrace, Option<u32>) {
+    let mut config = config.clone();
+    let mut shortened = None;
+    loop {
+        if config.duration_s <= 1 {
+            return (run(&config, seed, run_index, level), shortened);
+        }
+        match run_capped(&config, seed, run_index, level, max_events(level)) {
+            Ok(trace) => return (trace, shortened),
+            Err(reached) => {
+                // Whole seconds, strictly shorter: the loop ends.
+                let reached_s = u32::try_from(reached.at_us / 1_000_000).unwrap_or(u32::MAX);
+                config.duration_s = reached_s.clamp(1, config.duration_s - 1);
+                shortened = Some(config.duration_s);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::lease::{Preset, Variant};
+
+    fn heaviest() -> LeaseConfig {
+        LeaseConfig {
+            threads: 64,
+            wallets: 16,
+            retry_ms: 5,
+            pause_min_ms: 0,
+            pause_max_ms: 0,
+            pre_overhead_ms: 5,
+            post_overhead_ms: 0,
+            lock_net_us: 0,
+            db_net_us: 0,
+            duration_s: 120,
+            ..Preset::Exp1.config()
+        }
+    }
+
+    #[test]
+    fn no_article_preset_is_capped() {
+        for preset in Preset::ALL {
+            let (trace, shortened) = run_within_cap(&preset.config(), 1, 0, TraceLevel::Summary);
+            assert_eq!(shortened, None, "{}", preset.key());
+            assert_eq!(trace, run(&preset.config(), 1, 0, TraceLevel::Summary));
+        }
+    }
+
+    #[test]
+    fn the_heaviest_corner_is_shortened_to_fit() {
+        let (trace, shortened) = run_within_cap(&heaviest(), 1, 0, TraceLevel::Summary);
+        let s = shortened.expect("the heaviest corner needs millions of events in 120 s");
+        assert!(s < 120 && s >= 1);
+        assert_eq!(trace.config.duration_s, s);
+        assert!(trace.stats.events_processed <= MAX_EVENTS_SUMMARY || s == 1);
+    }
+
+    #[test]
+    fn a_shortened_run_is_the_beginning_of_the_full_one() {
+        let mut cfg = heaviest();
+        cfg.variant = Variant::Watchdog;
+        cfg.duration_s = 20;
+        let (capped, shortened) = run_within_cap(&cfg, 3, 0, TraceLevel::Full);
+        let s = shortened.expect("20 s of the heaviest corner exceed the full-level cap");
+        let full = run(&LeaseConfig { duration_s: s, ..cfg.clone() }, 3, 0, TraceLevel::Full);
+        assert_eq!(capped, full);
+        // Every event of the shortened run before its deadline is an event of the longer run.
+        let longer = run(&LeaseConfig { duration_s: s + 1, ..cfg }, 3, 0, TraceLevel::Full);
+        let deadline_us = u64::from(s) * 1_000_000;
+        let before = |t: &LeaseTrace| t.events.iter().filter(|e| e.at.t_us < deadline_us).cloned().collect::<Vec<_>>();
+        assert_eq!(before(&capped), before(&longer));
+    }
+
+    #[test]
+    fn run_capped_stops_within_the_cap() {
+        let err = run_capped(&heaviest(), 1, 0, TraceLevel::Summary, 10_000).unwrap_err();
+        assert_eq!(err.max_events, 10_000);
+        assert!(err.at_us > 0 && err.at_us < 120_000_000);
+    }
+}
