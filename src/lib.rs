@@ -11,6 +11,7 @@ pub mod article;
 /// The `lab` command line (native only: it writes files and renders PNGs).
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
+pub mod live_table;
 pub mod params;
 pub mod report;
 /// The simulation core, a crate of its own (`src/sim/`, package `lab-sim`).

@@ -24,6 +24,7 @@ test('moving the TTL slider changes the figure, the metrics and the URL', async 
   const before = { canvas: await canvasHash(page, `${FIG} canvas`), table: await tableText(page) };
   await slider.fill('600');
   await page.waitForFunction(() => location.search.includes('ttl_ms=600'));
+  await page.waitForSelector(`${FIG} table.metrics[data-pending=false]`);
   const afterState = { canvas: await canvasHash(page, `${FIG} canvas`), table: await tableText(page) };
   assert.notEqual(afterState.canvas, before.canvas, 'the canvas did not change');
   assert.notEqual(afterState.table, before.table, 'the metric table did not change');
@@ -72,6 +73,35 @@ test('bad URL values are clamped or ignored with a visible notice, as text', asy
   assert.match(notice, /<img src=x onerror=alert\(1\)>/, 'the raw text is shown as text');
   assert.equal(await page.$('figure img'), null, 'no element was created from the URL');
   assert.equal(await page.locator(`${FIG} input[name=ttl_ms]`).inputValue(), '10000');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// The heaviest slider corner needs millions of events per run; the work cap
+// shortens the runs (the timeline's window, the table's runs) and says so,
+// and the page stays responsive.
+test('the work cap shortens a heavy run, says so, and keeps the page responsive', async () => {
+  const { page, errors, context } = await openPage(browser);
+  const heavy = 'threads=64&wallets=16&retry_ms=5&pre_overhead_ms=5&post_overhead_ms=0&pause_min_ms=0&pause_max_ms=0'
+    + '&lock_net_us=0&db_net_us=0&duration_s=120&win=20000';
+  await page.goto(`${server.base}?ch=a1-lease-expiry&fig=lease-expiry&${heavy}`);
+  await ready(page);
+  await page.waitForSelector(`${FIG} table.metrics[data-pending=false]`);
+  const notice = await page.$eval(`${FIG} .notice`, (n) => n.textContent);
+  assert.match(notice, /작업량 상한: 이 설정은 사건이 많아 보이는 구간을 \d+초로 줄였습니다/);
+  const caption = await page.$eval(`${FIG} table.metrics caption`, (c) => c.textContent);
+  assert.match(caption, /작업량 상한\(실행 한 번에 사건 최대 250,000개\) 때문에 120초 대신 \d+초만 실행/);
+  // Slider moves in the heavy corner: each redraw is one capped run.
+  await page.evaluate(() => { window.__labPerf = []; });
+  const slider = page.locator(`${FIG} input[name=ttl_ms]`);
+  for (const v of [150, 250, 350, 450, 550]) {
+    await slider.fill(String(v));
+    await page.waitForSelector(`${FIG} table.metrics[data-pending=false]`);
+  }
+  const redraws = await page.evaluate(() => window.__labPerf.slice());
+  console.log(`heavy corner: slider → figure redrawn: ${redraws.map((x) => x.toFixed(1)).join(', ')} ms`);
+  assert.equal(redraws.length, 5);
+  assert.ok(Math.max(...redraws) < 50, `a capped redraw took ${Math.max(...redraws).toFixed(1)} ms (long-task limit 50 ms)`);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -19,14 +19,19 @@ use yew::prelude::*;
 use super::player::{player_key, PlayerKey};
 use super::controls::ParamControl;
 use super::labels::preset_ko;
+use super::table_pool;
 use super::url;
 use super::{now_ms, reduced_motion};
-use crate::figures::analysis::{anomalies, describe_event, describe_run, describe_window, format_metric, metric_value, Anomaly, TABLE_ROWS};
+use crate::figures::analysis::{
+    anomalies, describe_event, describe_run, describe_window, format_metric, group_thousands, Anomaly, TABLE_ROWS,
+};
+use crate::live_table::{task_text, TableRun};
+use crate::work_cap::{run_within_cap, MAX_EVENTS_FULL, MAX_EVENTS_SUMMARY};
 use crate::figures::plots::{draw_balance, draw_latency_cdf, draw_outage, draw_tradeoff, CdfCurve, TradeoffPoint};
 use crate::figures::timeline::{draw_timeline_marked, event_index_at, height_css, TimelineMarks};
 use crate::figures::{figure_spec, FigureKind, FigureSpec, View};
 use crate::params::{lease_param, lease_value_text, parse_lease_query, percent_encode, to_query, LeaseQuery, LEASE_PARAMS, PRESET_KEYS};
-use crate::sim::lease::{run, LeaseConfig, LeaseTrace, Preset, TraceLevel, Variant};
+use crate::sim::lease::{LeaseConfig, LeaseTrace, Preset, TraceLevel, Variant};
 
 /// The state a permalink restores.
 #[derive(Clone, Debug, PartialEq)]
@@ -70,6 +75,8 @@ pub enum Msg {
     Copy,
     /// Run the next queued table run of this generation.
     Job(u64),
+    /// A table worker's result: job id, values (`None`: do it here), description.
+    TableRun(u32, Option<js_sys::Float64Array>, String),
     SettingsOpen(bool),
 }
 
@@ -101,13 +108,38 @@ const HIDDEN_IN_ALL: &[&str] = &["preset", "seed"];
 /// A column of the metric table: one run, or several summarised as a range.
 struct Column {
     header: String,
+    runs: Vec<TableRun>,
+    /// The runs' traces, kept only when the figure plots them (A8, A9) or
+    /// drew the run itself (A2, A7); runs from the table workers have none.
     traces: Vec<Rc<LeaseTrace>>,
+}
+
+impl Column {
+    fn push_trace(&mut self, trace: Rc<LeaseTrace>) {
+        self.runs.push(TableRun::of(&trace));
+        self.traces.push(trace);
+    }
+}
+
+/// A table run queued on the main thread: column, configuration, run index.
+type TableJob = (usize, LeaseConfig, u32);
+
+/// Tells each figure apart in the table worker pool (for cancellation).
+fn next_owner_id() -> u32 {
+    thread_local!(static NEXT: std::cell::Cell<u32> = const { std::cell::Cell::new(1) });
+    NEXT.with(|n| {
+        let id = n.get();
+        n.set(id + 1);
+        id
+    })
 }
 
 pub struct Figure {
     spec: &'static FigureSpec,
     query: LeaseQuery,
     notices: Vec<String>,
+    /// Set when the work cap shortened what the figure shows (`crate::work_cap`).
+    cap_notice: Option<String>,
     window_ms: u32,
     reveal_ledger: bool,
     /// Timeline traces (one, or two for the split view) or the plotted runs.
@@ -129,7 +161,12 @@ pub struct Figure {
     copied: bool,
     chapter: String,
     generation: u64,
-    jobs: Vec<(usize, LeaseConfig, u32)>,
+    /// Table runs left for the main thread, one per task.
+    jobs: Vec<TableJob>,
+    /// Table runs handed to the worker pool, by job id.
+    pool_jobs: Vec<(u32, TableJob)>,
+    pool_owner: u32,
+    table_sink: table_pool::Sink,
     next_columns: Vec<Column>,
     job_timer: Option<Timeout>,
     table_start: Option<f64>,
@@ -176,13 +213,6 @@ impl Figure {
         let c = self.query.config.clone();
         let seed = self.query.seed;
         let run_index = self.query.run_index;
-        // The timeline needs only the visible prefix of the run: a run whose
-        // deadline is the window's end is identical to the full run before it.
-        let limited = |cfg: &LeaseConfig, win_ms: u32| {
-            let mut l = cfg.clone();
-            l.duration_s = l.duration_s.min(win_ms.div_ceil(1000).max(1));
-            l
-        };
         let mut specs: Vec<(String, LeaseConfig, Vec<u32>)> = Vec::new();
         let runs3 = |specs: &mut Vec<(String, LeaseConfig, Vec<u32>)>, cfg: &LeaseConfig, label: &str| {
             for r in 0..3u32 {
@@ -190,25 +220,30 @@ impl Figure {
             }
         };
         let mut prefilled: Option<(usize, Rc<LeaseTrace>)> = None;
+        self.cap_notice = None;
         match self.spec.kind {
             FigureKind::Timeline => {
-                self.traces = vec![Rc::new(run(&limited(&c, self.window_ms), seed, run_index, TraceLevel::Full))];
+                self.traces = self.timeline_runs(&[&c]);
                 runs3(&mut specs, &c, "");
             }
             FigureKind::SplitTimeline => {
                 let c1 = LeaseConfig { variant: Variant::FenceWrite, ..c.clone() };
                 let c2 = LeaseConfig { variant: Variant::FenceRead, ..c.clone() };
-                self.traces = vec![
-                    Rc::new(run(&limited(&c1, self.window_ms), seed, run_index, TraceLevel::Full)),
-                    Rc::new(run(&limited(&c2, self.window_ms), seed, run_index, TraceLevel::Full)),
-                ];
+                self.traces = self.timeline_runs(&[&c1, &c2]);
                 runs3(&mut specs, &c1, "(c-1) ");
                 runs3(&mut specs, &c2, "(c-2) ");
             }
             FigureKind::Balance | FigureKind::Outage => {
-                let t = Rc::new(run(&c, seed, run_index, TraceLevel::Summary));
+                let (t, shortened) = run_within_cap(&c, seed, run_index, TraceLevel::Summary);
+                let t = Rc::new(t);
+                if let Some(s) = shortened {
+                    self.cap_notice = Some(format!(
+                        "작업량 상한: 이 설정은 사건이 많아 실행 시간을 {s}초로 줄여 그렸습니다 (실행 한 번에 사건 최대 {}개).",
+                        group_thousands(MAX_EVENTS_SUMMARY as i64)
+                    ));
+                }
                 self.traces = vec![t.clone()];
-                runs3(&mut specs, &c, "");
+                runs3(&mut specs, &t.config, "");
                 prefilled = Some((run_index.min(2) as usize, t));
             }
             FigureKind::Tradeoff | FigureKind::LatencyCdf => {
@@ -219,28 +254,39 @@ impl Figure {
             }
         }
         self.generation += 1;
-        self.next_columns = specs.iter().map(|(h, _, _)| Column { header: h.clone(), traces: Vec::new() }).collect();
+        self.next_columns =
+            specs.iter().map(|(h, _, _)| Column { header: h.clone(), runs: Vec::new(), traces: Vec::new() }).collect();
         self.jobs = specs
             .into_iter()
             .enumerate()
             .flat_map(|(i, (_, cfg, runs))| runs.into_iter().map(move |r| (i, cfg.clone(), r)))
             .collect();
         if let Some((col, t)) = prefilled {
-            self.next_columns[col].traces.push(t);
+            self.next_columns[col].push_trace(t);
             self.jobs.retain(|(i, _, _)| *i != col);
         }
+        table_pool::cancel(self.pool_owner);
+        self.pool_jobs.clear();
         if self.columns.is_empty() {
             // First render: compute the table now so the page never shows an empty table.
             while let Some((i, cfg, r)) = self.jobs.pop() {
-                self.next_columns[i].traces.push(Rc::new(run(&cfg, seed, r, TraceLevel::Summary)));
-            }
-            for col in &mut self.next_columns {
-                col.traces.sort_by_key(|t| t.run_index);
+                self.next_columns[i].push_trace(Rc::new(run_within_cap(&cfg, seed, r, TraceLevel::Summary).0));
             }
             self.finish_table();
         } else {
             self.table_start = self.perf_start.or_else(|| Some(now_ms()));
-            self.schedule_job(ctx);
+            // Runs the figure does not plot go to the workers (the table needs
+            // only their numbers); the others stay on the main thread.
+            if self.table_only() && table_pool::available() {
+                for (i, cfg, r) in std::mem::take(&mut self.jobs) {
+                    let task = task_text(&LeaseQuery { preset: self.query.preset, config: cfg.clone(), seed, run_index: r });
+                    let id = table_pool::submit(self.pool_owner, &task, &self.table_sink);
+                    self.pool_jobs.push((id, (i, cfg, r)));
+                }
+            }
+            if !self.jobs.is_empty() {
+                self.schedule_job(ctx);
+            }
         }
         self.marks = if self.is_timeline() { self.traces.iter().map(|t| TimelineMarks::of(t)).collect() } else { Vec::new() };
         self.dirty = true;
@@ -255,13 +301,60 @@ impl Figure {
         self.sync_index();
     }
 
+    /// The timelines' runs for the visible window. The timeline needs only
+    /// the visible prefix of a run: a run whose deadline is the window's end
+    /// is identical to the full run before it. When the work cap shortens a
+    /// run, the window shrinks to match and the figure says so.
+    fn timeline_runs(&mut self, configs: &[&LeaseConfig]) -> Vec<Rc<LeaseTrace>> {
+        let (seed, run_index) = (self.query.seed, self.query.run_index);
+        let limited = |cfg: &LeaseConfig| LeaseConfig { duration_s: cfg.duration_s.min(self.window_ms.div_ceil(1000).max(1)), ..cfg.clone() };
+        let runs: Vec<(LeaseTrace, Option<u32>)> =
+            configs.iter().map(|cfg| run_within_cap(&limited(cfg), seed, run_index, TraceLevel::Full)).collect();
+        if let Some(s) = runs.iter().filter_map(|(_, s)| *s).min() {
+            self.window_ms = self.window_ms.min(s * 1000);
+            self.cap_notice = Some(format!(
+                "작업량 상한: 이 설정은 사건이 많아 보이는 구간을 {s}초로 줄였습니다 (그림 한 번에 사건 최대 {}개).",
+                group_thousands(MAX_EVENTS_FULL as i64)
+            ));
+        }
+        runs.into_iter().map(|(t, _)| Rc::new(t)).collect()
+    }
+
+    /// Whether the figure draws nothing from its table runs (timelines) or
+    /// only the one run it already has (A2, A7).
+    fn table_only(&self) -> bool {
+        !matches!(self.spec.kind, FigureKind::Tradeoff | FigureKind::LatencyCdf)
+    }
+
+    fn table_pending(&self) -> bool {
+        !self.jobs.is_empty() || !self.pool_jobs.is_empty()
+    }
+
     fn finish_table(&mut self) {
+        for col in &mut self.next_columns {
+            col.runs.sort_by_key(|r| r.run_index);
+            col.traces.sort_by_key(|t| t.run_index);
+        }
         self.columns = std::mem::take(&mut self.next_columns);
         if matches!(self.spec.kind, FigureKind::Tradeoff | FigureKind::LatencyCdf) {
             self.traces = self.columns.iter().filter_map(|col| col.traces.first().cloned()).collect();
             self.dirty = true;
         }
         self.job_timer = None;
+    }
+
+    /// After a table run landed: queues the next main-thread run, or
+    /// completes the table once nothing is pending. True when it re-renders.
+    fn after_table_run(&mut self, ctx: &Context<Self>) -> bool {
+        if self.table_pending() {
+            if !self.jobs.is_empty() {
+                self.schedule_job(ctx);
+            }
+            return false;
+        }
+        self.finish_table();
+        self.table_drawn = self.table_start.take();
+        true
     }
 
     fn schedule_job(&mut self, ctx: &Context<Self>) {
@@ -427,7 +520,7 @@ impl Figure {
                 }
                 if let Some(c) = self.columns.first() {
                     s.push_str("60초 전체 실행: ");
-                    s.push_str(&describe_run(&c.traces[0]));
+                    s.push_str(&c.runs[0].description);
                 }
                 s
             }
@@ -448,13 +541,26 @@ impl Figure {
     }
 
     fn cell(&self, col: &Column, key: &str) -> Option<String> {
-        let vals: Vec<f64> = col.traces.iter().filter_map(|t| metric_value(&t.metrics, &t.details, key)).collect();
+        let vals: Vec<f64> = col.runs.iter().filter_map(|r| r.value(key)).collect();
         if vals.is_empty() {
             return None;
         }
         let lo = vals.iter().cloned().fold(f64::INFINITY, f64::min);
         let hi = vals.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
         Some(if (hi - lo).abs() < 1e-9 { format_metric(key, lo) } else { format!("{}~{}", format_metric(key, lo), format_metric(key, hi)) })
+    }
+
+    fn table_caption(&self) -> String {
+        let asked = self.query.config.duration_s;
+        let ran = self.columns.iter().flat_map(|c| &c.runs).map(|r| r.duration_s).min().unwrap_or(asked);
+        let mut caption = format!("실시간 지표: seed {} · 실행 0~2 ({ran}초 전체 실행)", self.query.seed);
+        if ran < asked {
+            caption.push_str(&format!(
+                " — 작업량 상한(실행 한 번에 사건 최대 {}개) 때문에 {asked}초 대신 {ran}초만 실행",
+                group_thousands(MAX_EVENTS_SUMMARY as i64)
+            ));
+        }
+        caption
     }
 
     fn view_table(&self) -> Html {
@@ -471,8 +577,8 @@ impl Figure {
             .collect();
         html! {
             <div class="table-wrap">
-                <table class="metrics" data-pending={if self.jobs.is_empty() { "false" } else { "true" }} aria-busy={if self.jobs.is_empty() { "false" } else { "true" }}>
-                    <caption>{ format!("실시간 지표: seed {} · 실행 0~2 ({}초 전체 실행)", self.query.seed, self.query.config.duration_s) }{ if self.jobs.is_empty() { "" } else { " — 새 설정으로 계산 중…" } }</caption>
+                <table class="metrics" data-pending={if self.table_pending() { "true" } else { "false" }} aria-busy={if self.table_pending() { "true" } else { "false" }}>
+                    <caption>{ self.table_caption() }{ if self.table_pending() { " — 새 설정으로 계산 중…" } else { "" } }</caption>
                     <thead><tr>
                         <th scope="col">{ "지표" }</th>
                         { for self.columns.iter().map(|c| html! { <th scope="col" class="num">{ &c.header }</th> }) }
@@ -599,6 +705,7 @@ impl Component for Figure {
             spec,
             query,
             notices: init.as_ref().map(|i| i.notices.clone()).unwrap_or_default(),
+            cap_notice: None,
             window_ms,
             reveal_ledger: init.as_ref().and_then(|i| i.reveal_ledger).unwrap_or(true),
             traces: Vec::new(),
@@ -620,6 +727,12 @@ impl Component for Figure {
             chapter: props.chapter.to_string(),
             generation: 0,
             jobs: Vec::new(),
+            pool_jobs: Vec::new(),
+            pool_owner: next_owner_id(),
+            table_sink: {
+                let link = ctx.link().clone();
+                table_pool::Sink::new(move |job, values, text| link.send_message(Msg::TableRun(job, values, text)))
+            },
             next_columns: Vec::new(),
             job_timer: None,
             table_start: None,
@@ -653,7 +766,7 @@ impl Component for Figure {
     }
 
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
-        if !matches!(msg, Msg::Job(_) | Msg::Copy | Msg::Speed(_) | Msg::AutoPause(_) | Msg::SettingsOpen(_)) {
+        if !matches!(msg, Msg::Job(_) | Msg::TableRun(..) | Msg::Copy | Msg::Speed(_) | Msg::AutoPause(_) | Msg::SettingsOpen(_)) {
             self.dirty = true;
         }
         match msg {
@@ -797,18 +910,19 @@ impl Component for Figure {
                 }
                 let seed = self.query.seed;
                 if let Some((i, cfg, r)) = (!self.jobs.is_empty()).then(|| self.jobs.remove(0)) {
-                    self.next_columns[i].traces.push(Rc::new(run(&cfg, seed, r, TraceLevel::Summary)));
+                    self.next_columns[i].push_trace(Rc::new(run_within_cap(&cfg, seed, r, TraceLevel::Summary).0));
                 }
-                if self.jobs.is_empty() {
-                    for col in &mut self.next_columns {
-                        col.traces.sort_by_key(|t| t.run_index);
-                    }
-                    self.finish_table();
-                    self.table_drawn = self.table_start.take();
-                    return true;
+                return self.after_table_run(ctx);
+            }
+            Msg::TableRun(job, values, text) => {
+                let Some(at) = self.pool_jobs.iter().position(|(id, _)| *id == job) else { return false };
+                let (_, (i, cfg, r)) = self.pool_jobs.remove(at);
+                match values.and_then(|v| TableRun::from_flat(r, &v.to_vec(), text)) {
+                    Some(table_run) => self.next_columns[i].runs.push(table_run),
+                    // The workers failed: this run falls back to the main thread.
+                    None => self.jobs.push((i, cfg, r)),
                 }
-                self.schedule_job(ctx);
-                return false;
+                return self.after_table_run(ctx);
             }
             Msg::Copy => {
                 let href = gloo::utils::window().location().href().unwrap_or_default();
@@ -821,7 +935,15 @@ impl Component for Figure {
         true
     }
 
-    fn rendered(&mut self, _ctx: &Context<Self>, _first: bool) {
+    fn destroy(&mut self, _ctx: &Context<Self>) {
+        table_pool::cancel(self.pool_owner);
+    }
+
+    fn rendered(&mut self, _ctx: &Context<Self>, first: bool) {
+        if first && self.table_only() {
+            // Warm the table workers up for the first slider move.
+            table_pool::start();
+        }
         if std::mem::take(&mut self.dirty) {
             self.draw();
         }
@@ -889,9 +1011,9 @@ impl Figure {
         let main = main_keys(id);
         html! {
             <figure id={id} class={classes!("lab-figure", kind_class(spec.kind))} aria-describedby={desc_id.clone()}>
-                { if self.notices.is_empty() { html!{} } else { html! {
+                { if self.notices.is_empty() && self.cap_notice.is_none() { html!{} } else { html! {
                     <div class="notice" role="status">
-                        { for self.notices.iter().map(|n| html! { <p>{ n }</p> }) }
+                        { for self.notices.iter().chain(&self.cap_notice).map(|n| html! { <p>{ n }</p> }) }
                     </div>
                 } } }
                 <div class="canvas-wrap" ref={self.wrap.clone()} tabindex={if self.is_timeline() { "0" } else { "-1" }}

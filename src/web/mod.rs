@@ -13,6 +13,7 @@ pub mod markdown;
 pub mod player;
 pub mod sweep_figure;
 pub mod lazy_mount;
+pub mod table_pool;
 pub mod url;
 pub mod vote_figure;
 pub mod crash_matrix;
