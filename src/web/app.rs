@@ -176,6 +176,9 @@ fn embed_figure(asked: &str) -> Option<&'static str> {
     if let Some(spec) = figure_spec(asked) {
         return Some(spec.id);
     }
+    if let Some(kind) = crate::sweep::SweepKind::from_figure_id(asked) {
+        return Some(kind.figure_id());
+    }
     crate::figures::vote::vote_figure_spec(asked).map(|f| f.id)
 }
 
@@ -210,7 +213,8 @@ impl App {
             }
         }
         let title = site_chapters().into_iter().find(|c| c.id == chapter).map(|c| c.title).unwrap_or("정합성 실험실");
-        let figure = match super::vote_figure::view_vote_figure(&chapter, id) {
+        let lazy = || super::sweep_mount::view_lazy_sweep(&chapter, id);
+        let figure = match super::vote_figure::view_vote_figure(&chapter, id).or_else(lazy) {
             Some(h) => h,
             None => {
                 let spec = figure_spec(id).expect("embed_figure checked the id");

@@ -11,6 +11,13 @@
 //! The markup is static; one delegated click handler (JavaScript, below)
 //! serves every figure's buttons, which keeps the site's wasm small.
 //! Everything shown is text (textarea values, text nodes), never markup.
+//!
+//! The sweep figures (rendered by the lazily loaded `sweep_ui` module) carry
+//! [`sweep_panel`]: the same bar, disabled until the grid is complete, whose
+//! JSON and CSV are the grid's cells. The handler never recomputes a sweep:
+//! it asks `sweep_ui` for the finished grid it holds in its cache
+//! (`sweep_result`, bincode bytes, so every float arrives bit for bit) and
+//! hands it to `figure_export`, which draws it with the code `lab figure` runs.
 
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
@@ -29,6 +36,20 @@ function load() {
   }
   return loading;
 }
+let sweepUi = null;
+// The sweep figures' module: already loaded and initialised when a sweep
+// figure is on the page (the same URL gives the same module instance).
+function loadSweepUi() {
+  if (!sweepUi) {
+    const base = new URL('../../', import.meta.url);
+    sweepUi = import(new URL('sweep_ui.js', base).href).then(async (m) => {
+      await m.default({ module_or_path: new URL('sweep_ui_bg.wasm', base).href });
+      return m;
+    });
+    sweepUi.catch(() => { sweepUi = null; });
+  }
+  return sweepUi;
+}
 function save(blob, name) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
@@ -40,12 +61,35 @@ function save(blob, name) {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60000);
 }
-const LABEL = { svg: 'SVG', png: 'PNG', png2: 'PNG 2×', json: '트레이스 JSON', csv: '지표 CSV' };
+async function savePng(canvas, name) {
+  const blob = await new Promise((ok, fail) => canvas.toBlob((b) => (b ? ok(b) : fail(new Error('toBlob'))), 'image/png'));
+  save(blob, name);
+}
+// A sweep figure: its finished grid, from the sweep module's cache, drawn by
+// the export module. Nothing is recomputed here.
+async function exportSweep(panel, fig, kind, width) {
+  const id = panel.dataset.id;
+  const [ui, m] = await Promise.all([loadSweepUi(), load()]);
+  const grid = ui.sweep_result(id, fig.dataset.sweepKey || '');
+  if (grid == null) throw new Error('격자 계산이 끝난 뒤에 내려받을 수 있습니다');
+  const metric = fig.dataset.metric || 'over_approval';
+  if (kind === 'svg') {
+    save(new Blob([m.render_sweep_svg(grid, metric, width)], { type: 'image/svg+xml' }), `${id}.svg`);
+  } else if (kind === 'png' || kind === 'png2') {
+    await savePng(m.render_sweep_canvas(grid, metric, width, kind === 'png2' ? 2 : 1), kind === 'png2' ? `${id}@2x.png` : `${id}.png`);
+  } else if (kind === 'json') {
+    save(new Blob([m.sweep_grid_json(grid)], { type: 'application/json' }), `${id}-grid.json`);
+  } else if (kind === 'csv') {
+    save(new Blob(['\ufeff' + m.sweep_cells_csv(grid)], { type: 'text/csv' }), `${id}-cells.csv`);
+  }
+}
 async function exportFile(panel, kind) {
   const d = panel.dataset;
   const id = d.id, params = d.params;
-  const wrap = panel.closest('figure') && panel.closest('figure').querySelector('.canvas-wrap');
+  const fig = panel.closest('figure');
+  const wrap = fig && fig.querySelector('.canvas-wrap, .sweep-plot');
   const width = Math.min(4000, Math.max(280, Math.round(wrap ? wrap.clientWidth : 960)));
+  if (fig && fig.classList.contains('sweep-figure')) return exportSweep(panel, fig, kind, width);
   const time = d.time === undefined ? undefined : Number(d.time);
   const win = d.win === undefined ? undefined : Number(d.win);
   const recon = d.recon !== '0';
@@ -53,9 +97,7 @@ async function exportFile(panel, kind) {
   if (kind === 'svg') {
     save(new Blob([m.render_svg(id, params, width, time, win, recon)], { type: 'image/svg+xml' }), `${id}.svg`);
   } else if (kind === 'png' || kind === 'png2') {
-    const c = m.render_canvas(id, params, width, time, win, recon, kind === 'png2' ? 2 : 1);
-    const blob = await new Promise((ok, fail) => c.toBlob((b) => (b ? ok(b) : fail(new Error('toBlob'))), 'image/png'));
-    save(blob, kind === 'png2' ? `${id}@2x.png` : `${id}.png`);
+    await savePng(m.render_canvas(id, params, width, time, win, recon, kind === 'png2' ? 2 : 1), kind === 'png2' ? `${id}@2x.png` : `${id}.png`);
   } else if (kind === 'json') {
     save(new Blob([m.trace_json(id, params)], { type: 'application/json' }), `${id}-trace.json`);
   } else if (kind === 'csv') {
@@ -73,14 +115,15 @@ async function onClick(e) {
   if (!panel) return;
   if (btn.dataset.export) {
     const kind = btn.dataset.export;
-    if (panel.dataset.busy) return;
+    const label = btn.textContent;
+    if (panel.dataset.busy || btn.disabled) return;
     panel.dataset.busy = '1';
-    say(panel, `${LABEL[kind]} 파일을 만드는 중…`);
+    say(panel, `${label} 파일을 만드는 중…`);
     try {
       await exportFile(panel, kind);
-      say(panel, `${LABEL[kind]} 파일을 내려받았습니다.`);
+      say(panel, `${label} 파일을 내려받았습니다.`);
     } catch (err) {
-      say(panel, `${LABEL[kind]} 파일을 만들지 못했습니다: ${err && err.message ? err.message : err}`);
+      say(panel, `${label} 파일을 만들지 못했습니다: ${err && err.message ? err.message : err}`);
     } finally {
       delete panel.dataset.busy;
     }
@@ -218,6 +261,43 @@ pub fn panel(p: PanelData<'_>) -> Html {
 pub fn share_only(id: &str, permalink: String) -> Html {
     html! {
         <div class="export" data-id={id.to_string()} data-permalink={permalink}>
+            <details class="share">
+                <summary>{ "퍼가기" }</summary>
+                <div class="share-body"></div>
+            </details>
+            <p class="export-status" role="status" aria-live="polite"></p>
+        </div>
+    }
+}
+
+/// The export bar and "퍼가기" panel of a sweep figure (rendered by the
+/// `sweep_ui` module, so none of this is in the site's wasm). `params` is
+/// the sweep's query plus its `metric` (what `lab figure ID --params` takes).
+/// Until the grid is `complete` the download buttons are disabled and a
+/// Korean hint says why; the 퍼가기 panel works at once. "격자 JSON" is the
+/// grid's cells as `lab sweep --format json` prints them (a sweep has no
+/// single trace); "칸별 CSV" is one row per cell.
+pub fn sweep_panel(id: &str, params: String, permalink: String, complete: bool) -> Html {
+    let hint_id = format!("{id}-export-hint");
+    let button = |kind: &'static str, label: &'static str, title: &'static str| {
+        html! {
+            <button type="button" class="btn export-btn" data-export={kind} title={title} disabled={!complete}
+                aria-describedby={(!complete).then(|| hint_id.clone())}>{ label }</button>
+        }
+    };
+    html! {
+        <div class="export" data-id={id.to_string()} data-params={params} data-permalink={permalink}>
+            <div class="export-bar" role="group" aria-label="그림 내려받기">
+                <span class="export-label">{ "내려받기" }</span>
+                { button("svg", "SVG", "지금 보이는 지도를 SVG로 (lab figure와 같은 그리기 함수, 계산해 둔 격자를 그대로 씀)") }
+                { button("png", "PNG", "지금 보이는 지도를 PNG로 (1×)") }
+                { button("png2", "PNG 2×", "지금 보이는 지도를 두 배 해상도 PNG로") }
+                { button("json", "격자 JSON", "칸마다의 결과: 축 값, 시드 평균·최소·최대, 그 칸의 lab run 쿼리 (lab sweep --format json과 같음; 매개변수 지도에는 실행 하나의 트레이스가 없음)") }
+                { button("csv", "칸별 CSV", "칸마다 한 줄: 축 값, 시드 수, 초과 승인·처리량 평균, 그 칸의 lab run 쿼리") }
+            </div>
+            { if complete { html! {} } else { html! {
+                <p id={hint_id.clone()} class="export-hint">{ "격자 계산이 끝나면 내려받을 수 있습니다." }</p>
+            } } }
             <details class="share">
                 <summary>{ "퍼가기" }</summary>
                 <div class="share-body"></div>
