@@ -213,14 +213,13 @@ impl App {
             }
         }
         let title = site_chapters().into_iter().find(|c| c.id == chapter).map(|c| c.title).unwrap_or("정합성 실험실");
-        let lazy = || super::sweep_mount::view_lazy_sweep(&chapter, id);
-        let figure = match super::vote_figure::view_vote_figure(&chapter, id).or_else(lazy) {
-            Some(h) => h,
-            None => {
-                let spec = figure_spec(id).expect("embed_figure checked the id");
+        let figure = match figure_spec(id) {
+            Some(spec) => {
                 let init = self.route_init(spec);
                 html! { <Figure key={format!("embed/{id}")} id={spec.id} chapter={chapter.clone()} init={Some(init)} sync_url={false} /> }
             }
+            // Vote and sweep figures read their state from the address themselves.
+            None => self.view_figure(&chapter, id),
         };
         html! {
             <main id="content" class="embed">
