@@ -257,7 +257,7 @@ impl Command {
 
 /// Validates `lab sweep FIGURE_ID [--params "KEYS"]`: any ignored or clamped key is an error.
 fn sweep_command(raw: &RawArgs, format: Format) -> Result<Command> {
-    use crate::sweep::{SweepKind, SweepSpec};
+    use crate::sweep::SweepKind;
     let id = raw.positional.as_deref().ok_or_else(|| {
         CliError::usage("`lab sweep` needs a figure id: sweep-ttl-pause or sweep-contention (see `lab sweep --help`)")
     })?;
@@ -265,27 +265,7 @@ fn sweep_command(raw: &RawArgs, format: Format) -> Result<Command> {
         CliError::usage(format!("unknown sweep `{id}`; allowed sweep-ttl-pause, sweep-contention"))
     })?;
     let text = raw.flags.get("params").map(String::as_str).unwrap_or("");
-    let pairs: Vec<(String, String)> =
-        crate::params::split_query(text).into_iter().map(|p| (p.key, p.value.unwrap_or_default())).collect();
-    let [xl, xh, yl, yh] = kind.axis_keys();
-    if let Some((k, _)) = pairs.iter().find(|(k, _)| !kind.owns_key(k)) {
-        return Err(CliError::usage(format!(
-            "--params: unknown key `{k}` for {id}; allowed variant, {xl}, {xh}, {yl}, {yh}{}, seeds",
-            if kind == SweepKind::TtlPause { ", n" } else { "" }
-        )));
-    }
-    let (spec, notices) = SweepSpec::from_pairs(kind, &pairs);
-    if !notices.is_empty() {
-        return Err(CliError::usage(format!(
-            "--params: {} (allowed: variant {}; x {:?}, y {:?}, n 1..={}, seeds 1..={})",
-            notices.join(" "),
-            crate::sweep::SweepVariant::ALL.map(|v| v.key()).join("|"),
-            kind.axis_limits()[0],
-            kind.axis_limits()[1],
-            crate::sweep::MAX_N,
-            crate::sweep::MAX_SEEDS
-        )));
-    }
+    let (spec, _) = crate::sweep::parse_strict(kind, text, false).map_err(CliError::usage)?;
     Ok(Command::Sweep { spec, format })
 }
 
@@ -296,23 +276,7 @@ fn sweep_output(spec: crate::sweep::SweepSpec, format: Format) -> String {
     let secs = t0.elapsed().as_secs_f64();
     let (xs, ys) = (spec.xs(), spec.ys());
     match format {
-        Format::Json => {
-            let cells: Vec<serde_json::Value> = result
-                .cells()
-                .map(|(ix, iy, c)| {
-                    serde_json::json!({
-                        "x": xs[ix], "y": ys[iy], "params": spec.cell_query_string(ix, iy),
-                        "over_approval_mean": c.over_mean, "over_approval_min": c.over_min, "over_approval_max": c.over_max,
-                        "throughput_mean": c.thr_mean, "throughput_min": c.thr_min, "throughput_max": c.thr_max,
-                        "approvals_mean": c.approvals_mean,
-                    })
-                })
-                .collect();
-            pretty(&serde_json::json!({
-                "figure": spec.kind.figure_id(), "sweep": spec.key(), "runs": spec.runs(),
-                "axes": spec.kind.axis_names_ko(), "cells": cells,
-            }))
-        }
+        Format::Json => result.grid_json(),
         Format::Markdown => {
             let [xn, yn] = spec.kind.axis_names_ko();
             let mut out = format!("# {} `{}`\n\n", spec.kind.figure_id(), spec.key());
@@ -393,6 +357,11 @@ fn figure_command(raw: &RawArgs) -> Result<Command> {
         ..export::Request::new(&id, format)
     };
     let animate = if flags.contains_key("animate") {
+        if crate::sweep::SweepKind::from_figure_id(&id).is_some() {
+            return Err(CliError::usage(format!(
+                "--animate: figure `{id}` is a sweep heatmap with no player; animations apply to the timeline and story figures"
+            )));
+        }
         if format != export::Format::Png {
             return Err(CliError::usage(format!("--animate writes an animated PNG; --out `{out}` must end in .png")));
         }
@@ -761,7 +730,11 @@ fn help_text(subcommand: &str) -> Result<String> {
              --animate     write an animated PNG (APNG) of a timeline/story figure: the player\n\
              \x20             cursor sweeps the visible span, the last frame is the whole figure\n\
              --frames N    frames of the animation, {}..={} (default 30)\n\
-             --fps F       frames per second, {}..={} (default 10)\n",
+             --fps F       frames per second, {}..={} (default 10)\n\n\
+             The sweep heatmaps (sweep-ttl-pause, sweep-contention) compute their grid first,\n\
+             as `lab sweep` does: --params takes the sweep's keys (see `lab sweep --help`) plus\n\
+             metric=over_approval|throughput (the colour); --time, --window, --recon and\n\
+             --animate do not apply to them (exit {EXIT_USAGE}).\n",
             export::WIDTH_RANGE.0,
             export::WIDTH_RANGE.1,
             export::DEFAULT_WIDTH,

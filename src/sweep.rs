@@ -75,6 +75,22 @@ impl SweepKind {
         }
     }
 
+    /// The figure's code in captions and `lab figure --list`.
+    pub fn code(self) -> &'static str {
+        match self {
+            SweepKind::TtlPause => "S1",
+            SweepKind::Contention => "S2",
+        }
+    }
+
+    /// The Korean caption: the page's `<figcaption>` and the exported files' caption.
+    pub fn caption_ko(self) -> &'static str {
+        match self {
+            SweepKind::TtlPause => "그림 S1. TTL × 멈춤 지도: 칸마다 같은 설정을 시드 여러 개로 60초씩 돌린 평균이다. 멈춤은 [상한 − 200ms, 상한]에서 고르게 뽑는다. 칸을 누르면 그 설정의 타임라인(그림 A1)이 열린다.",
+            SweepKind::Contention => "그림 S2. 경합 지도: 지갑 수와 지갑당 스레드 수를 바꿔 가며 같은 변형을 시드 여러 개로 60초씩 돌린 평균이다. TTL과 멈춤은 원문 그대로(200ms, 300~500ms). 칸을 누르면 그 설정의 타임라인(그림 A1)이 열린다.",
+        }
+    }
+
     /// The default spec of the figure.
     pub fn default_spec(self) -> SweepSpec {
         match self {
@@ -423,6 +439,47 @@ impl SweepSpec {
     }
 }
 
+/// Reads a sweep figure's query strictly, as `lab sweep` and `lab figure`
+/// do: an unknown key, an unreadable value or a clamped one is an error
+/// (English, for the CLI). `metric` (the colour of the heatmap, a view key
+/// of the page) is accepted only when `with_metric`; it defaults to over-approval.
+pub fn parse_strict(kind: SweepKind, text: &str, with_metric: bool) -> Result<(SweepSpec, SweepMetric), String> {
+    let id = kind.figure_id();
+    let mut metric = SweepMetric::OverApproval;
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    for p in crate::params::split_query(text) {
+        let v = p.value.unwrap_or_default();
+        if with_metric && p.key == "metric" {
+            metric = SweepMetric::from_key(&v).ok_or_else(|| {
+                format!("--params: metric `{v}` is not allowed; allowed over_approval|throughput")
+            })?;
+        } else {
+            pairs.push((p.key, v));
+        }
+    }
+    let [xl, xh, yl, yh] = kind.axis_keys();
+    if let Some((k, _)) = pairs.iter().find(|(k, _)| !kind.owns_key(k)) {
+        return Err(format!(
+            "--params: unknown key `{k}` for {id}; allowed variant, {xl}, {xh}, {yl}, {yh}{}, seeds{}",
+            if kind == SweepKind::TtlPause { ", n" } else { "" },
+            if with_metric { ", metric" } else { "" }
+        ));
+    }
+    let (spec, notices) = SweepSpec::from_pairs(kind, &pairs);
+    if !notices.is_empty() {
+        return Err(format!(
+            "--params: {} (allowed: variant {}; x {:?}, y {:?}, n 1..={}, seeds 1..={})",
+            notices.join(" "),
+            SweepVariant::ALL.map(|v| v.key()).join("|"),
+            kind.axis_limits()[0],
+            kind.axis_limits()[1],
+            MAX_N,
+            MAX_SEEDS
+        ));
+    }
+    Ok((spec, metric))
+}
+
 /// Runs every seed of one cell.
 pub fn run_cell(spec: &SweepSpec, ix: usize, iy: usize) -> CellStats {
     let cfg = spec.cell_config(ix, iy);
@@ -575,6 +632,61 @@ impl SweepResult {
         }
         let (tlo, thi) = self.range(SweepMetric::Throughput);
         out.push_str(&format!("처리량은 {tlo:.1}~{thi:.1}건/초입니다."));
+        out
+    }
+}
+
+impl SweepResult {
+    /// Every cell as JSON (pretty, keys sorted, a final newline): what
+    /// `lab sweep --format json` prints and the page's "격자 JSON" download
+    /// holds. Unfinished rows are left out.
+    pub fn grid_json(&self) -> String {
+        let spec = &self.spec;
+        let (xs, ys) = (spec.xs(), spec.ys());
+        let cells: Vec<serde_json::Value> = self
+            .cells()
+            .map(|(ix, iy, c)| {
+                serde_json::json!({
+                    "x": xs[ix], "y": ys[iy], "params": spec.cell_query_string(ix, iy),
+                    "over_approval_mean": c.over_mean, "over_approval_min": c.over_min, "over_approval_max": c.over_max,
+                    "throughput_mean": c.thr_mean, "throughput_min": c.thr_min, "throughput_max": c.thr_max,
+                    "approvals_mean": c.approvals_mean,
+                })
+            })
+            .collect();
+        let value = serde_json::json!({
+            "figure": spec.kind.figure_id(), "sweep": spec.key(), "runs": spec.runs(),
+            "axes": spec.kind.axis_names_ko(), "cells": cells,
+        });
+        let mut text = serde_json::to_string_pretty(&value).unwrap_or_else(|_| "null".to_string());
+        text.push('\n');
+        text
+    }
+
+    /// One CSV row per finished cell: the axis values, seeds, the seed means,
+    /// minima and maxima, and the cell's `lab run --params` query. The
+    /// header names the axes in English; raw numbers, no byte-order mark.
+    pub fn cells_csv(&self) -> String {
+        let spec = &self.spec;
+        let (xs, ys) = (spec.xs(), spec.ys());
+        let mut out = String::from(
+            "x,y,seeds,over_approval_mean,throughput_mean,over_approval_min,over_approval_max,throughput_min,throughput_max,params\n",
+        );
+        for (ix, iy, c) in self.cells() {
+            out.push_str(&format!(
+                "{},{},{},{},{},{},{},{},{},{}\n",
+                xs[ix],
+                ys[iy],
+                spec.seeds,
+                c.over_mean,
+                c.thr_mean,
+                c.over_min,
+                c.over_max,
+                c.thr_min,
+                c.thr_max,
+                spec.cell_query_string(ix, iy)
+            ));
+        }
         out
     }
 }
@@ -732,6 +844,35 @@ mod tests {
         let row = run_row(&spec, 0);
         assert_eq!(row[0].over_max, 0);
         assert!(row[3].over_min > 0);
+    }
+
+    #[test]
+    fn grid_csv_has_a_row_per_cell_with_its_query() {
+        let spec = SweepSpec { x: Axis { lo: 100, hi: 900, n: 2 }, y: Axis { lo: 300, hi: 500, n: 2 }, seeds: 1, ..SweepKind::TtlPause.default_spec() };
+        let mut r = SweepResult::compute(spec);
+        let csv = r.cells_csv();
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines.len(), 1 + 4, "{csv}");
+        assert!(lines[0].starts_with("x,y,seeds,over_approval_mean,throughput_mean,"));
+        let first: Vec<&str> = lines[1].split(',').collect();
+        assert_eq!(&first[..3], &["100", "300", "1"]);
+        assert_eq!(first[3].parse::<f64>().unwrap(), r.cell(0, 0).unwrap().over_mean);
+        assert_eq!(first[9], spec.cell_query_string(0, 0));
+        let json: serde_json::Value = serde_json::from_str(&r.grid_json()).unwrap();
+        assert_eq!(json["cells"].as_array().unwrap().len(), 4);
+        // An unfinished row is left out of both.
+        r.rows[1] = None;
+        assert_eq!(r.cells_csv().lines().count(), 1 + 2);
+    }
+
+    #[test]
+    fn strict_parsing_rejects_what_the_page_would_clamp() {
+        let (s, m) = parse_strict(SweepKind::TtlPause, "n=3&seeds=1&metric=throughput", true).unwrap();
+        assert_eq!((s.x.n, s.seeds, m), (3, 1, SweepMetric::Throughput));
+        assert!(parse_strict(SweepKind::TtlPause, "metric=throughput", false).is_err(), "lab sweep has no colour");
+        assert!(parse_strict(SweepKind::TtlPause, "n=99", true).is_err());
+        assert!(parse_strict(SweepKind::Contention, "n=3", true).is_err());
+        assert!(parse_strict(SweepKind::Contention, "metric=x", true).is_err());
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! `lab figure`: every figure renders to SVG with its Korean caption, PNG
 //! output is a real, non-blank image, `--animate` writes an animated PNG of
-//! distinct frames, output is deterministic, and bad input exits with status 2.
+//! distinct frames, the sweep heatmaps compute their grid and draw it,
+//! output is deterministic, and bad input exits with status 2.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -131,6 +132,15 @@ fn bad_input_exits_2() {
         &["figure", "lease-expiry", "--out", "a.png", "--animate", "--frames", "1"],
         &["figure", "lease-expiry", "--out", "a.png", "--animate", "--fps", "0"],
         &["figure", "lease-expiry", "--out", "a.png", "--animate", "--time", "100"],
+        // The sweep heatmaps: no player, window or ledger line; strict sweep keys.
+        &["figure", "sweep-ttl-pause", "--params", "n=2&seeds=1", "--out", svg, "--time", "100"],
+        &["figure", "sweep-ttl-pause", "--params", "n=2&seeds=1", "--out", svg, "--window", "1000"],
+        &["figure", "sweep-contention", "--params", "seeds=1", "--out", svg, "--recon", "off"],
+        &["figure", "sweep-contention", "--params", "seeds=1", "--out", "a.png", "--animate"],
+        &["figure", "sweep-ttl-pause", "--params", "preset=exp1", "--out", svg],
+        &["figure", "sweep-ttl-pause", "--params", "n=99", "--out", svg],
+        &["figure", "sweep-ttl-pause", "--params", "metric=colour", "--out", svg],
+        &["figure", "sweep-contention", "--params", "n=3", "--out", svg],
     ];
     for args in cases {
         let o = lab(args);
@@ -211,4 +221,51 @@ fn window_and_recon_change_the_drawing() {
     assert_eq!(a, render("a1-3s-again.svg", &["lease-expiry", "--window", "3000"]), "3000 ms is A1's own window");
     assert_ne!(a, render("a1-1s.svg", &["lease-expiry", "--window", "1000"]));
     assert_ne!(render("a2-on.svg", &["silent-drift"]), render("a2-off.svg", &["silent-drift", "--recon", "off"]));
+}
+
+/// Non-background pixels of a PNG file, and its size.
+fn png_ink(bytes: &[u8]) -> (usize, u32, u32) {
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let pixels = &buf[..info.buffer_size()];
+    let first = &pixels[..3];
+    (pixels.chunks(3).filter(|p| *p != first).count(), info.width, info.height)
+}
+
+#[test]
+fn sweep_figures_compute_their_grid_and_draw_it() {
+    let render = |name: &str, args: &[&str]| {
+        let p = out_path(name);
+        let mut all = vec!["figure"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--out", p.to_str().unwrap()]);
+        let o = lab(&all);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        std::fs::read(&p).unwrap()
+    };
+    let svg = String::from_utf8(render("s1.svg", &["sweep-ttl-pause", "--params", "n=3&seeds=1", "--width", "600"])).unwrap();
+    assert!(svg.starts_with("<svg width=\"600\""), "{}", &svg[..80]);
+    assert!(svg.contains("그림 S1.") && svg.contains("락 TTL (ms)") && svg.contains("멈춤 상한 (ms)"));
+    // Nine cells, each a filled rectangle of its own colour scale: the
+    // over-approval scale is red, and (a) over-approves at TTL 50 ms.
+    assert!(svg.contains("fill=\"#F8FAFC\""), "a zero cell is the lightest colour");
+    assert!(svg.matches("<rect").count() >= 9 + 40, "nine cells and the colour bar");
+    let again = String::from_utf8(render("s1-again.svg", &["sweep-ttl-pause", "--params", "n=3&seeds=1", "--width", "600"])).unwrap();
+    assert_eq!(svg, again, "same grid, same bytes");
+    // The colour follows `metric` (the page's view key).
+    let thr = String::from_utf8(render("s1-thr.svg", &["sweep-ttl-pause", "--params", "n=3&seeds=1&metric=throughput", "--width", "600"])).unwrap();
+    assert_ne!(svg, thr);
+    assert!(thr.contains("건/초") && !svg.contains("건/초"));
+    // The grid is the one `lab sweep` computes: another variant draws other cells.
+    let safe = String::from_utf8(render("s1-d.svg", &["sweep-ttl-pause", "--params", "n=3&seeds=1&variant=conditional", "--width", "600"])).unwrap();
+    assert_ne!(svg, safe);
+    // The contention grid as a PNG: a real, non-blank image of the asked width.
+    let png = render("s2.png", &["sweep-contention", "--params", "tpw_hi=3&wallets_hi=3&seeds=1", "--width", "480"]);
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let (ink, w, h) = png_ink(&png);
+    assert_eq!(w, 480);
+    assert!(h > 260, "drawing and caption: {h}");
+    assert!(ink > 5000, "the image is not blank ({ink} non-background pixels)");
 }

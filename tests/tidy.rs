@@ -86,6 +86,27 @@ fn no_unwired_todo_in_shipped_code() {
     assert!(hits.is_empty(), "stubs left in shipped code:\n{}", hits.join("\n"));
 }
 
+/// The site is several wasm modules (site, vote_ui, sweep_ui, figure_export),
+/// and wasm-bindgen copies each module's JavaScript snippets into the one
+/// `snippets/<crate>/` directory. Inline snippets are named `inline0.js`,
+/// `inline1.js`, … in the order each module uses them, so two modules can
+/// write different code under the same name, and the page then fails its
+/// integrity check. Snippet files (`#[wasm_bindgen(module = "/src/web/js/…")]`)
+/// keep their paths.
+#[test]
+fn no_inline_js_snippets() {
+    let mut hits = Vec::new();
+    for file in rust_files_under(&root().join("src")) {
+        let text = fs::read_to_string(&file).unwrap();
+        for (n, code) in code_lines(&text) {
+            if code.contains("inline_js") {
+                hits.push(format!("{}:{n}", file.display()));
+            }
+        }
+    }
+    assert!(hits.is_empty(), "inline JS snippets (use a file under src/web/js/):\n{}", hits.join("\n"));
+}
+
 #[test]
 fn sim_crate_depends_on_serde_and_a_portable_prng_only() {
     // The nested `lab-sim` crate makes the invariant a build fact: its manifest

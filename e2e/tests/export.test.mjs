@@ -1,8 +1,11 @@
 // Export and embed ("퍼가기"): the page's SVG equals `lab figure`'s up to
 // the documented differences (README "퍼가기 · 내보내기 · 임베드"), carries the
 // Korean caption; the PNG (1× and 2×) is not blank; trace JSON and metric CSV
-// download; embed mode shows exactly one <figure>, no site chrome, a link
-// back, posts its height to the parent, and answers a bad id with a notice.
+// download; the sweep figures export their computed grid (buttons disabled
+// until it is complete; SVG byte-identical to `lab figure`, JSON equal to
+// `lab sweep --format json`); embed mode shows exactly one <figure>, no
+// site chrome, a link back, posts its height to the parent, and answers a
+// bad id with a notice.
 //
 // The native `lab` binary: $LAB_BIN, else $CARGO_TARGET_DIR (or target/)
 // ci/lab or release/lab (scripts/test.sh's `cargo test --profile ci
@@ -217,6 +220,114 @@ test('PNG and PNG 2× are real images; trace JSON and metric CSV download', asyn
   const lines = csv.bytes.toString('utf8').replace(/^\ufeff/, '').trim().split('\n');
   assert.equal(lines[0], 'metric,label,실행 0,실행 1,실행 2');
   assert.match(lines[1], /^approvals,/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// ---- Sweep figures ---------------------------------------------------------
+// The export bar of a sweep figure draws the grid its workers computed (no
+// recomputation): disabled until the grid is complete; the SVG equals
+// `lab figure`'s for the same query and width; the PNGs are not blank; the
+// JSON is `lab sweep --format json`'s and the CSV has a row per cell.
+
+test('sweep export: disabled while the grid is computed, with a Korean hint', async () => {
+  const { page, errors, context } = await openPage(browser, { width: 1100 });
+  // The largest grid (30×30 cells × 5 seeds) runs for many seconds: long enough to look at.
+  await page.goto(`${server.base}?ch=a7-sweeps&fig=sweep-ttl-pause&n=30&seeds=5`);
+  await page.waitForSelector('#sweep-ttl-pause[data-state=running] .export .export-bar');
+  const state = await page.$eval('#sweep-ttl-pause', (f) => ({
+    running: f.dataset.state,
+    buttons: [...f.querySelectorAll('.export-bar button')].map((b) => [b.textContent, b.disabled]),
+    hint: (f.querySelector('.export-hint') || {}).textContent,
+    described: f.querySelector('.export-bar button').getAttribute('aria-describedby'),
+  }));
+  assert.equal(state.running, 'running', 'still computing when inspected');
+  assert.deepEqual(state.buttons, [['SVG', true], ['PNG', true], ['PNG 2×', true], ['격자 JSON', true], ['칸별 CSV', true]]);
+  assert.match(state.hint, /격자 계산이 끝나면 내려받을 수 있습니다/);
+  assert.equal(state.described, 'sweep-ttl-pause-export-hint');
+  // The 퍼가기 panel works at once.
+  await page.click('#sweep-ttl-pause details.share > summary');
+  assert.match(await page.inputValue('#sweep-ttl-pause textarea.embed-code'), /\?embed=sweep-ttl-pause&amp;variant=naive&amp;ttl_lo=50&amp;ttl_hi=1000&amp;pause_lo=100&amp;pause_hi=1000&amp;n=30&amp;seeds=5"/);
+  assert.ok((await page.inputValue('#sweep-ttl-pause textarea.alt-text')).startsWith('그림 S1.'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+async function sweepExportMatchesLab(page, id) {
+  const fig = `#${id}`;
+  await page.waitForSelector(`${fig}[data-state=done] .export button[data-export=svg]:not([disabled])`, { timeout: 180000 });
+  assert.equal(await page.$$eval(`${fig} .export-hint`, (h) => h.length), 0, 'the hint is gone');
+  const st = await page.$eval(fig, (f) => ({ params: f.querySelector('.export').dataset.params, width: f.querySelector('.sweep-plot').clientWidth }));
+  const { name, bytes } = await download(page, fig, 'svg');
+  assert.equal(name, `${id}.svg`);
+  const svg = bytes.toString('utf8');
+  const out = path.join(tmp, `${id}-${Date.now()}-lab.svg`);
+  execFileSync(lab, ['figure', id, '--params', st.params, '--width', String(st.width), '--out', out]);
+  const native = fs.readFileSync(out, 'utf8');
+  const result = compareSvg(svg, native, 0);
+  console.log(`# ${id} (${st.params}, width ${st.width}): ${result.elements} elements, byte-identical: ${svg === native}`);
+  assert.ok(svg === native, `${id}: the page's SVG is byte-identical to lab's`);
+  assert.match(await page.textContent(`${fig} .export-status`), /SVG 파일을 내려받았습니다/);
+  return st;
+}
+
+test('sweep export: SVG equals `lab figure`, PNGs are real, JSON and CSV are the cells', async () => {
+  const { page, errors, context } = await openPage(browser, { width: 1100 });
+  await page.goto(`${server.base}?ch=a7-sweeps&fig=sweep-ttl-pause&n=3&seeds=1`);
+  await ready(page);
+  const fig = '#sweep-ttl-pause';
+  const st = await sweepExportMatchesLab(page, 'sweep-ttl-pause');
+  assert.equal(st.params, 'variant=naive&ttl_lo=50&ttl_hi=1000&pause_lo=100&pause_hi=1000&n=3&seeds=1');
+
+  const one = await download(page, fig, 'png');
+  const two = await download(page, fig, 'png2');
+  assert.equal(one.name, 'sweep-ttl-pause.png');
+  assert.equal(two.name, 'sweep-ttl-pause@2x.png');
+  const s1 = await pngStats(page, one.bytes);
+  const s2 = await pngStats(page, two.bytes);
+  console.log(`# sweep PNG 1×: ${s1.width}×${s1.height}, variance ${s1.variance.toFixed(1)}; 2×: ${s2.width}×${s2.height}`);
+  assert.equal(s1.width, st.width);
+  assert.equal(s2.width, 2 * st.width);
+  assert.ok(s1.variance > 100 && s2.variance > 100, 'the PNGs are not blank');
+
+  const json = await download(page, fig, 'json');
+  assert.equal(json.name, 'sweep-ttl-pause-grid.json');
+  const native = execFileSync(lab, ['sweep', 'sweep-ttl-pause', '--params', st.params, '--format', 'json']).toString('utf8');
+  assert.equal(json.bytes.toString('utf8'), native, 'the same cells as `lab sweep --format json`');
+  const csv = await download(page, fig, 'csv');
+  assert.equal(csv.name, 'sweep-ttl-pause-cells.csv');
+  const lines = csv.bytes.toString('utf8').replace(/^\ufeff/, '').trim().split('\n');
+  assert.equal(lines.length, 1 + 9, 'a header and one row per cell');
+  assert.match(lines[0], /^x,y,seeds,over_approval_mean,throughput_mean,/);
+  const cells = JSON.parse(native).cells;
+  const first = lines[1].split(',');
+  assert.deepEqual([Number(first[0]), Number(first[1]), Number(first[2])], [cells[0].x, cells[0].y, 1]);
+  assert.equal(Number(first[3]), cells[0].over_approval_mean);
+  assert.equal(first.at(-1), cells[0].params);
+
+  // The colour (metric) reaches the export and `lab figure` alike.
+  await page.selectOption(`${fig} select[name=metric]`, 'throughput');
+  await page.waitForFunction(() => document.querySelector('#sweep-ttl-pause .export').dataset.params.endsWith('&metric=throughput'));
+  await sweepExportMatchesLab(page, 'sweep-ttl-pause');
+  // The other sweep figure of the chapter, in its starting state.
+  await sweepExportMatchesLab(page, 'sweep-contention');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('embed mode of a sweep figure: the map alone, its export bar, the address kept', async () => {
+  const { page, errors, context } = await openPage(browser, { width: 900 });
+  await page.goto(`${server.base}?embed=sweep-contention&tpw_hi=3&wallets_hi=3&seeds=1`);
+  await page.waitForSelector('figure#sweep-contention[data-state=done]', { timeout: 60000 });
+  assert.equal(await page.$$eval('figure', (f) => f.length), 1);
+  assert.equal(await page.$$eval('header, nav, footer, article, .site-header, .chapters', (e) => e.length), 0);
+  assert.equal(await page.$eval('figure', (f) => f.dataset.sweepKey), 'variant=naive&tpw_lo=1&tpw_hi=3&wallets_lo=1&wallets_hi=3&seeds=1');
+  assert.equal(await page.$eval('.embed-back a', (a) => a.getAttribute('href')), '?ch=a7-sweeps&fig=sweep-contention&tpw_hi=3&wallets_hi=3&seeds=1');
+  await page.selectOption('figure select[name=metric]', 'throughput');
+  await page.waitForTimeout(300);
+  assert.match(await page.evaluate(() => location.search), /^\?embed=sweep-contention&/);
+  const { name } = await download(page, '#sweep-contention', 'svg');
+  assert.equal(name, 'sweep-contention.svg');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -12,10 +12,17 @@
 //! `lab figure` runs natively: the same plan, the same drawing functions,
 //! the same caption. The SVG comes from plotters' `SVGBackend`, the PNG
 //! from the same painting onto a canvas at 1× or 2×.
+//!
+//! A sweep figure is not recomputed here: the panel passes the finished grid
+//! the `sweep_ui` module holds (a `SweepResult` as bincode bytes, the sweep
+//! workers' own codec, so every float is exact), and the `*_sweep_*`
+//! functions draw it with `export::prepare_sweep` or write its cells.
 
 #[cfg(target_arch = "wasm32")]
 mod module {
-    use consistency_lab::figures::export::{self, ExportError, Format, Request};
+    use consistency_lab::figures::export::{self, ExportError, Format, Prepared, Request};
+    use consistency_lab::sweep::{SweepMetric, SweepResult};
+    use gloo::worker::{Bincode, Codec};
     use plotters::prelude::IntoDrawingArea;
     use plotters_canvas::CanvasBackend;
     use wasm_bindgen::prelude::*;
@@ -52,6 +59,19 @@ mod module {
         export::render_svg(&request(id, params, width, time_us, window_ms, recon, 1.0)).map_err(js_error)
     }
 
+    /// A new, detached canvas with `prepared` painted onto it.
+    fn paint_canvas(prepared: &Prepared) -> Result<web_sys::HtmlCanvasElement, JsValue> {
+        let doc = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
+        let canvas: web_sys::HtmlCanvasElement = doc.create_element("canvas")?.dyn_into()?;
+        canvas.set_width(prepared.size.0);
+        canvas.set_height(prepared.size.1);
+        let backend = CanvasBackend::with_canvas_object(canvas.clone()).ok_or("no 2d context")?;
+        let root = backend.into_drawing_area();
+        prepared.paint(&root).map_err(js_error)?;
+        root.present().map_err(|e| JsValue::from_str(&format!("{e:?}")))?;
+        Ok(canvas)
+    }
+
     /// The figure painted onto a new, detached canvas at `scale` device pixels per CSS pixel.
     #[wasm_bindgen]
     pub fn render_canvas(
@@ -63,16 +83,45 @@ mod module {
         recon: bool,
         scale: f64,
     ) -> Result<web_sys::HtmlCanvasElement, JsValue> {
-        let prepared = export::prepare(&request(id, params, width, time_us, window_ms, recon, scale)).map_err(js_error)?;
-        let doc = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
-        let canvas: web_sys::HtmlCanvasElement = doc.create_element("canvas")?.dyn_into()?;
-        canvas.set_width(prepared.size.0);
-        canvas.set_height(prepared.size.1);
-        let backend = CanvasBackend::with_canvas_object(canvas.clone()).ok_or("no 2d context")?;
-        let root = backend.into_drawing_area();
-        prepared.paint(&root).map_err(js_error)?;
-        root.present().map_err(|e| JsValue::from_str(&format!("{e:?}")))?;
-        Ok(canvas)
+        paint_canvas(&export::prepare(&request(id, params, width, time_us, window_ms, recon, scale)).map_err(js_error)?)
+    }
+
+    /// A finished grid from `sweep_ui` (bincode bytes of a `SweepResult`).
+    fn grid(bytes: JsValue) -> Result<SweepResult, JsValue> {
+        if !bytes.is_instance_of::<js_sys::Uint8Array>() {
+            return Err(JsValue::from_str("no computed grid"));
+        }
+        Ok(Bincode::decode(bytes))
+    }
+
+    fn sweep_prepared(bytes: JsValue, metric: &str, width: u32, scale: f64) -> Result<Prepared, JsValue> {
+        let metric = SweepMetric::from_key(metric).unwrap_or(SweepMetric::OverApproval);
+        let width = width.clamp(export::WIDTH_RANGE.0, export::WIDTH_RANGE.1);
+        export::prepare_sweep(grid(bytes)?, metric, width, scale).map_err(js_error)
+    }
+
+    /// A sweep heatmap of the computed grid as SVG, as `lab figure ID --params "KEY&metric=M" --width W` draws it.
+    #[wasm_bindgen]
+    pub fn render_sweep_svg(grid: JsValue, metric: &str, width: u32) -> Result<String, JsValue> {
+        sweep_prepared(grid, metric, width, 1.0)?.svg().map_err(js_error)
+    }
+
+    /// A sweep heatmap of the computed grid on a new canvas at `scale`.
+    #[wasm_bindgen]
+    pub fn render_sweep_canvas(grid: JsValue, metric: &str, width: u32, scale: f64) -> Result<web_sys::HtmlCanvasElement, JsValue> {
+        paint_canvas(&sweep_prepared(grid, metric, width, scale)?)
+    }
+
+    /// The grid's cells as `lab sweep ID --params KEY --format json` prints them.
+    #[wasm_bindgen]
+    pub fn sweep_grid_json(grid: JsValue) -> Result<String, JsValue> {
+        Ok(self::grid(grid)?.grid_json())
+    }
+
+    /// The grid's cells as CSV, one row per cell.
+    #[wasm_bindgen]
+    pub fn sweep_cells_csv(grid: JsValue) -> Result<String, JsValue> {
+        Ok(self::grid(grid)?.cells_csv())
     }
 
     /// The figure's run as `lab run --params QUERY --trace FILE` writes it.

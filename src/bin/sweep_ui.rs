@@ -6,17 +6,22 @@
 //! and most readers never open the sweep chapter. So Trunk builds them as a
 //! separate `.wasm` (index.html: `data-type="worker"` with
 //! `data-bindgen-target="web"`, unhashed and not injected), and the site's
-//! placeholder (`web::sweep_mount`) imports it with `import()` when a sweep
+//! placeholder (`web::lazy_mount`) imports it with `import()` when a sweep
 //! figure is about to be shown, then calls [`mount`]. Each mounted figure is
 //! a small Yew app of its own inside the placeholder element; the figures
 //! talk to the page only through the DOM and the URL (`popstate`), as the
 //! site's own figures do. Natively this binary is a stub.
+//!
+//! `sweep_result` hands a finished grid from the cache to the page's
+//! export handler (`web::export_panel`), which passes it to the
+//! `figure_export` module to draw: exporting never recomputes a sweep.
 
 #[cfg(target_arch = "wasm32")]
 mod module {
     use std::cell::RefCell;
 
-    use consistency_lab::web::sweep_figure::{SweepFigure, SweepProps};
+    use consistency_lab::web::sweep_figure::{cached_result, SweepFigure, SweepProps};
+    use gloo::worker::{Bincode, Codec};
     use wasm_bindgen::prelude::*;
     use yew::AppHandle;
 
@@ -31,6 +36,8 @@ mod module {
     #[wasm_bindgen]
     pub fn mount(root: web_sys::Element, chapter: String, figure_id: String) {
         consistency_lab::web::install_panic_hook();
+        // This module has its own copy of the site's state: take embed mode from the document.
+        consistency_lab::web::embed::adopt();
         MOUNTED.with(|mounted| {
             let mut mounted = mounted.borrow_mut();
             for (_, app) in mounted.extract_if(.., |(el, _)| !el.is_connected()) {
@@ -41,6 +48,18 @@ mod module {
             let app = yew::Renderer::<SweepFigure>::with_root_and_props(root.clone(), props).render();
             mounted.push((root, app));
         });
+    }
+
+    /// The finished grid of sweep figure `figure_id` whose canonical query is
+    /// `key` (its `data-sweep-key`), as bincode bytes of a `SweepResult`
+    /// (the export module decodes them; floats stay exact); `null` while the
+    /// grid is not complete. The export bar draws from this, never reruns it.
+    #[wasm_bindgen]
+    pub fn sweep_result(figure_id: &str, key: &str) -> JsValue {
+        match cached_result(figure_id, key) {
+            Some(r) if r.is_complete() => Bincode::encode(&*r),
+            _ => JsValue::NULL,
+        }
     }
 }
 

@@ -18,6 +18,11 @@
 //! Scenario B's crash-point map (B2) is an HTML table on the site, not a
 //! plotters drawing, so it is not exported (see [`SKIPPED`]).
 //!
+//! The sweep heatmaps (`sweep-ttl-pause`, `sweep-contention`) are drawn from
+//! a computed grid ([`prepare_sweep`]): `lab figure` computes it natively
+//! (as `lab sweep` does); the page hands over the grid its workers already
+//! computed, so exporting never reruns a sweep on the main thread.
+//!
 //! Both targets: planning, SVG, trace JSON and metric CSV build for wasm32
 //! too, where the lazily loaded `figure_export` module (src/bin/figure_export.rs)
 //! calls them for the page's "퍼가기" panel, so the page's SVG comes from this
@@ -43,6 +48,8 @@ use super::{figure_spec, palette, FigureKind, FigureSpec, View, FIGURES, FONT};
 use crate::params::{parse_lease_query, parse_vote_query, Notice};
 use crate::sim::lease::{self, LeaseConfig, LeaseTrace, TraceLevel, Variant};
 use crate::sim::vote::{self, VoteConfig, VoteTrace};
+use crate::sweep::{SweepKind, SweepMetric, SweepResult};
+use crate::work_cap::run_within_cap;
 
 // The article's measured points of A8 (pure data, shared with the site).
 use super::article_data;
@@ -134,11 +141,16 @@ pub struct Entry {
     pub caption_ko: &'static str,
 }
 
-/// Every exportable figure, Article A's then Article B's.
+/// Every exportable figure: Article A's, the two sweeps, then Article B's.
 pub fn figure_list() -> Vec<Entry> {
     FIGURES
         .iter()
         .map(|f| Entry { id: f.id, code: f.code, caption_ko: f.caption_ko })
+        .chain(
+            [SweepKind::TtlPause, SweepKind::Contention]
+                .into_iter()
+                .map(|k| Entry { id: k.figure_id(), code: k.code(), caption_ko: k.caption_ko() }),
+        )
         .chain(
             super::vote::VOTE_FIGURES
                 .iter()
@@ -180,16 +192,65 @@ pub struct Prepared {
     pub size: (u32, u32),
 }
 
-/// Validates a request, runs the simulation and lays the caption out.
-pub fn prepare(req: &Request) -> Result<Prepared, ExportError> {
-    if !(WIDTH_RANGE.0..=WIDTH_RANGE.1).contains(&req.width) {
+fn check_size(width: u32, scale: f64) -> Result<(), ExportError> {
+    if !(WIDTH_RANGE.0..=WIDTH_RANGE.1).contains(&width) {
         return Err(ExportError::Usage(format!(
-            "--width: `{}` is not allowed; allowed a whole number in {}..={}",
-            req.width, WIDTH_RANGE.0, WIDTH_RANGE.1
+            "--width: `{width}` is not allowed; allowed a whole number in {}..={}",
+            WIDTH_RANGE.0, WIDTH_RANGE.1
         )));
     }
-    if !(req.scale.is_finite() && (0.5..=4.0).contains(&req.scale)) {
-        return Err(ExportError::Usage(format!("scale `{}` is not allowed; allowed 0.5..=4", req.scale)));
+    if !(scale.is_finite() && (0.5..=4.0).contains(&scale)) {
+        return Err(ExportError::Usage(format!("scale `{scale}` is not allowed; allowed 0.5..=4")));
+    }
+    Ok(())
+}
+
+/// Lays a plan out at `width` CSS px and `scale` device px per CSS px.
+fn prepared(plan: Plan, width: u32, k: f64) -> Prepared {
+    let caption_lines = wrap_caption(plan.caption, f64::from(width) - 2.0 * CAPTION_PAD_PX);
+    let fig_h = (plan.height * k).round().max(1.0) as u32;
+    let cap_h = ((2.0 * CAPTION_PAD_PX + CAPTION_LINE_PX * caption_lines.len() as f64) * k).round() as u32;
+    let w = (f64::from(width) * k).round() as u32;
+    Prepared { plan, caption_lines, scale: k, fig_h, size: (w, fig_h + cap_h) }
+}
+
+/// A sweep heatmap of an already computed grid, coloured by `metric`, at
+/// `width` CSS px (the page's export module: the grid its workers computed).
+/// Unfinished rows are drawn as on the page (grey bands); the keyboard focus
+/// outline of the page is not drawn.
+pub fn prepare_sweep(result: SweepResult, metric: SweepMetric, width: u32, scale: f64) -> Result<Prepared, ExportError> {
+    check_size(width, scale)?;
+    #[cfg(not(target_arch = "wasm32"))]
+    ensure_font()?;
+    let (rows, cols) = result.spec.shape();
+    let height = super::sweep::heat_height_css(f64::from(width), rows, cols);
+    let caption = result.spec.kind.caption_ko();
+    let plan = Plan { drawing: Drawing::Sweep { result: Box::new(result), metric, scale }, height, caption };
+    Ok(prepared(plan, width, scale))
+}
+
+/// `lab figure sweep-…`: reads the sweep's query strictly (its keys plus
+/// `metric`), computes the whole grid on this thread and prepares it.
+/// Native only: the page never computes a sweep on its main thread.
+#[cfg(not(target_arch = "wasm32"))]
+fn prepare_sweep_request(kind: SweepKind, req: &Request) -> Result<Prepared, ExportError> {
+    check_size(req.width, req.scale)?;
+    check_view_flags(req)?;
+    let (spec, metric) = crate::sweep::parse_strict(kind, req.params.as_deref().unwrap_or(""), true).map_err(ExportError::Usage)?;
+    prepare_sweep(SweepResult::compute(spec), metric, req.width, req.scale)
+}
+
+/// Validates a request, runs the simulation and lays the caption out.
+pub fn prepare(req: &Request) -> Result<Prepared, ExportError> {
+    check_size(req.width, req.scale)?;
+    if let Some(kind) = SweepKind::from_figure_id(&req.id) {
+        #[cfg(not(target_arch = "wasm32"))]
+        return prepare_sweep_request(kind, req);
+        #[cfg(target_arch = "wasm32")]
+        return Err(ExportError::Usage(format!(
+            "figure `{}` is exported from its computed grid (prepare_sweep), not recomputed",
+            kind.figure_id()
+        )));
     }
     if let Some((_, why)) = SKIPPED.iter().find(|(id, _)| *id == req.id) {
         return Err(ExportError::Usage(format!("figure `{}` cannot be exported: {why}", req.id)));
@@ -207,12 +268,7 @@ pub fn prepare(req: &Request) -> Result<Prepared, ExportError> {
             figure_list().iter().map(|e| e.id).collect::<Vec<_>>().join(", ")
         )));
     };
-    let caption_lines = wrap_caption(plan.caption, f64::from(req.width) - 2.0 * CAPTION_PAD_PX);
-    let k = req.scale;
-    let fig_h = (plan.height * k).round().max(1.0) as u32;
-    let cap_h = ((2.0 * CAPTION_PAD_PX + CAPTION_LINE_PX * caption_lines.len() as f64) * k).round() as u32;
-    let w = (f64::from(req.width) * k).round() as u32;
-    Ok(Prepared { plan, caption_lines, scale: k, fig_h, size: (w, fig_h + cap_h) })
+    Ok(prepared(plan, req.width, req.scale))
 }
 
 impl Prepared {
@@ -266,6 +322,18 @@ impl Prepared {
 /// timeline figure, `--recon off` only for A2. (The page passes its `win`
 /// and `recon` state through whatever the figure, as it draws with them.)
 pub fn check_view_flags(req: &Request) -> Result<(), ExportError> {
+    if SweepKind::from_figure_id(&req.id).is_some() {
+        let flag = [(req.time_us.is_some(), "--time"), (req.window_ms.is_some(), "--window"), (!req.reveal_ledger, "--recon")]
+            .into_iter()
+            .find_map(|(given, flag)| given.then_some(flag));
+        if let Some(flag) = flag {
+            return Err(ExportError::Usage(format!(
+                "{flag}: figure `{}` is a sweep heatmap (no player, no time window, no ledger line); it takes --params, --width and --out only",
+                req.id
+            )));
+        }
+        return Ok(());
+    }
     let kind = figure_spec(&req.id).map(|s| s.kind);
     if req.window_ms.is_some() && !matches!(kind, Some(FigureKind::Timeline | FigureKind::SplitTimeline)) {
         return Err(ExportError::Usage(format!(
@@ -450,6 +518,7 @@ enum Drawing {
     Story { traces: Vec<(VoteTrace, StoryView)> },
     Liveness { traces: Vec<VoteTrace>, chosen: u32, scale: f64 },
     Stack { trace: Box<VoteTrace>, config: VoteConfig, scale: f64 },
+    Sweep { result: Box<SweepResult>, metric: SweepMetric, scale: f64 },
 }
 
 struct Plan {
@@ -490,36 +559,38 @@ fn lease_plan(spec: &'static FigureSpec, req: &Request) -> Result<Plan, ExportEr
         show_fence: spec.kind == FigureKind::SplitTimeline,
         title: None,
     };
-    // As the site: a timeline needs only the run up to the window's end.
-    let limited = |cfg: &LeaseConfig| {
-        let mut l = cfg.clone();
-        l.duration_s = l.duration_s.min(window_ms.div_ceil(1000).max(1));
-        l
+    // As the site: a timeline needs only the run up to the window's end, and
+    // when the work cap shortens it, the window shrinks to match.
+    let timeline_run = |cfg: &LeaseConfig, view: &mut View| {
+        let limited = LeaseConfig { duration_s: cfg.duration_s.min(window_ms.div_ceil(1000).max(1)), ..cfg.clone() };
+        let (trace, shortened) = run_within_cap(&limited, seed, run_index, TraceLevel::Full);
+        if let Some(s) = shortened {
+            view.t1_us = view.t1_us.min(u64::from(s) * 1_000_000);
+            view.cursor_us = view.cursor_us.min(view.t1_us);
+        }
+        Box::new(trace)
     };
     let plot_h = (css_w * 0.62).clamp(280.0, 420.0);
     let (drawing, height) = match spec.kind {
         FigureKind::Timeline => {
-            let trace = Box::new(lease::run(&limited(&c), seed, run_index, TraceLevel::Full));
+            let trace = timeline_run(&c, &mut view);
             let h = height_css(&trace, &view);
             (Drawing::Timeline { trace, view }, h)
         }
         FigureKind::SplitTimeline => {
             let c1 = LeaseConfig { variant: Variant::FenceWrite, ..c.clone() };
             let c2 = LeaseConfig { variant: Variant::FenceRead, ..c.clone() };
-            let traces = [
-                Box::new(lease::run(&limited(&c1), seed, run_index, TraceLevel::Full)),
-                Box::new(lease::run(&limited(&c2), seed, run_index, TraceLevel::Full)),
-            ];
+            let traces = [timeline_run(&c1, &mut view), timeline_run(&c2, &mut view)];
             view.title = Some(String::new());
             let h = traces.iter().map(|t| height_css(t, &view)).sum();
             (Drawing::Split { traces, view }, h)
         }
         FigureKind::Balance => {
-            let trace = Box::new(lease::run(&c, seed, run_index, TraceLevel::Summary));
+            let trace = Box::new(run_within_cap(&c, seed, run_index, TraceLevel::Summary).0);
             (Drawing::Balance { trace, view }, plot_h)
         }
         FigureKind::Outage => {
-            let trace = Box::new(lease::run(&c, seed, run_index, TraceLevel::Summary));
+            let trace = Box::new(run_within_cap(&c, seed, run_index, TraceLevel::Summary).0);
             (Drawing::Outage { trace, view }, (css_w * 0.9).clamp(420.0, 600.0))
         }
         FigureKind::Tradeoff => {
@@ -528,7 +599,7 @@ fn lease_plan(spec: &'static FigureSpec, req: &Request) -> Result<Plan, ExportEr
                 let cfg = LeaseConfig { variant: v, ..c.clone() };
                 let label = v.article_label().to_string();
                 for r in 0..3u32 {
-                    let t = lease::run(&cfg, seed, r, TraceLevel::Summary);
+                    let t = run_within_cap(&cfg, seed, r, TraceLevel::Summary).0;
                     points.push(TradeoffPoint {
                         label: label.clone(),
                         throughput_rps: t.metrics.throughput_rps,
@@ -548,7 +619,7 @@ fn lease_plan(spec: &'static FigureSpec, req: &Request) -> Result<Plan, ExportEr
                 .into_iter()
                 .map(|v| {
                     let cfg = LeaseConfig { variant: v, ..c.clone() };
-                    (v.article_label().to_string(), lease::run(&cfg, seed, 0, TraceLevel::Summary))
+                    (v.article_label().to_string(), run_within_cap(&cfg, seed, 0, TraceLevel::Summary).0)
                 })
                 .collect();
             (Drawing::Cdf { curves, view }, plot_h)
@@ -687,6 +758,9 @@ fn draw_figure<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, drawing: &Draw
             u64::from(config.device_cache_window_ms) * 1000,
             *scale,
         ),
+        Drawing::Sweep { result, metric, scale } => {
+            super::sweep::draw_heatmap(area, result, *metric, None, &View { scale: *scale, ..View::default() })
+        }
     }
 }
 
@@ -762,7 +836,7 @@ pub fn metrics_csv(id: &str, params: &str) -> Result<String, ExportError> {
                 }
             }
         }
-        let traces: Vec<LeaseTrace> = cols.iter().map(|(_, cfg, r)| lease::run(cfg, q.seed, *r, TraceLevel::Summary)).collect();
+        let traces: Vec<LeaseTrace> = cols.iter().map(|(_, cfg, r)| run_within_cap(cfg, q.seed, *r, TraceLevel::Summary).0).collect();
         out.push_str("metric,label");
         for (h, _, _) in &cols {
             out.push(',');

@@ -176,6 +176,9 @@ fn embed_figure(asked: &str) -> Option<&'static str> {
     if let Some(spec) = figure_spec(asked) {
         return Some(spec.id);
     }
+    if let Some(kind) = crate::sweep::SweepKind::from_figure_id(asked) {
+        return Some(kind.figure_id());
+    }
     crate::figures::vote::vote_figure_spec(asked).map(|f| f.id)
 }
 
@@ -210,13 +213,13 @@ impl App {
             }
         }
         let title = site_chapters().into_iter().find(|c| c.id == chapter).map(|c| c.title).unwrap_or("정합성 실험실");
-        let figure = match super::lazy_mount::view_lazy_figure(&chapter, id) {
-            Some(h) => h,
-            None => {
-                let spec = figure_spec(id).expect("embed_figure checked the id");
+        let figure = match figure_spec(id) {
+            Some(spec) => {
                 let init = self.route_init(spec);
                 html! { <Figure key={format!("embed/{id}")} id={spec.id} chapter={chapter.clone()} init={Some(init)} sync_url={false} /> }
             }
+            // Vote and sweep figures read their state from the address themselves.
+            None => self.view_figure(&chapter, id),
         };
         html! {
             <main id="content" class="embed">

@@ -12,7 +12,14 @@
 //!
 //! This module is compiled into the lazily loaded `sweep_ui` wasm
 //! (src/bin/sweep_ui.rs), not the site's: the site shows a placeholder
-//! (`super::sweep_mount`) that mounts [`SweepFigure`] into itself.
+//! (`super::lazy_mount`) that mounts [`SweepFigure`] into itself.
+//!
+//! Each figure carries the export bar and 퍼가기 panel
+//! (`super::export_panel::sweep_panel`), enabled once its grid is complete;
+//! the export handler reads the finished grid from the cache here
+//! ([`cached_result`]) instead of running the sweep again. In embed mode
+//! (`?embed=sweep-…&…`) the figure reads its state from the embed address,
+//! leaves that address alone and opens a cell's timeline in a new tab.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -232,6 +239,12 @@ fn start(owner: &str, spec: SweepSpec, listener: Callback<Rc<SweepResult>>) -> (
     })
 }
 
+/// The finished grid of figure `figure_id` for the sweep whose canonical
+/// query is `key`, if the cache holds it (the export bar's source).
+pub fn cached_result(figure_id: &str, key: &str) -> Option<Rc<SweepResult>> {
+    POOL.with(|p| p.borrow().cache.get(&format!("{figure_id}?{key}")).cloned())
+}
+
 /// The figure is gone: stop listening (its sweep keeps going into the cache).
 fn leave(owner: &str) {
     POOL.with(|p| {
@@ -245,7 +258,7 @@ fn leave(owner: &str) {
 fn read_url(kind: SweepKind) -> (SweepSpec, SweepMetric, Vec<String>, bool) {
     let search = gloo::utils::window().location().search().unwrap_or_default();
     let pairs: Vec<(String, String)> = split_query(&search).into_iter().map(|p| (p.key, p.value.unwrap_or_default())).collect();
-    let targeted = pairs.iter().any(|(k, v)| k == "fig" && v == kind.figure_id());
+    let targeted = pairs.iter().any(|(k, v)| (k == "fig" || k == "embed") && v == kind.figure_id());
     if !targeted {
         return (kind.default_spec(), SweepMetric::OverApproval, Vec::new(), false);
     }
@@ -254,7 +267,7 @@ fn read_url(kind: SweepKind) -> (SweepSpec, SweepMetric, Vec<String>, bool) {
     let mut own = Vec::new();
     for (k, v) in pairs {
         match k.as_str() {
-            "ch" | "fig" => {}
+            "ch" | "fig" | "embed" => {}
             "metric" => match SweepMetric::from_key(&v) {
                 Some(m) => metric = m,
                 None => notices.push(format!("주소의 metric={} 값은 쓸 수 없어 무시했습니다.", v.chars().take(40).collect::<String>())),
@@ -420,6 +433,15 @@ impl SweepFigure {
         self.draft = sliders(self.kind).iter().map(|s| slider_value(&self.spec, s.name)).collect();
         let (rows, cols) = self.spec.shape();
         self.focus = (self.focus.0.min(cols - 1), self.focus.1.min(rows - 1));
+    }
+
+    /// What `lab figure ID --params` takes for this state: the sweep's query, then its colour.
+    fn export_params(&self) -> String {
+        let mut q = self.spec.key();
+        if self.metric != SweepMetric::OverApproval {
+            q.push_str(&format!("&metric={}", self.metric.key()));
+        }
+        q
     }
 
     fn write_url(&self, ctx: &Context<Self>) {
@@ -627,7 +649,7 @@ impl Component for SweepFigure {
             elapsed_ms: None,
             focus: (0, 0),
             focus_pending: false,
-            scroll_pending: targeted,
+            scroll_pending: targeted && !super::embed::active(),
             draft: Vec::new(),
             canvas: NodeRef::default(),
             wrap: NodeRef::default(),
@@ -711,6 +733,11 @@ impl Component for SweepFigure {
                     TIMELINE_FIGURE,
                     self.spec.cell_query_string(ix, iy)
                 );
+                if super::embed::active() {
+                    // Embedded: the host's frame keeps the map; the timeline opens beside it.
+                    let _ = gloo::utils::window().open_with_url_and_target(&search, "_blank");
+                    return false;
+                }
                 navigate(&search);
                 scroll_when_present(TIMELINE_FIGURE, 50);
                 return false;
@@ -771,7 +798,7 @@ impl Component for SweepFigure {
         html! {
             <figure id={fid} class="lab-figure sweep-figure" aria-describedby={format!("{fid}-desc")}
                 data-state={if complete { "done" } else { "running" }} data-cached={self.cached.to_string()}
-                data-sweep-key={self.spec.key()}>
+                data-sweep-key={self.spec.key()} data-metric={self.metric.key()}>
                 { if self.notices.is_empty() { html!{} } else { html! {
                     <div class="notice" role="status">{ for self.notices.iter().map(|n| html! { <p>{ n }</p> }) }</div>
                 } } }
@@ -827,10 +854,8 @@ impl Component for SweepFigure {
                 </div>
                 <p id={format!("{fid}-focus")} class="sweep-focus" aria-live="polite">{ format!("선택한 칸 — {}", self.result.describe_cell(self.focus.0, self.focus.1)) }</p>
                 <p id={format!("{fid}-desc")} class="sweep-alt">{ self.result.describe() }</p>
-                <figcaption>{ match self.kind {
-                    SweepKind::TtlPause => "그림 S1. TTL × 멈춤 지도: 칸마다 같은 설정을 시드 여러 개로 60초씩 돌린 평균이다. 멈춤은 [상한 − 200ms, 상한]에서 고르게 뽑는다. 칸을 누르면 그 설정의 타임라인(그림 A1)이 열린다.",
-                    SweepKind::Contention => "그림 S2. 경합 지도: 지갑 수와 지갑당 스레드 수를 바꿔 가며 같은 변형을 시드 여러 개로 60초씩 돌린 평균이다. TTL과 멈춤은 원문 그대로(200ms, 300~500ms). 칸을 누르면 그 설정의 타임라인(그림 A1)이 열린다.",
-                } }</figcaption>
+                <figcaption>{ self.kind.caption_ko() }</figcaption>
+                { super::export_panel::sweep_panel(fid, self.export_params(), figure_search(&ctx.props().chapter, &self.spec, self.metric), complete) }
             </figure>
         }
     }
