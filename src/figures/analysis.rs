@@ -347,8 +347,36 @@ pub fn describe_event(e: &crate::sim::lease::TraceEvent) -> String {
         K::LockServerKilled => "락 서버가 죽음".to_string(),
         K::LockServerRestarted => "락 서버가 빈 상태로 재기동".to_string(),
         K::LockServerStalled { .. } => "락 서버가 잠시 멈칫함".to_string(),
+        K::RowLockWaitBegan { worker, wallet, stmt, ahead, .. } => {
+            format!("스레드 {worker}의 {}가 지갑 {wallet}의 {} 잠금을 기다림(앞에 {ahead})", locking_stmt_ko(*stmt), row_ko(*stmt))
+        }
+        K::RowLockGranted { worker, stmt, waited_us, released_by, .. } => format!(
+            "스레드 {worker}의 {}가 {:.1}ms 기다린 끝에 잠금을 얻음(스레드 {released_by}의 트랜잭션이 끝남)",
+            locking_stmt_ko(*stmt),
+            *waited_us as f64 / 1000.0
+        ),
         #[allow(unreachable_patterns)]
         _ => "기타 사건".to_string(),
     };
     format!("{t}: {body}")
+}
+
+/// The Korean name of a statement that waited for a row lock.
+pub fn locking_stmt_ko(stmt: crate::sim::lease::LockingStmt) -> &'static str {
+    use crate::sim::lease::LockingStmt as S;
+    match stmt {
+        S::ForShare => "FOR SHARE 읽기",
+        S::Update => "UPDATE",
+        S::ConditionalUpdate => "조건부 UPDATE",
+        S::FenceAdvance => "fence 새기기",
+        S::FenceCheck => "fence 확인",
+    }
+}
+
+fn row_ko(stmt: crate::sim::lease::LockingStmt) -> &'static str {
+    if stmt.on_fence_row() {
+        "fence 행"
+    } else {
+        "잔액 행"
+    }
 }
