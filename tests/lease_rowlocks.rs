@@ -161,3 +161,61 @@ fn waits_are_recorded_at_full_level_only() {
     c.threads = 64;
     println!("exp4 64 threads: {} waits", waits(&run(&c, 1, 0, TraceLevel::Full)).len());
 }
+
+#[test]
+fn the_text_alternative_counts_the_waits_it_describes() {
+    use consistency_lab::figures::analysis::{describe_window, row_lock_waits};
+    let mut c = Preset::Exp4.config();
+    c.threads = 64;
+    c.duration_s = 3;
+    let t = run(&c, 1, 0, TraceLevel::Full);
+    let ws = row_lock_waits(&t);
+    assert!(!ws.is_empty());
+    assert_eq!(ws.len(), waits(&t).len());
+    let s = describe_window(&t, 0, 3_000_000);
+    let n = ws.len();
+    let longest = ws.iter().map(|w| w.waited_us(t.details.end_us)).max().unwrap();
+    assert!(s.contains(&format!("조건부 UPDATE {n}번이 앞 트랜잭션의 행 잠금이 풀리기를 기다렸고")), "{s}");
+    assert!(longest < 100 || s.contains(&format!("가장 긴 대기는 {:.1}ms였다", longest as f64 / 1000.0)), "{s}");
+    // A window with no wait says so for (d); a variant that never waits says nothing.
+    let quiet = describe_window(&t, 0, ws[0].began.t_us);
+    assert!(quiet.ends_with("행 잠금을 기다린 문장은 없었다."), "{quiet}");
+    let c1 = run(&Preset::Exp3C1.config(), 1, 0, TraceLevel::Full);
+    assert!(row_lock_waits(&c1).is_empty() && !describe_window(&c1, 0, 3_000_000).contains("행 잠금"));
+}
+
+#[test]
+fn the_timeline_draws_a_box_per_wait_and_a_key() {
+    use consistency_lab::figures::timeline::{draw_timeline, height_css};
+    use consistency_lab::figures::View;
+    use plotters::prelude::*;
+    consistency_lab::figures::export::ensure_font().unwrap();
+    let svg = |t: &LeaseTrace, view: &View| {
+        let mut out = String::new();
+        {
+            let h = height_css(t, view).round() as u32;
+            let area = SVGBackend::with_string(&mut out, (1280, h)).into_drawing_area();
+            draw_timeline(&area, t, view).unwrap();
+            area.present().unwrap();
+        }
+        out
+    };
+    let mut c = Preset::Exp4.config();
+    c.threads = 64;
+    c.duration_s = 3;
+    let t = run(&c, 1, 0, TraceLevel::Full);
+    let all = View::default();
+    let with = svg(&t, &all);
+    assert!(with.contains("행 잠금 대기"), "the key names the mark");
+    // Hiding the wallets whose rows were waited on removes the key and its row.
+    let waited: Vec<u32> = waits(&t).iter().map(|w| w.wallet).collect();
+    if let Some(free) = (0..c.wallets).find(|w| !waited.contains(w)) {
+        let v = View { wallets: vec![free], ..View::default() };
+        assert!(!svg(&t, &v).contains("행 잠금 대기"));
+        assert!(height_css(&t, &v) < height_css(&t, &View { wallets: vec![waited[0]], ..View::default() }));
+    }
+    let one = View { wallets: vec![waited[0]], ..View::default() };
+    let h_with = height_css(&t, &one);
+    let before_first = View { cursor_us: 0, ..one.clone() };
+    assert_eq!(height_css(&t, &before_first), h_with, "playing does not change the height");
+}
