@@ -377,8 +377,12 @@ pub fn draw_timeline_marked<DB: DrawingBackend>(
                     let xb = m.x(clip_end(b)).max(xa + view.px(WAIT_MIN_CSS));
                     draw_wait_box(area, view, xa, xb, top + pad / 2, bottom - pad / 2)?;
                     if rw.ahead >= 2 {
-                        let st = view.font(9.0).color(&WAIT_INK).pos(Pos::new(HPos::Left, VPos::Bottom));
-                        area.draw_text(&format!("{}", rw.ahead), &st, (xb + view.px(1.0), top + pad))?;
+                        // How many were ahead in the queue, on a white tab right of the box.
+                        let n = rw.ahead.to_string();
+                        let (x0, x1) = (xb + view.px(1.0), xb + view.px(3.0 + 6.0 * n.len() as f64));
+                        area.draw(&Rectangle::new([(x0, top + pad / 2), (x1, bottom - pad / 2)], WHITE.filled()))?;
+                        let st = view.font(10.0).color(&WAIT_INK).pos(Pos::new(HPos::Center, VPos::Center));
+                        area.draw_text(&n, &st, ((x0 + x1) / 2, mid))?;
                     }
                 }
             }
