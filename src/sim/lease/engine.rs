@@ -296,18 +296,6 @@ pub fn simulate(cfg: &LeaseConfig, seed: u64, run_index: u32, level: TraceLevel)
     e.finish()
 }
 
-/// The trace's name of a statement that can wait for a row lock.
-fn locking_stmt(stmt: Stmt) -> LockingStmt {
-    match stmt {
-        Stmt::ReadShare => LockingStmt::ForShare,
-        Stmt::UpdateSet(_) => LockingStmt::Update,
-        Stmt::UpdateIfSufficient => LockingStmt::ConditionalUpdate,
-        Stmt::FenceAdvance(_) => LockingStmt::FenceAdvance,
-        Stmt::FenceCheckEq(_) => LockingStmt::FenceCheck,
-        other => unreachable!("{other:?} takes no row lock, so it never queues"),
-    }
-}
-
 fn one_way(rng: &mut RngStream, base_us: SimTime, jitter_pct: u64) -> SimTime {
     if jitter_pct == 0 || base_us == 0 {
         return base_us;
@@ -1152,5 +1140,17 @@ impl<'c> Engine<'c> {
             end,
             events_processed: self.q.events_processed(),
         }
+    }
+}
+
+/// The trace's name of a statement that can wait for a row lock.
+fn locking_stmt(stmt: Stmt) -> LockingStmt {
+    match stmt {
+        Stmt::ReadShare => LockingStmt::ForShare,
+        Stmt::UpdateSet(_) => LockingStmt::Update,
+        Stmt::UpdateIfSufficient => LockingStmt::ConditionalUpdate,
+        Stmt::FenceAdvance(_) => LockingStmt::FenceAdvance,
+        Stmt::FenceCheckEq(_) => LockingStmt::FenceCheck,
+        other => unreachable!("{other:?} takes no row lock, so it never queues"),
     }
 }
