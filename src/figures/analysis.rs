@@ -4,7 +4,7 @@
 //! Pure functions of a [`LeaseTrace`]; no browser, no drawing.
 
 use crate::sim::core::Stamp;
-use crate::sim::lease::{EventKind, LeaseDetails, LeaseMetrics, LeaseTrace, Outcome, ReleaseResult};
+use crate::sim::lease::{EventKind, LeaseDetails, LeaseMetrics, LeaseTrace, LockingStmt, Outcome, ReleaseResult, Variant};
 
 /// Kinds of moments the player can jump to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -148,6 +148,53 @@ pub fn overlap_intervals(trace: &LeaseTrace, wallet: u32) -> Vec<(Stamp, Stamp, 
     out
 }
 
+/// A row-lock wait: a statement that queued behind another transaction's
+/// row lock, from its arrival at the DB to the grant (both server stamps).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RowWait {
+    pub worker: u32,
+    pub wallet: u32,
+    pub hold: u32,
+    pub stmt: LockingStmt,
+    /// Transactions ahead of it when it queued (lock holders + earlier waiters).
+    pub ahead: u32,
+    pub began: Stamp,
+    /// `None` only if the trace ends inside the wait (it never does: the DB drains).
+    pub granted: Option<Stamp>,
+}
+
+impl RowWait {
+    /// How long it waited, in µs (up to `end_us` while it is still waiting).
+    pub fn waited_us(&self, end_us: u64) -> u64 {
+        self.granted.map_or(end_us, |g| g.t_us).saturating_sub(self.began.t_us)
+    }
+}
+
+/// Every row-lock wait of the trace (`TraceLevel::Full` events), in the order
+/// the waits began.
+pub fn row_lock_waits(trace: &LeaseTrace) -> Vec<RowWait> {
+    let mut out: Vec<RowWait> = Vec::new();
+    // Per worker: index into `out` of its open wait (a worker waits for one statement at a time).
+    let mut open: Vec<Option<usize>> = vec![None; trace.config.threads as usize];
+    for e in &trace.events {
+        match e.kind {
+            EventKind::RowLockWaitBegan { worker, wallet, hold, stmt, ahead } => {
+                if let Some(slot) = open.get_mut(worker as usize) {
+                    *slot = Some(out.len());
+                    out.push(RowWait { worker, wallet, hold, stmt, ahead, began: e.at, granted: None });
+                }
+            }
+            EventKind::RowLockGranted { worker, .. } => {
+                if let Some(i) = open.get_mut(worker as usize).and_then(Option::take) {
+                    out[i].granted = Some(e.at);
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
 /// A metric of the headline table or its details, by the key the CLI prints
 /// (and the prose uses in `{{sim:PRESET:KEY}}`). `None` when it does not
 /// apply to the run or the key is unknown.
@@ -281,7 +328,7 @@ pub fn describe_window(trace: &LeaseTrace, t0_us: u64, t1_us: u64) -> String {
     let overlaps =
         an.iter().filter(|a| a.kind == AnomalyKind::OverlapStart && a.at.t_us >= t0_us && a.at.t_us < t1_us).count();
     let stale = an.iter().filter(|a| a.kind == AnomalyKind::StaleWrite && a.at.t_us >= t0_us && a.at.t_us < t1_us).count();
-    format!(
+    let mut s = format!(
         "타임라인 {:.1}~{:.1}초 구간: 홀드 {}개 중 승인 {}건, 겹쳐 시작한 소유 {}번, 옛 값으로 덮어쓴 쓰기 {}번, 해제 시 STOLEN {}건.",
         t0_us as f64 / 1e6,
         t1_us as f64 / 1e6,
@@ -290,7 +337,41 @@ pub fn describe_window(trace: &LeaseTrace, t0_us: u64, t1_us: u64) -> String {
         overlaps,
         stale,
         stolen
-    )
+    );
+    s.push_str(&describe_row_waits(trace, t0_us, t1_us));
+    s
+}
+
+/// The row-lock sentence of [`describe_window`]: waits that began in
+/// `[t0_us, t1_us)`, by statement, and the longest. Empty when the window
+/// has none and the variant is not one whose figure draws them (c-2, (d)).
+pub fn describe_row_waits(trace: &LeaseTrace, t0_us: u64, t1_us: u64) -> String {
+    let end_us = trace.details.end_us;
+    let waits: Vec<RowWait> =
+        row_lock_waits(trace).into_iter().filter(|w| w.began.t_us >= t0_us && w.began.t_us < t1_us).collect();
+    if waits.is_empty() {
+        return match trace.config.variant {
+            Variant::FenceRead | Variant::Conditional => " 이 구간에서 행 잠금을 기다린 문장은 없었다.".to_string(),
+            _ => String::new(),
+        };
+    }
+    const ORDER: [LockingStmt; 5] =
+        [LockingStmt::ForShare, LockingStmt::FenceAdvance, LockingStmt::FenceCheck, LockingStmt::Update, LockingStmt::ConditionalUpdate];
+    let parts: Vec<String> = ORDER
+        .iter()
+        .filter_map(|&k| {
+            let n = waits.iter().filter(|w| w.stmt == k).count();
+            (n > 0).then(|| format!("{} {}번", locking_stmt_ko(k), n))
+        })
+        .collect();
+    let longest_us = waits.iter().map(|w| w.waited_us(end_us)).max().unwrap_or(0);
+    let longest = if longest_us < 100 { "0.1ms 미만이었다".to_string() } else { format!("{:.1}ms였다", longest_us as f64 / 1000.0) };
+    let most_ahead = waits.iter().map(|w| w.ahead).max().unwrap_or(0);
+    let mut s = format!(" {}이 앞 트랜잭션의 행 잠금이 풀리기를 기다렸고, 가장 긴 대기는 {longest}.", parts.join(", "));
+    if most_ahead >= 2 {
+        s.push_str(&format!(" 가장 긴 줄에서는 앞에 트랜잭션 {most_ahead}개가 있었다."));
+    }
+    s
 }
 
 #[cfg(test)]
@@ -347,8 +428,36 @@ pub fn describe_event(e: &crate::sim::lease::TraceEvent) -> String {
         K::LockServerKilled => "락 서버가 죽음".to_string(),
         K::LockServerRestarted => "락 서버가 빈 상태로 재기동".to_string(),
         K::LockServerStalled { .. } => "락 서버가 잠시 멈칫함".to_string(),
+        K::RowLockWaitBegan { worker, wallet, stmt, ahead, .. } => {
+            format!("스레드 {worker}의 {}가 지갑 {wallet}의 {} 잠금을 기다림(앞에 {ahead})", locking_stmt_ko(*stmt), row_ko(*stmt))
+        }
+        K::RowLockGranted { worker, stmt, waited_us, released_by, .. } => format!(
+            "스레드 {worker}의 {}가 {:.1}ms 기다린 끝에 잠금을 얻음(스레드 {released_by}의 트랜잭션이 끝남)",
+            locking_stmt_ko(*stmt),
+            *waited_us as f64 / 1000.0
+        ),
         #[allow(unreachable_patterns)]
         _ => "기타 사건".to_string(),
     };
     format!("{t}: {body}")
+}
+
+/// The Korean name of a statement that waited for a row lock.
+pub fn locking_stmt_ko(stmt: crate::sim::lease::LockingStmt) -> &'static str {
+    use crate::sim::lease::LockingStmt as S;
+    match stmt {
+        S::ForShare => "FOR SHARE 읽기",
+        S::Update => "UPDATE",
+        S::ConditionalUpdate => "조건부 UPDATE",
+        S::FenceAdvance => "fence 새기기",
+        S::FenceCheck => "fence 확인",
+    }
+}
+
+fn row_ko(stmt: crate::sim::lease::LockingStmt) -> &'static str {
+    if stmt.on_fence_row() {
+        "fence 행"
+    } else {
+        "잔액 행"
+    }
 }

@@ -3,14 +3,17 @@
 //! Lanes, top to bottom, per wallet: the lease as the lock server saw it
 //! (server clock), one lane per worker with its holds as the client
 //! believed them (client clock), the DB row balance, and optionally the
-//! fence value; then one watchdog lane. Everything after `view.cursor_us`
-//! is left undrawn so the player can animate the same function.
+//! fence value; then one watchdog lane. A statement that queued for a DB
+//! row lock is drawn as a small hatched box on its worker's lane (from its
+//! arrival to the grant, widened to stay visible), with a key line under the
+//! time axis when the trace has any. Everything after `view.cursor_us` is
+//! left undrawn so the player can animate the same function.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::analysis::{anomalies, overlap_intervals, stale_write_holds};
+use super::analysis::{anomalies, overlap_intervals, row_lock_waits, stale_write_holds, RowWait};
 use super::{nice_step, palette as P, DrawResult, View};
 use crate::sim::core::Stamp;
 use crate::sim::lease::{EventKind, LeaseEnd, LeaseTrace, Outcome, ReleaseResult};
@@ -22,6 +25,8 @@ pub struct TimelineMarks {
     pub stale: Vec<u32>,
     /// Per wallet: intervals with two or more owners.
     pub overlaps: Vec<Vec<(Stamp, Stamp, u32)>>,
+    /// Row-lock waits, in the order they began.
+    pub row_waits: Vec<RowWait>,
 }
 
 impl TimelineMarks {
@@ -29,6 +34,7 @@ impl TimelineMarks {
         TimelineMarks {
             stale: stale_write_holds(&anomalies(trace)),
             overlaps: (0..trace.config.wallets).map(|w| overlap_intervals(trace, w)).collect(),
+            row_waits: row_lock_waits(trace),
         }
     }
 }
@@ -56,6 +62,12 @@ impl Lane {
 }
 
 const AXIS_CSS: f64 = 22.0;
+/// The key line for row-lock waits, under the time axis.
+const KEY_CSS: f64 = 16.0;
+/// The ink of row-lock wait boxes (hatched: legible without colour).
+const WAIT_INK: RGBColor = P::INK;
+/// The narrowest a row-lock wait box is drawn (waits are often shorter than a pixel).
+const WAIT_MIN_CSS: f64 = 7.0;
 const GAP_CSS: f64 = 8.0;
 const TOP_CSS: f64 = 4.0;
 
@@ -96,7 +108,34 @@ pub fn height_css(trace: &LeaseTrace, view: &View) -> f64 {
     let ls = lanes(trace, view);
     let groups = ls.iter().filter(|(_, first)| *first).count() as f64;
     let title = if view.title.is_some() { 18.0 } else { 0.0 };
-    TOP_CSS + title + ls.iter().map(|(l, _)| l.height_css()).sum::<f64>() + groups * GAP_CSS + AXIS_CSS
+    let key = if has_row_waits(trace, view) { KEY_CSS } else { 0.0 };
+    TOP_CSS + title + ls.iter().map(|(l, _)| l.height_css()).sum::<f64>() + groups * GAP_CSS + AXIS_CSS + key
+}
+
+/// Whether any visible wallet has a row-lock wait anywhere in the trace (not
+/// only in the window, so that zooming and playing keep the height).
+fn has_row_waits(trace: &LeaseTrace, view: &View) -> bool {
+    trace.events.iter().any(|e| matches!(e.kind, EventKind::RowLockWaitBegan { wallet, .. } if view.wallet_visible(wallet)))
+}
+
+/// A row-lock wait box: white, outlined, with diagonal hatching (a barrier),
+/// legible without colour and distinct from the hold bars under it.
+fn draw_wait_box<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, view: &View, x0: i32, x1: i32, top: i32, bottom: i32) -> DrawResult<DB> {
+    let ink = WAIT_INK.stroke_width(view.px(1.0).max(1) as u32);
+    area.draw(&Rectangle::new([(x0, top), (x1, bottom)], WHITE.filled()))?;
+    // Hatching: lines at 45° every 4 css px, clipped to the box by hand.
+    let step = view.px(4.0).max(3);
+    let h = bottom - top;
+    let mut k = x0 - h;
+    while k < x1 {
+        // The line from (k, bottom) to (k + h, top), clipped to x0..=x1.
+        let (a, b) = (k.max(x0), (k + h).min(x1));
+        if a < b {
+            area.draw(&PathElement::new(vec![(a, bottom - (a - k)), (b, bottom - (b - k))], ink))?;
+        }
+        k += step;
+    }
+    area.draw(&Rectangle::new([(x0, top), (x1, bottom)], ink))
 }
 
 struct Mapper {
@@ -172,6 +211,17 @@ pub fn draw_timeline_marked<DB: DrawingBackend>(
         let label = if step_ms >= 1000.0 { format!("{:.0}s", t / 1000.0) } else if t >= 1000.0 { format!("{:.2}s", t / 1000.0) } else { format!("{:.0}ms", t) };
         area.draw_text(&label, &tiny.pos(Pos::new(HPos::Center, VPos::Top)), (x, plot_bottom + view.px(4.0)))?;
         t += step_ms;
+    }
+
+    // The key for row-lock waits, under the axis labels.
+    if has_row_waits(trace, view) {
+        let top = plot_bottom + view.px(AXIS_CSS);
+        let (bt, bb) = (top + view.px(3.0), top + view.px(13.0));
+        let x = view.px(4.0);
+        draw_wait_box(area, view, x, x + view.px(10.0), bt, bb)?;
+        let many = marks.row_waits.iter().any(|w| w.ahead >= 2 && view.wallet_visible(w.wallet));
+        let text = if many { "행 잠금 대기: 앞 트랜잭션이 끝나기를 기다림 (숫자: 앞에 선 수)" } else { "행 잠금 대기: 앞 트랜잭션이 끝나기를 기다림" };
+        area.draw_text(text, &tiny.color(&P::INK).pos(Pos::new(HPos::Left, VPos::Center)), (x + view.px(14.0), (bt + bb) / 2))?;
     }
 
     // Process stops and lock-server outages: bands across every lane.
@@ -314,6 +364,25 @@ pub fn draw_timeline_marked<DB: DrawingBackend>(
                             let r = view.px(3.5);
                             area.draw(&Rectangle::new([(x - r, mid - r), (x + r, mid + r)], c.filled()))?;
                         }
+                    }
+                }
+                // Row-lock waits on top: arrival to grant, at least WAIT_MIN_CSS wide.
+                for rw in marks.row_waits.iter().filter(|rw| rw.wallet == wallet && rw.worker == worker) {
+                    let a = rw.began.t_us;
+                    let b = rw.granted.map_or(u64::MAX, |g| g.t_us);
+                    if !visible(a, b) || a < view.t0_us {
+                        continue;
+                    }
+                    let xa = m.x(a);
+                    let xb = m.x(clip_end(b)).max(xa + view.px(WAIT_MIN_CSS));
+                    draw_wait_box(area, view, xa, xb, top + pad / 2, bottom - pad / 2)?;
+                    if rw.ahead >= 2 {
+                        // How many were ahead in the queue, on a white tab right of the box.
+                        let n = rw.ahead.to_string();
+                        let (x0, x1) = (xb + view.px(1.0), xb + view.px(3.0 + 6.0 * n.len() as f64));
+                        area.draw(&Rectangle::new([(x0, top + pad / 2), (x1, bottom - pad / 2)], WHITE.filled()))?;
+                        let st = view.font(10.0).color(&WAIT_INK).pos(Pos::new(HPos::Center, VPos::Center));
+                        area.draw_text(&n, &st, ((x0 + x1) / 2, mid))?;
                     }
                 }
             }

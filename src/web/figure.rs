@@ -1084,6 +1084,7 @@ impl Figure {
                 <li><span class="sw sw-lockless"></span>{ "락 없는 구간" }</li>
                 <li><span class="sw sw-lease"></span>{ "서버의 lease(토큰)" }</li>
                 <li><span class="sw sw-overlap"></span>{ "소유 겹침" }</li>
+                <li><span class="sw sw-rowwait"></span>{ "행 잠금 대기" }</li>
                 <li><span class="mk mk-released"></span>{ "정상 해제" }</li>
                 <li><span class="mk mk-stolen"></span>{ "STOLEN" }</li>
                 <li><span class="mk mk-expired"></span>{ "만료" }</li>

@@ -9,7 +9,11 @@
 //! The engine passes each statement when it *arrives*; this module executes
 //! it at once or parks it in the row's lock queue, and reports every
 //! statement that completed (now, or because a lock was granted) so the
-//! engine can schedule the replies. No clock, no randomness.
+//! engine can schedule the replies. It also says when a statement had to
+//! queue (`Arrival::queued`) and which completions left a queue
+//! (`Completion::granted`), so that the engine can record row-lock waits at
+//! `TraceLevel::Full`; these reports change nothing in the DB. No clock, no
+//! randomness.
 
 use std::collections::VecDeque;
 
@@ -49,6 +53,23 @@ struct Waiter {
     stmt: Stmt,
 }
 
+/// A statement that had to wait in a row's lock queue when it arrived.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Queued {
+    /// Transactions ahead of it: the conflicting lock's holders plus the
+    /// statements already queued on the row (at least 1).
+    pub ahead: u32,
+}
+
+/// What an arriving statement caused.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Arrival {
+    /// What a COMMIT changed (only for a COMMIT that wrote something).
+    pub commit: Option<CommitInfo>,
+    /// Set when the arriving statement queued behind another transaction's row lock.
+    pub queued: Option<Queued>,
+}
+
 #[derive(Debug, Default)]
 struct RowLock {
     exclusive: Option<u32>,
@@ -81,6 +102,15 @@ struct Txn {
 pub struct Completion {
     pub worker: u32,
     pub result: i64,
+    /// `Some(ender)` when the statement had queued and got its row lock
+    /// because worker `ender`'s COMMIT or ROLLBACK released it.
+    pub granted_by: Option<u32>,
+}
+
+impl Completion {
+    fn now(worker: u32, result: i64) -> Completion {
+        Completion { worker, result, granted_by: None }
+    }
 }
 
 /// What a COMMIT changed, for the time series.
@@ -138,7 +168,7 @@ impl Db {
     /// Statement `stmt` of `worker`'s transaction on `wallet` arrives at the
     /// server. Completions (this statement's, and any statement whose lock
     /// was granted by a COMMIT/ROLLBACK) are appended to `out` in grant order.
-    pub fn arrive(&mut self, worker: u32, wallet: u32, stmt: Stmt, out: &mut Vec<Completion>) -> Option<CommitInfo> {
+    pub fn arrive(&mut self, worker: u32, wallet: u32, stmt: Stmt, out: &mut Vec<Completion>) -> Arrival {
         assert!(wallet < self.wallets());
         let txn = &mut self.txns[worker as usize];
         if txn.held.iter().all(Option::is_none) && txn.pending_debits == 0 && txn.pending_balance.is_none() {
@@ -157,23 +187,26 @@ impl Db {
                 if r.queue.is_empty() && r.compatible(mode) {
                     self.grant(worker, row, mode);
                     let result = self.execute(worker, stmt);
-                    out.push(Completion { worker, result });
+                    out.push(Completion::now(worker, result));
+                    Arrival::default()
                 } else {
+                    let holders = if r.exclusive.is_some() { 1 } else { r.shared_holders };
+                    let ahead = holders + r.queue.len() as u32;
                     r.queue.push_back(Waiter { worker, mode, stmt });
+                    Arrival { commit: None, queued: Some(Queued { ahead }) }
                 }
-                None
             }
             _ => match stmt {
                 Stmt::Commit | Stmt::Rollback => {
                     // The ender's reply leaves first; statements its lock
                     // release granted reply right after, in grant order.
-                    out.push(Completion { worker, result: 0 });
-                    self.end(worker, stmt == Stmt::Commit, out)
+                    out.push(Completion::now(worker, 0));
+                    Arrival { commit: self.end(worker, stmt == Stmt::Commit, out), queued: None }
                 }
                 _ => {
                     let result = self.execute(worker, stmt);
-                    out.push(Completion { worker, result });
-                    None
+                    out.push(Completion::now(worker, result));
+                    Arrival::default()
                 }
             },
         }
@@ -287,7 +320,7 @@ impl Db {
                 self.rows[row as usize].queue.pop_front();
                 self.grant(head.worker, row, head.mode);
                 let result = self.execute(head.worker, head.stmt);
-                out.push(Completion { worker: head.worker, result });
+                out.push(Completion { worker: head.worker, result, granted_by: Some(worker) });
             }
         }
         info
@@ -303,16 +336,17 @@ mod tests {
         let mut db = Db::new(1, 2, 5_000, 1_000);
         let mut out = Vec::new();
         db.arrive(0, 0, Stmt::UpdateSet(4_000), &mut out);
-        assert_eq!(out, vec![Completion { worker: 0, result: 1 }]);
+        assert_eq!(out, vec![Completion::now(0, 1)]);
         out.clear();
-        db.arrive(1, 0, Stmt::ReadShare, &mut out);
+        let arrival = db.arrive(1, 0, Stmt::ReadShare, &mut out);
         assert!(out.is_empty(), "FOR SHARE waits for X");
+        assert_eq!(arrival.queued, Some(Queued { ahead: 1 }));
         out.clear();
         db.arrive(0, 0, Stmt::InsertLedger, &mut out);
         out.clear();
-        let info = db.arrive(0, 0, Stmt::Commit, &mut out).unwrap();
+        let info = db.arrive(0, 0, Stmt::Commit, &mut out).commit.unwrap();
         assert_eq!(info.balance_won, Some(4_000));
-        assert_eq!(out, vec![Completion { worker: 0, result: 0 }, Completion { worker: 1, result: 4_000 }]);
+        assert_eq!(out, vec![Completion::now(0, 0), Completion { worker: 1, result: 4_000, granted_by: Some(0) }]);
     }
 
     #[test]
@@ -336,11 +370,44 @@ mod tests {
         db.arrive(1, 0, Stmt::FenceAdvance(2), &mut out); // queued behind X
         assert_eq!(out.len(), 1);
         db.arrive(0, 0, Stmt::Commit, &mut out);
-        assert_eq!(out[1..], [Completion { worker: 0, result: 0 }, Completion { worker: 1, result: 0 }]);
+        assert_eq!(out[1..], [Completion::now(0, 0), Completion { worker: 1, result: 0, granted_by: Some(0) }]);
         db.arrive(1, 0, Stmt::Rollback, &mut out);
         out.clear();
         db.arrive(0, 0, Stmt::FenceCheckEq(3), &mut out);
         assert_eq!(out[0].result, 1);
         assert_eq!(db.fence(0), 3);
+    }
+
+    #[test]
+    fn updates_queue_fifo_and_count_who_is_ahead() {
+        let mut db = Db::new(1, 3, 5_000, 1_000);
+        let mut out = Vec::new();
+        assert_eq!(db.arrive(0, 0, Stmt::UpdateIfSufficient, &mut out).queued, None);
+        assert_eq!(db.arrive(1, 0, Stmt::UpdateIfSufficient, &mut out).queued, Some(Queued { ahead: 1 }));
+        assert_eq!(db.arrive(2, 0, Stmt::UpdateIfSufficient, &mut out).queued, Some(Queued { ahead: 2 }));
+        assert_eq!(out, vec![Completion::now(0, 1)]);
+        out.clear();
+        db.arrive(0, 0, Stmt::Commit, &mut out);
+        // Only the head is granted: the second waiter still conflicts with it.
+        assert_eq!(out, vec![Completion::now(0, 0), Completion { worker: 1, result: 1, granted_by: Some(0) }]);
+        out.clear();
+        db.arrive(1, 0, Stmt::Rollback, &mut out);
+        assert_eq!(out, vec![Completion::now(1, 0), Completion { worker: 2, result: 1, granted_by: Some(1) }]);
+        // Several S waiters behind one X are granted together, in order.
+        let mut db = Db::new(1, 3, 5_000, 1_000);
+        out.clear();
+        db.arrive(0, 0, Stmt::UpdateSet(4_000), &mut out);
+        assert_eq!(db.arrive(1, 0, Stmt::ReadShare, &mut out).queued, Some(Queued { ahead: 1 }));
+        assert_eq!(db.arrive(2, 0, Stmt::ReadShare, &mut out).queued, Some(Queued { ahead: 2 }));
+        out.clear();
+        db.arrive(0, 0, Stmt::Commit, &mut out);
+        assert_eq!(
+            out,
+            vec![
+                Completion::now(0, 0),
+                Completion { worker: 1, result: 4_000, granted_by: Some(0) },
+                Completion { worker: 2, result: 4_000, granted_by: Some(0) }
+            ]
+        );
     }
 }

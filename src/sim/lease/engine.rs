@@ -17,8 +17,8 @@ use super::config::{FailPolicy, LeaseConfig, Variant, WalletAssignment};
 use super::db::{CommitInfo, Completion, Db, Stmt};
 use super::lock_server::{LockServer, ServerStatus};
 use super::trace::{
-    BalancePoint, EventKind, FencePhase, Hold, LeaseSpan, Outcome, ReleaseResult, TokenPoint, TraceEvent, TraceLevel,
-    WorkCapReached,
+    BalancePoint, EventKind, FencePhase, Hold, LeaseSpan, LockingStmt, Outcome, ReleaseResult, TokenPoint, TraceEvent,
+    TraceLevel, WorkCapReached,
 };
 use crate::core::{EventQueue, ProcessTable, RngStream, SimTime, Stamp, US_PER_MS, US_PER_S};
 
@@ -196,6 +196,8 @@ struct Worker {
     /// The DB statement in flight (one at a time) and, once done, its result.
     db_stmt: Stmt,
     db_result: i64,
+    /// When `db_stmt` queued for a row lock (kept at `TraceLevel::Full` only).
+    db_queued_us: SimTime,
     pause_rng: RngStream,
     wallet_rng: RngStream,
     jitter_rng: RngStream,
@@ -348,6 +350,7 @@ impl<'c> Engine<'c> {
                     written_value_won: 0,
                     db_stmt: Stmt::ReadPlain,
                     db_result: 0,
+                    db_queued_us: 0,
                     pause_rng: RngStream::derive(seed, run_index, "pause", id),
                     wallet_rng: RngStream::derive(seed, run_index, "wallet", id),
                     jitter_rng: RngStream::derive(seed, run_index, "jitter", id),
@@ -869,8 +872,14 @@ impl<'c> Engine<'c> {
         let (wallet, stmt) = (self.workers[worker as usize].wallet, self.workers[worker as usize].db_stmt);
         let mut done = std::mem::take(&mut self.completions);
         debug_assert!(done.is_empty());
-        let info = self.db.arrive(worker, wallet, stmt, &mut done);
-        if let Some(info) = info {
+        let arrival = self.db.arrive(worker, wallet, stmt, &mut done);
+        if let (Some(queued), true) = (arrival.queued, self.full) {
+            let wk = &mut self.workers[worker as usize];
+            wk.db_queued_us = self.q.now_us();
+            let (hold, stmt) = (wk.hold, locking_stmt(stmt));
+            self.emit(EventKind::RowLockWaitBegan { worker, wallet, hold, stmt, ahead: queued.ahead });
+        }
+        if let Some(info) = arrival.commit {
             let wk = &mut self.workers[worker as usize];
             if let Some(balance) = info.balance_won {
                 wk.written_value_won = balance;
@@ -883,6 +892,12 @@ impl<'c> Engine<'c> {
             self.record_commit(info);
         }
         for c in done.drain(..) {
+            if let (Some(released_by), true) = (c.granted_by, self.full) {
+                let wk = &self.workers[c.worker as usize];
+                let (wallet, hold, stmt) = (wk.wallet, wk.hold, locking_stmt(wk.db_stmt));
+                let waited_us = self.q.now_us() - wk.db_queued_us;
+                self.emit(EventKind::RowLockGranted { worker: c.worker, wallet, hold, stmt, waited_us, released_by });
+            }
             let waiting = &mut self.workers[c.worker as usize];
             waiting.db_result = c.result;
             let delay = one_way(&mut waiting.jitter_rng, u64::from(self.cfg.db_net_us), self.jitter_pct);
@@ -1137,5 +1152,17 @@ impl<'c> Engine<'c> {
             end,
             events_processed: self.q.events_processed(),
         }
+    }
+}
+
+/// The trace's name of a statement that can wait for a row lock.
+fn locking_stmt(stmt: Stmt) -> LockingStmt {
+    match stmt {
+        Stmt::ReadShare => LockingStmt::ForShare,
+        Stmt::UpdateSet(_) => LockingStmt::Update,
+        Stmt::UpdateIfSufficient => LockingStmt::ConditionalUpdate,
+        Stmt::FenceAdvance(_) => LockingStmt::FenceAdvance,
+        Stmt::FenceCheckEq(_) => LockingStmt::FenceCheck,
+        other => unreachable!("{other:?} takes no row lock, so it never queues"),
     }
 }

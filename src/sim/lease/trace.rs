@@ -158,7 +158,41 @@ pub struct Series {
     pub latencies_us: Vec<u64>,
 }
 
+/// A statement that takes a row lock (model.md §1.2 statement catalogue), as
+/// named by the row-lock wait events.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LockingStmt {
+    /// `SELECT … FOR SHARE` on the wallet row (S lock; c-2's read).
+    ForShare,
+    /// The unconditional `UPDATE wallet SET available_amount = v` (X on the wallet row).
+    Update,
+    /// The conditional `UPDATE … WHERE available_amount >= amount` (X on the wallet row; (d)).
+    ConditionalUpdate,
+    /// `UPDATE lock_fence SET token = t WHERE token < t` (X on the fence row).
+    FenceAdvance,
+    /// `UPDATE lock_fence SET token = token WHERE token = t` (X on the fence row).
+    FenceCheck,
+}
+
+impl LockingStmt {
+    /// The statement takes a shared (S) lock; every other one takes X.
+    pub fn is_shared(self) -> bool {
+        self == LockingStmt::ForShare
+    }
+
+    /// The statement locks the wallet's `lock_fence` row, not its `wallet` row.
+    pub fn on_fence_row(self) -> bool {
+        matches!(self, LockingStmt::FenceAdvance | LockingStmt::FenceCheck)
+    }
+}
+
 /// One fact in the run, in the past tense. The site animates these.
+///
+/// Client-side facts are stamped when the client observed them. The two
+/// row-lock facts (`RowLockWaitBegan`, `RowLockGranted`) are stamped on the DB
+/// server: when the statement arrived and queued, and when it got the lock and
+/// ran. They are recorded at `TraceLevel::Full` only, like every event.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum EventKind {
@@ -182,6 +216,15 @@ pub enum EventKind {
     LockServerKilled,
     LockServerRestarted,
     LockServerStalled { until_us: SimTime },
+    /// A statement reached the DB and queued behind another transaction's row
+    /// lock (FIFO per row). `ahead`: the conflicting lock's holders plus the
+    /// statements already queued on that row (at least 1). Every wait ends
+    /// with a `RowLockGranted` of the same worker, even after the deadline.
+    RowLockWaitBegan { worker: u32, wallet: u32, hold: u32, stmt: LockingStmt, ahead: u32 },
+    /// The queued statement got its row lock and ran, `waited_us` after it
+    /// arrived, because worker `released_by`'s COMMIT or ROLLBACK (which
+    /// arrived at this same stamp) released the lock.
+    RowLockGranted { worker: u32, wallet: u32, hold: u32, stmt: LockingStmt, waited_us: u64, released_by: u32 },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
