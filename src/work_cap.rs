@@ -5,7 +5,8 @@
 //! The work of a Scenario A run grows with threads × wallets × duration and
 //! with how fast workers spin (`retry_ms`, latencies): the heaviest corner of
 //! the sliders is some 7 million events for 120 s, against 17–126 thousand
-//! for the article's presets. The cap counts what actually costs time, the
+//! for the article's presets (60 s) and at most about 8 thousand for a
+//! timeline figure's starting window. The cap counts what actually costs time, the
 //! events of the event loop, with `sim::lease::run_capped`. When a run
 //! reaches it, [`run_within_cap`] shortens the run (its duration, which for
 //! a timeline is the visible window) to the time the capped attempt
@@ -19,13 +20,14 @@
 use crate::sim::lease::{run, run_capped, LeaseConfig, LeaseTrace, TraceLevel};
 
 /// Events a summary-level run may take (a 60 s run of a figure that plots
-/// it on the main thread, or of the metric table): about twice the heaviest
-/// article preset, some 10–20 ms in the browser.
-pub const MAX_EVENTS_SUMMARY: u64 = 250_000;
+/// it on the main thread, or of the metric table): a little above the
+/// heaviest article preset (126 thousand), some 10–15 ms in the browser.
+pub const MAX_EVENTS_SUMMARY: u64 = 150_000;
 
-/// Events a full-level run may take: the timeline's visible window, run on
-/// the main thread at every slider move, recording every event.
-pub const MAX_EVENTS_FULL: u64 = 50_000;
+/// Events a full-level run may take: the timeline's visible window, run and
+/// drawn on the main thread at every slider move. Twice the busiest
+/// figure's starting window (about 8 thousand events).
+pub const MAX_EVENTS_FULL: u64 = 20_000;
 
 /// The cap for runs at `level`.
 pub fn max_events(level: TraceLevel) -> u64 {
@@ -86,6 +88,23 @@ mod tests {
             let (trace, shortened) = run_within_cap(&preset.config(), 1, 0, TraceLevel::Summary);
             assert_eq!(shortened, None, "{}", preset.key());
             assert_eq!(trace, run(&preset.config(), 1, 0, TraceLevel::Summary));
+        }
+    }
+
+    /// Every timeline figure's starting state fits the full-level cap with
+    /// room to spare (the cap is for the slider corners, not the article),
+    /// whichever fence variant the split view adds.
+    #[test]
+    fn no_figure_starts_capped() {
+        use crate::figures::{FigureKind, FIGURES};
+        for spec in FIGURES.iter().filter(|s| matches!(s.kind, FigureKind::Timeline | FigureKind::SplitTimeline)) {
+            let q = spec.initial_query();
+            let limited = LeaseConfig { duration_s: q.config.duration_s.min(spec.window_ms.div_ceil(1000)), ..q.config.clone() };
+            for variant in [limited.variant, Variant::FenceWrite, Variant::FenceRead] {
+                let cfg = LeaseConfig { variant, ..limited.clone() };
+                let events = run(&cfg, q.seed, q.run_index, TraceLevel::Full).stats.events_processed;
+                assert!(events * 2 < MAX_EVENTS_FULL, "{} {variant:?}: {events} events", spec.id);
+            }
         }
     }
 

@@ -73,8 +73,9 @@ pub enum Msg {
     RevealLedger(bool),
     Redraw,
     Copy,
-    /// Run the next queued table run of this generation.
-    Job(u64),
+    /// Main-thread table runs of this generation are done: `(column, trace)`,
+    /// and the jobs left for the next slice.
+    JobsDone(u64, Vec<(usize, Rc<LeaseTrace>)>, Vec<TableJob>),
     /// A table worker's result: job id, values (`None`: do it here), description.
     TableRun(u32, Option<js_sys::Float64Array>, String),
     SettingsOpen(bool),
@@ -121,6 +122,10 @@ impl Column {
     }
 }
 
+/// How long one main-thread task may spend on table runs before it yields
+/// to input and rendering (one run may exceed it; the work cap bounds a run).
+const JOB_SLICE_MS: f64 = 12.0;
+
 /// A table run queued on the main thread: column, configuration, run index.
 type TableJob = (usize, LeaseConfig, u32);
 
@@ -161,8 +166,10 @@ pub struct Figure {
     copied: bool,
     chapter: String,
     generation: u64,
-    /// Table runs left for the main thread, one per task.
+    /// Table runs left for the main thread.
     jobs: Vec<TableJob>,
+    /// A main-thread slice of table runs is scheduled or running.
+    jobs_running: bool,
     /// Table runs handed to the worker pool, by job id.
     pool_jobs: Vec<(u32, TableJob)>,
     pool_owner: u32,
@@ -220,18 +227,21 @@ impl Figure {
             }
         };
         let mut prefilled: Option<(usize, Rc<LeaseTrace>)> = None;
+        // The timelines' own runs come after the table's runs are handed to
+        // the workers, so that both compute at the same time.
+        let mut timelines: Vec<LeaseConfig> = Vec::new();
         self.cap_notice = None;
         match self.spec.kind {
             FigureKind::Timeline => {
-                self.traces = self.timeline_runs(&[&c]);
+                timelines = vec![c.clone()];
                 runs3(&mut specs, &c, "");
             }
             FigureKind::SplitTimeline => {
                 let c1 = LeaseConfig { variant: Variant::FenceWrite, ..c.clone() };
                 let c2 = LeaseConfig { variant: Variant::FenceRead, ..c.clone() };
-                self.traces = self.timeline_runs(&[&c1, &c2]);
                 runs3(&mut specs, &c1, "(c-1) ");
                 runs3(&mut specs, &c2, "(c-2) ");
+                timelines = vec![c1, c2];
             }
             FigureKind::Balance | FigureKind::Outage => {
                 let (t, shortened) = run_within_cap(&c, seed, run_index, TraceLevel::Summary);
@@ -267,6 +277,8 @@ impl Figure {
         }
         table_pool::cancel(self.pool_owner);
         self.pool_jobs.clear();
+        self.job_timer = None;
+        self.jobs_running = false;
         if self.columns.is_empty() {
             // First render: compute the table now so the page never shows an empty table.
             while let Some((i, cfg, r)) = self.jobs.pop() {
@@ -288,6 +300,9 @@ impl Figure {
                 self.schedule_job(ctx);
             }
         }
+        if !timelines.is_empty() {
+            self.traces = self.timeline_runs(&timelines);
+        }
         self.marks = if self.is_timeline() { self.traces.iter().map(|t| TimelineMarks::of(t)).collect() } else { Vec::new() };
         self.dirty = true;
         self.anomalies = match self.traces.first() {
@@ -305,7 +320,7 @@ impl Figure {
     /// the visible prefix of a run: a run whose deadline is the window's end
     /// is identical to the full run before it. When the work cap shortens a
     /// run, the window shrinks to match and the figure says so.
-    fn timeline_runs(&mut self, configs: &[&LeaseConfig]) -> Vec<Rc<LeaseTrace>> {
+    fn timeline_runs(&mut self, configs: &[LeaseConfig]) -> Vec<Rc<LeaseTrace>> {
         let (seed, run_index) = (self.query.seed, self.query.run_index);
         let limited = |cfg: &LeaseConfig| LeaseConfig { duration_s: cfg.duration_s.min(self.window_ms.div_ceil(1000).max(1)), ..cfg.clone() };
         let runs: Vec<(LeaseTrace, Option<u32>)> =
@@ -327,7 +342,7 @@ impl Figure {
     }
 
     fn table_pending(&self) -> bool {
-        !self.jobs.is_empty() || !self.pool_jobs.is_empty()
+        !self.jobs.is_empty() || self.jobs_running || !self.pool_jobs.is_empty()
     }
 
     fn finish_table(&mut self) {
@@ -347,7 +362,7 @@ impl Figure {
     /// completes the table once nothing is pending. True when it re-renders.
     fn after_table_run(&mut self, ctx: &Context<Self>) -> bool {
         if self.table_pending() {
-            if !self.jobs.is_empty() {
+            if !self.jobs.is_empty() && !self.jobs_running {
                 self.schedule_job(ctx);
             }
             return false;
@@ -357,10 +372,25 @@ impl Figure {
         true
     }
 
+    /// Runs the queued table runs on the main thread in the next task, for
+    /// up to one slice of time (at least one run; the work cap bounds each).
+    /// The runs happen in the timer callback, outside Yew's scheduler, so the
+    /// scheduler's own 16 ms yield never delays the table's render.
     fn schedule_job(&mut self, ctx: &Context<Self>) {
         let link = ctx.link().clone();
         let generation = self.generation;
-        self.job_timer = Some(Timeout::new(0, move || link.send_message(Msg::Job(generation))));
+        let seed = self.query.seed;
+        let mut batch = std::mem::take(&mut self.jobs);
+        self.jobs_running = true;
+        self.job_timer = Some(Timeout::new(0, move || {
+            let started = now_ms();
+            let mut done = Vec::new();
+            while !batch.is_empty() && (done.is_empty() || now_ms() - started < JOB_SLICE_MS) {
+                let (i, cfg, r) = batch.remove(0);
+                done.push((i, Rc::new(run_within_cap(&cfg, seed, r, TraceLevel::Summary).0)));
+            }
+            link.send_message(Msg::JobsDone(generation, done, batch));
+        }));
     }
 
     fn events_len(&self) -> usize {
@@ -727,6 +757,7 @@ impl Component for Figure {
             chapter: props.chapter.to_string(),
             generation: 0,
             jobs: Vec::new(),
+            jobs_running: false,
             pool_jobs: Vec::new(),
             pool_owner: next_owner_id(),
             table_sink: {
@@ -766,7 +797,7 @@ impl Component for Figure {
     }
 
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
-        if !matches!(msg, Msg::Job(_) | Msg::TableRun(..) | Msg::Copy | Msg::Speed(_) | Msg::AutoPause(_) | Msg::SettingsOpen(_)) {
+        if !matches!(msg, Msg::JobsDone(..) | Msg::TableRun(..) | Msg::Copy | Msg::Speed(_) | Msg::AutoPause(_) | Msg::SettingsOpen(_)) {
             self.dirty = true;
         }
         match msg {
@@ -904,14 +935,16 @@ impl Component for Figure {
                 }
                 self.settings_open = open;
             }
-            Msg::Job(generation) => {
+            Msg::JobsDone(generation, done, mut rest) => {
                 if generation != self.generation {
                     return false;
                 }
-                let seed = self.query.seed;
-                if let Some((i, cfg, r)) = (!self.jobs.is_empty()).then(|| self.jobs.remove(0)) {
-                    self.next_columns[i].push_trace(Rc::new(run_within_cap(&cfg, seed, r, TraceLevel::Summary).0));
+                self.jobs_running = false;
+                for (i, trace) in done {
+                    self.next_columns[i].push_trace(trace);
                 }
+                rest.append(&mut self.jobs);
+                self.jobs = rest;
                 return self.after_table_run(ctx);
             }
             Msg::TableRun(job, values, text) => {

@@ -3,8 +3,11 @@
 //! costs the main thread the figure's own (short) run and its drawing.
 //!
 //! The pool is a few lines of JavaScript shared by every figure of the page:
-//! a queue of tasks, two or three workers (spawned once, on the first
-//! [`start`]), and per-owner cancellation. A figure registers one callback
+//! a queue of tasks, up to four workers (spawned once, on the first
+//! [`start`]), and per-owner cancellation. It is used only on machines with
+//! at least four cores: with two, the workers compete with the main thread
+//! and answer late (see `js/table_pool.js`), and the page computes its tables
+//! on the main thread, which [`available`] then reports. A figure registers one callback
 //! ([`Sink`]) for its lifetime; results reach it as `(job, values, text)`
 //! and it decodes them with `live_table::TableRun::from_flat`. When the
 //! workers cannot start (a failed fetch, an old browser), [`available`]
@@ -27,12 +30,14 @@ extern "C" {
     fn pool_cancel(owner: u32);
 }
 
-/// Spawns the workers (once per page); they warm up in the background.
+/// Spawns the workers (once per page, if [`available`]); they warm up in
+/// the background.
 pub fn start() {
     pool_start();
 }
 
-/// False once the workers failed to start; jobs then run on the main thread.
+/// False on machines with fewer than four cores, and once the workers
+/// failed to start; table runs then happen on the main thread.
 pub fn available() -> bool {
     pool_available()
 }
