@@ -6,8 +6,9 @@
 #   2. exp1 events per run (counted from `lab run --trace`) and events/s native;
 #   3. wasm time per default exp1 run in headless Chromium (the site's
 #      exported bench_lease_run: 40 warm-up runs so V8 tiers the code up, then
-#      the median of 5 batches of 10) and its ratio to native, plus the
-#      slider → metric table complete time (window.__labPerfTable);
+#      the median of 5 batches of 10) and its ratio to native, the same in a
+#      table worker (window.__labTableBenchRun), plus the slider → metric
+#      table complete time (window.__labPerfTable);
 #   4. slider → figure redrawn p50/p95 (window.__labPerf, as e2e/tests/perf.test.mjs);
 #   5. the sweep figure: a 30×30 TTL × pause sweep with 3 seeds per cell
 #      (2,700 runs of 60 s) in the web-worker pool, wall time and the longest
@@ -62,8 +63,17 @@ const batches = await page.evaluate(() => {
   return Array.from({ length: 5 }, () => b.bench_lease_run('exp1', 10));
 });
 const perRun = pct(batches, 0.5);
+// The same run in a table worker (web::table_pool's bench hook: 10 runs per batch, median of 5 after one warm-up batch).
+await page.evaluate(() => window.__labTableBenchRun(0));
+await page.waitForFunction(() => (window.__labTablePoolReady || 0) >= 1, null, { timeout: 30000 });
+for (let i = 0; i < 6; i++) {
+  await page.waitForFunction(() => window.__labTableBenchRun(10));
+  await page.waitForFunction((n) => window.__labTableBench.length > n, i);
+}
+const workerRun = pct((await page.evaluate(() => window.__labTableBench.slice(1))), 0.5);
 const native = Number(process.env.NATIVE_MS);
 console.log(`  wasm per exp1 run (site module, main thread, median of 5 × 10 after warm-up): ${perRun.toFixed(2)} ms; native ${native} ms; ratio ${(perRun / native).toFixed(2)}x`);
+console.log(`  wasm per exp1 run (table worker, median of 5 × 10 after warm-up): ${workerRun.toFixed(2)} ms; ratio ${(workerRun / native).toFixed(2)}x`);
 console.log(`  slider -> metric table complete (3 × 60 s runs): p50 ${pct(table, 0.5).toFixed(1)} ms, p95 ${pct(table, 0.95).toFixed(1)} ms`);
 console.log(`  slider -> figure redrawn: p50 ${pct(fig, 0.5).toFixed(2)} ms, p95 ${pct(fig, 0.95).toFixed(2)} ms (n=${fig.length})`);
 await context.close(); await browser.close(); await server.close();
