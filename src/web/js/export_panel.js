@@ -2,32 +2,23 @@
 // not an inline snippet: every wasm module of the site copies its snippets
 // into the same snippets/ directory, where inline snippets are numbered per
 // module and would overwrite each other.
-let loading = null;
-function load() {
-  if (!loading) {
+// The lazily loaded wasm modules this file uses, by name (`NAME.js` and
+// `NAME_bg.wasm` at the site root): `figure_export`, and `sweep_ui`, which is
+// already loaded when a sweep figure is on the page (the same URL gives the
+// same module instance). A failed import is retried on the next click.
+const loading = new Map();
+function loadModule(name) {
+  if (!loading.has(name)) {
     // wasm-bindgen copies this file to snippets/<crate>/src/web/js/; the modules sit at the site root.
     const base = new URL('../../../../../', import.meta.url);
-    loading = import(new URL('figure_export.js', base).href).then(async (m) => {
-      await m.default({ module_or_path: new URL('figure_export_bg.wasm', base).href });
+    const p = import(new URL(`${name}.js`, base).href).then(async (m) => {
+      await m.default({ module_or_path: new URL(`${name}_bg.wasm`, base).href });
       return m;
     });
-    loading.catch(() => { loading = null; });
+    p.catch(() => loading.delete(name));
+    loading.set(name, p);
   }
-  return loading;
-}
-let sweepUi = null;
-// The sweep figures' module: already loaded and initialised when a sweep
-// figure is on the page (the same URL gives the same module instance).
-function loadSweepUi() {
-  if (!sweepUi) {
-    const base = new URL('../../../../../', import.meta.url);
-    sweepUi = import(new URL('sweep_ui.js', base).href).then(async (m) => {
-      await m.default({ module_or_path: new URL('sweep_ui_bg.wasm', base).href });
-      return m;
-    });
-    sweepUi.catch(() => { sweepUi = null; });
-  }
-  return sweepUi;
+  return loading.get(name);
 }
 function save(blob, name) {
   const url = URL.createObjectURL(blob);
@@ -48,7 +39,7 @@ async function savePng(canvas, name) {
 // the export module. Nothing is recomputed here.
 async function exportSweep(panel, fig, kind, width) {
   const id = panel.dataset.id;
-  const [ui, m] = await Promise.all([loadSweepUi(), load()]);
+  const [ui, m] = await Promise.all([loadModule('sweep_ui'), loadModule('figure_export')]);
   const grid = ui.sweep_result(id, fig.dataset.sweepKey || '');
   if (grid == null) throw new Error('격자 계산이 끝난 뒤에 내려받을 수 있습니다');
   const metric = fig.dataset.metric || 'over_approval';
@@ -72,7 +63,7 @@ async function exportFile(panel, kind) {
   const time = d.time === undefined ? undefined : Number(d.time);
   const win = d.win === undefined ? undefined : Number(d.win);
   const recon = d.recon !== '0';
-  const m = await load();
+  const m = await loadModule('figure_export');
   if (kind === 'svg') {
     save(new Blob([m.render_svg(id, params, width, time, win, recon)], { type: 'image/svg+xml' }), `${id}.svg`);
   } else if (kind === 'png' || kind === 'png2') {
