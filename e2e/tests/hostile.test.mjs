@@ -79,21 +79,38 @@ const INJECTION_CHECK = `(() => {
   return { bad, scripts, pwned: !!window.${MARK}, injected: window.__labInjected || [] };
 })()`;
 
+// Article B's and the sweep figures live in lazily loaded modules, mounted
+// into placeholders (web::lazy_mount): mounted means the placeholder holds a
+// figure, or its Korean failure notice.
+const LAZY_FIGURES_MOUNTED = () => [...document.querySelectorAll('.lazy-figure')]
+  .every((el) => el.querySelector('figure') || el.getAttribute('role') === 'alert');
+
 test('200+ hostile URLs: no error, no injection, real content, notices', async () => {
   const { lease, vote } = paramNames();
   assert.ok(lease.length >= 20 && vote.length >= 20, `param names: ${lease.length} lease, ${vote.length} vote`);
-  const { page, errors, context } = await openPage(browser);
-  // Records every element added after load whose tag can run script.
-  await page.addInitScript(() => {
-    window.__labInjected = [];
-    new MutationObserver((ms) => {
-      // Nodes the parser adds while loading are the page itself (Trunk's loader).
-      if (document.readyState === 'loading') return;
-      for (const m of ms) for (const n of m.addedNodes) {
-        if (n.nodeType === 1 && /^(script|iframe|object|embed)$/i.test(n.tagName)) window.__labInjected.push(n.tagName);
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
+  // A fresh browser context every URLS_PER_CONTEXT URLs: every load creates
+  // new wasm instances (the site's, and the lazily loaded modules' and
+  // workers'), whose memory reservations Chromium releases only when it
+  // collects the old documents, and hundreds of loads in one tab exhaust
+  // them ("Cannot allocate Wasm memory for new instance"). No reader loads
+  // 200 pages in a row in one tab; the payloads are what is under test.
+  const URLS_PER_CONTEXT = 40;
+  const open = async () => {
+    const opened = await openPage(browser);
+    // Records every element added after load whose tag can run script.
+    await opened.page.addInitScript(() => {
+      window.__labInjected = [];
+      new MutationObserver((ms) => {
+        // Nodes the parser adds while loading are the page itself (Trunk's loader).
+        if (document.readyState === 'loading') return;
+        for (const m of ms) for (const n of m.addedNodes) {
+          if (n.nodeType === 1 && /^(script|iframe|object|embed)$/i.test(n.tagName)) window.__labInjected.push(n.tagName);
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    return opened;
+  };
+  let { page, errors, context } = await open();
 
   // Discover chapters and their figures from a clean load.
   await page.goto(server.base);
@@ -104,6 +121,7 @@ test('200+ hostile URLs: no error, no injection, real content, notices', async (
   for (const ch of chapters) {
     await page.goto(`${server.base}?ch=${ch}`);
     await page.waitForSelector('article.chapter', { timeout: 30000 });
+    await page.waitForFunction(LAZY_FIGURES_MOUNTED, null, { timeout: 30000 });
     figsOf[ch] = await page.$$eval('figure.lab-figure[id]', (fs) => fs.map((f) => ({ id: f.id, vote: f.classList.contains('vote-figure') })));
   }
   const leaseFigs = Object.entries(figsOf).flatMap(([ch, fs]) => fs.filter((f) => !f.vote).map((f) => [ch, f.id]));
@@ -137,13 +155,18 @@ test('200+ hostile URLs: no error, no injection, real content, notices', async (
 
   const started = Date.now();
   const failures = [];
-  for (const { q, notice } of urls) {
+  for (const [n, { q, notice }] of urls.entries()) {
+    if (n > 0 && n % URLS_PER_CONTEXT === 0) {
+      await context.close();
+      ({ page, errors, context } = await open());
+    }
     const before = errors.length;
     const label = q.length > 160 ? `${q.slice(0, 160)}…(${q.length} chars)` : q;
     try {
       await page.goto(server.base + q);
       await page.waitForSelector('article.chapter', { timeout: 30000 });
-      // Let the figures compute and render once.
+      // Let the figures (the lazily loaded ones too) compute and render once.
+      await page.waitForFunction(LAZY_FIGURES_MOUNTED, null, { timeout: 30000 });
       await page.waitForFunction(() => [...document.querySelectorAll('figure canvas')].every((c) => c.width > 0));
       const r = await page.evaluate(INJECTION_CHECK);
       const panic = await page.$('#panic-banner');
