@@ -8,16 +8,16 @@
 //! for the article's presets (60 s) and at most about 8 thousand for a
 //! timeline figure's starting window. The cap counts what actually costs time, the
 //! events of the event loop, with `sim::lease::run_capped`. When a run
-//! reaches it, [`run_within_cap`] shortens the run (its duration, which for
-//! a timeline is the visible window) to the time the capped attempt
-//! reached, and tries again. The caller shows the shortened duration as a
-//! notice. Because a run's events never depend on how far it is taken, the
+//! reaches it, [`run_within_cap`] shortens the run to the time the capped
+//! attempt reached (a summary run's duration to whole seconds; a timeline's
+//! visible window in steps of 200 ms, the shortest window a permalink accepts) and tries again. The caller shows the
+//! shortened span as a notice. Because a run's events never depend on how far it is taken, the
 //! shortened run is exactly the beginning of the full one.
 //!
 //! The page and `lab figure` apply the same caps, so a figure file still
 //! equals the page's figure.
 
-use crate::sim::lease::{run, run_capped, LeaseConfig, LeaseTrace, TraceLevel};
+use crate::sim::lease::{run, run_capped, run_until, LeaseConfig, LeaseTrace, TraceLevel};
 
 /// Events a summary-level run may take (a 60 s run of a figure that plots
 /// it on the main thread, or of the metric table): a little above the
@@ -38,15 +38,26 @@ pub fn max_events(level: TraceLevel) -> u64 {
     }
 }
 
+/// The step by which a timeline's window shrinks under the cap (ms).
+pub const FULL_STEP_MS: u64 = 200;
+
 /// Runs `config` within the cap for `level`. Returns the trace and, when the
-/// cap shortened the run, the duration (s) actually run. A run of one second
-/// is never shortened further: it is bounded by the sliders' ranges (about
-/// 60 thousand events in the heaviest corner).
-pub fn run_within_cap(config: &LeaseConfig, seed: u64, run_index: u32, level: TraceLevel) -> (LeaseTrace, Option<u32>) {
+/// cap shortened the run, the simulated time it was run to (ms):
+/// - at summary level the duration shrinks to the whole second the capped
+///   attempt reached (at least 1 s), so the run's rates and the table stay
+///   those of a complete, shorter run;
+/// - at full level (a timeline's window) the deadline shrinks in steps of
+///   [`FULL_STEP_MS`] (`sim::lease::run_until`), so even the heaviest corner
+///   of the sliders fits the cap.
+pub fn run_within_cap(config: &LeaseConfig, seed: u64, run_index: u32, level: TraceLevel) -> (LeaseTrace, Option<u64>) {
+    if level == TraceLevel::Full {
+        return run_window_within_cap(config, seed, run_index);
+    }
     let mut config = config.clone();
     let mut shortened = None;
     loop {
         if config.duration_s <= 1 {
+            // One second is bounded by the sliders' ranges (some 60 thousand events at most).
             return (run(&config, seed, run_index, level), shortened);
         }
         match run_capped(&config, seed, run_index, level, max_events(level)) {
@@ -55,7 +66,24 @@ pub fn run_within_cap(config: &LeaseConfig, seed: u64, run_index: u32, level: Tr
                 // Whole seconds, strictly shorter: the loop ends.
                 let reached_s = u32::try_from(reached.at_us / 1_000_000).unwrap_or(u32::MAX);
                 config.duration_s = reached_s.clamp(1, config.duration_s - 1);
-                shortened = Some(config.duration_s);
+                shortened = Some(u64::from(config.duration_s) * 1_000);
+            }
+        }
+    }
+}
+
+fn run_window_within_cap(config: &LeaseConfig, seed: u64, run_index: u32) -> (LeaseTrace, Option<u64>) {
+    let mut deadline_ms = u64::from(config.duration_s) * 1_000;
+    let mut shortened = None;
+    loop {
+        let cap = if deadline_ms <= FULL_STEP_MS { u64::MAX } else { MAX_EVENTS_FULL };
+        match run_until(config, seed, run_index, TraceLevel::Full, deadline_ms * 1_000, cap) {
+            Ok(trace) => return (trace, shortened),
+            Err(reached) => {
+                // Whole steps, strictly shorter: the loop ends.
+                let reached_ms = reached.at_us / 1_000 / FULL_STEP_MS * FULL_STEP_MS;
+                deadline_ms = reached_ms.clamp(FULL_STEP_MS, deadline_ms - FULL_STEP_MS);
+                shortened = Some(deadline_ms);
             }
         }
     }
@@ -111,24 +139,27 @@ mod tests {
     #[test]
     fn the_heaviest_corner_is_shortened_to_fit() {
         let (trace, shortened) = run_within_cap(&heaviest(), 1, 0, TraceLevel::Summary);
-        let s = shortened.expect("the heaviest corner needs millions of events in 120 s");
-        assert!(s < 120 && s >= 1);
-        assert_eq!(trace.config.duration_s, s);
-        assert!(trace.stats.events_processed <= MAX_EVENTS_SUMMARY || s == 1);
+        let ms = shortened.expect("the heaviest corner needs millions of events in 120 s");
+        assert!(ms < 120_000 && ms >= 1_000 && ms % 1_000 == 0);
+        assert_eq!(u64::from(trace.config.duration_s) * 1_000, ms);
+        assert!(trace.stats.events_processed <= MAX_EVENTS_SUMMARY || ms == 1_000);
+        // A timeline's window in the same corner shrinks below a second and fits the cap.
+        let (window, shortened) = run_within_cap(&LeaseConfig { duration_s: 20, ..heaviest() }, 1, 0, TraceLevel::Full);
+        let ms = shortened.expect("20 s of the heaviest corner exceed the full-level cap");
+        assert!(ms < 1_000 && ms % FULL_STEP_MS == 0, "window shrank to {ms} ms");
+        assert!(window.stats.events_processed <= MAX_EVENTS_FULL);
     }
 
     #[test]
     fn a_shortened_run_is_the_beginning_of_the_full_one() {
         let mut cfg = heaviest();
         cfg.variant = Variant::Watchdog;
-        cfg.duration_s = 20;
+        cfg.duration_s = 3;
         let (capped, shortened) = run_within_cap(&cfg, 3, 0, TraceLevel::Full);
-        let s = shortened.expect("20 s of the heaviest corner exceed the full-level cap");
-        let full = run(&LeaseConfig { duration_s: s, ..cfg.clone() }, 3, 0, TraceLevel::Full);
-        assert_eq!(capped, full);
-        // Every event of the shortened run before its deadline is an event of the longer run.
-        let longer = run(&LeaseConfig { duration_s: s + 1, ..cfg }, 3, 0, TraceLevel::Full);
-        let deadline_us = u64::from(s) * 1_000_000;
+        let ms = shortened.expect("3 s of the heaviest corner exceed the full-level cap");
+        // Every event of the shortened run before its deadline is an event of the full run.
+        let longer = run(&cfg, 3, 0, TraceLevel::Full);
+        let deadline_us = ms * 1_000;
         let before = |t: &LeaseTrace| t.events.iter().filter(|e| e.at.t_us < deadline_us).cloned().collect::<Vec<_>>();
         assert_eq!(before(&capped), before(&longer));
     }

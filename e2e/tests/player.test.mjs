@@ -17,11 +17,17 @@ test('space, arrows and tab drive the player', async () => {
   const scrub = page.locator(`${FIG} .scrub`);
   const start = Number(await scrub.inputValue());
   await page.focus(`${FIG} .canvas-wrap`);
+  // Yew renders after the key's handler, in a microtask or (when the
+  // machine is slow) a later task: wait for the value, then check it.
+  const scrubIs = async (v) => {
+    await page.waitForFunction(([sel, want]) => Number(document.querySelector(sel).value) === want, [`${FIG} .scrub`, v], { timeout: 5000 }).catch(() => {});
+    assert.equal(Number(await scrub.inputValue()), v);
+  };
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
-  assert.equal(Number(await scrub.inputValue()), start + 2);
+  await scrubIs(start + 2);
   await page.keyboard.press('ArrowLeft');
-  assert.equal(Number(await scrub.inputValue()), start + 1);
+  await scrubIs(start + 1);
   assert.match(await page.$eval(`${FIG} .player-status`, (p) => p.textContent), /ms: /);
 
   const play = page.locator(`${FIG} button.play`);

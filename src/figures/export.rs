@@ -564,8 +564,8 @@ fn lease_plan(spec: &'static FigureSpec, req: &Request) -> Result<Plan, ExportEr
     let timeline_run = |cfg: &LeaseConfig, view: &mut View| {
         let limited = LeaseConfig { duration_s: cfg.duration_s.min(window_ms.div_ceil(1000).max(1)), ..cfg.clone() };
         let (trace, shortened) = run_within_cap(&limited, seed, run_index, TraceLevel::Full);
-        if let Some(s) = shortened {
-            view.t1_us = view.t1_us.min(u64::from(s) * 1_000_000);
+        if let Some(ms) = shortened {
+            view.t1_us = view.t1_us.min(ms * 1_000);
             view.cursor_us = view.cursor_us.min(view.t1_us);
         }
         Box::new(trace)

@@ -246,9 +246,10 @@ impl Figure {
             FigureKind::Balance | FigureKind::Outage => {
                 let (t, shortened) = run_within_cap(&c, seed, run_index, TraceLevel::Summary);
                 let t = Rc::new(t);
-                if let Some(s) = shortened {
+                if let Some(ms) = shortened {
                     self.cap_notice = Some(format!(
-                        "작업량 상한: 이 설정은 사건이 많아 실행 시간을 {s}초로 줄여 그렸습니다 (실행 한 번에 사건 최대 {}개).",
+                        "작업량 상한: 이 설정은 사건이 많아 실행 시간을 {}초로 줄여 그렸습니다 (실행 한 번에 사건 최대 {}개).",
+                        ms / 1000,
                         group_thousands(MAX_EVENTS_SUMMARY as i64)
                     ));
                 }
@@ -323,12 +324,13 @@ impl Figure {
     fn timeline_runs(&mut self, configs: &[LeaseConfig]) -> Vec<Rc<LeaseTrace>> {
         let (seed, run_index) = (self.query.seed, self.query.run_index);
         let limited = |cfg: &LeaseConfig| LeaseConfig { duration_s: cfg.duration_s.min(self.window_ms.div_ceil(1000).max(1)), ..cfg.clone() };
-        let runs: Vec<(LeaseTrace, Option<u32>)> =
+        let runs: Vec<(LeaseTrace, Option<u64>)> =
             configs.iter().map(|cfg| run_within_cap(&limited(cfg), seed, run_index, TraceLevel::Full)).collect();
-        if let Some(s) = runs.iter().filter_map(|(_, s)| *s).min() {
-            self.window_ms = self.window_ms.min(s * 1000);
+        if let Some(ms) = runs.iter().filter_map(|(_, ms)| *ms).min() {
+            self.window_ms = self.window_ms.min(u32::try_from(ms).unwrap_or(u32::MAX));
             self.cap_notice = Some(format!(
-                "작업량 상한: 이 설정은 사건이 많아 보이는 구간을 {s}초로 줄였습니다 (그림 한 번에 사건 최대 {}개).",
+                "작업량 상한: 이 설정은 사건이 많아 보이는 구간을 {:.1}초로 줄였습니다 (그림 한 번에 사건 최대 {}개).",
+                ms as f64 / 1000.0,
                 group_thousands(MAX_EVENTS_FULL as i64)
             ));
         }

@@ -278,16 +278,21 @@ struct Engine<'c> {
 
 /// Runs the event loop to the end of the drain and returns the raw record,
 /// or gives up once `max_events` events have run (the front ends' work cap)
-/// and says how far the run got. Giving up changes nothing before that
-/// point: a run is the same sequence of events however far it is taken.
+/// and says how far the run got. No request starts at or after
+/// `deadline_us` (normally `duration_s`; earlier for a timeline that shows
+/// only the beginning). Giving up, or an earlier deadline, changes nothing
+/// before that point: a run is the same sequence of events however far it
+/// is taken.
 pub fn simulate(
     cfg: &LeaseConfig,
     seed: u64,
     run_index: u32,
     level: TraceLevel,
+    deadline_us: SimTime,
     max_events: u64,
 ) -> Result<RunRecord, WorkCapReached> {
     let mut e = Engine::new(cfg, seed, run_index, level);
+    e.deadline_us = deadline_us;
     e.schedule_faults(seed, run_index);
     for w in 0..e.workers.len() {
         e.start_request(w);

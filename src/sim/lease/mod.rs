@@ -37,7 +37,24 @@ pub fn run_capped(
     level: TraceLevel,
     max_events: u64,
 ) -> Result<LeaseTrace, WorkCapReached> {
-    let record = engine::simulate(config, seed, run_index, level, max_events)?;
+    run_until(config, seed, run_index, level, u64::from(config.duration_s) * crate::core::US_PER_S, max_events)
+}
+
+/// Like [`run_capped`], but no request starts at or after `deadline_us`
+/// (which should not exceed `config.duration_s`) instead of the configured
+/// duration: a timeline that shows only its first `deadline_us` needs no
+/// more. The run up to the deadline is the same as the full run's; the
+/// trace's `config` still says `duration_s`, so its rates are not those of
+/// the shortened run (the timelines that use this show no rates).
+pub fn run_until(
+    config: &LeaseConfig,
+    seed: u64,
+    run_index: u32,
+    level: TraceLevel,
+    deadline_us: crate::core::SimTime,
+    max_events: u64,
+) -> Result<LeaseTrace, WorkCapReached> {
+    let record = engine::simulate(config, seed, run_index, level, deadline_us, max_events)?;
     Ok(metrics::build_trace(config, seed, run_index, level, record))
 }
 
