@@ -59,11 +59,11 @@ const table = await page.evaluate(() => window.__labPerfTable.slice());
 const pct = (a, p) => { const s = [...a].sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]; };
 const batches = await page.evaluate(() => {
   const b = window.wasmBindings;
-  for (let i = 0; i < 40; i++) b.bench_lease_run('exp1', 1);
-  return Array.from({ length: 5 }, () => b.bench_lease_run('exp1', 10));
+  for (let i = 0; i < 40; i++) b.bench_lease_run("exp1", 1);
+  return Array.from({ length: 5 }, () => b.bench_lease_run("exp1", 10));
 });
 const perRun = pct(batches, 0.5);
-// The same run in a table worker (web::table_pool's bench hook: 10 runs per batch, median of 5 after one warm-up batch).
+// The same run in a table worker (the bench hook of web::table_pool: 10 runs per batch, median of 5 after one warm-up batch).
 await page.evaluate(() => window.__labTableBenchRun(0));
 await page.waitForFunction(() => (window.__labTablePoolReady || 0) >= 1, null, { timeout: 30000 });
 for (let i = 0; i < 6; i++) {
