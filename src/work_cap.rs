@@ -6,13 +6,14 @@
 //! with how fast workers spin (`retry_ms`, latencies): the heaviest corner of
 //! the sliders is some 7 million events for 120 s, against 17–126 thousand
 //! for the article's presets (60 s) and at most about 8 thousand for a
-//! timeline figure's starting window. The cap counts what actually costs time, the
-//! events of the event loop, with `sim::lease::run_capped`. When a run
-//! reaches it, [`run_within_cap`] shortens the run to the time the capped
-//! attempt reached (a summary run's duration to whole seconds; a timeline's
-//! visible window in steps of 200 ms, the shortest window a permalink accepts) and tries again. The caller shows the
-//! shortened span as a notice. Because a run's events never depend on how far it is taken, the
-//! shortened run is exactly the beginning of the full one.
+//! timeline figure's starting window. The cap counts what actually costs
+//! time, the events of the event loop, with `sim::lease::run_capped`. When a
+//! run reaches it, [`run_within_cap`] shortens the run to the time the
+//! capped attempt reached (a summary run's duration to whole seconds; a
+//! timeline's visible window in steps of 200 ms, the shortest window a
+//! permalink accepts) and tries again. The caller shows the shortened span
+//! as a notice. Because a run's events never depend on how far it is taken,
+//! the shortened run is exactly the beginning of the full one.
 //!
 //! The page and `lab figure` apply the same caps, so a figure file still
 //! equals the page's figure.
@@ -82,7 +83,7 @@ fn run_window_within_cap(config: &LeaseConfig, seed: u64, run_index: u32) -> (Le
             Err(reached) => {
                 // Whole steps, strictly shorter: the loop ends.
                 let reached_ms = reached.at_us / 1_000 / FULL_STEP_MS * FULL_STEP_MS;
-                deadline_ms = reached_ms.clamp(FULL_STEP_MS, deadline_ms - FULL_STEP_MS);
+                deadline_ms = reached_ms.clamp(FULL_STEP_MS, deadline_ms.saturating_sub(FULL_STEP_MS).max(FULL_STEP_MS));
                 shortened = Some(deadline_ms);
             }
         }
