@@ -69,8 +69,15 @@ export async function openPage(browser, { width = 1280, height = 900, reducedMot
 }
 
 /** Waits until the app has rendered its chapter and every canvas has pixels. */
+// Article B's and the sweep figures live in lazily loaded modules, mounted
+// into placeholders (web::lazy_mount): mounted means the placeholder holds a
+// figure, or its Korean failure notice.
+export const LAZY_FIGURES_MOUNTED = () => [...document.querySelectorAll('.lazy-figure')]
+  .every((el) => el.querySelector('figure') || el.getAttribute('role') === 'alert');
+
 export async function ready(page) {
   await page.waitForSelector('article.chapter', { timeout: 30000 });
+  await page.waitForFunction(LAZY_FIGURES_MOUNTED, null, { timeout: 30000 });
   await page.evaluate(() => document.fonts.ready);
   await page.waitForFunction(() => [...document.querySelectorAll('figure canvas')].every((c) => c.width > 0 && c.height > 0));
 }

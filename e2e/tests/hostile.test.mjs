@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { serve, launch, openPage, root } from './helpers.mjs';
+import { serve, launch, openPage, root, LAZY_FIGURES_MOUNTED } from './helpers.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -78,12 +78,6 @@ const INJECTION_CHECK = `(() => {
   const scripts = document.querySelectorAll('script').length;
   return { bad, scripts, pwned: !!window.${MARK}, injected: window.__labInjected || [] };
 })()`;
-
-// Article B's and the sweep figures live in lazily loaded modules, mounted
-// into placeholders (web::lazy_mount): mounted means the placeholder holds a
-// figure, or its Korean failure notice.
-const LAZY_FIGURES_MOUNTED = () => [...document.querySelectorAll('.lazy-figure')]
-  .every((el) => el.querySelector('figure') || el.getAttribute('role') === 'alert');
 
 test('200+ hostile URLs: no error, no injection, real content, notices', async () => {
   const { lease, vote } = paramNames();
