@@ -2,24 +2,11 @@
 // not an inline snippet: every wasm module of the site copies its snippets
 // into the same snippets/ directory, where inline snippets are numbered per
 // module and would overwrite each other.
-// The lazily loaded wasm modules this file uses, by name (`NAME.js` and
-// `NAME_bg.wasm` at the site root): `figure_export`, and `sweep_ui`, which is
-// already loaded when a sweep figure is on the page (the same URL gives the
-// same module instance). A failed import is retried on the next click.
-const loading = new Map();
-function loadModule(name) {
-  if (!loading.has(name)) {
-    // wasm-bindgen copies this file to snippets/<crate>/src/web/js/; the modules sit at the site root.
-    const base = new URL('../../../../../', import.meta.url);
-    const p = import(new URL(`${name}.js`, base).href).then(async (m) => {
-      await m.default({ module_or_path: new URL(`${name}_bg.wasm`, base).href });
-      return m;
-    });
-    p.catch(() => loading.delete(name));
-    loading.set(name, p);
-  }
-  return loading.get(name);
-}
+// The lazily loaded modules (`figure_export`, and `sweep_ui`, already loaded
+// when a sweep figure is on the page) come from lazy_mount.js's loader, so
+// each is imported and initialised once per page. That file sits beside this
+// one in snippets/ (the site's module always copies it there).
+import { loadModule } from './lazy_mount.js';
 function save(blob, name) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');

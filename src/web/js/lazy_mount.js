@@ -2,8 +2,12 @@
 // not an inline snippet: every wasm module of the site copies its snippets
 // into the same snippets/ directory, where inline snippets are numbered per
 // module and would overwrite each other.
+// The site's lazily loaded wasm modules, by name (`NAME.js` and
+// `NAME_bg.wasm` at the site root), each imported and initialised once per
+// page; a failed import is retried on the next call. export_panel.js uses
+// this too (figure_export, and sweep_ui's finished grids).
 const loading = new Map();
-function load(name) {
+export function loadModule(name) {
   if (!loading.has(name)) {
     // wasm-bindgen copies this file to snippets/<crate>/src/web/js/; the modules sit at the site root.
     const base = new URL('../../../../../', import.meta.url);
@@ -47,7 +51,7 @@ export function mount_lazy(el, name, chapter, figureId) {
   guardDocument();
   unmark(el);
   el.textContent = '그림을 불러오는 중…';
-  load(name).then((m) => m.mount(el, chapter, figureId)).catch((e) => {
+  loadModule(name).then((m) => m.mount(el, chapter, figureId)).catch((e) => {
     el.textContent = `그림 모듈을 불러오지 못했습니다 (${e}). 페이지를 새로 고쳐 주세요.`;
     el.setAttribute('role', 'alert');
   });
