@@ -101,6 +101,9 @@ enum Ev {
     DbArrive { worker: u32 },
     /// The result is `workers[worker].db_result`.
     DbReply { worker: u32 },
+    /// A parked spinner's next `Acquire` reaching the server (see "Lazy
+    /// spinning" below). Stale unless `gen == workers[worker].spin_gen`.
+    SpinArrive { worker: u32, gen: u32 },
     WatchdogTick { worker: u32, hold: u32 },
     ProcessStop { process: u32 },
     ProcessResume { process: u32 },
@@ -150,6 +153,9 @@ fn unpack_answer(kind: ReplyKind, token: u32, epoch: u16) -> LockAnswer {
 enum Phase {
     PreOverhead,
     Acquiring,
+    /// Refused and spinning, with the attempts computed instead of simulated
+    /// (see "Lazy spinning" below).
+    SpinParked,
     RetrySleep,
     ReadFenceAdvance,
     ReadFenceRollback,
@@ -198,6 +204,12 @@ struct Worker {
     db_result: i64,
     /// When `db_stmt` queued for a row lock (kept at `TraceLevel::Full` only).
     db_queued_us: SimTime,
+    /// While `SpinParked`: the arrival time of the last attempt the server
+    /// actually executed (refused), the time of the scheduled `SpinArrive`,
+    /// and the generation that makes older `SpinArrive`s stale.
+    spin_base_us: SimTime,
+    spin_probe_us: SimTime,
+    spin_gen: u32,
     pause_rng: RngStream,
     wallet_rng: RngStream,
     jitter_rng: RngStream,
@@ -261,6 +273,14 @@ struct Engine<'c> {
     amount_won: i64,
     timeouts_possible: bool,
     jitter_pct: u64,
+    /// Whether refused spinners park (see "Lazy spinning" below).
+    lazy_spin: bool,
+    /// One spin-retry cycle: a round trip to the lock server plus the retry sleep.
+    spin_period_us: SimTime,
+    /// Per wallet, the parked spinners in the order they parked.
+    parked: Vec<Vec<u32>>,
+    /// The stamp of the last event that did something (the run's end).
+    last_at: Stamp,
     // Records.
     full: bool,
     holds: Vec<Hold>,
@@ -290,9 +310,11 @@ pub fn simulate(
     level: TraceLevel,
     deadline_us: SimTime,
     max_events: u64,
+    spin: SpinModel,
 ) -> Result<RunRecord, WorkCapReached> {
     let mut e = Engine::new(cfg, seed, run_index, level);
     e.deadline_us = deadline_us;
+    e.lazy_spin &= spin == SpinModel::Lazy;
     e.schedule_faults(seed, run_index);
     for w in 0..e.workers.len() {
         e.start_request(w);
@@ -308,9 +330,22 @@ pub fn simulate(
                 continue;
             }
         }
-        e.handle(ev);
+        if e.handle(ev) {
+            e.last_at = at;
+        }
     }
     Ok(e.finish())
+}
+
+/// How the engine carries out the spin-retry loop of `acquire` (model.md §1.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SpinModel {
+    /// Every attempt is three events (arrival, reply, wake), as written.
+    Eager,
+    /// Attempts that can only be refused are computed, not simulated (see
+    /// "Lazy spinning" below). Runs with latency jitter, command timeouts or
+    /// stalls spin eagerly: their attempts are not a fixed chain.
+    Lazy,
 }
 
 fn one_way(rng: &mut RngStream, base_us: SimTime, jitter_pct: u64) -> SimTime {
@@ -356,6 +391,9 @@ impl<'c> Engine<'c> {
                     db_stmt: Stmt::ReadPlain,
                     db_result: 0,
                     db_queued_us: 0,
+                    spin_base_us: 0,
+                    spin_probe_us: 0,
+                    spin_gen: 0,
                     pause_rng: RngStream::derive(seed, run_index, "pause", id),
                     wallet_rng: RngStream::derive(seed, run_index, "wallet", id),
                     jitter_rng: RngStream::derive(seed, run_index, "jitter", id),
@@ -367,6 +405,11 @@ impl<'c> Engine<'c> {
         let lock_one_way_max = u64::from(cfg.lock_net_us) * (100 + jitter_pct) / 100;
         let timeout_us = u64::from(cfg.client_timeout_ms) * US_PER_MS;
         let full = level == TraceLevel::Full;
+        // Without stalls a reply can only be late by a process stop, which
+        // freezes the client's timer as well (both events are deferred in
+        // order). So the timeout event is only scheduled when it can fire.
+        let timeouts_possible = cfg.noise.stalls_per_min > 0 || timeout_us <= 2 * lock_one_way_max;
+        let spin_period_us = 2 * u64::from(cfg.lock_net_us) + u64::from(cfg.retry_ms) * US_PER_MS;
         let initial = i64::from(cfg.initial_balance_won);
         // Rough capacity so that pushes rarely reallocate: one request per
         // (pause + overheads) per thread.
@@ -392,11 +435,15 @@ impl<'c> Engine<'c> {
             unavailable_us: u64::from(cfg.lock_unavailable_us),
             timeout_us,
             amount_won: i64::from(cfg.amount_won),
-            // Without stalls a reply can only be late by a process stop, which
-            // freezes the client's timer as well (both events are deferred in
-            // order). So the timeout event is only scheduled when it can fire.
-            timeouts_possible: cfg.noise.stalls_per_min > 0 || timeout_us <= 2 * lock_one_way_max,
+            timeouts_possible,
             jitter_pct,
+            // A parked spinner's attempts must be a fixed-period chain that
+            // nothing but the lock key's state can interrupt: no jitter, no
+            // command timeouts and no stalls (stalls imply timeouts_possible).
+            lazy_spin: jitter_pct == 0 && !timeouts_possible && spin_period_us > 0,
+            spin_period_us,
+            parked: vec![Vec::new(); wallets],
+            last_at: Stamp::ZERO,
             full,
             holds: Vec::with_capacity(cap.min(1 << 16)),
             responses: Vec::with_capacity(cap),
@@ -470,7 +517,8 @@ impl<'c> Engine<'c> {
         }
     }
 
-    fn handle(&mut self, ev: Ev) {
+    /// Runs one event; false for a stale `SpinArrive`, which did nothing.
+    fn handle(&mut self, ev: Ev) -> bool {
         match ev {
             Ev::WorkerWake { worker } => self.on_wake(worker as usize),
             Ev::LockArrive { client, cmd_seq, token, wallet, kind } => {
@@ -482,8 +530,10 @@ impl<'c> Engine<'c> {
             Ev::LockTimeout { client, cmd_seq } => self.on_lock_timeout(client, cmd_seq),
             Ev::DbArrive { worker } => self.on_db_arrive(worker),
             Ev::DbReply { worker } => self.on_db_reply(worker as usize, self.workers[worker as usize].db_result),
+            Ev::SpinArrive { worker, gen } => return self.on_spin_arrive(worker as usize, gen),
             Ev::WatchdogTick { worker, hold } => self.on_watchdog_tick(worker as usize, hold),
             Ev::ProcessStop { process } => {
+                self.unpark_process(process);
                 self.procs.stop(process as usize);
                 self.emit(EventKind::ProcessStopped { process });
             }
@@ -512,6 +562,7 @@ impl<'c> Engine<'c> {
                 }
             }
         }
+        true
     }
 
     // ---------------------------------------------------------------- requests
@@ -1004,7 +1055,14 @@ impl<'c> Engine<'c> {
                 LockAnswer::Released(self.server.release_if_owner(wallet as usize, token, now))
             }
         };
+        if matches!(answer, LockAnswer::Refused) && self.may_park(client, seq) {
+            self.park(client.worker() as usize);
+            return;
+        }
         self.reply_lock(client, answer, seq, extra_us);
+        if matches!(answer, LockAnswer::Released(ReleaseResult::Released)) {
+            self.on_key_deleted(wallet as usize);
+        }
     }
 
     fn on_lock_reply(&mut self, client: Client, answer: LockAnswer, seq: u32) {
@@ -1059,7 +1117,193 @@ impl<'c> Engine<'c> {
         while let Some((client, _cmd, seq)) = self.stall_queue.pop_front() {
             self.reply_lock(client, LockAnswer::Failed, seq, 0);
         }
+        // Parked spinners meet the dead server on their next step.
+        for wallet in 0..self.parked.len() {
+            for w in std::mem::take(&mut self.parked[wallet]) {
+                self.unpark(w as usize);
+            }
+        }
         self.emit(EventKind::LockServerKilled);
+    }
+
+    // ---------------------------------------------------------------- lazy spinning
+    //
+    // A worker refused by the lock server sleeps `retry` and tries again,
+    // forever (model.md §1.4). Under contention most of a run's events are
+    // these attempts: each one is an arrival at the server, a reply and a
+    // wake, and nearly all of them are refused. Without latency jitter,
+    // timeouts or stalls the attempts form a fixed chain: arrivals at
+    // `base + n·period`, replies `lock_net` later, wakes `retry` after that.
+    // An attempt's outcome depends only on the wallet's key, so the engine
+    // "parks" a refused spinner and computes its chain instead of running it:
+    //
+    // - it schedules one `SpinArrive` at the first arrival at or after the
+    //   key's expiry (every earlier arrival finds the key held, unless it is
+    //   deleted first);
+    // - when the key is deleted (a `Released` release), the parked spinners
+    //   of that wallet move their `SpinArrive` to their next arrival after
+    //   the delete, in the order they parked (lockstep spinners keep their
+    //   FIFO order);
+    // - a process stop or a lock-server kill turns each affected spinner back
+    //   into the exact event of its chain that comes next (arrival, reply or
+    //   wake), so the stop defers it and the dead server fails it as usual.
+    //
+    // The skipped attempts are counted as refusals (and at `TraceLevel::Full`
+    // recorded as `AcquireRefused` at their reply times). The run is the
+    // same as with every attempt simulated, except for the order of events
+    // that fall on the very same microsecond as a computed attempt: the
+    // computed event gets its sequence number when it is computed, not one
+    // retry earlier. `tests/lease_spin.rs` compares both models.
+
+    /// Whether a refused `Acquire` may park its worker instead of being answered.
+    fn may_park(&self, client: Client, seq: u32) -> bool {
+        if !self.lazy_spin || client.is_watchdog() {
+            return false;
+        }
+        let worker = &self.workers[client.worker() as usize];
+        worker.phase == Phase::Acquiring
+            && worker.lock_pending
+            && worker.lock_seq == seq
+            && self.procs.is_running(worker.process as usize)
+    }
+
+    /// Parks worker `w`, whose `Acquire` the server has just refused.
+    fn park(&mut self, w: usize) {
+        let now_us = self.q.now_us();
+        let expires_us = self.server.expiry_us(self.workers[w].wallet as usize).expect("a refused key is held");
+        // The first arrival at or after the expiry finds the key gone (`now >= expires_at`).
+        let periods = expires_us.saturating_sub(now_us).div_ceil(self.spin_period_us).max(1);
+        let worker = &mut self.workers[w];
+        worker.lock_pending = false;
+        worker.phase = Phase::SpinParked;
+        worker.spin_base_us = now_us;
+        self.parked[worker.wallet as usize].push(w as u32);
+        self.schedule_spin_arrive(w, now_us + periods * self.spin_period_us);
+    }
+
+    fn schedule_spin_arrive(&mut self, w: usize, at_us: SimTime) {
+        let worker = &mut self.workers[w];
+        worker.spin_gen = worker.spin_gen.wrapping_add(1);
+        worker.spin_probe_us = at_us;
+        let gen = worker.spin_gen;
+        self.q.schedule_at(at_us, Ev::SpinArrive { worker: w as u32, gen });
+    }
+
+    /// Counts the first `attempts` attempts of `w`'s chain as refused: the
+    /// client would have received each reply `lock_net` after its arrival.
+    fn count_skipped_refusals(&mut self, w: usize, attempts: u64) {
+        self.acquire_refusals += attempts;
+        if self.full {
+            let worker = &self.workers[w];
+            let (base_us, wallet) = (worker.spin_base_us + u64::from(self.cfg.lock_net_us), worker.wallet);
+            for i in 0..attempts {
+                // Computed, so without a sequence number of its own: seq 0
+                // puts it first among the events of its microsecond.
+                let at = Stamp { t_us: base_us + i * self.spin_period_us, seq: 0 };
+                self.events.push(TraceEvent { at, kind: EventKind::AcquireRefused { worker: w as u32, wallet } });
+            }
+        }
+    }
+
+    /// A parked spinner's attempt reaches the server: it is executed like any
+    /// `Acquire`. False when the event is stale (moved earlier, or unparked).
+    fn on_spin_arrive(&mut self, w: usize, gen: u32) -> bool {
+        let worker = &self.workers[w];
+        if worker.spin_gen != gen || worker.phase != Phase::SpinParked {
+            return false;
+        }
+        let wallet = worker.wallet;
+        let attempts = (worker.spin_probe_us - worker.spin_base_us) / self.spin_period_us;
+        self.count_skipped_refusals(w, attempts);
+        let list = &mut self.parked[wallet as usize];
+        if let Some(i) = list.iter().position(|&p| p as usize == w) {
+            list.remove(i);
+        }
+        let worker = &mut self.workers[w];
+        worker.phase = Phase::Acquiring;
+        worker.lock_seq = worker.lock_seq.wrapping_add(1);
+        worker.lock_pending = true;
+        worker.lock_exempt = false;
+        let seq = worker.lock_seq;
+        let cmd = LockCmd { kind: CmdKind::Acquire, wallet: wallet as u16, token: 0 };
+        self.on_lock_arrive(Client::of_worker(w as u32), cmd, seq);
+        true
+    }
+
+    /// `wallet`'s key was deleted: each parked spinner tries at its next arrival.
+    fn on_key_deleted(&mut self, wallet: usize) {
+        let now_us = self.q.now_us();
+        for i in 0..self.parked[wallet].len() {
+            let w = self.parked[wallet][i] as usize;
+            let base_us = self.workers[w].spin_base_us;
+            // Strictly after the delete: an attempt arriving in the same
+            // microsecond was normally sent before the delete and lost the tie.
+            let next_us = base_us + ((now_us - base_us) / self.spin_period_us + 1) * self.spin_period_us;
+            if next_us < self.workers[w].spin_probe_us {
+                self.schedule_spin_arrive(w, next_us);
+            }
+        }
+    }
+
+    /// Turns the parked spinners of `process` back into ordinary events before it stops.
+    fn unpark_process(&mut self, process: u32) {
+        for wallet in 0..self.parked.len() {
+            let mut i = 0;
+            while i < self.parked[wallet].len() {
+                let w = self.parked[wallet][i] as usize;
+                if self.workers[w].process == process {
+                    self.parked[wallet].remove(i);
+                    self.unpark(w);
+                } else {
+                    i += 1;
+                }
+            }
+        }
+    }
+
+    /// Schedules the event of `w`'s chain that comes next (at or after now,
+    /// after the current event), the caller having taken `w` off its
+    /// wallet's parked list: the worker is then exactly where simulating
+    /// every attempt would have put it. An attempt already in flight stays a
+    /// `SpinArrive` (it reaches the server whatever happens meanwhile).
+    fn unpark(&mut self, w: usize) {
+        debug_assert_eq!(self.workers[w].phase, Phase::SpinParked);
+        let now_us = self.q.now_us();
+        let (net_us, retry_us, period_us) = (u64::from(self.cfg.lock_net_us), self.retry_us, self.spin_period_us);
+        let base_us = self.workers[w].spin_base_us;
+        let (n, r) = ((now_us - base_us) / period_us, (now_us - base_us) % period_us);
+        let cycle_us = base_us + n * period_us;
+        if n >= 1 && r == 0 {
+            // Attempt n arrives right now, after this event: it is in flight,
+            // so its arrival stands whatever happens to the key or the process.
+            self.schedule_spin_arrive(w, cycle_us);
+        } else if r <= net_us {
+            // Attempt n was refused; its reply is on the way.
+            self.count_skipped_refusals(w, n);
+            let worker = &mut self.workers[w];
+            worker.spin_gen = worker.spin_gen.wrapping_add(1);
+            worker.phase = Phase::Acquiring;
+            worker.lock_seq = worker.lock_seq.wrapping_add(1);
+            worker.lock_pending = true;
+            let reply = Ev::LockReply {
+                client: Client::of_worker(w as u32),
+                cmd_seq: worker.lock_seq,
+                token: 0,
+                epoch: 0,
+                kind: ReplyKind::Refused,
+            };
+            self.q.schedule_at(cycle_us + net_us, reply);
+        } else if r <= net_us + retry_us {
+            // Attempt n's refusal was received; the retry sleep is running.
+            self.count_skipped_refusals(w, n + 1);
+            let worker = &mut self.workers[w];
+            worker.spin_gen = worker.spin_gen.wrapping_add(1);
+            worker.phase = Phase::RetrySleep;
+            self.q.schedule_at(cycle_us + net_us + retry_us, Ev::WorkerWake { worker: w as u32 });
+        } else {
+            // Attempt n + 1 was sent and is in flight.
+            self.schedule_spin_arrive(w, cycle_us + period_us);
+        }
     }
 
     fn on_restart(&mut self) {
@@ -1120,7 +1364,8 @@ impl<'c> Engine<'c> {
     // ---------------------------------------------------------------- end
 
     fn finish(mut self) -> RunRecord {
-        let end = self.now();
+        // Stale `SpinArrive`s may pop after the last event that did anything.
+        let end = self.last_at;
         assert!(self.workers.iter().all(|w| w.phase == Phase::Done), "every request drains");
         assert_eq!(self.procs.deferred_len(0), 0);
         self.server.finish(end);

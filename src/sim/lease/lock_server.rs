@@ -88,6 +88,12 @@ impl LockServer {
         }
     }
 
+    /// When `wallet`'s key expires, if it is held (as of its last command;
+    /// an expiry already due is still reported).
+    pub fn expiry_us(&self, wallet: usize) -> Option<SimTime> {
+        self.locks[wallet].map(|entry| entry.expires_at_us)
+    }
+
     /// `SET lock:w NX PX ttl` + `INCR token:w`, atomically. Returns the new
     /// token when the key was absent (one token per *successful* acquisition,
     /// model.md §1.2 [INF]).

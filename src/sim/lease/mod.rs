@@ -54,8 +54,17 @@ pub fn run_until(
     deadline_us: crate::core::SimTime,
     max_events: u64,
 ) -> Result<LeaseTrace, WorkCapReached> {
-    let record = engine::simulate(config, seed, run_index, level, deadline_us, max_events)?;
+    let record = engine::simulate(config, seed, run_index, level, deadline_us, max_events, engine::SpinModel::Lazy)?;
     Ok(metrics::build_trace(config, seed, run_index, level, record))
+}
+
+/// Like [`run`], with every spin-retry attempt simulated as events (the
+/// engine's eager spin model). Several times slower under contention; it exists
+/// so that tests can check the computed attempts of [`run`] against it.
+pub fn run_eager_spin(config: &LeaseConfig, seed: u64, run_index: u32, level: TraceLevel) -> LeaseTrace {
+    let deadline_us = u64::from(config.duration_s) * crate::core::US_PER_S;
+    let record = engine::simulate(config, seed, run_index, level, deadline_us, u64::MAX, engine::SpinModel::Eager).expect("no cap");
+    metrics::build_trace(config, seed, run_index, level, record)
 }
 
 /// A stable 64-bit fingerprint of a trace (FNV-1a over its JSON), equal on
