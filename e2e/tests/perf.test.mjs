@@ -1,7 +1,8 @@
 // Slider input → redrawn figure, and → complete metric table, timed inside
 // the page: the app records each interval in window.__labPerf (figure) and
-// window.__labPerfTable (table of three 60 s runs, computed one run per task
-// after the figure). Budget: figure p95 ≤ 16 ms for the default exp1 figure.
+// window.__labPerfTable (table of three 60 s runs; runs predicted to fit the
+// frame run in the input's own update, the rest later or in workers).
+// Budget: p95 ≤ 16 ms for both, for the default exp1 figure.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, openPage, ready } from './helpers.mjs';
@@ -25,7 +26,7 @@ const fmt = (x) => `p50 ${x.p50.toFixed(2)} ms, p95 ${x.p95.toFixed(2)} ms, max 
 // meets the budget. Every round's numbers are printed, none is hidden.
 const ROUNDS = 3;
 
-test('TTL slider → figure within budget; table timing printed', async () => {
+test('TTL slider → figure and table within budget', async () => {
   const { page, errors, context } = await openPage(browser);
   await page.goto(`${server.base}?ch=a1-lease-expiry`);
   await ready(page);
@@ -46,10 +47,11 @@ test('TTL slider → figure within budget; table timing printed', async () => {
     console.log(`round ${round}: slider → metric table complete (3 × 60 s runs): ${fmt(table)}`);
     assert.equal(fig.n, N);
     assert.equal(table.n, N);
-    if (!best || fig.p95 < best.p95) best = fig;
-    if (fig.p95 <= BUDGET_P95_MS) break;
+    const worst = Math.max(fig.p95, table.p95);
+    if (!best || worst < best) best = worst;
+    if (worst <= BUDGET_P95_MS) break;
   }
-  assert.ok(best.p95 <= BUDGET_P95_MS, `figure p95 ${best.p95.toFixed(2)} ms > ${BUDGET_P95_MS} ms in every round`);
+  assert.ok(best <= BUDGET_P95_MS, `figure or table p95 ${best.toFixed(2)} ms > ${BUDGET_P95_MS} ms in every round`);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -75,7 +75,9 @@ pub enum Msg {
     Copy,
     /// Main-thread table runs of this generation are done: `(column, trace)`,
     /// and the jobs left for the next slice.
-    JobsDone(u64, Vec<(usize, Rc<LeaseTrace>)>, Vec<TableJob>),
+    /// Main-thread table runs done (generation, runs, runs left, and their
+    /// cost: events and milliseconds).
+    JobsDone(u64, Vec<(usize, Rc<LeaseTrace>)>, Vec<TableJob>, (u64, f64)),
     /// A table worker's result: job id, values (`None`: do it here), description.
     TableRun(u32, Option<js_sys::Float64Array>, String),
     SettingsOpen(bool),
@@ -125,6 +127,39 @@ impl Column {
 /// How long one main-thread task may spend on table runs before it yields
 /// to input and rendering (one run may exceed it; the work cap bounds a run).
 const JOB_SLICE_MS: f64 = 12.0;
+
+/// Table runs predicted to end within this long after the slider input run
+/// right away, in the same update as the figure, so that figure and table
+/// appear in one frame; the rest leave the input's task (workers or later
+/// tasks). The remainder of the 16 ms frame is for rendering and drawing.
+const INLINE_TABLE_MS: f64 = 9.0;
+
+/// What one summary run costs on this thread, learned from the runs it did:
+/// milliseconds per event of the event loop. Predictions multiply it by the
+/// events a run is expected to take, so a slider that makes runs heavier
+/// moves them out of the input's task before they overrun the frame.
+#[derive(Clone, Copy, Debug)]
+struct RunCost {
+    ms_per_event: Option<f64>,
+}
+
+impl RunCost {
+    fn learn(&mut self, events: u64, ms: f64) {
+        if events == 0 {
+            return;
+        }
+        let sample = ms / events as f64;
+        // A smoothed estimate that follows a slower machine (or a busy one) fast.
+        self.ms_per_event = Some(match self.ms_per_event {
+            Some(old) if sample < old => 0.7 * old + 0.3 * sample,
+            _ => sample,
+        });
+    }
+
+    fn predict_ms(&self, events: u64) -> Option<f64> {
+        self.ms_per_event.map(|m| m * events as f64)
+    }
+}
 
 /// A table run queued on the main thread: column, configuration, run index.
 type TableJob = (usize, LeaseConfig, u32);
@@ -178,6 +213,7 @@ pub struct Figure {
     job_timer: Option<Timeout>,
     table_start: Option<f64>,
     table_drawn: Option<f64>,
+    run_cost: RunCost,
     marks: Vec<TimelineMarks>,
     /// The canvas needs a redraw (data, cursor or size changed).
     dirty: bool,
@@ -186,6 +222,8 @@ pub struct Figure {
     settings_open: bool,
     width_css: std::cell::Cell<Option<f64>>,
     height_css: std::cell::RefCell<String>,
+    /// The pending address-bar update (see `write_url`).
+    url_timer: std::cell::RefCell<Option<Timeout>>,
 }
 
 /// Appends a timing to `window[name]` (read by the e2e perf test):
@@ -272,6 +310,7 @@ impl Figure {
             .enumerate()
             .flat_map(|(i, (_, cfg, runs))| runs.into_iter().map(move |r| (i, cfg.clone(), r)))
             .collect();
+        let prefilled_events = prefilled.as_ref().map(|(_, t)| t.stats.events_processed);
         if let Some((col, t)) = prefilled {
             self.next_columns[col].push_trace(t);
             self.jobs.retain(|(i, _, _)| *i != col);
@@ -280,14 +319,35 @@ impl Figure {
         self.pool_jobs.clear();
         self.job_timer = None;
         self.jobs_running = false;
-        if self.columns.is_empty() {
+        let first_render = self.columns.is_empty();
+        // The events one table run is expected to take: the figure's own
+        // run of the same configuration, scaled from its window to 60 s.
+        let mut predicted_events: Option<u64> = None;
+        if first_render {
             // First render: compute the table now so the page never shows an empty table.
             while let Some((i, cfg, r)) = self.jobs.pop() {
-                self.next_columns[i].push_trace(Rc::new(run_within_cap(&cfg, seed, r, TraceLevel::Summary).0));
+                let trace = self.run_table_job(&cfg, seed, r);
+                self.next_columns[i].push_trace(trace);
             }
             self.finish_table();
         } else {
             self.table_start = self.perf_start.or_else(|| Some(now_ms()));
+        }
+        if !timelines.is_empty() {
+            self.traces = self.timeline_runs(&timelines);
+            if self.cap_notice.is_none() {
+                let shown_ms = u64::from(self.window_ms.max(1));
+                predicted_events = self
+                    .traces
+                    .iter()
+                    .map(|t| t.stats.events_processed * u64::from(t.config.duration_s) * 1000 / shown_ms)
+                    .max();
+            }
+        } else if self.cap_notice.is_none() {
+            predicted_events = prefilled_events;
+        }
+        if !first_render {
+            self.run_inline_jobs(seed, predicted_events);
             // Runs the figure does not plot go to the workers (the table needs
             // only their numbers); the others stay on the main thread.
             if self.table_only() && table_pool::available() {
@@ -299,10 +359,10 @@ impl Figure {
             }
             if !self.jobs.is_empty() {
                 self.schedule_job(ctx);
+            } else if self.pool_jobs.is_empty() {
+                self.finish_table();
+                self.table_drawn = self.table_start.take();
             }
-        }
-        if !timelines.is_empty() {
-            self.traces = self.timeline_runs(&timelines);
         }
         self.marks = if self.is_timeline() { self.traces.iter().map(|t| TimelineMarks::of(t)).collect() } else { Vec::new() };
         self.dirty = true;
@@ -315,6 +375,28 @@ impl Figure {
             _ => Vec::new(),
         };
         self.sync_index();
+    }
+
+    /// One table run on this thread, timed to keep `run_cost` current.
+    fn run_table_job(&mut self, cfg: &LeaseConfig, seed: u64, run_index: u32) -> Rc<LeaseTrace> {
+        let started = now_ms();
+        let trace = run_within_cap(cfg, seed, run_index, TraceLevel::Summary).0;
+        self.run_cost.learn(trace.stats.events_processed, now_ms() - started);
+        Rc::new(trace)
+    }
+
+    /// Runs the table runs that are predicted to finish within
+    /// `INLINE_TABLE_MS` of the input, right now: for a default run the
+    /// whole table is then drawn with the figure. Without a prediction (no
+    /// cost learnt yet, or a run the work cap shortened) nothing runs here.
+    fn run_inline_jobs(&mut self, seed: u64, predicted_events: Option<u64>) {
+        let (Some(events), Some(start)) = (predicted_events, self.table_start) else { return };
+        let Some(per_run_ms) = self.run_cost.predict_ms(events) else { return };
+        while !self.jobs.is_empty() && now_ms() - start + per_run_ms <= INLINE_TABLE_MS {
+            let (i, cfg, r) = self.jobs.remove(0);
+            let trace = self.run_table_job(&cfg, seed, r);
+            self.next_columns[i].push_trace(trace);
+        }
     }
 
     /// The timelines' runs for the visible window. The timeline needs only
@@ -391,7 +473,8 @@ impl Figure {
                 let (i, cfg, r) = batch.remove(0);
                 done.push((i, Rc::new(run_within_cap(&cfg, seed, r, TraceLevel::Summary).0)));
             }
-            link.send_message(Msg::JobsDone(generation, done, batch));
+            let cost = (done.iter().map(|(_, t)| t.stats.events_processed).sum(), now_ms() - started);
+            link.send_message(Msg::JobsDone(generation, done, batch, cost));
         }));
     }
 
@@ -429,11 +512,15 @@ impl Figure {
         self.chapter.clone()
     }
 
+    /// Puts the figure's state in the address bar, one task later: a
+    /// `replaceState` costs 1–4 ms, which would otherwise come out of the
+    /// input's frame, and a burst of inputs then writes the URL once.
     fn write_url(&self, ctx: &Context<Self>) {
         if !ctx.props().sync_url {
             return;
         }
-        super::url::replace_url(&self.permalink());
+        let search = self.permalink();
+        *self.url_timer.borrow_mut() = Some(Timeout::new(0, move || super::url::replace_url(&search)));
     }
 
     fn start_playing(&mut self, ctx: &Context<Self>) {
@@ -770,12 +857,14 @@ impl Component for Figure {
             job_timer: None,
             table_start: None,
             table_drawn: None,
+            run_cost: RunCost { ms_per_event: None },
             marks: Vec::new(),
             dirty: true,
             on_change: ctx.link().callback(|(k, v): (String, String)| Msg::SetParam(k, v)),
             settings_open: false,
             width_css: std::cell::Cell::new(None),
             height_css: std::cell::RefCell::new(String::new()),
+            url_timer: std::cell::RefCell::new(None),
         };
         let cursor_us = init.as_ref().and_then(|i| i.cursor_us);
         f.cursor_us = match cursor_us {
@@ -937,7 +1026,8 @@ impl Component for Figure {
                 }
                 self.settings_open = open;
             }
-            Msg::JobsDone(generation, done, mut rest) => {
+            Msg::JobsDone(generation, done, mut rest, (events, ms)) => {
+                self.run_cost.learn(events, ms);
                 if generation != self.generation {
                     return false;
                 }
