@@ -3,10 +3,12 @@
 //! hardening).
 //!
 //! The work of a Scenario A run grows with threads × wallets × duration and
-//! with how fast workers spin (`retry_ms`, latencies): the heaviest corner of
-//! the sliders is some 7 million events for 120 s, against 17–126 thousand
-//! for the article's presets (60 s) and at most about 8 thousand for a
-//! timeline figure's starting window. The cap counts what actually costs
+//! with how fast requests cycle (overheads, pauses, latencies): the heaviest
+//! corner of the sliders is some 6 million events for 120 s, against 13–82
+//! thousand for the article's presets (60 s) and at most about 2 thousand
+//! for a timeline figure's starting window. (Spinning on a held lock costs
+//! almost nothing: the engine computes refused attempts instead of running
+//! them.) The cap counts what actually costs
 //! time, the events of the event loop, with `sim::lease::run_capped`. When a
 //! run reaches it, [`run_within_cap`] shortens the run to the time the
 //! capped attempt reached (a summary run's duration to whole seconds; a
@@ -22,13 +24,14 @@ use crate::sim::lease::{run, run_capped, run_until, LeaseConfig, LeaseTrace, Tra
 
 /// Events a summary-level run may take (a 60 s run of a figure that plots
 /// it on the main thread, or of the metric table): a little above the
-/// heaviest article preset (126 thousand), some 10–15 ms in the browser.
-pub const MAX_EVENTS_SUMMARY: u64 = 150_000;
+/// heaviest article preset (82 thousand), some 6–9 ms in the browser.
+pub const MAX_EVENTS_SUMMARY: u64 = 100_000;
 
 /// Events a full-level run may take: the timeline's visible window, run and
-/// drawn on the main thread at every slider move. Twice the busiest
-/// figure's starting window (about 8 thousand events).
-pub const MAX_EVENTS_FULL: u64 = 20_000;
+/// drawn on the main thread at every slider move, within one 16 ms frame.
+/// Seven times the busiest figure's starting window (about 2 thousand
+/// events), and above the heaviest corner's shortest window (200 ms, 14 thousand).
+pub const MAX_EVENTS_FULL: u64 = 15_000;
 
 /// The cap for runs at `level`.
 pub fn max_events(level: TraceLevel) -> u64 {
