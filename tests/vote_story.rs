@@ -354,3 +354,23 @@ fn seed_sweep_with_jitter() {
         assert_eq!(trace_hash(&t), trace_hash(&again), "nondeterminism at seed {seed}");
     }
 }
+
+/// Found by `vote_props`: under I-abort-release the interrupted action's
+/// storage work is handed to the background with its completion queued; a
+/// kill then cuts it, and a restart in the same microsecond must not let
+/// the queued completion run a stage that no longer exists (it panicked).
+#[test]
+fn a_kill_cuts_abandoned_background_work_even_with_an_instant_restart() {
+    let cfg = VoteConfig {
+        variant: Variant::IAbortRelease,
+        crash_after_events: Some(4),
+        fault: FaultKind::Kill,
+        conflict_source: ConflictSource::ByzantineY,
+        restart_delay_ms: Some(0),
+        ..VoteConfig::default()
+    };
+    let a = run(&cfg, TraceLevel::Full);
+    assert_eq!(a.outcome.crash_after_events, Some(4));
+    assert!(a.events.iter().any(|e| matches!(e.kind, EventKind::ConnReturnedWhilePending { validator: 0 })));
+    assert_eq!(trace_hash(&a), trace_hash(&run(&cfg, TraceLevel::Full)));
+}

@@ -1794,8 +1794,11 @@ impl<'a> Sim<'a> {
             Ev::StageDone { node, inc, action, epoch } => {
                 let a = &self.actions[action];
                 // Background storage work outlives an engine (not the process); foreground
-                // work dies with its engine incarnation.
-                let current = a.inc == inc && a.epoch == epoch;
+                // work dies with its engine incarnation. A crash cuts every stage in
+                // flight (`idx` jumps to the end), including abandoned background work
+                // whose completion is still queued: a restart in the same microsecond
+                // must not revive it.
+                let current = a.inc == inc && a.epoch == epoch && a.idx < a.stages.len();
                 if self.nodes[node].up && current && (self.nodes[node].inc == inc || !a.foreground) {
                     self.stage_done(action);
                 }
