@@ -3,7 +3,8 @@
 # CI is scripts/budget.mjs). Prints:
 #   1. criterion medians of benches/lease.rs (every preset) and
 #      benches/crashpoints.rs, quick settings;
-#   2. exp1 events per run (counted from `lab run --trace`) and events/s native;
+#   2. exp1 events per run (the facts of `lab run --trace`, the spin refusals
+#      the engine computes instead of running included) and events/s native;
 #   3. wasm time per default exp1 run in headless Chromium (the site's
 #      exported bench_lease_run: 40 warm-up runs so V8 tiers the code up, then
 #      the median of 5 batches of 10) and its ratio to native, the same in a
@@ -37,7 +38,7 @@ trace="$(mktemp --suffix=.json)"
 "$CARGO_TARGET_DIR/release/lab" run --params preset=exp1 --trace "$trace" >/dev/null
 events=$(node -e 'console.log(require(process.argv[1]).events.length)' "$trace")
 native_ms=$(node -e 'const e=require(process.argv[1]); console.log((e.median.point_estimate/1e6).toFixed(3))' "$crit/lease/exp1/new/estimates.json")
-echo "  events per exp1 run: $events"
+echo "  events per exp1 run (trace facts, computed spin refusals included): $events"
 node -e 'const [ev,ms]=process.argv.slice(1).map(Number); console.log(`  native: ${ms} ms per run, ${(ev/(ms/1000)/1e6).toFixed(2)} M events/s`)' "$events" "$native_ms"
 rm -f "$trace"
 

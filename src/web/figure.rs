@@ -73,10 +73,9 @@ pub enum Msg {
     RevealLedger(bool),
     Redraw,
     Copy,
-    /// Main-thread table runs of this generation are done: `(column, trace)`,
-    /// and the jobs left for the next slice.
-    /// Main-thread table runs done (generation, runs, runs left, and their
-    /// cost: events and milliseconds).
+    /// A main-thread slice of table runs is done: its generation, the runs
+    /// as `(column, trace)`, the jobs left for the next slice, and what the
+    /// slice cost (events, milliseconds) for `RunCost`.
     JobsDone(u64, Vec<(usize, Rc<LeaseTrace>)>, Vec<TableJob>, (u64, f64)),
     /// A table worker's result: job id, values (`None`: do it here), description.
     TableRun(u32, Option<js_sys::Float64Array>, String),
@@ -252,8 +251,9 @@ impl Figure {
     }
 
     /// Re-runs what the figure draws right away (the timeline's visible
-    /// prefix, or the plotted run), and queues the 60 s runs of the metric
-    /// table as jobs that run one per task, so input stays responsive.
+    /// prefix, or the plotted run), then the 60 s runs of the metric table
+    /// that are predicted to fit the frame (`run_inline_jobs`); the rest go
+    /// to the table workers or run in later tasks, so input stays responsive.
     fn recompute(&mut self, ctx: &Context<Self>) {
         let c = self.query.config.clone();
         let seed = self.query.seed;
