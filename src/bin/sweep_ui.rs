@@ -20,6 +20,7 @@
 mod module {
     use std::cell::RefCell;
 
+    use consistency_lab::web::lazy_mount::mount_app;
     use consistency_lab::web::sweep_figure::{cached_result, SweepFigure, SweepProps};
     use gloo::worker::{Bincode, Codec};
     use wasm_bindgen::prelude::*;
@@ -30,24 +31,12 @@ mod module {
     }
 
     /// Mounts the sweep figure `figure_id` of `chapter` into `root` (its
-    /// placeholder, emptied first). Apps whose placeholder has left the page
-    /// (the reader moved to another chapter) are destroyed here; the result
-    /// cache and the worker pool live on, so coming back is instant.
+    /// placeholder; see `web::lazy_mount::mount_app`). The result cache and
+    /// the worker pool outlive the apps, so coming back is instant.
     #[wasm_bindgen]
     pub fn mount(root: web_sys::Element, chapter: String, figure_id: String) {
-        consistency_lab::web::install_panic_hook();
-        // This module has its own copy of the site's state: take embed mode from the document.
-        consistency_lab::web::embed::adopt();
-        MOUNTED.with(|mounted| {
-            let mut mounted = mounted.borrow_mut();
-            for (_, app) in mounted.extract_if(.., |(el, _)| !el.is_connected()) {
-                app.destroy();
-            }
-            root.set_text_content(None);
-            let props = SweepProps { kind_id: figure_id.into(), chapter: chapter.into() };
-            let app = yew::Renderer::<SweepFigure>::with_root_and_props(root.clone(), props).render();
-            mounted.push((root, app));
-        });
+        let props = SweepProps { kind_id: figure_id.into(), chapter: chapter.into() };
+        MOUNTED.with(|mounted| mount_app(mounted, root, props));
     }
 
     /// The finished grid of sweep figure `figure_id` whose canonical query is

@@ -16,7 +16,8 @@
 mod module {
     use std::cell::RefCell;
 
-    use consistency_lab::web::vote_figure::VoteFigureMount;
+    use consistency_lab::web::lazy_mount::mount_app;
+    use consistency_lab::web::vote_figure::{VoteFigureMount, VoteFigureProps};
     use wasm_bindgen::prelude::*;
     use yew::AppHandle;
 
@@ -25,21 +26,11 @@ mod module {
     }
 
     /// Mounts Article B's figure `figure_id` of `chapter` into `root` (its
-    /// placeholder, emptied first). Apps whose placeholder has left the page
-    /// (the reader moved to another chapter) are destroyed here.
+    /// placeholder; see `web::lazy_mount::mount_app`).
     #[wasm_bindgen]
     pub fn mount(root: web_sys::Element, chapter: String, figure_id: String) {
-        consistency_lab::web::install_panic_hook();
-        MOUNTED.with(|mounted| {
-            let mut mounted = mounted.borrow_mut();
-            for (_, app) in mounted.extract_if(.., |(el, _)| !el.is_connected()) {
-                app.destroy();
-            }
-            root.set_text_content(None);
-            let props = consistency_lab::web::vote_figure::VoteFigureProps { id: figure_id.into(), chapter: chapter.into() };
-            let app = yew::Renderer::<VoteFigureMount>::with_root_and_props(root.clone(), props).render();
-            mounted.push((root, app));
-        });
+        let props = VoteFigureProps { id: figure_id.into(), chapter: chapter.into() };
+        MOUNTED.with(|mounted| mount_app(mounted, root, props));
     }
 }
 

@@ -16,9 +16,15 @@
 //! placeholder as belonging to no tree, which the site's app ignores; one on
 //! the placeholder (added before the figure app's own) clears that mark
 //! again, so the figure's app finds itself responsible.
+//!
+//! [`mount_app`] is the modules' side of the same arrangement: what each
+//! module's exported `mount` does with the placeholder it is handed.
+
+use std::cell::RefCell;
 
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
+use yew::AppHandle;
 
 use crate::figures::vote::vote_figure_spec;
 use crate::sweep::SweepKind;
@@ -61,4 +67,26 @@ fn lazy_figure(p: &LazyFigureProps) -> Html {
         });
     }
     html! { <div class="lazy-figure" data-module={p.module} ref={node}></div> }
+}
+
+/// For a lazily loaded module's exported `mount`: renders a Yew app of `C`
+/// into `root` (its placeholder, emptied first) and keeps its handle in
+/// `mounted`. Apps whose placeholder has left the page (the reader moved to
+/// another chapter) are destroyed here. A module has its own copy of the
+/// site's state, so it installs its panic banner and takes embed mode from
+/// the document first (in embed mode, figures leave the address bar alone).
+pub fn mount_app<C: BaseComponent>(
+    mounted: &RefCell<Vec<(web_sys::Element, AppHandle<C>)>>,
+    root: web_sys::Element,
+    props: C::Properties,
+) {
+    super::install_panic_hook();
+    super::embed::adopt();
+    let mut mounted = mounted.borrow_mut();
+    for (_, app) in mounted.extract_if(.., |(el, _)| !el.is_connected()) {
+        app.destroy();
+    }
+    root.set_text_content(None);
+    let app = yew::Renderer::<C>::with_root_and_props(root.clone(), props).render();
+    mounted.push((root, app));
 }
