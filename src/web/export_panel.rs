@@ -64,12 +64,22 @@ pub fn panel(p: PanelData<'_>) -> Html {
                 { button("json", "트레이스 JSON", "이 설정의 실행 트레이스 (lab run --trace와 같음)") }
                 { button("csv", "지표 CSV", "그림 아래 지표 표의 실행들을 CSV로") }
             </div>
+            { share_and_status() }
+        </div>
+    }
+}
+
+/// The "퍼가기" panel, which the handler fills when it is opened, and the
+/// status line the handler reports to: the same in every export block.
+fn share_and_status() -> Html {
+    html! {
+        <>
             <details class="share">
                 <summary>{ "퍼가기" }</summary>
                 <div class="share-body"></div>
             </details>
             <p class="export-status" role="status" aria-live="polite"></p>
-        </div>
+        </>
     }
 }
 
@@ -78,11 +88,7 @@ pub fn panel(p: PanelData<'_>) -> Html {
 pub fn share_only(id: &str, permalink: String) -> Html {
     html! {
         <div class="export" data-id={id.to_string()} data-permalink={permalink}>
-            <details class="share">
-                <summary>{ "퍼가기" }</summary>
-                <div class="share-body"></div>
-            </details>
-            <p class="export-status" role="status" aria-live="polite"></p>
+            { share_and_status() }
         </div>
     }
 }
@@ -115,11 +121,7 @@ pub fn sweep_panel(id: &str, params: String, permalink: String, complete: bool) 
             { if complete { html! {} } else { html! {
                 <p id={hint_id.clone()} class="export-hint">{ "격자 계산이 끝나면 내려받을 수 있습니다." }</p>
             } } }
-            <details class="share">
-                <summary>{ "퍼가기" }</summary>
-                <div class="share-body"></div>
-            </details>
-            <p class="export-status" role="status" aria-live="polite"></p>
+            { share_and_status() }
         </div>
     }
 }
