@@ -265,8 +265,8 @@ impl Figure {
             }
         };
         let mut prefilled: Option<(usize, Rc<LeaseTrace>)> = None;
-        // The timelines' own runs come after the table's runs are handed to
-        // the workers, so that both compute at the same time.
+        // The timelines' own runs come first: their event counts predict
+        // what the table's runs will cost (`run_inline_jobs`).
         let mut timelines: Vec<LeaseConfig> = Vec::new();
         self.cap_notice = None;
         match self.spec.kind {
@@ -357,12 +357,8 @@ impl Figure {
                     self.pool_jobs.push((id, (i, cfg, r)));
                 }
             }
-            if !self.jobs.is_empty() {
-                self.schedule_job(ctx);
-            } else if self.pool_jobs.is_empty() {
-                self.finish_table();
-                self.table_drawn = self.table_start.take();
-            }
+            // Queues what is left for the main thread, or completes the table.
+            self.after_table_run(ctx);
         }
         self.marks = if self.is_timeline() { self.traces.iter().map(|t| TimelineMarks::of(t)).collect() } else { Vec::new() };
         self.dirty = true;
@@ -442,8 +438,9 @@ impl Figure {
         self.job_timer = None;
     }
 
-    /// After a table run landed: queues the next main-thread run, or
-    /// completes the table once nothing is pending. True when it re-renders.
+    /// After table runs landed (or were handed out): queues the next
+    /// main-thread slice, or completes the table once nothing is pending.
+    /// True when it completed the table.
     fn after_table_run(&mut self, ctx: &Context<Self>) -> bool {
         if self.table_pending() {
             if !self.jobs.is_empty() && !self.jobs_running {
