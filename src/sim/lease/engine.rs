@@ -293,12 +293,16 @@ struct Engine<'c> {
     watchdog_extensions: u64,
     watchdog_saw_lost: u64,
     acquire_refusals: u64,
+    /// Computed refusals recorded as trace events (`TraceLevel::Full` only).
+    recorded_refusals: u64,
     lock_timeouts: u64,
 }
 
 /// Runs the event loop to the end of the drain and returns the raw record,
-/// or gives up once `max_events` events have run (the front ends' work cap)
-/// and says how far the run got. No request starts at or after
+/// or gives up once its work passes `max_events` (the front ends' work
+/// cap) and says how far the run got. The work is the events the loop ran,
+/// plus, at `TraceLevel::Full`, the computed refusals it recorded: each is
+/// a trace event to store, sort and show, though the loop never ran it. No request starts at or after
 /// `deadline_us` (normally `duration_s`; earlier for a timeline that shows
 /// only the beginning). Giving up, or an earlier deadline, changes nothing
 /// before that point: a run is the same sequence of events however far it
@@ -320,7 +324,7 @@ pub fn simulate(
         e.start_request(w);
     }
     while let Some((at, ev)) = e.q.pop() {
-        if e.q.events_processed() > max_events {
+        if e.q.events_processed() + e.recorded_refusals > max_events {
             return Err(WorkCapReached { max_events, at_us: at.t_us });
         }
         if let Some(worker) = e.target_worker(&ev) {
@@ -455,6 +459,7 @@ impl<'c> Engine<'c> {
             watchdog_extensions: 0,
             watchdog_saw_lost: 0,
             acquire_refusals: 0,
+            recorded_refusals: 0,
             lock_timeouts: 0,
         }
     }
@@ -1194,6 +1199,7 @@ impl<'c> Engine<'c> {
     fn count_skipped_refusals(&mut self, w: usize, attempts: u64) {
         self.acquire_refusals += attempts;
         if self.full {
+            self.recorded_refusals += attempts;
             let worker = &self.workers[w];
             let (base_us, wallet) = (worker.spin_base_us + u64::from(self.cfg.lock_net_us), worker.wallet);
             for i in 0..attempts {

@@ -27,7 +27,8 @@ pub fn run(config: &LeaseConfig, seed: u64, run_index: u32, level: TraceLevel) -
 }
 
 /// Like [`run`], but gives up after `max_events` events of the event loop
-/// and reports the simulated time the run had reached. A front end that
+/// (at `TraceLevel::Full`, counting the refusals it computed and recorded
+/// as well) and reports the simulated time the run had reached. A front end that
 /// must stay within a time budget calls this and, when the cap is reached,
 /// runs a shorter configuration instead (and says so).
 pub fn run_capped(
