@@ -478,7 +478,7 @@ fn execute(command: Command) -> Result<String> {
         Command::FigureList => Ok(figure_list_output()),
         Command::Sweep { spec, format } => Ok(sweep_output(spec, format)),
         Command::Figure { request, out, animate } => {
-            let bytes = match animate {
+            let rendered = match animate {
                 Some((frames, fps)) => export::render_apng(&request, frames, fps),
                 None => export::render(&request),
             }
@@ -486,7 +486,10 @@ fn execute(command: Command) -> Result<String> {
                 export::ExportError::Usage(m) => CliError::usage(m),
                 export::ExportError::Failure(m) => CliError::failure(m),
             })?;
-            std::fs::write(&out, &bytes).map_err(|e| CliError::failure(format!("--out: cannot write `{out}`: {e}")))?;
+            std::fs::write(&out, &rendered.bytes).map_err(|e| CliError::failure(format!("--out: cannot write `{out}`: {e}")))?;
+            for note in &rendered.notes {
+                eprintln!("lab: note: {note}");
+            }
             Ok(String::new())
         }
         Command::Crashpoints { profile, device_honours_sync, format } => {

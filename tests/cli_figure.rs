@@ -269,3 +269,22 @@ fn sweep_figures_compute_their_grid_and_draw_it() {
     assert!(h > 260, "drawing and caption: {h}");
     assert!(ink > 5000, "the image is not blank ({ink} non-background pixels)");
 }
+
+#[test]
+fn capped_figures_say_what_the_caps_changed() {
+    // 64 threads on one row, without pauses or latency: the work cap shortens
+    // the window and the drawing budget leaves thread lanes out.
+    let heavy = "variant=conditional&threads=64&wallets=1&retry_ms=5&pre_overhead_ms=5&post_overhead_ms=0\
+                 &pause_min_ms=0&pause_max_ms=0&lock_net_us=0&db_net_us=0&duration_s=120";
+    let path = out_path("capped.svg");
+    let o = lab(&["figure", "lease-expiry", "--params", heavy, "--window", "20000", "--out", path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("lab: note: the work cap (10000 events per timeline run) shortened the window from 20000 ms to"), "{err}");
+    assert!(err.contains("lab: note: the drawing budget drew") && err.contains("of 64 thread lanes"), "{err}");
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.contains("그리기 상한: 스레드 줄 64개 중 앞의"), "the figure itself says it too");
+    // The starting state needs neither cap, and says nothing.
+    let o = lab(&["figure", "lease-expiry", "--out", path.to_str().unwrap()]);
+    assert!(o.status.success() && o.stderr.is_empty(), "{}", stderr(&o));
+}

@@ -186,14 +186,14 @@ fn the_text_alternative_counts_the_waits_it_describes() {
 
 #[test]
 fn the_timeline_draws_a_box_per_wait_and_a_key() {
-    use consistency_lab::figures::timeline::{draw_timeline, height_css};
+    use consistency_lab::figures::timeline::{draw_timeline, height_css, TimelineMarks};
     use consistency_lab::figures::View;
     use plotters::prelude::*;
     consistency_lab::figures::export::ensure_font().unwrap();
     let svg = |t: &LeaseTrace, view: &View| {
         let mut out = String::new();
         {
-            let h = height_css(t, view).round() as u32;
+            let h = height_css(t, view, &TimelineMarks::of(t)).round() as u32;
             let area = SVGBackend::with_string(&mut out, (1280, h)).into_drawing_area();
             draw_timeline(&area, t, view).unwrap();
             area.present().unwrap();
@@ -204,6 +204,7 @@ fn the_timeline_draws_a_box_per_wait_and_a_key() {
     c.threads = 64;
     c.duration_s = 3;
     let t = run(&c, 1, 0, TraceLevel::Full);
+    let marks = TimelineMarks::of(&t);
     let all = View::default();
     let with = svg(&t, &all);
     assert!(with.contains("행 잠금 대기"), "the key names the mark");
@@ -212,10 +213,10 @@ fn the_timeline_draws_a_box_per_wait_and_a_key() {
     if let Some(free) = (0..c.wallets).find(|w| !waited.contains(w)) {
         let v = View { wallets: vec![free], ..View::default() };
         assert!(!svg(&t, &v).contains("행 잠금 대기"));
-        assert!(height_css(&t, &v) < height_css(&t, &View { wallets: vec![waited[0]], ..View::default() }));
+        assert!(height_css(&t, &v, &marks) < height_css(&t, &View { wallets: vec![waited[0]], ..View::default() }, &marks));
     }
     let one = View { wallets: vec![waited[0]], ..View::default() };
-    let h_with = height_css(&t, &one);
+    let h_with = height_css(&t, &one, &marks);
     let before_first = View { cursor_us: 0, ..one.clone() };
-    assert_eq!(height_css(&t, &before_first), h_with, "playing does not change the height");
+    assert_eq!(height_css(&t, &before_first, &marks), h_with, "playing does not change the height");
 }

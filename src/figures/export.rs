@@ -39,7 +39,7 @@ use plotters::prelude::*;
 use plotters::style::{register_font, FontStyle};
 
 use super::plots::{draw_balance, draw_latency_cdf, draw_outage, draw_tradeoff, CdfCurve, TradeoffPoint};
-use super::timeline::{draw_timeline_marked, height_css, TimelineMarks};
+use super::timeline::{draw_timeline_marked, height_css, lanes, LanePlan, TimelineMarks};
 use super::vote::{
     draw_liveness, draw_stack, draw_story, max_depth, snapshot_us, stack_records, story_end_us, story_height_css,
     vote_starting_config, LivenessSeries, StackFault, StoryView,
@@ -49,7 +49,7 @@ use crate::params::{parse_lease_query, parse_vote_query, Notice};
 use crate::sim::lease::{self, LeaseConfig, LeaseTrace, TraceLevel, Variant};
 use crate::sim::vote::{self, VoteConfig, VoteTrace};
 use crate::sweep::{SweepKind, SweepMetric, SweepResult};
-use crate::work_cap::run_within_cap;
+use crate::work_cap::{run_within_cap, MAX_EVENTS_FULL, MAX_EVENTS_SUMMARY};
 
 // The article's measured points of A8 (pure data, shared with the site).
 use super::article_data;
@@ -225,7 +225,7 @@ pub fn prepare_sweep(result: SweepResult, metric: SweepMetric, width: u32, scale
     let (rows, cols) = result.spec.shape();
     let height = super::sweep::heat_height_css(f64::from(width), rows, cols);
     let caption = result.spec.kind.caption_ko();
-    let plan = Plan { drawing: Drawing::Sweep { result: Box::new(result), metric, scale }, height, caption };
+    let plan = Plan { drawing: Drawing::Sweep { result: Box::new(result), metric, scale }, height, caption, notes: Vec::new() };
     Ok(prepared(plan, width, scale))
 }
 
@@ -352,14 +352,24 @@ pub fn render_svg(req: &Request) -> Result<String, ExportError> {
     prepare(req)?.svg()
 }
 
+/// A rendered file, and what the caps changed in it.
+#[derive(Debug)]
+pub struct Rendered {
+    pub bytes: Vec<u8>,
+    /// One line per cap that applied (the work cap, the drawing budget), in
+    /// English: the CLI prints them. The page says the same in Korean.
+    pub notes: Vec<String>,
+}
+
 /// Renders a figure and returns the file's bytes.
 #[cfg(not(target_arch = "wasm32"))]
-pub fn render(req: &Request) -> Result<Vec<u8>, ExportError> {
+pub fn render(req: &Request) -> Result<Rendered, ExportError> {
     let prepared = prepare(req)?;
-    match req.format {
-        Format::Svg => Ok(prepared.svg()?.into_bytes()),
-        Format::Png => encode_png(&prepared.rgb()?, prepared.size),
-    }
+    let bytes = match req.format {
+        Format::Svg => prepared.svg()?.into_bytes(),
+        Format::Png => encode_png(&prepared.rgb()?, prepared.size)?,
+    };
+    Ok(Rendered { bytes, notes: prepared.plan.notes })
 }
 
 /// Accepted timeline windows in ms (the site's `win`).
@@ -374,7 +384,7 @@ pub const FPS_RANGE: (u32, u32) = (1, 60);
 /// of `frames` puts the player cursor at `i / (frames - 1)` of the visible
 /// span, so the last frame is the whole figure. Deterministic bytes.
 #[cfg(not(target_arch = "wasm32"))]
-pub fn render_apng(req: &Request, frames: u32, fps: u32) -> Result<Vec<u8>, ExportError> {
+pub fn render_apng(req: &Request, frames: u32, fps: u32) -> Result<Rendered, ExportError> {
     if !(FRAMES_RANGE.0..=FRAMES_RANGE.1).contains(&frames) {
         return Err(ExportError::Usage(format!(
             "--frames: `{frames}` is not allowed; allowed a whole number in {}..={}",
@@ -419,7 +429,7 @@ pub fn render_apng(req: &Request, frames: u32, fps: u32) -> Result<Vec<u8>, Expo
         }
         writer.finish().map_err(fail)?;
     }
-    Ok(out)
+    Ok(Rendered { bytes: out, notes: end.plan.notes })
 }
 
 /// Adds a `<style>` right after the opening `<svg …>` tag: text falls back to sans-serif.
@@ -509,8 +519,8 @@ fn wrap_caption(text: &str, max_px: f64) -> Vec<String> {
 // What to draw
 
 enum Drawing {
-    Timeline { trace: Box<LeaseTrace>, view: View },
-    Split { traces: [Box<LeaseTrace>; 2], view: View },
+    Timeline { trace: Box<LeaseTrace>, marks: TimelineMarks, view: View },
+    Split { traces: [Box<LeaseTrace>; 2], marks: [TimelineMarks; 2], view: View },
     Balance { trace: Box<LeaseTrace>, view: View },
     Outage { trace: Box<LeaseTrace>, view: View },
     Tradeoff { points: Vec<TradeoffPoint>, view: View },
@@ -523,6 +533,9 @@ enum Drawing {
 
 struct Plan {
     drawing: Drawing,
+    /// What the caps changed (`work_cap`, the timeline's drawing budget), in English for the CLI.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    notes: Vec<String>,
     /// Height of the drawing in pixels (as the site computes it).
     height: f64,
     caption: &'static str,
@@ -570,27 +583,43 @@ fn lease_plan(spec: &'static FigureSpec, req: &Request) -> Result<Plan, ExportEr
         }
         Box::new(trace)
     };
+    // As the site, a summary run the work cap shortens runs to whole seconds.
+    let summary_run = |notes: &mut Vec<String>| {
+        let (trace, shortened) = run_within_cap(&c, seed, run_index, TraceLevel::Summary);
+        if let Some(ms) = shortened {
+            notes.push(format!(
+                "the work cap ({} events per run) shortened the run from {} s to {} s",
+                MAX_EVENTS_SUMMARY,
+                c.duration_s,
+                ms / 1000
+            ));
+        }
+        trace
+    };
+    let mut notes = Vec::new();
     let plot_h = (css_w * 0.62).clamp(280.0, 420.0);
     let (drawing, height) = match spec.kind {
         FigureKind::Timeline => {
             let trace = timeline_run(&c, &mut view);
-            let h = height_css(&trace, &view);
-            (Drawing::Timeline { trace, view }, h)
+            let marks = TimelineMarks::of(&trace);
+            let h = height_css(&trace, &view, &marks);
+            (Drawing::Timeline { trace, marks, view }, h)
         }
         FigureKind::SplitTimeline => {
             let c1 = LeaseConfig { variant: Variant::FenceWrite, ..c.clone() };
             let c2 = LeaseConfig { variant: Variant::FenceRead, ..c.clone() };
             let traces = [timeline_run(&c1, &mut view), timeline_run(&c2, &mut view)];
             view.title = Some(String::new());
-            let h = traces.iter().map(|t| height_css(t, &view)).sum();
-            (Drawing::Split { traces, view }, h)
+            let marks = [TimelineMarks::of(&traces[0]), TimelineMarks::of(&traces[1])];
+            let h = height_css(&traces[0], &view, &marks[0]) + height_css(&traces[1], &view, &marks[1]);
+            (Drawing::Split { traces, marks, view }, h)
         }
         FigureKind::Balance => {
-            let trace = Box::new(run_within_cap(&c, seed, run_index, TraceLevel::Summary).0);
+            let trace = Box::new(summary_run(&mut notes));
             (Drawing::Balance { trace, view }, plot_h)
         }
         FigureKind::Outage => {
-            let trace = Box::new(run_within_cap(&c, seed, run_index, TraceLevel::Summary).0);
+            let trace = Box::new(summary_run(&mut notes));
             (Drawing::Outage { trace, view }, (css_w * 0.9).clamp(420.0, 600.0))
         }
         FigureKind::Tradeoff => {
@@ -625,7 +654,28 @@ fn lease_plan(spec: &'static FigureSpec, req: &Request) -> Result<Plan, ExportEr
             (Drawing::Cdf { curves, view }, plot_h)
         }
     };
-    Ok(Plan { drawing, height, caption: spec.caption_ko })
+    if let Drawing::Timeline { view, .. } | Drawing::Split { view, .. } = &drawing {
+        if view.t1_us < window_us {
+            notes.push(format!(
+                "the work cap ({} events per timeline run) shortened the window from {} ms to {} ms",
+                MAX_EVENTS_FULL,
+                window_ms,
+                view.t1_us / 1000
+            ));
+        }
+    }
+    let lane_plans: Vec<LanePlan> = match &drawing {
+        Drawing::Timeline { trace, marks, view } => vec![lanes(trace, view, marks)],
+        Drawing::Split { traces, marks, view } => traces.iter().zip(marks).map(|(t, m)| lanes(t, view, m)).collect(),
+        _ => Vec::new(),
+    };
+    if let Some(p) = lane_plans.iter().find(|p| p.is_capped()) {
+        notes.push(format!(
+            "the drawing budget drew {} of {} thread lanes (the figure says so under its axis)",
+            p.workers_shown, p.workers_total
+        ));
+    }
+    Ok(Plan { drawing, height, caption: spec.caption_ko, notes })
 }
 
 fn vote_plan(id: &'static str, caption: &'static str, req: &Request) -> Result<Plan, ExportError> {
@@ -677,7 +727,7 @@ fn vote_plan(id: &'static str, caption: &'static str, req: &Request) -> Result<P
         let trace = Box::new(vote::run(&c, vote::TraceLevel::Spans));
         (Drawing::Stack { trace, config: c, scale: req.scale }, 4.0 * if css_w < 520.0 { 84.0 } else { 64.0 } + 16.0)
     };
-    Ok(Plan { drawing, height, caption })
+    Ok(Plan { drawing, height, caption, notes: Vec::new() })
 }
 
 // ---------------------------------------------------------------------------
@@ -704,16 +754,16 @@ fn paint<DB: DrawingBackend>(
 
 fn draw_figure<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, drawing: &Drawing) -> super::DrawResult<DB> {
     match drawing {
-        Drawing::Timeline { trace, view } => draw_timeline_marked(area, trace, view, &TimelineMarks::of(trace)),
-        Drawing::Split { traces, view } => {
+        Drawing::Timeline { trace, marks, view } => draw_timeline_marked(area, trace, view, marks),
+        Drawing::Split { traces, marks, view } => {
             let mut v1 = view.clone();
             v1.title = Some("(c-1) 쓰기 시점 fencing".into());
-            let h1 = (height_css(&traces[0], &v1) * view.scale).round() as u32;
+            let h1 = (height_css(&traces[0], &v1, &marks[0]) * view.scale).round() as u32;
             let (top, bottom) = area.split_vertically(h1);
             let mut v2 = view.clone();
             v2.title = Some("(c-2) 읽는 순간 새기기".into());
-            draw_timeline_marked(&top, &traces[0], &v1, &TimelineMarks::of(&traces[0]))?;
-            draw_timeline_marked(&bottom, &traces[1], &v2, &TimelineMarks::of(&traces[1]))
+            draw_timeline_marked(&top, &traces[0], &v1, &marks[0])?;
+            draw_timeline_marked(&bottom, &traces[1], &v2, &marks[1])
         }
         Drawing::Balance { trace, view } => draw_balance(area, trace, view),
         Drawing::Outage { trace, view } => draw_outage(area, trace, view),

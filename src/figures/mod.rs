@@ -266,7 +266,7 @@ pub fn clear<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>) -> DrawResult<DB
 #[cfg(test)]
 mod tests {
     use super::plots::{draw_balance, draw_latency_cdf, draw_outage, draw_tradeoff, CdfCurve, TradeoffPoint};
-    use super::timeline::{draw_timeline, height_css};
+    use super::timeline::{draw_timeline, height_css, TimelineMarks};
     use super::*;
     use crate::sim::lease::{run, TraceLevel};
 
@@ -289,7 +289,7 @@ mod tests {
         c.duration_s = 3;
         let t = run(&c, 1, 0, TraceLevel::Full);
         let view = View::default();
-        let h = height_css(&t, &view) as u32;
+        let h = height_css(&t, &view, &TimelineMarks::of(&t)) as u32;
         let s = svg(900, h, |a| draw_timeline(a, &t, &view).unwrap());
         assert!(s.contains("지갑0 lease") && s.contains("스레드 0"), "timeline labels");
         assert!(s.matches("<rect").count() > 50, "holds and leases are drawn");
@@ -316,7 +316,7 @@ mod tests {
         let t = run(&c, 1, 0, TraceLevel::Full);
         let all = View::default();
         let early = View { cursor_us: 300_000, ..View::default() };
-        let h = height_css(&t, &all) as u32;
+        let h = height_css(&t, &all, &TimelineMarks::of(&t)) as u32;
         let a = svg(900, h, |area| draw_timeline(area, &t, &all).unwrap());
         let b = svg(900, h, |area| draw_timeline(area, &t, &early).unwrap());
         assert!(b.matches("<rect").count() < a.matches("<rect").count());

@@ -23,12 +23,12 @@ use super::table_pool;
 use super::url;
 use super::{now_ms, reduced_motion};
 use crate::figures::analysis::{
-    anomalies, describe_event, describe_run, describe_window, format_metric, group_thousands, Anomaly, TABLE_ROWS,
+    describe_event, describe_run, describe_window, format_metric, group_thousands, Anomaly, TABLE_ROWS,
 };
 use crate::live_table::{task_text, TableRun};
 use crate::work_cap::{run_within_cap, MAX_EVENTS_FULL, MAX_EVENTS_SUMMARY};
 use crate::figures::plots::{draw_balance, draw_latency_cdf, draw_outage, draw_tradeoff, CdfCurve, TradeoffPoint};
-use crate::figures::timeline::{draw_timeline_marked, event_index_at, height_css, TimelineMarks};
+use crate::figures::timeline::{draw_timeline_marked, event_index_at, height_css, lanes, TimelineMarks};
 use crate::figures::{figure_spec, FigureKind, FigureSpec, View};
 use crate::params::{lease_param, lease_value_text, parse_lease_query, percent_encode, to_query, LeaseQuery, LEASE_PARAMS, PRESET_KEYS};
 use crate::sim::lease::{LeaseConfig, LeaseTrace, Preset, TraceLevel, Variant};
@@ -179,6 +179,8 @@ pub struct Figure {
     notices: Vec<String>,
     /// Set when the work cap shortened what the figure shows (`crate::work_cap`).
     cap_notice: Option<String>,
+    /// Set when the timeline's drawing budget left lanes out (`figures::timeline::lanes`).
+    lane_note: Option<String>,
     window_ms: u32,
     reveal_ledger: bool,
     /// Timeline traces (one, or two for the split view) or the plotted runs.
@@ -361,14 +363,13 @@ impl Figure {
             self.after_table_run(ctx);
         }
         self.marks = if self.is_timeline() { self.traces.iter().map(|t| TimelineMarks::of(t)).collect() } else { Vec::new() };
+        // The drawing budget's note (also drawn under the figure's axis).
+        let view = self.base_view();
+        self.lane_note = self.traces.iter().zip(&self.marks).find_map(|(t, marks)| lanes(t, &view, marks).cap_notice_ko());
         self.dirty = true;
-        self.anomalies = match self.traces.first() {
-            Some(t) if self.is_timeline() => {
-                let mut a = anomalies(t);
-                a.retain(|x| x.at.t_us <= self.window_us());
-                a
-            }
-            _ => Vec::new(),
+        self.anomalies = match self.marks.first() {
+            Some(marks) => marks.anomalies.iter().filter(|x| x.at.t_us <= self.window_us()).cloned().collect(),
+            None => Vec::new(),
         };
         self.sync_index();
     }
@@ -536,6 +537,20 @@ impl Figure {
         self.last_ts = None;
     }
 
+    /// What the figure shows, before the player's cursor and the screen's scale.
+    fn base_view(&self) -> View {
+        View {
+            t0_us: 0,
+            t1_us: self.window_us(),
+            cursor_us: u64::MAX,
+            wallets: self.spec.wallets.iter().copied().filter(|&w| w < self.query.config.wallets).collect(),
+            scale: 1.0,
+            reveal_ledger: self.reveal_ledger,
+            show_fence: self.spec.kind == FigureKind::SplitTimeline,
+            title: None,
+        }
+    }
+
     fn draw(&self) {
         let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else { return };
         // Reading the layout width forces a synchronous layout of the page, so
@@ -551,20 +566,15 @@ impl Figure {
         };
         let dpr = super::device_pixel_ratio();
         let mut view = View {
-            t0_us: 0,
-            t1_us: self.window_us(),
             cursor_us: if self.is_timeline() { self.cursor_us } else { u64::MAX },
-            wallets: self.spec.wallets.iter().copied().filter(|&w| w < self.query.config.wallets).collect(),
             scale: dpr,
-            reveal_ledger: self.reveal_ledger,
-            show_fence: self.spec.kind == FigureKind::SplitTimeline,
-            title: None,
+            ..self.base_view()
         };
         let css_h = match self.spec.kind {
-            FigureKind::Timeline => height_css(&self.traces[0], &view),
+            FigureKind::Timeline => height_css(&self.traces[0], &view, &self.marks[0]),
             FigureKind::SplitTimeline => {
                 view.title = Some(String::new());
-                self.traces.iter().map(|t| height_css(t, &view)).sum()
+                self.traces.iter().zip(&self.marks).map(|(t, marks)| height_css(t, &view, marks)).sum()
             }
             FigureKind::Outage => (css_w * 0.9).clamp(420.0, 600.0),
             _ => (css_w * 0.62).clamp(280.0, 420.0),
@@ -582,7 +592,7 @@ impl Figure {
             FigureKind::SplitTimeline => {
                 let mut v1 = view.clone();
                 v1.title = Some("(c-1) 쓰기 시점 fencing".into());
-                let h1 = (height_css(&self.traces[0], &v1) * dpr).round() as u32;
+                let h1 = (height_css(&self.traces[0], &v1, &self.marks[0]) * dpr).round() as u32;
                 let (top, bottom) = root.split_vertically(h1);
                 let mut v2 = view.clone();
                 v2.title = Some("(c-2) 읽는 순간 새기기".into());
@@ -822,6 +832,7 @@ impl Component for Figure {
             query,
             notices: init.as_ref().map(|i| i.notices.clone()).unwrap_or_default(),
             cap_notice: None,
+            lane_note: None,
             window_ms,
             reveal_ledger: init.as_ref().and_then(|i| i.reveal_ledger).unwrap_or(true),
             traces: Vec::new(),
@@ -1133,9 +1144,9 @@ impl Figure {
         let main = main_keys(id);
         html! {
             <figure id={id} class={classes!("lab-figure", kind_class(spec.kind))} aria-describedby={desc_id.clone()}>
-                { if self.notices.is_empty() && self.cap_notice.is_none() { html!{} } else { html! {
+                { if self.notices.is_empty() && self.cap_notice.is_none() && self.lane_note.is_none() { html!{} } else { html! {
                     <div class="notice" role="status">
-                        { for self.notices.iter().chain(&self.cap_notice).map(|n| html! { <p>{ n }</p> }) }
+                        { for self.notices.iter().chain(&self.cap_notice).chain(&self.lane_note).map(|n| html! { <p>{ n }</p> }) }
                     </div>
                 } } }
                 <div class="canvas-wrap" ref={self.wrap.clone()} tabindex={if self.is_timeline() { "0" } else { "-1" }}
