@@ -127,11 +127,12 @@ impl Column {
 /// to input and rendering (one run may exceed it; the work cap bounds a run).
 const JOB_SLICE_MS: f64 = 12.0;
 
-/// Table runs predicted to end within this long after the slider input run
-/// right away, in the same update as the figure, so that figure and table
-/// appear in one frame; the rest leave the input's task (workers or later
-/// tasks). The remainder of the 16 ms frame is for rendering and drawing.
-const INLINE_TABLE_MS: f64 = 9.0;
+/// Table runs predicted to end, together with the figure's last drawing
+/// time, within this long after the slider input run right away, in the same
+/// update as the figure, so that figure and table appear in one frame; the
+/// rest leave the input's task (workers or later tasks). The remainder of
+/// the 16 ms frame is for Yew's rendering and the figure's highlights.
+const INLINE_FRAME_MS: f64 = 12.5;
 
 /// What one summary run costs on this thread, learned from the runs it did:
 /// milliseconds per event of the event loop. Predictions multiply it by the
@@ -181,6 +182,11 @@ pub struct Figure {
     cap_notice: Option<String>,
     /// Set when the timeline's drawing budget left lanes out (`figures::timeline::lanes`).
     lane_note: Option<String>,
+    /// How long the last drawing took (ms), for `run_inline_jobs`.
+    draw_ms: f64,
+    /// The visible window the reader chose (slider, `win=`), in ms.
+    requested_window_ms: u32,
+    /// The window shown: the requested one, unless the work cap shortened it.
     window_ms: u32,
     reveal_ledger: bool,
     /// Timeline traces (one, or two for the split view) or the plotted runs.
@@ -338,11 +344,12 @@ impl Figure {
         if !timelines.is_empty() {
             self.traces = self.timeline_runs(&timelines);
             if self.cap_notice.is_none() {
-                let shown_ms = u64::from(self.window_ms.max(1));
+                // A timeline runs only the whole seconds its window needs
+                // (the trace's `config.duration_s`); the table runs all of `c`.
                 predicted_events = self
                     .traces
                     .iter()
-                    .map(|t| t.stats.events_processed * u64::from(t.config.duration_s) * 1000 / shown_ms)
+                    .map(|t| t.stats.events_processed * u64::from(c.duration_s) / u64::from(t.config.duration_s.max(1)))
                     .max();
             }
         } else if self.cap_notice.is_none() {
@@ -382,14 +389,20 @@ impl Figure {
         Rc::new(trace)
     }
 
-    /// Runs the table runs that are predicted to finish within
-    /// `INLINE_TABLE_MS` of the input, right now: for a default run the
-    /// whole table is then drawn with the figure. Without a prediction (no
-    /// cost learnt yet, or a run the work cap shortened) nothing runs here.
+    /// Runs the table runs that are predicted to finish, before the figure
+    /// is drawn (as long as it took last time), within `INLINE_FRAME_MS` of
+    /// the input, right now: for a default run the whole table is then drawn
+    /// with the figure. Without a prediction (no cost learnt yet, or a run
+    /// the work cap shortened) nothing runs here.
     fn run_inline_jobs(&mut self, seed: u64, predicted_events: Option<u64>) {
         let (Some(events), Some(start)) = (predicted_events, self.table_start) else { return };
+        if events > MAX_EVENTS_SUMMARY {
+            // The work cap would cut such a run and run it again, shorter.
+            return;
+        }
         let Some(per_run_ms) = self.run_cost.predict_ms(events) else { return };
-        while !self.jobs.is_empty() && now_ms() - start + per_run_ms <= INLINE_TABLE_MS {
+        let deadline = INLINE_FRAME_MS - self.draw_ms;
+        while !self.jobs.is_empty() && now_ms() - start + per_run_ms <= deadline {
             let (i, cfg, r) = self.jobs.remove(0);
             let trace = self.run_table_job(&cfg, seed, r);
             self.next_columns[i].push_trace(trace);
@@ -402,6 +415,7 @@ impl Figure {
     /// run, the window shrinks to match and the figure says so.
     fn timeline_runs(&mut self, configs: &[LeaseConfig]) -> Vec<Rc<LeaseTrace>> {
         let (seed, run_index) = (self.query.seed, self.query.run_index);
+        self.window_ms = self.requested_window_ms;
         let limited = |cfg: &LeaseConfig| LeaseConfig { duration_s: cfg.duration_s.min(self.window_ms.div_ceil(1000).max(1)), ..cfg.clone() };
         let runs: Vec<(LeaseTrace, Option<u64>)> =
             configs.iter().map(|cfg| run_within_cap(&limited(cfg), seed, run_index, TraceLevel::Full)).collect();
@@ -501,7 +515,7 @@ impl Figure {
 
     fn permalink(&self) -> String {
         let cursor = if self.is_timeline() && !self.playing { Some((self.cursor_us, self.index)) } else { None };
-        let win = if self.is_timeline() && self.window_ms != self.spec.window_ms { Some(self.window_ms) } else { None };
+        let win = if self.is_timeline() && self.requested_window_ms != self.spec.window_ms { Some(self.requested_window_ms) } else { None };
         let recon = if self.spec.kind == FigureKind::Balance && !self.reveal_ledger { Some(false) } else { None };
         url::figure_search(&self.spec_chapter(), self.spec.id, &to_query(&self.query), cursor, win, recon)
     }
@@ -784,9 +798,9 @@ impl Figure {
                     <div class="ctl ctl-range">
                         <label for={format!("{id}-win")}>
                             <span class="ctl-name">{ "시간 창" }</span>
-                            <output class="ctl-value">{ format!("0~{:.1} 초", f64::from(self.window_ms) / 1000.0) }</output>
+                            <output class="ctl-value">{ format!("0~{:.1} 초", f64::from(self.requested_window_ms) / 1000.0) }</output>
                         </label>
-                        <input type="range" id={format!("{id}-win")} min="500" max={max_win.to_string()} step="500" value={self.window_ms.to_string()} oninput={win_cb} />
+                        <input type="range" id={format!("{id}-win")} name="win" min="500" max={max_win.to_string()} step="500" value={self.requested_window_ms.to_string()} oninput={win_cb} />
                     </div>
                 </div>
                 <p class="player-status" aria-live={if self.playing { "off" } else { "polite" }}>{ &self.status }</p>
@@ -833,6 +847,8 @@ impl Component for Figure {
             notices: init.as_ref().map(|i| i.notices.clone()).unwrap_or_default(),
             cap_notice: None,
             lane_note: None,
+            draw_ms: 0.0,
+            requested_window_ms: window_ms,
             window_ms,
             reveal_ledger: init.as_ref().and_then(|i| i.reveal_ledger).unwrap_or(true),
             traces: Vec::new(),
@@ -941,7 +957,7 @@ impl Component for Figure {
             }
             Msg::Reset => {
                 self.query = self.spec.initial_query();
-                self.window_ms = self.spec.window_ms;
+                self.requested_window_ms = self.spec.window_ms;
                 self.notices.clear();
                 self.reveal_ledger = true;
                 self.recompute(ctx);
@@ -1015,7 +1031,7 @@ impl Component for Figure {
                 self.raf = Some(request_animation_frame(move |ts| link.send_message(Msg::Frame(ts))));
             }
             Msg::Window(ms) => {
-                self.window_ms = ms.max(500);
+                self.requested_window_ms = ms.max(500);
                 self.perf_start = Some(now_ms());
                 self.recompute(ctx);
                 if self.cursor_us > self.window_us() || !self.playing {
@@ -1078,7 +1094,9 @@ impl Component for Figure {
             table_pool::start();
         }
         if std::mem::take(&mut self.dirty) {
+            let started = now_ms();
             self.draw();
+            self.draw_ms = now_ms() - started;
         }
         if let Some(start) = self.perf_start.take() {
             record_perf("__labPerf", now_ms() - start);
@@ -1201,7 +1219,7 @@ impl Figure {
                 { self.view_table() }
                 { super::export_panel::panel(super::export_panel::PanelData { id, params: to_query(&self.query), permalink: self.permalink(),
                     time_us: (self.is_timeline() && !self.playing && self.cursor_us < self.window_us()).then_some(self.cursor_us),
-                    window_ms: (self.window_ms != spec.window_ms).then_some(self.window_ms), recon: self.reveal_ledger }) }
+                    window_ms: (self.requested_window_ms != spec.window_ms).then_some(self.requested_window_ms), recon: self.reveal_ledger }) }
             </figure>
         }
     }
