@@ -10,7 +10,8 @@
 #      the median of 5 batches of 10) and its ratio to native, the same in a
 #      table worker (window.__labTableBenchRun), plus the slider → metric
 #      table complete time (window.__labPerfTable);
-#   4. slider → figure redrawn p50/p95 (window.__labPerf, as e2e/tests/perf.test.mjs);
+#   4. slider → figure redrawn p50/p95 (window.__labPerf, as e2e/tests/perf.test.mjs),
+#      at the default figure and at the heaviest slider corners;
 #   5. the sweep figure: a 30×30 TTL × pause sweep with 3 seeds per cell
 #      (2,700 runs of 60 s) in the web-worker pool, wall time and the longest
 #      main-thread task meanwhile (as e2e/tests/sweep.test.mjs), plus the same
@@ -77,6 +78,20 @@ console.log(`  wasm per exp1 run (site module, main thread, median of 5 × 10 af
 console.log(`  wasm per exp1 run (table worker, median of 5 × 10 after warm-up): ${workerRun.toFixed(2)} ms; ratio ${(workerRun / native).toFixed(2)}x`);
 console.log(`  slider -> metric table complete (3 × 60 s runs): p50 ${pct(table, 0.5).toFixed(1)} ms, p95 ${pct(table, 0.95).toFixed(1)} ms`);
 console.log(`  slider -> figure redrawn: p50 ${pct(fig, 0.5).toFixed(2)} ms, p95 ${pct(fig, 0.95).toFixed(2)} ms (n=${fig.length})`);
+// The heaviest slider corners (the work cap and the drawing budget apply), as e2e/tests/perf.test.mjs.
+const heavy = "retry_ms=5&pre_overhead_ms=5&post_overhead_ms=0&pause_min_ms=0&pause_max_ms=0&lock_net_us=0&db_net_us=0&duration_s=120&win=20000&threads=64";
+const corners = [`${heavy}&wallets=16`, `${heavy}&wallets=1&variant=conditional`, `${heavy}&wallets=16&variant=conditional&wallet_assignment=random`, "win=60000"];
+const heavySamples = [];
+for (const corner of corners) {
+  await page.goto(`${server.base}?ch=a1-lease-expiry&fig=lease-expiry&${corner}`);
+  await ready(page);
+  await settled();
+  for (const v of [210, 220]) { await slider.fill(String(v)); await settled(); }
+  await page.evaluate(() => { window.__labPerf = []; });
+  for (let i = 0; i < 8; i++) { await slider.fill(String(150 + i * 50)); await settled(); }
+  heavySamples.push(...(await page.evaluate(() => window.__labPerf.slice())));
+}
+console.log(`  slider -> figure redrawn at the heaviest corners: p50 ${pct(heavySamples, 0.5).toFixed(2)} ms, p95 ${pct(heavySamples, 0.95).toFixed(2)} ms (n=${heavySamples.length})`);
 await context.close(); await browser.close(); await server.close();
 ')
 
