@@ -8,6 +8,12 @@
 //! arrival to the grant, widened to stay visible), with a key line under the
 //! time axis when the trace has any. Everything after `view.cursor_us` is
 //! left undrawn so the player can animate the same function.
+//!
+//! Drawing is bounded so that a redraw fits the page's frame at any slider
+//! position. Each lane first lays out its marks in device pixels (merging
+//! what would overlap, thinning the detail of holds too narrow to show it),
+//! then draws them; [`lanes`] keeps the lanes whose marks fit
+//! [`DRAW_BUDGET`] and the figure says which it left out.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -198,6 +204,7 @@ pub fn lanes(trace: &LeaseTrace, view: &View, marks: &TimelineMarks) -> LanePlan
     let mut spent = if trace.config.watchdog_enabled() { watchdog_lane_marks(trace, &reference, &m).cost() } else { 0 };
     let mut out: Vec<(Lane, bool)> = Vec::with_capacity(all.len());
     let mut workers_shown = 0usize;
+    let mut last_lease_cost = 0usize;
     // Once cutting: the wallet whose balance (and fence) lanes still follow.
     let mut cut: Option<Option<u32>> = None;
     for (lane, first) in all {
@@ -220,6 +227,7 @@ pub fn lanes(trace: &LeaseTrace, view: &View, marks: &TimelineMarks) -> LanePlan
                 // A lease lane says little without its workers: it goes with them.
                 Lane::Worker { wallet, .. } if out.last() == Some(&(Lane::Lease(wallet), true)) => {
                     out.pop();
+                    spent -= last_lease_cost;
                     None
                 }
                 Lane::Worker { wallet, .. } => Some(wallet),
@@ -228,8 +236,10 @@ pub fn lanes(trace: &LeaseTrace, view: &View, marks: &TimelineMarks) -> LanePlan
             continue;
         }
         spent += cost;
-        if matches!(lane, Lane::Worker { .. }) {
-            workers_shown += 1;
+        match lane {
+            Lane::Worker { .. } => workers_shown += 1,
+            Lane::Lease(_) => last_lease_cost = cost,
+            _ => {}
         }
         out.push((lane, first));
     }
