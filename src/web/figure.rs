@@ -127,37 +127,56 @@ impl Column {
 /// to input and rendering (one run may exceed it; the work cap bounds a run).
 const JOB_SLICE_MS: f64 = 12.0;
 
-/// Table runs predicted to end, together with the figure's last drawing
-/// time, within this long after the slider input run right away, in the same
+/// Table runs predicted to end, together with the figure's drawing (as
+/// long as it has recently taken), within this long after the slider input run right away, in the same
 /// update as the figure, so that figure and table appear in one frame; the
 /// rest leave the input's task (workers or later tasks). The remainder of
 /// the 16 ms frame is for Yew's rendering and the figure's highlights.
 const INLINE_FRAME_MS: f64 = 12.5;
 
+/// The median of the last few samples of a cost: one slow sample (a garbage
+/// collection, a busy moment) does not move it; a machine that stays slower
+/// moves it within three samples.
+#[derive(Clone, Debug, Default)]
+struct RecentMedian {
+    samples: std::collections::VecDeque<f64>,
+}
+
+impl RecentMedian {
+    const KEEP: usize = 5;
+
+    fn push(&mut self, sample: f64) {
+        if self.samples.len() == Self::KEEP {
+            self.samples.pop_front();
+        }
+        self.samples.push_back(sample);
+    }
+
+    fn median(&self) -> Option<f64> {
+        let mut sorted: Vec<f64> = self.samples.iter().copied().collect();
+        sorted.sort_by(f64::total_cmp);
+        sorted.get(sorted.len() / 2).copied()
+    }
+}
+
 /// What one summary run costs on this thread, learned from the runs it did:
 /// milliseconds per event of the event loop. Predictions multiply it by the
 /// events a run is expected to take, so a slider that makes runs heavier
 /// moves them out of the input's task before they overrun the frame.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug, Default)]
 struct RunCost {
-    ms_per_event: Option<f64>,
+    ms_per_event: RecentMedian,
 }
 
 impl RunCost {
     fn learn(&mut self, events: u64, ms: f64) {
-        if events == 0 {
-            return;
+        if events > 0 {
+            self.ms_per_event.push(ms / events as f64);
         }
-        let sample = ms / events as f64;
-        // A smoothed estimate that follows a slower machine (or a busy one) fast.
-        self.ms_per_event = Some(match self.ms_per_event {
-            Some(old) if sample < old => 0.7 * old + 0.3 * sample,
-            _ => sample,
-        });
     }
 
     fn predict_ms(&self, events: u64) -> Option<f64> {
-        self.ms_per_event.map(|m| m * events as f64)
+        self.ms_per_event.median().map(|m| m * events as f64)
     }
 }
 
@@ -182,8 +201,8 @@ pub struct Figure {
     cap_notice: Option<String>,
     /// Set when the timeline's drawing budget left lanes out (`figures::timeline::lanes`).
     lane_note: Option<String>,
-    /// How long the last drawing took (ms), for `run_inline_jobs`.
-    draw_ms: f64,
+    /// How long the figure's drawings took (ms), for `run_inline_jobs`.
+    draw_ms: RecentMedian,
     /// The visible window the reader chose (slider, `win=`), in ms.
     requested_window_ms: u32,
     /// The window shown: the requested one, unless the work cap shortened it.
@@ -390,7 +409,7 @@ impl Figure {
     }
 
     /// Runs the table runs that are predicted to finish, before the figure
-    /// is drawn (as long as it took last time), within `INLINE_FRAME_MS` of
+    /// is drawn (as long as it has recently taken), within `INLINE_FRAME_MS` of
     /// the input, right now: for a default run the whole table is then drawn
     /// with the figure. Without a prediction (no cost learnt yet, or a run
     /// the work cap shortened) nothing runs here.
@@ -401,7 +420,7 @@ impl Figure {
             return;
         }
         let Some(per_run_ms) = self.run_cost.predict_ms(events) else { return };
-        let deadline = INLINE_FRAME_MS - self.draw_ms;
+        let deadline = INLINE_FRAME_MS - self.draw_ms.median().unwrap_or(0.0);
         while !self.jobs.is_empty() && now_ms() - start + per_run_ms <= deadline {
             let (i, cfg, r) = self.jobs.remove(0);
             let trace = self.run_table_job(&cfg, seed, r);
@@ -847,7 +866,7 @@ impl Component for Figure {
             notices: init.as_ref().map(|i| i.notices.clone()).unwrap_or_default(),
             cap_notice: None,
             lane_note: None,
-            draw_ms: 0.0,
+            draw_ms: RecentMedian::default(),
             requested_window_ms: window_ms,
             window_ms,
             reveal_ledger: init.as_ref().and_then(|i| i.reveal_ledger).unwrap_or(true),
@@ -881,7 +900,7 @@ impl Component for Figure {
             job_timer: None,
             table_start: None,
             table_drawn: None,
-            run_cost: RunCost { ms_per_event: None },
+            run_cost: RunCost::default(),
             marks: Vec::new(),
             dirty: true,
             on_change: ctx.link().callback(|(k, v): (String, String)| Msg::SetParam(k, v)),
@@ -1096,7 +1115,7 @@ impl Component for Figure {
         if std::mem::take(&mut self.dirty) {
             let started = now_ms();
             self.draw();
-            self.draw_ms = now_ms() - started;
+            self.draw_ms.push(now_ms() - started);
         }
         if let Some(start) = self.perf_start.take() {
             record_perf("__labPerf", now_ms() - start);
