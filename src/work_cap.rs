@@ -53,7 +53,8 @@ pub const FULL_STEP_MS: u64 = 200;
 /// cap shortened the run, the simulated time it was run to (ms):
 /// - at summary level the duration shrinks to the whole second the capped
 ///   attempt reached (at least 1 s), so the run's rates and the table stay
-///   those of a complete, shorter run;
+///   those of a complete, shorter run; a run whose first second predicts
+///   more than twice the cap starts from the duration that rate allows;
 /// - at full level (a timeline's window) the deadline shrinks in steps of
 ///   [`FULL_STEP_MS`] (`sim::lease::run_until`), so even the heaviest corner
 ///   of the sliders fits the cap.
@@ -63,6 +64,24 @@ pub fn run_within_cap(config: &LeaseConfig, seed: u64, run_index: u32, level: Tr
     }
     let mut config = config.clone();
     let mut shortened = None;
+    if config.duration_s > 1 {
+        // The first second tells a run far over the cap from one near it. A
+        // far one starts from the duration its rate predicts, and a capped
+        // attempt of the whole duration (plus reruns) is not paid for: at the
+        // heaviest corner that was 100 thousand events wasted, then 100
+        // thousand again, before the 1 s run that fits.
+        let cap = max_events(level);
+        let first = run(&LeaseConfig { duration_s: 1, ..config.clone() }, seed, run_index, level);
+        let per_s = first.stats.events_processed.max(1);
+        if per_s * u64::from(config.duration_s) > 2 * cap {
+            let fit_s = u32::try_from(cap / per_s).unwrap_or(u32::MAX).clamp(1, config.duration_s - 1);
+            shortened = Some(u64::from(fit_s) * 1_000);
+            if fit_s == 1 {
+                return (first, shortened);
+            }
+            config.duration_s = fit_s;
+        }
+    }
     loop {
         if config.duration_s <= 1 {
             // One second is bounded by the sliders' ranges (some 60 thousand events at most).
@@ -154,6 +173,14 @@ mod tests {
         assert!(ms < 120_000 && ms >= 1_000 && ms % 1_000 == 0);
         assert_eq!(u64::from(trace.config.duration_s) * 1_000, ms);
         assert!(trace.stats.events_processed <= MAX_EVENTS_SUMMARY || ms == 1_000);
+        // Its first second alone is over half the cap: that second is the run.
+        assert_eq!(ms, 1_000);
+        assert_eq!(trace, run(&LeaseConfig { duration_s: 1, ..heaviest() }, 1, 0, TraceLevel::Summary));
+        // A lighter run over the cap: its first second picks a duration, capped attempts trim it.
+        let near = LeaseConfig { threads: 64, wallets: 16, duration_s: 120, ..Preset::Exp1.config() };
+        let (trace, shortened) = run_within_cap(&near, 1, 0, TraceLevel::Summary);
+        let ms = shortened.expect("120 s of 64 threads exceed the summary cap");
+        assert!(ms > 1_000 && trace.stats.events_processed <= MAX_EVENTS_SUMMARY, "{ms} ms, {} events", trace.stats.events_processed);
         // A timeline's window in the same corner shrinks below a second.
         let (window, shortened) = run_within_cap(&LeaseConfig { duration_s: 20, ..heaviest() }, 1, 0, TraceLevel::Full);
         let ms = shortened.expect("20 s of the heaviest corner exceed the full-level cap");
