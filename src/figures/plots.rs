@@ -2,6 +2,11 @@
 //! A8 (throughput vs over-approval) and A9 (latency CDFs).
 //!
 //! Like the timeline, each function is generic over `DrawingBackend`.
+//!
+//! Legends and panel titles are drawn here, not by plotters: plotters sizes
+//! them by measuring their text, and in the browser each measurement puts a
+//! `<span>` into the page and forces a layout of the whole page (about 10 ms
+//! per drawing of A7). Text drawn at an anchor is never measured.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -15,6 +20,77 @@ const WALLET_COLORS: [RGBColor; 4] =
 
 fn wallet_color(w: usize) -> RGBColor {
     WALLET_COLORS[w % WALLET_COLORS.len()]
+}
+
+/// What a legend row shows left of its label.
+#[derive(Clone, Copy)]
+enum Swatch {
+    Line(RGBColor),
+    Block(RGBColor),
+}
+
+/// Which corner of the plotting area a legend sits in.
+#[derive(Clone, Copy, PartialEq)]
+enum Corner {
+    UpperLeft,
+    UpperRight,
+    LowerLeft,
+    LowerRight,
+}
+
+/// About how wide `text` is at `size_px`, without measuring it: Hangul and
+/// other wide characters take a full em, the rest a little over half.
+/// The same on every backend, so the page and `lab figure` agree.
+fn approx_text_width(text: &str, size_px: f64) -> f64 {
+    text.chars().map(|c| if u32::from(c) >= 0x1100 { 1.0 } else { 0.56 }).sum::<f64>() * size_px
+}
+
+/// Draws a legend box in `corner` of `plot` (a chart's plotting area).
+fn draw_legend<DB: DrawingBackend, CT: CoordTranslate>(
+    plot: &DrawingArea<DB, CT>,
+    corner: Corner,
+    entries: &[(String, Swatch)],
+    font_css: f64,
+    bordered: bool,
+    view: &View,
+) -> DrawResult<DB> {
+    if entries.is_empty() {
+        return Ok(());
+    }
+    let area = plot.strip_coord_spec();
+    let (w, h) = area.dim_in_pixel();
+    let (w, h) = (w as i32, h as i32);
+    let size = font_css * view.scale;
+    let (pad, swatch_w, row_h) = (view.px(6.0), view.px(14.0), view.px(font_css * 1.5));
+    let text_w = entries.iter().map(|(label, _)| approx_text_width(label, size)).fold(0.0, f64::max).ceil() as i32;
+    let box_w = pad * 3 + swatch_w + text_w;
+    let box_h = pad * 2 + row_h * entries.len() as i32;
+    let margin = view.px(8.0);
+    let x0 = if matches!(corner, Corner::UpperLeft | Corner::LowerLeft) { margin } else { (w - margin - box_w).max(0) };
+    let y0 = if matches!(corner, Corner::UpperLeft | Corner::UpperRight) { margin } else { (h - margin - box_h).max(0) };
+    area.draw(&Rectangle::new([(x0, y0), (x0 + box_w, y0 + box_h)], WHITE.mix(0.85).filled()))?;
+    if bordered {
+        area.draw(&Rectangle::new([(x0, y0), (x0 + box_w, y0 + box_h)], P::GRID))?;
+    }
+    let text = view.font(font_css).color(&P::INK).pos(Pos::new(HPos::Left, VPos::Center));
+    for (i, (label, swatch)) in entries.iter().enumerate() {
+        let y = y0 + pad + row_h * i as i32 + row_h / 2;
+        let sx = x0 + pad;
+        match *swatch {
+            Swatch::Line(c) => area.draw(&PathElement::new(vec![(sx, y), (sx + swatch_w, y)], c.stroke_width(view.px(2.0).max(1) as u32)))?,
+            Swatch::Block(c) => area.draw(&Rectangle::new([(sx, y - view.px(4.0)), (sx + view.px(10.0), y + view.px(4.0))], c.filled()))?,
+        }
+        area.draw_text(label, &text, (sx + swatch_w + pad, y))?;
+    }
+    Ok(())
+}
+
+/// Draws a panel's title centred at its top and returns the margin the
+/// chart needs above its plot for it (device px).
+fn draw_panel_title<DB: DrawingBackend>(panel: &DrawingArea<DB, Shift>, title: &str, margin: i32, view: &View) -> Result<i32, DrawingAreaErrorKind<DB::ErrorType>> {
+    let (w, _) = panel.dim_in_pixel();
+    panel.draw_text(title, &view.font(11.0).color(&P::INK).pos(Pos::new(HPos::Center, VPos::Top)), (w as i32 / 2, margin))?;
+    Ok(margin + view.px(11.0 * 1.5))
 }
 
 fn end_s(trace: &LeaseTrace) -> f64 {
@@ -61,6 +137,7 @@ pub fn draw_balance<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &L
         .y_label_formatter(&|y| group_thousands(*y as i64))
         .draw()?;
     chart.draw_series(std::iter::once(PathElement::new(vec![(0.0, 0.0), (end, 0.0)], P::INK.mix(0.5))))?;
+    let mut legend: Vec<(String, Swatch)> = Vec::new();
     for (w, pts) in trace.series.balance.iter().enumerate() {
         if !view.wallet_visible(w as u32) {
             continue;
@@ -85,15 +162,13 @@ pub fn draw_balance<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &L
             let mut band = snap.clone();
             band.extend(ledg.iter().rev().cloned());
             chart.draw_series(std::iter::once(Polygon::new(band, P::OVERLAP.mix(0.07).filled())))?;
-            let series = chart.draw_series(LineSeries::new(ledg, P::LEDGER.mix(0.9).stroke_width(view.px(1.2).max(1) as u32)))?;
-            if w == 0 {
-                series.label("원장 계산값 (모든 지갑)").legend(|(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], P::LEDGER));
+            chart.draw_series(LineSeries::new(ledg, P::LEDGER.mix(0.9).stroke_width(view.px(1.2).max(1) as u32)))?;
+            if legend.is_empty() {
+                legend.push(("원장 계산값 (모든 지갑)".to_string(), Swatch::Line(P::LEDGER)));
             }
         }
-        chart
-            .draw_series(LineSeries::new(snap, col.stroke_width(view.px(1.8).max(1) as u32)))?
-            .label(format!("지갑 {w} 스냅샷"))
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], col.stroke_width(2)));
+        chart.draw_series(LineSeries::new(snap, col.stroke_width(view.px(1.8).max(1) as u32)))?;
+        legend.push((format!("지갑 {w} 스냅샷"), Swatch::Line(col)));
     }
     // Annotations: the article's 15 s and end-of-run frames, from our own series.
     let mut marks = vec![15.0f64];
@@ -120,16 +195,11 @@ pub fn draw_balance<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &L
                 ),
         ))?;
     }
-    chart
-        .configure_series_labels()
-        .label_font(view.font(10.0))
-        .background_style(WHITE.mix(0.85))
-        .border_style(P::GRID)
-        .position(SeriesLabelPosition::LowerLeft)
-        .draw()?;
+    draw_legend(chart.plotting_area(), Corner::LowerLeft, &legend, 10.0, true, view)?;
     Ok(())
 }
 
+use plotters::coord::CoordTranslate;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 fn phase_bands<DB: DrawingBackend, CT: plotters::coord::CoordTranslate<From = (f64, f64)>>(
@@ -169,9 +239,10 @@ pub fn draw_outage<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Le
         .max(1) as f64
         * 1.1;
     {
+        let top = draw_panel_title(&panels[0], "초당 응답", view.px(6.0), view)?;
         let mut chart = ChartBuilder::on(&panels[0])
             .margin(view.px(6.0))
-            .caption("초당 응답", view.font(11.0).color(&P::INK))
+            .margin_top(top)
             .x_label_area_size(view.px(18.0))
             .y_label_area_size(view.px(46.0))
             .right_y_label_area_size(view.px(52.0))
@@ -183,6 +254,7 @@ pub fn draw_outage<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Le
             .label_style(view.font(9.5).color(&P::MUTED))
             .draw()?;
         phase_bands(&mut chart, trace, 0.0, max1)?;
+        let mut legend: Vec<(String, Swatch)> = Vec::new();
         for i in (0..layers.len()).rev() {
             let (name, col, _) = layers[i];
             let pts: Vec<(f64, f64)> = ps
@@ -193,17 +265,10 @@ pub fn draw_outage<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Le
             if pts.iter().all(|p| p.1 == 0.0) {
                 continue;
             }
-            chart
-                .draw_series(AreaSeries::new(pts, 0.0, col).border_style(col))?
-                .label(name)
-                .legend(move |(x, y)| Rectangle::new([(x, y - 4), (x + 10, y + 4)], col.filled()));
+            chart.draw_series(AreaSeries::new(pts, 0.0, col).border_style(col))?;
+            legend.push((name.to_string(), Swatch::Block(col)));
         }
-        chart
-            .configure_series_labels()
-            .label_font(view.font(9.5))
-            .background_style(WHITE.mix(0.85))
-            .position(SeriesLabelPosition::UpperRight)
-            .draw()?;
+        draw_legend(chart.plotting_area(), Corner::UpperRight, &legend, 9.5, false, view)?;
     }
     // Panel 2: lockless holds and overlap pairs per second, and (right axis)
     // the cumulative drift: Σ over wallets of snapshot − ledger, in won.
@@ -219,9 +284,10 @@ pub fn draw_outage<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Le
             .collect();
         let drift_hi = drift.iter().map(|p| p.1).fold(1.0, f64::max) * 1.15;
         let drift_lo = drift.iter().map(|p| p.1).fold(0.0, f64::min) * 1.15;
+        let top = draw_panel_title(&panels[1], "초당 락 없는 홀드 · 소유 겹침 · 누적 drift", view.px(6.0), view)?;
         let mut chart = ChartBuilder::on(&panels[1])
             .margin(view.px(6.0))
-            .caption("초당 락 없는 홀드 · 소유 겹침 · 누적 drift", view.font(11.0).color(&P::INK))
+            .margin_top(top)
             .x_label_area_size(view.px(18.0))
             .y_label_area_size(view.px(46.0))
             .right_y_label_area_size(view.px(52.0))
@@ -241,33 +307,30 @@ pub fn draw_outage<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Le
             .y_label_formatter(&|v| format!("{:.0}k", v / 1000.0))
             .draw()?;
         phase_bands(&mut chart, trace, 0.0, max2)?;
-        chart
-            .draw_series(LineSeries::new(
-                ps.iter().enumerate().map(|(s, b)| (s as f64 + 0.5, b.lockless_holds_started as f64)),
-                P::LOCKLESS.stroke_width(view.px(1.6).max(1) as u32),
-            ))?
-            .label("락 없는 홀드")
-            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 12, y)], P::LOCKLESS.stroke_width(2)));
-        chart
-            .draw_series(LineSeries::new(
-                ps.iter().enumerate().map(|(s, b)| (s as f64 + 0.5, b.overlap_pairs_started as f64)),
-                P::OVERLAP.stroke_width(view.px(1.6).max(1) as u32),
-            ))?
-            .label("소유 겹침 쌍")
-            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 12, y)], P::OVERLAP.stroke_width(2)));
-        chart
-            .draw_secondary_series(LineSeries::new(drift, P::DRIFT.stroke_width(view.px(1.4).max(1) as u32)))?
-            .label("누적 drift(원, 오른쪽 축)")
-            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 12, y)], P::DRIFT.stroke_width(2)));
-        chart.configure_series_labels().label_font(view.font(9.5)).background_style(WHITE.mix(0.85)).position(SeriesLabelPosition::UpperLeft).draw()?;
+        chart.draw_series(LineSeries::new(
+            ps.iter().enumerate().map(|(s, b)| (s as f64 + 0.5, b.lockless_holds_started as f64)),
+            P::LOCKLESS.stroke_width(view.px(1.6).max(1) as u32),
+        ))?;
+        chart.draw_series(LineSeries::new(
+            ps.iter().enumerate().map(|(s, b)| (s as f64 + 0.5, b.overlap_pairs_started as f64)),
+            P::OVERLAP.stroke_width(view.px(1.6).max(1) as u32),
+        ))?;
+        chart.draw_secondary_series(LineSeries::new(drift, P::DRIFT.stroke_width(view.px(1.4).max(1) as u32)))?;
+        let legend = [
+            ("락 없는 홀드".to_string(), Swatch::Line(P::LOCKLESS)),
+            ("소유 겹침 쌍".to_string(), Swatch::Line(P::OVERLAP)),
+            ("누적 drift(원, 오른쪽 축)".to_string(), Swatch::Line(P::DRIFT)),
+        ];
+        draw_legend(chart.plotting_area(), Corner::UpperLeft, &legend, 9.5, false, view)?;
     }
     // Panel 3: wallet 0's token counter against its fence value.
     {
         let pts = trace.series.tokens.first().map(|v| v.as_slice()).unwrap_or(&[]);
         let max3 = pts.iter().map(|p| p.counter.max(p.fence)).max().unwrap_or(1).max(1) as f64 * 1.15;
+        let top = draw_panel_title(&panels[2], "지갑 0: 토큰 카운터와 fence 값", view.px(6.0), view)?;
         let mut chart = ChartBuilder::on(&panels[2])
             .margin(view.px(6.0))
-            .caption("지갑 0: 토큰 카운터와 fence 값", view.font(11.0).color(&P::INK))
+            .margin_top(top)
             .x_label_area_size(view.px(20.0))
             .y_label_area_size(view.px(46.0))
             .right_y_label_area_size(view.px(52.0))
@@ -291,15 +354,10 @@ pub fn draw_outage<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Le
             v.push((end, v.last().unwrap().1));
             v
         };
-        chart
-            .draw_series(LineSeries::new(step(|p| p.counter), P::LEASE_A.stroke_width(view.px(1.6).max(1) as u32)))?
-            .label("토큰 카운터")
-            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 12, y)], P::LEASE_A.stroke_width(2)));
-        chart
-            .draw_series(LineSeries::new(step(|p| p.fence), P::FENCED.stroke_width(view.px(1.6).max(1) as u32)))?
-            .label("fence 값")
-            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 12, y)], P::FENCED.stroke_width(2)));
-        chart.configure_series_labels().label_font(view.font(9.5)).background_style(WHITE.mix(0.85)).position(SeriesLabelPosition::UpperLeft).draw()?;
+        chart.draw_series(LineSeries::new(step(|p| p.counter), P::LEASE_A.stroke_width(view.px(1.6).max(1) as u32)))?;
+        chart.draw_series(LineSeries::new(step(|p| p.fence), P::FENCED.stroke_width(view.px(1.6).max(1) as u32)))?;
+        let legend = [("토큰 카운터".to_string(), Swatch::Line(P::LEASE_A)), ("fence 값".to_string(), Swatch::Line(P::FENCED))];
+        draw_legend(chart.plotting_area(), Corner::UpperLeft, &legend, 9.5, false, view)?;
     }
     Ok(())
 }
@@ -397,6 +455,7 @@ pub fn draw_latency_cdf<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, curve
         .x_label_formatter(&|x| format!("{:.0}", x))
         .draw()?;
     chart.draw_series(std::iter::once(PathElement::new(vec![(xmin_ms, 0.95), (xmax_ms, 0.95)], P::MUTED.mix(0.5))))?;
+    let mut legend: Vec<(String, Swatch)> = Vec::new();
     for c in curves {
         let n = c.latencies_us.len();
         if n == 0 {
@@ -410,20 +469,12 @@ pub fn draw_latency_cdf<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, curve
             .chain(std::iter::once(n - 1))
             .map(|i| ((c.latencies_us[i] as f64 / 1000.0).max(xmin_ms), (i + 1) as f64 / n as f64))
             .collect();
-        chart
-            .draw_series(LineSeries::new(pts, col.stroke_width(view.px(2.0).max(1) as u32)))?
-            .label(c.label.clone())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], col.stroke_width(2)));
+        chart.draw_series(LineSeries::new(pts, col.stroke_width(view.px(2.0).max(1) as u32)))?;
+        legend.push((c.label.clone(), Swatch::Line(col)));
         let rank = ((0.95 * n as f64).ceil() as usize).clamp(1, n) - 1;
         let p95 = (c.latencies_us[rank] as f64 / 1000.0).max(xmin_ms);
         chart.draw_series(std::iter::once(Circle::new((p95, 0.95), view.px(4.0), col.filled())))?;
     }
-    chart
-        .configure_series_labels()
-        .label_font(view.font(10.0))
-        .background_style(WHITE.mix(0.85))
-        .border_style(P::GRID)
-        .position(SeriesLabelPosition::LowerRight)
-        .draw()?;
+    draw_legend(chart.plotting_area(), Corner::LowerRight, &legend, 10.0, true, view)?;
     Ok(())
 }
