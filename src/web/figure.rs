@@ -348,7 +348,7 @@ impl Figure {
         self.jobs_running = false;
         let first_render = self.columns.is_empty();
         // The events one table run is expected to take: the figure's own
-        // run of the same configuration, scaled from its window to 60 s.
+        // run of the same configuration, scaled to the table's duration.
         let mut predicted_events: Option<u64> = None;
         if first_render {
             // First render: compute the table now so the page never shows an empty table.
