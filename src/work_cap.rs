@@ -11,17 +11,19 @@
 //! them, though a full-level trace still records each one.) The cap counts
 //! what actually costs time, with `sim::lease::run_capped`: the events of
 //! the event loop and, at full level, the refusals recorded. When a
-//! run reaches it, [`run_within_cap`] shortens the run to the time the
-//! capped attempt reached (a summary run's duration to whole seconds; a
-//! timeline's visible window in steps of 200 ms, the shortest window a
-//! permalink accepts) and tries again. The caller shows the shortened span
-//! as a notice. Because a run's events never depend on how far it is taken,
-//! the shortened run is exactly the beginning of the full one.
+//! run reaches it, [`run_within_cap`] shortens the run: a summary run's
+//! duration to the whole seconds the capped attempt reached, and it tries
+//! again; a timeline's visible window to the first step of 200 ms (the
+//! shortest window a permalink accepts) after the time the cap caught it,
+//! and the run carries on to there (`sim::lease::run_window`). The caller
+//! shows the shortened span as a notice. Because a run's events never
+//! depend on how far it is taken, the shortened run is exactly the
+//! beginning of the full one.
 //!
 //! The page and `lab figure` apply the same caps, so a figure file still
 //! equals the page's figure.
 
-use crate::sim::lease::{run, run_capped, run_until, LeaseConfig, LeaseTrace, TraceLevel};
+use crate::sim::lease::{run, run_capped, run_window, LeaseConfig, LeaseTrace, TraceLevel};
 
 /// Events a summary-level run may take (a 60 s run of a figure that plots
 /// it on the main thread, or of the metric table): a little above the
@@ -31,10 +33,11 @@ pub const MAX_EVENTS_SUMMARY: u64 = 100_000;
 /// Events (and recorded refusals) a full-level run may take: the
 /// timeline's visible window, run and drawn on the main thread at every
 /// slider move, within one 16 ms frame.
-/// A run that reaches the cap runs again to a shorter window, so a redraw
-/// may cost twice this (some 4–7 ms in the browser). Five times the busiest
-/// figure's starting window (about 2 thousand events); the heaviest
-/// corner's shortest window (200 ms, 14 thousand) runs uncapped.
+/// A run that reaches the cap goes on to the next step of [`FULL_STEP_MS`],
+/// so a redraw costs this plus at most one step's events: at the heaviest
+/// corner, 14 thousand events in its first 200 ms, some 3 ms in the
+/// browser. Five times the busiest figure's starting window (about 2
+/// thousand events).
 pub const MAX_EVENTS_FULL: u64 = 10_000;
 
 /// The cap for runs at `level`.
@@ -55,9 +58,9 @@ pub const FULL_STEP_MS: u64 = 200;
 ///   attempt reached (at least 1 s), so the run's rates and the table stay
 ///   those of a complete, shorter run; a run whose first second predicts
 ///   more than twice the cap starts from the duration that rate allows;
-/// - at full level (a timeline's window) the deadline shrinks in steps of
-///   [`FULL_STEP_MS`] (`sim::lease::run_until`), so even the heaviest corner
-///   of the sliders fits the cap.
+/// - at full level (a timeline's window) the deadline moves to the first
+///   multiple of [`FULL_STEP_MS`] after the time the cap caught the run
+///   (`sim::lease::run_window`).
 pub fn run_within_cap(config: &LeaseConfig, seed: u64, run_index: u32, level: TraceLevel) -> (LeaseTrace, Option<u64>) {
     if level == TraceLevel::Full {
         return run_window_within_cap(config, seed, run_index);
@@ -100,26 +103,15 @@ pub fn run_within_cap(config: &LeaseConfig, seed: u64, run_index: u32, level: Tr
 }
 
 fn run_window_within_cap(config: &LeaseConfig, seed: u64, run_index: u32) -> (LeaseTrace, Option<u64>) {
-    let mut deadline_ms = u64::from(config.duration_s) * 1_000;
-    let mut shortened = None;
-    loop {
-        let cap = if deadline_ms <= FULL_STEP_MS { u64::MAX } else { MAX_EVENTS_FULL };
-        match run_until(config, seed, run_index, TraceLevel::Full, deadline_ms * 1_000, cap) {
-            Ok(trace) => return (trace, shortened),
-            Err(reached) => {
-                // Whole steps, strictly shorter: the loop ends.
-                let reached_ms = reached.at_us / 1_000 / FULL_STEP_MS * FULL_STEP_MS;
-                deadline_ms = reached_ms.clamp(FULL_STEP_MS, deadline_ms.saturating_sub(FULL_STEP_MS).max(FULL_STEP_MS));
-                shortened = Some(deadline_ms);
-            }
-        }
-    }
+    let deadline_us = u64::from(config.duration_s) * 1_000_000;
+    let (trace, moved_us) = run_window(config, seed, run_index, TraceLevel::Full, deadline_us, MAX_EVENTS_FULL, FULL_STEP_MS * 1_000);
+    (trace, moved_us.map(|us| us / 1_000))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::lease::{Preset, Variant};
+    use crate::sim::lease::{run_until, Preset, Variant};
 
     fn heaviest() -> LeaseConfig {
         LeaseConfig {
@@ -182,11 +174,14 @@ mod tests {
         let ms = shortened.expect("120 s of 64 threads exceed the summary cap");
         assert!(ms > 1_000 && trace.stats.events_processed <= MAX_EVENTS_SUMMARY, "{ms} ms, {} events", trace.stats.events_processed);
         // A timeline's window in the same corner shrinks below a second.
-        let (window, shortened) = run_within_cap(&LeaseConfig { duration_s: 20, ..heaviest() }, 1, 0, TraceLevel::Full);
+        let twenty = LeaseConfig { duration_s: 20, ..heaviest() };
+        let (window, shortened) = run_within_cap(&twenty, 1, 0, TraceLevel::Full);
         let ms = shortened.expect("20 s of the heaviest corner exceed the full-level cap");
         assert!(ms < 1_000 && ms % FULL_STEP_MS == 0, "window shrank to {ms} ms");
-        // (The shortest window runs whole even above the cap: 14 thousand events here.)
-        assert!(window.stats.events_processed <= MAX_EVENTS_FULL || ms == FULL_STEP_MS);
+        // The cap caught it within the first step, and the step ran whole: 14 thousand events.
+        assert_eq!(ms, FULL_STEP_MS);
+        assert!(window.stats.events_processed > MAX_EVENTS_FULL);
+        assert_eq!(window, run_until(&twenty, 1, 0, TraceLevel::Full, ms * 1_000, u64::MAX).unwrap());
     }
 
     #[test]

@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 
 use consistency_lab::sim::lease::{
-    run, EventKind, FailPolicy, FencePhase, LeaseConfig, LeaseEnd, LeaseTrace, Noise, Outage, Outcome, ReleaseResult,
+    run, run_until, run_window, EventKind, FailPolicy, FencePhase, LeaseConfig, LeaseEnd, LeaseTrace, Noise, Outage, Outcome, ReleaseResult,
     StopSchedule, TraceLevel, Variant, WalletAssignment,
 };
 use proptest::prelude::*;
@@ -240,6 +240,35 @@ proptest! {
         let a = run(&cfg, seed, 1, TraceLevel::Full);
         let b = run(&cfg, seed, 1, TraceLevel::Full);
         prop_assert!(a == b);
+    }
+
+    /// The work cap of a timeline's window (`run_window`): a run whose work
+    /// passes the cap ends at the first step boundary after the time it had
+    /// reached, and is then, bit for bit, the uncapped run to that deadline.
+    /// The run usually carries on where the cap caught it; stops and stalls
+    /// scheduled past the moved deadline make it start again instead, and
+    /// both paths must agree.
+    #[test]
+    fn a_capped_window_is_the_run_to_its_moved_deadline(
+        cfg in any_config(),
+        seed in any::<u64>(),
+        max_events in 50u64..=4_000,
+        step_ms in prop::sample::select(vec![50u64, 200, 1_000]),
+    ) {
+        let deadline_us = u64::from(cfg.duration_s) * 1_000_000;
+        let step_us = step_ms * US_PER_MS;
+        let (window, moved) = run_window(&cfg, seed, 0, TraceLevel::Full, deadline_us, max_events, step_us);
+        let end_us = moved.unwrap_or(deadline_us);
+        if let Some(end_us) = moved {
+            prop_assert!(end_us < deadline_us && end_us % step_us == 0, "moved to {} µs", end_us);
+        } else {
+            // Not moved: the cap was never reached, or only in the last step or the drain.
+            let last_step_us = (deadline_us - 1) / step_us * step_us;
+            prop_assert!(run_until(&cfg, seed, 0, TraceLevel::Full, deadline_us, max_events)
+                .map_or_else(|reached| reached.at_us >= last_step_us, |_| true));
+        }
+        let fresh = run_until(&cfg, seed, 0, TraceLevel::Full, end_us, u64::MAX).expect("no cap");
+        prop_assert!(window == fresh, "the window to {} µs differs from a fresh run to it", end_us);
     }
 }
 

@@ -258,6 +258,9 @@ struct Engine<'c> {
     server: LockServer,
     stall_queue: VecDeque<(Client, LockCmd, u32)>,
     stall_durations_us: Vec<SimTime>,
+    /// The latest start of a stop or a stall scheduled up front (0 if none):
+    /// which of them a run schedules depends on its deadline.
+    last_fault_start_us: SimTime,
     db: Db,
     workers: Vec<Worker>,
     completions: Vec<Completion>,
@@ -298,11 +301,35 @@ struct Engine<'c> {
     lock_timeouts: u64,
 }
 
-/// Runs the event loop to the end of the drain and returns the raw record,
-/// or gives up once its work passes `max_events` (the front ends' work
-/// cap) and says how far the run got. The work is the events the loop ran,
-/// plus, at `TraceLevel::Full`, the computed refusals it recorded: each is
-/// a trace event to store, sort and show, though the loop never ran it. No request starts at or after
+/// The work cap of [`simulate`], and what it does once the work passes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WorkCap {
+    /// Stop after this many events and say how far the run got
+    /// (`u64::MAX`: no cap).
+    GiveUpAfter(u64),
+    /// After `max_events`, move the deadline to the first multiple of
+    /// `step_us` after the time reached ([`cap_deadline_us`]) and run on,
+    /// uncapped, to the end of the drain — when that is the run a fresh
+    /// start with that deadline would make; otherwise give up as
+    /// `GiveUpAfter` does.
+    EndAtNextStepAfter { max_events: u64, step_us: SimTime },
+}
+
+/// The deadline `WorkCap::EndAtNextStepAfter` moves a run to when its
+/// work passes the cap at `reached_us`: the first multiple of `step_us`
+/// strictly after it (so no request the run has started, nor any it has
+/// declined, is on the other side), at most `deadline_us`.
+pub(crate) fn cap_deadline_us(reached_us: SimTime, step_us: SimTime, deadline_us: SimTime) -> SimTime {
+    ((reached_us / step_us).saturating_add(1)).saturating_mul(step_us).min(deadline_us)
+}
+
+/// Runs the event loop to the end of the drain and returns the raw record
+/// and, when the cap moved it, the deadline the run ended at. Once the work
+/// passes the front ends' work cap the run gives up and says how far it
+/// got, or moves its deadline earlier ([`WorkCap`]). The work is
+/// the events the loop ran, plus, at `TraceLevel::Full`, the computed
+/// refusals it recorded: each is a trace event to store, sort and show,
+/// though the loop never ran it. No request starts at or after
 /// `deadline_us` (normally `duration_s`; earlier for a timeline that shows
 /// only the beginning). Giving up, or an earlier deadline, changes nothing
 /// before that point: a run is the same sequence of events however far it
@@ -313,9 +340,9 @@ pub fn simulate(
     run_index: u32,
     level: TraceLevel,
     deadline_us: SimTime,
-    max_events: u64,
+    cap: WorkCap,
     spin: SpinModel,
-) -> Result<RunRecord, WorkCapReached> {
+) -> Result<(RunRecord, Option<SimTime>), WorkCapReached> {
     let mut e = Engine::new(cfg, seed, run_index, level);
     e.deadline_us = deadline_us;
     e.lazy_spin &= spin == SpinModel::Lazy;
@@ -323,9 +350,27 @@ pub fn simulate(
     for w in 0..e.workers.len() {
         e.start_request(w);
     }
+    let mut max_events = match cap {
+        WorkCap::GiveUpAfter(max_events) | WorkCap::EndAtNextStepAfter { max_events, .. } => max_events,
+    };
+    let mut moved_deadline = None;
     while let Some((at, ev)) = e.q.pop() {
         if e.q.events_processed() + e.recorded_refusals > max_events {
-            return Err(WorkCapReached { max_events, at_us: at.t_us });
+            let reached = WorkCapReached { max_events, at_us: at.t_us };
+            let WorkCap::EndAtNextStepAfter { step_us, .. } = cap else { return Err(reached) };
+            let end_us = cap_deadline_us(at.t_us, step_us, e.deadline_us);
+            if end_us < e.deadline_us {
+                // Every event so far came before `end_us`, so the run so far
+                // is the beginning of a fresh run to `end_us` too, unless the
+                // faults scheduled up front differ: a fresh run schedules
+                // none that starts at or after its deadline.
+                if e.last_fault_start_us >= end_us {
+                    return Err(reached);
+                }
+                e.deadline_us = end_us;
+                moved_deadline = Some(end_us);
+            }
+            max_events = u64::MAX;
         }
         if let Some(worker) = e.target_worker(&ev) {
             let p = e.workers[worker as usize].process as usize;
@@ -338,7 +383,7 @@ pub fn simulate(
             e.last_at = at;
         }
     }
-    Ok(e.finish())
+    Ok((e.finish(), moved_deadline))
 }
 
 /// How the engine carries out the spin-retry loop of `acquire` (model.md §1.4).
@@ -427,6 +472,7 @@ impl<'c> Engine<'c> {
             server: LockServer::new(wallets, level >= TraceLevel::Holds),
             stall_queue: VecDeque::new(),
             stall_durations_us: Vec::new(),
+            last_fault_start_us: 0,
             db: Db::new(wallets, threads, initial, i64::from(cfg.amount_won)),
             workers,
             completions: Vec::with_capacity(threads + 2),
@@ -475,6 +521,7 @@ impl<'c> Engine<'c> {
                 break;
             }
             self.q.schedule_at(start_us, Ev::ProcessStop { process: 0 });
+            self.last_fault_start_us = self.last_fault_start_us.max(start_us);
             self.q.schedule_at(start_us + u64::from(stops.duration_ms) * US_PER_MS, Ev::ProcessResume { process: 0 });
         }
         if let Some(outage) = cfg.outage {
@@ -496,6 +543,7 @@ impl<'c> Engine<'c> {
                 let stall = self.stall_durations_us.len() as u32;
                 self.stall_durations_us.push(duration_us);
                 self.q.schedule_at(t_us, Ev::StallBegin { stall });
+                self.last_fault_start_us = self.last_fault_start_us.max(t_us);
                 t_us += duration_us;
             }
         }

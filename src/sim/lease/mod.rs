@@ -55,8 +55,40 @@ pub fn run_until(
     deadline_us: crate::core::SimTime,
     max_events: u64,
 ) -> Result<LeaseTrace, WorkCapReached> {
-    let record = engine::simulate(config, seed, run_index, level, deadline_us, max_events, engine::SpinModel::Lazy)?;
+    let (record, _) =
+        engine::simulate(config, seed, run_index, level, deadline_us, engine::WorkCap::GiveUpAfter(max_events), engine::SpinModel::Lazy)?;
     Ok(metrics::build_trace(config, seed, run_index, level, record))
+}
+
+/// A timeline's run: like [`run_until`], except that once the work passes
+/// `max_events` the run is not given up but ends earlier, at the first
+/// multiple of `step_us` after the simulated time it had reached (no
+/// request starts from then on; those under way finish). Returns the trace
+/// and, when the cap moved it, that deadline. The trace is the one
+/// `run_until` gives for the moved deadline without a cap; usually it is
+/// the same run carried on, which costs the work cap plus at most one
+/// step's events, not a second run.
+pub fn run_window(
+    config: &LeaseConfig,
+    seed: u64,
+    run_index: u32,
+    level: TraceLevel,
+    deadline_us: crate::core::SimTime,
+    max_events: u64,
+    step_us: crate::core::SimTime,
+) -> (LeaseTrace, Option<crate::core::SimTime>) {
+    assert!(step_us > 0, "a window shrinks in steps of at least 1 µs");
+    let cap = engine::WorkCap::EndAtNextStepAfter { max_events, step_us };
+    match engine::simulate(config, seed, run_index, level, deadline_us, cap, engine::SpinModel::Lazy) {
+        Ok((record, moved)) => (metrics::build_trace(config, seed, run_index, level, record), moved),
+        Err(reached) => {
+            // A stop or a stall lies between the moved deadline and the
+            // old one, so the run so far is not that of the moved deadline.
+            let end_us = engine::cap_deadline_us(reached.at_us, step_us, deadline_us);
+            let trace = run_until(config, seed, run_index, level, end_us, u64::MAX).expect("no cap");
+            (trace, Some(end_us))
+        }
+    }
 }
 
 /// Like [`run`], with every spin-retry attempt simulated as events (the
@@ -64,7 +96,9 @@ pub fn run_until(
 /// so that tests can check the computed attempts of [`run`] against it.
 pub fn run_eager_spin(config: &LeaseConfig, seed: u64, run_index: u32, level: TraceLevel) -> LeaseTrace {
     let deadline_us = u64::from(config.duration_s) * crate::core::US_PER_S;
-    let record = engine::simulate(config, seed, run_index, level, deadline_us, u64::MAX, engine::SpinModel::Eager).expect("no cap");
+    let (record, _) =
+        engine::simulate(config, seed, run_index, level, deadline_us, engine::WorkCap::GiveUpAfter(u64::MAX), engine::SpinModel::Eager)
+            .expect("no cap");
     metrics::build_trace(config, seed, run_index, level, record)
 }
 
