@@ -248,7 +248,11 @@ pub fn lanes(trace: &LeaseTrace, view: &View, marks: &TimelineMarks) -> LanePlan
 
 /// The height in CSS pixels a timeline needs for this view.
 pub fn height_css(trace: &LeaseTrace, view: &View, marks: &TimelineMarks) -> f64 {
-    let plan = lanes(trace, view, marks);
+    height_css_planned(&lanes(trace, view, marks), view, marks)
+}
+
+/// [`height_css`] with the lanes already planned ([`lanes`] for this view).
+pub fn height_css_planned(plan: &LanePlan, view: &View, marks: &TimelineMarks) -> f64 {
     let groups = plan.lanes.iter().filter(|(_, first)| *first).count() as f64;
     let title = if view.title.is_some() { 18.0 } else { 0.0 };
     let keys = if has_row_waits(marks, view) { KEY_CSS } else { 0.0 } + if plan.is_capped() { KEY_CSS } else { 0.0 };
@@ -268,6 +272,25 @@ fn draw_wait_box<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, view: &View,
     area.draw(&Rectangle::new([(x0, top), (x1, bottom)], WHITE.filled()))?;
     area.draw(&PathElement::new(hatching(x0, x1, top, bottom, view.px(4.0).max(3)), ink))?;
     area.draw(&Rectangle::new([(x0, top), (x1, bottom)], ink))
+}
+
+/// A polyline with at most four points per pixel column: where it enters
+/// the column, its lowest and highest points there, and where it leaves.
+/// Within one column the line only goes up and down, so that covers the
+/// same pixels; a balance lane of a busy wallet has thousands of steps in a
+/// few hundred columns.
+fn thin_columns(points: &[(i32, i32)]) -> Vec<(i32, i32)> {
+    let mut out: Vec<(i32, i32)> = Vec::with_capacity(points.len().min(4 * 1024));
+    for column in points.chunk_by(|a, b| a.0 == b.0) {
+        let (x, first, last) = (column[0].0, column[0].1, column[column.len() - 1].1);
+        let (lo, hi) = column.iter().fold((first, first), |(lo, hi), p| (lo.min(p.1), hi.max(p.1)));
+        for y in [first, lo, hi, last] {
+            if out.last() != Some(&(x, y)) {
+                out.push((x, y));
+            }
+        }
+    }
+    out
 }
 
 /// The hatching of a box as one path: lines at 45° every `step` px, clipped
@@ -558,6 +581,18 @@ pub fn draw_timeline_marked<DB: DrawingBackend>(
     view: &View,
     marks: &TimelineMarks,
 ) -> DrawResult<DB> {
+    draw_timeline_planned(area, trace, view, marks, &lanes(trace, view, marks))
+}
+
+/// [`draw_timeline_marked`] with the lanes already planned ([`lanes`] for
+/// this view; the plan does not change with the cursor or the pixel ratio).
+pub fn draw_timeline_planned<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    trace: &LeaseTrace,
+    view: &View,
+    marks: &TimelineMarks,
+    plan: &LanePlan,
+) -> DrawResult<DB> {
     area.fill(&WHITE)?;
     let (w_px, _h_px) = area.dim_in_pixel();
     let s = view.scale;
@@ -569,7 +604,6 @@ pub fn draw_timeline_marked<DB: DrawingBackend>(
     let small = view.font(11.0).color(&P::INK);
     let tiny = view.font(10.0).color(&P::MUTED);
 
-    let plan = lanes(trace, view, marks);
     // Lane rectangles (y ranges in device px).
     let mut y = view.px(TOP_CSS);
     if let Some(t) = &view.title {
@@ -784,8 +818,8 @@ pub fn draw_timeline_marked<DB: DrawingBackend>(
                 }
                 snap.push((xe, snap.last().unwrap().1));
                 ledg.push((xe, ledg.last().unwrap().1));
-                area.draw(&PathElement::new(ledg, P::LEDGER.stroke_width(view.px(1.2).max(1) as u32)))?;
-                area.draw(&PathElement::new(snap, P::SNAPSHOT.stroke_width(view.px(1.6).max(1) as u32)))?;
+                area.draw(&PathElement::new(thin_columns(&ledg), P::LEDGER.stroke_width(view.px(1.2).max(1) as u32)))?;
+                area.draw(&PathElement::new(thin_columns(&snap), P::SNAPSHOT.stroke_width(view.px(1.6).max(1) as u32)))?;
                 let txt = format!("{} / 원장 {}", super::analysis::group_thousands(last.0), super::analysis::group_thousands(last.1));
                 let tx = (xe + view.px(4.0)).min(m.x1 - view.px(110.0)).max(m.x0);
                 area.draw_text(&txt, &view.font(10.0).color(&P::INK).pos(Pos::new(HPos::Left, VPos::Top)), (tx, top))?;
@@ -844,6 +878,16 @@ pub fn event_index_at(trace: &LeaseTrace, t_us: u64) -> usize {
 mod tests {
     use super::*;
     use crate::sim::lease::{run, Preset, TraceLevel};
+
+    #[test]
+    fn a_thinned_line_keeps_each_columns_span_and_ends() {
+        // Steps up and down in column 10, then a level run to column 20.
+        let line = [(0, 5), (10, 5), (10, 8), (10, 8), (10, 2), (10, 6), (20, 6), (20, 6)];
+        assert_eq!(thin_columns(&line), vec![(0, 5), (10, 5), (10, 2), (10, 8), (10, 6), (20, 6)]);
+        // A column with one point is left alone; nothing is added.
+        assert_eq!(thin_columns(&[(0, 1), (1, 2), (2, 3)]), vec![(0, 1), (1, 2), (2, 3)]);
+        assert_eq!(thin_columns(&[]), Vec::<(i32, i32)>::new());
+    }
 
     #[test]
     fn the_hatching_is_one_path_inside_its_box() {

@@ -28,7 +28,7 @@ use crate::figures::analysis::{
 use crate::live_table::{task_text, TableRun};
 use crate::work_cap::{run_within_cap, MAX_EVENTS_FULL, MAX_EVENTS_SUMMARY};
 use crate::figures::plots::{draw_balance, draw_latency_cdf, draw_outage, draw_tradeoff, CdfCurve, TradeoffPoint};
-use crate::figures::timeline::{draw_timeline_marked, event_index_at, height_css, lanes, TimelineMarks};
+use crate::figures::timeline::{draw_timeline_planned, event_index_at, height_css_planned, lanes, LanePlan, TimelineMarks};
 use crate::figures::{figure_spec, FigureKind, FigureSpec, View};
 use crate::params::{lease_param, lease_value_text, parse_lease_query, percent_encode, to_query, LeaseQuery, LEASE_PARAMS, PRESET_KEYS};
 use crate::sim::lease::{LeaseConfig, LeaseTrace, Preset, TraceLevel, Variant};
@@ -241,6 +241,10 @@ pub struct Figure {
     table_drawn: Option<f64>,
     run_cost: RunCost,
     marks: Vec<TimelineMarks>,
+    /// Each timeline's lanes, and the view they were planned for: the
+    /// `base_view`, as a plan does not change with the cursor, the pixel
+    /// ratio or a title, so the player's frames reuse it.
+    lane_plans: std::cell::RefCell<Option<(View, Vec<LanePlan>)>>,
     /// The canvas needs a redraw (data, cursor or size changed).
     dirty: bool,
     /// One callback for every control, so unchanged controls are not re-rendered.
@@ -390,8 +394,8 @@ impl Figure {
         }
         self.marks = if self.is_timeline() { self.traces.iter().map(|t| TimelineMarks::of(t)).collect() } else { Vec::new() };
         // The drawing budget's note (also drawn under the figure's axis).
-        let view = self.base_view();
-        self.lane_note = self.traces.iter().zip(&self.marks).find_map(|(t, marks)| lanes(t, &view, marks).cap_notice_ko());
+        self.lane_plans.replace(None);
+        self.lane_note = self.lane_plans().iter().find_map(LanePlan::cap_notice_ko);
         self.dirty = true;
         self.anomalies = match self.marks.first() {
             Some(marks) => marks.anomalies.iter().filter(|x| x.at.t_us <= self.window_us()).cloned().collect(),
@@ -570,6 +574,20 @@ impl Figure {
         self.last_ts = None;
     }
 
+    /// The lanes of each timeline ([`lanes`]), planned once per trace and view.
+    fn lane_plans(&self) -> Vec<LanePlan> {
+        let view = self.base_view();
+        let mut cache = self.lane_plans.borrow_mut();
+        match &*cache {
+            Some((planned_for, plans)) if *planned_for == view => plans.clone(),
+            _ => {
+                let plans: Vec<LanePlan> = self.traces.iter().zip(&self.marks).map(|(t, marks)| lanes(t, &view, marks)).collect();
+                *cache = Some((view, plans.clone()));
+                plans
+            }
+        }
+    }
+
     /// What the figure shows, before the player's cursor and the screen's scale.
     fn base_view(&self) -> View {
         View {
@@ -603,11 +621,12 @@ impl Figure {
             scale: dpr,
             ..self.base_view()
         };
+        let plans = if self.is_timeline() { self.lane_plans() } else { Vec::new() };
         let css_h = match self.spec.kind {
-            FigureKind::Timeline => height_css(&self.traces[0], &view, &self.marks[0]),
+            FigureKind::Timeline => height_css_planned(&plans[0], &view, &self.marks[0]),
             FigureKind::SplitTimeline => {
                 view.title = Some(String::new());
-                self.traces.iter().zip(&self.marks).map(|(t, marks)| height_css(t, &view, marks)).sum()
+                plans.iter().zip(&self.marks).map(|(plan, marks)| height_css_planned(plan, &view, marks)).sum()
             }
             FigureKind::Outage => (css_w * 0.9).clamp(420.0, 600.0),
             _ => (css_w * 0.62).clamp(280.0, 420.0),
@@ -621,16 +640,16 @@ impl Figure {
         let Some(backend) = CanvasBackend::with_canvas_object(canvas) else { return };
         let root = backend.into_drawing_area();
         let result = match self.spec.kind {
-            FigureKind::Timeline => draw_timeline_marked(&root, &self.traces[0], &view, &self.marks[0]),
+            FigureKind::Timeline => draw_timeline_planned(&root, &self.traces[0], &view, &self.marks[0], &plans[0]),
             FigureKind::SplitTimeline => {
                 let mut v1 = view.clone();
                 v1.title = Some("(c-1) 쓰기 시점 fencing".into());
-                let h1 = (height_css(&self.traces[0], &v1, &self.marks[0]) * dpr).round() as u32;
+                let h1 = (height_css_planned(&plans[0], &v1, &self.marks[0]) * dpr).round() as u32;
                 let (top, bottom) = root.split_vertically(h1);
                 let mut v2 = view.clone();
                 v2.title = Some("(c-2) 읽는 순간 새기기".into());
-                draw_timeline_marked(&top, &self.traces[0], &v1, &self.marks[0])
-                    .and_then(|_| draw_timeline_marked(&bottom, &self.traces[1], &v2, &self.marks[1]))
+                draw_timeline_planned(&top, &self.traces[0], &v1, &self.marks[0], &plans[0])
+                    .and_then(|_| draw_timeline_planned(&bottom, &self.traces[1], &v2, &self.marks[1], &plans[1]))
             }
             FigureKind::Balance => draw_balance(&root, &self.traces[0], &view),
             FigureKind::Outage => draw_outage(&root, &self.traces[0], &view),
@@ -907,6 +926,7 @@ impl Component for Figure {
             settings_open: false,
             width_css: std::cell::Cell::new(None),
             height_css: std::cell::RefCell::new(String::new()),
+            lane_plans: std::cell::RefCell::new(None),
             url_timer: std::cell::RefCell::new(None),
         };
         let cursor_us = init.as_ref().and_then(|i| i.cursor_us);
