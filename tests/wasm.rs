@@ -142,3 +142,74 @@ fn url_notices_are_korean_and_keep_the_raw_text() {
     assert!(r.notices.iter().any(|n| n.contains("threads=abc") && n.contains("무시했습니다")));
     assert_eq!(r.query.unwrap().config.ttl_ms, 10_000);
 }
+
+/// `web::canvas::StateCachingCanvas` skips context settings that would not
+/// change anything: a timeline with every kind of mark (holds, ticks, row
+/// waits, labels, the fence lane) drawn through it and through plotters-canvas
+/// itself gives the same pixels.
+#[wasm_bindgen_test]
+fn the_state_caching_canvas_draws_what_plotters_canvas_draws() {
+    use consistency_lab::figures::timeline::{draw_timeline, height_css};
+    use consistency_lab::figures::View;
+    use consistency_lab::sim::lease::{run, TraceLevel};
+    use consistency_lab::web::canvas::StateCachingCanvas;
+    use plotters::prelude::*;
+    use plotters_canvas::CanvasBackend;
+
+    let q = parse_lease_query("variant=fence_read&threads=8&wallets=2&ttl_ms=150&duration_s=2").value;
+    let trace = run(&q.config, q.seed, q.run_index, TraceLevel::Full);
+    let view = View { t0_us: 0, t1_us: 2_000_000, show_fence: true, title: Some("(c-2) 읽는 순간".into()), ..View::default() };
+    let (w, h) = (720u32, height_css(&trace, &view, &consistency_lab::figures::timeline::TimelineMarks::of(&trace)).round() as u32);
+    let canvas = || {
+        let c: web_sys::HtmlCanvasElement = gloo::utils::document().create_element("canvas").unwrap().dyn_into().unwrap();
+        c.set_width(w);
+        c.set_height(h);
+        c
+    };
+    let (plain, cached) = (canvas(), canvas());
+    draw_timeline(&CanvasBackend::with_canvas_object(plain.clone()).unwrap().into_drawing_area(), &trace, &view).unwrap();
+    draw_timeline(&StateCachingCanvas::new(cached.clone()).unwrap().into_drawing_area(), &trace, &view).unwrap();
+    let (a, b) = (plain.to_data_url().unwrap(), cached.to_data_url().unwrap());
+    assert!(a.len() > 10_000, "the timeline drew something ({} bytes of PNG data URL)", a.len());
+    assert!(a == b, "the two timelines differ");
+
+    // Every kind of mark between two rectangles of one colour, and labels
+    // in two fonts: whatever plotters-canvas sets in between must not leak.
+    fn scene<DB: DrawingBackend>(area: &DrawingArea<DB, plotters::coord::Shift>) {
+        let red = RGBColor(200, 30, 30).mix(0.85);
+        let font = |size: f64, c: RGBColor| ("sans-serif", size).into_font().color(&c);
+        let next = std::cell::Cell::new(0);
+        let rect = || {
+            let x = next.get();
+            area.draw(&Rectangle::new([(x, 0), (x + 8, 40)], red.filled())).unwrap();
+            next.set(x + 10);
+            x + 10
+        };
+        let x = rect();
+        area.draw_text("가", &font(14.0, BLUE), (x, 0)).unwrap();
+        let x = rect();
+        area.draw(&Polygon::new(vec![(x, 0), (x + 8, 20), (x, 40)], GREEN.filled())).unwrap();
+        let x = rect();
+        area.draw(&Circle::new((x + 4, 20), 4, BLACK.filled())).unwrap();
+        let x = rect();
+        area.draw(&PathElement::new(vec![(x, 0), (x + 8, 40)], MAGENTA.stroke_width(3))).unwrap();
+        let x = rect();
+        area.draw(&Rectangle::new([(x, 0), (x + 8, 40)], CYAN.stroke_width(2))).unwrap();
+        let x = rect();
+        area.draw_text("나", &font(9.0, RED).transform(FontTransform::Rotate90), (x + 4, 10)).unwrap();
+        let x = rect();
+        area.draw_text("다", &font(20.0, GREEN), (x, 0)).unwrap();
+        area.draw_text("라", &font(14.0, BLUE), (x, 20)).unwrap();
+        rect();
+    }
+    let small = || {
+        let c = canvas();
+        c.set_width(200);
+        c.set_height(40);
+        c
+    };
+    let (plain, cached) = (small(), small());
+    scene(&CanvasBackend::with_canvas_object(plain.clone()).unwrap().into_drawing_area());
+    scene(&StateCachingCanvas::new(cached.clone()).unwrap().into_drawing_area());
+    assert!(plain.to_data_url().unwrap() == cached.to_data_url().unwrap(), "the two scenes differ");
+}

@@ -11,7 +11,7 @@ use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
 use gloo::render::{request_animation_frame, AnimationFrame};
 use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
+use super::canvas::StateCachingCanvas;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement};
 use yew::prelude::*;
@@ -637,7 +637,7 @@ impl Figure {
             let _ = canvas.style().set_property("height", &h_text);
             *self.height_css.borrow_mut() = h_text;
         }
-        let Some(backend) = CanvasBackend::with_canvas_object(canvas) else { return };
+        let Some(backend) = StateCachingCanvas::new(canvas) else { return };
         let root = backend.into_drawing_area();
         let result = match self.spec.kind {
             FigureKind::Timeline => draw_timeline_planned(&root, &self.traces[0], &view, &self.marks[0], &plans[0]),

@@ -5,6 +5,7 @@
 //! from the URL is ever interpreted as HTML.
 
 pub mod app;
+pub mod canvas;
 pub mod content;
 pub mod controls;
 pub mod figure;

@@ -29,7 +29,7 @@ use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
 use gloo::worker::{Spawnable, WorkerBridge};
 use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
+use super::canvas::StateCachingCanvas;
 use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -461,7 +461,7 @@ impl SweepFigure {
         super::size_canvas(&canvas, css_w, css_h, dpr);
         let _ = canvas.style().set_property("height", &format!("{css_h}px"));
         let _ = canvas.style().set_property("width", &format!("{css_w}px"));
-        let Some(backend) = CanvasBackend::with_canvas_object(canvas) else { return };
+        let Some(backend) = StateCachingCanvas::new(canvas) else { return };
         let root = backend.into_drawing_area();
         let view = View { scale: dpr, ..View::default() };
         let _ = draw_heatmap(&root, &self.result, self.metric, Some(self.focus), &view);

@@ -17,7 +17,7 @@ use std::rc::Rc;
 use gloo::events::EventListener;
 use gloo::render::{request_animation_frame, AnimationFrame};
 use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
+use super::canvas::StateCachingCanvas;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -423,7 +423,7 @@ impl VoteFigure {
                     title: (self.kind == Kind::Outer).then(|| "합류하는 구현 (V2)".to_string()),
                 };
                 prep(&canvas, story_height_css(&view));
-                let mut r = match CanvasBackend::with_canvas_object(canvas) {
+                let mut r = match StateCachingCanvas::new(canvas) {
                     Some(b) => {
                         let root = b.into_drawing_area();
                         let r = draw_story(&root, trace, &view).map_err(|e| format!("{e:?}"));
@@ -441,7 +441,7 @@ impl VoteFigure {
                             ..view.clone()
                         };
                         prep(&c2, story_height_css(&v2));
-                        if let Some(b) = CanvasBackend::with_canvas_object(c2) {
+                        if let Some(b) = StateCachingCanvas::new(c2) {
                             let root = b.into_drawing_area();
                             r = r.and(draw_story(&root, t2, &v2).map_err(|e| format!("{e:?}")));
                             let _ = root.present();
@@ -462,7 +462,7 @@ impl VoteFigure {
                         highlight: t.config.blocked_validators == chosen,
                     })
                     .collect();
-                match CanvasBackend::with_canvas_object(canvas) {
+                match StateCachingCanvas::new(canvas) {
                     Some(b) => {
                         let root = b.into_drawing_area();
                         let r = draw_liveness(&root, &series, dpr).map_err(|e| format!("{e:?}"));
@@ -475,7 +475,7 @@ impl VoteFigure {
             Kind::Stack => {
                 prep(&canvas, 4.0 * if css_w < 520.0 { 84.0 } else { 64.0 } + 16.0);
                 let recs = stack_records(trace, self.snapshot_us());
-                match CanvasBackend::with_canvas_object(canvas) {
+                match StateCachingCanvas::new(canvas) {
                     Some(b) => {
                         let root = b.into_drawing_area();
                         let r = draw_stack(
