@@ -247,6 +247,37 @@ impl<E> EventQueue<E> {
         self.len() == 0
     }
 
+    /// Events waiting in the heap (not in the FIFO lanes).
+    pub fn heap_len(&self) -> usize {
+        self.heap.len()
+    }
+
+    /// Takes out of the heap every event for which `dead` holds: events its
+    /// owner would pop and ignore (a spinner's arrival that was
+    /// rescheduled), which otherwise stay in the heap and deepen every
+    /// sift. The order of the other events is unchanged.
+    /// [`EventQueue::events_processed`] counts each removed event at once,
+    /// as if it had been popped: a run's total is the same, and a work cap
+    /// counts it a little sooner. `dead` must hold for an event from now
+    /// until its stamp, and popping it must do nothing.
+    pub fn remove_dead(&mut self, mut dead: impl FnMut(&E) -> bool) {
+        let before = self.heap.len();
+        let (slab, free) = (&mut self.slab, &mut self.free);
+        self.heap.retain(|key| {
+            let is_dead = slab[key.slot as usize].as_ref().is_some_and(&mut dead);
+            if is_dead {
+                slab[key.slot as usize] = None;
+                free.push(key.slot);
+            }
+            !is_dead
+        });
+        if self.heap.len() < before {
+            self.popped += (before - self.heap.len()) as u64;
+            // A sorted array is a valid min-heap.
+            self.heap.sort_unstable_by_key(|key| key.at);
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.heap.len() + self.lanes.iter().map(|l| l.keys.len()).sum::<usize>()
     }

@@ -91,6 +91,18 @@ pub fn run_window(
     }
 }
 
+/// Like [`run`], but spinners' rescheduled arrivals stay in the event queue
+/// until they are popped and ignored, instead of being taken out when they
+/// crowd it (`engine::Engine::remove_dead_arrivals`): the reference that
+/// `run` must equal, bit for bit, in tests.
+pub fn run_keeping_dead_arrivals(config: &LeaseConfig, seed: u64, run_index: u32, level: TraceLevel) -> LeaseTrace {
+    let deadline_us = u64::from(config.duration_s) * crate::core::US_PER_S;
+    let spin = engine::SpinModel::LazyKeepingDeadArrivals;
+    let (record, _) = engine::simulate(config, seed, run_index, level, deadline_us, engine::WorkCap::GiveUpAfter(u64::MAX), spin)
+        .expect("no cap");
+    metrics::build_trace(config, seed, run_index, level, record)
+}
+
 /// Like [`run`], with every spin-retry attempt simulated as events (the
 /// engine's eager spin model). Several times slower under contention; it exists
 /// so that tests can check the computed attempts of [`run`] against it.
