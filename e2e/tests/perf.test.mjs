@@ -59,10 +59,10 @@ test('TTL slider → figure and table within budget', async () => {
 // The slider corners where a run or a drawing would be heaviest: the work
 // cap bounds the timeline's run (`work_cap`), the drawing budget its marks
 // (`figures::timeline::lanes`). Target: p95 ≤ 16 ms from a slider input to
-// the redrawn figure (met on an idle 2-vCPU VM: p95 13-15 ms). A busy CI
-// machine runs everything 30-50 % slower (p95 22-25 ms seen), so the test
-// fails only past two frames (HEAVY_P95_MS) and prints whether the frame
-// target was met.
+// the redrawn figure, as for the default figure (met on the 2-vCPU VM: best
+// round p95 13-14 ms, p50 10-11 ms). A busy CI machine has run everything
+// 30-50 % slower, so the test holds the median to the frame and the p95 to
+// two frames (HEAVY_P95_MS), and prints whether the p95 target was met.
 const CORNERS = [
   // 64 threads in 16 wallets, nothing slowing them: 14 thousand events in 200 ms.
   'threads=64&wallets=16&retry_ms=5&pre_overhead_ms=5&post_overhead_ms=0&pause_min_ms=0&pause_max_ms=0&lock_net_us=0&db_net_us=0&duration_s=120&win=20000',
@@ -76,10 +76,24 @@ const CORNERS = [
 const PER_CORNER = 8;
 const HEAVY_P95_MS = 33;
 
+// Runs `round` (up to ROUNDS times) until one meets the frame target, then
+// holds the best median to one frame and the best p95 to two.
+async function bestOfRounds(name, round) {
+  let best = { p50: Infinity, p95: Infinity };
+  for (let r = 1; r <= ROUNDS; r++) {
+    const s = await round(r);
+    console.log(`round ${r}: ${name}, slider → figure redrawn: ${fmt(s)}`);
+    best = { p50: Math.min(best.p50, s.p50), p95: Math.min(best.p95, s.p95) };
+    if (s.p95 <= BUDGET_P95_MS) break;
+  }
+  console.log(`${name}: best p50 ${best.p50.toFixed(2)} ms, best p95 ${best.p95.toFixed(2)} ms; frame target (p95 ≤ ${BUDGET_P95_MS} ms) ${best.p95 <= BUDGET_P95_MS ? 'met' : 'NOT met'}`);
+  assert.ok(best.p50 <= BUDGET_P95_MS, `${name}: p50 ${best.p50.toFixed(2)} ms > ${BUDGET_P95_MS} ms in every round`);
+  assert.ok(best.p95 <= HEAVY_P95_MS, `${name}: p95 ${best.p95.toFixed(2)} ms > ${HEAVY_P95_MS} ms in every round`);
+}
+
 test('slider → figure within budget at the heaviest slider corners', async () => {
   const { page, errors, context } = await openPage(browser);
-  let best = null;
-  for (let round = 1; round <= ROUNDS; round++) {
+  await bestOfRounds('heaviest corners', async (round) => {
     const samples = [];
     for (const corner of CORNERS) {
       await page.goto(`${server.base}?ch=a1-lease-expiry&fig=lease-expiry&${corner}`);
@@ -98,13 +112,8 @@ test('slider → figure within budget at the heaviest slider corners', async () 
       console.log(`round ${round}: ${corner.slice(0, 60)}…: ${s.map((x) => x.toFixed(1)).join(', ')} ms`);
       samples.push(...s);
     }
-    const fig = stats(samples);
-    console.log(`round ${round}: heaviest corners, slider → figure redrawn: ${fmt(fig)}`);
-    if (!best || fig.p95 < best) best = fig.p95;
-    if (fig.p95 <= BUDGET_P95_MS) break;
-  }
-  console.log(`heaviest corners: best p95 ${best.toFixed(2)} ms; frame target ${BUDGET_P95_MS} ms ${best <= BUDGET_P95_MS ? 'met' : 'NOT met'}`);
-  assert.ok(best <= HEAVY_P95_MS, `heaviest corners: p95 ${best.toFixed(2)} ms > ${HEAVY_P95_MS} ms in every round`);
+    return stats(samples);
+  });
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -112,8 +121,8 @@ test('slider → figure within budget at the heaviest slider corners', async () 
 // The chart figures (plotters' ChartBuilder): A2's and A7's own run and
 // drawing happen in the input's update, at their starting state and at the
 // heaviest corner (where the work cap cuts the run to its first second).
-// Target: p95 ≤ 16 ms from a slider input to the redrawn figure; the test
-// fails past two frames, as the timeline corners' does.
+// Target: p95 ≤ 16 ms from a slider input to the redrawn figure, held as
+// the timeline corners' is (median within the frame, p95 within two).
 const HEAVIEST = 'threads=64&wallets=16&retry_ms=5&pre_overhead_ms=5&post_overhead_ms=0&pause_min_ms=0&pause_max_ms=0&lock_net_us=0&db_net_us=0&duration_s=120';
 const CHARTS = [
   ['a1-lease-expiry', 'silent-drift', '', 'ttl_ms', (i) => 150 + i * 25],
@@ -124,8 +133,7 @@ const CHARTS = [
 
 test('slider → figure within budget for the chart figures A2 and A7, light and heaviest', async () => {
   const { page, errors, context } = await openPage(browser);
-  let best = null;
-  for (let round = 1; round <= ROUNDS; round++) {
+  await bestOfRounds('A2 and A7', async (round) => {
     const samples = [];
     for (const [ch, fig, query, name, value] of CHARTS) {
       await page.goto(`${server.base}?ch=${ch}&fig=${fig}${query ? `&${query}` : ''}`);
@@ -144,13 +152,8 @@ test('slider → figure within budget for the chart figures A2 and A7, light and
       console.log(`round ${round}: ${fig}${query ? ' (heaviest corner)' : ''}: ${s.map((x) => x.toFixed(1)).join(', ')} ms`);
       samples.push(...s);
     }
-    const fig = stats(samples);
-    console.log(`round ${round}: A2 and A7, slider → figure redrawn: ${fmt(fig)}`);
-    if (!best || fig.p95 < best) best = fig.p95;
-    if (fig.p95 <= BUDGET_P95_MS) break;
-  }
-  console.log(`A2 and A7: best p95 ${best.toFixed(2)} ms; frame target ${BUDGET_P95_MS} ms ${best <= BUDGET_P95_MS ? 'met' : 'NOT met'}`);
-  assert.ok(best <= HEAVY_P95_MS, `A2 and A7: p95 ${best.toFixed(2)} ms > ${HEAVY_P95_MS} ms in every round`);
+    return stats(samples);
+  });
   assert.deepEqual(errors, []);
   await context.close();
 });
