@@ -55,9 +55,28 @@ pub fn run_until(
     deadline_us: crate::core::SimTime,
     max_events: u64,
 ) -> Result<LeaseTrace, WorkCapReached> {
-    let (record, _) =
-        engine::simulate(config, seed, run_index, level, deadline_us, engine::WorkCap::GiveUpAfter(max_events), engine::SpinModel::Lazy)?;
-    Ok(metrics::build_trace(config, seed, run_index, level, record))
+    let cap = engine::WorkCap::GiveUpAfter(max_events);
+    simulate(config, seed, run_index, level, deadline_us, cap, engine::SpinModel::Lazy).map(|(trace, _)| trace)
+}
+
+/// Runs the engine and builds the trace; the deadline the cap moved the run to, if it did.
+fn simulate(
+    config: &LeaseConfig,
+    seed: u64,
+    run_index: u32,
+    level: TraceLevel,
+    deadline_us: crate::core::SimTime,
+    cap: engine::WorkCap,
+    spin: engine::SpinModel,
+) -> Result<(LeaseTrace, Option<crate::core::SimTime>), WorkCapReached> {
+    let (record, moved) = engine::simulate(config, seed, run_index, level, deadline_us, cap, spin)?;
+    Ok((metrics::build_trace(config, seed, run_index, level, record), moved))
+}
+
+/// [`simulate`] to the configured duration without a cap.
+fn simulate_whole(config: &LeaseConfig, seed: u64, run_index: u32, level: TraceLevel, spin: engine::SpinModel) -> LeaseTrace {
+    let deadline_us = u64::from(config.duration_s) * crate::core::US_PER_S;
+    simulate(config, seed, run_index, level, deadline_us, engine::WorkCap::GiveUpAfter(u64::MAX), spin).expect("no cap").0
 }
 
 /// A timeline's run: like [`run_until`], except that once the work passes
@@ -79,8 +98,8 @@ pub fn run_window(
 ) -> (LeaseTrace, Option<crate::core::SimTime>) {
     assert!(step_us > 0, "a window shrinks in steps of at least 1 µs");
     let cap = engine::WorkCap::EndAtNextStepAfter { max_events, step_us };
-    match engine::simulate(config, seed, run_index, level, deadline_us, cap, engine::SpinModel::Lazy) {
-        Ok((record, moved)) => (metrics::build_trace(config, seed, run_index, level, record), moved),
+    match simulate(config, seed, run_index, level, deadline_us, cap, engine::SpinModel::Lazy) {
+        Ok(done) => done,
         Err(reached) => {
             // A stop or a stall lies between the moved deadline and the
             // old one, so the run so far is not that of the moved deadline.
@@ -96,22 +115,14 @@ pub fn run_window(
 /// crowd it (`engine::Engine::remove_dead_arrivals`): the reference that
 /// `run` must equal, bit for bit, in tests.
 pub fn run_keeping_dead_arrivals(config: &LeaseConfig, seed: u64, run_index: u32, level: TraceLevel) -> LeaseTrace {
-    let deadline_us = u64::from(config.duration_s) * crate::core::US_PER_S;
-    let spin = engine::SpinModel::LazyKeepingDeadArrivals;
-    let (record, _) = engine::simulate(config, seed, run_index, level, deadline_us, engine::WorkCap::GiveUpAfter(u64::MAX), spin)
-        .expect("no cap");
-    metrics::build_trace(config, seed, run_index, level, record)
+    simulate_whole(config, seed, run_index, level, engine::SpinModel::LazyKeepingDeadArrivals)
 }
 
 /// Like [`run`], with every spin-retry attempt simulated as events (the
 /// engine's eager spin model). Several times slower under contention; it exists
 /// so that tests can check the computed attempts of [`run`] against it.
 pub fn run_eager_spin(config: &LeaseConfig, seed: u64, run_index: u32, level: TraceLevel) -> LeaseTrace {
-    let deadline_us = u64::from(config.duration_s) * crate::core::US_PER_S;
-    let (record, _) =
-        engine::simulate(config, seed, run_index, level, deadline_us, engine::WorkCap::GiveUpAfter(u64::MAX), engine::SpinModel::Eager)
-            .expect("no cap");
-    metrics::build_trace(config, seed, run_index, level, record)
+    simulate_whole(config, seed, run_index, level, engine::SpinModel::Eager)
 }
 
 /// A stable 64-bit fingerprint of a trace (FNV-1a over its JSON), equal on
