@@ -280,7 +280,7 @@ fn capped_figures_say_what_the_caps_changed() {
     let o = lab(&["figure", "lease-expiry", "--params", heavy, "--window", "20000", "--out", path.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     let err = stderr(&o);
-    assert!(err.contains("lab: note: the work cap (10000 events per timeline run) shortened the window from 20000 ms to"), "{err}");
+    assert!(err.contains("lab: note: the work cap (10000 events per timeline run, then on to the next 200 ms step) shortened the window from 20000 ms to"), "{err}");
     assert!(err.contains("lab: note: the drawing budget drew") && err.contains("of 64 thread lanes"), "{err}");
     let svg = std::fs::read_to_string(&path).unwrap();
     assert!(svg.contains("그리기 상한: 스레드 줄 64개 중 앞의"), "the figure itself says it too");

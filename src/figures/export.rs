@@ -49,7 +49,7 @@ use crate::params::{parse_lease_query, parse_vote_query, Notice};
 use crate::sim::lease::{self, LeaseConfig, LeaseTrace, TraceLevel, Variant};
 use crate::sim::vote::{self, VoteConfig, VoteTrace};
 use crate::sweep::{SweepKind, SweepMetric, SweepResult};
-use crate::work_cap::{run_within_cap, MAX_EVENTS_FULL, MAX_EVENTS_SUMMARY};
+use crate::work_cap::{run_within_cap, FULL_STEP_MS, MAX_EVENTS_FULL, MAX_EVENTS_SUMMARY};
 
 // The article's measured points of A8 (pure data, shared with the site).
 use super::article_data;
@@ -657,8 +657,9 @@ fn lease_plan(spec: &'static FigureSpec, req: &Request) -> Result<Plan, ExportEr
     if let Drawing::Timeline { view, .. } | Drawing::Split { view, .. } = &drawing {
         if view.t1_us < window_us {
             notes.push(format!(
-                "the work cap ({} events per timeline run) shortened the window from {} ms to {} ms",
+                "the work cap ({} events per timeline run, then on to the next {} ms step) shortened the window from {} ms to {} ms",
                 MAX_EVENTS_FULL,
+                FULL_STEP_MS,
                 window_ms,
                 view.t1_us / 1000
             ));

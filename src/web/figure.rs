@@ -26,7 +26,7 @@ use crate::figures::analysis::{
     describe_event, describe_run, describe_window, format_metric, group_thousands, Anomaly, TABLE_ROWS,
 };
 use crate::live_table::{task_text, TableRun};
-use crate::work_cap::{run_within_cap, MAX_EVENTS_FULL, MAX_EVENTS_SUMMARY};
+use crate::work_cap::{run_within_cap, FULL_STEP_MS, MAX_EVENTS_FULL, MAX_EVENTS_SUMMARY};
 use crate::figures::plots::{draw_balance, draw_latency_cdf, draw_outage, draw_tradeoff, CdfCurve, TradeoffPoint};
 use crate::figures::timeline::{draw_timeline_planned, event_index_at, height_css_planned, lanes, LanePlan, TimelineMarks};
 use crate::figures::{figure_spec, FigureKind, FigureSpec, View};
@@ -445,9 +445,10 @@ impl Figure {
         if let Some(ms) = runs.iter().filter_map(|(_, ms)| *ms).min() {
             self.window_ms = self.window_ms.min(u32::try_from(ms).unwrap_or(u32::MAX));
             self.cap_notice = Some(format!(
-                "작업량 상한: 이 설정은 사건이 많아 보이는 구간을 {:.1}초로 줄였습니다 (그림 한 번에 사건 최대 {}개).",
+                "작업량 상한: 이 설정은 사건이 많아 보이는 구간을 {:.1}초로 줄였습니다 (사건이 {}개를 넘으면 그다음 {:.1}초 경계까지만 실행합니다).",
                 ms as f64 / 1000.0,
-                group_thousands(MAX_EVENTS_FULL as i64)
+                group_thousands(MAX_EVENTS_FULL as i64),
+                FULL_STEP_MS as f64 / 1000.0
             ));
         }
         runs.into_iter().map(|(t, _)| Rc::new(t)).collect()
