@@ -24,14 +24,14 @@ fn wallet_color(w: usize) -> RGBColor {
 
 /// What a legend row shows left of its label.
 #[derive(Clone, Copy)]
-enum Swatch {
+pub(crate) enum Swatch {
     Line(RGBColor),
     Block(RGBColor),
 }
 
 /// Which corner of the plotting area a legend sits in.
 #[derive(Clone, Copy, PartialEq)]
-enum Corner {
+pub(crate) enum Corner {
     UpperLeft,
     UpperRight,
     LowerLeft,
@@ -46,7 +46,7 @@ fn approx_text_width(text: &str, size_px: f64) -> f64 {
 }
 
 /// Draws a legend box in `corner` of `plot` (a chart's plotting area).
-fn draw_legend<DB: DrawingBackend, CT: CoordTranslate>(
+pub(crate) fn draw_legend<DB: DrawingBackend, CT: CoordTranslate>(
     plot: &DrawingArea<DB, CT>,
     corner: Corner,
     entries: &[(String, Swatch)],

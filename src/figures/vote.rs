@@ -11,7 +11,8 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::{palette as P, DrawResult, FONT};
+use super::plots::{draw_legend, Corner, Swatch};
+use super::{palette as P, DrawResult, View, FONT};
 use crate::sim::vote::{
     column_rank, crashpoints::positions, ConflictSource, CrashRow, EventKind, FaultKind, Layer, MsgKind, ProcessState, StoreProfile, TraceEvent, Value,
     MatrixOptions, Variant, Verdict, VoteConfig, VoteTrace, VALIDATOR_NAMES,
@@ -1506,8 +1507,10 @@ pub fn draw_liveness<DB: DrawingBackend>(
         .y_label_formatter(&|v| format!("{:.0}", v))
         .draw()?;
     let colors = [SAFE_GREEN, VALUE_X, UNSAFE_RED, VALUE_OTHER];
+    let mut legend: Vec<(String, Swatch)> = Vec::new();
     for (i, s) in series.iter().enumerate() {
         let col = colors[i % colors.len()];
+        legend.push((s.label.clone(), Swatch::Line(col)));
         let mut pts = vec![(0.0, start_h - 1.0)];
         let mut h = start_h - 1.0;
         for p in &s.trace.outcome.liveness.network_height {
@@ -1527,10 +1530,7 @@ pub fn draw_liveness<DB: DrawingBackend>(
         } else {
             col.mix(0.45).stroke_width(px(width) as u32)
         };
-        chart
-            .draw_series(LineSeries::new(pts, style))?
-            .label(s.label.clone())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], col.stroke_width(3)));
+        chart.draw_series(LineSeries::new(pts, style))?;
         if s.highlight {
             let l = &s.trace.outcome.liveness;
             if let Some(f) = l.fault_at {
@@ -1583,13 +1583,10 @@ pub fn draw_liveness<DB: DrawingBackend>(
             }
         }
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .label_font(font(11.0).color(&P::INK))
-        .background_style(WHITE.mix(0.85))
-        .border_style(P::GRID)
-        .draw()?;
+    // Drawn at an anchor, not laid out by plotters from measured text (see
+    // `plots::draw_legend`), so the page's export equals `lab figure`'s.
+    let view = View { scale, ..View::default() };
+    draw_legend(&chart.plotting_area(), Corner::UpperLeft, &legend, 11.0, true, &view)?;
     Ok(())
 }
 
