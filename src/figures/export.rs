@@ -39,7 +39,7 @@ use plotters::prelude::*;
 use plotters::style::{register_font, FontStyle};
 
 use super::plots::{draw_balance, draw_latency_cdf, draw_outage, draw_tradeoff, CdfCurve, TradeoffPoint};
-use super::timeline::{draw_timeline_marked, height_css, lanes, LanePlan, TimelineMarks};
+use super::timeline::{draw_timeline_planned, height_css_planned, lanes, LanePlan, TimelineMarks};
 use super::vote::{
     draw_liveness, draw_stack, draw_story, max_depth, snapshot_us, stack_records, story_end_us, story_height_css,
     vote_starting_config, LivenessSeries, StackFault, StoryView,
@@ -519,8 +519,9 @@ fn wrap_caption(text: &str, max_px: f64) -> Vec<String> {
 // What to draw
 
 enum Drawing {
-    Timeline { trace: Box<LeaseTrace>, marks: TimelineMarks, view: View },
-    Split { traces: [Box<LeaseTrace>; 2], marks: [TimelineMarks; 2], view: View },
+    /// With its lanes planned once: an animation draws every frame from the same plan.
+    Timeline { trace: Box<LeaseTrace>, marks: TimelineMarks, plan: LanePlan, view: View },
+    Split { traces: [Box<LeaseTrace>; 2], marks: [TimelineMarks; 2], plans: [LanePlan; 2], view: View },
     Balance { trace: Box<LeaseTrace>, view: View },
     Outage { trace: Box<LeaseTrace>, view: View },
     Tradeoff { points: Vec<TradeoffPoint>, view: View },
@@ -602,8 +603,9 @@ fn lease_plan(spec: &'static FigureSpec, req: &Request) -> Result<Plan, ExportEr
         FigureKind::Timeline => {
             let trace = timeline_run(&c, &mut view);
             let marks = TimelineMarks::of(&trace);
-            let h = height_css(&trace, &view, &marks);
-            (Drawing::Timeline { trace, marks, view }, h)
+            let plan = lanes(&trace, &view, &marks);
+            let h = height_css_planned(&plan, &view, &marks);
+            (Drawing::Timeline { trace, marks, plan, view }, h)
         }
         FigureKind::SplitTimeline => {
             let c1 = LeaseConfig { variant: Variant::FenceWrite, ..c.clone() };
@@ -611,8 +613,9 @@ fn lease_plan(spec: &'static FigureSpec, req: &Request) -> Result<Plan, ExportEr
             let traces = [timeline_run(&c1, &mut view), timeline_run(&c2, &mut view)];
             view.title = Some(String::new());
             let marks = [TimelineMarks::of(&traces[0]), TimelineMarks::of(&traces[1])];
-            let h = height_css(&traces[0], &view, &marks[0]) + height_css(&traces[1], &view, &marks[1]);
-            (Drawing::Split { traces, marks, view }, h)
+            let plans = [lanes(&traces[0], &view, &marks[0]), lanes(&traces[1], &view, &marks[1])];
+            let h = height_css_planned(&plans[0], &view, &marks[0]) + height_css_planned(&plans[1], &view, &marks[1]);
+            (Drawing::Split { traces, marks, plans, view }, h)
         }
         FigureKind::Balance => {
             let trace = Box::new(summary_run(&mut notes));
@@ -665,10 +668,10 @@ fn lease_plan(spec: &'static FigureSpec, req: &Request) -> Result<Plan, ExportEr
             ));
         }
     }
-    let lane_plans: Vec<LanePlan> = match &drawing {
-        Drawing::Timeline { trace, marks, view } => vec![lanes(trace, view, marks)],
-        Drawing::Split { traces, marks, view } => traces.iter().zip(marks).map(|(t, m)| lanes(t, view, m)).collect(),
-        _ => Vec::new(),
+    let lane_plans: &[LanePlan] = match &drawing {
+        Drawing::Timeline { plan, .. } => std::slice::from_ref(plan),
+        Drawing::Split { plans, .. } => plans,
+        _ => &[],
     };
     if let Some(p) = lane_plans.iter().find(|p| p.is_capped()) {
         notes.push(format!(
@@ -755,16 +758,16 @@ fn paint<DB: DrawingBackend>(
 
 fn draw_figure<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, drawing: &Drawing) -> super::DrawResult<DB> {
     match drawing {
-        Drawing::Timeline { trace, marks, view } => draw_timeline_marked(area, trace, view, marks),
-        Drawing::Split { traces, marks, view } => {
+        Drawing::Timeline { trace, marks, plan, view } => draw_timeline_planned(area, trace, view, marks, plan),
+        Drawing::Split { traces, marks, plans, view } => {
             let mut v1 = view.clone();
             v1.title = Some("(c-1) 쓰기 시점 fencing".into());
-            let h1 = (height_css(&traces[0], &v1, &marks[0]) * view.scale).round() as u32;
+            let h1 = (height_css_planned(&plans[0], &v1, &marks[0]) * view.scale).round() as u32;
             let (top, bottom) = area.split_vertically(h1);
             let mut v2 = view.clone();
             v2.title = Some("(c-2) 읽는 순간 새기기".into());
-            draw_timeline_marked(&top, &traces[0], &v1, &marks[0])?;
-            draw_timeline_marked(&bottom, &traces[1], &v2, &marks[1])
+            draw_timeline_planned(&top, &traces[0], &v1, &marks[0], &plans[0])?;
+            draw_timeline_planned(&bottom, &traces[1], &v2, &marks[1], &plans[1])
         }
         Drawing::Balance { trace, view } => draw_balance(area, trace, view),
         Drawing::Outage { trace, view } => draw_outage(area, trace, view),
