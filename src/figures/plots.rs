@@ -8,8 +8,9 @@
 //! `<span>` into the page and forces a layout of the whole page (about 10 ms
 //! per drawing of A7). Text drawn at an anchor is never measured.
 
-use plotters::coord::Shift;
+use plotters::coord::{CoordTranslate, Shift};
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::analysis::group_thousands;
 use super::{palette as P, DrawResult, View};
@@ -199,10 +200,7 @@ pub fn draw_balance<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &L
     Ok(())
 }
 
-use plotters::coord::CoordTranslate;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
-
-fn phase_bands<DB: DrawingBackend, CT: plotters::coord::CoordTranslate<From = (f64, f64)>>(
+fn phase_bands<DB: DrawingBackend, CT: CoordTranslate<From = (f64, f64)>>(
     chart: &mut ChartContext<'_, DB, CT>,
     trace: &LeaseTrace,
     lo: f64,

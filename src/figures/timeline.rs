@@ -685,7 +685,6 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
         }
     }
 
-
     // Overlap bands, once per wallet across its worker lanes, behind the bars.
     for (w, intervals) in marks.overlaps.iter().enumerate() {
         let span = rows.iter().filter(|(l, _, _)| matches!(l, Lane::Worker { wallet, .. } if *wallet as usize == w));
