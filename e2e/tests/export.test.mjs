@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { serve, launch, openPage, ready, root } from './helpers.mjs';
+import { serve, launch, openPage, ready, root, describePage } from './helpers.mjs';
 
 let server, browser, lab;
 before(async () => {
@@ -44,7 +44,10 @@ async function download(page, fig, kind) {
   const [dl] = await Promise.all([
     page.waitForEvent('download', { timeout: 60000 }),
     page.click(`${fig} .export button[data-export=${kind}]`),
-  ]);
+  ]).catch(async (e) => {
+    e.message += `\n${await describePage(page)}`;
+    throw e;
+  });
   const file = path.join(tmp, `${Date.now()}-${dl.suggestedFilename()}`);
   await dl.saveAs(file);
   return { name: dl.suggestedFilename(), bytes: fs.readFileSync(file) };

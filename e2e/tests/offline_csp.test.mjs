@@ -21,7 +21,7 @@ async function watchViolations(page) {
 
 test('the CSP allows no third-party origin and no eval, and blocks nothing the site does', async () => {
   const server = await serve();
-  const { page, errors, context } = await openPage(browser);
+  const { page, errors, context } = await openPage(browser, { serviceWorkers: 'allow' });
   await watchViolations(page);
   await page.goto(server.base);
   await ready(page);
@@ -63,7 +63,7 @@ test('the CSP allows no third-party origin and no eval, and blocks nothing the s
 
 test('once loaded, the site works offline', async () => {
   const server = await serve();
-  const { page, context } = await openPage(browser);
+  const { page, context } = await openPage(browser, { serviceWorkers: 'allow' });
   await page.goto(`${server.base}?ch=00-intro`);
   await ready(page);
   // The worker installs (precaching every file of the build), then controls the page.
