@@ -29,7 +29,15 @@ budget=0
 node scripts/budget.mjs || budget=$?
 
 step "end-to-end tests (Playwright + Chromium)"
-(cd e2e && node --test --test-concurrency=1 tests/)
+# What the browser runs on, for reading a failure from another machine.
+echo "$(chromium --version 2>/dev/null | head -1); node $(node --version); $(nproc) CPUs"
+df -h /tmp . /dev/shm 2>/dev/null | awk 'NR == 1 || !seen[$1]++'
+# Every chapter must load before the rest is worth running: if they do not,
+# the rest would only fail the same way, a timeout each. No test may take
+# more than E2E_TEST_TIMEOUT_MS (a hung page fails its test, not the run).
+timeout_ms="${E2E_TEST_TIMEOUT_MS:-300000}"
+(cd e2e && node --test --test-timeout="$timeout_ms" tests/chapters.test.mjs)
+(cd e2e && node --test --test-concurrency=1 --test-timeout="$timeout_ms" $(ls tests/*.test.mjs | grep -v '/chapters\.test\.mjs$'))
 
 if [[ $budget -ne 0 ]]; then
   printf '\n\033[1;31mFAILED: size budget (see scripts/budget.mjs output above)\033[0m\n'
