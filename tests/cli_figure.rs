@@ -288,3 +288,31 @@ fn capped_figures_say_what_the_caps_changed() {
     let o = lab(&["figure", "lease-expiry", "--out", path.to_str().unwrap()]);
     assert!(o.status.success() && o.stderr.is_empty(), "{}", stderr(&o));
 }
+
+/// B5's "거래 1·2 확정" label sits beside its dot, not on it, and inside the
+/// figure at every width: to the dot's right, or to its left near the edge.
+#[test]
+fn b5_transaction_label_clears_its_dot_and_the_figure_edge() {
+    let attr = |tag: &str, name: &str| -> f64 {
+        let start = tag.find(&format!(" {name}=\"")).unwrap_or_else(|| panic!("no {name} in {tag}")) + name.len() + 3;
+        tag[start..].split('"').next().unwrap().parse().unwrap()
+    };
+    for width in [280, 390, 720, 1600] {
+        let path = out_path(&format!("b5-label-{width}.svg"));
+        let o = lab(&["figure", "liveness", "--out", path.to_str().unwrap(), "--width", &width.to_string()]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let svg = std::fs::read_to_string(&path).unwrap();
+        let label_at = svg.find("거래 1·2 확정").expect("the label");
+        let text_tag = &svg[svg[..label_at].rfind("<text").unwrap()..label_at];
+        let circle_tag = &svg[svg[..label_at].rfind("<circle").unwrap()..];
+        let circle_tag = &circle_tag[..circle_tag.find("/>").unwrap()];
+        let (x, cx) = (attr(text_tag, "x"), attr(circle_tag, "cx"));
+        // At most a full em per character (Hangul is one em, digits less).
+        let widest = 11.0 * "거래 1·2 확정".chars().count() as f64;
+        if text_tag.contains("text-anchor=\"end\"") {
+            assert!(x <= cx - 6.0 && x - widest >= 0.0, "width {width}: label ends at {x}, dot at {cx}");
+        } else {
+            assert!(x >= cx + 6.0 && x + widest <= f64::from(width), "width {width}: label starts at {x}, dot at {cx}");
+        }
+    }
+}

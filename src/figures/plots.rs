@@ -42,7 +42,7 @@ pub(crate) enum Corner {
 /// About how wide `text` is at `size_px`, without measuring it: Hangul and
 /// other wide characters take a full em, the rest a little over half.
 /// The same on every backend, so the page and `lab figure` agree.
-fn approx_text_width(text: &str, size_px: f64) -> f64 {
+pub(crate) fn approx_text_width(text: &str, size_px: f64) -> f64 {
     text.chars().map(|c| if u32::from(c) >= 0x1100 { 1.0 } else { 0.56 }).sum::<f64>() * size_px
 }
 

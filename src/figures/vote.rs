@@ -11,7 +11,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::plots::{draw_legend, Corner, Swatch};
+use super::plots::{approx_text_width, draw_legend, Corner, Swatch};
 use super::{palette as P, DrawResult, View, FONT};
 use crate::sim::vote::{
     column_rank, crashpoints::positions, ConflictSource, CrashRow, EventKind, FaultKind, Layer, MsgKind, ProcessState, StoreProfile, TraceEvent, Value,
@@ -1565,11 +1565,17 @@ pub fn draw_liveness<DB: DrawingBackend>(
                     .map(|a| a.t_us as f64 / 1e6)
                     .unwrap_or(0.0);
                 let names = txs.iter().map(|t| t.to_string()).collect::<Vec<_>>().join("·");
-                chart.draw_series(std::iter::once(Text::new(
-                    format!("거래 {names} 확정"),
-                    (at, hh as f64 + 0.45),
-                    font(11.0).color(&P::INK),
-                )))?;
+                let label = format!("거래 {names} 확정");
+                // Above the step line, clear of the dot (radius 5): to its
+                // right, or to its left where the plot has no room for it.
+                let right_edge = chart.plotting_area().get_pixel_range().0.end;
+                let (dot_x, _) = chart.backend_coord(&(at, hh as f64));
+                let fits_right = dot_x + px(7.0) + approx_text_width(&label, 11.0 * scale).ceil() as i32 <= right_edge;
+                let (dx, side) = if fits_right { (px(7.0), HPos::Left) } else { (-px(7.0), HPos::Right) };
+                chart.draw_series(std::iter::once(
+                    EmptyElement::at((at, hh as f64))
+                        + Text::new(label, (dx, -px(5.0)), font(11.0).color(&P::INK).pos(Pos::new(side, VPos::Bottom))),
+                ))?;
             }
             if l.txs.iter().all(|x| x.finalized_at.is_none()) {
                 if let Some(tx) = l.txs.first() {
