@@ -30,7 +30,7 @@ node scripts/budget.mjs || budget=$?
 
 step "end-to-end tests (Playwright + Chromium)"
 # What the browser runs on, for reading a failure from another machine.
-echo "$(chromium --version 2>/dev/null | head -1); node $(node --version); $(nproc) CPUs"
+echo "$(chromium --version 2>/dev/null | head -1); node $(node --version); $(nproc) CPUs:$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2); $(free -m | awk '/^Mem:/ {print $7 " MB of " $2 " MB memory available"}')"
 df -h /tmp . /dev/shm 2>/dev/null | awk 'NR == 1 || !seen[$1]++'
 # Every chapter must load before the rest is worth running: if they do not,
 # the rest would only fail the same way, a timeout each. No test may take
