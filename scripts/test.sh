@@ -32,12 +32,14 @@ step "end-to-end tests (Playwright + Chromium)"
 # What the browser runs on, for reading a failure from another machine.
 echo "$(chromium --version 2>/dev/null | head -1); node $(node --version); $(nproc) CPUs:$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2); $(free -m | awk '/^Mem:/ {print $7 " MB of " $2 " MB memory available"}')"
 df -h /tmp . /dev/shm 2>/dev/null | awk 'NR == 1 || !seen[$1]++'
-# Every chapter must load before the rest is worth running: if they do not,
-# the rest would only fail the same way, a timeout each. No test may take
+# The build's files must be sound (build.test: integrity digests, snippets)
+# and every chapter must load before the rest is worth running: if they are
+# not, the rest would only fail the same way, a timeout each. No test may take
 # more than E2E_TEST_TIMEOUT_MS (a hung page fails its test, not the run).
 timeout_ms="${E2E_TEST_TIMEOUT_MS:-300000}"
-(cd e2e && node --test --test-timeout="$timeout_ms" tests/chapters.test.mjs)
-(cd e2e && node --test --test-concurrency=1 --test-timeout="$timeout_ms" $(ls tests/*.test.mjs | grep -v '/chapters\.test\.mjs$'))
+first=(tests/build.test.mjs tests/chapters.test.mjs)
+(cd e2e && node --test --test-concurrency=1 --test-timeout="$timeout_ms" "${first[@]}")
+(cd e2e && node --test --test-concurrency=1 --test-timeout="$timeout_ms" $(ls tests/*.test.mjs | grep -vE '/(build|chapters)\.test\.mjs$'))
 
 if [[ $budget -ne 0 ]]; then
   printf '\n\033[1;31mFAILED: size budget (see scripts/budget.mjs output above)\033[0m\n'

@@ -11,8 +11,10 @@
 // 2. Offline. `static/sw.js` is a service-worker template; it is written to
 //    the site's root with the list of every staged file to precache and a
 //    cache name derived from their contents, so a new build replaces the cache.
+//
+// First, though, the subresource integrity of what Trunk staged (0. below).
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 const stage = process.env.TRUNK_STAGING_DIR;
@@ -22,9 +24,57 @@ if (!stage) {
 }
 const root = join(new URL('.', import.meta.url).pathname, '..');
 
-// --- 1. Content-Security-Policy ----------------------------------------------
+function filesUnder(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+const sha384 = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+
 const indexPath = join(stage, 'index.html');
 let html = readFileSync(indexPath, 'utf8');
+
+// --- 0. Subresource integrity --------------------------------------------------
+// Trunk builds the six wasm binaries in parallel, and every one of them writes
+// the crate's JS snippets (snippets/consistency-lab-*/src/web/js/*.js) to the
+// same path. The site's pipeline can hash a snippet just as another pipeline
+// has truncated it to write it again: one build shipped table_pool.js with
+// integrity="sha384-" of the empty file, Chromium refused the preload, and
+// some page loads never started the app. So each staged snippet must be its
+// source file, and every integrity attribute is checked against the file it
+// names and corrected, with a line saying so.
+const snippetsDir = join(stage, 'snippets');
+if (existsSync(snippetsDir)) {
+  for (const file of filesUnder(snippetsDir)) {
+    const inCrate = relative(snippetsDir, file).split(sep).slice(1).join('/'); // past snippets/<crate-hash>/
+    const source = join(root, inCrate);
+    if (!existsSync(source)) continue; // a dependency's snippet
+    const want = readFileSync(source);
+    if (!readFileSync(file).equals(want)) {
+      writeFileSync(file, want);
+      console.log(`trunk-post-build: restored snippet ${inCrate} from its source (a parallel pipeline had left it different)`);
+    }
+  }
+}
+let corrected = 0;
+html = html.replace(/<(?:link|script)\b[^>]*>/g, (tag) => {
+  const url = /\b(?:href|src)="\/([^"?#]+)"/.exec(tag)?.[1];
+  const stated = /\bintegrity="([^"]+)"/.exec(tag)?.[1];
+  if (!url || !stated) return tag;
+  const file = join(stage, decodeURIComponent(url));
+  if (!existsSync(file)) {
+    console.error(`trunk-post-build: index.html names /${url}, which the build did not stage`);
+    process.exit(1);
+  }
+  const actual = sha384(readFileSync(file));
+  if (actual === stated) return tag;
+  corrected++;
+  console.log(`trunk-post-build: integrity of /${url} corrected (Trunk hashed it as ${stated}, the file is ${actual})`);
+  return tag.replace(`integrity="${stated}"`, `integrity="${actual}"`);
+});
+
+// --- 1. Content-Security-Policy ----------------------------------------------
 const hashes = [];
 for (const m of html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
   hashes.push(`'sha256-${createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
@@ -56,12 +106,6 @@ if (!html.includes(meta)) {
 writeFileSync(indexPath, html);
 
 // --- 2. Service worker -------------------------------------------------------
-function filesUnder(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
 const files = filesUnder(stage)
   .map((p) => relative(stage, p).split(sep).join('/'))
   .filter((p) => p !== 'sw.js' && !p.endsWith('.map'))
@@ -79,4 +123,4 @@ if (sw === template) {
   process.exit(1);
 }
 writeFileSync(join(stage, 'sw.js'), sw);
-console.log(`trunk-post-build: CSP with ${hashes.length} inline script hash(es); sw.js precaches ${precache.length} files as ${cacheName}`);
+console.log(`trunk-post-build: ${corrected} integrity attribute(s) corrected; CSP with ${hashes.length} inline script hash(es); sw.js precaches ${precache.length} files as ${cacheName}`);
