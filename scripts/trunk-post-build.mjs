@@ -14,8 +14,9 @@
 //
 // First, though, the subresource integrity of what Trunk staged (0. below).
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { filesUnder, integrityRefs, sha384, snippetSourcePath } from './site-files.mjs';
 
 const stage = process.env.TRUNK_STAGING_DIR;
 if (!stage) {
@@ -23,14 +24,6 @@ if (!stage) {
   process.exit(1);
 }
 const root = join(new URL('.', import.meta.url).pathname, '..');
-
-function filesUnder(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
-const sha384 = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 
 const indexPath = join(stage, 'index.html');
 let html = readFileSync(indexPath, 'utf8');
@@ -47,7 +40,7 @@ let html = readFileSync(indexPath, 'utf8');
 const snippetsDir = join(stage, 'snippets');
 if (existsSync(snippetsDir)) {
   for (const file of filesUnder(snippetsDir)) {
-    const inCrate = relative(snippetsDir, file).split(sep).slice(1).join('/'); // past snippets/<crate-hash>/
+    const inCrate = snippetSourcePath(snippetsDir, file);
     const source = join(root, inCrate);
     if (!existsSync(source)) continue; // a dependency's snippet
     const want = readFileSync(source);
@@ -58,21 +51,20 @@ if (existsSync(snippetsDir)) {
   }
 }
 let corrected = 0;
-html = html.replace(/<(?:link|script)\b[^>]*>/g, (tag) => {
-  const url = /\b(?:href|src)="\/([^"?#]+)"/.exec(tag)?.[1];
-  const stated = /\bintegrity="([^"]+)"/.exec(tag)?.[1];
-  if (!url || !stated) return tag;
+for (const { tag, path: url, stated } of integrityRefs(html)) {
+  if (!url) continue;
   const file = join(stage, decodeURIComponent(url));
   if (!existsSync(file)) {
     console.error(`trunk-post-build: index.html names /${url}, which the build did not stage`);
     process.exit(1);
   }
   const actual = sha384(readFileSync(file));
-  if (actual === stated) return tag;
+  if (actual === stated) continue;
   corrected++;
   console.log(`trunk-post-build: integrity of /${url} corrected (Trunk hashed it as ${stated}, the file is ${actual})`);
-  return tag.replace(`integrity="${stated}"`, `integrity="${actual}"`);
-});
+  const fixed = tag.replace(`integrity="${stated}"`, `integrity="${actual}"`);
+  html = html.replace(tag, () => fixed);
+}
 
 // --- 1. Content-Security-Policy ----------------------------------------------
 const hashes = [];

@@ -7,27 +7,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { dist, root } from './helpers.mjs';
-
-const sha384 = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
-
-function filesUnder(dir) {
-  return fs.readdirSync(dir).flatMap((name) => {
-    const p = path.join(dir, name);
-    return fs.statSync(p).isDirectory() ? filesUnder(p) : [p];
-  });
-}
+import { filesUnder, integrityRefs, sha384, snippetSourcePath } from '../../scripts/site-files.mjs';
 
 test('every integrity digest in index.html is the digest of the file it names', () => {
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const tags = [...html.matchAll(/<(?:link|script)\b[^>]*\bintegrity="([^"]+)"[^>]*>/g)];
-  assert.ok(tags.length >= 6, `only ${tags.length} tags with an integrity digest`);
-  for (const [tag, stated] of tags) {
-    const url = /\b(?:href|src)="\/([^"?#]+)"/.exec(tag)?.[1];
+  const refs = integrityRefs(html);
+  assert.ok(refs.length >= 6, `only ${refs.length} tags with an integrity digest`);
+  for (const { tag, path: url, stated } of refs) {
     assert.ok(url, `no local address in ${tag}`);
     const file = path.join(dist, decodeURIComponent(url));
     assert.ok(fs.existsSync(file), `index.html names /${url}, which is not in dist/`);
@@ -40,7 +30,7 @@ test('every JS snippet in dist/ is its source file', () => {
   const files = filesUnder(snippets);
   assert.ok(files.length >= 4, `only ${files.length} snippets`);
   for (const file of files) {
-    const inCrate = path.relative(snippets, file).split(path.sep).slice(1).join('/');
+    const inCrate = snippetSourcePath(snippets, file);
     const source = path.join(root, inCrate);
     assert.ok(fs.existsSync(source), `${inCrate} has no source in the repository`);
     assert.ok(fs.readFileSync(file).equals(fs.readFileSync(source)), `${inCrate} differs from its source`);
