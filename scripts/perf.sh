@@ -8,7 +8,7 @@
 #   3. wasm time per default exp1 run in headless Chromium (the site's
 #      exported bench_lease_run: 40 warm-up runs so V8 tiers the code up, then
 #      the median of 5 batches of 10) and its ratio to native, measured in
-#      three interleaved rounds (criterion's exp1, then Chromium); the same in a
+#      three interleaved rounds (criterion's exp1, then a fresh page); the same in a
 #      table worker (window.__labTableBenchRun), plus the slider → metric
 #      table complete time (window.__labPerfTable);
 #   4. slider → figure redrawn p50/p95 (window.__labPerf, as e2e/tests/perf.test.mjs),
@@ -39,7 +39,9 @@ cargo build --release --bin lab -q
 trace="$(mktemp --suffix=.json)"
 "$CARGO_TARGET_DIR/release/lab" run --params preset=exp1 --trace "$trace" >/dev/null
 events=$(node -e 'console.log(require(process.argv[1]).events.length)' "$trace")
-native_ms=$(node -e 'const e=require(process.argv[1]); console.log((e.median.point_estimate/1e6).toFixed(3))' "$crit/lease/exp1/new/estimates.json")
+# criterion's median of exp1 in ms, from its last run.
+exp1_median_ms() { node -e 'const e=require(process.argv[1]); console.log((e.median.point_estimate/1e6).toFixed(3))' "$crit/lease/exp1/new/estimates.json"; }
+native_ms=$(exp1_median_ms)
 echo "  events per exp1 run (trace facts, computed spin refusals included): $events"
 node -e 'const [ev,ms]=process.argv.slice(1).map(Number); console.log(`  native: ${ms} ms per run, ${(ev/(ms/1000)/1e6).toFixed(2)} M events/s`)' "$events" "$native_ms"
 rm -f "$trace"
@@ -52,7 +54,7 @@ echo "== wasm ÷ native for exp1, interleaved (3 rounds: criterion, then Chromiu
 ratios=()
 for round in 1 2 3; do
   cargo bench --bench lease -- 'lease/exp1$' --warm-up-time 1 --measurement-time 2 >"$log" 2>&1 || { cat "$log"; exit 1; }
-  round_native=$(node -e 'const e=require(process.argv[1]); console.log((e.median.point_estimate/1e6).toFixed(3))' "$crit/lease/exp1/new/estimates.json")
+  round_native=$(exp1_median_ms)
   round_wasm=$(cd e2e && node --input-type=module -e '
 import { serve, launch, openPage, ready } from "./tests/helpers.mjs";
 const server = await serve(); const browser = await launch();
@@ -89,12 +91,6 @@ for (let i = 0; i < N; i++) { await slider.fill(i % 2 ? "200" : "210"); await se
 const fig = await page.evaluate(() => window.__labPerf.slice());
 const table = await page.evaluate(() => window.__labPerfTable.slice());
 const pct = (a, p) => { const s = [...a].sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]; };
-const batches = await page.evaluate(() => {
-  const b = window.wasmBindings;
-  for (let i = 0; i < 40; i++) b.bench_lease_run("exp1", 1);
-  return Array.from({ length: 5 }, () => b.bench_lease_run("exp1", 10));
-});
-const perRun = pct(batches, 0.5);
 // The same run in a table worker (the bench hook of web::table_pool: 10 runs per batch, median of 5 after one warm-up batch).
 await page.evaluate(() => window.__labTableBenchRun(0));
 await page.waitForFunction(() => (window.__labTablePoolReady || 0) >= 1, null, { timeout: 30000 });
@@ -104,8 +100,7 @@ for (let i = 0; i < 6; i++) {
 }
 const workerRun = pct((await page.evaluate(() => window.__labTableBench.slice(1))), 0.5);
 const native = Number(process.env.NATIVE_MS);
-console.log(`  wasm per exp1 run (site module, main thread, median of 5 × 10 after warm-up): ${perRun.toFixed(2)} ms; ratio ${(perRun / native).toFixed(2)}x to the first criterion run (${native} ms)`);
-console.log(`  wasm per exp1 run (table worker, median of 5 × 10 after warm-up): ${workerRun.toFixed(2)} ms; ratio ${(workerRun / native).toFixed(2)}x to the same`);
+console.log(`  wasm per exp1 run (table worker, median of 5 × 10 after warm-up): ${workerRun.toFixed(2)} ms; ratio ${(workerRun / native).toFixed(2)}x to the first criterion run (${native} ms)`);
 console.log(`  slider -> metric table complete (3 × 60 s runs): p50 ${pct(table, 0.5).toFixed(1)} ms, p95 ${pct(table, 0.95).toFixed(1)} ms`);
 console.log(`  slider -> figure redrawn: p50 ${pct(fig, 0.5).toFixed(2)} ms, p95 ${pct(fig, 0.95).toFixed(2)} ms (n=${fig.length})`);
 // The heaviest slider corners (the work cap and the drawing budget apply), as e2e/tests/perf.test.mjs.
