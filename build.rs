@@ -21,7 +21,9 @@ fn main() {
         Err(_) => Vec::new(),
     };
     files.sort();
-    let mut out = String::from("/// `(id, title)` for every chapter, in file-name order.\npub const CHAPTERS: &[(&str, &str)] = &[\n");
+    let mut out = String::from(
+        "/// `(id, title)` for every chapter, in file-name order.\npub const CHAPTERS: &[(&str, &str)] = &[\n",
+    );
     // `(figure id, chapter id)` from every `{{figure:ID}}` marker (the first chapter that places it).
     let mut figures: Vec<(String, String)> = Vec::new();
     for f in &files {

@@ -11,7 +11,8 @@ fn presets(c: &mut Criterion) {
     group.sample_size(20);
     for preset in Preset::ALL {
         let config = preset.config();
-        group.bench_function(preset.key(), |b| b.iter(|| black_box(run(black_box(&config), 1, 0, TraceLevel::Summary))));
+        group
+            .bench_function(preset.key(), |b| b.iter(|| black_box(run(black_box(&config), 1, 0, TraceLevel::Summary))));
     }
     group.sample_size(10);
     group.bench_function("all_33_runs", |b| {

@@ -16,7 +16,8 @@ use std::sync::Mutex;
 
 use crate::figures::export;
 use crate::params::{
-    all_params_markdown, parse_query, to_query, LeaseQuery, Notice, ParamKind, ParamSpec, Query, LEASE_PARAMS, VOTE_PARAMS,
+    all_params_markdown, parse_query, to_query, LeaseQuery, Notice, ParamKind, ParamSpec, Query, LEASE_PARAMS,
+    VOTE_PARAMS,
 };
 use crate::report::{
     crashpoints_json, crashpoints_markdown, run_json, run_markdown, table_json, table_markdown, table_queries,
@@ -94,7 +95,21 @@ const SUBCOMMANDS: &[(&str, &[(&str, bool)])] = &[
     ("run", &[("params", true), ("format", true), ("trace", true)]),
     ("table", &[("runs", true), ("seed", true), ("format", true)]),
     ("crashpoints", &[("profile", true), ("device-honours-sync", true), ("format", true)]),
-    ("figure", &[("list", false), ("params", true), ("out", true), ("width", true), ("time", true), ("window", true), ("recon", true), ("animate", false), ("frames", true), ("fps", true)]),
+    (
+        "figure",
+        &[
+            ("list", false),
+            ("params", true),
+            ("out", true),
+            ("width", true),
+            ("time", true),
+            ("window", true),
+            ("recon", true),
+            ("animate", false),
+            ("frames", true),
+            ("fps", true),
+        ],
+    ),
     ("sweep", &[("params", true), ("format", true)]),
 ];
 
@@ -261,9 +276,8 @@ fn sweep_command(raw: &RawArgs, format: Format) -> Result<Command> {
     let id = raw.positional.as_deref().ok_or_else(|| {
         CliError::usage("`lab sweep` needs a figure id: sweep-ttl-pause or sweep-contention (see `lab sweep --help`)")
     })?;
-    let kind = SweepKind::from_figure_id(id).ok_or_else(|| {
-        CliError::usage(format!("unknown sweep `{id}`; allowed sweep-ttl-pause, sweep-contention"))
-    })?;
+    let kind = SweepKind::from_figure_id(id)
+        .ok_or_else(|| CliError::usage(format!("unknown sweep `{id}`; allowed sweep-ttl-pause, sweep-contention")))?;
     let text = raw.flags.get("params").map(String::as_str).unwrap_or("");
     let (spec, _) = crate::sweep::parse_strict(kind, text, false).map_err(CliError::usage)?;
     Ok(Command::Sweep { spec, format })
@@ -319,16 +333,13 @@ fn figure_command(raw: &RawArgs) -> Result<Command> {
         }
         return Ok(Command::FigureList);
     }
-    let id = raw.positional.clone().ok_or_else(|| {
-        CliError::usage("`lab figure` needs a FIGURE_ID (see `lab figure --list`) or --list")
-    })?;
-    let out = flags
-        .get("out")
-        .cloned()
-        .ok_or_else(|| CliError::usage("`lab figure` needs --out FILE.svg|FILE.png"))?;
-    let format = export::Format::of_path(&out).ok_or_else(|| {
-        CliError::usage(format!("--out: `{out}` has an unsupported extension; allowed .svg|.png"))
-    })?;
+    let id = raw
+        .positional
+        .clone()
+        .ok_or_else(|| CliError::usage("`lab figure` needs a FIGURE_ID (see `lab figure --list`) or --list"))?;
+    let out = flags.get("out").cloned().ok_or_else(|| CliError::usage("`lab figure` needs --out FILE.svg|FILE.png"))?;
+    let format = export::Format::of_path(&out)
+        .ok_or_else(|| CliError::usage(format!("--out: `{out}` has an unsupported extension; allowed .svg|.png")))?;
     let (min_w, max_w) = export::WIDTH_RANGE;
     let width = match flags.get("width") {
         Some(v) => u32::try_from(whole_number("--width", v, u64::from(min_w), u64::from(max_w))?)
@@ -340,7 +351,10 @@ fn figure_command(raw: &RawArgs) -> Result<Command> {
         None => None,
     };
     let window_ms = match flags.get("window") {
-        Some(v) => Some(whole_number("--window", v, u64::from(export::WINDOW_RANGE.0), u64::from(export::WINDOW_RANGE.1))? as u32),
+        Some(v) => {
+            Some(whole_number("--window", v, u64::from(export::WINDOW_RANGE.0), u64::from(export::WINDOW_RANGE.1))?
+                as u32)
+        }
         None => None,
     };
     let reveal_ledger = match flags.get("recon").map(String::as_str) {
@@ -486,7 +500,8 @@ fn execute(command: Command) -> Result<String> {
                 export::ExportError::Usage(m) => CliError::usage(m),
                 export::ExportError::Failure(m) => CliError::failure(m),
             })?;
-            std::fs::write(&out, &rendered.bytes).map_err(|e| CliError::failure(format!("--out: cannot write `{out}`: {e}")))?;
+            std::fs::write(&out, &rendered.bytes)
+                .map_err(|e| CliError::failure(format!("--out: cannot write `{out}`: {e}")))?;
             for note in &rendered.notes {
                 eprintln!("lab: note: {note}");
             }

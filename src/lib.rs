@@ -6,11 +6,11 @@
 //! (`src/bin/lab.rs`) and the Yew site (`web`, wasm32 only).
 //! See ARCHITECTURE.md for the map and the invariants.
 
-pub mod figures;
 pub mod article;
 /// The `lab` command line (native only: it writes files and renders PNGs).
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
+pub mod figures;
 pub mod live_table;
 pub mod params;
 pub mod report;

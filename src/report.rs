@@ -15,7 +15,9 @@ use crate::article::{format_number, ArticleTable, ARTICLE_AMBIGUITIES, ARTICLE_T
 use crate::params::vote_to_query;
 use crate::params::{to_query, LeaseQuery};
 use crate::sim::lease::{LeaseDetails, LeaseMetrics, LeaseTrace, Preset, Variant};
-use crate::sim::vote::{column_rank, CrashRow, FaultKind, Variant as VoteVariant, Verdict, VoteConfig, VoteOutcome, VoteTrace};
+use crate::sim::vote::{
+    column_rank, CrashRow, FaultKind, Variant as VoteVariant, Verdict, VoteConfig, VoteOutcome, VoteTrace,
+};
 
 /// Label of the article's rows.
 pub const ARTICLE_LABEL: &str = "원문 측정 (article)";

@@ -56,7 +56,9 @@ impl SweepKind {
     /// Whether `key` is one of this figure's own query keys (its axes,
     /// `variant`, `seeds`, and `n` for the TTL × pause grid).
     pub fn owns_key(self, key: &str) -> bool {
-        self.axis_keys().contains(&key) || ["variant", "seeds"].contains(&key) || (key == "n" && self == SweepKind::TtlPause)
+        self.axis_keys().contains(&key)
+            || ["variant", "seeds"].contains(&key)
+            || (key == "n" && self == SweepKind::TtlPause)
     }
 
     /// Allowed (min, max) of each axis value: x then y.
@@ -352,7 +354,14 @@ impl SweepSpec {
     /// Every key is written, in a fixed order.
     pub fn key(&self) -> String {
         let [xl, xh, yl, yh] = self.kind.axis_keys();
-        let mut s = format!("variant={}&{xl}={}&{xh}={}&{yl}={}&{yh}={}", self.variant.key(), self.x.lo, self.x.hi, self.y.lo, self.y.hi);
+        let mut s = format!(
+            "variant={}&{xl}={}&{xh}={}&{yl}={}&{yh}={}",
+            self.variant.key(),
+            self.x.lo,
+            self.x.hi,
+            self.y.lo,
+            self.y.hi
+        );
         if self.kind == SweepKind::TtlPause {
             s.push_str(&format!("&n={}", self.x.n));
         }
@@ -370,7 +379,10 @@ impl SweepSpec {
         for (k, v) in pairs {
             let num = || v.trim().parse::<u32>().ok();
             let bad = |notices: &mut Vec<String>| {
-                notices.push(format!("주소의 {k}={} 값은 쓸 수 없어 무시했습니다.", v.chars().take(40).collect::<String>()))
+                notices.push(format!(
+                    "주소의 {k}={} 값은 쓸 수 없어 무시했습니다.",
+                    v.chars().take(40).collect::<String>()
+                ))
             };
             let slot: Option<&mut u32> = match k.as_str() {
                 k if k == xl => Some(&mut s.x.lo),
@@ -450,9 +462,8 @@ pub fn parse_strict(kind: SweepKind, text: &str, with_metric: bool) -> Result<(S
     for p in crate::params::split_query(text) {
         let v = p.value.unwrap_or_default();
         if with_metric && p.key == "metric" {
-            metric = SweepMetric::from_key(&v).ok_or_else(|| {
-                format!("--params: metric `{v}` is not allowed; allowed over_approval|throughput")
-            })?;
+            metric = SweepMetric::from_key(&v)
+                .ok_or_else(|| format!("--params: metric `{v}` is not allowed; allowed over_approval|throughput"))?;
         } else {
             pairs.push((p.key, v));
         }
@@ -766,7 +777,10 @@ mod tests {
         let v = Axis { lo: 50, hi: 1000, n: 30 }.values_in_steps_of(10);
         assert_eq!((v.len(), v[0], v[29]), (30, 50, 1000));
         assert!(v[1..29].iter().all(|x| x % 10 == 0), "{v:?}");
-        assert_eq!(SweepKind::TtlPause.default_spec().xs(), vec![50, 140, 220, 310, 400, 480, 570, 660, 740, 830, 910, 1000]);
+        assert_eq!(
+            SweepKind::TtlPause.default_spec().xs(),
+            vec![50, 140, 220, 310, 400, 480, 570, 660, 740, 830, 910, 1000]
+        );
     }
 
     #[test]
@@ -781,7 +795,8 @@ mod tests {
             assert_eq!(back, spec);
             assert!(notices.is_empty(), "{notices:?}");
         }
-        let pairs = vec![("ttl_lo".to_string(), "5".to_string()), ("variant".into(), "<b>".into()), ("n".into(), "x".into())];
+        let pairs =
+            vec![("ttl_lo".to_string(), "5".to_string()), ("variant".into(), "<b>".into()), ("n".into(), "x".into())];
         let (s, notices) = SweepSpec::from_pairs(SweepKind::TtlPause, &pairs);
         assert_eq!(s.x.lo, 10);
         assert_eq!(s.variant, SweepVariant::Naive);
@@ -802,7 +817,12 @@ mod tests {
 
     #[test]
     fn rows_are_deterministic() {
-        let spec = SweepSpec { x: Axis { lo: 100, hi: 700, n: 4 }, y: Axis { lo: 300, hi: 600, n: 4 }, seeds: 2, ..SweepKind::TtlPause.default_spec() };
+        let spec = SweepSpec {
+            x: Axis { lo: 100, hi: 700, n: 4 },
+            y: Axis { lo: 300, hi: 600, n: 4 },
+            seeds: 2,
+            ..SweepKind::TtlPause.default_spec()
+        };
         assert_eq!(run_row(&spec, 2), run_row(&spec, 2));
     }
 
@@ -829,7 +849,12 @@ mod tests {
     #[test]
     fn safe_variants_stay_at_zero() {
         for v in [SweepVariant::FenceRead, SweepVariant::Conditional] {
-            let spec = SweepSpec { x: Axis { lo: 50, hi: 800, n: 3 }, y: Axis { lo: 200, hi: 800, n: 2 }, seeds: 1, ..small(SweepKind::TtlPause, v) };
+            let spec = SweepSpec {
+                x: Axis { lo: 50, hi: 800, n: 3 },
+                y: Axis { lo: 200, hi: 800, n: 2 },
+                seeds: 1,
+                ..small(SweepKind::TtlPause, v)
+            };
             let r = SweepResult::compute(spec);
             assert!(r.cells().all(|(_, _, c)| c.over_max == 0), "{v:?}");
             assert!(r.describe().contains("모두 초과 승인이 0"));
@@ -840,7 +865,13 @@ mod tests {
     /// (model.md S3); four per wallet over-approves.
     #[test]
     fn contention_drives_naive_over_approval() {
-        let spec = SweepSpec { x: Axis { lo: 1, hi: 4, n: 4 }, y: Axis { lo: 2, hi: 2, n: 1 }, seeds: 1, ..small(SweepKind::Contention, SweepVariant::Naive) }.clamped();
+        let spec = SweepSpec {
+            x: Axis { lo: 1, hi: 4, n: 4 },
+            y: Axis { lo: 2, hi: 2, n: 1 },
+            seeds: 1,
+            ..small(SweepKind::Contention, SweepVariant::Naive)
+        }
+        .clamped();
         let row = run_row(&spec, 0);
         assert_eq!(row[0].over_max, 0);
         assert!(row[3].over_min > 0);
@@ -848,7 +879,12 @@ mod tests {
 
     #[test]
     fn grid_csv_has_a_row_per_cell_with_its_query() {
-        let spec = SweepSpec { x: Axis { lo: 100, hi: 900, n: 2 }, y: Axis { lo: 300, hi: 500, n: 2 }, seeds: 1, ..SweepKind::TtlPause.default_spec() };
+        let spec = SweepSpec {
+            x: Axis { lo: 100, hi: 900, n: 2 },
+            y: Axis { lo: 300, hi: 500, n: 2 },
+            seeds: 1,
+            ..SweepKind::TtlPause.default_spec()
+        };
         let mut r = SweepResult::compute(spec);
         let csv = r.cells_csv();
         let lines: Vec<&str> = csv.lines().collect();
@@ -877,7 +913,12 @@ mod tests {
 
     #[test]
     fn description_names_the_worst_cell() {
-        let spec = SweepSpec { x: Axis { lo: 100, hi: 900, n: 2 }, y: Axis { lo: 500, hi: 500, n: 1 }, seeds: 1, ..SweepKind::TtlPause.default_spec() };
+        let spec = SweepSpec {
+            x: Axis { lo: 100, hi: 900, n: 2 },
+            y: Axis { lo: 500, hi: 500, n: 1 },
+            seeds: 1,
+            ..SweepKind::TtlPause.default_spec()
+        };
         let r = SweepResult::compute(spec);
         let d = r.describe();
         assert!(d.contains("가장 큰 평균"), "{d}");

@@ -104,7 +104,8 @@ pub fn run_within_cap(config: &LeaseConfig, seed: u64, run_index: u32, level: Tr
 
 fn run_window_within_cap(config: &LeaseConfig, seed: u64, run_index: u32) -> (LeaseTrace, Option<u64>) {
     let deadline_us = u64::from(config.duration_s) * 1_000_000;
-    let (trace, moved_us) = run_window(config, seed, run_index, TraceLevel::Full, deadline_us, MAX_EVENTS_FULL, FULL_STEP_MS * 1_000);
+    let (trace, moved_us) =
+        run_window(config, seed, run_index, TraceLevel::Full, deadline_us, MAX_EVENTS_FULL, FULL_STEP_MS * 1_000);
     (trace, moved_us.map(|us| us / 1_000))
 }
 
@@ -146,7 +147,8 @@ mod tests {
         use crate::figures::{FigureKind, FIGURES};
         for spec in FIGURES.iter().filter(|s| matches!(s.kind, FigureKind::Timeline | FigureKind::SplitTimeline)) {
             let q = spec.initial_query();
-            let limited = LeaseConfig { duration_s: q.config.duration_s.min(spec.window_ms.div_ceil(1000)), ..q.config.clone() };
+            let limited =
+                LeaseConfig { duration_s: q.config.duration_s.min(spec.window_ms.div_ceil(1000)), ..q.config.clone() };
             for variant in [limited.variant, Variant::FenceWrite, Variant::FenceRead] {
                 let cfg = LeaseConfig { variant, ..limited.clone() };
                 let events = run(&cfg, q.seed, q.run_index, TraceLevel::Full).stats.events_processed;
@@ -172,7 +174,11 @@ mod tests {
         let near = LeaseConfig { threads: 64, wallets: 16, duration_s: 120, ..Preset::Exp1.config() };
         let (trace, shortened) = run_within_cap(&near, 1, 0, TraceLevel::Summary);
         let ms = shortened.expect("120 s of 64 threads exceed the summary cap");
-        assert!(ms > 1_000 && trace.stats.events_processed <= MAX_EVENTS_SUMMARY, "{ms} ms, {} events", trace.stats.events_processed);
+        assert!(
+            ms > 1_000 && trace.stats.events_processed <= MAX_EVENTS_SUMMARY,
+            "{ms} ms, {} events",
+            trace.stats.events_processed
+        );
         // A timeline's window in the same corner shrinks below a second.
         let twenty = LeaseConfig { duration_s: 20, ..heaviest() };
         let (window, shortened) = run_within_cap(&twenty, 1, 0, TraceLevel::Full);

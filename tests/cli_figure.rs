@@ -73,7 +73,16 @@ fn png_is_a_real_non_blank_image_and_deterministic() {
     let a = out_path("a1.png");
     let b = out_path("a1-again.png");
     for p in [&a, &b] {
-        let o = lab(&["figure", "lease-expiry", "--params", "preset=exp1&seed=2", "--time", "1500", "--out", p.to_str().unwrap()]);
+        let o = lab(&[
+            "figure",
+            "lease-expiry",
+            "--params",
+            "preset=exp1&seed=2",
+            "--time",
+            "1500",
+            "--out",
+            p.to_str().unwrap(),
+        ]);
         assert!(o.status.success(), "{}", stderr(&o));
     }
     let bytes = std::fs::read(&a).unwrap();
@@ -172,8 +181,19 @@ fn animate_writes_an_apng_of_distinct_frames_deterministically() {
     let b = out_path("a1-anim-again.png");
     for p in [&a, &b] {
         let o = lab(&[
-            "figure", "lease-expiry", "--params", "preset=exp1&seed=2", "--out", p.to_str().unwrap(),
-            "--animate", "--frames", "6", "--fps", "4", "--width", "480",
+            "figure",
+            "lease-expiry",
+            "--params",
+            "preset=exp1&seed=2",
+            "--out",
+            p.to_str().unwrap(),
+            "--animate",
+            "--frames",
+            "6",
+            "--fps",
+            "4",
+            "--width",
+            "480",
         ]);
         assert!(o.status.success(), "{}", stderr(&o));
     }
@@ -188,7 +208,16 @@ fn animate_writes_an_apng_of_distinct_frames_deterministically() {
     }
     // The last frame is the figure at the end of its window, as a still PNG draws it.
     let still = out_path("a1-still.png");
-    let o = lab(&["figure", "lease-expiry", "--params", "preset=exp1&seed=2", "--out", still.to_str().unwrap(), "--width", "480"]);
+    let o = lab(&[
+        "figure",
+        "lease-expiry",
+        "--params",
+        "preset=exp1&seed=2",
+        "--out",
+        still.to_str().unwrap(),
+        "--width",
+        "480",
+    ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let still = std::fs::read(&still).unwrap();
     let decoder = png::Decoder::new(std::io::Cursor::new(&still));
@@ -245,21 +274,32 @@ fn sweep_figures_compute_their_grid_and_draw_it() {
         assert!(o.status.success(), "{args:?}: {}", stderr(&o));
         std::fs::read(&p).unwrap()
     };
-    let svg = String::from_utf8(render("s1.svg", &["sweep-ttl-pause", "--params", "n=3&seeds=1", "--width", "600"])).unwrap();
+    let svg =
+        String::from_utf8(render("s1.svg", &["sweep-ttl-pause", "--params", "n=3&seeds=1", "--width", "600"])).unwrap();
     assert!(svg.starts_with("<svg width=\"600\""), "{}", &svg[..80]);
     assert!(svg.contains("그림 S1.") && svg.contains("락 TTL (ms)") && svg.contains("멈춤 상한 (ms)"));
     // Nine cells, each a filled rectangle of its own colour scale: the
     // over-approval scale is red, and (a) over-approves at TTL 50 ms.
     assert!(svg.contains("fill=\"#F8FAFC\""), "a zero cell is the lightest colour");
     assert!(svg.matches("<rect").count() >= 9 + 40, "nine cells and the colour bar");
-    let again = String::from_utf8(render("s1-again.svg", &["sweep-ttl-pause", "--params", "n=3&seeds=1", "--width", "600"])).unwrap();
+    let again =
+        String::from_utf8(render("s1-again.svg", &["sweep-ttl-pause", "--params", "n=3&seeds=1", "--width", "600"]))
+            .unwrap();
     assert_eq!(svg, again, "same grid, same bytes");
     // The colour follows `metric` (the page's view key).
-    let thr = String::from_utf8(render("s1-thr.svg", &["sweep-ttl-pause", "--params", "n=3&seeds=1&metric=throughput", "--width", "600"])).unwrap();
+    let thr = String::from_utf8(render(
+        "s1-thr.svg",
+        &["sweep-ttl-pause", "--params", "n=3&seeds=1&metric=throughput", "--width", "600"],
+    ))
+    .unwrap();
     assert_ne!(svg, thr);
     assert!(thr.contains("건/초") && !svg.contains("건/초"));
     // The grid is the one `lab sweep` computes: another variant draws other cells.
-    let safe = String::from_utf8(render("s1-d.svg", &["sweep-ttl-pause", "--params", "n=3&seeds=1&variant=conditional", "--width", "600"])).unwrap();
+    let safe = String::from_utf8(render(
+        "s1-d.svg",
+        &["sweep-ttl-pause", "--params", "n=3&seeds=1&variant=conditional", "--width", "600"],
+    ))
+    .unwrap();
     assert_ne!(svg, safe);
     // The contention grid as a PNG: a real, non-blank image of the asked width.
     let png = render("s2.png", &["sweep-contention", "--params", "tpw_hi=3&wallets_hi=3&seeds=1", "--width", "480"]);

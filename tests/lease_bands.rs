@@ -118,7 +118,8 @@ fn analytic_cross_checks() {
         }
     }
     for t in runs(Preset::Exp5Closed) {
-        let cycle_ms = f64::from(base.pre_overhead_ms + base.post_overhead_ms) + f64::from(base.lock_unavailable_us) / 1e3;
+        let cycle_ms =
+            f64::from(base.pre_overhead_ms + base.post_overhead_ms) + f64::from(base.lock_unavailable_us) / 1e3;
         let predicted = f64::from(base.threads) * 20_000.0 / cycle_ms;
         let n = t.metrics.n503_during_outage.unwrap() as f64;
         assert!((n / predicted - 1.0).abs() < 0.02, "503s {n} vs {predicted:.0}");
@@ -131,7 +132,11 @@ fn analytic_cross_checks() {
     }
     for t in runs(Preset::Exp1) {
         let predicted = f64::from(base.wallets) / 0.2075;
-        assert!((t.metrics.throughput_rps / predicted - 1.0).abs() < 0.05, "(a) throughput {}", t.metrics.throughput_rps);
+        assert!(
+            (t.metrics.throughput_rps / predicted - 1.0).abs() < 0.05,
+            "(a) throughput {}",
+            t.metrics.throughput_rps
+        );
     }
     // Fail-closed keeps the consistency picture of Exp 1 (S10: "same as Exp 1").
     for (closed, naive) in runs(Preset::Exp5Closed).iter().zip(runs(Preset::Exp1).iter()) {

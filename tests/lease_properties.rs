@@ -10,8 +10,8 @@
 use std::collections::BTreeMap;
 
 use consistency_lab::sim::lease::{
-    run, run_keeping_dead_arrivals, run_until, run_window, EventKind, FailPolicy, FencePhase, LeaseConfig, LeaseEnd, LeaseTrace, Noise, Outage, Outcome, ReleaseResult,
-    StopSchedule, TraceLevel, Variant, WalletAssignment,
+    run, run_keeping_dead_arrivals, run_until, run_window, EventKind, FailPolicy, FencePhase, LeaseConfig, LeaseEnd,
+    LeaseTrace, Noise, Outage, Outcome, ReleaseResult, StopSchedule, TraceLevel, Variant, WalletAssignment,
 };
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
@@ -45,9 +45,11 @@ fn any_noise() -> impl Strategy<Value = Noise> {
 fn any_stops() -> impl Strategy<Value = StopSchedule> {
     prop_oneof![
         Just(StopSchedule::NONE),
-        (1u32..=12, 20u32..=900, 600u32..=3_000, 0u32..=3_000).prop_map(|(count, duration_ms, period_ms, first_at_ms)| {
-            StopSchedule { count, duration_ms, period_ms: period_ms.max(duration_ms + 1), first_at_ms }
-        }),
+        (1u32..=12, 20u32..=900, 600u32..=3_000, 0u32..=3_000).prop_map(
+            |(count, duration_ms, period_ms, first_at_ms)| {
+                StopSchedule { count, duration_ms, period_ms: period_ms.max(duration_ms + 1), first_at_ms }
+            }
+        ),
     ]
 }
 
@@ -55,9 +57,8 @@ fn any_outage(duration_s: u32) -> impl Strategy<Value = Option<Outage>> {
     let span_ms = duration_s * 1_000;
     prop_oneof![
         Just(None),
-        (0u32..=span_ms, 0u32..=span_ms).prop_map(|(a, len)| {
-            Some(Outage { kill_at_ms: a, restart_at_ms: a + len / 2 })
-        }),
+        (0u32..=span_ms, 0u32..=span_ms)
+            .prop_map(|(a, len)| { Some(Outage { kill_at_ms: a, restart_at_ms: a + len / 2 }) }),
     ]
 }
 
@@ -105,7 +106,10 @@ fn any_config() -> impl Strategy<Value = LeaseConfig> {
 
 // ------------------------------------------------------------------ helpers
 
-fn per_wallet<T: Copy + Default + std::ops::AddAssign>(t: &LeaseTrace, f: impl Fn(&consistency_lab::sim::lease::Hold) -> Option<T>) -> Vec<T> {
+fn per_wallet<T: Copy + Default + std::ops::AddAssign>(
+    t: &LeaseTrace,
+    f: impl Fn(&consistency_lab::sim::lease::Hold) -> Option<T>,
+) -> Vec<T> {
     let mut v = vec![T::default(); t.config.wallets as usize];
     for h in &t.holds {
         if let Some(x) = f(h) {
@@ -202,7 +206,10 @@ fn check_universal(t: &LeaseTrace) {
         keys.entry((s.wallet, s.token)).or_default().1 += 1;
     }
     for (key, &(released, deleted, error)) in &keys {
-        assert!(released <= deleted && deleted <= released + error, "{key:?}: released {released}, deleted {deleted}, error {error}");
+        assert!(
+            released <= deleted && deleted <= released + error,
+            "{key:?}: released {released}, deleted {deleted}, error {error}"
+        );
     }
     // The drain rule: no request starts at or after the deadline.
     let deadline_us = u64::from(cfg.duration_s) * 1_000_000;

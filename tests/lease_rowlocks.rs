@@ -38,7 +38,17 @@ fn waits(t: &LeaseTrace) -> Vec<Wait> {
                 assert!(e.at.t_us >= began_us, "granted before it queued");
                 assert_eq!(waited_us, e.at.t_us - began_us);
                 assert_ne!(released_by, worker, "a transaction never waits for itself");
-                out.push(Wait { worker, wallet, hold, stmt, ahead, began_us, granted_us: e.at.t_us, waited_us, released_by });
+                out.push(Wait {
+                    worker,
+                    wallet,
+                    hold,
+                    stmt,
+                    ahead,
+                    began_us,
+                    granted_us: e.at.t_us,
+                    waited_us,
+                    released_by,
+                });
             }
             _ => {}
         }
@@ -73,7 +83,10 @@ fn check_releasers(t: &LeaseTrace, ws: &[Wait]) {
         );
         let h = &t.holds[w.hold as usize];
         assert_eq!((h.worker, h.wallet), (w.worker, w.wallet));
-        assert!(h.acquired_at.t_us <= w.began_us && w.granted_us <= h.released_at.t_us, "the wait lies inside its hold");
+        assert!(
+            h.acquired_at.t_us <= w.began_us && w.granted_us <= h.released_at.t_us,
+            "the wait lies inside its hold"
+        );
     }
 }
 
@@ -146,7 +159,10 @@ fn waits_are_recorded_at_full_level_only() {
         let c = preset.config();
         for level in [TraceLevel::Summary, TraceLevel::Holds] {
             let t = run(&c, 1, 0, level);
-            assert!(t.events.iter().all(|e| !matches!(e.kind, EventKind::RowLockWaitBegan { .. } | EventKind::RowLockGranted { .. })));
+            assert!(t
+                .events
+                .iter()
+                .all(|e| !matches!(e.kind, EventKind::RowLockWaitBegan { .. } | EventKind::RowLockGranted { .. })));
         }
     }
     for preset in Preset::ALL {
@@ -213,7 +229,9 @@ fn the_timeline_draws_a_box_per_wait_and_a_key() {
     if let Some(free) = (0..c.wallets).find(|w| !waited.contains(w)) {
         let v = View { wallets: vec![free], ..View::default() };
         assert!(!svg(&t, &v).contains("행 잠금 대기"));
-        assert!(height_css(&t, &v, &marks) < height_css(&t, &View { wallets: vec![waited[0]], ..View::default() }, &marks));
+        assert!(
+            height_css(&t, &v, &marks) < height_css(&t, &View { wallets: vec![waited[0]], ..View::default() }, &marks)
+        );
     }
     let one = View { wallets: vec![waited[0]], ..View::default() };
     let h_with = height_css(&t, &one, &marks);

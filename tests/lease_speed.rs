@@ -26,5 +26,9 @@ fn all_presets_repeatedly() {
         run(&Preset::Exp1.config(), 1, 0, TraceLevel::Summary);
         best_exp1 = best_exp1.min(start.elapsed().as_secs_f64());
     }
-    println!("33 runs: {:.1} ms (min of {reps}), exp1: {:.2} ms, {events} events per pass", best_all * 1e3, best_exp1 * 1e3);
+    println!(
+        "33 runs: {:.1} ms (min of {reps}), exp1: {:.2} ms, {events} events per pass",
+        best_all * 1e3,
+        best_exp1 * 1e3
+    );
 }

@@ -25,5 +25,9 @@ fn timing_of_the_default_runs() {
     let t = Instant::now();
     let f = run(&short, 1, 0, TraceLevel::Full);
     let full3 = t.elapsed();
-    println!("exp1 60 s summary: {summary:?} ({} events); 3 s full: {full3:?} ({} events)", s.stats.events_processed, f.events.len());
+    println!(
+        "exp1 60 s summary: {summary:?} ({} events); 3 s full: {full3:?} ({} events)",
+        s.stats.events_processed,
+        f.events.len()
+    );
 }

@@ -32,7 +32,12 @@ fn sweep_json_matches_the_library_and_bad_keys_exit_2() {
     assert_eq!(row[0].over_max, 0);
     assert!(row[1].over_min > 0);
 
-    for bad in [&["sweep"][..], &["sweep", "nope"], &["sweep", "sweep-ttl-pause", "--params", "ttl_ms=5"], &["sweep", "sweep-ttl-pause", "--params", "n=999"]] {
+    for bad in [
+        &["sweep"][..],
+        &["sweep", "nope"],
+        &["sweep", "sweep-ttl-pause", "--params", "ttl_ms=5"],
+        &["sweep", "sweep-ttl-pause", "--params", "n=999"],
+    ] {
         let out = lab(bad);
         assert_eq!(out.status.code(), Some(2), "lab {bad:?}");
         assert!(out.stdout.is_empty());

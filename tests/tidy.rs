@@ -35,8 +35,23 @@ fn code_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 fn sim_knows_nothing_about_the_browser_the_clock_or_unseeded_randomness() {
     // Names whose presence in `src/sim` would break determinism or portability.
     let forbidden = [
-        "yew", "web_sys", "js_sys", "gloo", "wasm_bindgen", "SystemTime", "Instant", "thread_rng", "SmallRng",
-        "StdRng", "rand::random", "RandomState", "DefaultHasher", "HashMap", "HashSet", "std::fs", "std::env",
+        "yew",
+        "web_sys",
+        "js_sys",
+        "gloo",
+        "wasm_bindgen",
+        "SystemTime",
+        "Instant",
+        "thread_rng",
+        "SmallRng",
+        "StdRng",
+        "rand::random",
+        "RandomState",
+        "DefaultHasher",
+        "HashMap",
+        "HashSet",
+        "std::fs",
+        "std::env",
         "std::time",
     ];
     let mut violations = Vec::new();

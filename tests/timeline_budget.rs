@@ -43,9 +43,17 @@ const HEAVY: &str = "threads=64&retry_ms=5&pre_overhead_ms=5&post_overhead_ms=0&
 fn every_figure_starts_with_all_its_lanes_well_within_the_budget() {
     for spec in FIGURES.iter().filter(|s| matches!(s.kind, FigureKind::Timeline | FigureKind::SplitTimeline)) {
         let base = spec.initial_query();
-        let variants = if spec.kind == FigureKind::SplitTimeline { vec![Variant::FenceWrite, Variant::FenceRead] } else { vec![base.config.variant] };
+        let variants = if spec.kind == FigureKind::SplitTimeline {
+            vec![Variant::FenceWrite, Variant::FenceRead]
+        } else {
+            vec![base.config.variant]
+        };
         for variant in variants {
-            let limited = LeaseConfig { variant, duration_s: base.config.duration_s.min(spec.window_ms.div_ceil(1000)), ..base.config.clone() };
+            let limited = LeaseConfig {
+                variant,
+                duration_s: base.config.duration_s.min(spec.window_ms.div_ceil(1000)),
+                ..base.config.clone()
+            };
             let trace = consistency_lab::sim::lease::run(&limited, base.seed, base.run_index, TraceLevel::Full);
             let marks = TimelineMarks::of(&trace);
             let view = View {
@@ -93,7 +101,11 @@ fn the_lanes_drawn_are_the_first_ones_and_do_not_move_with_the_cursor() {
     let marks = TimelineMarks::of(&trace);
     let plan = lanes(&trace, &view, &marks);
     assert!(plan.is_capped() && plan.workers_total == 64, "64 threads on one row cost more than the budget");
-    let workers: Vec<u32> = plan.lanes.iter().filter_map(|(l, _)| if let Lane::Worker { worker, .. } = l { Some(*worker) } else { None }).collect();
+    let workers: Vec<u32> = plan
+        .lanes
+        .iter()
+        .filter_map(|(l, _)| if let Lane::Worker { worker, .. } = l { Some(*worker) } else { None })
+        .collect();
     assert_eq!(workers, (0..plan.workers_shown as u32).collect::<Vec<_>>(), "the first threads, in order");
     assert!(plan.lanes.iter().any(|(l, _)| matches!(l, Lane::Balance(0))), "the wallet's balance lane stays");
     for cursor_us in [0, view.t1_us / 3, view.t1_us] {

@@ -189,8 +189,10 @@ fn engine_fence_only_resends_what_may_be_lost() {
 fn interrupt_as_success_behaves_like_v3_or_v4() {
     let kill = h2(Variant::IAsSuccess, FaultKind::Kill);
     // Interrupted in the drain: the record may still be in the store queue.
-    assert!(kill.iter().filter(|c| c.after.starts_with("SEND")).all(|c| (c.verdict == Verdict::Unsafe)
-        == (c.branch == "interrupt=drain")));
+    assert!(kill
+        .iter()
+        .filter(|c| c.after.starts_with("SEND"))
+        .all(|c| (c.verdict == Verdict::Unsafe) == (c.branch == "interrupt=drain")));
     let power = h2(Variant::IAsSuccess, FaultKind::Power);
     assert!(power.iter().filter(|c| c.after.starts_with("SEND")).all(|c| c.verdict == Verdict::Unsafe));
 }

@@ -13,20 +13,22 @@ fn config() -> impl Strategy<Value = VoteConfig> {
         (0..StoreProfile::ALL.len(), any::<bool>(), any::<bool>(), 0u32..3),
         (any::<bool>(), 0u64..1_000, 0u32..900, prop::option::of(0u32..4_000)),
     )
-        .prop_map(|((v, crash, power, nil), (profile, dev, row, blocked), (shares, seed, jitter, restart))| VoteConfig {
-            variant: Variant::ALL[v],
-            crash_after_events: crash,
-            fault: if power { FaultKind::Power } else { FaultKind::Kill },
-            conflict_source: if nil { ConflictSource::NilTimeout } else { ConflictSource::ByzantineY },
-            profile: StoreProfile::ALL[profile],
-            device_honours_sync: dev,
-            layout: if row { Layout::LastStateRow } else { Layout::AppendLog },
-            blocked_validators: blocked,
-            status_probe_shares_engine_lock: shares,
-            restart_delay_ms: restart,
-            seed,
-            timing: VoteTiming { net_jitter_us: jitter, ..VoteTiming::default() },
-            ..VoteConfig::default()
+        .prop_map(|((v, crash, power, nil), (profile, dev, row, blocked), (shares, seed, jitter, restart))| {
+            VoteConfig {
+                variant: Variant::ALL[v],
+                crash_after_events: crash,
+                fault: if power { FaultKind::Power } else { FaultKind::Kill },
+                conflict_source: if nil { ConflictSource::NilTimeout } else { ConflictSource::ByzantineY },
+                profile: StoreProfile::ALL[profile],
+                device_honours_sync: dev,
+                layout: if row { Layout::LastStateRow } else { Layout::AppendLog },
+                blocked_validators: blocked,
+                status_probe_shares_engine_lock: shares,
+                restart_delay_ms: restart,
+                seed,
+                timing: VoteTiming { net_jitter_us: jitter, ..VoteTiming::default() },
+                ..VoteConfig::default()
+            }
         })
 }
 

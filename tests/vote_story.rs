@@ -68,7 +68,11 @@ fn v0_never_equivocates_at_any_cut() {
                     ..VoteConfig::default()
                 };
                 let t = run(&cfg, TraceLevel::Summary);
-                assert!(t.outcome.equivocations.is_empty(), "V0 cut {k} {fault:?} {source:?}: {:?}", t.outcome.equivocations);
+                assert!(
+                    t.outcome.equivocations.is_empty(),
+                    "V0 cut {k} {fault:?} {source:?}: {:?}",
+                    t.outcome.equivocations
+                );
                 assert!(t.outcome.amnesia.is_empty() && t.outcome.false_memory.is_empty());
             }
         }
@@ -98,7 +102,9 @@ fn a_restarted_node_resends_the_same_bytes_and_refuses_a_conflict() {
         .events
         .iter()
         .find_map(|e| match e.kind {
-            EventKind::Rebroadcast { validator: 0, value: Value::X, sign_bytes, signature, .. } => Some((sign_bytes, signature)),
+            EventKind::Rebroadcast { validator: 0, value: Value::X, sign_bytes, signature, .. } => {
+                Some((sign_bytes, signature))
+            }
             _ => None,
         })
         .expect("the restarted node re-sends its recorded prevote");
@@ -163,7 +169,8 @@ fn i_wait_then_fence_holds_until_completion_then_fences() {
 
 #[test]
 fn status_probe_answers_during_a_blocked_sync_unless_it_shares_the_lock() {
-    let base = VoteConfig { variant: Variant::V0, crash_after_events: None, sync_stall_ms: 30, ..VoteConfig::default() };
+    let base =
+        VoteConfig { variant: Variant::V0, crash_after_events: None, sync_stall_ms: 30, ..VoteConfig::default() };
     let t = run(&base, TraceLevel::Spans);
     let d = &t.outcome.diagnostics;
     assert!(d.status_probes_answered > 30);
@@ -205,7 +212,10 @@ fn same_config_same_trace_and_pinned_hash() {
     let b = run(&VoteConfig::default(), TraceLevel::Full);
     assert_eq!(a, b);
     assert_eq!(trace_hash(&a), trace_hash(&b));
-    let jitter = VoteConfig { timing: consistency_lab::sim::vote::VoteTiming { net_jitter_us: 500, ..Default::default() }, ..VoteConfig::default() };
+    let jitter = VoteConfig {
+        timing: consistency_lab::sim::vote::VoteTiming { net_jitter_us: 500, ..Default::default() },
+        ..VoteConfig::default()
+    };
     assert_eq!(run(&jitter, TraceLevel::Full), run(&jitter, TraceLevel::Full));
     println!("default story hash {:#018x}", trace_hash(&a));
     assert_eq!(trace_hash(&a), DEFAULT_STORY_HASH, "the default story changed; if intended, re-pin");
@@ -263,7 +273,6 @@ fn story_agrees_with_the_matrix() {
     assert!(disagreements.is_empty(), "{disagreements:#?}");
 }
 
-
 #[test]
 fn an_operator_restart_with_recovery_leaves_the_fence_safely() {
     let cfg = VoteConfig {
@@ -276,7 +285,8 @@ fn an_operator_restart_with_recovery_leaves_the_fence_safely() {
     assert!(t.outcome.fenced[0].is_some(), "the fence stays in the record of the run");
     assert!(t.events.iter().any(|e| matches!(e.kind, EventKind::Restarted { validator: 0 })));
     let signed_after_restart = t.events.iter().any(|e| {
-        e.at.t_us > 3_000_000 && matches!(&e.kind, EventKind::PipelineEvent { validator: 0, name, .. } if name.starts_with("SEND"))
+        e.at.t_us > 3_000_000
+            && matches!(&e.kind, EventKind::PipelineEvent { validator: 0, name, .. } if name.starts_with("SEND"))
     });
     assert!(signed_after_restart, "the recovered node takes part again");
     assert!(t.outcome.equivocations.is_empty());
@@ -294,7 +304,8 @@ fn trace_sizes_stay_small_enough_for_the_site() {
 
 #[test]
 fn crash_by_event_name_and_presets() {
-    let by_name = VoteConfig { crash_after_events: None, crash_after_event_name: Some("SEND_B".into()), ..VoteConfig::default() };
+    let by_name =
+        VoteConfig { crash_after_events: None, crash_after_event_name: Some("SEND_B".into()), ..VoteConfig::default() };
     let t = run(&by_name, TraceLevel::Summary);
     assert_eq!(t.outcome.crash_after_events, Some(2));
     assert_eq!(t.outcome.equivocations.len(), 1);
@@ -343,7 +354,14 @@ fn seed_sweep_with_jitter() {
         let timing = VoteTiming { net_jitter_us: 800, ..VoteTiming::default() };
         let k = (seed % 9) as u32;
         let fault = if seed % 2 == 0 { FaultKind::Kill } else { FaultKind::Power };
-        let v0 = VoteConfig { variant: Variant::V0, crash_after_events: Some(k), fault, timing, seed, ..VoteConfig::default() };
+        let v0 = VoteConfig {
+            variant: Variant::V0,
+            crash_after_events: Some(k),
+            fault,
+            timing,
+            seed,
+            ..VoteConfig::default()
+        };
         let t = run(&v0, TraceLevel::Summary);
         assert!(t.outcome.equivocations.is_empty(), "V0 equivocated: seed {seed}, cut {k}, {fault:?}");
         assert!(t.outcome.liveness.both_txs_finalized_by_horizon, "V0 not live: seed {seed}");

@@ -45,7 +45,14 @@ async fn figure_a1_renders_controls_table_and_text_alternative() {
     let props = FigureProps {
         id: "lease-expiry".into(),
         chapter: "a1-lease-expiry".into(),
-        init: Some(InitState { query: parsed.value, notices: vec![], cursor_us: Some(1_000_000), event: None, window_ms: None, reveal_ledger: None }),
+        init: Some(InitState {
+            query: parsed.value,
+            notices: vec![],
+            cursor_us: Some(1_000_000),
+            event: None,
+            window_ms: None,
+            reveal_ledger: None,
+        }),
         sync_url: false,
     };
     yew::Renderer::<Figure>::with_root_and_props(root.clone(), props).render();
@@ -158,16 +165,24 @@ fn the_state_caching_canvas_draws_what_plotters_canvas_draws() {
 
     let q = parse_lease_query("variant=fence_read&threads=8&wallets=2&ttl_ms=150&duration_s=2").value;
     let trace = run(&q.config, q.seed, q.run_index, TraceLevel::Full);
-    let view = View { t0_us: 0, t1_us: 2_000_000, show_fence: true, title: Some("(c-2) 읽는 순간".into()), ..View::default() };
-    let (w, h) = (720u32, height_css(&trace, &view, &consistency_lab::figures::timeline::TimelineMarks::of(&trace)).round() as u32);
+    let view =
+        View {
+            t0_us: 0, t1_us: 2_000_000, show_fence: true, title: Some("(c-2) 읽는 순간".into()), ..View::default()
+        };
+    let (w, h) = (
+        720u32,
+        height_css(&trace, &view, &consistency_lab::figures::timeline::TimelineMarks::of(&trace)).round() as u32,
+    );
     let canvas = || {
-        let c: web_sys::HtmlCanvasElement = gloo::utils::document().create_element("canvas").unwrap().dyn_into().unwrap();
+        let c: web_sys::HtmlCanvasElement =
+            gloo::utils::document().create_element("canvas").unwrap().dyn_into().unwrap();
         c.set_width(w);
         c.set_height(h);
         c
     };
     let (plain, cached) = (canvas(), canvas());
-    draw_timeline(&CanvasBackend::with_canvas_object(plain.clone()).unwrap().into_drawing_area(), &trace, &view).unwrap();
+    draw_timeline(&CanvasBackend::with_canvas_object(plain.clone()).unwrap().into_drawing_area(), &trace, &view)
+        .unwrap();
     draw_timeline(&StateCachingCanvas::new(cached.clone()).unwrap().into_drawing_area(), &trace, &view).unwrap();
     let (a, b) = (plain.to_data_url().unwrap(), cached.to_data_url().unwrap());
     assert!(a.len() > 10_000, "the timeline drew something ({} bytes of PNG data URL)", a.len());

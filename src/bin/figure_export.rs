@@ -34,7 +34,15 @@ mod module {
         }
     }
 
-    fn request(id: &str, params: &str, width: u32, time_us: Option<f64>, window_ms: Option<u32>, recon: bool, scale: f64) -> Request {
+    fn request(
+        id: &str,
+        params: &str,
+        width: u32,
+        time_us: Option<f64>,
+        window_ms: Option<u32>,
+        recon: bool,
+        scale: f64,
+    ) -> Request {
         Request {
             params: Some(params.to_string()),
             width: width.clamp(export::WIDTH_RANGE.0, export::WIDTH_RANGE.1),
@@ -108,7 +116,12 @@ mod module {
 
     /// A sweep heatmap of the computed grid on a new canvas at `scale`.
     #[wasm_bindgen]
-    pub fn render_sweep_canvas(grid: JsValue, metric: &str, width: u32, scale: f64) -> Result<web_sys::HtmlCanvasElement, JsValue> {
+    pub fn render_sweep_canvas(
+        grid: JsValue,
+        metric: &str,
+        width: u32,
+        scale: f64,
+    ) -> Result<web_sys::HtmlCanvasElement, JsValue> {
         paint_canvas(&sweep_prepared(grid, metric, width, scale)?)
     }
 

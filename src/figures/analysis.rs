@@ -4,7 +4,9 @@
 //! Pure functions of a [`LeaseTrace`]; no browser, no drawing.
 
 use crate::sim::core::Stamp;
-use crate::sim::lease::{EventKind, LeaseDetails, LeaseMetrics, LeaseTrace, LockingStmt, Outcome, ReleaseResult, Variant};
+use crate::sim::lease::{
+    EventKind, LeaseDetails, LeaseMetrics, LeaseTrace, LockingStmt, Outcome, ReleaseResult, Variant,
+};
 
 /// Kinds of moments the player can jump to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -66,7 +68,12 @@ pub fn anomalies(trace: &LeaseTrace) -> Vec<Anomaly> {
             let h = &trace.holds[i];
             open.retain(|r| *r > h.acquired_at);
             if !open.is_empty() {
-                out.push(Anomaly { at: h.acquired_at, kind: AnomalyKind::OverlapStart, wallet: w as u32, hold: Some(h.id) });
+                out.push(Anomaly {
+                    at: h.acquired_at,
+                    kind: AnomalyKind::OverlapStart,
+                    wallet: w as u32,
+                    hold: Some(h.id),
+                });
             }
             open.push(h.released_at);
         }
@@ -90,14 +97,24 @@ pub fn anomalies(trace: &LeaseTrace) -> Vec<Anomaly> {
                 }
                 if let Some(Some(read)) = read_values.get(*hold as usize) {
                     if *read != snapshot[w] {
-                        out.push(Anomaly { at: e.at, kind: AnomalyKind::StaleWrite, wallet: *wallet, hold: Some(*hold) });
+                        out.push(Anomaly {
+                            at: e.at,
+                            kind: AnomalyKind::StaleWrite,
+                            wallet: *wallet,
+                            hold: Some(*hold),
+                        });
                     }
                 }
                 snapshot[w] = *value_won;
                 let before = ledger[w];
                 ledger[w] -= amount;
                 if before >= 0 && ledger[w] < 0 {
-                    out.push(Anomaly { at: e.at, kind: AnomalyKind::LedgerNegative, wallet: *wallet, hold: Some(*hold) });
+                    out.push(Anomaly {
+                        at: e.at,
+                        kind: AnomalyKind::LedgerNegative,
+                        wallet: *wallet,
+                        hold: Some(*hold),
+                    });
                 }
             }
             EventKind::LockReleased { wallet, hold, result: ReleaseResult::Stolen, .. } => {
@@ -321,13 +338,15 @@ pub fn describe_run(trace: &LeaseTrace) -> String {
 
 /// Counts of what the visible part of a timeline shows, for its text alternative.
 pub fn describe_window(trace: &LeaseTrace, t0_us: u64, t1_us: u64) -> String {
-    let holds: Vec<_> = trace.holds.iter().filter(|h| h.acquired_at.t_us >= t0_us && h.acquired_at.t_us < t1_us).collect();
+    let holds: Vec<_> =
+        trace.holds.iter().filter(|h| h.acquired_at.t_us >= t0_us && h.acquired_at.t_us < t1_us).collect();
     let approved = holds.iter().filter(|h| h.outcome == Outcome::Approved).count();
     let stolen = holds.iter().filter(|h| h.release_result == ReleaseResult::Stolen).count();
     let an = anomalies(trace);
     let overlaps =
         an.iter().filter(|a| a.kind == AnomalyKind::OverlapStart && a.at.t_us >= t0_us && a.at.t_us < t1_us).count();
-    let stale = an.iter().filter(|a| a.kind == AnomalyKind::StaleWrite && a.at.t_us >= t0_us && a.at.t_us < t1_us).count();
+    let stale =
+        an.iter().filter(|a| a.kind == AnomalyKind::StaleWrite && a.at.t_us >= t0_us && a.at.t_us < t1_us).count();
     let mut s = format!(
         "타임라인 {:.1}~{:.1}초 구간: 홀드 {}개 중 승인 {}건, 겹쳐 시작한 소유 {}번, 옛 값으로 덮어쓴 쓰기 {}번, 해제 시 STOLEN {}건.",
         t0_us as f64 / 1e6,
@@ -355,8 +374,13 @@ pub fn describe_row_waits(trace: &LeaseTrace, t0_us: u64, t1_us: u64) -> String 
             _ => String::new(),
         };
     }
-    const ORDER: [LockingStmt; 5] =
-        [LockingStmt::ForShare, LockingStmt::FenceAdvance, LockingStmt::FenceCheck, LockingStmt::Update, LockingStmt::ConditionalUpdate];
+    const ORDER: [LockingStmt; 5] = [
+        LockingStmt::ForShare,
+        LockingStmt::FenceAdvance,
+        LockingStmt::FenceCheck,
+        LockingStmt::Update,
+        LockingStmt::ConditionalUpdate,
+    ];
     let parts: Vec<String> = ORDER
         .iter()
         .filter_map(|&k| {
@@ -365,7 +389,11 @@ pub fn describe_row_waits(trace: &LeaseTrace, t0_us: u64, t1_us: u64) -> String 
         })
         .collect();
     let longest_us = waits.iter().map(|w| w.waited_us(end_us)).max().unwrap_or(0);
-    let longest = if longest_us < 100 { "0.1ms 미만이었다".to_string() } else { format!("{:.1}ms였다", longest_us as f64 / 1000.0) };
+    let longest = if longest_us < 100 {
+        "0.1ms 미만이었다".to_string()
+    } else {
+        format!("{:.1}ms였다", longest_us as f64 / 1000.0)
+    };
     let most_ahead = waits.iter().map(|w| w.ahead).max().unwrap_or(0);
     let mut s = format!(" {}이 앞 트랜잭션의 행 잠금이 풀리기를 기다렸고, 가장 긴 대기는 {longest}.", parts.join(", "));
     if most_ahead >= 2 {
@@ -389,13 +417,17 @@ mod tests {
 
 /// One Korean line describing an event, for the player's "current event" text.
 pub fn describe_event(e: &crate::sim::lease::TraceEvent) -> String {
-    use crate::sim::lease::{FencePhase, EventKind as K};
+    use crate::sim::lease::{EventKind as K, FencePhase};
     let t = format!("{:.1}ms", e.at.t_us as f64 / 1000.0);
     let body = match &e.kind {
         K::RequestStarted { worker, wallet } => format!("스레드 {worker}가 지갑 {wallet}에 결제 요청을 시작"),
         K::AcquireRefused { worker, wallet } => format!("스레드 {worker}의 SET NX 거절(지갑 {wallet}은 이미 잠김)"),
-        K::LockAcquired { worker, wallet, token, .. } => format!("스레드 {worker}가 지갑 {wallet}의 락을 토큰 {token}으로 획득"),
-        K::LocklessSectionStarted { worker, wallet, .. } => format!("스레드 {worker}가 락 없이 지갑 {wallet} 구간에 진입"),
+        K::LockAcquired { worker, wallet, token, .. } => {
+            format!("스레드 {worker}가 지갑 {wallet}의 락을 토큰 {token}으로 획득")
+        }
+        K::LocklessSectionStarted { worker, wallet, .. } => {
+            format!("스레드 {worker}가 락 없이 지갑 {wallet} 구간에 진입")
+        }
         K::BalanceRead { worker, wallet, value_won, .. } => {
             format!("스레드 {worker}가 지갑 {wallet} 잔액 {}원을 읽음", group_thousands(*value_won))
         }
@@ -429,7 +461,11 @@ pub fn describe_event(e: &crate::sim::lease::TraceEvent) -> String {
         K::LockServerRestarted => "락 서버가 빈 상태로 재기동".to_string(),
         K::LockServerStalled { .. } => "락 서버가 잠시 멈칫함".to_string(),
         K::RowLockWaitBegan { worker, wallet, stmt, ahead, .. } => {
-            format!("스레드 {worker}의 {}가 지갑 {wallet}의 {} 잠금을 기다림(앞에 {ahead})", locking_stmt_ko(*stmt), row_ko(*stmt))
+            format!(
+                "스레드 {worker}의 {}가 지갑 {wallet}의 {} 잠금을 기다림(앞에 {ahead})",
+                locking_stmt_ko(*stmt),
+                row_ko(*stmt)
+            )
         }
         K::RowLockGranted { worker, stmt, waited_us, released_by, .. } => format!(
             "스레드 {worker}의 {}가 {:.1}ms 기다린 끝에 잠금을 얻음(스레드 {released_by}의 트랜잭션이 끝남)",

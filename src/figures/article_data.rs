@@ -9,7 +9,9 @@ use crate::sim::lease::{Preset, Variant};
 fn column_matches(metric: &str, column: &str) -> bool {
     match metric {
         "approvals" => column.starts_with("approvals"),
-        "ownership_overlap_pairs" => column == "overlap pairs" || column == "overlap" || column.starts_with("concurrent-section overlap"),
+        "ownership_overlap_pairs" => {
+            column == "overlap pairs" || column == "overlap" || column.starts_with("concurrent-section overlap")
+        }
         "max_concurrent_owners" => column == "max concurrent owners",
         "stolen_at_release" => column.starts_with("STOLEN"),
         "drift_won" => column.starts_with("drift"),

@@ -146,17 +146,16 @@ pub fn figure_list() -> Vec<Entry> {
     FIGURES
         .iter()
         .map(|f| Entry { id: f.id, code: f.code, caption_ko: f.caption_ko })
-        .chain(
-            [SweepKind::TtlPause, SweepKind::Contention]
-                .into_iter()
-                .map(|k| Entry { id: k.figure_id(), code: k.code(), caption_ko: k.caption_ko() }),
-        )
-        .chain(
-            super::vote::VOTE_FIGURES
-                .iter()
-                .filter(|f| !SKIPPED.iter().any(|(id, _)| *id == f.id))
-                .map(|f| Entry { id: f.id, code: f.code, caption_ko: f.caption_ko }),
-        )
+        .chain([SweepKind::TtlPause, SweepKind::Contention].into_iter().map(|k| Entry {
+            id: k.figure_id(),
+            code: k.code(),
+            caption_ko: k.caption_ko(),
+        }))
+        .chain(super::vote::VOTE_FIGURES.iter().filter(|f| !SKIPPED.iter().any(|(id, _)| *id == f.id)).map(|f| Entry {
+            id: f.id,
+            code: f.code,
+            caption_ko: f.caption_ko,
+        }))
         .collect()
 }
 
@@ -218,14 +217,24 @@ fn prepared(plan: Plan, width: u32, k: f64) -> Prepared {
 /// `width` CSS px (the page's export module: the grid its workers computed).
 /// Unfinished rows are drawn as on the page (grey bands); the keyboard focus
 /// outline of the page is not drawn.
-pub fn prepare_sweep(result: SweepResult, metric: SweepMetric, width: u32, scale: f64) -> Result<Prepared, ExportError> {
+pub fn prepare_sweep(
+    result: SweepResult,
+    metric: SweepMetric,
+    width: u32,
+    scale: f64,
+) -> Result<Prepared, ExportError> {
     check_size(width, scale)?;
     #[cfg(not(target_arch = "wasm32"))]
     ensure_font()?;
     let (rows, cols) = result.spec.shape();
     let height = super::sweep::heat_height_css(f64::from(width), rows, cols);
     let caption = result.spec.kind.caption_ko();
-    let plan = Plan { drawing: Drawing::Sweep { result: Box::new(result), metric, scale }, height, caption, notes: Vec::new() };
+    let plan = Plan {
+        drawing: Drawing::Sweep { result: Box::new(result), metric, scale },
+        height,
+        caption,
+        notes: Vec::new(),
+    };
     Ok(prepared(plan, width, scale))
 }
 
@@ -236,7 +245,8 @@ pub fn prepare_sweep(result: SweepResult, metric: SweepMetric, width: u32, scale
 fn prepare_sweep_request(kind: SweepKind, req: &Request) -> Result<Prepared, ExportError> {
     check_size(req.width, req.scale)?;
     check_view_flags(req)?;
-    let (spec, metric) = crate::sweep::parse_strict(kind, req.params.as_deref().unwrap_or(""), true).map_err(ExportError::Usage)?;
+    let (spec, metric) =
+        crate::sweep::parse_strict(kind, req.params.as_deref().unwrap_or(""), true).map_err(ExportError::Usage)?;
     prepare_sweep(SweepResult::compute(spec), metric, req.width, req.scale)
 }
 
@@ -323,9 +333,10 @@ impl Prepared {
 /// and `recon` state through whatever the figure, as it draws with them.)
 pub fn check_view_flags(req: &Request) -> Result<(), ExportError> {
     if SweepKind::from_figure_id(&req.id).is_some() {
-        let flag = [(req.time_us.is_some(), "--time"), (req.window_ms.is_some(), "--window"), (!req.reveal_ledger, "--recon")]
-            .into_iter()
-            .find_map(|(given, flag)| given.then_some(flag));
+        let flag =
+            [(req.time_us.is_some(), "--time"), (req.window_ms.is_some(), "--window"), (!req.reveal_ledger, "--recon")]
+                .into_iter()
+                .find_map(|(given, flag)| given.then_some(flag));
         if let Some(flag) = flag {
             return Err(ExportError::Usage(format!(
                 "{flag}: figure `{}` is a sweep heatmap (no player, no time window, no ledger line); it takes --params, --width and --out only",
@@ -342,7 +353,10 @@ pub fn check_view_flags(req: &Request) -> Result<(), ExportError> {
         )));
     }
     if !req.reveal_ledger && kind != Some(FigureKind::Balance) {
-        return Err(ExportError::Usage(format!("--recon: figure `{}` has no ledger line; it applies to silent-drift only", req.id)));
+        return Err(ExportError::Usage(format!(
+            "--recon: figure `{}` has no ledger line; it applies to silent-drift only",
+            req.id
+        )));
     }
     Ok(())
 }
@@ -398,7 +412,9 @@ pub fn render_apng(req: &Request, frames: u32, fps: u32) -> Result<Rendered, Exp
         )));
     }
     if req.time_us.is_some() {
-        return Err(ExportError::Usage("--time and --animate do not go together: an animation plays the whole span".into()));
+        return Err(ExportError::Usage(
+            "--time and --animate do not go together: an animation plays the whole span".into(),
+        ));
     }
     // The span the player covers, from the figure drawn at its end. The runs
     // are made once; each frame only moves the player's cursor.
@@ -520,16 +536,52 @@ fn wrap_caption(text: &str, max_px: f64) -> Vec<String> {
 
 enum Drawing {
     /// With its lanes planned once: an animation draws every frame from the same plan.
-    Timeline { trace: Box<LeaseTrace>, marks: TimelineMarks, plan: LanePlan, view: View },
-    Split { traces: [Box<LeaseTrace>; 2], marks: [TimelineMarks; 2], plans: [LanePlan; 2], view: View },
-    Balance { trace: Box<LeaseTrace>, view: View },
-    Outage { trace: Box<LeaseTrace>, view: View },
-    Tradeoff { points: Vec<TradeoffPoint>, view: View },
-    Cdf { curves: Vec<(String, LeaseTrace)>, view: View },
-    Story { traces: Vec<(VoteTrace, StoryView)> },
-    Liveness { traces: Vec<VoteTrace>, chosen: u32, scale: f64 },
-    Stack { trace: Box<VoteTrace>, config: VoteConfig, scale: f64 },
-    Sweep { result: Box<SweepResult>, metric: SweepMetric, scale: f64 },
+    Timeline {
+        trace: Box<LeaseTrace>,
+        marks: TimelineMarks,
+        plan: LanePlan,
+        view: View,
+    },
+    Split {
+        traces: [Box<LeaseTrace>; 2],
+        marks: [TimelineMarks; 2],
+        plans: [LanePlan; 2],
+        view: View,
+    },
+    Balance {
+        trace: Box<LeaseTrace>,
+        view: View,
+    },
+    Outage {
+        trace: Box<LeaseTrace>,
+        view: View,
+    },
+    Tradeoff {
+        points: Vec<TradeoffPoint>,
+        view: View,
+    },
+    Cdf {
+        curves: Vec<(String, LeaseTrace)>,
+        view: View,
+    },
+    Story {
+        traces: Vec<(VoteTrace, StoryView)>,
+    },
+    Liveness {
+        traces: Vec<VoteTrace>,
+        chosen: u32,
+        scale: f64,
+    },
+    Stack {
+        trace: Box<VoteTrace>,
+        config: VoteConfig,
+        scale: f64,
+    },
+    Sweep {
+        result: Box<SweepResult>,
+        metric: SweepMetric,
+        scale: f64,
+    },
 }
 
 struct Plan {
@@ -641,7 +693,13 @@ fn lease_plan(spec: &'static FigureSpec, req: &Request) -> Result<Plan, ExportEr
                     });
                 }
                 for (thr, over) in article_data::tradeoff_points(v) {
-                    points.push(TradeoffPoint { label: label.clone(), throughput_rps: thr, over_approval: over, article: true, group: g });
+                    points.push(TradeoffPoint {
+                        label: label.clone(),
+                        throughput_rps: thr,
+                        over_approval: over,
+                        article: true,
+                        group: g,
+                    });
                 }
             }
             (Drawing::Tradeoff { points, view }, plot_h)
@@ -726,7 +784,10 @@ fn vote_plan(id: &'static str, caption: &'static str, req: &Request) -> Result<P
         if c.blocked_validators > 2 {
             traces.push(vote::run(&c, vote::TraceLevel::Summary));
         }
-        (Drawing::Liveness { traces, chosen: c.blocked_validators, scale: req.scale }, (css_w * 0.55).clamp(260.0, 380.0))
+        (
+            Drawing::Liveness { traces, chosen: c.blocked_validators, scale: req.scale },
+            (css_w * 0.55).clamp(260.0, 380.0),
+        )
     } else {
         let trace = Box::new(vote::run(&c, vote::TraceLevel::Spans));
         (Drawing::Stack { trace, config: c, scale: req.scale }, 4.0 * if css_w < 520.0 { 84.0 } else { 64.0 } + 16.0)
@@ -776,7 +837,11 @@ fn draw_figure<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, drawing: &Draw
             let curves: Vec<CdfCurve<'_>> = curves
                 .iter()
                 .enumerate()
-                .map(|(g, (label, t))| CdfCurve { label: label.clone(), latencies_us: &t.series.latencies_us, group: g })
+                .map(|(g, (label, t))| CdfCurve {
+                    label: label.clone(),
+                    latencies_us: &t.series.latencies_us,
+                    group: g,
+                })
                 .collect();
             draw_latency_cdf(area, &curves, view)
         }
@@ -885,12 +950,17 @@ pub fn metrics_csv(id: &str, params: &str) -> Result<String, ExportError> {
                 let runs = if spec.kind == FigureKind::Tradeoff { 3 } else { 1 };
                 for v in Variant::ALL {
                     for r in 0..runs {
-                        cols.push((format!("{} 실행 {r}", v.article_label()), LeaseConfig { variant: v, ..c.clone() }, r));
+                        cols.push((
+                            format!("{} 실행 {r}", v.article_label()),
+                            LeaseConfig { variant: v, ..c.clone() },
+                            r,
+                        ));
                     }
                 }
             }
         }
-        let traces: Vec<LeaseTrace> = cols.iter().map(|(_, cfg, r)| run_within_cap(cfg, q.seed, *r, TraceLevel::Summary).0).collect();
+        let traces: Vec<LeaseTrace> =
+            cols.iter().map(|(_, cfg, r)| run_within_cap(cfg, q.seed, *r, TraceLevel::Summary).0).collect();
         out.push_str("metric,label");
         for (h, _, _) in &cols {
             out.push(',');
@@ -913,7 +983,8 @@ pub fn metrics_csv(id: &str, params: &str) -> Result<String, ExportError> {
         let c = checked_vote_config(params)?;
         let t = vote::run(&c, vote::TraceLevel::Summary);
         let o = &t.outcome;
-        let ms = |s: Option<crate::sim::core::Stamp>| s.map(|s| (s.t_us as f64 / 1000.0).to_string()).unwrap_or_default();
+        let ms =
+            |s: Option<crate::sim::core::Stamp>| s.map(|s| (s.t_us as f64 / 1000.0).to_string()).unwrap_or_default();
         let rows: Vec<(&str, &str, String)> = vec![
             ("equivocations", "이중 투표", o.equivocations.len().to_string()),
             ("amnesia", "기억 상실", o.amnesia.len().to_string()),
@@ -923,11 +994,19 @@ pub fn metrics_csv(id: &str, params: &str) -> Result<String, ExportError> {
             ("forks", "포크", o.forks.len().to_string()),
             ("crash_at_ms", "충돌 시각 (ms)", ms(o.crash_at)),
             ("restart_at_ms", "재시작 시각 (ms)", ms(o.restart_at)),
-            ("crash_after_events", "충돌 지점 (이벤트 수)", o.crash_after_events.map(|v| v.to_string()).unwrap_or_default()),
+            (
+                "crash_after_events",
+                "충돌 지점 (이벤트 수)",
+                o.crash_after_events.map(|v| v.to_string()).unwrap_or_default(),
+            ),
             ("blocked_at_end", "끝에 멈춘 노드", o.liveness.blocked_at_end.to_string()),
             ("both_txs_finalized", "두 트랜잭션 모두 확정", o.liveness.both_txs_finalized_by_horizon.to_string()),
             ("broadcast_while_not_durable", "디스크 전 전송", o.diagnostics.broadcast_while_not_durable.to_string()),
-            ("conn_returned_while_pending", "작업 남은 연결 반납", o.diagnostics.conn_returned_while_pending.to_string()),
+            (
+                "conn_returned_while_pending",
+                "작업 남은 연결 반납",
+                o.diagnostics.conn_returned_while_pending.to_string(),
+            ),
             ("events_processed", "처리한 이벤트", t.stats.events_processed.to_string()),
         ];
         out.push_str("metric,label,value\n");

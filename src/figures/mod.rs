@@ -299,7 +299,13 @@ mod tests {
         assert!(s.contains("스냅샷"));
         let s = svg(900, 500, |a| draw_outage(a, &full, &View::default()).unwrap());
         assert!(s.contains("초당 응답"));
-        let pts = vec![TradeoffPoint { label: "(a)".into(), throughput_rps: 19.5, over_approval: 340.0, article: false, group: 0 }];
+        let pts = vec![TradeoffPoint {
+            label: "(a)".into(),
+            throughput_rps: 19.5,
+            over_approval: 340.0,
+            article: false,
+            group: 0,
+        }];
         let s = svg(600, 400, |a| draw_tradeoff(a, &pts, &View::default()).unwrap());
         assert!(s.contains("(a)"));
         let curves = vec![CdfCurve { label: "(a)".into(), latencies_us: &full.series.latencies_us, group: 0 }];

@@ -68,7 +68,8 @@ pub(crate) fn draw_legend<DB: DrawingBackend, CT: CoordTranslate>(
     let box_h = pad * 2 + row_h * entries.len() as i32;
     let margin = view.px(8.0);
     let x0 = if matches!(corner, Corner::UpperLeft | Corner::LowerLeft) { margin } else { (w - margin - box_w).max(0) };
-    let y0 = if matches!(corner, Corner::UpperLeft | Corner::UpperRight) { margin } else { (h - margin - box_h).max(0) };
+    let y0 =
+        if matches!(corner, Corner::UpperLeft | Corner::UpperRight) { margin } else { (h - margin - box_h).max(0) };
     area.draw(&Rectangle::new([(x0, y0), (x0 + box_w, y0 + box_h)], WHITE.mix(0.85).filled()))?;
     if bordered {
         area.draw(&Rectangle::new([(x0, y0), (x0 + box_w, y0 + box_h)], P::GRID))?;
@@ -78,8 +79,12 @@ pub(crate) fn draw_legend<DB: DrawingBackend, CT: CoordTranslate>(
         let y = y0 + pad + row_h * i as i32 + row_h / 2;
         let sx = x0 + pad;
         match *swatch {
-            Swatch::Line(c) => area.draw(&PathElement::new(vec![(sx, y), (sx + swatch_w, y)], c.stroke_width(view.px(2.0).max(1) as u32)))?,
-            Swatch::Block(c) => area.draw(&Rectangle::new([(sx, y - view.px(4.0)), (sx + view.px(10.0), y + view.px(4.0))], c.filled()))?,
+            Swatch::Line(c) => area.draw(&PathElement::new(
+                vec![(sx, y), (sx + swatch_w, y)],
+                c.stroke_width(view.px(2.0).max(1) as u32),
+            ))?,
+            Swatch::Block(c) => area
+                .draw(&Rectangle::new([(sx, y - view.px(4.0)), (sx + view.px(10.0), y + view.px(4.0))], c.filled()))?,
         }
         area.draw_text(label, &text, (sx + swatch_w + pad, y))?;
     }
@@ -88,9 +93,18 @@ pub(crate) fn draw_legend<DB: DrawingBackend, CT: CoordTranslate>(
 
 /// Draws a panel's title centred at its top and returns the margin the
 /// chart needs above its plot for it (device px).
-fn draw_panel_title<DB: DrawingBackend>(panel: &DrawingArea<DB, Shift>, title: &str, margin: i32, view: &View) -> Result<i32, DrawingAreaErrorKind<DB::ErrorType>> {
+fn draw_panel_title<DB: DrawingBackend>(
+    panel: &DrawingArea<DB, Shift>,
+    title: &str,
+    margin: i32,
+    view: &View,
+) -> Result<i32, DrawingAreaErrorKind<DB::ErrorType>> {
     let (w, _) = panel.dim_in_pixel();
-    panel.draw_text(title, &view.font(11.0).color(&P::INK).pos(Pos::new(HPos::Center, VPos::Top)), (w as i32 / 2, margin))?;
+    panel.draw_text(
+        title,
+        &view.font(11.0).color(&P::INK).pos(Pos::new(HPos::Center, VPos::Top)),
+        (w as i32 / 2, margin),
+    )?;
     Ok(margin + view.px(11.0 * 1.5))
 }
 
@@ -111,7 +125,11 @@ pub fn balance_at(trace: &LeaseTrace, wallet: usize, t_us: u64) -> (i64, i64) {
 }
 
 /// A2: per-wallet snapshot against ledger balance over the run.
-pub fn draw_balance<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &LeaseTrace, view: &View) -> DrawResult<DB> {
+pub fn draw_balance<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    trace: &LeaseTrace,
+    view: &View,
+) -> DrawResult<DB> {
     area.fill(&WHITE)?;
     let end = end_s(trace);
     let init = f64::from(trace.config.initial_balance_won);
@@ -215,7 +233,11 @@ fn phase_bands<DB: DrawingBackend, CT: CoordTranslate<From = (f64, f64)>>(
 }
 
 /// A7: the outage run as time series, in three stacked panels.
-pub fn draw_outage<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &LeaseTrace, view: &View) -> DrawResult<DB> {
+pub fn draw_outage<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    trace: &LeaseTrace,
+    view: &View,
+) -> DrawResult<DB> {
     area.fill(&WHITE)?;
     let (_, h) = area.dim_in_pixel();
     let panels = area.split_by_breakpoints::<u32, u32, _, _>([] as [u32; 0], [h * 45 / 100, h * 72 / 100]);
@@ -229,13 +251,8 @@ pub fn draw_outage<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Le
         ("fencing 거부(읽기)", P::FENCED, |b| b.fence_rejected_read),
         ("fencing 거부(쓰기)", P::STOLEN, |b| b.fence_rejected_write),
     ];
-    let max1 = ps
-        .iter()
-        .map(|b| layers.iter().map(|(_, _, f)| f(b)).sum::<u32>())
-        .max()
-        .unwrap_or(1)
-        .max(1) as f64
-        * 1.1;
+    let max1 =
+        ps.iter().map(|b| layers.iter().map(|(_, _, f)| f(b)).sum::<u32>()).max().unwrap_or(1).max(1) as f64 * 1.1;
     {
         let top = draw_panel_title(&panels[0], "초당 응답", view.px(6.0), view)?;
         let mut chart = ChartBuilder::on(&panels[0])
@@ -271,7 +288,9 @@ pub fn draw_outage<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Le
     // Panel 2: lockless holds and overlap pairs per second, and (right axis)
     // the cumulative drift: Σ over wallets of snapshot − ledger, in won.
     {
-        let max2 = ps.iter().map(|b| b.lockless_holds_started.max(b.overlap_pairs_started)).max().unwrap_or(1).max(1) as f64 * 1.15;
+        let max2 = ps.iter().map(|b| b.lockless_holds_started.max(b.overlap_pairs_started)).max().unwrap_or(1).max(1)
+            as f64
+            * 1.15;
         let wallets = trace.series.balance.len();
         let drift: Vec<(f64, f64)> = (0..=end.ceil() as u64)
             .map(|s| {
@@ -291,7 +310,11 @@ pub fn draw_outage<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Le
             .right_y_label_area_size(view.px(52.0))
             .build_cartesian_2d(0f64..end, 0f64..max2)?
             .set_secondary_coord(0f64..end, drift_lo..drift_hi);
-        chart.configure_mesh().light_line_style(P::GRID.mix(0.4)).label_style(view.font(9.5).color(&P::MUTED)).draw()?;
+        chart
+            .configure_mesh()
+            .light_line_style(P::GRID.mix(0.4))
+            .label_style(view.font(9.5).color(&P::MUTED))
+            .draw()?;
         // A negative tick length right-aligns every right-axis label at the
         // area's edge. With outward ticks plotters left-aligns the widest
         // label, and which one is widest depends on the text measurer (DOM
@@ -354,7 +377,8 @@ pub fn draw_outage<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &Le
         };
         chart.draw_series(LineSeries::new(step(|p| p.counter), P::LEASE_A.stroke_width(view.px(1.6).max(1) as u32)))?;
         chart.draw_series(LineSeries::new(step(|p| p.fence), P::FENCED.stroke_width(view.px(1.6).max(1) as u32)))?;
-        let legend = [("토큰 카운터".to_string(), Swatch::Line(P::LEASE_A)), ("fence 값".to_string(), Swatch::Line(P::FENCED))];
+        let legend =
+            [("토큰 카운터".to_string(), Swatch::Line(P::LEASE_A)), ("fence 값".to_string(), Swatch::Line(P::FENCED))];
         draw_legend(chart.plotting_area(), Corner::UpperLeft, &legend, 9.5, false, view)?;
     }
     Ok(())
@@ -372,7 +396,11 @@ pub struct TradeoffPoint {
 }
 
 /// A8: throughput (x) against over-approval (y) per variant.
-pub fn draw_tradeoff<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, points: &[TradeoffPoint], view: &View) -> DrawResult<DB> {
+pub fn draw_tradeoff<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    points: &[TradeoffPoint],
+    view: &View,
+) -> DrawResult<DB> {
     area.fill(&WHITE)?;
     let xmax = points.iter().map(|p| p.throughput_rps).fold(1.0, f64::max) * 1.15;
     let ymax = points.iter().map(|p| p.over_approval).fold(1.0, f64::max) * 1.15 + 10.0;
@@ -394,9 +422,17 @@ pub fn draw_tradeoff<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, points: 
         let col = if p.group == 4 { P::STOLEN } else { col };
         let r = view.px(if p.article { 6.0 } else { 4.5 });
         if p.article {
-            chart.draw_series(std::iter::once(Circle::new((p.throughput_rps, p.over_approval), r, col.stroke_width(view.px(1.5).max(1) as u32))))?;
+            chart.draw_series(std::iter::once(Circle::new(
+                (p.throughput_rps, p.over_approval),
+                r,
+                col.stroke_width(view.px(1.5).max(1) as u32),
+            )))?;
         } else {
-            chart.draw_series(std::iter::once(Circle::new((p.throughput_rps, p.over_approval), r, col.mix(0.8).filled())))?;
+            chart.draw_series(std::iter::once(Circle::new(
+                (p.throughput_rps, p.over_approval),
+                r,
+                col.mix(0.8).filled(),
+            )))?;
         }
     }
     let (w_px, _) = area.dim_in_pixel();
@@ -428,9 +464,14 @@ pub struct CdfCurve<'a> {
 }
 
 /// A9: latency CDFs with p95 markers.
-pub fn draw_latency_cdf<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, curves: &[CdfCurve<'_>], view: &View) -> DrawResult<DB> {
+pub fn draw_latency_cdf<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    curves: &[CdfCurve<'_>],
+    view: &View,
+) -> DrawResult<DB> {
     area.fill(&WHITE)?;
-    let xmax_ms = curves.iter().filter_map(|c| c.latencies_us.last()).map(|&v| v as f64 / 1000.0).fold(100.0, f64::max) * 1.05;
+    let xmax_ms =
+        curves.iter().filter_map(|c| c.latencies_us.last()).map(|&v| v as f64 / 1000.0).fold(100.0, f64::max) * 1.05;
     let xmin_ms = curves
         .iter()
         .filter_map(|c| c.latencies_us.first())

@@ -130,18 +130,34 @@ pub fn draw_heatmap<DB: DrawingBackend>(
     for ix in (0..cols).step_by(step_x) {
         let (a, b) = cell_rect(ix, 0);
         let cx = (a.0 + b.0) / 2;
-        area.draw(&Text::new(xs[ix].to_string(), (cx, px(l.top + l.height + 4.0)), font.clone().pos(Pos::new(HPos::Center, VPos::Top)).color(&palette::INK)))?;
+        area.draw(&Text::new(
+            xs[ix].to_string(),
+            (cx, px(l.top + l.height + 4.0)),
+            font.clone().pos(Pos::new(HPos::Center, VPos::Top)).color(&palette::INK),
+        ))?;
     }
     let step_y = rows.div_ceil(10).max(1);
     for iy in (0..rows).step_by(step_y) {
         let (a, b) = cell_rect(0, iy);
         let cy = (a.1 + b.1) / 2;
-        area.draw(&Text::new(ys[iy].to_string(), (px(l.left - 6.0), cy), font.clone().pos(Pos::new(HPos::Right, VPos::Center)).color(&palette::INK)))?;
+        area.draw(&Text::new(
+            ys[iy].to_string(),
+            (px(l.left - 6.0), cy),
+            font.clone().pos(Pos::new(HPos::Right, VPos::Center)).color(&palette::INK),
+        ))?;
     }
     let [xn, yn] = spec.kind.axis_names_ko();
     let label = view.font(12.0);
-    area.draw(&Text::new(xn, (px(l.left + l.width / 2.0), px(l.top + l.height + 24.0)), label.clone().pos(Pos::new(HPos::Center, VPos::Top)).color(&palette::INK)))?;
-    area.draw(&Text::new(yn, (px(4.0), px(l.top + l.height / 2.0)), label.clone().transform(FontTransform::Rotate270).pos(Pos::new(HPos::Center, VPos::Top)).color(&palette::INK)))?;
+    area.draw(&Text::new(
+        xn,
+        (px(l.left + l.width / 2.0), px(l.top + l.height + 24.0)),
+        label.clone().pos(Pos::new(HPos::Center, VPos::Top)).color(&palette::INK),
+    ))?;
+    area.draw(&Text::new(
+        yn,
+        (px(4.0), px(l.top + l.height / 2.0)),
+        label.clone().transform(FontTransform::Rotate270).pos(Pos::new(HPos::Center, VPos::Top)).color(&palette::INK),
+    ))?;
     // Colour bar.
     let bx = l.left + l.width + 16.0;
     let (bw, bh) = (14.0, l.height);
@@ -154,15 +170,35 @@ pub fn draw_heatmap<DB: DrawingBackend>(
     }
     area.draw(&Rectangle::new([(px(bx), px(l.top)), (px(bx + bw), px(l.top + bh))], palette::MUTED.stroke_width(1)))?;
     let scale_lo = if metric == SweepMetric::OverApproval { 0.0 } else { lo };
-    let fmt = |v: f64| if !v.is_finite() { "—".to_string() } else if v >= 100.0 || v == v.round() { format!("{v:.0}") } else { format!("{v:.1}") };
+    let fmt = |v: f64| {
+        if !v.is_finite() {
+            "—".to_string()
+        } else if v >= 100.0 || v == v.round() {
+            format!("{v:.0}")
+        } else {
+            format!("{v:.1}")
+        }
+    };
     let small = view.font(11.0);
-    area.draw(&Text::new(fmt(hi), (px(bx + bw + 4.0), px(l.top)), small.clone().pos(Pos::new(HPos::Left, VPos::Top)).color(&palette::INK)))?;
-    area.draw(&Text::new(fmt(scale_lo), (px(bx + bw + 4.0), px(l.top + bh)), small.clone().pos(Pos::new(HPos::Left, VPos::Bottom)).color(&palette::INK)))?;
+    area.draw(&Text::new(
+        fmt(hi),
+        (px(bx + bw + 4.0), px(l.top)),
+        small.clone().pos(Pos::new(HPos::Left, VPos::Top)).color(&palette::INK),
+    ))?;
+    area.draw(&Text::new(
+        fmt(scale_lo),
+        (px(bx + bw + 4.0), px(l.top + bh)),
+        small.clone().pos(Pos::new(HPos::Left, VPos::Bottom)).color(&palette::INK),
+    ))?;
     let unit = match metric {
         SweepMetric::OverApproval => "초과 승인",
         SweepMetric::Throughput => "건/초",
     };
-    area.draw(&Text::new(unit, (px(bx + bw + 4.0), px(l.top + bh / 2.0)), small.pos(Pos::new(HPos::Left, VPos::Center)).color(&palette::MUTED)))?;
+    area.draw(&Text::new(
+        unit,
+        (px(bx + bw + 4.0), px(l.top + bh / 2.0)),
+        small.pos(Pos::new(HPos::Left, VPos::Center)).color(&palette::MUTED),
+    ))?;
     Ok(())
 }
 
@@ -175,7 +211,12 @@ mod tests {
     fn heatmap_draws_partial_and_full_results_to_svg() {
         #[cfg(not(target_arch = "wasm32"))]
         crate::figures::export::ensure_font().unwrap();
-        let spec = SweepSpec { x: Axis { lo: 100, hi: 700, n: 3 }, y: Axis { lo: 300, hi: 500, n: 3 }, seeds: 1, ..SweepKind::TtlPause.default_spec() };
+        let spec = SweepSpec {
+            x: Axis { lo: 100, hi: 700, n: 3 },
+            y: Axis { lo: 300, hi: 500, n: 3 },
+            seeds: 1,
+            ..SweepKind::TtlPause.default_spec()
+        };
         let mut r = SweepResult::empty(spec);
         r.rows[0] = Some(crate::sweep::run_row(&spec, 0));
         for metric in [SweepMetric::OverApproval, SweepMetric::Throughput] {

@@ -177,7 +177,9 @@ impl LanePlan {
 
     /// The Korean note a capped timeline draws under its axis (short, to fit a phone).
     pub fn cap_note_ko(&self) -> Option<String> {
-        self.is_capped().then(|| format!("그리기 상한: 스레드 줄 {}개 중 앞의 {}개만 그렸습니다.", self.workers_total, self.workers_shown))
+        self.is_capped().then(|| {
+            format!("그리기 상한: 스레드 줄 {}개 중 앞의 {}개만 그렸습니다.", self.workers_total, self.workers_shown)
+        })
     }
 
     /// The note the page shows above the figure: the same, and what it does not change.
@@ -267,7 +269,14 @@ fn has_row_waits(marks: &TimelineMarks, view: &View) -> bool {
 
 /// A row-lock wait box: white, outlined, with diagonal hatching (a barrier),
 /// legible without colour and distinct from the hold bars under it.
-fn draw_wait_box<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, view: &View, x0: i32, x1: i32, top: i32, bottom: i32) -> DrawResult<DB> {
+fn draw_wait_box<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    view: &View,
+    x0: i32,
+    x1: i32,
+    top: i32,
+    bottom: i32,
+) -> DrawResult<DB> {
     let ink = WAIT_INK.stroke_width(view.px(1.0).max(1) as u32);
     area.draw(&Rectangle::new([(x0, top), (x1, bottom)], WHITE.filled()))?;
     area.draw(&PathElement::new(hatching(x0, x1, top, bottom, view.px(4.0).max(3)), ink))?;
@@ -388,7 +397,14 @@ fn push_new<T: PartialEq>(v: &mut Vec<T>, x: T) {
     }
 }
 
-fn worker_lane_marks(trace: &LeaseTrace, marks: &TimelineMarks, wallet: u32, worker: u32, view: &View, m: &Mapper) -> WorkerLaneMarks {
+fn worker_lane_marks(
+    trace: &LeaseTrace,
+    marks: &TimelineMarks,
+    wallet: u32,
+    worker: u32,
+    view: &View,
+    m: &Mapper,
+) -> WorkerLaneMarks {
     let items = marks.lane_items(wallet, worker);
     let (t0, cursor) = (view.t0_us, view.cursor_us.min(view.t1_us));
     let join = view.px(1.0).max(1);
@@ -471,7 +487,9 @@ struct LeaseLaneMarks {
 
 impl LeaseLaneMarks {
     fn cost(&self) -> usize {
-        (self.bars.len() + self.extensions.len()) * cost::RECT + self.labels.len() * cost::TEXT + self.expiries.len() * 2 * cost::PATH
+        (self.bars.len() + self.extensions.len()) * cost::RECT
+            + self.labels.len() * cost::TEXT
+            + self.expiries.len() * 2 * cost::PATH
     }
 }
 
@@ -544,7 +562,14 @@ fn watchdog_lane_marks(trace: &LeaseTrace, view: &View, m: &Mapper) -> WatchdogL
 
 /// A vertical line `w` device px wide at `x`, drawn as a filled rectangle:
 /// one canvas call, where a path takes six.
-fn draw_vline<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, x: i32, top: i32, bottom: i32, w: i32, color: RGBAColor) -> DrawResult<DB> {
+fn draw_vline<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    x: i32,
+    top: i32,
+    bottom: i32,
+    w: i32,
+    color: RGBAColor,
+) -> DrawResult<DB> {
     let w = w.max(1);
     let left = x - w / 2;
     area.draw(&Rectangle::new([(left, top), (left + w, bottom)], color.filled()))
@@ -570,7 +595,11 @@ fn alpha(c: RGBColor, a: f64) -> RGBAColor {
 }
 
 /// Draws the timeline of `trace` for `view` onto `area`.
-pub fn draw_timeline<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, trace: &LeaseTrace, view: &View) -> DrawResult<DB> {
+pub fn draw_timeline<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    trace: &LeaseTrace,
+    view: &View,
+) -> DrawResult<DB> {
     draw_timeline_marked(area, trace, view, &TimelineMarks::of(trace))
 }
 
@@ -597,7 +626,8 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
     let (w_px, _h_px) = area.dim_in_pixel();
     let s = view.scale;
     let label_w = if (w_px as f64) / s < 520.0 { 62.0 } else { 96.0 };
-    let m = Mapper { x0: view.px(label_w), x1: w_px as i32 - view.px(18.0), t0: view.t0_us as f64, t1: view.t1_us as f64 };
+    let m =
+        Mapper { x0: view.px(label_w), x1: w_px as i32 - view.px(18.0), t0: view.t0_us as f64, t1: view.t1_us as f64 };
     let cursor = view.cursor_us.min(view.t1_us);
     let visible = |a: u64, b: u64| b >= view.t0_us && a <= cursor;
     let clip_end = |b: u64| b.min(cursor);
@@ -631,7 +661,13 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
     while t <= view.t1_us as f64 / 1000.0 + 1e-9 {
         let x = m.x((t * 1000.0) as u64);
         area.draw(&PathElement::new(vec![(x, plot_top), (x, plot_bottom)], P::GRID))?;
-        let label = if step_ms >= 1000.0 { format!("{:.0}s", t / 1000.0) } else if t >= 1000.0 { format!("{:.2}s", t / 1000.0) } else { format!("{:.0}ms", t) };
+        let label = if step_ms >= 1000.0 {
+            format!("{:.0}s", t / 1000.0)
+        } else if t >= 1000.0 {
+            format!("{:.2}s", t / 1000.0)
+        } else {
+            format!("{:.0}ms", t)
+        };
         area.draw_text(&label, &tiny.pos(Pos::new(HPos::Center, VPos::Top)), (x, plot_bottom + view.px(4.0)))?;
         t += step_ms;
     }
@@ -643,8 +679,16 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
         let x = view.px(4.0);
         draw_wait_box(area, view, x, x + view.px(10.0), bt, bb)?;
         let many = marks.row_waits.iter().any(|w| w.ahead >= 2 && view.wallet_visible(w.wallet));
-        let text = if many { "행 잠금 대기: 앞 트랜잭션이 끝나기를 기다림 (숫자: 앞에 선 수)" } else { "행 잠금 대기: 앞 트랜잭션이 끝나기를 기다림" };
-        area.draw_text(text, &tiny.color(&P::INK).pos(Pos::new(HPos::Left, VPos::Center)), (x + view.px(14.0), (bt + bb) / 2))?;
+        let text = if many {
+            "행 잠금 대기: 앞 트랜잭션이 끝나기를 기다림 (숫자: 앞에 선 수)"
+        } else {
+            "행 잠금 대기: 앞 트랜잭션이 끝나기를 기다림"
+        };
+        area.draw_text(
+            text,
+            &tiny.color(&P::INK).pos(Pos::new(HPos::Left, VPos::Center)),
+            (x + view.px(14.0), (bt + bb) / 2),
+        )?;
         key_top += view.px(KEY_CSS);
     }
     if let Some(note) = plan.cap_note_ko() {
@@ -681,7 +725,10 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
     }
     for (a, b, col) in bands {
         if visible(a, b) {
-            area.draw(&Rectangle::new([(m.x(a.max(view.t0_us)), plot_top), (m.x(clip_end(b)), plot_bottom)], col.filled()))?;
+            area.draw(&Rectangle::new(
+                [(m.x(a.max(view.t0_us)), plot_top), (m.x(clip_end(b)), plot_bottom)],
+                col.filled(),
+            ))?;
         }
     }
 
@@ -776,10 +823,15 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
                 // Scale to what the window shows, so single debits are visible steps.
                 let initial = i64::from(trace.config.initial_balance_won);
                 let in_win = pts.iter().filter(|p| p.t_us <= view.t1_us);
-                let lo = in_win.clone().map(|p| p.ledger_won.min(p.snapshot_won)).min().unwrap_or(initial).min(initial) as f64;
+                let lo = in_win.clone().map(|p| p.ledger_won.min(p.snapshot_won)).min().unwrap_or(initial).min(initial)
+                    as f64;
                 let hi = in_win.map(|p| p.ledger_won.max(p.snapshot_won)).max().unwrap_or(initial).max(initial) as f64;
                 let span = (hi - lo).max(1.0);
-                let yv = |v: i64| bottom - pad - (((v as f64 - lo) / span) * (bottom - top - 2 * pad - view.px(10.0)) as f64).round() as i32;
+                let yv = |v: i64| {
+                    bottom
+                        - pad
+                        - (((v as f64 - lo) / span) * (bottom - top - 2 * pad - view.px(10.0)) as f64).round() as i32
+                };
                 if lo < 0.0 && hi > 0.0 {
                     let zero = yv(0);
                     area.draw(&PathElement::new(vec![(m.x0, zero), (m.x1, zero)], alpha(P::MUTED, 0.4)))?;
@@ -818,8 +870,15 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
                 snap.push((xe, snap.last().unwrap().1));
                 ledg.push((xe, ledg.last().unwrap().1));
                 area.draw(&PathElement::new(thin_columns(&ledg), P::LEDGER.stroke_width(view.px(1.2).max(1) as u32)))?;
-                area.draw(&PathElement::new(thin_columns(&snap), P::SNAPSHOT.stroke_width(view.px(1.6).max(1) as u32)))?;
-                let txt = format!("{} / 원장 {}", super::analysis::group_thousands(last.0), super::analysis::group_thousands(last.1));
+                area.draw(&PathElement::new(
+                    thin_columns(&snap),
+                    P::SNAPSHOT.stroke_width(view.px(1.6).max(1) as u32),
+                ))?;
+                let txt = format!(
+                    "{} / 원장 {}",
+                    super::analysis::group_thousands(last.0),
+                    super::analysis::group_thousands(last.1)
+                );
                 let tx = (xe + view.px(4.0)).min(m.x1 - view.px(110.0)).max(m.x0);
                 area.draw_text(&txt, &view.font(10.0).color(&P::INK).pos(Pos::new(HPos::Left, VPos::Top)), (tx, top))?;
             }
@@ -834,14 +893,22 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
                     if p.t_us >= view.t0_us && p.fence != last_fence {
                         let x = m.x(p.t_us);
                         if x - xprev > view.px(16.0) {
-                            area.draw_text(&format!("{}", last_fence), &tiny.pos(Pos::new(HPos::Left, VPos::Center)), (xprev + view.px(2.0), mid))?;
+                            area.draw_text(
+                                &format!("{}", last_fence),
+                                &tiny.pos(Pos::new(HPos::Left, VPos::Center)),
+                                (xprev + view.px(2.0), mid),
+                            )?;
                         }
                         draw_vline(area, x, top + pad, bottom - pad, view.px(1.5), P::FENCED.into())?;
                         xprev = x;
                     }
                     last_fence = p.fence;
                 }
-                area.draw_text(&format!("{}", last_fence), &small.pos(Pos::new(HPos::Left, VPos::Center)), (xprev + view.px(3.0), mid))?;
+                area.draw_text(
+                    &format!("{}", last_fence),
+                    &small.pos(Pos::new(HPos::Left, VPos::Center)),
+                    (xprev + view.px(3.0), mid),
+                )?;
             }
             Lane::Watchdog => {
                 let wd = watchdog_lane_marks(trace, view, &m);
@@ -858,7 +925,10 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
     // The player's cursor.
     if view.cursor_us != u64::MAX && view.cursor_us >= view.t0_us && view.cursor_us <= view.t1_us {
         let x = m.x(view.cursor_us);
-        area.draw(&PathElement::new(vec![(x, plot_top), (x, plot_bottom)], P::CURSOR.stroke_width(view.px(1.5).max(1) as u32)))?;
+        area.draw(&PathElement::new(
+            vec![(x, plot_top), (x, plot_bottom)],
+            P::CURSOR.stroke_width(view.px(1.5).max(1) as u32),
+        ))?;
     }
     Ok(())
 }
@@ -894,7 +964,10 @@ mod tests {
             let (top, bottom) = (100, 113);
             let path = hatching(x0, x1, top, bottom, 4);
             assert!(path.len() >= 2, "{x0}..{x1}");
-            assert!(path.iter().all(|&(x, y)| (x0..=x1).contains(&x) && (top..=bottom).contains(&y)), "{x0}..{x1}: {path:?}");
+            assert!(
+                path.iter().all(|&(x, y)| (x0..=x1).contains(&x) && (top..=bottom).contains(&y)),
+                "{x0}..{x1}: {path:?}"
+            );
             // Consecutive points are either one 45° hatch line or a run along an edge.
             for w in path.windows(2) {
                 let ((ax, ay), (bx, by)) = (w[0], w[1]);
@@ -930,6 +1003,9 @@ mod tests {
                 assert!(thin.bars.len() <= detailed.bars.len());
             }
         }
-        assert!(stale_seen > 0 && plain_seen > 0, "exp1 has both kinds of write ({stale_seen} stale, {plain_seen} plain)");
+        assert!(
+            stale_seen > 0 && plain_seen > 0,
+            "exp1 has both kinds of write ({stale_seen} stale, {plain_seen} plain)"
+        );
     }
 }

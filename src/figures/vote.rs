@@ -14,8 +14,8 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::plots::{approx_text_width, draw_legend, Corner, Swatch};
 use super::{palette as P, DrawResult, View, FONT};
 use crate::sim::vote::{
-    column_rank, crashpoints::positions, ConflictSource, CrashRow, EventKind, FaultKind, Layer, MsgKind, ProcessState, StoreProfile, TraceEvent, Value,
-    MatrixOptions, Variant, Verdict, VoteConfig, VoteTrace, VALIDATOR_NAMES,
+    column_rank, crashpoints::positions, ConflictSource, CrashRow, EventKind, FaultKind, Layer, MatrixOptions, MsgKind,
+    ProcessState, StoreProfile, TraceEvent, Value, Variant, Verdict, VoteConfig, VoteTrace, VALIDATOR_NAMES,
 };
 
 // ---------------------------------------------------------------------------
@@ -66,7 +66,6 @@ pub const VOTE_FIGURES: &[VoteFigureSpec] = &[
 pub fn vote_figure_spec(id: &str) -> Option<&'static VoteFigureSpec> {
     VOTE_FIGURES.iter().find(|f| f.id == id)
 }
-
 
 /// The variant's Korean name, as the chapters call it.
 pub fn variant_ko(v: Variant) -> &'static str {
@@ -164,39 +163,14 @@ pub fn describe_event(e: &TraceEvent) -> String {
     let n = |v: u32| VALIDATOR_NAMES.get(v as usize).copied().unwrap_or("?");
     let t = fmt_time(e.at.t_us);
     let what = match &e.kind {
-        EventKind::StepEntered {
-            validator,
-            height,
-            round,
-            step,
-        } => {
-            format!(
-                "{}가 높이 {height}, 라운드 {round}의 {:?} 단계에 들어감",
-                n(*validator),
-                step
-            )
+        EventKind::StepEntered { validator, height, round, step } => {
+            format!("{}가 높이 {height}, 라운드 {round}의 {:?} 단계에 들어감", n(*validator), step)
         }
-        EventKind::PipelineEvent {
-            validator, name, index, ..
-        } => {
-            format!(
-                "{}의 처리 단계 {} 완료 ({}번째 사건: {})",
-                n(*validator),
-                name,
-                index,
-                event_ko(name)
-            )
+        EventKind::PipelineEvent { validator, name, index, .. } => {
+            format!("{}의 처리 단계 {} 완료 ({}번째 사건: {})", n(*validator), name, index, event_ko(name))
         }
         EventKind::BackgroundStep { validator, name, .. } => format!("{}의 백그라운드 작업 {name} 완료", n(*validator)),
-        EventKind::MessageSent {
-            from,
-            to,
-            msg_kind,
-            value,
-            signer,
-            relayed,
-            ..
-        } => format!(
+        EventKind::MessageSent { from, to, msg_kind, value, signer, relayed, .. } => format!(
             "{}가 {}에게 {}의 {} {} 전송{}",
             n(*from),
             n(*to),
@@ -205,14 +179,7 @@ pub fn describe_event(e: &TraceEvent) -> String {
             value_label(*value),
             if *relayed { " (중계)" } else { "" }
         ),
-        EventKind::MessageReceived {
-            from,
-            to,
-            msg_kind,
-            value,
-            signer,
-            ..
-        } => {
+        EventKind::MessageReceived { from, to, msg_kind, value, signer, .. } => {
             format!(
                 "{}가 {}로부터 {}의 {} {} 수신",
                 n(*to),
@@ -232,22 +199,15 @@ pub fn describe_event(e: &TraceEvent) -> String {
         EventKind::EngineRecreated { validator } => format!("{}가 같은 저장소 위에 새 엔진을 만듦", n(*validator)),
         EventKind::EngineOpenRefused { validator } => format!("차단된 저장소가 {}의 새 엔진을 거부", n(*validator)),
         EventKind::StoreAccessRefused { validator } => format!("차단된 저장소가 {}의 읽기·쓰기를 거부", n(*validator)),
-        EventKind::SafetyRefused {
-            validator,
-            wanted,
-            recorded,
-            ..
-        } => format!(
+        EventKind::SafetyRefused { validator, wanted, recorded, .. } => format!(
             "{}가 {} 서명을 거부 (기록에 {}가 있음)",
             n(*validator),
             value_label(*wanted),
             value_label(*recorded)
         ),
-        EventKind::Rebroadcast { validator, value, .. } => format!(
-            "{}가 기록해 둔 {} 투표를 같은 서명으로 다시 보냄",
-            n(*validator),
-            value_label(*value)
-        ),
+        EventKind::Rebroadcast { validator, value, .. } => {
+            format!("{}가 기록해 둔 {} 투표를 같은 서명으로 다시 보냄", n(*validator), value_label(*value))
+        }
         EventKind::JoinRefused { validator } => {
             format!("{}의 저장 호출이 바깥 트랜잭션 합류를 거절당함", n(*validator))
         }
@@ -264,20 +224,10 @@ pub fn describe_event(e: &TraceEvent) -> String {
             format!(
                 "{}의 바깥 트랜잭션 {}",
                 n(*validator),
-                if *committed {
-                    "커밋"
-                } else {
-                    "롤백 — 안전 기록도 지워짐"
-                }
+                if *committed { "커밋" } else { "롤백 — 안전 기록도 지워짐" }
             )
         }
-        EventKind::DuplicateVoteDetected {
-            detector,
-            signer,
-            v1,
-            v2,
-            ..
-        } => format!(
+        EventKind::DuplicateVoteDetected { detector, signer, v1, v2, .. } => format!(
             "{}가 {}의 이중 투표 증거를 쥠 ({}와 {})",
             n(*detector),
             n(*signer),
@@ -288,17 +238,15 @@ pub fn describe_event(e: &TraceEvent) -> String {
             format!("{}가 {}에게 충돌 값 {} 제시", n(*from), n(*to), value_label(*value))
         }
         EventKind::TimeoutFired { validator, step, .. } => format!("{}의 {:?} 시간 초과", n(*validator), step),
-        EventKind::Finalized {
-            validator,
-            height,
-            value,
-        } => format!("{}가 높이 {height}에서 {} 확정", n(*validator), value_label(*value)),
+        EventKind::Finalized { validator, height, value } => {
+            format!("{}가 높이 {height}에서 {} 확정", n(*validator), value_label(*value))
+        }
         EventKind::CaughtUp { validator, to_height } => format!("{}가 높이 {to_height}까지 따라잡음", n(*validator)),
         EventKind::TxSubmitted { tx } => format!("거래 {tx} 제출"),
         EventKind::TxFinalized { tx, height } => format!("거래 {tx}가 높이 {height}에서 확정"),
-        EventKind::StatusAnswered {
-            validator, latency_us, ..
-        } => format!("{}의 상태 조회 응답 ({}µs)", n(*validator), latency_us),
+        EventKind::StatusAnswered { validator, latency_us, .. } => {
+            format!("{}의 상태 조회 응답 ({}µs)", n(*validator), latency_us)
+        }
     };
     format!("{t}: {what}")
 }
@@ -345,23 +293,14 @@ pub fn describe_story(trace: &VoteTrace) -> String {
             EventKind::Recovered { validator: 0, records } => Some(records),
             _ => None,
         });
-        s.push_str(&format!(
-            "A는 {}에 재시작해 안전 기록 {}개를 복원했습니다. ",
-            fmt_time(r.t_us),
-            rec.unwrap_or(0)
-        ));
+        s.push_str(&format!("A는 {}에 재시작해 안전 기록 {}개를 복원했습니다. ", fmt_time(r.t_us), rec.unwrap_or(0)));
     }
     if let Some(Some(f)) = o.fenced.first() {
-        s.push_str(&format!(
-            "A의 안전 저장소는 {}부터 차단됐습니다. ",
-            fmt_time(f.since.t_us)
-        ));
+        s.push_str(&format!("A의 안전 저장소는 {}부터 차단됐습니다. ", fmt_time(f.since.t_us)));
     }
     if !o.amnesia.is_empty() {
         let n: usize = o.amnesia.iter().map(|a| a.forgotten.len()).sum();
-        s.push_str(&format!(
-            "재시작한 A는 네트워크가 본 투표 {n}개를 기억하지 못했습니다(망각). "
-        ));
+        s.push_str(&format!("재시작한 A는 네트워크가 본 투표 {n}개를 기억하지 못했습니다(망각). "));
     }
     if !o.false_memory.is_empty() {
         s.push_str("A가 네트워크가 본 것과 다른 값을 기록에서 되살렸습니다(틀린 기억). ");
@@ -382,16 +321,10 @@ pub fn describe_story(trace: &VoteTrace) -> String {
     }
     let d = &o.diagnostics;
     if d.safety_refusals > 0 {
-        s.push_str(&format!(
-            "A는 기록과 충돌하는 서명을 {}번 거부했습니다. ",
-            d.safety_refusals
-        ));
+        s.push_str(&format!("A는 기록과 충돌하는 서명을 {}번 거부했습니다. ", d.safety_refusals));
     }
     if d.broadcast_while_not_durable > 0 {
-        s.push_str(&format!(
-            "기록이 디스크에 닿기 전에 나간 전송이 {}번 있었습니다. ",
-            d.broadcast_while_not_durable
-        ));
+        s.push_str(&format!("기록이 디스크에 닿기 전에 나간 전송이 {}번 있었습니다. ", d.broadcast_while_not_durable));
     }
     if d.conn_returned_while_pending > 0 {
         s.push_str("경고: 작업이 남은 DB 연결을 풀에 반납했습니다. ");
@@ -467,10 +400,7 @@ pub fn matrix_grid(rows: &[CrashRow]) -> MatrixGrid {
                 .map(|name| {
                     let half = |fault: FaultKind| -> Option<HalfCell> {
                         let mut cell: Option<HalfCell> = None;
-                        for r in rows
-                            .iter()
-                            .filter(|r| r.variant == v && r.fault == fault && r.after == *name)
-                        {
+                        for r in rows.iter().filter(|r| r.variant == v && r.fault == fault && r.after == *name) {
                             match &mut cell {
                                 None => {
                                     cell = Some(HalfCell {
@@ -504,10 +434,7 @@ pub fn matrix_grid(rows: &[CrashRow]) -> MatrixGrid {
             GridRow { variant: v, cells }
         })
         .collect();
-    MatrixGrid {
-        events,
-        rows: grid_rows,
-    }
+    MatrixGrid { events, rows: grid_rows }
 }
 
 /// The rows as JSON, with the field names and value spellings of
@@ -549,10 +476,7 @@ pub fn rows_json(rows: &[CrashRow]) -> String {
         text(&mut out, &r.after);
         out.push_str(",\"verdict\":");
         text(&mut out, r.verdict.key());
-        out.push_str(&format!(
-            ",\"subcuts\":{},\"unsafe_subcuts\":{}",
-            r.subcuts, r.unsafe_subcuts
-        ));
+        out.push_str(&format!(",\"subcuts\":{},\"unsafe_subcuts\":{}", r.subcuts, r.unsafe_subcuts));
         out.push_str(",\"branch\":");
         text(&mut out, &r.branch);
         out.push('}');
@@ -723,9 +647,7 @@ pub fn story_end_us(trace: &VoteTrace, max_depth: u32) -> u64 {
             }
         };
         let counts = match &e.kind {
-            EventKind::PipelineEvent {
-                validator: 0, index, ..
-            } => *index <= max_depth,
+            EventKind::PipelineEvent { validator: 0, index, .. } => *index <= max_depth,
             EventKind::Crashed { validator: 0, .. }
             | EventKind::Restarted { validator: 0 }
             | EventKind::Recovered { validator: 0, .. }
@@ -768,20 +690,12 @@ pub fn story_events(trace: &VoteTrace, t_end: u64) -> Vec<usize> {
         .filter(|(_, e)| match &e.kind {
             EventKind::StepEntered { validator, .. } => *validator == 0,
             EventKind::TimeoutFired { validator, .. } => *validator == 0,
-            EventKind::MessageSent {
-                signer,
-                relayed,
-                msg_kind,
-                to,
-                ..
-            } => (*signer == 0 && !relayed) || (*msg_kind == MsgKind::Proposal && *to == 0),
-            EventKind::MessageReceived {
-                signer,
-                from,
-                msg_kind,
-                to,
-                ..
-            } => (*signer == 0 && *from == 0) || (*msg_kind == MsgKind::Proposal && *to == 0),
+            EventKind::MessageSent { signer, relayed, msg_kind, to, .. } => {
+                (*signer == 0 && !relayed) || (*msg_kind == MsgKind::Proposal && *to == 0)
+            }
+            EventKind::MessageReceived { signer, from, msg_kind, to, .. } => {
+                (*signer == 0 && *from == 0) || (*msg_kind == MsgKind::Proposal && *to == 0)
+            }
             EventKind::StatusAnswered { .. } => false,
             EventKind::Finalized { validator, .. } => *validator == 1,
             _ => true,
@@ -794,29 +708,12 @@ pub fn story_events(trace: &VoteTrace, t_end: u64) -> Vec<usize> {
 /// the proposals of the story's round to A, and the evidence pools' findings.
 fn warp_relevant(e: &TraceEvent, h0: u64, r0: u32) -> bool {
     match &e.kind {
-        EventKind::MessageSent {
-            signer,
-            from,
-            relayed,
-            msg_kind,
-            to,
-            height,
-            round,
-            ..
-        } => {
+        EventKind::MessageSent { signer, from, relayed, msg_kind, to, height, round, .. } => {
             !relayed
                 && ((*signer == 0 && *from == 0)
                     || (*msg_kind == MsgKind::Proposal && *to == 0 && *height == h0 && *round == r0))
         }
-        EventKind::MessageReceived {
-            signer,
-            from,
-            msg_kind,
-            to,
-            height,
-            round,
-            ..
-        } => {
+        EventKind::MessageReceived { signer, from, msg_kind, to, height, round, .. } => {
             (*signer == 0 && *from == 0)
                 || (*msg_kind == MsgKind::Proposal && *to == 0 && *height == h0 && *round == r0)
         }
@@ -861,15 +758,7 @@ fn lightning<DB: DrawingBackend>(
 ) -> DrawResult<DB> {
     let p = |dx: f64, dy: f64| (x + (dx * s).round() as i32, y + (dy * s).round() as i32);
     area.draw(&Polygon::new(
-        vec![
-            p(1.0, -9.0),
-            p(-5.0, 1.0),
-            p(-0.5, 1.0),
-            p(-2.0, 9.0),
-            p(5.0, -2.0),
-            p(0.5, -2.0),
-            p(3.0, -9.0),
-        ],
+        vec![p(1.0, -9.0), p(-5.0, 1.0), p(-0.5, 1.0), p(-2.0, 9.0), p(5.0, -2.0), p(0.5, -2.0), p(3.0, -9.0)],
         color.filled(),
     ))
 }
@@ -893,13 +782,8 @@ pub fn draw_story<DB: DrawingBackend>(
     let t_end = view.t_end_us;
     let cursor = view.cursor_us.min(t_end);
     let (h0, r0) = (trace.config.start_height, trace.config.start_round);
-    let key_times: Vec<u64> = trace
-        .events
-        .iter()
-        .filter(|e| warp_relevant(e, h0, r0))
-        .map(|e| e.at.t_us)
-        .filter(|&t| t <= t_end)
-        .collect();
+    let key_times: Vec<u64> =
+        trace.events.iter().filter(|e| warp_relevant(e, h0, r0)).map(|e| e.at.t_us).filter(|&t| t <= t_end).collect();
     let warp = Warp::new(key_times, t_end, x0, x1);
     let small = view.font(12.0).color(&P::INK);
     let tiny = view.font(10.0).color(&P::MUTED);
@@ -907,11 +791,7 @@ pub fn draw_story<DB: DrawingBackend>(
 
     let mut y = view.px(TOP_H);
     if let Some(t) = &view.title {
-        area.draw_text(
-            t,
-            &view.font(13.0).color(&P::INK).pos(Pos::new(HPos::Left, VPos::Top)),
-            (view.px(4.0), y),
-        )?;
+        area.draw_text(t, &view.font(13.0).color(&P::INK).pos(Pos::new(HPos::Left, VPos::Top)), (view.px(4.0), y))?;
         y += view.px(TITLE_H);
     }
     let lane_h = view.px(LANE_H);
@@ -967,10 +847,7 @@ pub fn draw_story<DB: DrawingBackend>(
                     if b - a > view.px(50.0) {
                         area.draw_text(
                             "차단됨",
-                            &view
-                                .font(10.0)
-                                .color(&FENCE_PURPLE)
-                                .pos(Pos::new(HPos::Left, VPos::Bottom)),
+                            &view.font(10.0).color(&FENCE_PURPLE).pos(Pos::new(HPos::Left, VPos::Bottom)),
                             (a + view.px(3.0), bot - view.px(8.0)),
                         )?;
                     }
@@ -979,16 +856,8 @@ pub fn draw_story<DB: DrawingBackend>(
             }
         }
         let name = VALIDATOR_NAMES[v];
-        let label = if v == 0 {
-            format!("{name} (우리)")
-        } else {
-            name.to_string()
-        };
-        area.draw_text(
-            &label,
-            &small.pos(Pos::new(HPos::Left, VPos::Center)),
-            (view.px(4.0), (top + bot) / 2),
-        )?;
+        let label = if v == 0 { format!("{name} (우리)") } else { name.to_string() };
+        area.draw_text(&label, &small.pos(Pos::new(HPos::Left, VPos::Center)), (view.px(4.0), (top + bot) / 2))?;
     }
 
     // A's pipeline stage blocks.
@@ -1015,27 +884,12 @@ pub fn draw_story<DB: DrawingBackend>(
             if st.foreground {
                 area.draw(&Rectangle::new([(xa, ty), (xb, by)], col.mix(0.85).filled()))?;
             } else {
-                area.draw(&Rectangle::new(
-                    [(xa, ty), (xb, by)],
-                    col.stroke_width(view.px(1.0).max(1) as u32),
-                ))?;
+                area.draw(&Rectangle::new([(xa, ty), (xb, by)], col.stroke_width(view.px(1.0).max(1) as u32)))?;
             }
             if xb - xa > view.px(26.0) || xa > last_label_x + view.px(34.0) {
-                let short: String = st
-                    .stage
-                    .chars()
-                    .take(if xb - xa > view.px(44.0) { 10 } else { 5 })
-                    .collect();
-                let color = if st.foreground && xb - xa > view.px(26.0) {
-                    WHITE
-                } else {
-                    P::INK
-                };
-                let tx = if xb - xa > view.px(26.0) {
-                    (xa + xb) / 2
-                } else {
-                    xa + view.px(14.0)
-                };
+                let short: String = st.stage.chars().take(if xb - xa > view.px(44.0) { 10 } else { 5 }).collect();
+                let color = if st.foreground && xb - xa > view.px(26.0) { WHITE } else { P::INK };
+                let tx = if xb - xa > view.px(26.0) { (xa + xb) / 2 } else { xa + view.px(14.0) };
                 area.draw_text(
                     &short,
                     &view.font(9.0).color(&color).pos(Pos::new(HPos::Center, VPos::Center)),
@@ -1046,29 +900,17 @@ pub fn draw_story<DB: DrawingBackend>(
         }
         // V2's outer-transaction bracket.
         if view.show_outer {
-            let begin = a
-                .stages
-                .iter()
-                .find(|st| st.stage.starts_with("OUTER_BEGIN"))
-                .map(|st| st.start.t_us);
+            let begin = a.stages.iter().find(|st| st.stage.starts_with("OUTER_BEGIN")).map(|st| st.start.t_us);
             let end = trace.events.iter().find_map(|e| match e.kind {
-                EventKind::OuterTxEnded {
-                    validator: 0,
-                    committed,
-                } => Some((e.at.t_us, committed)),
+                EventKind::OuterTxEnded { validator: 0, committed } => Some((e.at.t_us, committed)),
                 _ => None,
             });
             if let Some(b) = begin.filter(|&b| b <= cursor) {
                 let xb = warp.x(b);
                 let (xe, label) = match end {
-                    Some((t, committed)) if t <= cursor => (
-                        warp.x(t),
-                        if committed {
-                            "바깥 트랜잭션 → 커밋"
-                        } else {
-                            "바깥 트랜잭션 → 롤백"
-                        },
-                    ),
+                    Some((t, committed)) if t <= cursor => {
+                        (warp.x(t), if committed { "바깥 트랜잭션 → 커밋" } else { "바깥 트랜잭션 → 롤백" })
+                    }
                     _ => (warp.x(cursor), "바깥 트랜잭션 (진행 중)"),
                 };
                 let yb = top + view.px(1.0);
@@ -1093,11 +935,7 @@ pub fn draw_story<DB: DrawingBackend>(
         let ty = layer_top + i as i32 * layer_h;
         area.draw(&Rectangle::new(
             [(x0 as i32, ty), (x1 as i32, ty + layer_h)],
-            if i % 2 == 0 {
-                RGBColor(0xf8, 0xfa, 0xfc).filled()
-            } else {
-                WHITE.filled()
-            },
+            if i % 2 == 0 { RGBColor(0xf8, 0xfa, 0xfc).filled() } else { WHITE.filled() },
         ))?;
         area.draw_text(
             layer_ko(*l),
@@ -1110,23 +948,14 @@ pub fn draw_story<DB: DrawingBackend>(
             if lp.at.t_us > cursor || lp.at.t_us > t_end {
                 continue;
             }
-            let end = rec
-                .layers
-                .get(k + 1)
-                .map(|n| n.at.t_us)
-                .unwrap_or(u64::MAX)
-                .min(cursor)
-                .min(t_end);
+            let end = rec.layers.get(k + 1).map(|n| n.at.t_us).unwrap_or(u64::MAX).min(cursor).min(t_end);
             let xa = warp.x(lp.at.t_us);
             let xb = warp.x(end).max(xa + view.px(2.0));
             match layer_rows.iter().position(|l| *l == lp.layer) {
                 Some(row) => {
                     let ty = layer_top + row as i32 * layer_h + view.px(2.0);
                     let col = value_color(rec.value);
-                    area.draw(&Rectangle::new(
-                        [(xa, ty), (xb, ty + layer_h - view.px(4.0))],
-                        col.mix(0.8).filled(),
-                    ))?;
+                    area.draw(&Rectangle::new([(xa, ty), (xb, ty + layer_h - view.px(4.0))], col.mix(0.8).filled()))?;
                     if xb - xa > view.px(22.0) {
                         area.draw_text(
                             &rec.value.label(),
@@ -1144,10 +973,7 @@ pub fn draw_story<DB: DrawingBackend>(
                     area.draw(&PathElement::new(vec![(xa - d, cy + d), (xa + d, cy - d)], st))?;
                     area.draw_text(
                         &format!("{} 유실", rec.value.label()),
-                        &view
-                            .font(9.0)
-                            .color(&UNSAFE_RED)
-                            .pos(Pos::new(HPos::Left, VPos::Center)),
+                        &view.font(9.0).color(&UNSAFE_RED).pos(Pos::new(HPos::Left, VPos::Center)),
                         (xa + d + view.px(2.0), cy - d - view.px(3.0)),
                     )?;
                 }
@@ -1180,11 +1006,7 @@ pub fn draw_story<DB: DrawingBackend>(
                 let f = (cursor - m.sent_at.t_us) as f64 / (r.t_us - m.sent_at.t_us).max(1) as f64;
                 let xe = warp.x(r.t_us);
                 let ye = lane_mid(m.to);
-                (
-                    xa + ((xe - xa) as f64 * f) as i32,
-                    ya + ((ye - ya) as f64 * f) as i32,
-                    false,
-                )
+                (xa + ((xe - xa) as f64 * f) as i32, ya + ((ye - ya) as f64 * f) as i32, false)
             }
             None => (xa + view.px(14.0), ya + (lane_mid(m.to) - ya) / 3, false),
         };
@@ -1201,10 +1023,7 @@ pub fn draw_story<DB: DrawingBackend>(
         if m.received_at.is_none() && m.sent_at.t_us <= cursor {
             area.draw_text(
                 "✕",
-                &view
-                    .font(10.0)
-                    .color(&UNSAFE_RED)
-                    .pos(Pos::new(HPos::Center, VPos::Center)),
+                &view.font(10.0).color(&UNSAFE_RED).pos(Pos::new(HPos::Center, VPos::Center)),
                 (xb, yb),
             )?;
         }
@@ -1228,56 +1047,35 @@ pub fn draw_story<DB: DrawingBackend>(
         match &e.kind {
             EventKind::Crashed { validator: 0, fault } => {
                 lightning(area, x, (a_t + a_b) / 2, s * 1.3, UNSAFE_RED)?;
-                let lbl = if *fault == FaultKind::Power {
-                    "⚡전원"
-                } else {
-                    "⚡종료"
-                };
+                let lbl = if *fault == FaultKind::Power { "⚡전원" } else { "⚡종료" };
                 let lbl = lbl.trim_start_matches('⚡');
                 area.draw_text(
                     lbl,
-                    &view
-                        .font(10.0)
-                        .color(&UNSAFE_RED)
-                        .pos(Pos::new(HPos::Center, VPos::Bottom)),
+                    &view.font(10.0).color(&UNSAFE_RED).pos(Pos::new(HPos::Center, VPos::Bottom)),
                     (x, a_t - view.px(1.0)),
                 )?;
             }
             EventKind::Restarted { validator: 0 } => {
                 let d = view.px(5.0);
                 let cy = (a_t + a_b) / 2;
-                area.draw(&Polygon::new(
-                    vec![(x, cy - d), (x, cy + d), (x + d + d / 2, cy)],
-                    SAFE_GREEN.filled(),
-                ))?;
+                area.draw(&Polygon::new(vec![(x, cy - d), (x, cy + d), (x + d + d / 2, cy)], SAFE_GREEN.filled()))?;
                 area.draw_text(
                     "재시작",
-                    &view
-                        .font(10.0)
-                        .color(&SAFE_GREEN)
-                        .pos(Pos::new(HPos::Left, VPos::Bottom)),
+                    &view.font(10.0).color(&SAFE_GREEN).pos(Pos::new(HPos::Left, VPos::Bottom)),
                     (x, a_t - view.px(1.0)),
                 )?;
             }
-            EventKind::SafetyRefused {
-                validator: 0, wanted, ..
-            } => {
+            EventKind::SafetyRefused { validator: 0, wanted, .. } => {
                 area.draw_text(
                     &format!("{} 거부", wanted.label()),
-                    &view
-                        .font(10.0)
-                        .color(&SAFE_GREEN)
-                        .pos(Pos::new(HPos::Left, VPos::Bottom)),
+                    &view.font(10.0).color(&SAFE_GREEN).pos(Pos::new(HPos::Left, VPos::Bottom)),
                     (x, a_b),
                 )?;
             }
             EventKind::EngineOpenRefused { validator: 0 } | EventKind::StoreAccessRefused { validator: 0 } => {
                 area.draw_text(
                     "↩ 거부",
-                    &view
-                        .font(10.0)
-                        .color(&FENCE_PURPLE)
-                        .pos(Pos::new(HPos::Left, VPos::Top)),
+                    &view.font(10.0).color(&FENCE_PURPLE).pos(Pos::new(HPos::Left, VPos::Top)),
                     (x, a_t),
                 )?;
             }
@@ -1356,21 +1154,14 @@ pub fn draw_story<DB: DrawingBackend>(
                     if !narrow {
                         area.draw_text(
                             &format!("증거 {}·{}", v1.label(), v2.label()),
-                            &view
-                                .font(10.0)
-                                .color(&UNSAFE_RED)
-                                .pos(Pos::new(HPos::Left, VPos::Center)),
+                            &view.font(10.0).color(&UNSAFE_RED).pos(Pos::new(HPos::Left, VPos::Center)),
                             (cx + r + view.px(3.0), cy),
                         )?;
                     }
                 }
             }
             None => {
-                area.draw(&Circle::new(
-                    (cx, cy),
-                    r,
-                    SAFE_GREEN.stroke_width(view.px(2.0).max(1) as u32),
-                ))?;
+                area.draw(&Circle::new((cx, cy), r, SAFE_GREEN.stroke_width(view.px(2.0).max(1) as u32)))?;
                 if !narrow {
                     area.draw_text(
                         "증거 없음",
@@ -1400,10 +1191,7 @@ pub fn draw_story<DB: DrawingBackend>(
                     let xb = warp.x(ans.t_us.min(cursor));
                     let col = if p.stalled { UNSAFE_RED } else { SAFE_GREEN };
                     area.draw(&Rectangle::new(
-                        [
-                            (xa, top + view.px(4.0)),
-                            (xb.max(xa + view.px(2.0)), bot - view.px(4.0)),
-                        ],
+                        [(xa, top + view.px(4.0)), (xb.max(xa + view.px(2.0)), bot - view.px(4.0))],
                         col.mix(if p.stalled { 0.6 } else { 0.9 }).filled(),
                     ))?;
                 }
@@ -1443,11 +1231,7 @@ pub fn draw_story<DB: DrawingBackend>(
         let x = warp.x(m);
         area.draw(&PathElement::new(vec![(x, ay), (x, ay + view.px(4.0))], P::MUTED))?;
         if x > last_x + view.px(56.0) {
-            area.draw_text(
-                &fmt_time(m),
-                &tiny.pos(Pos::new(HPos::Center, VPos::Top)),
-                (x, ay + view.px(5.0)),
-            )?;
+            area.draw_text(&fmt_time(m), &tiny.pos(Pos::new(HPos::Center, VPos::Top)), (x, ay + view.px(5.0)))?;
             last_x = x;
         }
     }
@@ -1525,11 +1309,8 @@ pub fn draw_liveness<DB: DrawingBackend>(
         let end_s = (s.trace.end_us as f64 / 1e6).min(horizon_s);
         pts.push((end_s, h));
         let width = if s.highlight { 3.0 } else { 1.5 };
-        let style = if s.highlight {
-            col.stroke_width(px(width) as u32)
-        } else {
-            col.mix(0.45).stroke_width(px(width) as u32)
-        };
+        let style =
+            if s.highlight { col.stroke_width(px(width) as u32) } else { col.mix(0.45).stroke_width(px(width) as u32) };
         chart.draw_series(LineSeries::new(pts, style))?;
         if s.highlight {
             let l = &s.trace.outcome.liveness;
@@ -1683,16 +1464,9 @@ pub fn draw_stack<DB: DrawingBackend>(
             (StackFault::Power, Layer::OsCache) => true,
             _ => false,
         };
-        let fill = if wiped {
-            RGBColor(0xd1, 0xd5, 0xdb)
-        } else {
-            RGBColor(0xf1, 0xf5, 0xf9)
-        };
+        let fill = if wiped { RGBColor(0xd1, 0xd5, 0xdb) } else { RGBColor(0xf1, 0xf5, 0xf9) };
         area.draw(&Rectangle::new([(px(2.0), y0), (w - px(2.0), y1)], fill.filled()))?;
-        area.draw(&Rectangle::new(
-            [(px(2.0), y0), (w - px(2.0), y1)],
-            P::MUTED.stroke_width(1),
-        ))?;
+        area.draw(&Rectangle::new([(px(2.0), y0), (w - px(2.0), y1)], P::MUTED.stroke_width(1)))?;
         area.draw_text(
             layer_ko(*l),
             &font(13.0).color(&P::INK).pos(Pos::new(HPos::Left, VPos::Top)),
@@ -1777,23 +1551,10 @@ mod tests {
         let grid = matrix_grid(&rows);
         assert_eq!(grid.rows.len(), 12);
         assert_eq!(grid.events.first().map(String::as_str), Some("START"));
-        let positions: u32 = grid
-            .rows
-            .iter()
-            .flat_map(|r| r.cells.iter().flatten())
-            .map(|c| c[0].positions)
-            .sum();
-        assert_eq!(
-            positions as usize * 2,
-            rows.len(),
-            "every row lands in exactly one cell"
-        );
+        let positions: u32 = grid.rows.iter().flat_map(|r| r.cells.iter().flatten()).map(|c| c[0].positions).sum();
+        assert_eq!(positions as usize * 2, rows.len(), "every row lands in exactly one cell");
         let v0 = grid.rows.iter().find(|r| r.variant == Variant::V0).unwrap();
-        assert!(v0
-            .cells
-            .iter()
-            .flatten()
-            .all(|c| c.iter().all(|h| h.verdict == Verdict::Safe)));
+        assert!(v0.cells.iter().flatten().all(|c| c.iter().all(|h| h.verdict == Verdict::Safe)));
         let v1 = grid.rows.iter().find(|r| r.variant == Variant::V1).unwrap();
         let send_b = grid.events.iter().position(|e| e == "SEND_B").unwrap();
         assert_eq!(v1.cells[send_b].as_ref().unwrap()[0].verdict, Verdict::Unsafe);
@@ -1823,16 +1584,7 @@ mod tests {
         let mut svg2 = String::new();
         {
             let root = SVGBackend::with_string(&mut svg2, (700, 320)).into_drawing_area();
-            draw_liveness(
-                &root,
-                &[LivenessSeries {
-                    label: "1".into(),
-                    trace: &trace,
-                    highlight: true,
-                }],
-                1.0,
-            )
-            .unwrap();
+            draw_liveness(&root, &[LivenessSeries { label: "1".into(), trace: &trace, highlight: true }], 1.0).unwrap();
             let recs = stack_records(&trace, 3_000_000);
             let root2 = SVGBackend::with_string(&mut svg, (500, 272)).into_drawing_area();
             draw_stack(&root2, &recs, StackFault::Power, false, 2_000_000, 1.0).unwrap();

@@ -74,7 +74,8 @@ impl Component for App {
 
     fn create(ctx: &Context<Self>) -> Self {
         let link = ctx.link().clone();
-        let popstate = EventListener::new(&gloo::utils::window(), "popstate", move |_| link.send_message(Msg::PopState));
+        let popstate =
+            EventListener::new(&gloo::utils::window(), "popstate", move |_| link.send_message(Msg::PopState));
         let mut app = App { route: url::parse(&current_search()), prose: Prose::Loading(""), _popstate: popstate };
         match app.route.embed.as_deref().and_then(embed_figure) {
             Some(id) => super::embed::start(id),
@@ -241,7 +242,9 @@ impl App {
                     </div>
                 };
             }
-            _ => return html! { <p class="loading" role="status" aria-live="polite">{ format!("「{}」 장을 불러오는 중…", c.title) }</p> },
+            _ => {
+                return html! { <p class="loading" role="status" aria-live="polite">{ format!("「{}」 장을 불러오는 중…", c.title) }</p> }
+            }
         };
         let text = fill_sim_placeholders(&markdown);
         html! {
@@ -267,16 +270,14 @@ impl App {
     }
 
     fn view_figure(&self, chapter: &str, fid: &str) -> Html {
-        if let Some(h) = super::lazy_mount::view_lazy_figure(chapter, fid) { return h; }
+        if let Some(h) = super::lazy_mount::view_lazy_figure(chapter, fid) {
+            return h;
+        }
         let Some(spec) = figure_spec(fid) else {
             return html! { <div class="figure-missing"><p>{ format!("그림 {fid}은(는) 아직 준비 중입니다.") }</p></div> };
         };
         let targeted = self.route.figure.as_deref() == Some(spec.id);
-        let init = if targeted {
-            Some(self.route_init(spec))
-        } else {
-            None
-        };
+        let init = if targeted { Some(self.route_init(spec)) } else { None };
         html! { <Figure key={format!("{chapter}/{}", spec.id)} id={spec.id} chapter={chapter.to_string()} {init} /> }
     }
 }

@@ -42,13 +42,15 @@ pub fn param_control(p: &ParamControlProps) -> Html {
             let k = key.clone();
             let oninput = Callback::from(move |e: InputEvent| {
                 let input: HtmlInputElement = e.target_unchecked_into();
-                let v = input.value().parse::<u64>().map(|v| v.max(real_min).to_string()).unwrap_or_else(|_| input.value());
+                let v =
+                    input.value().parse::<u64>().map(|v| v.max(real_min).to_string()).unwrap_or_else(|_| input.value());
                 cb.emit((k.clone(), v));
             });
             let shown = p.value.parse::<i64>().map(group_thousands).unwrap_or_else(|_| p.value.to_string());
             let unit = unit_ko(spec.unit);
             let list_id = format!("{id}-marks");
-            let marks: Vec<&(u64, String)> = p.marks.iter().filter(|(v, _)| (spec.min..=spec.max).contains(v)).collect();
+            let marks: Vec<&(u64, String)> =
+                p.marks.iter().filter(|(v, _)| (spec.min..=spec.max).contains(v)).collect();
             html! {
                 <div class="ctl ctl-range">
                     <label for={id.clone()}>

@@ -50,11 +50,7 @@ impl CrashMatrix {
     }
 
     fn config(&self) -> VoteConfig {
-        VoteConfig {
-            profile: self.profile,
-            device_honours_sync: self.device_honours_sync,
-            ..VoteConfig::default()
-        }
+        VoteConfig { profile: self.profile, device_honours_sync: self.device_honours_sync, ..VoteConfig::default() }
     }
 
     fn write_url(&self, chapter: &str) {
@@ -90,10 +86,7 @@ impl Component for CrashMatrix {
             device_honours_sync: cfg.device_honours_sync,
             notices: url.notices,
             rows: Vec::new(),
-            grid: MatrixGrid {
-                events: Vec::new(),
-                rows: Vec::new(),
-            },
+            grid: MatrixGrid { events: Vec::new(), rows: Vec::new() },
             json: String::new(),
             scroll_pending: url.targeted,
         };
@@ -155,11 +148,7 @@ impl Component for CrashMatrix {
             Msg::Device(!i.checked())
         });
         let half = |ri: usize, c: &HalfCell, event: &str, variant: &str| -> Html {
-            let fault_idx = if c.fault == crate::sim::vote::FaultKind::Kill {
-                0
-            } else {
-                1
-            };
+            let fault_idx = if c.fault == crate::sim::vote::FaultKind::Kill { 0 } else { 1 };
             let cut = c.cut;
             let onclick = link.callback(move |_| Msg::Open(ri, cut, fault_idx));
             let label = format!(

@@ -7,31 +7,35 @@
 
 use std::rc::Rc;
 
-use gloo::events::EventListener;
-use gloo::timers::callback::Timeout;
-use gloo::render::{request_animation_frame, AnimationFrame};
-use plotters::prelude::*;
 use super::canvas::StateCachingCanvas;
+use gloo::events::EventListener;
+use gloo::render::{request_animation_frame, AnimationFrame};
+use gloo::timers::callback::Timeout;
+use plotters::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement};
 use yew::prelude::*;
 
-use super::player::{player_key, PlayerKey};
 use super::controls::ParamControl;
 use super::labels::preset_ko;
+use super::player::{player_key, PlayerKey};
 use super::table_pool;
 use super::url;
 use super::{now_ms, reduced_motion};
 use crate::figures::analysis::{
     describe_event, describe_run, describe_window, format_metric, group_thousands, Anomaly, TABLE_ROWS,
 };
-use crate::live_table::{task_text, TableRun};
-use crate::work_cap::{run_within_cap, FULL_STEP_MS, MAX_EVENTS_FULL, MAX_EVENTS_SUMMARY};
 use crate::figures::plots::{draw_balance, draw_latency_cdf, draw_outage, draw_tradeoff, CdfCurve, TradeoffPoint};
-use crate::figures::timeline::{draw_timeline_planned, event_index_at, height_css_planned, lanes, LanePlan, TimelineMarks};
+use crate::figures::timeline::{
+    draw_timeline_planned, event_index_at, height_css_planned, lanes, LanePlan, TimelineMarks,
+};
 use crate::figures::{figure_spec, FigureKind, FigureSpec, View};
-use crate::params::{lease_param, lease_value_text, parse_lease_query, percent_encode, to_query, LeaseQuery, LEASE_PARAMS, PRESET_KEYS};
+use crate::live_table::{task_text, TableRun};
+use crate::params::{
+    lease_param, lease_value_text, parse_lease_query, percent_encode, to_query, LeaseQuery, LEASE_PARAMS, PRESET_KEYS,
+};
 use crate::sim::lease::{LeaseConfig, LeaseTrace, Preset, TraceLevel, Variant};
+use crate::work_cap::{run_within_cap, FULL_STEP_MS, MAX_EVENTS_FULL, MAX_EVENTS_SUMMARY};
 
 /// The state a permalink restores.
 #[derive(Clone, Debug, PartialEq)]
@@ -94,11 +98,17 @@ impl From<PlayerKey> for Msg {
 /// Keys shown as the figure's main controls (the rest sit under "모든 설정").
 fn main_keys(id: &str) -> &'static [&'static str] {
     match id {
-        "lease-expiry" => &["ttl_ms", "pause_min_ms", "pause_max_ms", "threads", "wallets", "retry_ms", "variant", "noise"],
+        "lease-expiry" => {
+            &["ttl_ms", "pause_min_ms", "pause_max_ms", "threads", "wallets", "retry_ms", "variant", "noise"]
+        }
         "silent-drift" => &["ttl_ms", "pause_min_ms", "pause_max_ms", "threads", "variant"],
-        "watchdog-stop" => &["stop_duration_ms", "stop_period_ms", "stop_count", "watchdog_period_ms", "processes", "ttl_ms"],
+        "watchdog-stop" => {
+            &["stop_duration_ms", "stop_period_ms", "stop_count", "watchdog_period_ms", "processes", "ttl_ms"]
+        }
         "fence-placement" => &["ttl_ms", "pause_min_ms", "pause_max_ms", "fence_check_locks_row"],
-        "lease-clock" => &["ttl_ms", "acquire_lag_ppm", "acquire_lag_min_ms", "acquire_lag_max_ms", "pause_min_ms", "pause_max_ms"],
+        "lease-clock" => {
+            &["ttl_ms", "acquire_lag_ppm", "acquire_lag_min_ms", "acquire_lag_max_ms", "pause_min_ms", "pause_max_ms"]
+        }
         "conditional-update" => &["pause_min_ms", "pause_max_ms", "threads", "wallets"],
         "outage" => &["variant", "fail_policy", "outage_kill_ms", "outage_restart_ms", "threads"],
         _ => &["threads", "wallets", "ttl_ms", "pause_min_ms", "pause_max_ms"],
@@ -384,7 +394,8 @@ impl Figure {
             // only their numbers); the others stay on the main thread.
             if self.table_only() && table_pool::available() {
                 for (i, cfg, r) in std::mem::take(&mut self.jobs) {
-                    let task = task_text(&LeaseQuery { preset: self.query.preset, config: cfg.clone(), seed, run_index: r });
+                    let task =
+                        task_text(&LeaseQuery { preset: self.query.preset, config: cfg.clone(), seed, run_index: r });
                     let id = table_pool::submit(self.pool_owner, &task, &self.table_sink);
                     self.pool_jobs.push((id, (i, cfg, r)));
                 }
@@ -392,7 +403,8 @@ impl Figure {
             // Queues what is left for the main thread, or completes the table.
             self.after_table_run(ctx);
         }
-        self.marks = if self.is_timeline() { self.traces.iter().map(|t| TimelineMarks::of(t)).collect() } else { Vec::new() };
+        self.marks =
+            if self.is_timeline() { self.traces.iter().map(|t| TimelineMarks::of(t)).collect() } else { Vec::new() };
         // The drawing budget's note (also drawn under the figure's axis).
         self.lane_plans.replace(None);
         self.lane_note = self.lane_plans().iter().find_map(LanePlan::cap_notice_ko);
@@ -439,7 +451,10 @@ impl Figure {
     fn timeline_runs(&mut self, configs: &[LeaseConfig]) -> Vec<Rc<LeaseTrace>> {
         let (seed, run_index) = (self.query.seed, self.query.run_index);
         self.window_ms = self.requested_window_ms;
-        let limited = |cfg: &LeaseConfig| LeaseConfig { duration_s: cfg.duration_s.min(self.window_ms.div_ceil(1000).max(1)), ..cfg.clone() };
+        let limited = |cfg: &LeaseConfig| LeaseConfig {
+            duration_s: cfg.duration_s.min(self.window_ms.div_ceil(1000).max(1)),
+            ..cfg.clone()
+        };
         let runs: Vec<(LeaseTrace, Option<u64>)> =
             configs.iter().map(|cfg| run_within_cap(&limited(cfg), seed, run_index, TraceLevel::Full)).collect();
         if let Some(ms) = runs.iter().filter_map(|(_, ms)| *ms).min() {
@@ -539,7 +554,11 @@ impl Figure {
 
     fn permalink(&self) -> String {
         let cursor = if self.is_timeline() && !self.playing { Some((self.cursor_us, self.index)) } else { None };
-        let win = if self.is_timeline() && self.requested_window_ms != self.spec.window_ms { Some(self.requested_window_ms) } else { None };
+        let win = if self.is_timeline() && self.requested_window_ms != self.spec.window_ms {
+            Some(self.requested_window_ms)
+        } else {
+            None
+        };
         let recon = if self.spec.kind == FigureKind::Balance && !self.reveal_ledger { Some(false) } else { None };
         url::figure_search(&self.spec_chapter(), self.spec.id, &to_query(&self.query), cursor, win, recon)
     }
@@ -582,7 +601,8 @@ impl Figure {
         match &*cache {
             Some((planned_for, plans)) if *planned_for == view => plans.clone(),
             _ => {
-                let plans: Vec<LanePlan> = self.traces.iter().zip(&self.marks).map(|(t, marks)| lanes(t, &view, marks)).collect();
+                let plans: Vec<LanePlan> =
+                    self.traces.iter().zip(&self.marks).map(|(t, marks)| lanes(t, &view, marks)).collect();
                 *cache = Some((view, plans.clone()));
                 plans
             }
@@ -667,7 +687,13 @@ impl Figure {
                         });
                     }
                     for (thr, over) in crate::figures::article_data::tradeoff_points(Variant::ALL[g]) {
-                        pts.push(TradeoffPoint { label: col.header.clone(), throughput_rps: thr, over_approval: over, article: true, group: g });
+                        pts.push(TradeoffPoint {
+                            label: col.header.clone(),
+                            throughput_rps: thr,
+                            over_approval: over,
+                            article: true,
+                            group: g,
+                        });
                     }
                 }
                 draw_tradeoff(&root, &pts, &view)
@@ -677,7 +703,11 @@ impl Figure {
                     .columns
                     .iter()
                     .enumerate()
-                    .map(|(g, col)| CdfCurve { label: col.header.clone(), latencies_us: &col.traces[0].series.latencies_us, group: g })
+                    .map(|(g, col)| CdfCurve {
+                        label: col.header.clone(),
+                        latencies_us: &col.traces[0].series.latencies_us,
+                        group: g,
+                    })
                     .collect();
                 draw_latency_cdf(&root, &curves, &view)
             }
@@ -726,7 +756,11 @@ impl Figure {
         }
         let lo = vals.iter().cloned().fold(f64::INFINITY, f64::min);
         let hi = vals.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
-        Some(if (hi - lo).abs() < 1e-9 { format_metric(key, lo) } else { format!("{}~{}", format_metric(key, lo), format_metric(key, hi)) })
+        Some(if (hi - lo).abs() < 1e-9 {
+            format_metric(key, lo)
+        } else {
+            format!("{}~{}", format_metric(key, lo), format_metric(key, hi))
+        })
     }
 
     fn table_caption(&self) -> String {
@@ -743,7 +777,15 @@ impl Figure {
     }
 
     fn view_table(&self) -> Html {
-        let article_preset = self.query.preset.filter(|_| self.query == LeaseQuery { preset: self.query.preset, config: self.query.preset.map(Preset::config).unwrap_or_default(), seed: self.query.seed, run_index: self.query.run_index });
+        let article_preset = self.query.preset.filter(|_| {
+            self.query
+                == LeaseQuery {
+                    preset: self.query.preset,
+                    config: self.query.preset.map(Preset::config).unwrap_or_default(),
+                    seed: self.query.seed,
+                    run_index: self.query.run_index,
+                }
+        });
         let article_cols: Vec<Preset> = match self.spec.kind {
             FigureKind::SplitTimeline if self.query.config.ttl_ms == 200 => vec![Preset::Exp3C1, Preset::Exp3C2],
             FigureKind::Timeline | FigureKind::Balance | FigureKind::Outage => article_preset.into_iter().collect(),
@@ -785,9 +827,7 @@ impl Figure {
         let id = self.spec.id;
         let n = self.events_len();
         let speed = 10f64.powf(self.speed_exp);
-        let onkeydown = link.batch_callback(|e: KeyboardEvent| {
-            player_key(&e).map(Msg::from)
-        });
+        let onkeydown = link.batch_callback(|e: KeyboardEvent| player_key(&e).map(Msg::from));
         let scrub = link.callback(|e: InputEvent| {
             let i: HtmlInputElement = e.target_unchecked_into();
             Msg::Scrub(i.value().parse().unwrap_or(0))
@@ -952,7 +992,15 @@ impl Component for Figure {
     }
 
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
-        if !matches!(msg, Msg::JobsDone(..) | Msg::TableRun(..) | Msg::Copy | Msg::Speed(_) | Msg::AutoPause(_) | Msg::SettingsOpen(_)) {
+        if !matches!(
+            msg,
+            Msg::JobsDone(..)
+                | Msg::TableRun(..)
+                | Msg::Copy
+                | Msg::Speed(_)
+                | Msg::AutoPause(_)
+                | Msg::SettingsOpen(_)
+        ) {
             self.dirty = true;
         }
         match msg {
@@ -1013,7 +1061,8 @@ impl Component for Figure {
             }
             Msg::Step(d) => {
                 self.pause();
-                let i = if d < 0 { self.index.saturating_sub(d.unsigned_abs() as usize) } else { self.index + d as usize };
+                let i =
+                    if d < 0 { self.index.saturating_sub(d.unsigned_abs() as usize) } else { self.index + d as usize };
                 self.set_cursor_to_index(i);
                 self.write_url(ctx);
             }
@@ -1032,7 +1081,8 @@ impl Component for Figure {
                     Some(a) => {
                         self.cursor_us = a.at.t_us;
                         self.sync_index();
-                        self.status = format!("{:.1}ms: 지갑 {}에서 {}", a.at.t_us as f64 / 1000.0, a.wallet, a.kind.label_ko());
+                        self.status =
+                            format!("{:.1}ms: 지갑 {}에서 {}", a.at.t_us as f64 / 1000.0, a.wallet, a.kind.label_ko());
                     }
                     None => self.status = "이 시간 창에는 더 이상 이상 징후가 없습니다.".into(),
                 }
@@ -1048,9 +1098,16 @@ impl Component for Figure {
                 let old = self.cursor_us;
                 let mut new = old + (dt_ms * 1000.0 * speed).round() as u64;
                 if self.auto_pause {
-                    if let Some(a) = self.anomalies.iter().find(|a| a.kind.breaks_invariant() && a.at.t_us > old && a.at.t_us <= new) {
+                    if let Some(a) =
+                        self.anomalies.iter().find(|a| a.kind.breaks_invariant() && a.at.t_us > old && a.at.t_us <= new)
+                    {
                         new = a.at.t_us;
-                        self.status = format!("자동 정지 — {:.1}ms: 지갑 {}에서 {}", a.at.t_us as f64 / 1000.0, a.wallet, a.kind.label_ko());
+                        self.status = format!(
+                            "자동 정지 — {:.1}ms: 지갑 {}에서 {}",
+                            a.at.t_us as f64 / 1000.0,
+                            a.wallet,
+                            a.kind.label_ko()
+                        );
                         self.cursor_us = new;
                         self.sync_index();
                         self.pause();

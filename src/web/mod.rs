@@ -8,18 +8,18 @@ pub mod app;
 pub mod canvas;
 pub mod content;
 pub mod controls;
-pub mod figure;
-pub mod labels;
-pub mod markdown;
-pub mod player;
-pub mod sweep_figure;
-pub mod lazy_mount;
-pub mod table_pool;
-pub mod url;
-pub mod vote_figure;
 pub mod crash_matrix;
 pub mod embed;
 pub mod export_panel;
+pub mod figure;
+pub mod labels;
+pub mod lazy_mount;
+pub mod markdown;
+pub mod player;
+pub mod sweep_figure;
+pub mod table_pool;
+pub mod url;
+pub mod vote_figure;
 
 use wasm_bindgen::JsCast;
 

@@ -25,11 +25,11 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
 
+use super::canvas::StateCachingCanvas;
 use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
 use gloo::worker::{Spawnable, WorkerBridge};
 use plotters::prelude::*;
-use super::canvas::StateCachingCanvas;
 use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -121,7 +121,11 @@ pub fn cache_key(spec: &SweepSpec) -> String {
 /// How many workers: two (this project's machines have two cores), fewer if the browser says so.
 fn pool_size() -> usize {
     let hc = gloo::utils::window().navigator().hardware_concurrency();
-    if hc.is_finite() && hc >= 1.0 { (hc as usize).clamp(1, 2) } else { 2 }
+    if hc.is_finite() && hc >= 1.0 {
+        (hc as usize).clamp(1, 2)
+    } else {
+        2
+    }
 }
 
 fn ensure_workers(pool: &mut Pool) {
@@ -232,7 +236,8 @@ fn start(owner: &str, spec: SweepSpec, listener: Callback<Rc<SweepResult>>) -> (
         ensure_workers(&mut pool);
         let result = SweepResult::empty(spec);
         let rows = result.rows.len() as u32;
-        let job = Job { spec, result: result.clone(), pending: (0..rows).collect(), started_ms: now_ms(), compute_ms: 0.0 };
+        let job =
+            Job { spec, result: result.clone(), pending: (0..rows).collect(), started_ms: now_ms(), compute_ms: 0.0 };
         pool.jobs.insert(key, job);
         dispatch(&mut pool);
         (Rc::new(result), false)
@@ -257,7 +262,8 @@ fn leave(owner: &str) {
 
 fn read_url(kind: SweepKind) -> (SweepSpec, SweepMetric, Vec<String>, bool) {
     let search = gloo::utils::window().location().search().unwrap_or_default();
-    let pairs: Vec<(String, String)> = split_query(&search).into_iter().map(|p| (p.key, p.value.unwrap_or_default())).collect();
+    let pairs: Vec<(String, String)> =
+        split_query(&search).into_iter().map(|p| (p.key, p.value.unwrap_or_default())).collect();
     let targeted = pairs.iter().any(|(k, v)| (k == "fig" || k == "embed") && v == kind.figure_id());
     if !targeted {
         return (kind.default_spec(), SweepMetric::OverApproval, Vec::new(), false);
@@ -270,7 +276,10 @@ fn read_url(kind: SweepKind) -> (SweepSpec, SweepMetric, Vec<String>, bool) {
             "ch" | "fig" | "embed" => {}
             "metric" => match SweepMetric::from_key(&v) {
                 Some(m) => metric = m,
-                None => notices.push(format!("주소의 metric={} 값은 쓸 수 없어 무시했습니다.", v.chars().take(40).collect::<String>())),
+                None => notices.push(format!(
+                    "주소의 metric={} 값은 쓸 수 없어 무시했습니다.",
+                    v.chars().take(40).collect::<String>()
+                )),
             },
             _ => {
                 if kind.owns_key(&k) {
@@ -727,12 +736,8 @@ impl Component for SweepFigure {
                 self.focus_pending = true;
             }
             Msg::Open(ix, iy) => {
-                let search = format!(
-                    "?ch={}&fig={}&{}",
-                    TIMELINE_CHAPTER,
-                    TIMELINE_FIGURE,
-                    self.spec.cell_query_string(ix, iy)
-                );
+                let search =
+                    format!("?ch={}&fig={}&{}", TIMELINE_CHAPTER, TIMELINE_FIGURE, self.spec.cell_query_string(ix, iy));
                 if super::embed::active() {
                     // Embedded: the host's frame keeps the map; the timeline opens beside it.
                     let _ = gloo::utils::window().open_with_url_and_target(&search, "_blank");

@@ -62,7 +62,9 @@ pub fn parse(search: &str) -> Route {
             "fig" => route.figure = Some(clip(&value)),
             "embed" => route.embed = Some(clip(&value)),
             "t" => match value.parse::<f64>() {
-                Ok(v) if v.is_finite() && v >= 0.0 => route.cursor_us = Some((v.min(600_000.0) * 1000.0).round() as u64),
+                Ok(v) if v.is_finite() && v >= 0.0 => {
+                    route.cursor_us = Some((v.min(600_000.0) * 1000.0).round() as u64)
+                }
                 _ => route.notices.push(format!("주소의 t={} 값은 숫자가 아니어서 무시했습니다.", clip(&value))),
             },
             "ev" => match value.parse::<usize>() {
@@ -73,7 +75,9 @@ pub fn parse(search: &str) -> Route {
                 Ok(v) => {
                     let c = v.clamp(200, 120_000);
                     if c != v {
-                        route.notices.push(format!("주소의 win={v} 값이 허용 범위(200~120000)를 벗어나 {c}(으)로 맞췄습니다."));
+                        route
+                            .notices
+                            .push(format!("주소의 win={v} 값이 허용 범위(200~120000)를 벗어나 {c}(으)로 맞췄습니다."));
                     }
                     route.window_ms = Some(c as u32);
                 }

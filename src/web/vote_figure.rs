@@ -14,18 +14,18 @@
 
 use std::rc::Rc;
 
+use super::canvas::StateCachingCanvas;
 use gloo::events::EventListener;
 use gloo::render::{request_animation_frame, AnimationFrame};
 use plotters::prelude::*;
-use super::canvas::StateCachingCanvas;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use super::player::{player_key, PlayerKey};
 use super::controls::ParamControl;
 use super::crash_matrix::CrashMatrix;
-use super::url::{notice_ko, replace_url};
+use super::player::{player_key, PlayerKey};
 use super::reduced_motion;
+use super::url::{notice_ko, replace_url};
 use crate::figures::vote::{
     conflict_ko, describe_event, describe_story, draw_liveness, draw_stack, draw_story, event_ko, fault_ko, fmt_time,
     max_depth, profile_ko, snapshot_us, stack_records, story_end_us, story_events, story_height_css, variant_ko,
@@ -86,32 +86,15 @@ pub fn read_url(id: &str) -> UrlState {
         }
     }
     if !targeted {
-        return UrlState {
-            targeted,
-            config: None,
-            notices: Vec::new(),
-            ev: None,
-            hit: None,
-        };
+        return UrlState { targeted, config: None, notices: Vec::new(), ev: None, hit: None };
     }
     let parsed = parse_vote_query(&rest.join("&"));
-    UrlState {
-        targeted,
-        config: Some(parsed.value),
-        notices: parsed.notices.iter().map(notice_ko).collect(),
-        ev,
-        hit,
-    }
+    UrlState { targeted, config: Some(parsed.value), notices: parsed.notices.iter().map(notice_ko).collect(), ev, hit }
 }
 
 /// The permalink of a vote figure state.
 pub fn vote_search(chapter: &str, id: &str, config: &VoteConfig, extra: &[(&str, String)]) -> String {
-    let mut s = format!(
-        "?ch={}&fig={}&{}",
-        percent_encode(chapter),
-        percent_encode(id),
-        vote_to_query(config)
-    );
+    let mut s = format!("?ch={}&fig={}&{}", percent_encode(chapter), percent_encode(id), vote_to_query(config));
     for (k, v) in extra {
         s.push_str(&format!("&{k}={}", percent_encode(v)));
     }
@@ -286,12 +269,7 @@ impl VoteFigure {
                     .events
                     .iter()
                     .filter_map(|e| match &e.kind {
-                        EventKind::PipelineEvent {
-                            validator: 0,
-                            name,
-                            index,
-                            ..
-                        } => Some((*index, name.clone())),
+                        EventKind::PipelineEvent { validator: 0, name, index, .. } => Some((*index, name.clone())),
                         _ => None,
                     })
                     .collect();
@@ -303,25 +281,14 @@ impl VoteFigure {
                 self.steps = story_events(&t, self.t_end);
                 self.traces = vec![t];
                 if self.kind == Kind::Outer {
-                    let g = VoteConfig {
-                        variant: Variant::V2g,
-                        ..c.clone()
-                    };
+                    let g = VoteConfig { variant: Variant::V2g, ..c.clone() };
                     let tg = Rc::new(run(&g, TraceLevel::Full));
                     self.traces.push(tg);
                 }
             }
             Kind::Liveness => {
                 self.traces = (0..=2u32)
-                    .map(|b| {
-                        Rc::new(run(
-                            &VoteConfig {
-                                blocked_validators: b,
-                                ..c.clone()
-                            },
-                            TraceLevel::Summary,
-                        ))
-                    })
+                    .map(|b| Rc::new(run(&VoteConfig { blocked_validators: b, ..c.clone() }, TraceLevel::Summary)))
                     .collect();
                 if c.blocked_validators > 2 {
                     self.traces.push(Rc::new(run(c, TraceLevel::Summary)));
@@ -522,10 +489,7 @@ impl VoteFigure {
             Kind::Outer => {
                 let mut s = format!("위 패널 — {}", describe_story(t));
                 if let Some(t2) = self.traces.get(1) {
-                    let refused = t2
-                        .events
-                        .iter()
-                        .any(|e| matches!(e.kind, EventKind::JoinRefused { validator: 0 }));
+                    let refused = t2.events.iter().any(|e| matches!(e.kind, EventKind::JoinRefused { validator: 0 }));
                     let sends = t2
                         .messages
                         .iter()
@@ -533,11 +497,7 @@ impl VoteFigure {
                         .count();
                     s.push_str(&format!(
                         " 아래 패널 — 합류 거절: 저장 호출이 {}, 그 자리의 투표 전송 {}건. {}",
-                        if refused {
-                            "오류로 끝났고"
-                        } else {
-                            "거절되지 않았고"
-                        },
+                        if refused { "오류로 끝났고" } else { "거절되지 않았고" },
                         sends,
                         describe_story(t2)
                     ));
@@ -655,9 +615,7 @@ impl Component for VoteFigure {
             }
         }
         let link = ctx.link().clone();
-        f._resize = Some(EventListener::new(&gloo::utils::window(), "resize", move |_| {
-            link.send_message(Msg::Redraw)
-        }));
+        f._resize = Some(EventListener::new(&gloo::utils::window(), "resize", move |_| link.send_message(Msg::Redraw)));
         f
     }
 
@@ -678,11 +636,7 @@ impl Component for VoteFigure {
                     // B4: crash right after the variant's last send (where the
                     // uncertain branches can turn into equivocation); no crash
                     // for the variants that never send.
-                    let last_send = self
-                        .stops
-                        .iter()
-                        .rposition(|n| n.starts_with("SEND"))
-                        .map(|i| i as u32 + 1);
+                    let last_send = self.stops.iter().rposition(|n| n.starts_with("SEND")).map(|i| i as u32 + 1);
                     self.config.crash_after_events = last_send;
                     self.config.crash_at_ms = None;
                     self.recompute();
@@ -823,14 +777,7 @@ impl Component for VoteFigure {
 impl VoteFigure {
     fn main_keys(&self) -> &'static [&'static str] {
         match self.kind {
-            Kind::Story => &[
-                "variant",
-                "crash_after",
-                "fault",
-                "conflict_source",
-                "profile",
-                "device_honours_sync",
-            ],
+            Kind::Story => &["variant", "crash_after", "fault", "conflict_source", "profile", "device_honours_sync"],
             Kind::Outer => &["outer_end", "crash", "crash_after", "fault"],
             Kind::Fence => &[
                 "variant",
@@ -852,17 +799,10 @@ impl VoteFigure {
         let (cls, text) = if let Some(e) = o.equivocations.first() {
             (
                 "vote-verdict unsafe",
-                format!(
-                    "✗ 이중 투표: B·C·D가 A의 {}와 {} 서명을 모두 쥠",
-                    e.v1.label(),
-                    e.v2.label()
-                ),
+                format!("✗ 이중 투표: B·C·D가 A의 {}와 {} 서명을 모두 쥠", e.v1.label(), e.v2.label()),
             )
         } else if o.fenced.first().map(|f| f.is_some()).unwrap_or(false) {
-            (
-                "vote-verdict fenced",
-                "■ 차단: A가 스스로 멈췄고 이중 투표 증거는 없음".to_string(),
-            )
+            ("vote-verdict fenced", "■ 차단: A가 스스로 멈췄고 이중 투표 증거는 없음".to_string())
         } else if let Some(lost) = lost_seen_vote(t) {
             ("vote-verdict fenced", format!("⚠ 아직 이중 투표는 없지만, 네트워크가 본 A의 {lost} 투표 기록이 저장소에서 사라졌음 (재시작하면 막을 근거가 없음)"))
         } else {
@@ -956,21 +896,13 @@ impl VoteFigure {
             }
         };
         let variants = |vs: Vec<Variant>| -> Vec<(String, String)> {
-            vs.into_iter()
-                .map(|v| (v.code().to_string(), format!("{} ({})", variant_ko(v), v.code())))
-                .collect()
+            vs.into_iter().map(|v| (v.code().to_string(), format!("{} ({})", variant_ko(v), v.code()))).collect()
         };
         let faults = || -> Vec<(String, String)> {
-            FaultKind::ALL
-                .iter()
-                .map(|f| (f.key().to_string(), fault_ko(*f).to_string()))
-                .collect()
+            FaultKind::ALL.iter().map(|f| (f.key().to_string(), fault_ko(*f).to_string())).collect()
         };
         let profiles = || -> Vec<(String, String)> {
-            StoreProfile::ALL
-                .iter()
-                .map(|p| (p.key().to_string(), profile_ko(*p).to_string()))
-                .collect()
+            StoreProfile::ALL.iter().map(|p| (p.key().to_string(), profile_ko(*p).to_string())).collect()
         };
         match self.kind {
             Kind::Story => html! {<>
@@ -1040,9 +972,7 @@ impl VoteFigure {
         let id = &self.id;
         let n = self.steps.len();
         let speed = 10f64.powf(self.speed_exp);
-        let onkeydown = link.batch_callback(|e: KeyboardEvent| {
-            player_key(&e).map(Msg::from)
-        });
+        let onkeydown = link.batch_callback(|e: KeyboardEvent| player_key(&e).map(Msg::from));
         let scrub = link.callback(|e: InputEvent| {
             let i: HtmlInputElement = e.target_unchecked_into();
             Msg::Scrub(i.value().parse().unwrap_or(0))
@@ -1052,11 +982,7 @@ impl VoteFigure {
             Msg::Speed(i.value().parse().unwrap_or(0.6))
         });
         let cursor = self.cursor_us();
-        let at = if cursor == u64::MAX {
-            "끝".to_string()
-        } else {
-            fmt_time(cursor)
-        };
+        let at = if cursor == u64::MAX { "끝".to_string() } else { fmt_time(cursor) };
         html! {
             <div class="player" role="group" aria-label="타임라인 재생기 (스페이스: 재생/정지, ←/→: 한 사건씩)" {onkeydown}>
                 <div class="player-buttons">

@@ -112,7 +112,8 @@ pub struct StopSchedule {
 
 impl StopSchedule {
     pub const NONE: StopSchedule = StopSchedule { count: 0, duration_ms: 400, period_ms: 1_500, first_at_ms: 1_500 };
-    pub const ARTICLE: StopSchedule = StopSchedule { count: 35, duration_ms: 400, period_ms: 1_500, first_at_ms: 1_500 };
+    pub const ARTICLE: StopSchedule =
+        StopSchedule { count: 35, duration_ms: 400, period_ms: 1_500, first_at_ms: 1_500 };
 }
 
 /// Optional real-world noise (model.md §1.3, all [PROP]); all zero is noise-free.

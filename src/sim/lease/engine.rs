@@ -79,7 +79,10 @@ enum ReplyKind {
 /// What the lock client hands back to its caller.
 #[derive(Clone, Copy, Debug)]
 enum LockAnswer {
-    Acquired { token: u64, epoch: u32 },
+    Acquired {
+        token: u64,
+        epoch: u32,
+    },
     Refused,
     Extended(bool),
     Released(ReleaseResult),
@@ -93,24 +96,57 @@ enum LockAnswer {
 /// DB statement and one watchdog tick outstanding at a time.
 #[derive(Clone, Copy, Debug)]
 enum Ev {
-    WorkerWake { worker: u32 },
-    LockArrive { client: Client, cmd_seq: u32, token: u32, wallet: u16, kind: CmdKind },
-    LockReply { client: Client, cmd_seq: u32, token: u32, epoch: u16, kind: ReplyKind },
-    LockTimeout { client: Client, cmd_seq: u32 },
+    WorkerWake {
+        worker: u32,
+    },
+    LockArrive {
+        client: Client,
+        cmd_seq: u32,
+        token: u32,
+        wallet: u16,
+        kind: CmdKind,
+    },
+    LockReply {
+        client: Client,
+        cmd_seq: u32,
+        token: u32,
+        epoch: u16,
+        kind: ReplyKind,
+    },
+    LockTimeout {
+        client: Client,
+        cmd_seq: u32,
+    },
     /// The statement is `workers[worker].db_stmt`.
-    DbArrive { worker: u32 },
+    DbArrive {
+        worker: u32,
+    },
     /// The result is `workers[worker].db_result`.
-    DbReply { worker: u32 },
+    DbReply {
+        worker: u32,
+    },
     /// A parked spinner's next `Acquire` reaching the server (see "Lazy
     /// spinning" below). Stale unless `gen == workers[worker].spin_gen`.
-    SpinArrive { worker: u32, gen: u32 },
-    WatchdogTick { worker: u32, hold: u32 },
-    ProcessStop { process: u32 },
-    ProcessResume { process: u32 },
+    SpinArrive {
+        worker: u32,
+        gen: u32,
+    },
+    WatchdogTick {
+        worker: u32,
+        hold: u32,
+    },
+    ProcessStop {
+        process: u32,
+    },
+    ProcessResume {
+        process: u32,
+    },
     LockServerKill,
     LockServerRestart,
     /// Index into the pre-drawn stall durations.
-    StallBegin { stall: u32 },
+    StallBegin {
+        stall: u32,
+    },
     StallEnd,
 }
 
@@ -518,7 +554,9 @@ impl<'c> Engine<'c> {
             holds: Vec::with_capacity(cap.min(1 << 16)),
             responses: Vec::with_capacity(cap),
             events: Vec::new(),
-            balance: (0..wallets).map(|_| vec![BalancePoint { t_us: 0, snapshot_won: initial, ledger_won: initial }]).collect(),
+            balance: (0..wallets)
+                .map(|_| vec![BalancePoint { t_us: 0, snapshot_won: initial, ledger_won: initial }])
+                .collect(),
             tokens: (0..wallets).map(|_| vec![TokenPoint { t_us: 0, counter: 0, fence: 0 }]).collect(),
             fence_epoch0_max: vec![0; wallets],
             fence_at_kill: None,
@@ -552,7 +590,10 @@ impl<'c> Engine<'c> {
         if cfg.noise.stalls_per_min > 0 && cfg.variant.uses_lock() {
             let mut rng = RngStream::derive(seed, run_index, "stall", 0);
             let mean_gap_us = 60 * US_PER_S / u64::from(cfg.noise.stalls_per_min);
-            let (lo, hi) = (cfg.noise.stall_min_ms.min(cfg.noise.stall_max_ms), cfg.noise.stall_max_ms.max(cfg.noise.stall_min_ms));
+            let (lo, hi) = (
+                cfg.noise.stall_min_ms.min(cfg.noise.stall_max_ms),
+                cfg.noise.stall_max_ms.max(cfg.noise.stall_min_ms),
+            );
             let mut t_us = 0;
             loop {
                 t_us += rng.exponential_us(mean_gap_us).max(1);
@@ -652,8 +693,9 @@ impl<'c> Engine<'c> {
         worker.t_req_us = now_us;
         // One pause draw per request, used or not: the k-th request of a
         // worker always gets the k-th draw (common random numbers).
-        worker.pause_us =
-            worker.pause_rng.uniform_inclusive(u64::from(cfg.pause_min_ms) * US_PER_MS, u64::from(cfg.pause_max_ms) * US_PER_MS);
+        worker.pause_us = worker
+            .pause_rng
+            .uniform_inclusive(u64::from(cfg.pause_min_ms) * US_PER_MS, u64::from(cfg.pause_max_ms) * US_PER_MS);
         if cfg.wallet_assignment == WalletAssignment::Random {
             worker.wallet = worker.wallet_rng.uniform_inclusive(0, u64::from(cfg.wallets) - 1) as u32;
         }
@@ -813,7 +855,12 @@ impl<'c> Engine<'c> {
             Phase::ReadFenceRollback => {
                 // No read, no pause [AMB §3.4 item 8]: straight to release.
                 let (wallet, hold_id) = (self.workers[w].wallet, self.workers[w].hold);
-                self.emit(EventKind::FenceRejected { worker: w as u32, wallet, hold: hold_id, phase: FencePhase::Read });
+                self.emit(EventKind::FenceRejected {
+                    worker: w as u32,
+                    wallet,
+                    hold: hold_id,
+                    phase: FencePhase::Read,
+                });
                 self.end_section(w);
             }
             Phase::Reading => {
@@ -927,7 +974,8 @@ impl<'c> Engine<'c> {
             }
             (Variant::FenceRead, Some(token)) => {
                 self.workers[w].phase = Phase::WriteFence;
-                let stmt = if cfg.fence_check_locks_row { Stmt::FenceCheckEq(token) } else { Stmt::FenceCheckEqNoLock(token) };
+                let stmt =
+                    if cfg.fence_check_locks_row { Stmt::FenceCheckEq(token) } else { Stmt::FenceCheckEqNoLock(token) };
                 self.send_db(w, stmt);
             }
             _ => self.send_update(w),
@@ -1110,8 +1158,12 @@ impl<'c> Engine<'c> {
                     if noise.acquire_lag_ppm > 0 {
                         let worker = &mut self.workers[client.worker() as usize];
                         if worker.lag_rng.bernoulli(f64::from(noise.acquire_lag_ppm) / 1e6) {
-                            let (lo, hi) = (noise.acquire_lag_min_ms.min(noise.acquire_lag_max_ms), noise.acquire_lag_max_ms.max(noise.acquire_lag_min_ms));
-                            extra_us = worker.lag_rng.uniform_inclusive(u64::from(lo) * US_PER_MS, u64::from(hi) * US_PER_MS);
+                            let (lo, hi) = (
+                                noise.acquire_lag_min_ms.min(noise.acquire_lag_max_ms),
+                                noise.acquire_lag_max_ms.max(noise.acquire_lag_min_ms),
+                            );
+                            extra_us =
+                                worker.lag_rng.uniform_inclusive(u64::from(lo) * US_PER_MS, u64::from(hi) * US_PER_MS);
                             if worker.lock_seq == seq {
                                 worker.lock_exempt = true;
                             }
@@ -1124,9 +1176,7 @@ impl<'c> Engine<'c> {
             CmdKind::Extend => {
                 LockAnswer::Extended(self.server.extend_if_owner(wallet as usize, token, self.ttl_us, now))
             }
-            CmdKind::Release => {
-                LockAnswer::Released(self.server.release_if_owner(wallet as usize, token, now))
-            }
+            CmdKind::Release => LockAnswer::Released(self.server.release_if_owner(wallet as usize, token, now)),
         };
         if matches!(answer, LockAnswer::Refused) && self.may_park(client, seq) {
             self.park(client.worker() as usize);
@@ -1266,7 +1316,9 @@ impl<'c> Engine<'c> {
     /// spinner's generation only grows, so a dead arrival stays dead.
     fn remove_dead_arrivals(&mut self) {
         let workers = &self.workers;
-        self.q.remove_dead(|ev| matches!(*ev, Ev::SpinArrive { worker, gen } if workers[worker as usize].spin_gen != gen));
+        self.q.remove_dead(
+            |ev| matches!(*ev, Ev::SpinArrive { worker, gen } if workers[worker as usize].spin_gen != gen),
+        );
         self.remove_dead_at = (2 * self.q.heap_len()).max(DEAD_ARRIVALS_MIN_HEAP.max(4 * self.workers.len()));
     }
 

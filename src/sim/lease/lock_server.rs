@@ -31,7 +31,9 @@ pub enum ServerStatus {
     /// Killed: every command fails; state was erased.
     Down,
     /// Commands queue FIFO until `until_us` (noise); leases keep burning.
-    Stalled { until_us: SimTime },
+    Stalled {
+        until_us: SimTime,
+    },
 }
 
 /// The lock server's state. Indexed by wallet.

@@ -229,7 +229,8 @@ pub fn build_trace(cfg: &LeaseConfig, seed: u64, run_index: u32, level: TraceLev
         // Late fence writes of pre-kill tokens can only raise the value.
         assert!(at_kill.iter().zip(&rec.fence_epoch0_max).all(|(k, m)| k <= m));
     }
-    let fence_value_at_kill_per_wallet = if has_outage && fence_variant { rec.fence_epoch0_max.clone() } else { Vec::new() };
+    let fence_value_at_kill_per_wallet =
+        if has_outage && fence_variant { rec.fence_epoch0_max.clone() } else { Vec::new() };
     if !(has_outage && variant == Variant::FenceRead) {
         post_restart_read_rejects_per_wallet.clear();
     }

@@ -74,9 +74,17 @@ fn simulate(
 }
 
 /// [`simulate`] to the configured duration without a cap.
-fn simulate_whole(config: &LeaseConfig, seed: u64, run_index: u32, level: TraceLevel, spin: engine::SpinModel) -> LeaseTrace {
+fn simulate_whole(
+    config: &LeaseConfig,
+    seed: u64,
+    run_index: u32,
+    level: TraceLevel,
+    spin: engine::SpinModel,
+) -> LeaseTrace {
     let deadline_us = u64::from(config.duration_s) * crate::core::US_PER_S;
-    simulate(config, seed, run_index, level, deadline_us, engine::WorkCap::GiveUpAfter(u64::MAX), spin).expect("no cap").0
+    simulate(config, seed, run_index, level, deadline_us, engine::WorkCap::GiveUpAfter(u64::MAX), spin)
+        .expect("no cap")
+        .0
 }
 
 /// A timeline's run: like [`run_until`], except that once the work passes

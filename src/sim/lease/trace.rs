@@ -196,35 +196,111 @@ impl LockingStmt {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum EventKind {
-    RequestStarted { worker: u32, wallet: u32 },
-    AcquireRefused { worker: u32, wallet: u32 },
-    LockAcquired { worker: u32, wallet: u32, token: u64, hold: u32 },
-    LocklessSectionStarted { worker: u32, wallet: u32, hold: u32 },
-    BalanceRead { worker: u32, wallet: u32, hold: u32, value_won: i64 },
-    FenceRejected { worker: u32, wallet: u32, hold: u32, phase: FencePhase },
-    BalanceWritten { worker: u32, wallet: u32, hold: u32, value_won: i64 },
-    InsufficientFunds { worker: u32, wallet: u32, hold: u32 },
+    RequestStarted {
+        worker: u32,
+        wallet: u32,
+    },
+    AcquireRefused {
+        worker: u32,
+        wallet: u32,
+    },
+    LockAcquired {
+        worker: u32,
+        wallet: u32,
+        token: u64,
+        hold: u32,
+    },
+    LocklessSectionStarted {
+        worker: u32,
+        wallet: u32,
+        hold: u32,
+    },
+    BalanceRead {
+        worker: u32,
+        wallet: u32,
+        hold: u32,
+        value_won: i64,
+    },
+    FenceRejected {
+        worker: u32,
+        wallet: u32,
+        hold: u32,
+        phase: FencePhase,
+    },
+    BalanceWritten {
+        worker: u32,
+        wallet: u32,
+        hold: u32,
+        value_won: i64,
+    },
+    InsufficientFunds {
+        worker: u32,
+        wallet: u32,
+        hold: u32,
+    },
     /// `abort_on_lost_lease`: the write was skipped because the watchdog saw the lease gone.
-    WriteAborted { worker: u32, wallet: u32, hold: u32 },
-    LockReleased { worker: u32, wallet: u32, hold: u32, result: ReleaseResult },
-    LeaseExtended { wallet: u32, token: u64, hold: u32 },
-    WatchdogSawLeaseLost { wallet: u32, hold: u32 },
-    LeaseExpired { wallet: u32, token: u64 },
-    ResponseSent { worker: u32, outcome: Outcome, latency_us: u64 },
-    ProcessStopped { process: u32 },
-    ProcessResumed { process: u32 },
+    WriteAborted {
+        worker: u32,
+        wallet: u32,
+        hold: u32,
+    },
+    LockReleased {
+        worker: u32,
+        wallet: u32,
+        hold: u32,
+        result: ReleaseResult,
+    },
+    LeaseExtended {
+        wallet: u32,
+        token: u64,
+        hold: u32,
+    },
+    WatchdogSawLeaseLost {
+        wallet: u32,
+        hold: u32,
+    },
+    LeaseExpired {
+        wallet: u32,
+        token: u64,
+    },
+    ResponseSent {
+        worker: u32,
+        outcome: Outcome,
+        latency_us: u64,
+    },
+    ProcessStopped {
+        process: u32,
+    },
+    ProcessResumed {
+        process: u32,
+    },
     LockServerKilled,
     LockServerRestarted,
-    LockServerStalled { until_us: SimTime },
+    LockServerStalled {
+        until_us: SimTime,
+    },
     /// A statement reached the DB and queued behind another transaction's row
     /// lock (FIFO per row). `ahead`: the conflicting lock's holders plus the
     /// statements already queued on that row (at least 1). Every wait ends
     /// with a `RowLockGranted` of the same worker, even after the deadline.
-    RowLockWaitBegan { worker: u32, wallet: u32, hold: u32, stmt: LockingStmt, ahead: u32 },
+    RowLockWaitBegan {
+        worker: u32,
+        wallet: u32,
+        hold: u32,
+        stmt: LockingStmt,
+        ahead: u32,
+    },
     /// The queued statement got its row lock and ran, `waited_us` after it
     /// arrived, because worker `released_by`'s COMMIT or ROLLBACK (which
     /// arrived at this same stamp) released the lock.
-    RowLockGranted { worker: u32, wallet: u32, hold: u32, stmt: LockingStmt, waited_us: u64, released_by: u32 },
+    RowLockGranted {
+        worker: u32,
+        wallet: u32,
+        hold: u32,
+        stmt: LockingStmt,
+        waited_us: u64,
+        released_by: u32,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

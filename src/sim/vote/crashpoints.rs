@@ -187,7 +187,9 @@ struct Chain {
 
 impl Chain {
     fn new() -> Self {
-        Chain { nodes: vec![Node { name: "START".into(), branch: None, op: Op::Start, children: vec![], parent: None }] }
+        Chain {
+            nodes: vec![Node { name: "START".into(), branch: None, op: Op::Start, children: vec![], parent: None }],
+        }
     }
 
     fn push(&mut self, parent: usize, name: &str, op: Op, branch: Option<String>) -> usize {
@@ -470,7 +472,10 @@ fn build_chain(variant: Variant, opts: &MatrixOptions) -> Chain {
         Variant::V1 => {
             let at = c.push(0, "SIGN", Op::Label, None);
             let at = sends(&mut c, at, X);
-            c.seq(at, &[("WRITE", Op::Write(X)), ("COMMIT", Op::Commit(X)), ("DRAIN", Op::Drain), ("FSYNC", Op::Fsync)]);
+            c.seq(
+                at,
+                &[("WRITE", Op::Write(X)), ("COMMIT", Op::Commit(X)), ("DRAIN", Op::Drain), ("FSYNC", Op::Fsync)],
+            );
         }
         Variant::V2 => {
             let at = c.seq(0, &[("OUTER_BEGIN", Op::Label), ("SIGN", Op::Label), ("WRITE", Op::Write(X))]);
@@ -677,7 +682,6 @@ pub fn column_rank(name: &str) -> usize {
     PIPELINE_ORDER.iter().position(|o| *o == base).map_or(2 * PIPELINE_ORDER.len(), |p| p + offset)
 }
 
-
 /// The full crash-point matrix (figure B2) for one store profile and device
 /// setting: every variant × foreground cut × fault (kill, power), with the
 /// default layout (AppendLog) and poisoning on.
@@ -697,12 +701,8 @@ pub fn cut_counts(opts: &MatrixOptions) -> Vec<(Variant, u32)> {
         .map(|v| {
             let chain = build_chain(v, opts);
             let explored = explore(&chain, opts);
-            let subcuts: BTreeSet<(usize, u8)> = explored
-                .states
-                .iter()
-                .enumerate()
-                .flat_map(|(n, sts)| sts.iter().map(move |s| (n, s.done)))
-                .collect();
+            let subcuts: BTreeSet<(usize, u8)> =
+                explored.states.iter().enumerate().flat_map(|(n, sts)| sts.iter().map(move |s| (n, s.done))).collect();
             (v, subcuts.len() as u32)
         })
         .collect()

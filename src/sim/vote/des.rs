@@ -31,7 +31,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::config::{ConflictSource, FaultKind, InterruptStage, Layout, OuterEnd, StoreProfile, TrueState, Variant, VoteConfig};
+use super::config::{
+    ConflictSource, FaultKind, InterruptStage, Layout, OuterEnd, StoreProfile, TrueState, Variant, VoteConfig,
+};
 use super::gate::{SafetyGate, StoreError};
 use super::trace::*;
 use crate::core::{fnv1a64, EventQueue, RngStream, SimTime, Stamp, US_PER_MS};
@@ -391,11 +393,10 @@ impl<'a> Sim<'a> {
     fn deliver(&mut self, to: usize, from: usize, msg: usize) {
         let now = self.now();
         if self.spans() {
-            if let Some(rec) = self
-                .messages
-                .iter_mut()
-                .rev()
-                .find(|m| m.msg == msg as u32 && m.to == to as u32 && m.from == from as u32 && m.received_at.is_none())
+            if let Some(rec) =
+                self.messages.iter_mut().rev().find(|m| {
+                    m.msg == msg as u32 && m.to == to as u32 && m.from == from as u32 && m.received_at.is_none()
+                })
             {
                 if self.nodes[to].up {
                     rec.received_at = Some(now);
@@ -432,8 +433,7 @@ impl<'a> Sim<'a> {
         if m.signer == from {
             let my_final = self.nodes[to].ledger.keys().next_back().copied().unwrap_or(0);
             if m.h <= my_final && self.nodes[to].catchup_sent.insert((from, m.h)) {
-                let upto: Vec<(u64, Value)> =
-                    self.nodes[to].ledger.range(m.h..).map(|(h, v)| (*h, *v)).collect();
+                let upto: Vec<(u64, Value)> = self.nodes[to].ledger.range(m.h..).map(|(h, v)| (*h, *v)).collect();
                 let delay = self.net_delay(to, from);
                 self.q.schedule_in(delay, Ev::CatchUp { to: from, upto });
             }
@@ -893,7 +893,12 @@ impl<'a> Sim<'a> {
     fn fg_event(&mut self, node: usize, action: usize, name: String) {
         self.nodes[node].fg_events += 1;
         let index = self.nodes[node].fg_events;
-        self.emit(EventKind::PipelineEvent { validator: node as u32, action: action as u32, name: name.clone(), index });
+        self.emit(EventKind::PipelineEvent {
+            validator: node as u32,
+            action: action as u32,
+            name: name.clone(),
+            index,
+        });
         if node != A || self.crashed_once {
             return;
         }
@@ -1057,7 +1062,8 @@ impl<'a> Sim<'a> {
             .map(|r| r.layer)
             .filter(|l| *l != Layer::Lost)
             .max();
-        let durable = layer == Some(Layer::Disk) && !self.nodes[node].store.recs.iter().any(|r| r.msg == msg && r.pinned && r.layer != Layer::Disk);
+        let durable = layer == Some(Layer::Disk)
+            && !self.nodes[node].store.recs.iter().any(|r| r.msg == msg && r.pinned && r.layer != Layer::Disk);
         if !durable {
             self.diag.broadcast_while_not_durable += 1;
         }
@@ -1165,7 +1171,7 @@ impl<'a> Sim<'a> {
                     foreground: true,
                     story: false,
                     interrupted: false,
-                            stage_start: self.now(),
+                    stage_start: self.now(),
                     engine_waits: true,
                     ..a.clone()
                 });
@@ -1182,7 +1188,10 @@ impl<'a> Sim<'a> {
                 self.actions[action].engine_waits = false;
                 self.actions[action].epoch += 1;
                 let (inc, epoch) = (self.actions[action].inc, self.actions[action].epoch);
-                self.q.schedule_in(u64::from(self.cfg.abandoned_work_delay_us), Ev::StageDone { node, inc, action, epoch });
+                self.q.schedule_in(
+                    u64::from(self.cfg.abandoned_work_delay_us),
+                    Ev::StageDone { node, inc, action, epoch },
+                );
                 self.engine_failed(node, action);
             }
         }
@@ -1532,7 +1541,8 @@ impl<'a> Sim<'a> {
         }
         let (h, r) = (e.h, e.r);
         // Finalization: 2f+1 precommits for a block in any round of this height.
-        let rounds: Vec<u32> = e.votes.keys().filter(|(vh, _, k)| *vh == h && *k == MsgKind::Precommit).map(|(_, vr, _)| *vr).collect();
+        let rounds: Vec<u32> =
+            e.votes.keys().filter(|(vh, _, k)| *vh == h && *k == MsgKind::Precommit).map(|(_, vr, _)| *vr).collect();
         for vr in rounds {
             let (per, _) = Self::count(e, h, vr, MsgKind::Precommit);
             if let Some((v, _)) = per.iter().find(|(v, c)| !v.is_nil() && **c >= Q) {
@@ -1572,7 +1582,8 @@ impl<'a> Sim<'a> {
                     self.start_vote(node, MsgKind::Precommit, v);
                 } else if per.get(&Value::Nil).copied().unwrap_or(0) >= Q {
                     self.start_vote(node, MsgKind::Precommit, Value::Nil);
-                } else if total >= Q && self.nodes[node].engine.as_mut().unwrap().timeouts.insert((h, r, Step::Prevote)) {
+                } else if total >= Q && self.nodes[node].engine.as_mut().unwrap().timeouts.insert((h, r, Step::Prevote))
+                {
                     let d = (u64::from(t.timeout_prevote_ms) + delta) * US_PER_MS;
                     self.q.schedule_in(d, Ev::TimeoutPrevote { node, inc, h, r });
                 }
@@ -1825,7 +1836,12 @@ impl<'a> Sim<'a> {
                 if self.live(node, inc) {
                     let e = self.nodes[node].engine.as_ref().unwrap();
                     if (e.h, e.r, e.step) == (h, r, Step::Propose) && !e.busy {
-                        self.emit(EventKind::TimeoutFired { validator: node as u32, step: Step::Propose, height: h, round: r });
+                        self.emit(EventKind::TimeoutFired {
+                            validator: node as u32,
+                            step: Step::Propose,
+                            height: h,
+                            round: r,
+                        });
                         self.start_vote(node, MsgKind::Prevote, Value::Nil);
                     }
                 }
@@ -1834,7 +1850,12 @@ impl<'a> Sim<'a> {
                 if self.live(node, inc) {
                     let e = self.nodes[node].engine.as_ref().unwrap();
                     if (e.h, e.r, e.step) == (h, r, Step::Prevote) && !e.busy {
-                        self.emit(EventKind::TimeoutFired { validator: node as u32, step: Step::Prevote, height: h, round: r });
+                        self.emit(EventKind::TimeoutFired {
+                            validator: node as u32,
+                            step: Step::Prevote,
+                            height: h,
+                            round: r,
+                        });
                         self.start_vote(node, MsgKind::Precommit, Value::Nil);
                     }
                 }
@@ -1843,7 +1864,12 @@ impl<'a> Sim<'a> {
                 if self.live(node, inc) {
                     let e = self.nodes[node].engine.as_ref().unwrap();
                     if (e.h, e.r) == (h, r) && e.step != Step::Commit && !e.busy {
-                        self.emit(EventKind::TimeoutFired { validator: node as u32, step: Step::Precommit, height: h, round: r });
+                        self.emit(EventKind::TimeoutFired {
+                            validator: node as u32,
+                            step: Step::Precommit,
+                            height: h,
+                            round: r,
+                        });
                         self.start_round(node, h, r + 1, true);
                     }
                 }
@@ -1911,7 +1937,12 @@ impl<'a> Sim<'a> {
                     let tx = self.next_tx_id as u32;
                     self.next_tx_id += 1;
                     self.pending_txs.insert(tx);
-                    self.tx_out.push(TxOutcome { tx, submitted_at_us: self.q.now_us(), finalized_at: None, height: None });
+                    self.tx_out.push(TxOutcome {
+                        tx,
+                        submitted_at_us: self.q.now_us(),
+                        finalized_at: None,
+                        height: None,
+                    });
                     self.emit(EventKind::TxSubmitted { tx });
                 }
             }
@@ -1923,7 +1954,8 @@ impl<'a> Sim<'a> {
     fn finish(mut self) -> VoteTrace {
         let cfg = self.cfg.clone();
         let horizon_us = u64::from(cfg.horizon_ms) * US_PER_MS;
-        let both = self.tx_out.len() == 2 && self.tx_out.iter().all(|o| o.finalized_at.is_some_and(|s| s.t_us <= horizon_us));
+        let both =
+            self.tx_out.len() == 2 && self.tx_out.iter().all(|o| o.finalized_at.is_some_and(|s| s.t_us <= horizon_us));
         let forks = self
             .finalized_values
             .iter()

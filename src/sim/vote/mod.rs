@@ -15,12 +15,13 @@
 
 pub mod config;
 pub mod crashpoints;
+mod des;
 pub mod gate;
 pub mod trace;
-mod des;
 
 pub use config::{
-    ConflictSource, FaultKind, InterruptStage, Layout, OuterEnd, StoreProfile, TrueState, Variant, VoteConfig, VotePreset, VoteTiming,
+    ConflictSource, FaultKind, InterruptStage, Layout, OuterEnd, StoreProfile, TrueState, Variant, VoteConfig,
+    VotePreset, VoteTiming,
 };
 pub use crashpoints::{column_rank, matrix, story_config, CrashRow, MatrixOptions, Position, Verdict};
 pub use trace::*;

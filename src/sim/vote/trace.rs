@@ -131,39 +131,153 @@ pub enum FenceReason {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum EventKind {
-    StepEntered { validator: u32, height: u64, round: u32, step: Step },
+    StepEntered {
+        validator: u32,
+        height: u64,
+        round: u32,
+        step: Step,
+    },
     /// A foreground event of a safety pipeline completed; `index` counts A's
     /// foreground events from 1 (the crash point counts these).
-    PipelineEvent { validator: u32, action: u32, name: String, index: u32 },
+    PipelineEvent {
+        validator: u32,
+        action: u32,
+        name: String,
+        index: u32,
+    },
     /// A storage step that continues in the background (abandoned or overtaken work).
-    BackgroundStep { validator: u32, action: u32, name: String },
-    MessageSent { msg: u32, from: u32, to: u32, signer: u32, msg_kind: MsgKind, height: u64, round: u32, value: Value, relayed: bool },
-    MessageReceived { msg: u32, from: u32, to: u32, signer: u32, msg_kind: MsgKind, height: u64, round: u32, value: Value },
-    RecordLayerChanged { validator: u32, record: u32, layer: Layer },
-    Crashed { validator: u32, fault: FaultKind },
-    Restarted { validator: u32 },
+    BackgroundStep {
+        validator: u32,
+        action: u32,
+        name: String,
+    },
+    MessageSent {
+        msg: u32,
+        from: u32,
+        to: u32,
+        signer: u32,
+        msg_kind: MsgKind,
+        height: u64,
+        round: u32,
+        value: Value,
+        relayed: bool,
+    },
+    MessageReceived {
+        msg: u32,
+        from: u32,
+        to: u32,
+        signer: u32,
+        msg_kind: MsgKind,
+        height: u64,
+        round: u32,
+        value: Value,
+    },
+    RecordLayerChanged {
+        validator: u32,
+        record: u32,
+        layer: Layer,
+    },
+    Crashed {
+        validator: u32,
+        fault: FaultKind,
+    },
+    Restarted {
+        validator: u32,
+    },
     /// Restored from the surviving safety records (details in `VoteOutcome::recoveries`).
-    Recovered { validator: u32, records: u32 },
-    Fenced { validator: u32, reason: FenceReason },
-    EngineRecreated { validator: u32 },
-    EngineOpenRefused { validator: u32 },
-    StoreAccessRefused { validator: u32 },
-    SafetyRefused { validator: u32, height: u64, round: u32, step: Step, wanted: Value, recorded: Value },
+    Recovered {
+        validator: u32,
+        records: u32,
+    },
+    Fenced {
+        validator: u32,
+        reason: FenceReason,
+    },
+    EngineRecreated {
+        validator: u32,
+    },
+    EngineOpenRefused {
+        validator: u32,
+    },
+    StoreAccessRefused {
+        validator: u32,
+    },
+    SafetyRefused {
+        validator: u32,
+        height: u64,
+        round: u32,
+        step: Step,
+        wanted: Value,
+        recorded: Value,
+    },
     /// A restarted (or re-created) engine re-sent a stored signed message.
-    Rebroadcast { validator: u32, height: u64, round: u32, step: Step, value: Value, sign_bytes: u64, signature: u64 },
-    JoinRefused { validator: u32 },
-    SyncErrorRaised { validator: u32 },
-    InterruptDelivered { validator: u32, stage: String },
-    ConnReturnedWhilePending { validator: u32 },
-    OuterTxEnded { validator: u32, committed: bool },
-    DuplicateVoteDetected { detector: u32, signer: u32, height: u64, round: u32, step: Step, v1: Value, v2: Value },
-    ConflictInjected { from: u32, to: u32, value: Value },
-    TimeoutFired { validator: u32, step: Step, height: u64, round: u32 },
-    Finalized { validator: u32, height: u64, value: Value },
-    CaughtUp { validator: u32, to_height: u64 },
-    TxSubmitted { tx: u32 },
-    TxFinalized { tx: u32, height: u64 },
-    StatusAnswered { validator: u32, asked_at_us: SimTime, latency_us: u64 },
+    Rebroadcast {
+        validator: u32,
+        height: u64,
+        round: u32,
+        step: Step,
+        value: Value,
+        sign_bytes: u64,
+        signature: u64,
+    },
+    JoinRefused {
+        validator: u32,
+    },
+    SyncErrorRaised {
+        validator: u32,
+    },
+    InterruptDelivered {
+        validator: u32,
+        stage: String,
+    },
+    ConnReturnedWhilePending {
+        validator: u32,
+    },
+    OuterTxEnded {
+        validator: u32,
+        committed: bool,
+    },
+    DuplicateVoteDetected {
+        detector: u32,
+        signer: u32,
+        height: u64,
+        round: u32,
+        step: Step,
+        v1: Value,
+        v2: Value,
+    },
+    ConflictInjected {
+        from: u32,
+        to: u32,
+        value: Value,
+    },
+    TimeoutFired {
+        validator: u32,
+        step: Step,
+        height: u64,
+        round: u32,
+    },
+    Finalized {
+        validator: u32,
+        height: u64,
+        value: Value,
+    },
+    CaughtUp {
+        validator: u32,
+        to_height: u64,
+    },
+    TxSubmitted {
+        tx: u32,
+    },
+    TxFinalized {
+        tx: u32,
+        height: u64,
+    },
+    StatusAnswered {
+        validator: u32,
+        asked_at_us: SimTime,
+        latency_us: u64,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
