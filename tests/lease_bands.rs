@@ -153,24 +153,6 @@ fn analytic_cross_checks() {
     assert!(!Variant::Conditional.uses_lock());
 }
 
-/// Prints every preset's headline numbers (run with `--nocapture`); always passes.
-#[test]
-fn print_all_presets() {
-    for preset in Preset::ALL {
-        for t in runs(preset) {
-            let m = &t.metrics;
-            println!(
-                "{:<15} seed {} approvals {:>4} pairs {:>5} max_owners {} stolen {:?} drift {:>7} over {:>3} neg {} rejects {:?} lost {:?} thr {:.2} p95 {:.1} n503 {:?} lockless {:?} ext {:?} fence_at_kill {:?} prr {:?} | holds {} pairs_by_phase {:?} events {}",
-                preset.key(), t.seed, m.approvals, m.ownership_overlap_pairs, m.max_concurrent_owners, m.stolen_at_release,
-                m.drift_won, m.over_approval, m.negative_ledger_wallets, m.fencing_rejects, m.lost_update_pairs,
-                m.throughput_rps, m.latency_p95_ms, m.n503_during_outage, m.lockless_holds_during_outage,
-                m.watchdog_extensions, t.details.fence_value_at_kill_per_wallet, t.details.post_restart_read_rejects_per_wallet,
-                t.details.holds, t.details.overlap_pairs_by_phase, t.stats.events_processed,
-            );
-        }
-    }
-}
-
 /// §3.3: figures that only noise produces. Latency jitter makes µs overlap
 /// artifacts between cleanly released watchdog holds (never real overlaps);
 /// the acquire observation lag lets a TTL = 1 s lease expire under a client
