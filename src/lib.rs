@@ -11,6 +11,7 @@ pub mod article;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod figures;
+pub mod korean;
 pub mod live_table;
 pub mod params;
 pub mod report;

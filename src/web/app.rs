@@ -10,6 +10,7 @@ use super::content::{chapters, fetch_markdown, fill_sim_placeholders, split_bloc
 use super::figure::{Figure, InitState};
 use super::{markdown, url};
 use crate::figures::{figure_spec, FigureSpec};
+use crate::korean::{with_particle, Particle};
 
 /// The chapters of the lock-lease article (Article A) and the glossary.
 pub fn site_chapters() -> Vec<Chapter> {
@@ -190,7 +191,7 @@ impl App {
             return html! {
                 <main id="content" class="embed">
                     <div class="notice" role="alert">
-                        <p>{ format!("퍼가기 주소의 그림 「{asked}」은(는) 없는 그림입니다. 주소를 확인해 주세요.") }</p>
+                        <p>{ format!("퍼가기 주소의 그림 {} 없는 그림입니다. 주소를 확인해 주세요.", with_particle(&format!("「{asked}」"), Particle::EunNeun)) }</p>
                         <p><a href="?" target="_top">{ "정합성 실험실 첫 장으로 가기" }</a></p>
                     </div>
                 </main>
@@ -274,7 +275,7 @@ impl App {
             return h;
         }
         let Some(spec) = figure_spec(fid) else {
-            return html! { <div class="figure-missing"><p>{ format!("그림 {fid}은(는) 아직 준비 중입니다.") }</p></div> };
+            return html! { <div class="figure-missing"><p>{ format!("그림 {} 아직 준비 중입니다.", with_particle(fid, Particle::EunNeun)) }</p></div> };
         };
         let targeted = self.route.figure.as_deref() == Some(spec.id);
         let init = if targeted { Some(self.route_init(spec)) } else { None };
