@@ -84,10 +84,14 @@ fn register_service_worker() {
     if !window.is_secure_context() {
         return;
     }
-    let container = window.navigator().service_worker();
-    if container.is_undefined() {
+    // In an opaque-origin sandbox (an embed with `sandbox="allow-scripts"`),
+    // merely reading `navigator.serviceWorker` throws a SecurityError: read it
+    // through Reflect, which hands the exception back instead of aborting.
+    let Ok(container) = js_sys::Reflect::get(&window.navigator(), &"serviceWorker".into()) else { return };
+    if container.is_undefined() || container.is_null() {
         return;
     }
+    let container: web_sys::ServiceWorkerContainer = container.unchecked_into();
     let promise = container.register("sw.js");
     wasm_bindgen_futures::spawn_local(async move {
         if let Err(e) = wasm_bindgen_futures::JsFuture::from(promise).await {
