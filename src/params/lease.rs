@@ -340,26 +340,25 @@ pub fn lease_query_from_values(values: &BTreeMap<String, String>, log: &mut Noti
         }
     }
     // 3. Every other key, in table order; the outage's keys wait for its rule.
-    let mut outage: BTreeMap<&'static str, Value> = BTreeMap::new();
+    let mut outage: [Option<Value>; 3] = [None, None, None];
     for param in LEASE_PARAMS.iter().filter(|param| !BASE_KEYS.contains(&param.name)) {
         let Some(value) = values.get(param.name).and_then(|given| read_value(param, given, log)) else { continue };
-        if OUTAGE_KEYS.contains(&param.name) {
-            outage.insert(param.name, value);
-        } else {
-            param.set(&mut query, value);
+        match OUTAGE_KEYS.iter().position(|key| *key == param.name) {
+            Some(i) => outage[i] = Some(value),
+            None => param.set(&mut query, value),
         }
     }
     // The outage: explicit on/off wins; a kill or restart time alone switches it on.
-    let [switch, times @ ..] = OUTAGE_KEYS;
-    let on = match outage.get(switch) {
+    let [switch, times @ ..] = outage;
+    let on = match switch {
         Some(word) => word.word() == "on",
-        None => query.config.outage.is_some() || times.iter().any(|time| outage.contains_key(time)),
+        None => query.config.outage.is_some() || times.iter().any(Option::is_some),
     };
-    spec(switch).set(&mut query, Value::Word(if on { "on" } else { "off" }));
-    for time in times {
-        match outage.remove(time) {
-            Some(value) if on => spec(time).set(&mut query, value),
-            Some(value) => log.ignored(time, &value.int().to_string(), "the outage is off (outage=off)"),
+    spec(OUTAGE_KEYS[0]).set(&mut query, Value::Word(if on { "on" } else { "off" }));
+    for (key, time) in OUTAGE_KEYS[1..].iter().zip(times) {
+        match time {
+            Some(value) if on => spec(key).set(&mut query, value),
+            Some(value) => log.ignored(key, &value.int().to_string(), "the outage is off (outage=off)"),
             None => {}
         }
     }

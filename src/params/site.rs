@@ -12,6 +12,8 @@
 //! notice in Korean. Pure and native-testable: the page hands in
 //! `location.search`.
 
+use std::collections::BTreeMap;
+
 use super::codec::{last_values, percent_encode, read_value, split_query, NoticeLog};
 use super::lease::{lease_query_from_values, to_query, LeaseQuery};
 use super::spec::{
@@ -220,13 +222,14 @@ pub fn site_param(name: &str) -> Option<&'static ParamSpec> {
 /// panics; every value it clamps or drops is a notice.
 pub fn read_site(search: &str, scope: Scope) -> Parsed<SiteQuery> {
     let mut log = NoticeLog::default();
-    let mut values = last_values(split_query(search), &mut log);
+    let (site_values, values): (BTreeMap<String, String>, _) =
+        last_values(split_query(search), &mut log).into_iter().partition(|(key, _)| site_param(key).is_some());
     let mut site = SiteQuery::default();
     for param in SITE_PARAMS {
-        let Some(given) = values.remove(param.name) else { continue };
+        let Some(given) = site_values.get(param.name) else { continue };
         if !param.figures.contains(scope.figures()) {
-            log.ignored(param.name, &given, format!("not a key of the {} figures", scope.name()));
-        } else if let Some(value) = read_value(param, &given, &mut log) {
+            log.ignored(param.name, given, format!("not a key of the {} figures", scope.name()));
+        } else if let Some(value) = read_value(param, given, &mut log) {
             param.set(&mut site, value);
         }
     }
