@@ -17,7 +17,7 @@ use std::sync::Mutex;
 use crate::figures::export;
 use crate::params::{
     all_params_markdown, parse_query, to_query, LeaseQuery, Notice, ParamKind, ParamSpec, Query, LEASE_PARAMS,
-    VOTE_PARAMS,
+    SITE_PARAMS, SWEEP_PARAMS, VOTE_PARAMS,
 };
 use crate::report::{
     crashpoints_json, crashpoints_markdown, run_json, run_markdown, table_json, table_markdown, table_queries,
@@ -580,25 +580,36 @@ fn presets_output(format: Format) -> String {
 fn params_output(format: Format) -> String {
     match format {
         Format::Markdown => all_params_markdown(),
-        Format::Json => pretty(&serde_json::Value::Array(
-            LEASE_PARAMS
-                .iter()
-                .map(|p| ("lease", p))
-                .chain(VOTE_PARAMS.iter().map(|p| ("vote", p)))
-                .map(|(scenario, p)| {
-                    let (kind, values) = match p.kind {
-                        ParamKind::Integer => ("integer", serde_json::Value::Null),
-                        ParamKind::Choice(words) => ("choice", serde_json::json!(words)),
-                        ParamKind::Flag => ("flag", serde_json::json!(["true", "false"])),
-                    };
-                    serde_json::json!({
-                        "scenario": scenario, "name": p.name, "kind": kind, "unit": p.unit, "min": p.min, "max": p.max,
-                        "step": p.step, "values": values, "default": p.default,
-                        "description": p.description, "label_ko": p.label_ko,
+        Format::Json => {
+            let tables =
+                [("lease", LEASE_PARAMS), ("vote", VOTE_PARAMS), ("sweep", SWEEP_PARAMS), ("site", SITE_PARAMS)];
+            pretty(&serde_json::Value::Array(
+                tables
+                    .into_iter()
+                    .flat_map(|(scenario, params)| params.iter().map(move |p| (scenario, p)))
+                    .map(|(scenario, p)| {
+                        let (kind, values) = match p.kind {
+                            ParamKind::Integer => ("integer", serde_json::Value::Null),
+                            ParamKind::Choice(words) => ("choice", serde_json::json!(words)),
+                            ParamKind::Flag => ("flag", serde_json::json!(["true", "false"])),
+                            ParamKind::Switch => ("switch", serde_json::json!(["1", "0"])),
+                            ParamKind::Millis => ("time_ms", serde_json::Value::Null),
+                            ParamKind::Text => ("text", serde_json::Value::Null),
+                        };
+                        let mut row = serde_json::json!({
+                            "scenario": scenario, "name": p.name, "kind": kind, "unit": p.unit, "min": p.min, "max": p.max,
+                            "step": p.step, "values": values, "default": p.default,
+                            "description": p.description, "label_ko": p.label_ko,
+                        });
+                        // The scenarios' keys are read by their own figures; the others say which.
+                        if matches!(scenario, "sweep" | "site") {
+                            row["figures"] = serde_json::json!(p.figures.names());
+                        }
+                        row
                     })
-                })
-                .collect(),
-        )),
+                    .collect(),
+            ))
+        }
     }
 }
 
@@ -679,8 +690,10 @@ fn help_text(subcommand: &str) -> Result<String> {
              the query string that selects it, and the keys in which it differs from the defaults.\n"
             .to_string(),
         "params" => "lab params [--format md|json]\n\n\
-             Lists every query key of both scenarios with its unit, range, default and meaning\n\
-             (the README's parameter tables are this output).\n"
+             Lists every query key the site and `lab` accept, with its unit, range, default and\n\
+             meaning: both scenarios' keys, the sweep figures' keys and the site's own route and\n\
+             view keys (those two tables say which figures read each key; in JSON, `figures`).\n\
+             The README's parameter tables are this output.\n"
             .to_string(),
         "run" => "lab run --params \"QUERY\" [--format md|json] [--trace FILE]\n\n\
              Runs one simulation. QUERY is the site's query string, e.g.\n\

@@ -56,9 +56,7 @@ impl SweepKind {
     /// Whether `key` is one of this figure's own query keys (its axes,
     /// `variant`, `seeds`, and `n` for the TTL × pause grid).
     pub fn owns_key(self, key: &str) -> bool {
-        self.axis_keys().contains(&key)
-            || ["variant", "seeds"].contains(&key)
-            || (key == "n" && self == SweepKind::TtlPause)
+        crate::params::sweep_param(self, key).is_some()
     }
 
     /// Allowed (min, max) of each axis value: x then y.
@@ -351,75 +349,9 @@ impl SweepSpec {
     }
 
     /// The canonical query string: the cache key and the figure's URL state.
-    /// Every key is written, in a fixed order.
+    /// Every key is written, in a fixed order (`params::SWEEP_PARAMS`).
     pub fn key(&self) -> String {
-        let [xl, xh, yl, yh] = self.kind.axis_keys();
-        let mut s = format!(
-            "variant={}&{xl}={}&{xh}={}&{yl}={}&{yh}={}",
-            self.variant.key(),
-            self.x.lo,
-            self.x.hi,
-            self.y.lo,
-            self.y.hi
-        );
-        if self.kind == SweepKind::TtlPause {
-            s.push_str(&format!("&n={}", self.x.n));
-        }
-        s.push_str(&format!("&seeds={}", self.seeds));
-        s
-    }
-
-    /// Reads a spec from `key=value` pairs (already split and decoded);
-    /// missing keys keep their defaults, out-of-range numbers are clamped.
-    /// Returns the spec and a Korean notice per ignored or clamped value.
-    pub fn from_pairs(kind: SweepKind, pairs: &[(String, String)]) -> (SweepSpec, Vec<String>) {
-        let mut s = kind.default_spec();
-        let mut notices = Vec::new();
-        let [xl, xh, yl, yh] = kind.axis_keys();
-        for (k, v) in pairs {
-            let num = || v.trim().parse::<u32>().ok();
-            let bad = |notices: &mut Vec<String>| {
-                notices.push(format!(
-                    "주소의 {k}={} 값은 쓸 수 없어 무시했습니다.",
-                    v.chars().take(40).collect::<String>()
-                ))
-            };
-            let slot: Option<&mut u32> = match k.as_str() {
-                k if k == xl => Some(&mut s.x.lo),
-                k if k == xh => Some(&mut s.x.hi),
-                k if k == yl => Some(&mut s.y.lo),
-                k if k == yh => Some(&mut s.y.hi),
-                "n" if kind == SweepKind::TtlPause => Some(&mut s.x.n),
-                "seeds" => Some(&mut s.seeds),
-                "variant" => {
-                    match SweepVariant::from_key(v) {
-                        Some(var) => s.variant = var,
-                        None => bad(&mut notices),
-                    }
-                    None
-                }
-                _ => None,
-            };
-            if let Some(slot) = slot {
-                match num() {
-                    Some(n) => *slot = n,
-                    None => bad(&mut notices),
-                }
-            }
-        }
-        // `n` is derived (one per integer, or the same on both axes), never a clamp.
-        match kind {
-            SweepKind::TtlPause => s.y.n = s.x.n,
-            SweepKind::Contention => {
-                s.x.n = s.x.hi.saturating_sub(s.x.lo) + 1;
-                s.y.n = s.y.hi.saturating_sub(s.y.lo) + 1;
-            }
-        }
-        let c = s.clamped();
-        if c != s {
-            notices.push("주소의 격자 범위 일부가 허용 범위를 벗어나 가장 가까운 값으로 맞췄습니다.".to_string());
-        }
-        (c, notices)
+        crate::params::sweep_query(self)
     }
 
     /// The configuration of cell (`ix`, `iy`).
@@ -452,35 +384,40 @@ impl SweepSpec {
 }
 
 /// Reads a sweep figure's query strictly, as `lab sweep` and `lab figure`
-/// do: an unknown key, an unreadable value or a clamped one is an error
-/// (English, for the CLI). `metric` (the colour of the heatmap, a view key
-/// of the page) is accepted only when `with_metric`; it defaults to over-approval.
+/// do: an unknown key, an unreadable value, a clamped one or a swapped range
+/// is an error (English, for the CLI). `metric` (the colour of the heatmap,
+/// a view key of the page) is accepted only when `with_metric`; it defaults
+/// to over-approval.
 pub fn parse_strict(kind: SweepKind, text: &str, with_metric: bool) -> Result<(SweepSpec, SweepMetric), String> {
     let id = kind.figure_id();
     let mut metric = SweepMetric::OverApproval;
-    let mut pairs: Vec<(String, String)> = Vec::new();
+    let mut pairs = Vec::new();
     for p in crate::params::split_query(text) {
-        let v = p.value.unwrap_or_default();
         if with_metric && p.key == "metric" {
+            let v = p.value.unwrap_or_default();
             metric = SweepMetric::from_key(&v)
                 .ok_or_else(|| format!("--params: metric `{v}` is not allowed; allowed over_approval|throughput"))?;
         } else {
-            pairs.push((p.key, v));
+            pairs.push(p);
         }
     }
     let [xl, xh, yl, yh] = kind.axis_keys();
-    if let Some((k, _)) = pairs.iter().find(|(k, _)| !kind.owns_key(k)) {
+    if let Some(p) = pairs.iter().find(|p| !kind.owns_key(&p.key)) {
         return Err(format!(
-            "--params: unknown key `{k}` for {id}; allowed variant, {xl}, {xh}, {yl}, {yh}{}, seeds{}",
+            "--params: unknown key `{}` for {id}; allowed variant, {xl}, {xh}, {yl}, {yh}{}, seeds{}",
+            p.key,
             if kind == SweepKind::TtlPause { ", n" } else { "" },
             if with_metric { ", metric" } else { "" }
         ));
     }
-    let (spec, notices) = SweepSpec::from_pairs(kind, &pairs);
+    let mut log = crate::params::NoticeLog::default();
+    let values = crate::params::last_values(pairs, &mut log);
+    let spec = crate::params::sweep_spec_from_values(kind, &values, &mut log);
+    let notices = log.finish();
     if !notices.is_empty() {
         return Err(format!(
             "--params: {} (allowed: variant {}; x {:?}, y {:?}, n 1..={}, seeds 1..={})",
-            notices.join(" "),
+            notices.iter().map(crate::params::Notice::message).collect::<Vec<_>>().join("; "),
             SweepVariant::ALL.map(|v| v.key()).join("|"),
             kind.axis_limits()[0],
             kind.axis_limits()[1],
@@ -787,20 +724,14 @@ mod tests {
     fn key_round_trips_and_clamps() {
         for kind in [SweepKind::TtlPause, SweepKind::Contention] {
             let spec = SweepSpec { variant: SweepVariant::FenceRead, seeds: 2, ..kind.default_spec() };
-            let pairs: Vec<(String, String)> = crate::params::split_query(&spec.key())
-                .into_iter()
-                .map(|p| (p.key, p.value.unwrap_or_default()))
-                .collect();
-            let (back, notices) = SweepSpec::from_pairs(kind, &pairs);
-            assert_eq!(back, spec);
-            assert!(notices.is_empty(), "{notices:?}");
+            assert_eq!(parse_strict(kind, &spec.key(), false), Ok((spec, SweepMetric::OverApproval)));
         }
-        let pairs =
-            vec![("ttl_lo".to_string(), "5".to_string()), ("variant".into(), "<b>".into()), ("n".into(), "x".into())];
-        let (s, notices) = SweepSpec::from_pairs(SweepKind::TtlPause, &pairs);
+        let page =
+            crate::params::read_site("ttl_lo=5&variant=%3Cb%3E&n=x", crate::params::Scope::Sweep(SweepKind::TtlPause));
+        let s = page.value.sweep.expect("grid keys");
         assert_eq!(s.x.lo, 10);
         assert_eq!(s.variant, SweepVariant::Naive);
-        assert_eq!(notices.len(), 3);
+        assert_eq!(page.notices.len(), 3);
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! The lazy spin path (engine.rs, "Lazy spinning") against the model as
+//! The lazy spin path (engine/spin.rs) against the model as
 //! written: every spin-retry attempt simulated as three events. The lazy
 //! engine must give the same runs: the same metrics, the same holds and
 //! responses at the same microseconds, the same refusal count, and at
@@ -13,7 +13,7 @@ fn behaviour(t: &LeaseTrace) -> String {
     let mut holds: Vec<_> = t.holds.iter().collect();
     // Hold ids number holds in the order they opened: computed attempts of
     // different wallets that land on the same microsecond may open in
-    // another order (see engine.rs), so holds are compared per wallet.
+    // another order (see engine/spin.rs), so holds are compared per wallet.
     holds.sort_by_key(|h| (h.wallet, h.acquired_at.t_us, h.worker));
     let mut out = String::new();
     for h in holds {

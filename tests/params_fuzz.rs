@@ -1,11 +1,17 @@
-//! Fuzzing the query parser: whatever the input, parsing never panics and
+//! Fuzzing the query parsers: whatever the input, parsing never panics and
 //! always yields an in-range, internally consistent query; and every valid
 //! query survives `to_query` → `parse_lease_query` unchanged, with no notices.
+//! The one reader of a page address (`read_site`) gets the same: random
+//! multi-key addresses, the site's and the sweeps' keys included, read for
+//! every kind of figure, stay within range with capped, bounded notices, and
+//! the lock-lease permalinks it writes are the bytes the site always wrote.
 
 use consistency_lab::params::{
-    lease_query_problems, parse_lease_query, parse_query, query_to_string, to_query, vote_config_problems, ParamKind,
-    ParamSpec, Query, LEASE_PARAMS, VOTE_PARAMS,
+    lease_query_problems, notice_ko, parse_lease_query, parse_query, percent_encode, query_to_string, read_site,
+    site_param, to_query, vote_config_problems, Notice, ParamKind, ParamSpec, Parsed, Query, Scope, SiteQuery,
+    LEASE_PARAMS, MAX_NOTICES, NOTICE_TEXT_MAX_CHARS, SITE_PARAMS, SWEEP_PARAMS, VOTE_PARAMS,
 };
+use consistency_lab::sweep::SweepKind;
 use proptest::prelude::*;
 
 /// Keys: every real key, plus near misses and junk.
@@ -77,6 +83,11 @@ fn in_range_query(params: &'static [ParamSpec]) -> impl Strategy<Value = String>
                 }
                 ParamKind::Choice(words) => proptest::sample::select(words.to_vec()).prop_map(str::to_string).boxed(),
                 ParamKind::Flag => any::<bool>().prop_map(|b| b.to_string()).boxed(),
+                ParamKind::Switch => proptest::sample::select(vec!["1", "0"]).prop_map(str::to_string).boxed(),
+                ParamKind::Millis => (param.min * 1000..=param.max * 1000)
+                    .prop_map(|us| format!("{}.{:03}", us / 1000, us % 1000))
+                    .boxed(),
+                ParamKind::Text => "[a-z0-9-]{1,20}".boxed(),
             };
             prop::option::weighted(0.3, value).boxed()
         })
@@ -158,5 +169,207 @@ proptest! {
         prop_assert_eq!(&again.value, &parsed.value);
         // Canonical form is a fixed point.
         prop_assert_eq!(to_query(&again.value), canonical);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The one reader of a page address (`read_site`)
+
+const SCOPES: [Scope; 4] =
+    [Scope::Lease, Scope::Vote, Scope::Sweep(SweepKind::TtlPause), Scope::Sweep(SweepKind::Contention)];
+
+/// Keys of every table, the site's and the sweeps' included, plus junk.
+fn any_site_key() -> impl Strategy<Value = String> {
+    let real: Vec<String> =
+        [LEASE_PARAMS, VOTE_PARAMS, SWEEP_PARAMS, SITE_PARAMS].concat().iter().map(|p| p.name.to_string()).collect();
+    prop_oneof![
+        6 => proptest::sample::select(real),
+        1 => Just("scenario".to_string()),
+        1 => "[a-z_]{0,12}",
+        1 => any::<String>(),
+    ]
+}
+
+/// Values: those of `any_value`, plus times, switches and ids.
+fn any_site_value() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => any_value(),
+        1 => (0.0f64..1e6).prop_map(|v| format!("{v:.4}")),
+        1 => proptest::sample::select(vec!["1", "0", "-1", "1e99", "inf", "-0.0", ".5", "a1-lease-expiry", "vote-story",
+            "sweep-ttl-pause", "throughput", "over_approval"]).prop_map(str::to_string),
+    ]
+}
+
+fn hostile_site_query() -> impl Strategy<Value = String> {
+    prop::collection::vec((any_site_key(), any_site_value(), 0u8..10), 0..32).prop_map(|pairs| {
+        let pairs: Vec<String> = pairs
+            .into_iter()
+            .map(|(key, value, shape)| match shape {
+                0 => key,
+                1 => format!("{key}={value}={value}"),
+                _ => format!("{key}={value}"),
+            })
+            .collect();
+        format!("?{}", pairs.join("&"))
+    })
+}
+
+/// Every way a read address breaks the reader's promises (empty when none).
+fn site_problems(site: &SiteQuery, notices: &[Notice], scope: Scope) -> Vec<String> {
+    let mut problems = Vec::new();
+    if notices.len() > MAX_NOTICES + 1 {
+        problems.push(format!("{} notices", notices.len()));
+    }
+    for notice in notices {
+        if let Notice::Clamped { given, .. } | Notice::Ignored { given, .. } = notice {
+            if given.chars().count() > NOTICE_TEXT_MAX_CHARS + 1 || given.chars().any(char::is_control) {
+                problems.push(format!("unbounded notice text {given:?}"));
+            }
+        }
+    }
+    for (name, text) in [("ch", &site.chapter), ("fig", &site.figure), ("embed", &site.embed)] {
+        if let Some(text) = text {
+            if text.chars().count() > NOTICE_TEXT_MAX_CHARS + 1 || text.chars().any(char::is_control) {
+                problems.push(format!("{name} text {text:?}"));
+            }
+        }
+    }
+    let within = |name: &str, value: Option<u64>| {
+        let spec = site_param(name).expect("a site key");
+        let max = if spec.kind == ParamKind::Millis { spec.max * 1000 } else { spec.max };
+        value.is_none_or(|v| v >= spec.min && v <= max)
+    };
+    if !within("win", site.window_ms.map(u64::from)) || !within("t", site.cursor_us) {
+        problems.push(format!("win {:?} or t {:?} out of range", site.window_ms, site.cursor_us));
+    }
+    if !within("ev", site.event.map(|e| e as u64)) {
+        problems.push(format!("ev {:?} out of range", site.event));
+    }
+    let figures = scope.figures();
+    for (name, set) in [
+        ("win", site.window_ms.is_some()),
+        ("t", site.cursor_us.is_some()),
+        ("ev", site.event.is_some()),
+        ("recon", site.reveal_ledger.is_some()),
+        ("hit", site.hit.is_some()),
+        ("metric", site.metric.is_some()),
+    ] {
+        if set && !site_param(name).expect("a site key").figures.contains(figures) {
+            problems.push(format!("{name} set for {scope:?}"));
+        }
+    }
+    match scope {
+        Scope::Lease => {
+            problems.extend(site.lease.iter().flat_map(lease_query_problems));
+            if site.vote.is_some() || site.sweep.is_some() {
+                problems.push("another scenario's state".to_string());
+            }
+        }
+        Scope::Vote => {
+            problems.extend(site.vote.iter().flat_map(vote_config_problems));
+            if site.lease.is_some() || site.sweep.is_some() {
+                problems.push("another scenario's state".to_string());
+            }
+        }
+        Scope::Sweep(kind) => {
+            if let Some(spec) = site.sweep {
+                let [(x_min, x_max), (y_min, y_max)] = kind.axis_limits();
+                let in_limits = spec.kind == kind
+                    && (x_min..=x_max).contains(&spec.x.lo)
+                    && (x_min..=x_max).contains(&spec.x.hi)
+                    && (y_min..=y_max).contains(&spec.y.lo)
+                    && (y_min..=y_max).contains(&spec.y.hi);
+                if !in_limits || spec.clamped() != spec {
+                    problems.push(format!("sweep spec {spec:?}"));
+                }
+            }
+            if site.lease.is_some() || site.vote.is_some() {
+                problems.push("another scenario's state".to_string());
+            }
+        }
+    }
+    problems
+}
+
+/// The lock-lease permalink as `web::url::figure_search` wrote it before the
+/// one reader and writer: the format `SiteQuery::search` must keep, byte for byte.
+fn legacy_figure_search(
+    chapter: &str,
+    figure: &str,
+    lease_qs: &str,
+    cursor: Option<(u64, usize)>,
+    window_ms: Option<u32>,
+    recon: Option<bool>,
+) -> String {
+    let mut s = format!("?ch={}&fig={}", percent_encode(chapter), percent_encode(figure));
+    if !lease_qs.is_empty() {
+        s.push('&');
+        s.push_str(lease_qs);
+    }
+    if let Some(w) = window_ms {
+        s.push_str(&format!("&win={w}"));
+    }
+    if let Some((t_us, ev)) = cursor {
+        if t_us % 1000 == 0 {
+            s.push_str(&format!("&t={}", t_us / 1000));
+        } else {
+            s.push_str(&format!("&t={}.{:03}", t_us / 1000, t_us % 1000));
+        }
+        s.push_str(&format!("&ev={ev}"));
+    }
+    if let Some(r) = recon {
+        s.push_str(if r { "&recon=1" } else { "&recon=0" });
+    }
+    s
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_address_reads_within_range_for_every_scope(query in hostile_site_query(), text in any::<String>()) {
+        for scope in SCOPES {
+            for search in [query.as_str(), text.as_str()] {
+                let Parsed { value: site, notices } = read_site(search, scope);
+                prop_assert_eq!(site_problems(&site, &notices, scope), Vec::<String>::new(), "{:?} {:?}", scope, search);
+                for notice in &notices {
+                    prop_assert!(!notice_ko(notice).is_empty());
+                }
+                // What the reader made, the writer writes as a fixed point: read again, written again, the same.
+                let written = site.search();
+                let again = read_site(&written, scope);
+                prop_assert_eq!(again.notices, vec![], "{:?} wrote {:?}", scope, written);
+                prop_assert_eq!(again.value.search(), written);
+            }
+        }
+    }
+
+    #[test]
+    fn lease_permalinks_are_byte_identical(
+        query in in_range_query(LEASE_PARAMS),
+        chapter in "[a-z0-9-]{1,20}",
+        figure in "[a-z0-9-]{1,20}",
+        cursor in prop::option::of((0u64..600_000_000, 0usize..100_000)),
+        window_ms in prop::option::of(200u32..=120_000),
+        recon in prop::option::of(any::<bool>()),
+    ) {
+        let lease = parse_lease_query(&query).value;
+        let lease_qs = to_query(&lease);
+        let site = SiteQuery {
+            chapter: Some(chapter.clone()),
+            figure: Some(figure.clone()),
+            cursor_us: cursor.map(|(t, _)| t),
+            event: cursor.map(|(_, ev)| ev),
+            window_ms,
+            reveal_ledger: recon,
+            lease: Some(lease.clone()),
+            ..SiteQuery::default()
+        };
+        let written = site.search();
+        prop_assert_eq!(&written, &legacy_figure_search(&chapter, &figure, &lease_qs, cursor, window_ms, recon));
+        let read = read_site(&written, Scope::Lease);
+        prop_assert_eq!(read.notices, vec![]);
+        prop_assert_eq!(read.value.lease.unwrap_or_default(), lease);
+        prop_assert_eq!((read.value.cursor_us, read.value.window_ms, read.value.reveal_ledger), (site.cursor_us, window_ms, recon));
     }
 }

@@ -3,7 +3,7 @@
 
 use std::process::Command;
 
-use consistency_lab::sweep::{run_row, SweepKind, SweepSpec};
+use consistency_lab::sweep::{parse_strict, run_row, SweepKind};
 
 fn lab(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_lab")).args(args).output().expect("the lab binary runs")
@@ -17,12 +17,7 @@ fn sweep_json_matches_the_library_and_bad_keys_exit_2() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     let cells = v["cells"].as_array().expect("cells");
     assert_eq!(cells.len(), 2);
-    let pairs: Vec<(String, String)> = consistency_lab::params::split_query(params)
-        .into_iter()
-        .map(|p| (p.key, p.value.unwrap_or_default()))
-        .collect();
-    let (spec, notices) = SweepSpec::from_pairs(SweepKind::Contention, &pairs);
-    assert!(notices.is_empty());
+    let (spec, _) = parse_strict(SweepKind::Contention, params, false).expect("valid keys");
     let row = run_row(&spec, 0);
     for (ix, cell) in cells.iter().enumerate() {
         assert_eq!(cell["over_approval_mean"].as_f64(), Some(row[ix].over_mean));

@@ -17,7 +17,7 @@ before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 // Parameter names come from `lab params --format json` when a built `lab` is
-// at hand; otherwise from the table in src/params.rs (the single source).
+// at hand; otherwise from the tables in src/params/ (the single source).
 function paramNames() {
   for (const bin of ['target/release/lab', 'target/debug/lab', 'target/ci/lab']) {
     const p = path.join(root, bin);
@@ -28,13 +28,13 @@ function paramNames() {
       if (names('lease').length && names('vote').length) return { lease: names('lease'), vote: names('vote') };
     } catch { /* fall through to the source */ }
   }
-  const src = fs.readFileSync(path.join(root, 'src', 'params.rs'), 'utf8');
-  const table = (name) => {
+  const table = (file, name) => {
+    const src = fs.readFileSync(path.join(root, 'src', 'params', file), 'utf8');
     const start = src.indexOf(`pub const ${name}`);
     const body = src.slice(start, src.indexOf('\n];', start));
     return [...new Set([...body.matchAll(/"([a-z][a-z0-9_]*)"/g)].map((m) => m[1]))];
   };
-  return { lease: table('LEASE_PARAMS'), vote: table('VOTE_PARAMS') };
+  return { lease: table('lease.rs', 'LEASE_PARAMS'), vote: table('vote.rs', 'VOTE_PARAMS') };
 }
 
 // Marker text the checks look for in any attribute or injected node.

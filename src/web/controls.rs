@@ -1,7 +1,7 @@
 //! One reusable control per query key (after yew's examples/boids Slider):
 //! a real `<input type=range>` with a `<label>` that shows unit and value,
-//! a `<select>` for choices, a checkbox for flags. Ranges come from
-//! `crate::params::LEASE_PARAMS`; nothing is duplicated here.
+//! a `<select>` for choices, a checkbox for flags. Ranges, labels and words
+//! come from the parameter tables (`crate::params`); nothing is duplicated here.
 
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -90,19 +90,22 @@ pub fn param_control(p: &ParamControlProps) -> Html {
                 </div>
             }
         }
-        ParamKind::Flag => {
+        ParamKind::Flag | ParamKind::Switch => {
             let cb = p.on_change.clone();
             let k = key.clone();
+            let [on, off] = if spec.kind == ParamKind::Switch { ["1", "0"] } else { ["true", "false"] };
             let onchange = Callback::from(move |e: Event| {
                 let input: HtmlInputElement = e.target_unchecked_into();
-                cb.emit((k.clone(), if input.checked() { "true".into() } else { "false".into() }));
+                cb.emit((k.clone(), if input.checked() { on.into() } else { off.into() }));
             });
             html! {
                 <div class="ctl ctl-flag">
-                    <input type="checkbox" id={id.clone()} name={key} checked={p.value.as_str() == "true"} {onchange} />
+                    <input type="checkbox" id={id.clone()} name={key} checked={p.value.as_str() == on} {onchange} />
                     <label for={id}>{ spec.label_ko }</label>
                 </div>
             }
         }
+        // The route keys and the player's cursor have controls of their own (navigation, the player).
+        ParamKind::Millis | ParamKind::Text => html! {},
     }
 }

@@ -38,7 +38,7 @@ use super::now_ms;
 use super::url::{navigate, replace_url};
 use crate::figures::sweep::{draw_heatmap, heat_height_css, heat_layout};
 use crate::figures::View;
-use crate::params::{percent_encode, split_query};
+use crate::params::percent_encode;
 use crate::sweep::worker::{RowDone, RowTask, SweepWorker};
 use crate::sweep::{SweepKind, SweepMetric, SweepResult, SweepSpec, SweepVariant, MAX_N, MAX_SEEDS};
 
@@ -261,45 +261,12 @@ fn leave(owner: &str) {
 // URL
 
 fn read_url(kind: SweepKind) -> (SweepSpec, SweepMetric, Vec<String>, bool) {
-    let search = gloo::utils::window().location().search().unwrap_or_default();
-    let pairs: Vec<(String, String)> =
-        split_query(&search).into_iter().map(|p| (p.key, p.value.unwrap_or_default())).collect();
-    let targeted = pairs.iter().any(|(k, v)| (k == "fig" || k == "embed") && v == kind.figure_id());
-    if !targeted {
+    let (site, notices) = super::url::read_current(crate::params::Scope::Sweep(kind));
+    if !site.targets(kind.figure_id()) {
         return (kind.default_spec(), SweepMetric::OverApproval, Vec::new(), false);
     }
-    let mut metric = SweepMetric::OverApproval;
-    let mut notices = Vec::new();
-    let mut own = Vec::new();
-    for (k, v) in pairs {
-        match k.as_str() {
-            "ch" | "fig" | "embed" => {}
-            "metric" => match SweepMetric::from_key(&v) {
-                Some(m) => metric = m,
-                None => notices.push(format!(
-                    "주소의 metric={} 값은 쓸 수 없어 무시했습니다.",
-                    v.chars().take(40).collect::<String>()
-                )),
-            },
-            _ => {
-                if kind.owns_key(&k) {
-                    own.push((k, v));
-                } else {
-                    let clip = |t: &str| t.chars().take(40).collect::<String>();
-                    notices.push(format!("주소의 {}={} 항목은 이 그림에 쓸 수 없어 무시했습니다.", clip(&k), clip(&v)));
-                }
-            }
-        }
-    }
-    let (spec, mut more) = SweepSpec::from_pairs(kind, &own);
-    notices.append(&mut more);
-    const MAX_SHOWN: usize = 20;
-    if notices.len() > MAX_SHOWN {
-        let rest = notices.len() - MAX_SHOWN;
-        notices.truncate(MAX_SHOWN);
-        notices.push(format!("그 밖에 주소 항목 {rest}개도 무시했습니다."));
-    }
-    (spec, metric, notices, true)
+    let spec = site.sweep.unwrap_or_else(|| kind.default_spec());
+    (spec, site.metric.unwrap_or(SweepMetric::OverApproval), notices, true)
 }
 
 fn figure_search(chapter: &str, spec: &SweepSpec, metric: SweepMetric) -> String {

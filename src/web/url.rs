@@ -1,16 +1,17 @@
 //! The page URL: which chapter, which figure, and that figure's full state.
 //!
-//! `?ch=CHAPTER&fig=FIGURE&t=CURSOR_MS&win=WINDOW_MS&<lease keys>` where the
-//! lease keys are exactly what `lab run --params` takes (`crate::params`).
-//! `?embed=FIGURE&…` shows that one figure alone (src/web/embed.rs).
-//! Anything from the URL is shown only as escaped text (Yew text nodes).
+//! `?ch=CHAPTER&fig=FIGURE&<lease keys>&win=WINDOW_MS&t=CURSOR_MS&ev=EVENT`
+//! where the lease keys are exactly what `lab run --params` takes. Reading
+//! and writing are `crate::params::site`'s (`read_site`, `SiteQuery::search`),
+//! the one reader every figure uses; this module adds the browser's side
+//! (the address bar, history). `?embed=FIGURE&…` shows that one figure
+//! alone (src/web/embed.rs). Anything from the URL is shown only as escaped
+//! text (Yew text nodes).
 
 use wasm_bindgen::JsValue;
 
-use crate::params::{parse_lease_query, percent_encode, split_query, LeaseQuery, Notice};
-
-/// Keys the site itself owns; every other key goes to the lease parser.
-pub const SITE_KEYS: &[&str] = &["ch", "fig", "t", "ev", "win", "recon", "embed"];
+pub use crate::params::notice_ko;
+use crate::params::{notices_ko, percent_encode, read_site, LeaseQuery, Parsed, Scope, SiteQuery};
 
 /// What the URL asks for.
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -31,71 +32,27 @@ pub struct Route {
     pub notices: Vec<String>,
 }
 
-/// A notice in Korean. The given text is data and is rendered escaped.
-pub fn notice_ko(n: &Notice) -> String {
-    match n {
-        Notice::Clamped { key, given, used, min, max } => {
-            format!("주소의 {key}={given} 값이 허용 범위({min}~{max})를 벗어나 {used}(으)로 맞췄습니다.")
-        }
-        Notice::Ignored { key, given, .. } => {
-            if given.is_empty() {
-                format!("주소의 {key} 항목은 쓸 수 없어 무시했습니다.")
-            } else {
-                format!("주소의 {key}={given} 항목은 쓸 수 없어 무시했습니다.")
-            }
-        }
-    }
-}
-
-fn clip(s: &str) -> String {
-    s.chars().take(60).collect()
-}
-
-/// Parses `location.search`.
+/// Parses `location.search` (`params::read_site`, for the lock-lease figures).
 pub fn parse(search: &str) -> Route {
-    let mut route = Route::default();
-    let mut lease = Vec::new();
-    for pair in split_query(search) {
-        let value = pair.value.clone().unwrap_or_default();
-        match pair.key.as_str() {
-            "ch" => route.chapter = Some(clip(&value)),
-            "fig" => route.figure = Some(clip(&value)),
-            "embed" => route.embed = Some(clip(&value)),
-            "t" => match value.parse::<f64>() {
-                Ok(v) if v.is_finite() && v >= 0.0 => {
-                    route.cursor_us = Some((v.min(600_000.0) * 1000.0).round() as u64)
-                }
-                _ => route.notices.push(format!("주소의 t={} 값은 숫자가 아니어서 무시했습니다.", clip(&value))),
-            },
-            "ev" => match value.parse::<usize>() {
-                Ok(v) => route.event = Some(v),
-                Err(_) => route.notices.push(format!("주소의 ev={} 값은 숫자가 아니어서 무시했습니다.", clip(&value))),
-            },
-            "win" => match value.parse::<u64>() {
-                Ok(v) => {
-                    let c = v.clamp(200, 120_000);
-                    if c != v {
-                        route
-                            .notices
-                            .push(format!("주소의 win={v} 값이 허용 범위(200~120000)를 벗어나 {c}(으)로 맞췄습니다."));
-                    }
-                    route.window_ms = Some(c as u32);
-                }
-                Err(_) => route.notices.push(format!("주소의 win={} 값은 숫자가 아니어서 무시했습니다.", clip(&value))),
-            },
-            "recon" => route.reveal_ledger = Some(value == "1" || value == "true" || value == "on"),
-            _ => lease.push(match &pair.value {
-                Some(v) => format!("{}={}", percent_encode(&pair.key), percent_encode(v)),
-                None => percent_encode(&pair.key),
-            }),
-        }
+    let Parsed { value: site, notices } = read_site(search, Scope::Lease);
+    Route {
+        chapter: site.chapter,
+        figure: site.figure,
+        embed: site.embed,
+        cursor_us: site.cursor_us,
+        event: site.event,
+        window_ms: site.window_ms,
+        reveal_ledger: site.reveal_ledger,
+        query: site.lease,
+        notices: notices_ko(&notices),
     }
-    if !lease.is_empty() {
-        let parsed = parse_lease_query(&lease.join("&"));
-        route.notices.extend(parsed.notices.iter().map(notice_ko));
-        route.query = Some(parsed.value);
-    }
-    route
+}
+
+/// Reads the page's own address for a figure of `scope`, with the notices in Korean.
+pub fn read_current(scope: Scope) -> (SiteQuery, Vec<String>) {
+    let search = gloo::utils::window().location().search().unwrap_or_default();
+    let Parsed { value, notices } = read_site(&search, scope);
+    (value, notices_ko(&notices))
 }
 
 /// The search string for a chapter alone.
@@ -103,7 +60,7 @@ pub fn chapter_search(chapter: &str) -> String {
     format!("?ch={}", percent_encode(chapter))
 }
 
-/// The search string of a figure state: a permalink.
+/// The search string of a figure state: a permalink (`SiteQuery::search`).
 pub fn figure_search(
     chapter: &str,
     figure: &str,
@@ -112,26 +69,16 @@ pub fn figure_search(
     window_ms: Option<u32>,
     recon: Option<bool>,
 ) -> String {
-    let mut s = format!("?ch={}&fig={}", percent_encode(chapter), percent_encode(figure));
-    if !lease_qs.is_empty() {
-        s.push('&');
-        s.push_str(lease_qs);
-    }
-    if let Some(w) = window_ms {
-        s.push_str(&format!("&win={w}"));
-    }
-    if let Some((t_us, ev)) = cursor {
-        if t_us % 1000 == 0 {
-            s.push_str(&format!("&t={}", t_us / 1000));
-        } else {
-            s.push_str(&format!("&t={}.{:03}", t_us / 1000, t_us % 1000));
-        }
-        s.push_str(&format!("&ev={ev}"));
-    }
-    if let Some(r) = recon {
-        s.push_str(if r { "&recon=1" } else { "&recon=0" });
-    }
-    s
+    let site = SiteQuery {
+        chapter: Some(chapter.to_string()),
+        figure: Some(figure.to_string()),
+        window_ms,
+        cursor_us: cursor.map(|(t_us, _)| t_us),
+        event: cursor.map(|(_, ev)| ev),
+        reveal_ledger: recon,
+        ..SiteQuery::default()
+    };
+    site.search_with(lease_qs)
 }
 
 /// Rewrites the address bar to `search` (a figure's permalink) without a new

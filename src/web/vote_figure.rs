@@ -31,18 +31,13 @@ use crate::figures::vote::{
     max_depth, profile_ko, snapshot_us, stack_records, story_end_us, story_events, story_height_css, variant_ko,
     vote_figure_spec, vote_starting_config, LivenessSeries, StackFault, StoryView,
 };
-use crate::params::{
-    parse_vote_query, percent_encode, split_query, vote_param, vote_to_query, vote_value_text, VOTE_PARAMS,
-};
+use crate::params::{parse_vote_query, percent_encode, vote_param, vote_to_query, vote_value_text, VOTE_PARAMS};
 use crate::sim::vote::{
     run, ConflictSource, EventKind, FaultKind, StoreProfile, TraceLevel, Variant, VoteConfig, VoteTrace,
 };
 
 /// The chapter each figure lives in (for cross-figure links).
 pub const STORY_CHAPTER: &str = "b1-remember";
-
-/// Keys of the page URL that are not vote parameters.
-const SITE_KEYS: &[&str] = &["ch", "fig", "t", "win", "recon", "ev", "hit"];
 
 /// The root of the `vote_ui` module's app (src/bin/vote_ui.rs): Article B's
 /// figure `id`, one of `figures::vote::VOTE_FIGURES` (B2 is [`CrashMatrix`]).
@@ -67,29 +62,12 @@ pub struct UrlState {
 }
 
 pub fn read_url(id: &str) -> UrlState {
-    let search = gloo::utils::window().location().search().unwrap_or_default();
-    let mut targeted = false;
-    let mut ev = None;
-    let mut hit = None;
-    let mut rest = Vec::new();
-    for pair in split_query(&search) {
-        let value = pair.value.clone().unwrap_or_default();
-        match pair.key.as_str() {
-            "fig" | "embed" => targeted = value == id,
-            "ev" => ev = value.parse::<usize>().ok(),
-            "hit" => hit = Some(value),
-            k if SITE_KEYS.contains(&k) => {}
-            _ => rest.push(match &pair.value {
-                Some(v) => format!("{}={}", percent_encode(&pair.key), percent_encode(v)),
-                None => percent_encode(&pair.key),
-            }),
-        }
+    let (site, notices) = super::url::read_current(crate::params::Scope::Vote);
+    if !site.targets(id) {
+        return UrlState { targeted: false, config: None, notices: Vec::new(), ev: None, hit: None };
     }
-    if !targeted {
-        return UrlState { targeted, config: None, notices: Vec::new(), ev: None, hit: None };
-    }
-    let parsed = parse_vote_query(&rest.join("&"));
-    UrlState { targeted, config: Some(parsed.value), notices: parsed.notices.iter().map(notice_ko).collect(), ev, hit }
+    let hit = site.hit.filter(|hit| *hit).map(|_| "1".to_string());
+    UrlState { targeted: true, config: Some(site.vote.unwrap_or_default()), notices, ev: site.event, hit }
 }
 
 /// The permalink of a vote figure state.
