@@ -22,9 +22,11 @@
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
-#[wasm_bindgen(module = "/src/web/js/export_panel.js")]
+// `js/export_panel.js`, a classic script of the page (index.html).
+#[wasm_bindgen(js_namespace = consistencyLab)]
 extern "C" {
     /// Installs the one delegated click handler of every figure's export bar and panel (idempotent).
+    #[wasm_bindgen(js_name = installExportHandlers)]
     pub fn install_export_handlers();
 }
 

@@ -17,9 +17,10 @@ pub mod lazy_mount;
 pub mod markdown;
 pub mod player;
 pub mod sweep_figure;
-pub mod table_pool;
+pub mod sweep_jobs;
 pub mod url;
 pub mod vote_figure;
+pub mod worker_pool;
 
 use wasm_bindgen::JsCast;
 
