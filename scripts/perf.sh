@@ -17,7 +17,11 @@
 #      (2,700 runs of 60 s) in the web-worker pool, wall time and the longest
 #      main-thread task meanwhile (as e2e/tests/sweep.test.mjs), plus the same
 #      grid natively on one thread (`lab sweep`);
-#   6. .wasm raw/gzip sizes and first-load transfer (scripts/budget.mjs).
+#   6. .wasm raw/gzip sizes, first-load transfer, wasm pipelines and the wasm
+#      a reader fetches for every chapter and one export (scripts/budget.mjs);
+#   7. a size profile of every .wasm: bytes by crate, `twiggy top` and
+#      `twiggy dominators` (scripts/wasm-profile.mjs; twiggy is installed here,
+#      on first use, not by scripts/setup.sh: CI does not need it).
 # Needs a built site in dist/ (`trunk build --release`); builds benches into
 # $CARGO_TARGET_DIR (default target/).
 set -euo pipefail
@@ -145,4 +149,12 @@ await context.close(); await browser.close(); await server.close();
 
 echo "== sizes (scripts/budget.mjs)"
 node scripts/budget.mjs || true
+
+echo "== size profile (scripts/wasm-profile.mjs: twiggy top and dominators)"
+TWIGGY_VERSION=0.8.0
+if [[ "$(twiggy --version 2>/dev/null || true)" != "twiggy $TWIGGY_VERSION" ]]; then
+  echo "  installing twiggy $TWIGGY_VERSION (cargo install, a few minutes on first use)"
+  cargo install twiggy --version "$TWIGGY_VERSION" --locked >"$log" 2>&1 || { cat "$log"; exit 1; }
+fi
+node scripts/wasm-profile.mjs
 rm -f "$log"
