@@ -9,7 +9,7 @@
 #      exported bench_lease_run: 40 warm-up runs so V8 tiers the code up, then
 #      the median of 5 batches of 10) and its ratio to native, measured in
 #      three interleaved rounds (criterion's exp1, then a fresh page); the same in a
-#      table worker (window.__labTableBenchRun), plus the slider → metric
+#      pool worker (the site's exported bench_worker_run), plus the slider → metric
 #      table complete time (window.__labPerfTable);
 #   4. slider → figure redrawn p50/p95 (window.__labPerf, as e2e/tests/perf.test.mjs),
 #      at the default figure and at the heaviest slider corners;
@@ -17,7 +17,11 @@
 #      (2,700 runs of 60 s) in the web-worker pool, wall time and the longest
 #      main-thread task meanwhile (as e2e/tests/sweep.test.mjs), plus the same
 #      grid natively on one thread (`lab sweep`);
-#   6. .wasm raw/gzip sizes and first-load transfer (scripts/budget.mjs).
+#   6. .wasm raw/gzip sizes, first-load transfer, wasm pipelines and the wasm
+#      a reader fetches for every chapter and one export (scripts/budget.mjs);
+#   7. a size profile of every .wasm: bytes by crate, `twiggy top` and
+#      `twiggy dominators` (scripts/wasm-profile.mjs; twiggy is installed here,
+#      on first use, not by scripts/setup.sh: CI does not need it).
 # Needs a built site in dist/ (`trunk build --release`); builds benches into
 # $CARGO_TARGET_DIR (default target/).
 set -euo pipefail
@@ -91,16 +95,13 @@ for (let i = 0; i < N; i++) { await slider.fill(i % 2 ? "200" : "210"); await se
 const fig = await page.evaluate(() => window.__labPerf.slice());
 const table = await page.evaluate(() => window.__labPerfTable.slice());
 const pct = (a, p) => { const s = [...a].sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]; };
-// The same run in a table worker (the bench hook of web::table_pool: 10 runs per batch, median of 5 after one warm-up batch).
-await page.evaluate(() => window.__labTableBenchRun(0));
-await page.waitForFunction(() => (window.__labTablePoolReady || 0) >= 1, null, { timeout: 30000 });
-for (let i = 0; i < 6; i++) {
-  await page.waitForFunction(() => window.__labTableBenchRun(10));
-  await page.waitForFunction((n) => window.__labTableBench.length > n, i);
-}
-const workerRun = pct((await page.evaluate(() => window.__labTableBench.slice(1))), 0.5);
+// The same run in a pool worker (bench_worker_run, exported by the site; web::worker_pool::bench:
+// 10 runs per batch, median of 5 after one warm-up batch; the first call spawns the pool).
+const batches = [];
+for (let i = 0; i < 6; i++) batches.push(await page.evaluate(() => window.wasmBindings.bench_worker_run(10)));
+const workerRun = pct(batches.slice(1), 0.5);
 const native = Number(process.env.NATIVE_MS);
-console.log(`  wasm per exp1 run (table worker, median of 5 × 10 after warm-up): ${workerRun.toFixed(2)} ms; ratio ${(workerRun / native).toFixed(2)}x to the first criterion run (${native} ms)`);
+console.log(`  wasm per exp1 run (pool worker, median of 5 × 10 after warm-up): ${workerRun.toFixed(2)} ms; ratio ${(workerRun / native).toFixed(2)}x to the first criterion run (${native} ms)`);
 console.log(`  slider -> metric table complete (3 × 60 s runs): p50 ${pct(table, 0.5).toFixed(1)} ms, p95 ${pct(table, 0.95).toFixed(1)} ms`);
 console.log(`  slider -> figure redrawn: p50 ${pct(fig, 0.5).toFixed(2)} ms, p95 ${pct(fig, 0.95).toFixed(2)} ms (n=${fig.length})`);
 // The heaviest slider corners (the work cap and the drawing budget apply), as e2e/tests/perf.test.mjs.
@@ -148,4 +149,12 @@ await context.close(); await browser.close(); await server.close();
 
 echo "== sizes (scripts/budget.mjs)"
 node scripts/budget.mjs || true
+
+echo "== size profile (scripts/wasm-profile.mjs: twiggy top and dominators)"
+TWIGGY_VERSION=0.8.0
+if [[ "$(twiggy --version 2>/dev/null || true)" != "twiggy $TWIGGY_VERSION" ]]; then
+  echo "  installing twiggy $TWIGGY_VERSION (cargo install, a few minutes on first use)"
+  cargo install twiggy --version "$TWIGGY_VERSION" --locked >"$log" 2>&1 || { cat "$log"; exit 1; }
+fi
+node scripts/wasm-profile.mjs
 rm -f "$log"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs everything Consistency Lab needs, and nothing twice: the wasm
-# target, Trunk and wasm-bindgen-cli at the versions the build pins,
+# Installs everything Consistency Lab needs, and nothing twice: the Rust
+# toolchain rust-toolchain.toml pins (with the wasm target), Trunk and
+# wasm-bindgen-cli at the versions the build pins,
 # Debian's Chromium and ChromeDriver, and the npm tools under e2e/
 # (playwright-core, binaryen's wasm-opt). Safe to run on every invocation:
 # on a warm machine it takes about a second.
@@ -14,9 +15,17 @@ say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
 
 export PATH="$HOME/.cargo/bin:$PATH"
 
-if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
-  say "adding the wasm32-unknown-unknown target"
-  rustup target add wasm32-unknown-unknown
+# The pinned toolchain (rust-toolchain.toml: channel, rustfmt, clippy, the
+# wasm32 target). `rustup toolchain install` with no name installs the one the
+# file names (rustup >= 1.28); older rustup installs it on `rustup show`.
+toolchain="$(sed -n 's/^channel *= *"\(.*\)"/\1/p' rust-toolchain.toml)"
+installed="$(rustup component list --toolchain "$toolchain" --installed 2>/dev/null || true)"
+if ! grep -q '^clippy' <<<"$installed" || ! grep -q '^rustfmt' <<<"$installed" \
+   || ! grep -q '^rust-std-wasm32-unknown-unknown' <<<"$installed"; then
+  say "installing the Rust toolchain $toolchain (rust-toolchain.toml)"
+  rustup toolchain install 2>/dev/null || rustup show active-toolchain
+  rustup component add --toolchain "$toolchain" rustfmt clippy
+  rustup target add --toolchain "$toolchain" wasm32-unknown-unknown
 fi
 
 if [[ "$(trunk --version 2>/dev/null || true)" != "trunk $TRUNK_VERSION" ]]; then

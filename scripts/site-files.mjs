@@ -1,9 +1,9 @@
 // Reading a built (or staged) site as files: shared by Trunk's post-build hook
-// (scripts/trunk-post-build.mjs), which corrects what it finds, and by
-// e2e/tests/build.test.mjs, which checks the result.
+// (scripts/trunk-post-build.mjs), which fails the build on any integrity
+// problem, and by e2e/tests/build.test.mjs, which checks the built site.
 import { createHash } from 'node:crypto';
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** Every file under `dir`, recursively. */
 export function filesUnder(dir) {
@@ -22,14 +22,54 @@ export const sha384 = (bytes) => `sha384-${createHash('sha384').update(bytes).di
  * for a tag with no local address) and the digest it states.
  */
 export function integrityRefs(html) {
-  return [...html.matchAll(/<(?:link|script)\b[^>]*\bintegrity="([^"]+)"[^>]*>/g)].map(([tag, stated]) => ({
+  return [...html.matchAll(/<(?:link|script)\b[^>]*\bintegrity="([^"]*)"[^>]*>/g)].map(([tag, stated]) => ({
     tag,
-    path: /\b(?:href|src)="\/([^"?#]+)"/.exec(tag)?.[1],
+    path: localPath(tag),
     stated,
   }));
 }
 
-/** The repository path a staged snippet was copied from: snippets/<crate-hash>/src/… → src/…. */
-export function snippetSourcePath(snippetsDir, file) {
-  return relative(snippetsDir, file).split(sep).slice(1).join('/');
+/** The site-relative path a tag's `href` or `src` names (no leading `/`), if it is local. */
+const localPath = (tag) => /\b(?:href|src)="\/([^"?#]+)"/.exec(tag)?.[1];
+
+/**
+ * The `<script src>` and stylesheet/preload `<link>` tags of `html` that name
+ * a file of the site: each must carry a digest.
+ */
+export function subresourceTags(html) {
+  return [...html.matchAll(/<script\b[^>]*\bsrc="[^"]*"[^>]*>|<link\b[^>]*\brel="(?:stylesheet|modulepreload|preload)"[^>]*>/g)]
+    .map(([tag]) => ({ tag, path: localPath(tag) }))
+    .filter(({ path }) => path);
+}
+
+/**
+ * What is wrong with the integrity of the site in `dir` whose page is `html`,
+ * as sentences (empty: nothing): wasm-bindgen JS snippets (the crate has
+ * none, see tests/tidy.rs, no_js_snippets: their shared paths are what
+ * Trunk's parallel pipelines raced on), a subresource without a digest, a
+ * digest for a file that is missing or different.
+ */
+export function integrityProblems(dir, html) {
+  const problems = [];
+  if (existsSync(join(dir, 'snippets'))) {
+    problems.push('the build has a snippets/ directory: a wasm module carries wasm-bindgen JS snippets, or another build left some '
+      + 'in the cargo target directory\'s wasm-bindgen/ during this one (scripts/trunk-pre-build.mjs removes them before a build)');
+  }
+  for (const { tag, path } of subresourceTags(html)) {
+    if (!/\bintegrity="/.test(tag)) problems.push(`/${path} is loaded without an integrity digest: ${tag}`);
+  }
+  for (const { tag, path, stated } of integrityRefs(html)) {
+    if (!path) {
+      problems.push(`no local address in ${tag}`);
+      continue;
+    }
+    const file = join(dir, decodeURIComponent(path));
+    if (!existsSync(file)) {
+      problems.push(`index.html names /${path}, which the build does not have`);
+      continue;
+    }
+    const actual = sha384(readFileSync(file));
+    if (actual !== stated) problems.push(`the digest of /${path} is ${actual}, but index.html states ${stated || '(nothing)'}`);
+  }
+  return problems;
 }

@@ -14,9 +14,9 @@
 //
 // First, though, the subresource integrity of what Trunk staged (0. below).
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { filesUnder, integrityRefs, sha384, snippetSourcePath } from './site-files.mjs';
+import { filesUnder, integrityProblems } from './site-files.mjs';
 
 const stage = process.env.TRUNK_STAGING_DIR;
 if (!stage) {
@@ -29,42 +29,22 @@ const indexPath = join(stage, 'index.html');
 let html = readFileSync(indexPath, 'utf8');
 
 // --- 0. Subresource integrity --------------------------------------------------
-// Trunk builds the six wasm binaries in parallel, and every one of them writes
-// the crate's JS snippets (snippets/consistency-lab-*/src/web/js/*.js) to the
-// same path. The site's pipeline can hash a snippet just as another pipeline
-// has truncated it to write it again: one build shipped table_pool.js with
-// integrity="sha384-" of the empty file, Chromium refused the preload, and
-// some page loads never started the app. So each staged snippet must be its
-// source file, and every integrity attribute is checked against the file it
-// names and corrected, with a line saying so.
-const snippetsDir = join(stage, 'snippets');
-if (existsSync(snippetsDir)) {
-  for (const file of filesUnder(snippetsDir)) {
-    const inCrate = snippetSourcePath(snippetsDir, file);
-    const source = join(root, inCrate);
-    if (!existsSync(source)) continue; // a dependency's snippet
-    const want = readFileSync(source);
-    if (!readFileSync(file).equals(want)) {
-      writeFileSync(file, want);
-      console.log(`trunk-post-build: restored snippet ${inCrate} from its source (a parallel pipeline had left it different)`);
-    }
-  }
+// Every digest index.html states must be the digest of the file it names, as
+// Trunk computed it from the file it wrote. The hook verifies and never
+// rewrites: a digest that does not fit its file fails the build.
+//
+// The crate has no wasm-bindgen JS snippets, which the parallel wasm
+// pipelines used to write to the same paths (one build shipped the digest of
+// a half-written file): the JavaScript halves are Trunk script assets, each
+// written once. A staged snippets/ directory fails the build too
+// (scripts/trunk-pre-build.mjs clears the one Trunk copies from).
+const problems = integrityProblems(stage, html);
+if (problems.length) {
+  for (const p of problems) console.error(`trunk-post-build: ${p}`);
+  console.error(`trunk-post-build: FAILED: ${problems.length} integrity problem(s); nothing was rewritten`);
+  process.exit(1);
 }
-let corrected = 0;
-for (const { tag, path: url, stated } of integrityRefs(html)) {
-  if (!url) continue;
-  const file = join(stage, decodeURIComponent(url));
-  if (!existsSync(file)) {
-    console.error(`trunk-post-build: index.html names /${url}, which the build did not stage`);
-    process.exit(1);
-  }
-  const actual = sha384(readFileSync(file));
-  if (actual === stated) continue;
-  corrected++;
-  console.log(`trunk-post-build: integrity of /${url} corrected (Trunk hashed it as ${stated}, the file is ${actual})`);
-  const fixed = tag.replace(`integrity="${stated}"`, `integrity="${actual}"`);
-  html = html.replace(tag, () => fixed);
-}
+const verified = html.match(/\bintegrity="/g)?.length ?? 0;
 
 // --- 1. Content-Security-Policy ----------------------------------------------
 const hashes = [];
@@ -115,4 +95,4 @@ if (sw === template) {
   process.exit(1);
 }
 writeFileSync(join(stage, 'sw.js'), sw);
-console.log(`trunk-post-build: ${corrected} integrity attribute(s) corrected; CSP with ${hashes.length} inline script hash(es); sw.js precaches ${precache.length} files as ${cacheName}`);
+console.log(`trunk-post-build: ${verified} integrity digest(s) verified; CSP with ${hashes.length} inline script hash(es); sw.js precaches ${precache.length} files as ${cacheName}`);

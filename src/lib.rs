@@ -19,6 +19,7 @@ pub mod report;
 pub use lab_sim as sim;
 pub mod sweep;
 pub mod work_cap;
+pub mod worker;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

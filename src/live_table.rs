@@ -2,13 +2,15 @@
 //! level, reduced to what the table shows, namely the value of every
 //! [`TABLE_ROWS`] metric and the run's Korean description.
 //!
-//! The page computes table runs in a pool of web workers
-//! (`src/bin/table_worker.rs`, speed-tuned) and falls back to the main thread
+//! The page computes table runs in the site's worker pool
+//! (`crate::worker`'s `Job::TableRun`) and falls back to the main thread
 //! when workers are unavailable. Both paths end in [`TableRun::of`], so where
 //! a run was computed never changes what the table says. A task travels to a
 //! worker as a canonical lease query ([`task_text`], the same string
-//! `lab run --params` takes) and comes back as a flat list of numbers
-//! ([`TableRun::values_flat`], NaN for "does not apply") plus the text.
+//! `lab run --params` takes) and comes back as a [`TableRun`], every float
+//! bit for bit.
+
+use serde::{Deserialize, Serialize};
 
 use crate::figures::analysis::{describe_run, metric_value, TABLE_ROWS};
 use crate::params::{parse_lease_query, to_query, LeaseQuery};
@@ -16,7 +18,7 @@ use crate::sim::lease::{LeaseTrace, TraceLevel};
 use crate::work_cap::run_within_cap;
 
 /// What the live table keeps of one run.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TableRun {
     pub run_index: u32,
     /// The duration actually run (s): the configuration's, or less when the
@@ -43,25 +45,6 @@ impl TableRun {
     pub fn value(&self, key: &str) -> Option<f64> {
         let row = TABLE_ROWS.iter().position(|(k, _)| *k == key)?;
         self.values.get(row).copied().flatten()
-    }
-
-    /// The numbers as the worker posts them: the values, NaN standing for
-    /// `None` (no table metric is ever NaN: they are counts, rates and
-    /// percentiles of non-empty runs), then the duration run.
-    pub fn values_flat(&self) -> Vec<f64> {
-        self.values.iter().map(|v| v.unwrap_or(f64::NAN)).chain([f64::from(self.duration_s)]).collect()
-    }
-
-    /// The inverse of [`TableRun::values_flat`]; `None` if the list does not
-    /// have one entry per table row plus the duration.
-    pub fn from_flat(run_index: u32, flat: &[f64], description: String) -> Option<TableRun> {
-        let (duration_s, values) = flat.split_last()?;
-        (values.len() == TABLE_ROWS.len()).then(|| TableRun {
-            run_index,
-            duration_s: *duration_s as u32,
-            values: values.iter().map(|v| (!v.is_nan()).then_some(*v)).collect(),
-            description,
-        })
     }
 }
 
@@ -101,18 +84,6 @@ mod tests {
         assert_eq!(direct, via_text);
         assert_eq!((direct.run_index, direct.duration_s), (2, 60));
         assert!(direct.description.contains("실행 2"));
-    }
-
-    #[test]
-    fn values_survive_the_flat_encoding() {
-        let t = table_run(&LeaseQuery::from_preset(Preset::Exp1));
-        // exp1 is the lock-only variant: fencing rows do not apply.
-        assert_eq!(t.value("fencing_rejects"), None);
-        assert!(t.value("over_approval").unwrap() > 0.0);
-        let back = TableRun::from_flat(t.run_index, &t.values_flat(), t.description.clone()).unwrap();
-        assert_eq!(back, t);
-        assert!(TableRun::from_flat(0, &[1.0], String::new()).is_none());
-        assert!(TableRun::from_flat(0, &[], String::new()).is_none());
     }
 
     #[test]

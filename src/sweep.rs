@@ -11,8 +11,7 @@
 //! [`SweepSpec::cell_query`] is the `LeaseQuery` of one cell, so a cell opens
 //! in the timeline figure (or in `lab run --params`) exactly as it was run.
 //!
-//! The worker type the site spawns lives in [`worker`] (wasm32 only); the
-//! worker binary is `src/bin/sweep_worker.rs`.
+//! The page's web workers run rows as `crate::worker::Job::SweepRow`.
 
 use serde::{Deserialize, Serialize};
 
@@ -644,55 +643,6 @@ fn fmt1(v: f64) -> String {
         format!("{}", v.round() as i64)
     } else {
         format!("{v:.1}")
-    }
-}
-
-/// The web worker the site runs sweeps in (wasm32 only): it takes one row
-/// at a time and answers with that row's cells, so the page can show real
-/// progress and split rows over a pool of workers.
-#[cfg(target_arch = "wasm32")]
-pub mod worker {
-    use gloo::worker::{HandlerId, Worker, WorkerScope};
-    use serde::{Deserialize, Serialize};
-
-    use super::{run_row, CellStats, SweepSpec};
-
-    /// One row to compute; `tag` comes back unchanged.
-    #[derive(Clone, Debug, Serialize, Deserialize)]
-    pub struct RowTask {
-        pub tag: u64,
-        pub spec: SweepSpec,
-        pub row: u32,
-    }
-
-    /// A computed row and how long the worker spent on it.
-    #[derive(Clone, Debug, Serialize, Deserialize)]
-    pub struct RowDone {
-        pub tag: u64,
-        pub row: u32,
-        pub cells: Vec<CellStats>,
-        pub compute_ms: f64,
-    }
-
-    pub struct SweepWorker;
-
-    impl Worker for SweepWorker {
-        type Message = ();
-        type Input = RowTask;
-        type Output = RowDone;
-
-        fn create(_scope: &WorkerScope<Self>) -> Self {
-            SweepWorker
-        }
-
-        fn update(&mut self, _scope: &WorkerScope<Self>, _msg: ()) {}
-
-        fn received(&mut self, scope: &WorkerScope<Self>, task: RowTask, id: HandlerId) {
-            let t0 = js_sys::Date::now();
-            let cells = run_row(&task.spec, task.row as usize);
-            let compute_ms = js_sys::Date::now() - t0;
-            scope.respond(id, RowDone { tag: task.tag, row: task.row, cells, compute_ms });
-        }
     }
 }
 

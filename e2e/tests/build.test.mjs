@@ -1,65 +1,112 @@
 // The built site as files, before any browser loads it: every subresource
-// integrity digest in index.html is the digest of the file it names, and every
-// JS snippet is its source file. (Trunk's parallel pipelines once shipped the
-// digest of an empty table_pool.js; Chromium then refused the module and some
-// page loads never started the app. scripts/trunk-post-build.mjs now checks
-// and corrects both; this test holds the result to it.)
+// integrity digest in index.html is the digest of the file it names, the
+// page's scripts are their sources, no wasm module carries JS snippets, and
+// the post-build hook fails a build whose digests do not fit its files
+// instead of rewriting them. (Trunk's parallel pipelines once raced on the
+// shared snippet files and shipped the digest of an empty table_pool.js;
+// Chromium then refused the module and some page loads never started.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { dist, root } from './helpers.mjs';
-import { filesUnder, integrityRefs, sha384, snippetSourcePath } from '../../scripts/site-files.mjs';
+import { integrityProblems, integrityRefs, sha384, subresourceTags } from '../../scripts/site-files.mjs';
 
-test('every integrity digest in index.html is the digest of the file it names', () => {
-  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const refs = integrityRefs(html);
-  assert.ok(refs.length >= 6, `only ${refs.length} tags with an integrity digest`);
-  for (const { tag, path: url, stated } of refs) {
-    assert.ok(url, `no local address in ${tag}`);
-    const file = path.join(dist, decodeURIComponent(url));
-    assert.ok(fs.existsSync(file), `index.html names /${url}, which is not in dist/`);
-    assert.equal(sha384(fs.readFileSync(file)), stated, `the integrity digest of /${url}`);
+const html = () => fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+
+test('every subresource of index.html carries the digest of the file it names', () => {
+  const refs = integrityRefs(html());
+  assert.ok(refs.length >= 8, `only ${refs.length} tags with an integrity digest`);
+  assert.ok(subresourceTags(html()).length >= refs.length - 1, 'the subresource tags were found');
+  assert.deepEqual(integrityProblems(dist, html()), []);
+});
+
+test('no wasm module carries JS snippets; the page scripts are their sources', () => {
+  assert.ok(!fs.existsSync(path.join(dist, 'snippets')), 'dist/snippets/ exists');
+  const sources = fs.readdirSync(path.join(root, 'src', 'web', 'js'));
+  for (const name of sources) {
+    const stem = name.replace(/\.js$/, '');
+    const tag = [...html().matchAll(/<script\b[^>]*\bsrc="\/([^"]+)"[^>]*>/g)].find(([, src]) => src.startsWith(`${stem}-`));
+    assert.ok(tag, `index.html loads no ${stem}-<hash>.js`);
+    assert.match(tag[0], /\bdefer\b/, `${stem} runs before the site's module`);
+    assert.ok(fs.readFileSync(path.join(dist, tag[1])).equals(fs.readFileSync(path.join(root, 'src', 'web', 'js', name))), `${tag[1]} is src/web/js/${name}`);
   }
 });
 
-test('every JS snippet in dist/ is its source file', () => {
-  const snippets = path.join(dist, 'snippets');
-  const files = filesUnder(snippets);
-  assert.ok(files.length >= 4, `only ${files.length} snippets`);
-  for (const file of files) {
-    const inCrate = snippetSourcePath(snippets, file);
-    const source = path.join(root, inCrate);
-    assert.ok(fs.existsSync(source), `${inCrate} has no source in the repository`);
-    assert.ok(fs.readFileSync(file).equals(fs.readFileSync(source)), `${inCrate} differs from its source`);
-  }
-});
-
-test('the post-build hook restores a snippet and corrects a digest that a racing pipeline left wrong', () => {
-  // A staging directory as Trunk leaves it after the race: dist/ without the
-  // hook's CSP, one snippet emptied, and index.html stating the empty file's
-  // digest for another.
+// A staging directory as Trunk leaves it (dist/ without the hook's CSP), for the hook to run on.
+function stageCopy() {
   const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-stage-'));
   fs.cpSync(dist, stage, { recursive: true });
   const indexPath = path.join(stage, 'index.html');
-  let html = fs.readFileSync(indexPath, 'utf8').replace(/\s*<meta http-equiv="Content-Security-Policy"[^>]*>/, '');
-  const snippet = (name) => filesUnder(path.join(stage, 'snippets')).find((f) => f.endsWith(`/src/web/js/${name}`));
-  fs.writeFileSync(snippet('embed.js'), '');
-  const url = '/' + path.relative(stage, snippet('table_pool.js')).split(path.sep).join('/');
-  const empty = sha384(Buffer.alloc(0));
-  html = html.replace(new RegExp(`(href="${url}"[^>]*integrity=")[^"]+"`), `$1${empty}"`);
-  assert.ok(html.includes(empty), 'the test set up a wrong digest');
-  fs.writeFileSync(indexPath, html);
+  fs.writeFileSync(indexPath, fs.readFileSync(indexPath, 'utf8').replace(/\s*<meta http-equiv="Content-Security-Policy"[^>]*>/, ''));
+  return { stage, indexPath };
+}
+const runHook = (stage) => spawnSync('node', [path.join(root, 'scripts', 'trunk-post-build.mjs')], { env: { ...process.env, TRUNK_STAGING_DIR: stage }, encoding: 'utf8' });
 
-  const log = execFileSync('node', [path.join(root, 'scripts', 'trunk-post-build.mjs')], { env: { ...process.env, TRUNK_STAGING_DIR: stage }, encoding: 'utf8' });
-  assert.match(log, /restored snippet src\/web\/js\/embed\.js/);
-  assert.match(log, /1 integrity attribute\(s\) corrected/);
-  assert.ok(fs.readFileSync(snippet('embed.js')).equals(fs.readFileSync(path.join(root, 'src', 'web', 'js', 'embed.js'))));
-  const fixed = fs.readFileSync(indexPath, 'utf8');
-  assert.ok(!fixed.includes(empty), 'the empty file\'s digest is still stated');
-  assert.ok(fixed.includes(sha384(fs.readFileSync(snippet('table_pool.js')))), 'table_pool.js is not stated with its digest');
-  assert.match(fixed, /http-equiv="Content-Security-Policy"/);
+test('the post-build hook verifies a sound build and writes its CSP', () => {
+  const { stage, indexPath } = stageCopy();
+  const run = runHook(stage);
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(run.stdout, /integrity digest\(s\) verified/);
+  assert.match(fs.readFileSync(indexPath, 'utf8'), /http-equiv="Content-Security-Policy"/);
   fs.rmSync(stage, { recursive: true, force: true });
 });
+
+// Trunk copies whatever lies in the wasm-bindgen output directory's snippets/
+// (in the cargo target directory, which other builds may share) into the site.
+test('the pre-build hook clears left-over snippets from the wasm-bindgen output directory', () => {
+  const target = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-target-'));
+  const snippets = path.join(target, 'wasm-bindgen', 'release', 'snippets', 'consistency-lab-0', 'src', 'web', 'js');
+  fs.mkdirSync(snippets, { recursive: true });
+  fs.writeFileSync(path.join(snippets, 'table_pool.js'), '');
+  const run = spawnSync('node', [path.join(root, 'scripts', 'trunk-pre-build.mjs')], { cwd: root, env: { ...process.env, CARGO_TARGET_DIR: target }, encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  assert.ok(!fs.existsSync(path.join(target, 'wasm-bindgen', 'release', 'snippets')), 'the snippets are still there');
+  fs.rmSync(target, { recursive: true, force: true });
+});
+
+// Each way a digest can fail to fit its file: a planted wrong digest, a file
+// changed after Trunk hashed it (the script, the stylesheet, the site wasm),
+// a digest removed, and a staged snippets/ directory. The hook must fail the
+// build and leave index.html as it found it.
+const TAMPERINGS = {
+  'a planted wrong digest': (stage, page) => {
+    const { stated } = integrityRefs(page).find((r) => /worker_pool-/.test(r.path));
+    return page.replace(stated, sha384(Buffer.alloc(0)));
+  },
+  'code appended to a page script': (stage, page) => {
+    const { path: url } = integrityRefs(page).find((r) => /export_panel-.*\.js$/.test(r.path));
+    fs.appendFileSync(path.join(stage, url), '\nfetch("https://evil.example/");\n');
+    return page;
+  },
+  'a changed stylesheet': (stage, page) => {
+    const { path: url } = integrityRefs(page).find((r) => r.path.endsWith('.css'));
+    fs.appendFileSync(path.join(stage, url), '\nbody { display: none }\n');
+    return page;
+  },
+  'a changed site wasm': (stage, page) => {
+    const { path: url } = integrityRefs(page).find((r) => r.path.endsWith('.wasm'));
+    fs.appendFileSync(path.join(stage, url), Buffer.from([0]));
+    return page;
+  },
+  'a digest removed': (stage, page) => page.replace(/\s*integrity="[^"]*"/, ''),
+  'a snippets directory (from a module with JS snippets, or left over by another build)': (stage, page) => {
+    fs.mkdirSync(path.join(stage, 'snippets', 'consistency-lab-0', 'src', 'web', 'js'), { recursive: true });
+    fs.writeFileSync(path.join(stage, 'snippets', 'consistency-lab-0', 'src', 'web', 'js', 'table_pool.js'), '');
+    return page;
+  },
+};
+for (const [name, tamper] of Object.entries(TAMPERINGS)) {
+  test(`the post-build hook fails the build on ${name}, rewriting nothing`, () => {
+    const { stage, indexPath } = stageCopy();
+    const page = tamper(stage, fs.readFileSync(indexPath, 'utf8'));
+    fs.writeFileSync(indexPath, page);
+    const run = runHook(stage);
+    assert.notEqual(run.status, 0, `the hook passed: ${run.stdout}`);
+    assert.match(run.stderr, /FAILED: \d+ integrity problem/);
+    assert.equal(fs.readFileSync(indexPath, 'utf8'), page, 'index.html was rewritten');
+    fs.rmSync(stage, { recursive: true, force: true });
+  });
+}

@@ -144,7 +144,7 @@ test('the drawing budget leaves thread lanes out, says so, and lets go', async (
   await context.close();
 });
 
-// With four or more cores the tables' runs go to the table workers; with
+// With four or more cores the tables' runs go to the pool's workers; with
 // fewer, to the main thread. Both must give the same table, bit for bit.
 test('the table workers and the main thread give the same table', async () => {
   const tables = [];
@@ -153,8 +153,8 @@ test('the table workers and the main thread give the same table', async () => {
     await page.addInitScript((n) => Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => n }), cores);
     await page.goto(`${server.base}?ch=a1-lease-expiry`);
     await ready(page);
-    if (cores >= 4) await page.waitForFunction(() => (window.__labTablePoolReady || 0) >= 3, null, { timeout: 30000 });
-    const workersBefore = await page.evaluate(() => window.__labTablePoolReady || 0);
+    if (cores >= 4) await page.waitForFunction(() => (window.__labWorkerPoolReady || 0) >= 3, null, { timeout: 30000 });
+    const workersBefore = await page.evaluate(() => window.__labWorkerPoolReady || 0);
     await page.locator(`${FIG} input[name=ttl_ms]`).fill('350');
     await page.waitForSelector(`${FIG} table.metrics[data-pending=false]`);
     tables.push({ cores, workers: workersBefore, text: await tableText(page) });

@@ -14,15 +14,14 @@
 //! from the same painting onto a canvas at 1× or 2×.
 //!
 //! A sweep figure is not recomputed here: the panel passes the finished grid
-//! the `sweep_ui` module holds (a `SweepResult` as bincode bytes, the sweep
-//! workers' own codec, so every float is exact), and the `*_sweep_*`
+//! the `sweep_ui` module holds (a `SweepResult` as postcard bytes, the
+//! worker messages' codec, so every float is exact), and the `*_sweep_*`
 //! functions draw it with `export::prepare_sweep` or write its cells.
 
 #[cfg(target_arch = "wasm32")]
 mod module {
     use consistency_lab::figures::export::{self, ExportError, Format, Prepared, Request};
     use consistency_lab::sweep::{SweepMetric, SweepResult};
-    use gloo::worker::{Bincode, Codec};
     use plotters::prelude::IntoDrawingArea;
     use plotters_canvas::CanvasBackend;
     use wasm_bindgen::prelude::*;
@@ -94,12 +93,10 @@ mod module {
         paint_canvas(&export::prepare(&request(id, params, width, time_us, window_ms, recon, scale)).map_err(js_error)?)
     }
 
-    /// A finished grid from `sweep_ui` (bincode bytes of a `SweepResult`).
+    /// A finished grid from `sweep_ui` (postcard bytes of a `SweepResult`).
     fn grid(bytes: JsValue) -> Result<SweepResult, JsValue> {
-        if !bytes.is_instance_of::<js_sys::Uint8Array>() {
-            return Err(JsValue::from_str("no computed grid"));
-        }
-        Ok(Bincode::decode(bytes))
+        let bytes = bytes.dyn_into::<js_sys::Uint8Array>().map_err(|_| JsValue::from_str("no computed grid"))?;
+        postcard::from_bytes(&bytes.to_vec()).map_err(|_| JsValue::from_str("the computed grid does not decode"))
     }
 
     fn sweep_prepared(bytes: JsValue, metric: &str, width: u32, scale: f64) -> Result<Prepared, JsValue> {

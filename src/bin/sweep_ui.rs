@@ -1,9 +1,10 @@
 //! `sweep_ui`: the sweep figures' user interface as a lazily loaded wasm
 //! module (wasm32).
 //!
-//! The sweep figures (`web::sweep_figure`: worker pool, progress, heatmap,
-//! ARIA grid) would push the site's first-load wasm past its 400 KB budget,
-//! and most readers never open the sweep chapter. So Trunk builds them as a
+//! The sweep figures (`web::sweep_figure`: progress, heatmap, ARIA grid;
+//! `web::sweep_jobs`: the grids, computed by the page's worker pool) would
+//! push the site's first-load wasm past its 400 KB budget, and most readers
+//! never open the sweep chapter. So Trunk builds them as a
 //! separate `.wasm` (index.html: `data-type="worker"` with
 //! `data-bindgen-target="web"`, unhashed and not injected), and the site's
 //! placeholder (`web::lazy_mount`) imports it with `import()` when a sweep
@@ -21,8 +22,8 @@ mod module {
     use std::cell::RefCell;
 
     use consistency_lab::web::lazy_mount::mount_app;
-    use consistency_lab::web::sweep_figure::{cached_result, SweepFigure, SweepProps};
-    use gloo::worker::{Bincode, Codec};
+    use consistency_lab::web::sweep_figure::{SweepFigure, SweepProps};
+    use consistency_lab::web::sweep_jobs::cached_result;
     use wasm_bindgen::prelude::*;
     use yew::AppHandle;
 
@@ -40,13 +41,16 @@ mod module {
     }
 
     /// The finished grid of sweep figure `figure_id` whose canonical query is
-    /// `key` (its `data-sweep-key`), as bincode bytes of a `SweepResult`
+    /// `key` (its `data-sweep-key`), as postcard bytes of a `SweepResult`
     /// (the export module decodes them; floats stay exact); `null` while the
     /// grid is not complete. The export bar draws from this, never reruns it.
     #[wasm_bindgen]
     pub fn sweep_result(figure_id: &str, key: &str) -> JsValue {
         match cached_result(figure_id, key) {
-            Some(r) if r.is_complete() => Bincode::encode(&*r),
+            Some(r) if r.is_complete() => match postcard::to_allocvec(&*r) {
+                Ok(bytes) => js_sys::Uint8Array::from(bytes.as_slice()).into(),
+                Err(_) => JsValue::NULL,
+            },
             _ => JsValue::NULL,
         }
     }

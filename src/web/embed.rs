@@ -9,8 +9,10 @@ use std::cell::Cell;
 
 use wasm_bindgen::prelude::*;
 
-#[wasm_bindgen(module = "/src/web/js/embed.js")]
+// `js/embed.js`, a classic script of the page (index.html).
+#[wasm_bindgen(js_namespace = consistencyLab)]
 extern "C" {
+    #[wasm_bindgen(js_name = startEmbed)]
     fn start_embed(id: &str);
 }
 

@@ -16,15 +16,17 @@
 //! [`sweep_panel`]: the same bar, disabled until the grid is complete, whose
 //! JSON and CSV are the grid's cells. The handler never recomputes a sweep:
 //! it asks `sweep_ui` for the finished grid it holds in its cache
-//! (`sweep_result`, bincode bytes, so every float arrives bit for bit) and
+//! (`sweep_result`, postcard bytes, so every float arrives bit for bit) and
 //! hands it to `figure_export`, which draws it with the code `lab figure` runs.
 
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
-#[wasm_bindgen(module = "/src/web/js/export_panel.js")]
+// `js/export_panel.js`, a classic script of the page (index.html).
+#[wasm_bindgen(js_namespace = consistencyLab)]
 extern "C" {
     /// Installs the one delegated click handler of every figure's export bar and panel (idempotent).
+    #[wasm_bindgen(js_name = installExportHandlers)]
     pub fn install_export_handlers();
 }
 

@@ -19,8 +19,8 @@ use yew::prelude::*;
 use super::controls::ParamControl;
 use super::labels::preset_ko;
 use super::player::{player_key, PlayerKey};
-use super::table_pool;
 use super::url;
+use super::worker_pool;
 use super::{now_ms, reduced_motion};
 use crate::figures::analysis::{
     describe_event, describe_run, describe_window, format_metric, group_thousands, Anomaly, TABLE_ROWS,
@@ -36,6 +36,7 @@ use crate::params::{
 };
 use crate::sim::lease::{LeaseConfig, LeaseTrace, Preset, TraceLevel, Variant};
 use crate::work_cap::{run_within_cap, FULL_STEP_MS, MAX_EVENTS_FULL, MAX_EVENTS_SUMMARY};
+use crate::worker::{Job, JobResult};
 
 /// The state a permalink restores.
 #[derive(Clone, Debug, PartialEq)]
@@ -81,8 +82,8 @@ pub enum Msg {
     /// as `(column, trace)`, the jobs left for the next slice, and what the
     /// slice cost (events, milliseconds) for `RunCost`.
     JobsDone(u64, Vec<(usize, Rc<LeaseTrace>)>, Vec<TableJob>, (u64, f64)),
-    /// A table worker's result: job id, values (`None`: do it here), description.
-    TableRun(u32, Option<js_sys::Float64Array>, String),
+    /// A worker's table run: job id, the run (`None`: do it here).
+    TableRun(u32, Option<TableRun>),
     SettingsOpen(bool),
 }
 
@@ -193,16 +194,6 @@ impl RunCost {
 /// A table run queued on the main thread: column, configuration, run index.
 type TableJob = (usize, LeaseConfig, u32);
 
-/// Tells each figure apart in the table worker pool (for cancellation).
-fn next_owner_id() -> u32 {
-    thread_local!(static NEXT: std::cell::Cell<u32> = const { std::cell::Cell::new(1) });
-    NEXT.with(|n| {
-        let id = n.get();
-        n.set(id + 1);
-        id
-    })
-}
-
 pub struct Figure {
     spec: &'static FigureSpec,
     query: LeaseQuery,
@@ -244,7 +235,7 @@ pub struct Figure {
     /// Table runs handed to the worker pool, by job id.
     pool_jobs: Vec<(u32, TableJob)>,
     pool_owner: u32,
-    table_sink: table_pool::Sink,
+    table_sink: worker_pool::Sink,
     next_columns: Vec<Column>,
     job_timer: Option<Timeout>,
     table_start: Option<f64>,
@@ -356,7 +347,7 @@ impl Figure {
             self.next_columns[col].push_trace(t);
             self.jobs.retain(|(i, _, _)| *i != col);
         }
-        table_pool::cancel(self.pool_owner);
+        worker_pool::cancel(self.pool_owner);
         self.pool_jobs.clear();
         self.job_timer = None;
         self.jobs_running = false;
@@ -392,11 +383,11 @@ impl Figure {
             self.run_inline_jobs(seed, predicted_events);
             // Runs the figure does not plot go to the workers (the table needs
             // only their numbers); the others stay on the main thread.
-            if self.table_only() && table_pool::available() {
+            if self.table_only() && worker_pool::tables_available() {
                 for (i, cfg, r) in std::mem::take(&mut self.jobs) {
                     let task =
                         task_text(&LeaseQuery { preset: self.query.preset, config: cfg.clone(), seed, run_index: r });
-                    let id = table_pool::submit(self.pool_owner, &task, &self.table_sink);
+                    let id = worker_pool::submit(self.pool_owner, &Job::TableRun(task), &self.table_sink);
                     self.pool_jobs.push((id, (i, cfg, r)));
                 }
             }
@@ -951,10 +942,12 @@ impl Component for Figure {
             jobs: Vec::new(),
             jobs_running: false,
             pool_jobs: Vec::new(),
-            pool_owner: next_owner_id(),
+            pool_owner: worker_pool::new_owner(),
             table_sink: {
                 let link = ctx.link().clone();
-                table_pool::Sink::new(move |job, values, text| link.send_message(Msg::TableRun(job, values, text)))
+                worker_pool::Sink::new(move |job, result| {
+                    link.send_message(Msg::TableRun(job, result.and_then(JobResult::into_table_run)))
+                })
             },
             next_columns: Vec::new(),
             job_timer: None,
@@ -1160,10 +1153,10 @@ impl Component for Figure {
                 self.jobs = rest;
                 return self.after_table_run(ctx);
             }
-            Msg::TableRun(job, values, text) => {
+            Msg::TableRun(job, run) => {
                 let Some(at) = self.pool_jobs.iter().position(|(id, _)| *id == job) else { return false };
                 let (_, (i, cfg, r)) = self.pool_jobs.remove(at);
-                match values.and_then(|v| TableRun::from_flat(r, &v.to_vec(), text)) {
+                match run {
                     Some(table_run) => self.next_columns[i].runs.push(table_run),
                     // The workers failed: this run falls back to the main thread.
                     None => self.jobs.push((i, cfg, r)),
@@ -1182,13 +1175,13 @@ impl Component for Figure {
     }
 
     fn destroy(&mut self, _ctx: &Context<Self>) {
-        table_pool::cancel(self.pool_owner);
+        worker_pool::cancel(self.pool_owner);
     }
 
     fn rendered(&mut self, _ctx: &Context<Self>, first: bool) {
         if first && self.table_only() {
             // Warm the table workers up for the first slider move.
-            table_pool::start();
+            worker_pool::warm_up_for_tables();
         }
         if std::mem::take(&mut self.dirty) {
             let started = now_ms();

@@ -29,8 +29,10 @@ use yew::AppHandle;
 use crate::figures::vote::vote_figure_spec;
 use crate::sweep::SweepKind;
 
-#[wasm_bindgen(module = "/src/web/js/lazy_mount.js")]
+// `js/lazy_mount.js`, a classic script of the page (index.html).
+#[wasm_bindgen(js_namespace = consistencyLab)]
 extern "C" {
+    #[wasm_bindgen(js_name = mountLazy)]
     fn mount_lazy(el: &web_sys::Element, module: &str, chapter: &str, figure_id: &str);
 }
 

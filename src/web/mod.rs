@@ -17,9 +17,10 @@ pub mod lazy_mount;
 pub mod markdown;
 pub mod player;
 pub mod sweep_figure;
-pub mod table_pool;
+pub mod sweep_jobs;
 pub mod url;
 pub mod vote_figure;
+pub mod worker_pool;
 
 use wasm_bindgen::JsCast;
 
@@ -115,25 +116,4 @@ pub fn start() {
             yew::Renderer::<app::App>::new().render();
         }
     }
-}
-
-/// Benchmark hook for `scripts/perf.sh` (Trunk exposes exports as
-/// `window.wasmBindings`): the mean wall time in ms of `runs` default runs of
-/// a lock-lease preset at summary level, as the metric tables run them.
-/// Returns NaN for an unknown preset. Timing lives here, never in `sim`.
-#[wasm_bindgen::prelude::wasm_bindgen]
-pub fn bench_lease_run(preset_key: &str, runs: u32) -> f64 {
-    use crate::sim::lease::{run, Preset, TraceLevel};
-    let Some(preset) = Preset::from_key(preset_key) else { return f64::NAN };
-    let config = preset.config();
-    let runs = runs.max(1);
-    let clock = gloo::utils::window().performance();
-    let now = || clock.as_ref().map(|p| p.now()).unwrap_or(0.0);
-    let start = now();
-    let mut checksum = 0u64;
-    for r in 0..runs {
-        checksum ^= run(&config, 1, r % 3, TraceLevel::Summary).metrics.approvals;
-    }
-    std::hint::black_box(checksum);
-    (now() - start) / f64::from(runs)
 }

@@ -1,14 +1,12 @@
 //! The sweep figures `sweep-ttl-pause` and `sweep-contention`: a heatmap of
 //! over-approval or throughput over a grid of parameters, computed off the
-//! main thread by a pool of web workers (`src/bin/sweep_worker.rs`, spawned
-//! the first time a sweep figure is shown; Trunk never preloads it).
-//!
-//! The pool hands out one grid row per task, so the `<progress>` bar moves
-//! per row and the main thread only merges rows and redraws. Finished sweeps
-//! are cached in memory by their canonical query ([`SweepSpec::key`]), so
-//! coming back to a figure is instant. Each cell is a button in an ARIA grid
-//! laid over the canvas (arrow keys move, Enter or a click opens that cell's
-//! run in the A1 timeline with the cell's parameters in the URL).
+//! main thread by the page's worker pool (`super::sweep_jobs`: one grid row
+//! per task, so the `<progress>` bar moves per row and the main thread only
+//! merges rows and redraws; finished sweeps are cached by their canonical
+//! query, [`SweepSpec::key`], so coming back to a figure is instant). Each
+//! cell is a button in an ARIA grid laid over the canvas (arrow keys move,
+//! Enter or a click opens that cell's run in the A1 timeline with the cell's
+//! parameters in the URL).
 //!
 //! This module is compiled into the lazily loaded `sweep_ui` wasm
 //! (src/bin/sweep_ui.rs), not the site's: the site shows a placeholder
@@ -16,246 +14,32 @@
 //!
 //! Each figure carries the export bar and 퍼가기 panel
 //! (`super::export_panel::sweep_panel`), enabled once its grid is complete;
-//! the export handler reads the finished grid from the cache here
-//! ([`cached_result`]) instead of running the sweep again. In embed mode
-//! (`?embed=sweep-…&…`) the figure reads its state from the embed address,
-//! leaves that address alone and opens a cell's timeline in a new tab.
+//! the export handler reads the finished grid from the cache
+//! (`super::sweep_jobs::cached_result`) instead of running the sweep again.
+//! In embed mode (`?embed=sweep-…&…`) the figure reads its state from the
+//! embed address, leaves that address alone and opens a cell's timeline in a
+//! new tab.
 
-use std::cell::RefCell;
-use std::collections::VecDeque;
 use std::rc::Rc;
 
 use super::canvas::StateCachingCanvas;
 use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
-use gloo::worker::{Spawnable, WorkerBridge};
 use plotters::prelude::*;
-use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::now_ms;
+use super::sweep_jobs::{leave, start};
 use super::url::{navigate, replace_url};
 use crate::figures::sweep::{draw_heatmap, heat_height_css, heat_layout};
 use crate::figures::View;
 use crate::params::percent_encode;
-use crate::sweep::worker::{RowDone, RowTask, SweepWorker};
 use crate::sweep::{SweepKind, SweepMetric, SweepResult, SweepSpec, SweepVariant, MAX_N, MAX_SEEDS};
 
 /// Where a cell opens: the lock-lease timeline (A1) and its chapter.
 const TIMELINE_CHAPTER: &str = "a1-lease-expiry";
 const TIMELINE_FIGURE: &str = "lease-expiry";
-
-// ---------------------------------------------------------------------------
-// The worker pool and the result cache (one per page).
-
-struct Job {
-    spec: SweepSpec,
-    result: SweepResult,
-    pending: VecDeque<u32>,
-    started_ms: f64,
-    compute_ms: f64,
-}
-
-struct Slot {
-    bridge: WorkerBridge<SweepWorker>,
-    /// (cache key, tag) of the row in flight.
-    busy: Option<(String, u64)>,
-}
-
-/// A small map by string key, in insertion order (a handful of entries; a
-/// `HashMap` here would cost the wasm several KB of hashing code).
-struct VecMap<V>(Vec<(String, V)>);
-
-impl<V> Default for VecMap<V> {
-    fn default() -> Self {
-        VecMap(Vec::new())
-    }
-}
-
-impl<V> VecMap<V> {
-    fn get(&self, k: &str) -> Option<&V> {
-        self.0.iter().find(|(x, _)| x == k).map(|(_, v)| v)
-    }
-    fn get_mut(&mut self, k: &str) -> Option<&mut V> {
-        self.0.iter_mut().find(|(x, _)| x == k).map(|(_, v)| v)
-    }
-    fn insert(&mut self, k: String, v: V) -> Option<V> {
-        match self.get_mut(&k) {
-            Some(slot) => Some(std::mem::replace(slot, v)),
-            None => {
-                self.0.push((k, v));
-                None
-            }
-        }
-    }
-    fn remove(&mut self, k: &str) -> Option<V> {
-        let i = self.0.iter().position(|(x, _)| x == k)?;
-        Some(self.0.remove(i).1)
-    }
-    fn values(&self) -> impl Iterator<Item = &V> {
-        self.0.iter().map(|(_, v)| v)
-    }
-}
-
-#[derive(Default)]
-struct Pool {
-    slots: Vec<Slot>,
-    /// Unfinished sweeps, in the order they were started (rows go out first come, first served).
-    jobs: VecMap<Job>,
-    /// Figure id → (cache key, listener).
-    owners: VecMap<(String, Callback<Rc<SweepResult>>)>,
-    cache: VecMap<Rc<SweepResult>>,
-    next_tag: u64,
-}
-
-thread_local! {
-    static POOL: RefCell<Pool> = RefCell::new(Pool::default());
-}
-
-/// The cache key of a spec: figure id and canonical query.
-pub fn cache_key(spec: &SweepSpec) -> String {
-    format!("{}?{}", spec.kind.figure_id(), spec.key())
-}
-
-/// How many workers: two (this project's machines have two cores), fewer if the browser says so.
-fn pool_size() -> usize {
-    let hc = gloo::utils::window().navigator().hardware_concurrency();
-    if hc.is_finite() && hc >= 1.0 {
-        (hc as usize).clamp(1, 2)
-    } else {
-        2
-    }
-}
-
-fn ensure_workers(pool: &mut Pool) {
-    if !pool.slots.is_empty() {
-        return;
-    }
-    for i in 0..pool_size() {
-        let bridge = SweepWorker::spawner().callback(move |out: RowDone| on_row(i, out)).spawn("sweep_worker.js");
-        pool.slots.push(Slot { bridge, busy: None });
-    }
-}
-
-/// Sends the next pending rows to idle workers.
-fn dispatch(pool: &mut Pool) {
-    for i in 0..pool.slots.len() {
-        if pool.slots[i].busy.is_some() {
-            continue;
-        }
-        let Some(key) = pool.jobs.0.iter().find(|(_, j)| !j.pending.is_empty()).map(|(k, _)| k.clone()) else {
-            return;
-        };
-        let job = pool.jobs.get_mut(&key).expect("listed job");
-        let row = job.pending.pop_front().expect("non-empty");
-        pool.next_tag += 1;
-        let tag = pool.next_tag;
-        let task = RowTask { tag, spec: job.spec, row };
-        pool.slots[i].busy = Some((key, tag));
-        pool.slots[i].bridge.send(task);
-    }
-}
-
-/// A worker finished a row.
-fn on_row(slot: usize, out: RowDone) {
-    let notify = POOL.with(|p| {
-        let mut pool = p.borrow_mut();
-        let Some((key, tag)) = pool.slots.get_mut(slot).and_then(|s| s.busy.take()) else { return Vec::new() };
-        let mut notify = Vec::new();
-        if tag == out.tag {
-            if let Some(job) = pool.jobs.get_mut(&key) {
-                if let Some(r) = job.result.rows.get_mut(out.row as usize) {
-                    *r = Some(out.cells);
-                }
-                job.compute_ms += out.compute_ms;
-                let snapshot = Rc::new(job.result.clone());
-                if snapshot.is_complete() {
-                    let job = pool.jobs.remove(&key).expect("present");
-                    record_sweep(&key, &job, now_ms() - job.started_ms, pool.slots.len());
-                    pool.cache.insert(key.clone(), snapshot.clone());
-                }
-                for (k, cb) in pool.owners.values() {
-                    if *k == key {
-                        notify.push((cb.clone(), snapshot.clone()));
-                    }
-                }
-            }
-        }
-        dispatch(&mut pool);
-        notify
-    });
-    for (cb, r) in notify {
-        cb.emit(r);
-    }
-}
-
-/// Appends `{key, ms, runs, workers, compute_ms}` to `window.__labSweep` (read by the e2e and perf tests).
-fn record_sweep(key: &str, job: &Job, ms: f64, workers: usize) {
-    let w = gloo::utils::window();
-    let name = JsValue::from_str("__labSweep");
-    let existing = js_sys::Reflect::get(&w, &name).unwrap_or(JsValue::UNDEFINED);
-    let arr: js_sys::Array = if js_sys::Array::is_array(&existing) {
-        existing.into()
-    } else {
-        let a = js_sys::Array::new();
-        let _ = js_sys::Reflect::set(&w, &name, &a);
-        a
-    };
-    let o = js_sys::Object::new();
-    let set = |k: &str, v: JsValue| {
-        let _ = js_sys::Reflect::set(&o, &JsValue::from_str(k), &v);
-    };
-    set("key", JsValue::from_str(key));
-    set("ms", JsValue::from_f64(ms));
-    set("runs", JsValue::from_f64(job.spec.runs() as f64));
-    set("workers", JsValue::from_f64(workers as f64));
-    set("compute_ms", JsValue::from_f64(job.compute_ms));
-    arr.push(&o);
-}
-
-/// Starts (or joins, or reads from the cache) the sweep `spec` for figure
-/// `owner`; `listener` hears every new row. Cancels the owner's previous
-/// unfinished sweep. Returns what is known now.
-fn start(owner: &str, spec: SweepSpec, listener: Callback<Rc<SweepResult>>) -> (Rc<SweepResult>, bool) {
-    let key = cache_key(&spec);
-    POOL.with(|p| {
-        let mut pool = p.borrow_mut();
-        if let Some((old, _)) = pool.owners.insert(owner.to_string(), (key.clone(), listener)) {
-            let still_wanted = pool.owners.values().any(|(k, _)| *k == old);
-            if old != key && !still_wanted {
-                pool.jobs.remove(&old);
-            }
-        }
-        if let Some(done) = pool.cache.get(&key) {
-            return (done.clone(), true);
-        }
-        if let Some(job) = pool.jobs.get(&key) {
-            return (Rc::new(job.result.clone()), false);
-        }
-        ensure_workers(&mut pool);
-        let result = SweepResult::empty(spec);
-        let rows = result.rows.len() as u32;
-        let job =
-            Job { spec, result: result.clone(), pending: (0..rows).collect(), started_ms: now_ms(), compute_ms: 0.0 };
-        pool.jobs.insert(key, job);
-        dispatch(&mut pool);
-        (Rc::new(result), false)
-    })
-}
-
-/// The finished grid of figure `figure_id` for the sweep whose canonical
-/// query is `key`, if the cache holds it (the export bar's source).
-pub fn cached_result(figure_id: &str, key: &str) -> Option<Rc<SweepResult>> {
-    POOL.with(|p| p.borrow().cache.get(&format!("{figure_id}?{key}")).cloned())
-}
-
-/// The figure is gone: stop listening (its sweep keeps going into the cache).
-fn leave(owner: &str) {
-    POOL.with(|p| {
-        p.borrow_mut().owners.remove(owner);
-    });
-}
 
 // ---------------------------------------------------------------------------
 // URL

@@ -1,164 +1,168 @@
-// The JavaScript half of src/web/export_panel.rs (see its module docs). A file,
-// not an inline snippet: every wasm module of the site copies its snippets
-// into the same snippets/ directory, where inline snippets are numbered per
-// module and would overwrite each other.
+// The JavaScript half of src/web/export_panel.rs (see its module docs). A
+// classic script that Trunk copies and hashes (index.html); it adds its
+// function to the `consistencyLab` global, which the wasm modules import
+// through `#[wasm_bindgen(js_namespace = consistencyLab)]`.
 // The lazily loaded modules (`figure_export`, and `sweep_ui`, already loaded
-// when a sweep figure is on the page) come from lazy_mount.js's loader, so
-// each is imported and initialised once per page. That file sits beside this
-// one in snippets/ (the site's module always copies it there).
-import { loadModule } from './lazy_mount.js';
-function save(blob, name) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60000);
-}
-async function savePng(canvas, name) {
-  const blob = await new Promise((ok, fail) => canvas.toBlob((b) => (b ? ok(b) : fail(new Error('toBlob'))), 'image/png'));
-  save(blob, name);
-}
-// A sweep figure: its finished grid, from the sweep module's cache, drawn by
-// the export module. Nothing is recomputed here.
-async function exportSweep(panel, fig, kind, width) {
-  const id = panel.dataset.id;
-  const [ui, m] = await Promise.all([loadModule('sweep_ui'), loadModule('figure_export')]);
-  const grid = ui.sweep_result(id, fig.dataset.sweepKey || '');
-  if (grid == null) throw new Error('격자 계산이 끝난 뒤에 내려받을 수 있습니다');
-  const metric = fig.dataset.metric || 'over_approval';
-  if (kind === 'svg') {
-    save(new Blob([m.render_sweep_svg(grid, metric, width)], { type: 'image/svg+xml' }), `${id}.svg`);
-  } else if (kind === 'png' || kind === 'png2') {
-    await savePng(m.render_sweep_canvas(grid, metric, width, kind === 'png2' ? 2 : 1), kind === 'png2' ? `${id}@2x.png` : `${id}.png`);
-  } else if (kind === 'json') {
-    save(new Blob([m.sweep_grid_json(grid)], { type: 'application/json' }), `${id}-grid.json`);
-  } else if (kind === 'csv') {
-    save(new Blob(['\ufeff' + m.sweep_cells_csv(grid)], { type: 'text/csv' }), `${id}-cells.csv`);
+// when a sweep figure is on the page) come from lazy_mount.js's loader
+// (`consistencyLab.loadModule`), so each is imported and initialised once
+// per page.
+'use strict';
+{
+  const lab = (globalThis.consistencyLab ||= {});
+  const loadModule = (name) => lab.loadModule(name);
+  function save(blob, name) {
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    a.style.display = 'none';
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
   }
-}
-async function exportFile(panel, kind) {
-  const d = panel.dataset;
-  const id = d.id, params = d.params;
-  const fig = panel.closest('figure');
-  const wrap = fig && fig.querySelector('.canvas-wrap, .sweep-plot');
-  const width = Math.min(4000, Math.max(280, Math.round(wrap ? wrap.clientWidth : 960)));
-  if (fig && fig.classList.contains('sweep-figure')) return exportSweep(panel, fig, kind, width);
-  const time = d.time === undefined ? undefined : Number(d.time);
-  const win = d.win === undefined ? undefined : Number(d.win);
-  const recon = d.recon !== '0';
-  const m = await loadModule('figure_export');
-  if (kind === 'svg') {
-    save(new Blob([m.render_svg(id, params, width, time, win, recon)], { type: 'image/svg+xml' }), `${id}.svg`);
-  } else if (kind === 'png' || kind === 'png2') {
-    await savePng(m.render_canvas(id, params, width, time, win, recon, kind === 'png2' ? 2 : 1), kind === 'png2' ? `${id}@2x.png` : `${id}.png`);
-  } else if (kind === 'json') {
-    save(new Blob([m.trace_json(id, params)], { type: 'application/json' }), `${id}-trace.json`);
-  } else if (kind === 'csv') {
-    // A byte-order mark so spreadsheet programs read the Korean labels as UTF-8.
-    save(new Blob(['\ufeff' + m.metrics_csv(id, params)], { type: 'text/csv' }), `${id}-metrics.csv`);
+  async function savePng(canvas, name) {
+    const blob = await new Promise((ok, fail) => canvas.toBlob((b) => (b ? ok(b) : fail(new Error('toBlob'))), 'image/png'));
+    save(blob, name);
   }
-}
-function say(panel, text) {
-  const s = panel.querySelector('.export-status');
-  if (s) s.textContent = text;
-}
-async function onClick(e) {
-  const btn = e.target.closest && e.target.closest('button[data-export], button[data-copy]');
-  const panel = btn && btn.closest('.export');
-  if (!panel) return;
-  if (btn.dataset.export) {
-    const kind = btn.dataset.export;
-    const label = btn.textContent;
-    if (panel.dataset.busy || btn.disabled) return;
-    panel.dataset.busy = '1';
-    say(panel, `${label} 파일을 만드는 중…`);
-    try {
-      await exportFile(panel, kind);
-      say(panel, `${label} 파일을 내려받았습니다.`);
-    } catch (err) {
-      say(panel, `${label} 파일을 만들지 못했습니다: ${err && err.message ? err.message : err}`);
-    } finally {
-      delete panel.dataset.busy;
-    }
-  } else {
-    const area = panel.querySelector(`textarea.${btn.dataset.copy}`);
-    const what = btn.dataset.what || '';
-    if (!area) return;
-    try {
-      await navigator.clipboard.writeText(area.value);
-      say(panel, `${what}을(를) 복사했습니다.`);
-    } catch (_) {
-      area.focus();
-      area.select();
-      say(panel, `${what}을(를) 복사하지 못했습니다. 선택된 칸을 직접 복사해 주세요.`);
+  // A sweep figure: its finished grid, from the sweep module's cache, drawn by
+  // the export module. Nothing is recomputed here.
+  async function exportSweep(panel, fig, kind, width) {
+    const id = panel.dataset.id;
+    const [ui, m] = await Promise.all([loadModule('sweep_ui'), loadModule('figure_export')]);
+    const grid = ui.sweep_result(id, fig.dataset.sweepKey || '');
+    if (grid == null) throw new Error('격자 계산이 끝난 뒤에 내려받을 수 있습니다');
+    const metric = fig.dataset.metric || 'over_approval';
+    if (kind === 'svg') {
+      save(new Blob([m.render_sweep_svg(grid, metric, width)], { type: 'image/svg+xml' }), `${id}.svg`);
+    } else if (kind === 'png' || kind === 'png2') {
+      await savePng(m.render_sweep_canvas(grid, metric, width, kind === 'png2' ? 2 : 1), kind === 'png2' ? `${id}@2x.png` : `${id}.png`);
+    } else if (kind === 'json') {
+      save(new Blob([m.sweep_grid_json(grid)], { type: 'application/json' }), `${id}-grid.json`);
+    } else if (kind === 'csv') {
+      save(new Blob(['\ufeff' + m.sweep_cells_csv(grid)], { type: 'text/csv' }), `${id}-cells.csv`);
     }
   }
-}
-const esc = (t) => t.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-// Fills the 퍼가기 panel from the figure's current state when it opens:
-// the iframe snippet, the permalink and the text alternative, all as
-// textarea values (text, never markup).
-function fillShare(details) {
-  const panel = details.closest('.export');
-  const fig = details.closest('figure');
-  if (!panel || !fig) return;
-  const d = panel.dataset;
-  const base = location.origin + location.pathname;
-  const q = new URLSearchParams(d.permalink || '');
-  for (const k of ['ch', 'fig', 'embed']) q.delete(k);
-  const rest = q.toString();
-  const embedUrl = `${base}?embed=${encodeURIComponent(d.id)}${rest ? '&' + rest : ''}`;
-  const caption = (fig.querySelector('figcaption') || {}).textContent || '';
-  const desc = (fig.querySelector(`[id="${d.id}-desc"]`) || {}).textContent || '';
-  const fields = [
-    ['embed-code', '다른 페이지에 넣기 (<iframe>)', '퍼가기 코드', 3,
-      `<iframe src="${esc(embedUrl)}" title="${esc(caption)}" width="100%" height="720" style="border:0" loading="lazy"></iframe>`],
-    ['permalink', '이 상태의 링크', '링크', 2, base + (d.permalink || '')],
-    ['alt-text', '대체 텍스트 (이미지와 함께 쓰세요)', '대체 텍스트', 5, `${caption}\n\n${desc.trim()}`],
-  ];
-  const body = details.querySelector('.share-body');
-  body.textContent = '';
-  for (const [cls, label, what, rows, value] of fields) {
-    const l = document.createElement('label');
-    l.htmlFor = `${d.id}-${cls}`;
-    l.textContent = label;
-    const t = document.createElement('textarea');
-    t.id = `${d.id}-${cls}`;
-    t.className = cls;
-    t.readOnly = true;
-    t.rows = rows;
-    t.value = value;
-    t.addEventListener('focus', () => t.select());
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.className = 'btn';
-    b.dataset.copy = cls;
-    b.dataset.what = what;
-    b.textContent = `${what} 복사`;
-    body.append(l, t, b);
-    if (cls === 'embed-code') {
-      const a = document.createElement('a');
-      a.className = 'btn';
-      a.href = embedUrl;
-      a.target = '_blank';
-      a.rel = 'noopener';
-      a.textContent = '퍼가기 화면 미리 보기';
-      body.append(a);
+  async function exportFile(panel, kind) {
+    const d = panel.dataset;
+    const id = d.id, params = d.params;
+    const fig = panel.closest('figure');
+    const wrap = fig && fig.querySelector('.canvas-wrap, .sweep-plot');
+    const width = Math.min(4000, Math.max(280, Math.round(wrap ? wrap.clientWidth : 960)));
+    if (fig && fig.classList.contains('sweep-figure')) return exportSweep(panel, fig, kind, width);
+    const time = d.time === undefined ? undefined : Number(d.time);
+    const win = d.win === undefined ? undefined : Number(d.win);
+    const recon = d.recon !== '0';
+    const m = await loadModule('figure_export');
+    if (kind === 'svg') {
+      save(new Blob([m.render_svg(id, params, width, time, win, recon)], { type: 'image/svg+xml' }), `${id}.svg`);
+    } else if (kind === 'png' || kind === 'png2') {
+      await savePng(m.render_canvas(id, params, width, time, win, recon, kind === 'png2' ? 2 : 1), kind === 'png2' ? `${id}@2x.png` : `${id}.png`);
+    } else if (kind === 'json') {
+      save(new Blob([m.trace_json(id, params)], { type: 'application/json' }), `${id}-trace.json`);
+    } else if (kind === 'csv') {
+      // A byte-order mark so spreadsheet programs read the Korean labels as UTF-8.
+      save(new Blob(['\ufeff' + m.metrics_csv(id, params)], { type: 'text/csv' }), `${id}-metrics.csv`);
     }
   }
-}
-let installed = false;
-export function install_export_handlers() {
-  if (installed) return;
-  installed = true;
-  document.addEventListener('click', onClick);
-  // `toggle` does not bubble; capture it on the way down.
-  document.addEventListener('toggle', (e) => {
-    const t = e.target;
-    if (t && t.matches && t.matches('details.share') && t.open) fillShare(t);
-  }, true);
+  function say(panel, text) {
+    const s = panel.querySelector('.export-status');
+    if (s) s.textContent = text;
+  }
+  async function onClick(e) {
+    const btn = e.target.closest && e.target.closest('button[data-export], button[data-copy]');
+    const panel = btn && btn.closest('.export');
+    if (!panel) return;
+    if (btn.dataset.export) {
+      const kind = btn.dataset.export;
+      const label = btn.textContent;
+      if (panel.dataset.busy || btn.disabled) return;
+      panel.dataset.busy = '1';
+      say(panel, `${label} 파일을 만드는 중…`);
+      try {
+        await exportFile(panel, kind);
+        say(panel, `${label} 파일을 내려받았습니다.`);
+      } catch (err) {
+        say(panel, `${label} 파일을 만들지 못했습니다: ${err && err.message ? err.message : err}`);
+      } finally {
+        delete panel.dataset.busy;
+      }
+    } else {
+      const area = panel.querySelector(`textarea.${btn.dataset.copy}`);
+      const what = btn.dataset.what || '';
+      if (!area) return;
+      try {
+        await navigator.clipboard.writeText(area.value);
+        say(panel, `${what}을(를) 복사했습니다.`);
+      } catch (_) {
+        area.focus();
+        area.select();
+        say(panel, `${what}을(를) 복사하지 못했습니다. 선택된 칸을 직접 복사해 주세요.`);
+      }
+    }
+  }
+  const esc = (t) => t.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  // Fills the 퍼가기 panel from the figure's current state when it opens:
+  // the iframe snippet, the permalink and the text alternative, all as
+  // textarea values (text, never markup).
+  function fillShare(details) {
+    const panel = details.closest('.export');
+    const fig = details.closest('figure');
+    if (!panel || !fig) return;
+    const d = panel.dataset;
+    const base = location.origin + location.pathname;
+    const q = new URLSearchParams(d.permalink || '');
+    for (const k of ['ch', 'fig', 'embed']) q.delete(k);
+    const rest = q.toString();
+    const embedUrl = `${base}?embed=${encodeURIComponent(d.id)}${rest ? '&' + rest : ''}`;
+    const caption = (fig.querySelector('figcaption') || {}).textContent || '';
+    const desc = (fig.querySelector(`[id="${d.id}-desc"]`) || {}).textContent || '';
+    const fields = [
+      ['embed-code', '다른 페이지에 넣기 (<iframe>)', '퍼가기 코드', 3,
+        `<iframe src="${esc(embedUrl)}" title="${esc(caption)}" width="100%" height="720" style="border:0" loading="lazy"></iframe>`],
+      ['permalink', '이 상태의 링크', '링크', 2, base + (d.permalink || '')],
+      ['alt-text', '대체 텍스트 (이미지와 함께 쓰세요)', '대체 텍스트', 5, `${caption}\n\n${desc.trim()}`],
+    ];
+    const body = details.querySelector('.share-body');
+    body.textContent = '';
+    for (const [cls, label, what, rows, value] of fields) {
+      const l = document.createElement('label');
+      l.htmlFor = `${d.id}-${cls}`;
+      l.textContent = label;
+      const t = document.createElement('textarea');
+      t.id = `${d.id}-${cls}`;
+      t.className = cls;
+      t.readOnly = true;
+      t.rows = rows;
+      t.value = value;
+      t.addEventListener('focus', () => t.select());
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'btn';
+      b.dataset.copy = cls;
+      b.dataset.what = what;
+      b.textContent = `${what} 복사`;
+      body.append(l, t, b);
+      if (cls === 'embed-code') {
+        const a = document.createElement('a');
+        a.className = 'btn';
+        a.href = embedUrl;
+        a.target = '_blank';
+        a.rel = 'noopener';
+        a.textContent = '퍼가기 화면 미리 보기';
+        body.append(a);
+      }
+    }
+  }
+  let installed = false;
+  lab.installExportHandlers = () => {
+    if (installed) return;
+    installed = true;
+    document.addEventListener('click', onClick);
+    // `toggle` does not bubble; capture it on the way down.
+    document.addEventListener('toggle', (e) => {
+      const t = e.target;
+      if (t && t.matches && t.matches('details.share') && t.open) fillShare(t);
+    }, true);
+  };
 }
