@@ -161,7 +161,7 @@ impl Figure {
     fn recompute(&mut self, ctx: &Context<Self>) {
         self.plan = LeasePlan::new(self.spec, self.query.clone(), Some(self.requested_window_ms), self.reveal_ledger);
         let runs = self.plan.figure_runs();
-        let from_table = self.draws_table_runs();
+        let from_table = self.plan.draws_table_runs();
         let mut prefilled = Vec::new();
         let mut drawn = None;
         if !from_table {
@@ -208,13 +208,6 @@ impl Figure {
         }
     }
 
-    /// Whether the figure draws many of the table's runs (A8, A9), which it
-    /// then takes from the table, rather than runs of its own made at once.
-    fn draws_table_runs(&self) -> bool {
-        let runs = self.plan.figure_runs();
-        runs.len() > 1 && runs.iter().all(|r| r.table_slot.is_some())
-    }
-
     /// Shows a newly run figure and puts the player on its track.
     fn set_figure(&mut self, figure: LeaseFigure) {
         if self.is_timeline() {
@@ -226,6 +219,9 @@ impl Figure {
 
     /// The table has every run: a figure that draws them (A8, A9) is laid out anew.
     fn table_completed(&mut self) {
+        if !self.plan.draws_table_runs() {
+            return;
+        }
         if let Some(traces) = self.table.figure_traces(&self.plan) {
             let runs = traces.into_iter().map(|t| (t, None)).collect();
             self.set_figure(LeaseFigure::new(&self.plan, runs));
@@ -459,7 +455,7 @@ impl Component for Figure {
     }
 
     fn rendered(&mut self, _ctx: &Context<Self>, first: bool) {
-        if first && !self.draws_table_runs() {
+        if first && !self.plan.draws_table_runs() {
             // Warm the table workers up for the first slider move.
             super::table_pool::start();
         }

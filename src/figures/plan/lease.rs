@@ -149,6 +149,20 @@ impl LeasePlan {
         }
     }
 
+    /// Whether the drawing needs several of the table's runs (A8, A9): a
+    /// caller that computes the table anyway (the page) then takes them from
+    /// it ([`LeasePlan::figure_traces_from_table`]) instead of running them twice.
+    pub fn draws_table_runs(&self) -> bool {
+        let runs = self.figure_runs();
+        runs.len() > 1 && runs.iter().all(|r| r.table_slot.is_some())
+    }
+
+    /// The traces of [`LeasePlan::figure_runs`] picked from the table's,
+    /// given column by column in run order; `None` while one is missing.
+    pub fn figure_traces_from_table(&self, columns: &[Vec<Rc<LeaseTrace>>]) -> Option<Vec<Rc<LeaseTrace>>> {
+        self.figure_runs().iter().map(|r| r.table_slot.and_then(|(col, k)| columns.get(col)?.get(k).cloned())).collect()
+    }
+
     /// The metric table: 60 s summary runs 0–2 of the figure's
     /// configuration(s), or of every variant for A8 and A9.
     pub fn table(&self) -> Vec<TableColumn> {

@@ -328,12 +328,10 @@ impl LiveTable {
     }
 
     /// The traces of the runs `plan`'s drawing takes from the table (A8,
-    /// A9), in the order of `LeasePlan::figure_runs`, once the table has them all.
+    /// A9), once the table has them all.
     pub fn figure_traces(&self, plan: &LeasePlan) -> Option<Vec<Rc<LeaseTrace>>> {
-        plan.figure_runs()
-            .iter()
-            .map(|r| r.table_slot.and_then(|(col, k)| self.columns.get(col)?.traces.get(k).cloned()))
-            .collect()
+        let columns: Vec<Vec<Rc<LeaseTrace>>> = self.columns.iter().map(|c| c.traces.clone()).collect();
+        plan.figure_traces_from_table(&columns)
     }
 
     /// The first run's description (the timelines' text alternative quotes it).
