@@ -292,6 +292,11 @@ impl LeaseFigure {
         self.plan.reveal_ledger = on;
     }
 
+    /// Each timeline's lanes, as the drawing budget kept them.
+    pub fn lane_plans(&self) -> &[LanePlan] {
+        &self.lanes
+    }
+
     /// The window shown, in µs (the player's end).
     pub fn window_us(&self) -> u64 {
         self.window_us
