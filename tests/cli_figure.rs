@@ -408,96 +408,98 @@ mod page {
         pub cursor: Cursor,
     }
 
+    /// The page's drawing onto the figure's part of the file.
+    type PageDrawing = dyn Fn(&DrawingArea<SVGBackend<'_>, plotters::coord::Shift>) -> Result<(), String>;
+
     /// The page's drawing of `spec` in `state` with its caption, and the
     /// `lab figure` arguments its export bar asks for the same state.
     pub fn draw(spec: &'static FigureSpec, state: &State) -> (String, Vec<String>) {
         let css_w = f64::from(state.width);
         let mut args = vec!["--width".to_string(), state.width.to_string()];
-        let (height, drawn): (f64, Box<dyn Fn(&DrawingArea<SVGBackend<'_>, _>) -> Result<(), String>>) =
-            match spec.scenario() {
-                Scenario::Lease => {
-                    let query = parse_lease_query(state.query).value;
-                    let requested = state.window_ms.unwrap_or(spec.window_ms).max(500);
-                    let plan = LeasePlan::new(spec, query.clone(), Some(requested), state.reveal_ledger);
-                    let figure = if plan.draws_table_runs() {
-                        let columns: Vec<Vec<Rc<LeaseTrace>>> =
-                            plan.table().iter().map(|c| c.runs.iter().map(|r| Rc::new(r.run().0)).collect()).collect();
-                        let traces = plan.figure_traces_from_table(&columns).expect("the table has every run");
-                        LeaseFigure::new(&plan, traces.into_iter().map(|t| (t, None)).collect())
-                    } else {
-                        let runs = plan.figure_runs().iter().map(|r| r.run()).map(|(t, ms)| (Rc::new(t), ms)).collect();
-                        LeaseFigure::new(&plan, runs)
-                    };
-                    let mut player = Player::new(Pace::Time);
-                    let requested_us = u64::from(requested) * 1000;
-                    player.set_cursor(match state.cursor {
-                        Cursor::Time(ms) => (ms * 1000).min(requested_us),
-                        _ => requested_us,
-                    });
-                    player.set_track(figure.step_times(), figure.player_marks(), figure.window_us());
-                    let cursor = player.cursor_us();
-                    args.extend(["--params".to_string(), to_query(&query)]);
-                    if spec.kind.is_lease_timeline() && cursor < figure.window_us() {
-                        args.extend(["--time".to_string(), (cursor / 1000).to_string()]);
-                    }
-                    if requested != spec.window_ms {
-                        args.extend(["--window".to_string(), requested.to_string()]);
-                    }
-                    if !state.reveal_ledger {
-                        args.extend(["--recon".to_string(), "off".to_string()]);
-                    }
-                    let h = figure.height_css(css_w);
-                    (h, Box::new(move |area| figure.draw(area, cursor, 1.0).map_err(|e| format!("{e:?}"))))
+        let (height, drawn): (f64, Box<PageDrawing>) = match spec.scenario() {
+            Scenario::Lease => {
+                let query = parse_lease_query(state.query).value;
+                let requested = state.window_ms.unwrap_or(spec.window_ms).max(500);
+                let plan = LeasePlan::new(spec, query.clone(), Some(requested), state.reveal_ledger);
+                let figure = if plan.draws_table_runs() {
+                    let columns: Vec<Vec<Rc<LeaseTrace>>> =
+                        plan.table().iter().map(|c| c.runs.iter().map(|r| Rc::new(r.run().0)).collect()).collect();
+                    let traces = plan.figure_traces_from_table(&columns).expect("the table has every run");
+                    LeaseFigure::new(&plan, traces.into_iter().map(|t| (t, None)).collect())
+                } else {
+                    let runs = plan.figure_runs().iter().map(|r| r.run()).map(|(t, ms)| (Rc::new(t), ms)).collect();
+                    LeaseFigure::new(&plan, runs)
+                };
+                let mut player = Player::new(Pace::Time);
+                let requested_us = u64::from(requested) * 1000;
+                player.set_cursor(match state.cursor {
+                    Cursor::Time(ms) => (ms * 1000).min(requested_us),
+                    _ => requested_us,
+                });
+                player.set_track(figure.step_times(), figure.player_marks(), figure.window_us());
+                let cursor = player.cursor_us();
+                args.extend(["--params".to_string(), to_query(&query)]);
+                if spec.kind.is_lease_timeline() && cursor < figure.window_us() {
+                    args.extend(["--time".to_string(), (cursor / 1000).to_string()]);
                 }
-                Scenario::Vote => {
-                    let config = parse_vote_query(state.query).value;
-                    let figure = VotePlan::new(spec, config.clone()).run();
-                    let mut player = Player::new(Pace::Steps);
-                    player.set_track(figure.step_times(), Vec::new(), 0);
-                    match state.cursor {
-                        Cursor::Step(i) => player.go_to_step(i, &figure),
-                        _ => player.to_end(),
-                    }
-                    let cursor = player.cursor_us();
-                    args.extend(["--params".to_string(), vote_to_query(&config)]);
-                    if cursor != u64::MAX {
-                        assert_eq!(cursor % 1000, 0, "{}: a file's time is whole milliseconds", spec.id);
-                        args.extend(["--time".to_string(), (cursor / 1000).to_string()]);
-                    }
-                    let heights = figure.panel_heights_css(css_w);
-                    let h = heights.iter().sum();
-                    (
-                        h,
-                        Box::new(move |area| {
-                            // One canvas per panel, each as tall as its panel.
-                            let mut rest = area.clone();
-                            for (i, h) in heights.iter().enumerate() {
-                                let (panel, below) = rest.split_vertically(h.round() as u32);
-                                figure
-                                    .draw_panel(&panel, i, cursor, StackFault::None, 1.0)
-                                    .map_err(|e| format!("{e:?}"))?;
-                                rest = below;
-                            }
-                            Ok(())
-                        }),
-                    )
+                if requested != spec.window_ms {
+                    args.extend(["--window".to_string(), requested.to_string()]);
                 }
-                Scenario::Sweep => {
-                    let FigureKind::Sweep(kind) = spec.kind else { unreachable!() };
-                    let (spec, metric) = parse_strict(kind, state.query, true).expect("a sweep query");
-                    let result = SweepResult::compute(spec);
-                    args.extend(["--params".to_string(), state.query.to_string()]);
-                    let (rows, cols) = spec.shape();
-                    let h = heat_height_css(css_w, rows, cols);
-                    let view = View { scale: 1.0, ..View::default() };
-                    (
-                        h,
-                        Box::new(move |area| {
-                            draw_heatmap(area, &result, metric, None, &view).map_err(|e| format!("{e:?}"))
-                        }),
-                    )
+                if !state.reveal_ledger {
+                    args.extend(["--recon".to_string(), "off".to_string()]);
                 }
-            };
+                let h = figure.height_css(css_w);
+                (h, Box::new(move |area| figure.draw(area, cursor, 1.0).map_err(|e| format!("{e:?}"))))
+            }
+            Scenario::Vote => {
+                let config = parse_vote_query(state.query).value;
+                let figure = VotePlan::new(spec, config.clone()).run();
+                let mut player = Player::new(Pace::Steps);
+                player.set_track(figure.step_times(), Vec::new(), 0);
+                match state.cursor {
+                    Cursor::Step(i) => player.go_to_step(i, &figure),
+                    _ => player.to_end(),
+                }
+                let cursor = player.cursor_us();
+                args.extend(["--params".to_string(), vote_to_query(&config)]);
+                if cursor != u64::MAX {
+                    assert_eq!(cursor % 1000, 0, "{}: a file's time is whole milliseconds", spec.id);
+                    args.extend(["--time".to_string(), (cursor / 1000).to_string()]);
+                }
+                let heights = figure.panel_heights_css(css_w);
+                let h = heights.iter().sum();
+                (
+                    h,
+                    Box::new(move |area| {
+                        // One canvas per panel, each as tall as its panel.
+                        let mut rest = area.clone();
+                        for (i, h) in heights.iter().enumerate() {
+                            let (panel, below) = rest.split_vertically(h.round() as u32);
+                            figure
+                                .draw_panel(&panel, i, cursor, StackFault::None, 1.0)
+                                .map_err(|e| format!("{e:?}"))?;
+                            rest = below;
+                        }
+                        Ok(())
+                    }),
+                )
+            }
+            Scenario::Sweep => {
+                let FigureKind::Sweep(kind) = spec.kind else { unreachable!() };
+                let (spec, metric) = parse_strict(kind, state.query, true).expect("a sweep query");
+                let result = SweepResult::compute(spec);
+                args.extend(["--params".to_string(), state.query.to_string()]);
+                let (rows, cols) = spec.shape();
+                let h = heat_height_css(css_w, rows, cols);
+                let view = View { scale: 1.0, ..View::default() };
+                (
+                    h,
+                    Box::new(move |area| {
+                        draw_heatmap(area, &result, metric, None, &view).map_err(|e| format!("{e:?}"))
+                    }),
+                )
+            }
+        };
         let lines = wrap_caption(spec.caption_ko, css_w - 2.0 * CAPTION_PAD_PX);
         let fig_h = height.round().max(1.0) as u32;
         let cap_h = (2.0 * CAPTION_PAD_PX + CAPTION_LINE_PX * lines.len() as f64).round() as u32;

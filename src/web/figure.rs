@@ -174,7 +174,11 @@ impl Figure {
             }
             drawn = Some(LeaseFigure::new(&self.plan, results));
         }
-        let first = self.table.restart(&self.plan, prefilled, self.perf_start);
+        let table = match &drawn {
+            Some(figure) => self.plan.table_beside(figure),
+            None => self.plan.table(),
+        };
+        let first = self.table.restart(table, prefilled, self.perf_start);
         if let Some(figure) = drawn {
             // The events one table run is expected to take: the figure's own
             // run of the same configuration, scaled to the table's duration

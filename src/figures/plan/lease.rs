@@ -196,6 +196,24 @@ impl LeasePlan {
         }
     }
 
+    /// The metric table shown beside `figure` (the page's): A2 and A7 draw
+    /// one of the table's runs, and the table's other runs take the
+    /// configuration that run ended up with, so that when the work cap
+    /// shortened it they are as long. (The metric CSV, [`LeasePlan::csv_columns`],
+    /// runs the query's configuration as it is.)
+    pub fn table_beside(&self, figure: &LeaseFigure) -> Vec<TableColumn> {
+        match (self.kind(), figure.traces.first()) {
+            (FigureKind::Balance | FigureKind::Outage, Some(drawn)) => {
+                let plan = LeasePlan {
+                    query: LeaseQuery { config: drawn.config.clone(), ..self.query.clone() },
+                    ..self.clone()
+                };
+                plan.table()
+            }
+            _ => self.table(),
+        }
+    }
+
     /// The table's runs one by one with their column heads in the metric
     /// CSV: a column of several runs (A8, A9) gets one CSV column per run.
     pub fn csv_columns(&self) -> Vec<(String, LeaseRun)> {

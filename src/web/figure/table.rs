@@ -18,7 +18,7 @@ use super::super::{now_ms, table_pool};
 use super::{Figure, Msg};
 use crate::figures::analysis::{format_metric, group_thousands, TABLE_ROWS};
 use crate::figures::article_data;
-use crate::figures::plan::{LeasePlan, LeaseRun};
+use crate::figures::plan::{LeasePlan, LeaseRun, TableColumn};
 use crate::live_table::{task_text, TableRun};
 use crate::params::LeaseQuery;
 use crate::sim::lease::{LeaseTrace, Preset};
@@ -156,18 +156,17 @@ impl LiveTable {
         !self.jobs.is_empty() || self.jobs_running || !self.pool_jobs.is_empty()
     }
 
-    /// Starts the table of `plan` over; `prefilled` are runs the figure
+    /// Starts the table over with `table`'s runs; `prefilled` are runs the figure
     /// already made, with their table cells. The first table of a figure is
     /// computed here and now, so the page never shows an empty table: then
     /// it returns true.
     pub fn restart(
         &mut self,
-        plan: &LeasePlan,
+        table: Vec<TableColumn>,
         prefilled: Vec<((usize, usize), Rc<LeaseTrace>)>,
         input_ms: Option<f64>,
     ) -> bool {
         self.generation += 1;
-        let table = plan.table();
         self.next_columns =
             table.iter().map(|c| Column { header: c.header.clone(), runs: Vec::new(), traces: Vec::new() }).collect();
         self.jobs = table
