@@ -522,7 +522,7 @@ fn figure_list_output() -> String {
     for e in export::figure_list() {
         out.push_str(&format!("{}\t{}\t{}\n", e.id, e.code, e.caption_ko));
     }
-    for (id, why) in export::SKIPPED {
+    for (id, why) in export::skipped() {
         out.push_str(&format!("# {id}: not exported ({why})\n"));
     }
     out

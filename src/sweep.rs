@@ -32,12 +32,9 @@ pub enum SweepKind {
 pub const PAUSE_WIDTH_MS: u32 = 200;
 
 impl SweepKind {
-    /// The figure id.
+    /// The figure id (from the figure registry, `crate::figures::registry`).
     pub fn figure_id(self) -> &'static str {
-        match self {
-            SweepKind::TtlPause => "sweep-ttl-pause",
-            SweepKind::Contention => "sweep-contention",
-        }
+        crate::figures::registry::sweep_figure(self).id
     }
 
     pub fn from_figure_id(id: &str) -> Option<SweepKind> {
@@ -74,20 +71,14 @@ impl SweepKind {
         }
     }
 
-    /// The figure's code in captions and `lab figure --list`.
+    /// The figure's code in captions and `lab figure --list` (from the figure registry).
     pub fn code(self) -> &'static str {
-        match self {
-            SweepKind::TtlPause => "S1",
-            SweepKind::Contention => "S2",
-        }
+        crate::figures::registry::sweep_figure(self).code
     }
 
-    /// The Korean caption: the page's `<figcaption>` and the exported files' caption.
+    /// The Korean caption: the page's `<figcaption>` and the exported files' caption (from the figure registry).
     pub fn caption_ko(self) -> &'static str {
-        match self {
-            SweepKind::TtlPause => "그림 S1. TTL × 멈춤 지도: 칸마다 같은 설정을 시드 여러 개로 60초씩 돌린 평균이다. 멈춤은 [상한 − 200ms, 상한]에서 고르게 뽑는다. 칸을 누르면 그 설정의 타임라인(그림 A1)이 열린다.",
-            SweepKind::Contention => "그림 S2. 경합 지도: 지갑 수와 지갑당 스레드 수를 바꿔 가며 같은 변형을 시드 여러 개로 60초씩 돌린 평균이다. TTL과 멈춤은 원문 그대로(200ms, 300~500ms). 칸을 누르면 그 설정의 타임라인(그림 A1)이 열린다.",
-        }
+        crate::figures::registry::sweep_figure(self).caption_ko
     }
 
     /// The default spec of the figure.

@@ -1,7 +1,9 @@
 //! `lab figure`: every figure renders to SVG with its Korean caption, PNG
 //! output is a real, non-blank image, `--animate` writes an animated PNG of
 //! distinct frames, the sweep heatmaps compute their grid and draw it,
-//! output is deterministic, and bad input exits with status 2.
+//! output is deterministic, bad input exits with status 2, and the page's
+//! drawing of every figure (its components' calls to the figure plan) is
+//! byte for byte the file `lab figure` writes for the same state.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -355,4 +357,231 @@ fn b5_transaction_label_clears_its_dot_and_the_figure_edge() {
             assert!(x >= cx + 6.0 && x + widest <= f64::from(width), "width {width}: label starts at {x}, dot at {cx}");
         }
     }
+}
+
+// ---------------------------------------------------------------------------
+// What you download is what you see: the page's drawing equals `lab figure`'s file.
+
+mod page {
+    //! The page's path to a figure, call for call as its components make it
+    //! (`web::figure::Figure`, `web::vote_figure::VoteFigure`,
+    //! `web::sweep_figure::SweepFigure`): read the query, ask the plan, fulfil
+    //! its runs (A8 and A9 from the metric table), put the player where the
+    //! page puts it, lay out at the canvas width and draw. The page draws on a
+    //! canvas at the screen's pixel ratio; here the same calls draw into an
+    //! SVG at 1×, with the caption under it as a file has it.
+
+    use std::rc::Rc;
+
+    use consistency_lab::figures::export::caption::{
+        paint, svg_document, wrap_caption, CAPTION_LINE_PX, CAPTION_PAD_PX,
+    };
+    use consistency_lab::figures::plan::{LeaseFigure, LeasePlan, VotePlan};
+    use consistency_lab::figures::player::{Pace, Player};
+    use consistency_lab::figures::registry::{FigureKind, FigureSpec, Scenario};
+    use consistency_lab::figures::sweep::{draw_heatmap, heat_height_css};
+    use consistency_lab::figures::vote::StackFault;
+    use consistency_lab::figures::View;
+    use consistency_lab::params::{parse_lease_query, parse_vote_query, to_query, vote_to_query};
+    use consistency_lab::sim::lease::LeaseTrace;
+    use consistency_lab::sweep::{parse_strict, SweepResult};
+    use plotters::prelude::*;
+
+    /// Where the page's player stands.
+    #[derive(Clone, Copy, Debug)]
+    pub enum Cursor {
+        /// At the end (reduced motion, or played through).
+        End,
+        /// A permalink's `t` (ms), on a timeline.
+        Time(u64),
+        /// Paused at a story's step.
+        Step(usize),
+    }
+
+    /// A figure state on the page.
+    #[derive(Clone, Debug)]
+    pub struct State {
+        pub query: &'static str,
+        pub width: u32,
+        pub window_ms: Option<u32>,
+        pub reveal_ledger: bool,
+        pub cursor: Cursor,
+    }
+
+    /// The page's drawing onto the figure's part of the file.
+    type PageDrawing = dyn Fn(&DrawingArea<SVGBackend<'_>, plotters::coord::Shift>) -> Result<(), String>;
+
+    /// The page's drawing of `spec` in `state` with its caption, and the
+    /// `lab figure` arguments its export bar asks for the same state.
+    pub fn draw(spec: &'static FigureSpec, state: &State) -> (String, Vec<String>) {
+        let css_w = f64::from(state.width);
+        let mut args = vec!["--width".to_string(), state.width.to_string()];
+        let (height, drawn): (f64, Box<PageDrawing>) = match spec.scenario() {
+            Scenario::Lease => {
+                let query = parse_lease_query(state.query).value;
+                let requested = state.window_ms.unwrap_or(spec.window_ms).max(500);
+                let plan = LeasePlan::new(spec, query.clone(), Some(requested), state.reveal_ledger);
+                let figure = if plan.draws_table_runs() {
+                    let columns: Vec<Vec<Rc<LeaseTrace>>> =
+                        plan.table().iter().map(|c| c.runs.iter().map(|r| Rc::new(r.run().0)).collect()).collect();
+                    let traces = plan.figure_traces_from_table(&columns).expect("the table has every run");
+                    LeaseFigure::new(&plan, traces.into_iter().map(|t| (t, None)).collect())
+                } else {
+                    let runs = plan.figure_runs().iter().map(|r| r.run()).map(|(t, ms)| (Rc::new(t), ms)).collect();
+                    LeaseFigure::new(&plan, runs)
+                };
+                let mut player = Player::new(Pace::Time);
+                let requested_us = u64::from(requested) * 1000;
+                player.set_cursor(match state.cursor {
+                    Cursor::Time(ms) => (ms * 1000).min(requested_us),
+                    _ => requested_us,
+                });
+                player.set_track(figure.step_times(), figure.player_marks(), figure.window_us());
+                let cursor = player.cursor_us();
+                args.extend(["--params".to_string(), to_query(&query)]);
+                if spec.kind.is_lease_timeline() && cursor < figure.window_us() {
+                    args.extend(["--time".to_string(), (cursor / 1000).to_string()]);
+                }
+                if requested != spec.window_ms {
+                    args.extend(["--window".to_string(), requested.to_string()]);
+                }
+                if !state.reveal_ledger {
+                    args.extend(["--recon".to_string(), "off".to_string()]);
+                }
+                let h = figure.height_css(css_w);
+                (h, Box::new(move |area| figure.draw(area, cursor, 1.0).map_err(|e| format!("{e:?}"))))
+            }
+            Scenario::Vote => {
+                let config = parse_vote_query(state.query).value;
+                let figure = VotePlan::new(spec, config.clone()).run();
+                let mut player = Player::new(Pace::Steps);
+                player.set_track(figure.step_times(), Vec::new(), 0);
+                match state.cursor {
+                    Cursor::Step(i) => player.go_to_step(i, &figure),
+                    _ => player.to_end(),
+                }
+                let cursor = player.cursor_us();
+                args.extend(["--params".to_string(), vote_to_query(&config)]);
+                if cursor != u64::MAX {
+                    assert_eq!(cursor % 1000, 0, "{}: a file's time is whole milliseconds", spec.id);
+                    args.extend(["--time".to_string(), (cursor / 1000).to_string()]);
+                }
+                let heights = figure.panel_heights_css(css_w);
+                let h = heights.iter().sum();
+                (
+                    h,
+                    Box::new(move |area| {
+                        // One canvas per panel, each as tall as its panel.
+                        let mut rest = area.clone();
+                        for (i, h) in heights.iter().enumerate() {
+                            let (panel, below) = rest.split_vertically(h.round() as u32);
+                            figure
+                                .draw_panel(&panel, i, cursor, StackFault::None, 1.0)
+                                .map_err(|e| format!("{e:?}"))?;
+                            rest = below;
+                        }
+                        Ok(())
+                    }),
+                )
+            }
+            Scenario::Sweep => {
+                let FigureKind::Sweep(kind) = spec.kind else { unreachable!() };
+                let (spec, metric) = parse_strict(kind, state.query, true).expect("a sweep query");
+                let result = SweepResult::compute(spec);
+                args.extend(["--params".to_string(), state.query.to_string()]);
+                let (rows, cols) = spec.shape();
+                let h = heat_height_css(css_w, rows, cols);
+                let view = View { scale: 1.0, ..View::default() };
+                (
+                    h,
+                    Box::new(move |area| {
+                        draw_heatmap(area, &result, metric, None, &view).map_err(|e| format!("{e:?}"))
+                    }),
+                )
+            }
+        };
+        let lines = wrap_caption(spec.caption_ko, css_w - 2.0 * CAPTION_PAD_PX);
+        let fig_h = height.round().max(1.0) as u32;
+        let cap_h = (2.0 * CAPTION_PAD_PX + CAPTION_LINE_PX * lines.len() as f64).round() as u32;
+        let svg = svg_document((state.width, fig_h + cap_h), |root| {
+            paint(root, fig_h, &lines, 1.0, |fig| {
+                drawn(fig).unwrap_or_else(|e| panic!("the page's drawing failed: {e}"));
+                Ok(())
+            })
+        })
+        .expect("an SVG");
+        (svg, args)
+    }
+}
+
+/// For every figure, in states the page can be in (its start, a changed
+/// query, a paused player, a wider window, a narrow screen), the page's
+/// drawing is byte for byte the file `lab figure` writes for the state the
+/// export bar hands it.
+#[test]
+fn the_page_draws_what_lab_figure_writes() {
+    use consistency_lab::figures::registry::{Scenario, FIGURES};
+    use page::{Cursor, State};
+    let start = |width| State { query: "", width, window_ms: None, reveal_ledger: true, cursor: Cursor::End };
+    let mut compared = 0;
+    for spec in FIGURES.iter().filter(|f| f.not_drawn.is_none()) {
+        let mut states = Vec::new();
+        match spec.scenario() {
+            Scenario::Lease => {
+                states.push(State { query: spec.start_query, ..start(720) });
+                let changed = if spec.id == "fence-placement" {
+                    "preset=exp3_c1&ttl_ms=350&seed=4&run=1"
+                } else {
+                    "preset=exp1&ttl_ms=350&wallets=3&seed=4&run=1"
+                };
+                let mut other = State { query: changed, ..start(390) };
+                if spec.kind.is_lease_timeline() {
+                    other.cursor = Cursor::Time(700);
+                    other.window_ms = Some(5_000);
+                }
+                if spec.id == "silent-drift" {
+                    other.reveal_ledger = false;
+                }
+                states.push(other);
+            }
+            Scenario::Vote => {
+                states.push(State { query: spec.start_query, ..start(720) });
+                let changed = if spec.id == "liveness" {
+                    "scenario=vote&variant=V0&crash=none&blocked_validators=3&txs_submit_at_ms=12000"
+                } else {
+                    "scenario=vote&variant=V3&fault=power&crash_after=4&device_honours_sync=false"
+                };
+                states.push(State { query: changed, ..start(500) });
+                if spec.kind.is_story() {
+                    // Paused at a step whose time is a whole millisecond (what a file's `--time` can say).
+                    let figure = consistency_lab::figures::plan::VotePlan::new(spec, spec.initial_vote_config()).run();
+                    let step = figure.step_times().iter().skip(3).position(|t| t % 1000 == 0).map(|i| i + 3);
+                    if let Some(i) = step {
+                        states.push(State { query: spec.start_query, cursor: Cursor::Step(i), ..start(640) });
+                    }
+                }
+            }
+            Scenario::Sweep => {
+                let query = if spec.id == "sweep-ttl-pause" {
+                    "ttl_lo=50&ttl_hi=400&pause_lo=100&pause_hi=600&n=4&seeds=1&metric=throughput"
+                } else {
+                    "tpw_lo=1&tpw_hi=3&wallets_lo=1&wallets_hi=2&seeds=1"
+                };
+                states.push(State { query, ..start(600) });
+            }
+        }
+        for state in states {
+            let (svg, args) = page::draw(spec, &state);
+            let path = out_path(&format!("page-{}-{}.svg", spec.id, compared));
+            let mut cmd = vec!["figure".to_string(), spec.id.to_string(), "--out".to_string()];
+            cmd.push(path.to_str().unwrap().to_string());
+            cmd.extend(args);
+            let o = lab(&cmd.iter().map(String::as_str).collect::<Vec<_>>());
+            assert!(o.status.success(), "{cmd:?}: {}", stderr(&o));
+            let file = std::fs::read_to_string(&path).unwrap();
+            assert!(svg == file, "{}: the page's drawing differs from `lab {}` ({state:?})", spec.id, cmd.join(" "));
+            compared += 1;
+        }
+    }
+    assert!(compared >= 30, "{compared} states compared");
 }

@@ -5,29 +5,32 @@
 //! cursor; and the drawn file has no more marks than the budget allows.
 
 use consistency_lab::figures::export::ensure_font;
-use consistency_lab::figures::timeline::{draw_timeline_marked, height_css, lanes, Lane, TimelineMarks, DRAW_BUDGET};
-use consistency_lab::figures::{FigureKind, View, FIGURES};
+use consistency_lab::figures::plan::{LeaseFigure, LeasePlan};
+use consistency_lab::figures::registry::{figures_of, Scenario};
+use consistency_lab::figures::timeline::{height_css, lanes, Lane, TimelineMarks, DRAW_BUDGET};
+use consistency_lab::figures::{figure_spec, View};
 use consistency_lab::params::parse_lease_query;
-use consistency_lab::sim::lease::{LeaseConfig, LeaseTrace, TraceLevel, Variant};
-use consistency_lab::work_cap::run_within_cap;
+use consistency_lab::sim::lease::LeaseTrace;
 use plotters::prelude::*;
 
-/// The figure's run for a window of `window_ms`, as the page and `lab figure`
-/// make it: only the seconds the window needs, within the work cap.
-fn timeline(query: &str, window_ms: u32) -> (LeaseTrace, View) {
-    let q = parse_lease_query(query).value;
-    let limited = LeaseConfig { duration_s: q.config.duration_s.min(window_ms.div_ceil(1000)), ..q.config.clone() };
-    let (trace, shortened) = run_within_cap(&limited, q.seed, q.run_index, TraceLevel::Full);
-    let t1_ms = shortened.map_or(u64::from(window_ms), |ms| ms.min(u64::from(window_ms)));
-    (trace, View { t0_us: 0, t1_us: t1_ms * 1000, ..View::default() })
+/// A1 for `query` with a window of `window_ms`, as its plan runs and lays it
+/// out for the page and `lab figure`: its trace, its view and its highlights.
+fn timeline(query: &str, window_ms: u32) -> (LeaseFigure, LeaseTrace, View, TimelineMarks) {
+    let spec = figure_spec("lease-expiry").unwrap();
+    let figure = LeasePlan::new(spec, parse_lease_query(query).value, Some(window_ms), true).run();
+    let trace = (*figure.traces()[0]).clone();
+    let marks = TimelineMarks::of(&trace);
+    let view = figure.base_view();
+    (figure, trace, view, marks)
 }
 
-fn svg(trace: &LeaseTrace, view: &View, marks: &TimelineMarks) -> String {
+/// The figure as a 960 px wide SVG, the whole window drawn.
+fn svg(figure: &LeaseFigure) -> String {
     let mut out = String::new();
     {
-        let h = height_css(trace, view, marks).round() as u32;
+        let h = figure.height_css(960.0).round() as u32;
         let area = SVGBackend::with_string(&mut out, (960, h)).into_drawing_area();
-        draw_timeline_marked(&area, trace, view, marks).unwrap();
+        figure.draw(&area, u64::MAX, 1.0).unwrap();
         area.present().unwrap();
     }
     out
@@ -41,28 +44,10 @@ const HEAVY: &str = "threads=64&retry_ms=5&pre_overhead_ms=5&post_overhead_ms=0&
 
 #[test]
 fn every_figure_starts_with_all_its_lanes_well_within_the_budget() {
-    for spec in FIGURES.iter().filter(|s| matches!(s.kind, FigureKind::Timeline | FigureKind::SplitTimeline)) {
-        let base = spec.initial_query();
-        let variants = if spec.kind == FigureKind::SplitTimeline {
-            vec![Variant::FenceWrite, Variant::FenceRead]
-        } else {
-            vec![base.config.variant]
-        };
-        for variant in variants {
-            let limited = LeaseConfig {
-                variant,
-                duration_s: base.config.duration_s.min(spec.window_ms.div_ceil(1000)),
-                ..base.config.clone()
-            };
-            let trace = consistency_lab::sim::lease::run(&limited, base.seed, base.run_index, TraceLevel::Full);
-            let marks = TimelineMarks::of(&trace);
-            let view = View {
-                t1_us: u64::from(spec.window_ms) * 1000,
-                wallets: spec.wallets.iter().copied().filter(|&w| w < limited.wallets).collect(),
-                show_fence: spec.kind == FigureKind::SplitTimeline,
-                ..View::default()
-            };
-            let plan = lanes(&trace, &view, &marks);
+    for spec in figures_of(Scenario::Lease).filter(|s| s.kind.is_lease_timeline()) {
+        let figure = LeasePlan::new(spec, spec.initial_query(), None, true).run();
+        for (plan, trace) in figure.lane_plans().iter().zip(figure.traces()) {
+            let variant = trace.config.variant;
             assert!(!plan.is_capped(), "{}: {} of {} lanes", spec.id, plan.workers_shown, plan.workers_total);
             assert!(plan.cost * 2 < DRAW_BUDGET, "{} {variant:?}: cost {} of {DRAW_BUDGET}", spec.id, plan.cost);
         }
@@ -77,12 +62,11 @@ fn slider_corners_stay_within_the_budget_and_say_what_they_left_out() {
         for wallets in [1, 4, 16] {
             for assignment in ["fixed", "random"] {
                 let query = format!("{HEAVY}&variant={variant}&wallets={wallets}&wallet_assignment={assignment}");
-                let (trace, view) = timeline(&query, 20_000);
-                let marks = TimelineMarks::of(&trace);
-                let plan = lanes(&trace, &view, &marks);
+                let (figure, _, _, _) = timeline(&query, 20_000);
+                let plan = &figure.lane_plans()[0];
                 assert!(plan.cost <= DRAW_BUDGET || plan.workers_shown == 1, "{query}: cost {}", plan.cost);
                 assert!(plan.workers_shown <= 64 && plan.workers_shown >= 1, "{query}");
-                let file = svg(&trace, &view, &marks);
+                let file = svg(&figure);
                 // Each mark costs at least one unit; the rest is the frame:
                 // labels, grid, balance lines, bands.
                 assert!(marks_drawn(&file) <= DRAW_BUDGET + 700, "{query}: {} marks drawn", marks_drawn(&file));
@@ -97,8 +81,7 @@ fn slider_corners_stay_within_the_budget_and_say_what_they_left_out() {
 
 #[test]
 fn the_lanes_drawn_are_the_first_ones_and_do_not_move_with_the_cursor() {
-    let (trace, view) = timeline(&format!("{HEAVY}&variant=conditional&wallets=1"), 20_000);
-    let marks = TimelineMarks::of(&trace);
+    let (_, trace, view, marks) = timeline(&format!("{HEAVY}&variant=conditional&wallets=1"), 20_000);
     let plan = lanes(&trace, &view, &marks);
     assert!(plan.is_capped() && plan.workers_total == 64, "64 threads on one row cost more than the budget");
     let workers: Vec<u32> = plan
@@ -119,11 +102,10 @@ fn the_lanes_drawn_are_the_first_ones_and_do_not_move_with_the_cursor() {
 fn a_wide_window_merges_marks_instead_of_stacking_them() {
     ensure_font().unwrap();
     // The lockless variant over 20 s: hundreds of holds, each a few pixels wide.
-    let (trace, view) = timeline("preset=exp4", 20_000);
-    let marks = TimelineMarks::of(&trace);
-    let plan = lanes(&trace, &view, &marks);
+    let (figure, trace, view, _) = timeline("preset=exp4", 20_000);
+    let plan = &figure.lane_plans()[0];
     assert!(!plan.is_capped(), "cost {}", plan.cost);
-    let file = svg(&trace, &view, &marks);
+    let file = svg(&figure);
     let holds_in_window = trace.holds.iter().filter(|h| h.acquired_at.t_us <= view.t1_us).count();
     // Unmerged, each hold would be a bar, a read tick, a write marker (two
     // marks) and a release square.

@@ -272,7 +272,7 @@ pub fn group_thousands(v: i64) -> String {
     let digits = v.unsigned_abs().to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -402,19 +402,6 @@ pub fn describe_row_waits(trace: &LeaseTrace, t0_us: u64, t1_us: u64) -> String 
     s
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn thousands() {
-        assert_eq!(group_thousands(0), "0");
-        assert_eq!(group_thousands(1714), "1,714");
-        assert_eq!(group_thousands(-350000), "−350,000");
-        assert_eq!(group_thousands(100), "100");
-    }
-}
-
 /// One Korean line describing an event, for the player's "current event" text.
 pub fn describe_event(e: &crate::sim::lease::TraceEvent) -> String {
     use crate::sim::lease::{EventKind as K, FencePhase};
@@ -495,5 +482,18 @@ fn row_ko(stmt: crate::sim::lease::LockingStmt) -> &'static str {
         "fence 행"
     } else {
         "잔액 행"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands() {
+        assert_eq!(group_thousands(0), "0");
+        assert_eq!(group_thousands(1714), "1,714");
+        assert_eq!(group_thousands(-350000), "−350,000");
+        assert_eq!(group_thousands(100), "100");
     }
 }

@@ -1,15 +1,21 @@
-//! Figures of the lock-lease chapters (model.md §6, A1–A9), drawn with plotters.
+//! The site's figures (model.md §6), drawn with plotters.
 //!
 //! Every drawing function is generic over plotters' `DrawingBackend`, so the
 //! same code paints a `CanvasBackend` in the browser and an `SVGBackend` for
-//! export and the CLI. Functions here read a [`LeaseTrace`] and a [`View`]
-//! and draw; they never run the simulation and know nothing about the
-//! browser (no yew, web-sys or gloo).
+//! export and the CLI. The drawing modules (`timeline`, `plots`, `sweep`,
+//! `vote`) read a trace and a [`View`] and draw; [`registry`] lists the
+//! figures, [`plan`] decides for each which runs it needs and how they are
+//! laid out and drawn, [`player`] is the timeline player's state, and
+//! [`export`] makes files of them. Nothing here knows the browser (no yew,
+//! web-sys or gloo).
 
 pub mod analysis;
 pub mod article_data;
 pub mod export;
+pub mod plan;
+pub mod player;
 pub mod plots;
+pub mod registry;
 pub mod sweep;
 pub mod timeline;
 pub mod vote;
@@ -18,6 +24,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 pub use analysis::{anomalies, describe_run, describe_window, metric_value, Anomaly, AnomalyKind};
+pub use registry::{FigureKind, FigureSpec, FIGURES};
 
 /// What a drawing function returns.
 pub type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
@@ -60,18 +67,6 @@ impl Default for View {
     }
 }
 
-impl FigureSpec {
-    /// The query a fresh figure starts from.
-    pub fn initial_query(&self) -> crate::params::LeaseQuery {
-        let text = if self.extra_query.is_empty() {
-            format!("preset={}", self.preset.key())
-        } else {
-            format!("preset={}&{}", self.preset.key(), self.extra_query)
-        };
-        crate::params::parse_lease_query(&text).value
-    }
-}
-
 impl View {
     pub fn px(&self, css_px: f64) -> i32 {
         (css_px * self.scale).round() as i32
@@ -110,132 +105,10 @@ pub mod palette {
     pub const CURSOR: RGBColor = RGBColor(0x11, 0x18, 0x27);
 }
 
-/// Which drawing a figure id uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FigureKind {
-    Timeline,
-    SplitTimeline,
-    Balance,
-    Outage,
-    Tradeoff,
-    LatencyCdf,
-}
-
-/// Static description of one figure of model.md §6.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FigureSpec {
-    pub id: &'static str,
-    pub code: &'static str,
-    pub kind: FigureKind,
-    /// The preset a fresh figure starts from.
-    pub preset: crate::sim::lease::Preset,
-    /// Query keys applied on top of the preset for the figure's first state
-    /// (same syntax as the URL; "" for none).
-    pub extra_query: &'static str,
-    /// Default visible window of the timeline, in ms.
-    pub window_ms: u32,
-    /// Only these wallets by default (empty: all).
-    pub wallets: &'static [u32],
-    pub caption_ko: &'static str,
-}
-
-use crate::sim::lease::Preset;
-
-pub const FIGURES: &[FigureSpec] = &[
-    FigureSpec {
-        id: "lease-expiry",
-        code: "A1",
-        kind: FigureKind::Timeline,
-        preset: Preset::Exp1,
-        extra_query: "",
-        window_ms: 3_000,
-        wallets: &[],
-        caption_ko: "그림 A1. lease 만료 타임라인(실험 1): 지갑별 스레드의 홀드(클라이언트가 믿는 소유)와 락 서버가 본 lease, 잔액 행. 붉은 띠는 두 스레드 이상이 같은 지갑을 쥐고 있다고 믿은 구간이다.",
-    },
-    FigureSpec {
-        id: "silent-drift",
-        code: "A2",
-        kind: FigureKind::Balance,
-        preset: Preset::Exp1,
-        extra_query: "",
-        window_ms: 60_000,
-        wallets: &[],
-        caption_ko: "그림 A2. 조용한 깨짐: 지갑별 잔액 스냅샷과 원장 계산값. 둘 사이의 띠가 drift(INV-010)다.",
-    },
-    FigureSpec {
-        id: "watchdog-stop",
-        code: "A3",
-        kind: FigureKind::Timeline,
-        preset: Preset::Exp2Stop,
-        extra_query: "",
-        window_ms: 4_000,
-        wallets: &[0, 1],
-        caption_ko: "그림 A3. Watchdog과 프로세스 정지(실험 2): 회색 띠는 pay-api 프로세스가 멈춘 구간이다. 연장 스레드도 함께 멈추므로 서버의 lease는 만료된다.",
-    },
-    FigureSpec {
-        id: "fence-placement",
-        code: "A4",
-        kind: FigureKind::SplitTimeline,
-        preset: Preset::Exp3C1,
-        extra_query: "",
-        window_ms: 3_000,
-        wallets: &[0],
-        caption_ko: "그림 A4. fence를 어디에 두는가(실험 3): 위는 쓰기 시점 fencing(c-1), 아래는 읽는 순간 새기기(c-2). 같은 지갑, 같은 멈춤에서 토큰과 fence 값을 비교한다.",
-    },
-    FigureSpec {
-        id: "lease-clock",
-        code: "A5",
-        kind: FigureKind::Timeline,
-        preset: Preset::Exp3Ttl1s,
-        extra_query: "acquire_lag_ppm=150000",
-        window_ms: 3_000,
-        wallets: &[0],
-        caption_ko: "그림 A5. 서버의 lease 시계와 클라이언트의 홀드 시계(TTL 1초 보충 실험): lease는 SET이 실행된 순간부터, 홀드는 응답을 받은 순간부터 잰다.",
-    },
-    FigureSpec {
-        id: "conditional-update",
-        code: "A6",
-        kind: FigureKind::Timeline,
-        preset: Preset::Exp4,
-        extra_query: "",
-        window_ms: 3_000,
-        wallets: &[0],
-        caption_ko: "그림 A6. 락 없는 기본 경로(실험 4): 구간은 마음껏 겹치지만 조건부 원자 UPDATE가 승인마다 정확히 한 번 차감한다.",
-    },
-    FigureSpec {
-        id: "outage",
-        code: "A7",
-        kind: FigureKind::Outage,
-        preset: Preset::Exp5Open,
-        extra_query: "",
-        window_ms: 60_000,
-        wallets: &[],
-        caption_ko: "그림 A7. 락 서버 단절(실험 5): 20초에 죽고 40초에 빈 상태로 재기동한다. 초당 응답, 락 없는 홀드, 소유 겹침, 누적 drift, 토큰 카운터와 fence 값.",
-    },
-    FigureSpec {
-        id: "tradeoff",
-        code: "A8",
-        kind: FigureKind::Tradeoff,
-        preset: Preset::Exp1,
-        extra_query: "",
-        window_ms: 60_000,
-        wallets: &[],
-        caption_ko: "그림 A8. 처리량과 초과 승인: 변형마다 우리 실행 3회(채운 점)와 원문 측정(빈 점).",
-    },
-    FigureSpec {
-        id: "latency-cdf",
-        code: "A9",
-        kind: FigureKind::LatencyCdf,
-        preset: Preset::Exp1,
-        extra_query: "",
-        window_ms: 60_000,
-        wallets: &[],
-        caption_ko: "그림 A9. 변형별 응답 지연의 누적 분포와 p95.",
-    },
-];
-
+/// The Article A figure `id` (the page's lock-lease [`crate::web::figure`]
+/// component draws exactly these); [`registry::figure`] finds any figure.
 pub fn figure_spec(id: &str) -> Option<&'static FigureSpec> {
-    FIGURES.iter().find(|f| f.id == id)
+    registry::figure_of(registry::Scenario::Lease, id)
 }
 
 /// Picks a "nice" tick step (1, 2, 5 × 10ⁿ) for a span so that about `n` ticks fit.
@@ -268,7 +141,7 @@ mod tests {
     use super::plots::{draw_balance, draw_latency_cdf, draw_outage, draw_tradeoff, CdfCurve, TradeoffPoint};
     use super::timeline::{draw_timeline, height_css, TimelineMarks};
     use super::*;
-    use crate::sim::lease::{run, TraceLevel};
+    use crate::sim::lease::{run, Preset, TraceLevel};
 
     fn svg<F: FnOnce(&DrawingArea<SVGBackend<'_>, Shift>)>(w: u32, h: u32, f: F) -> String {
         let mut out = String::new();
@@ -345,11 +218,11 @@ mod tests {
     }
 
     #[test]
-    fn every_spec_starts_from_a_valid_query() {
-        for f in FIGURES {
-            let q = f.initial_query();
-            assert_eq!(q.preset, Some(f.preset), "{}", f.id);
-        }
+    fn every_lease_figure_starts_from_its_preset() {
+        let preset = |id: &str| figure_spec(id).unwrap().initial_query().preset;
+        assert_eq!(preset("watchdog-stop"), Some(Preset::Exp2Stop));
+        assert_eq!(preset("outage"), Some(Preset::Exp5Open));
         assert_eq!(figure_spec("lease-clock").unwrap().initial_query().config.noise.acquire_lag_ppm, 150_000);
+        assert!(figure_spec("vote-story").is_none(), "figure_spec finds Article A's figures only");
     }
 }

@@ -232,6 +232,9 @@ fn phase_bands<DB: DrawingBackend, CT: CoordTranslate<From = (f64, f64)>>(
     Ok(())
 }
 
+/// A stacked layer of A7's response panel: its label, colour and count per second.
+type OutcomeLayer = (&'static str, RGBColor, fn(&crate::sim::lease::SecondBucket) -> u32);
+
 /// A7: the outage run as time series, in three stacked panels.
 pub fn draw_outage<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
@@ -244,7 +247,7 @@ pub fn draw_outage<DB: DrawingBackend>(
     let end = end_s(trace);
     let ps = &trace.series.per_second;
     // Panel 1: responses per second, stacked by outcome.
-    let layers: [(&str, RGBColor, fn(&crate::sim::lease::SecondBucket) -> u32); 5] = [
+    let layers: [OutcomeLayer; 5] = [
         ("승인", P::APPROVED, |b| b.approved),
         ("잔액 부족", P::INSUFFICIENT, |b| b.insufficient),
         ("503", P::ERROR, |b| b.unavailable),

@@ -50,7 +50,7 @@ pub fn heat_color(metric: SweepMetric, t: f64) -> RGBColor {
 /// over-approval scale starts at 0 so a zero cell is always the lightest).
 pub fn heat_t(metric: SweepMetric, lo: f64, hi: f64, v: f64) -> f64 {
     let lo = if metric == SweepMetric::OverApproval { 0.0 } else { lo };
-    if !(hi > lo) {
+    if hi.partial_cmp(&lo) != Some(std::cmp::Ordering::Greater) {
         return if v > lo { 1.0 } else { 0.0 };
     }
     // A small positive over-approval must not look like zero: lift it.

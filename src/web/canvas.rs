@@ -15,7 +15,12 @@
 //! `CanvasBackend` as before (which may change the context, so the
 //! remembered state is forgotten then). The pixels are the same: a browser
 //! test (`tests/wasm.rs`) draws a timeline both ways and compares them.
+//!
+//! [`CanvasSlot`] is a figure's canvas element: it sizes the canvas for a
+//! drawing and hands out a drawing area on it.
 
+use plotters::coord::Shift;
+use plotters::prelude::{DrawingArea, IntoDrawingArea};
 use plotters_backend::text_anchor::{HPos, VPos};
 use plotters_backend::{
     BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind, FontTransform,
@@ -23,6 +28,31 @@ use plotters_backend::{
 use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+use yew::NodeRef;
+
+/// A figure's `<canvas>`, sized for each drawing.
+#[derive(Default)]
+pub struct CanvasSlot {
+    pub node: NodeRef,
+    /// The CSS height last written, so an unchanged height is not written again.
+    height_css: std::cell::RefCell<String>,
+}
+
+impl CanvasSlot {
+    /// Gives the canvas a backing store of `css_w × css_h` CSS px at `dpr`
+    /// device px each and that CSS height, and returns a drawing area on it
+    /// (`None` before the canvas is mounted, or without a 2D context).
+    pub fn area(&self, css_w: f64, css_h: f64, dpr: f64) -> Option<DrawingArea<StateCachingCanvas, Shift>> {
+        let canvas = self.node.cast::<HtmlCanvasElement>()?;
+        super::size_canvas(&canvas, css_w, css_h, dpr);
+        let height = format!("{css_h}px");
+        if *self.height_css.borrow() != height {
+            let _ = canvas.style().set_property("height", &height);
+            *self.height_css.borrow_mut() = height;
+        }
+        Some(StateCachingCanvas::new(canvas)?.into_drawing_area())
+    }
+}
 
 /// `CanvasBackend`'s error type (the crate does not export its name).
 type CanvasError = <CanvasBackend as DrawingBackend>::ErrorType;

@@ -13,7 +13,8 @@ use yew::prelude::*;
 
 use super::url::notice_ko;
 use super::url::{navigate, replace_url};
-use super::vote_figure::{read_url, vote_search, STORY_CHAPTER};
+use super::vote_figure::{read_url, vote_search};
+use crate::figures::registry;
 use crate::figures::vote::{
     describe_matrix, event_ko, fault_ko, matrix_grid, profile_ko, rows_json, variant_ko, verdict_ko, HalfCell,
     MatrixGrid,
@@ -120,7 +121,8 @@ impl Component for CrashMatrix {
                 let fault = crate::sim::vote::FaultKind::ALL[fault_idx.min(1)];
                 let opts = MatrixOptions::new(self.profile, self.device_honours_sync);
                 if let Some(cfg) = story_config(r.variant, cut, fault, &opts) {
-                    navigate(&vote_search(STORY_CHAPTER, "vote-story", &cfg, &[]));
+                    let story = registry::figure("vote-story").expect("the registry has vote-story");
+                    navigate(&vote_search(story.chapter, story.id, &cfg, &[]));
                 }
                 return false;
             }
@@ -228,7 +230,7 @@ impl Component for CrashMatrix {
                     </table>
                 </div>
                 <p id="crash-matrix-desc" class="visually-hidden vote-alt">{ describe_matrix(&self.grid) }</p>
-                <figcaption>{ crate::figures::vote::vote_figure_spec("crash-matrix").map_or("", |f| f.caption_ko) }</figcaption>
+                <figcaption>{ registry::figure("crash-matrix").map_or("", |f| f.caption_ko) }</figcaption>
                 <p class="note">{ "이 표는 lab crashpoints 명령과 같은 함수로 계산합니다. 같은 열 이름이 여러 갈래(숨은 저장 상태)에 나오면 가장 나쁜 갈래를 보여 주고, 누르면 그 갈래를 엽니다." }</p>
                 { super::export_panel::share_only("crash-matrix", vote_search(&ctx.props().chapter, "crash-matrix", &self.config(), &[])) }
             </figure>

@@ -37,9 +37,10 @@ use crate::figures::View;
 use crate::params::percent_encode;
 use crate::sweep::{SweepKind, SweepMetric, SweepResult, SweepSpec, SweepVariant, MAX_N, MAX_SEEDS};
 
-/// Where a cell opens: the lock-lease timeline (A1) and its chapter.
-const TIMELINE_CHAPTER: &str = "a1-lease-expiry";
-const TIMELINE_FIGURE: &str = "lease-expiry";
+/// Where a cell opens: the lock-lease timeline (A1).
+fn timeline_figure() -> &'static crate::figures::FigureSpec {
+    crate::figures::registry::figure("lease-expiry").expect("the registry has A1")
+}
 
 // ---------------------------------------------------------------------------
 // URL
@@ -129,26 +130,26 @@ struct SliderSpec {
     step: u32,
 }
 
+/// The figure's sliders: its keys as the figure registry lists them.
 fn sliders(kind: SweepKind) -> Vec<SliderSpec> {
     let [xk0, xk1, yk0, yk1] = kind.axis_keys();
     let [(xl, xh), (yl, yh)] = kind.axis_limits();
-    let mut v = match kind {
-        SweepKind::TtlPause => vec![
-            SliderSpec { name: xk0, label: "TTL 시작", unit: "ms", min: xl, max: xh, step: 10 },
-            SliderSpec { name: xk1, label: "TTL 끝", unit: "ms", min: xl, max: xh, step: 10 },
-            SliderSpec { name: yk0, label: "멈춤 상한 시작", unit: "ms", min: yl, max: yh, step: 10 },
-            SliderSpec { name: yk1, label: "멈춤 상한 끝", unit: "ms", min: yl, max: yh, step: 10 },
-            SliderSpec { name: "n", label: "축마다 칸 수", unit: "칸", min: 2, max: MAX_N, step: 1 },
-        ],
-        SweepKind::Contention => vec![
-            SliderSpec { name: xk0, label: "지갑당 스레드 최소", unit: "개", min: xl, max: xh, step: 1 },
-            SliderSpec { name: xk1, label: "지갑당 스레드 최대", unit: "개", min: xl, max: xh, step: 1 },
-            SliderSpec { name: yk0, label: "지갑 수 최소", unit: "개", min: yl, max: yh, step: 1 },
-            SliderSpec { name: yk1, label: "지갑 수 최대", unit: "개", min: yl, max: yh, step: 1 },
-        ],
+    let slider = |name: &'static str| {
+        let (label, unit, min, max, step) = match (kind, name) {
+            (SweepKind::TtlPause, n) if n == xk0 => ("TTL 시작", "ms", xl, xh, 10),
+            (SweepKind::TtlPause, n) if n == xk1 => ("TTL 끝", "ms", xl, xh, 10),
+            (SweepKind::TtlPause, n) if n == yk0 => ("멈춤 상한 시작", "ms", yl, yh, 10),
+            (SweepKind::TtlPause, n) if n == yk1 => ("멈춤 상한 끝", "ms", yl, yh, 10),
+            (SweepKind::Contention, n) if n == xk0 => ("지갑당 스레드 최소", "개", xl, xh, 1),
+            (SweepKind::Contention, n) if n == xk1 => ("지갑당 스레드 최대", "개", xl, xh, 1),
+            (SweepKind::Contention, n) if n == yk0 => ("지갑 수 최소", "개", yl, yh, 1),
+            (SweepKind::Contention, n) if n == yk1 => ("지갑 수 최대", "개", yl, yh, 1),
+            (_, "n") => ("축마다 칸 수", "칸", 2, MAX_N, 1),
+            _ => ("칸마다 시드", "개", 1, MAX_SEEDS, 1),
+        };
+        SliderSpec { name, label, unit, min, max, step }
     };
-    v.push(SliderSpec { name: "seeds", label: "칸마다 시드", unit: "개", min: 1, max: MAX_SEEDS, step: 1 });
-    v
+    crate::figures::registry::sweep_figure(kind).main_keys.iter().map(|name| slider(name)).collect()
 }
 
 fn slider_value(spec: &SweepSpec, name: &str) -> u32 {
@@ -487,15 +488,19 @@ impl Component for SweepFigure {
                 self.focus_pending = true;
             }
             Msg::Open(ix, iy) => {
-                let search =
-                    format!("?ch={}&fig={}&{}", TIMELINE_CHAPTER, TIMELINE_FIGURE, self.spec.cell_query_string(ix, iy));
+                let search = format!(
+                    "?ch={}&fig={}&{}",
+                    timeline_figure().chapter,
+                    timeline_figure().id,
+                    self.spec.cell_query_string(ix, iy)
+                );
                 if super::embed::active() {
                     // Embedded: the host's frame keeps the map; the timeline opens beside it.
                     let _ = gloo::utils::window().open_with_url_and_target(&search, "_blank");
                     return false;
                 }
                 navigate(&search);
-                scroll_when_present(TIMELINE_FIGURE, 50);
+                scroll_when_present(timeline_figure().id, 50);
                 return false;
             }
             Msg::Resize => {

@@ -1,0 +1,141 @@
+//! A figure file's caption: the figure's Korean caption under the drawing,
+//! broken into lines by a width estimate (not a font engine), so `lab
+//! figure` (ab_glyph) and the page (the browser's text measurement) break it
+//! at the same words; and the SVG document around drawing and caption.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::ExportError;
+use crate::figures::{palette, DrawResult, FONT};
+
+pub const CAPTION_FONT_PX: f64 = 14.0;
+pub const CAPTION_LINE_PX: f64 = 21.0;
+pub const CAPTION_PAD_PX: f64 = 12.0;
+
+/// Paints the page background, the drawing (`draw_figure`, into the top
+/// `fig_h` device px) and the caption lines under it, at `k` device px per CSS px.
+pub fn paint<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    fig_h: u32,
+    caption: &[String],
+    k: f64,
+    draw_figure: impl FnOnce(&DrawingArea<DB, Shift>) -> DrawResult<DB>,
+) -> Result<(), ExportError> {
+    let fail = |e: DrawingAreaErrorKind<DB::ErrorType>| ExportError::Failure(format!("drawing failed: {e:?}"));
+    root.fill(&WHITE).map_err(fail)?;
+    let (fig, cap) = root.split_vertically(fig_h);
+    draw_figure(&fig).map_err(fail)?;
+    let style = TextStyle::from((FONT, CAPTION_FONT_PX * k).into_font()).color(&palette::INK);
+    for (i, line) in caption.iter().enumerate() {
+        let y = CAPTION_PAD_PX + CAPTION_LINE_PX * i as f64 + (CAPTION_LINE_PX - CAPTION_FONT_PX) / 2.0;
+        cap.draw_text(line, &style, ((CAPTION_PAD_PX * k).round() as i32, (y * k).round() as i32)).map_err(fail)?;
+    }
+    Ok(())
+}
+
+/// An SVG document of `size` device px painted by `paint` (text as
+/// `<text>`, Pretendard then sans-serif).
+pub fn svg_document(
+    size: (u32, u32),
+    paint: impl FnOnce(&DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), ExportError>,
+) -> Result<String, ExportError> {
+    let mut out = String::new();
+    {
+        let root = SVGBackend::with_string(&mut out, size).into_drawing_area();
+        paint(&root)?;
+        root.present().map_err(|e| ExportError::Failure(format!("cannot finish the SVG: {e:?}")))?;
+    }
+    Ok(with_font_style(out))
+}
+
+/// Adds a `<style>` right after the opening `<svg …>` tag: text falls back to sans-serif.
+fn with_font_style(svg: String) -> String {
+    let style = format!("<style>text {{ font-family: {FONT}, sans-serif; }}</style>\n");
+    match svg.find("<svg").and_then(|i| svg[i..].find('>').map(|j| i + j + 1)) {
+        Some(at) => format!("{}\n{}{}", &svg[..at], style, &svg[at..]),
+        None => svg,
+    }
+}
+
+/// A deliberately generous estimate of a caption line's width in px at
+/// [`CAPTION_FONT_PX`], from per-character advances of Pretendard. Line
+/// breaks come from this estimate, not from a font engine, so `lab figure`
+/// (ab_glyph) and the page (the browser's DOM text measurement) break the
+/// caption at the same words; the estimate is never below the real width
+/// (`caption_estimate_covers_the_real_width`, against Chromium's widths).
+pub fn caption_width_estimate(s: &str) -> f64 {
+    let em: f64 = s
+        .chars()
+        .map(|c| match c {
+            ' ' | 'i' | 'j' | 'l' | '.' | ',' | ':' | ';' | '\'' | '!' | '|' | '·' => 0.3,
+            '(' | ')' | '[' | ']' | 'f' | 'r' | 't' | '-' | '/' | 'I' => 0.45,
+            'm' | 'w' | 'M' | 'W' | '%' | '@' => 0.95,
+            c if c.is_ascii_lowercase() || c.is_ascii_digit() => 0.6,
+            c if c.is_ascii() => 0.75,
+            '–' => 0.5,
+            // Hangul (about 0.86 em in Pretendard), CJK and anything else.
+            _ => 0.95,
+        })
+        .sum();
+    em * CAPTION_FONT_PX
+}
+
+/// Breaks the caption into lines no wider than `max_px` (by [`caption_width_estimate`]).
+pub fn wrap_caption(text: &str, max_px: f64) -> Vec<String> {
+    let width = caption_width_estimate;
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let candidate = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
+        if width(&candidate) <= max_px || line.is_empty() {
+            line = candidate;
+        } else {
+            lines.push(std::mem::take(&mut line));
+            line = word.to_string();
+        }
+        // A single word wider than the line is split by characters.
+        while width(&line) > max_px && line.chars().count() > 1 {
+            let mut cut = String::new();
+            for c in line.chars() {
+                cut.push(c);
+                if width(&cut) > max_px {
+                    cut.pop();
+                    break;
+                }
+            }
+            if cut.is_empty() {
+                break;
+            }
+            line = line[cut.len()..].to_string();
+            lines.push(cut);
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn caption_estimate_covers_the_real_width() {
+        super::super::ensure_font().unwrap();
+        let style = TextStyle::from((FONT, CAPTION_FONT_PX).into_font());
+        for e in super::super::figure_list() {
+            for w in [280u32, 360, 480, 720, 960, 1200, 2000] {
+                for line in wrap_caption(e.caption_ko, f64::from(w) - 2.0 * CAPTION_PAD_PX) {
+                    // ab_glyph scales by the font's height, not its em: a browser
+                    // draws the same text about 1.2 times wider (measured in Chromium).
+                    let real = f64::from(style.font.box_size(&line).unwrap().0) * 1.21;
+                    let est = caption_width_estimate(&line);
+                    assert!(est >= real, "{} at {w}: estimate {est} < real {real} for {line:?}", e.id);
+                    assert!(est <= real * 1.35 + 20.0, "{} at {w}: estimate {est} far above real {real}", e.id);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,320 @@
+//! A figure as a file: `lab figure`'s SVG, PNG and animated PNG, and the
+//! page's "퍼가기" files (SVG, PNG, 트레이스 JSON, 지표 CSV).
+//!
+//! A request (figure id, query, width, player time, window) is checked
+//! strictly, handed to the figure's plan (`crate::figures::plan`, the code
+//! the page draws its canvases with), and the drawing is painted onto
+//! plotters' `SVGBackend` or `BitMapBackend` at one CSS pixel per pixel,
+//! followed by the figure's Korean caption (the page's `<figcaption>`, see
+//! [`caption`]). The sweep heatmaps are drawn from a computed grid
+//! ([`prepare_sweep`]): `lab figure` computes it natively, as `lab sweep`
+//! does; the page hands over the grid its workers computed, so exporting
+//! never reruns a sweep on the main thread. Figures that are not drawings
+//! (B2, an HTML table) have no file (`FigureSpec::not_drawn`).
+//!
+//! Both targets: planning, SVG, trace JSON and metric CSV ([`data`]) build
+//! for wasm32 too, where the lazily loaded `figure_export` module
+//! (src/bin/figure_export.rs) calls them, so the page's SVG comes from this
+//! very code. In wasm, plotters measures text through the DOM (the page's
+//! Pretendard webfont) instead of `ab_glyph`; that is the only source of
+//! differences between the page's SVG and `lab figure`'s (see README).
+//! PNG encoding, APNG animation and the embedded font ([`native`]) are
+//! native only: `BitMapBackend` and `ab_glyph` are enabled for non-wasm
+//! targets alone (Cargo.toml), so the site's wasm does not carry them.
+
+pub mod caption;
+pub mod data;
+#[cfg(not(target_arch = "wasm32"))]
+mod native;
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+pub use super::plan::WINDOW_RANGE;
+use super::plan::{Drawing, LeasePlan, SweepFigure, VotePlan};
+use super::registry::{self, FigureSpec, Scenario, FIGURES};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::sweep::SweepKind;
+use crate::sweep::{SweepMetric, SweepResult};
+pub use caption::caption_width_estimate;
+use caption::{wrap_caption, CAPTION_LINE_PX, CAPTION_PAD_PX};
+pub use data::{metrics_csv, trace_json};
+#[cfg(not(target_arch = "wasm32"))]
+pub use native::{ensure_font, render, render_apng};
+
+/// Default width in CSS pixels.
+pub const DEFAULT_WIDTH: u32 = 960;
+/// Accepted widths (the site never draws narrower than 280 px).
+pub const WIDTH_RANGE: (u32, u32) = (280, 4000);
+/// Frames of an animation (`lab figure --animate`).
+pub const FRAMES_RANGE: (u32, u32) = (2, 240);
+/// Frames per second of an animation.
+pub const FPS_RANGE: (u32, u32) = (1, 60);
+
+/// Output format, chosen by the file extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Svg,
+    Png,
+}
+
+impl Format {
+    /// The format of a path by its extension (`.svg` / `.png`, any case).
+    pub fn of_path(path: &str) -> Option<Format> {
+        let ext = std::path::Path::new(path).extension()?.to_str()?.to_ascii_lowercase();
+        match ext.as_str() {
+            "svg" => Some(Format::Svg),
+            "png" => Some(Format::Png),
+            _ => None,
+        }
+    }
+}
+
+/// What to render.
+#[derive(Clone, Debug)]
+pub struct Request {
+    pub id: String,
+    /// The site's query string; `None`: the figure's starting state.
+    pub params: Option<String>,
+    pub width: u32,
+    /// Player cursor in µs (timeline and story figures only); `None`: the end.
+    pub time_us: Option<u64>,
+    pub format: Format,
+    /// Device pixels per CSS pixel (1 for files; 2 for the page's "PNG 2×").
+    pub scale: f64,
+    /// Visible window of a timeline in ms (the site's `win`); `None`: the figure's default.
+    pub window_ms: Option<u32>,
+    /// A2: show the ledger line (the site's `recon`, on by default).
+    pub reveal_ledger: bool,
+}
+
+impl Request {
+    /// A request with the defaults of `lab figure`: starting state, 960 px, the end of the player.
+    pub fn new(id: &str, format: Format) -> Request {
+        Request {
+            id: id.to_string(),
+            params: None,
+            width: DEFAULT_WIDTH,
+            time_us: None,
+            format,
+            scale: 1.0,
+            window_ms: None,
+            reveal_ledger: true,
+        }
+    }
+}
+
+/// Why a figure could not be rendered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExportError {
+    /// The request is wrong (unknown id, bad params, …): a usage error.
+    Usage(String),
+    /// Drawing or encoding failed.
+    Failure(String),
+}
+
+/// A rendered file, and what the caps changed in it.
+#[derive(Debug)]
+pub struct Rendered {
+    pub bytes: Vec<u8>,
+    /// One line per cap that applied (the work cap, the drawing budget), in
+    /// English: the CLI prints them. The page says the same in Korean.
+    pub notes: Vec<String>,
+}
+
+/// Every exportable figure, in the registry's order: Article A's, the sweeps, then Article B's.
+pub fn figure_list() -> Vec<&'static FigureSpec> {
+    FIGURES.iter().filter(|f| f.not_drawn.is_none()).collect()
+}
+
+/// The figures that have no file, and why.
+pub fn skipped() -> impl Iterator<Item = (&'static str, &'static str)> {
+    FIGURES.iter().filter_map(|f| f.not_drawn.map(|why| (f.id, why)))
+}
+
+/// The chapter (content file id) whose prose places figure `id`.
+pub fn figure_chapter(id: &str) -> Option<&'static str> {
+    registry::figure(id).map(|f| f.chapter)
+}
+
+/// A planned figure: what to draw, where the player's cursor is, its caption lines and its size.
+pub struct Prepared {
+    drawing: Drawing,
+    cursor_us: u64,
+    caption_lines: Vec<String>,
+    scale: f64,
+    /// Height of the drawing, device px.
+    fig_h: u32,
+    /// Size of the whole image (drawing + caption), device px.
+    pub size: (u32, u32),
+}
+
+fn check_size(width: u32, scale: f64) -> Result<(), ExportError> {
+    if !(WIDTH_RANGE.0..=WIDTH_RANGE.1).contains(&width) {
+        return Err(ExportError::Usage(format!(
+            "--width: `{width}` is not allowed; allowed a whole number in {}..={}",
+            WIDTH_RANGE.0, WIDTH_RANGE.1
+        )));
+    }
+    if !(scale.is_finite() && (0.5..=4.0).contains(&scale)) {
+        return Err(ExportError::Usage(format!("scale `{scale}` is not allowed; allowed 0.5..=4")));
+    }
+    Ok(())
+}
+
+/// Lays a drawing and its caption out at `width` CSS px and `scale` device px per CSS px.
+fn prepared(drawing: Drawing, cursor_us: u64, caption_ko: &str, width: u32, scale: f64) -> Prepared {
+    let caption_lines = wrap_caption(caption_ko, f64::from(width) - 2.0 * CAPTION_PAD_PX);
+    let fig_h = (drawing.height_css(f64::from(width)) * scale).round().max(1.0) as u32;
+    let cap_h = ((2.0 * CAPTION_PAD_PX + CAPTION_LINE_PX * caption_lines.len() as f64) * scale).round() as u32;
+    let w = (f64::from(width) * scale).round() as u32;
+    Prepared { drawing, cursor_us, caption_lines, scale, fig_h, size: (w, fig_h + cap_h) }
+}
+
+/// A sweep heatmap of an already computed grid, coloured by `metric`, at
+/// `width` CSS px (the page's export module: the grid its workers computed).
+/// Unfinished rows are drawn as on the page (grey bands); the keyboard focus
+/// outline of the page is not drawn.
+pub fn prepare_sweep(
+    result: SweepResult,
+    metric: SweepMetric,
+    width: u32,
+    scale: f64,
+) -> Result<Prepared, ExportError> {
+    check_size(width, scale)?;
+    #[cfg(not(target_arch = "wasm32"))]
+    ensure_font()?;
+    let caption = registry::sweep_figure(result.spec.kind).caption_ko;
+    let drawing = Drawing::Sweep(Box::new(SweepFigure { result, metric }));
+    Ok(prepared(drawing, u64::MAX, caption, width, scale))
+}
+
+/// `lab figure sweep-…`: reads the sweep's query strictly (its keys plus
+/// `metric`), computes the whole grid on this thread and prepares it.
+/// Native only: the page never computes a sweep on its main thread.
+#[cfg(not(target_arch = "wasm32"))]
+fn prepare_sweep_request(kind: SweepKind, req: &Request) -> Result<Prepared, ExportError> {
+    check_size(req.width, req.scale)?;
+    check_view_flags(req)?;
+    let (spec, metric) =
+        crate::sweep::parse_strict(kind, req.params.as_deref().unwrap_or(""), true).map_err(ExportError::Usage)?;
+    prepare_sweep(SweepResult::compute(spec), metric, req.width, req.scale)
+}
+
+/// Validates a request, runs the figure's plan and lays the caption out.
+pub fn prepare(req: &Request) -> Result<Prepared, ExportError> {
+    check_size(req.width, req.scale)?;
+    let Some(spec) = registry::figure(&req.id) else {
+        return Err(ExportError::Usage(format!(
+            "unknown figure `{}`; allowed: {} (see `lab figure --list`)",
+            req.id,
+            figure_list().iter().map(|e| e.id).collect::<Vec<_>>().join(", ")
+        )));
+    };
+    if let super::FigureKind::Sweep(kind) = spec.kind {
+        #[cfg(not(target_arch = "wasm32"))]
+        return prepare_sweep_request(kind, req);
+        #[cfg(target_arch = "wasm32")]
+        return Err(ExportError::Usage(format!(
+            "figure `{}` is exported from its computed grid (prepare_sweep), not recomputed",
+            kind.figure_id()
+        )));
+    }
+    if let Some(why) = spec.not_drawn {
+        return Err(ExportError::Usage(format!("figure `{}` cannot be exported: {why}", req.id)));
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    ensure_font()?;
+    // The query is read first: a bad query is reported before a misplaced `--time`.
+    enum Query {
+        Lease(crate::params::LeaseQuery),
+        Vote(crate::sim::vote::VoteConfig),
+    }
+    let query = match (spec.scenario(), &req.params) {
+        (Scenario::Vote, None) => Query::Vote(spec.initial_vote_config()),
+        (Scenario::Vote, Some(text)) => Query::Vote(data::checked_vote_config(text)?),
+        (_, None) => Query::Lease(spec.initial_query()),
+        (_, Some(text)) => Query::Lease(data::checked_lease_query(text)?),
+    };
+    if req.time_us.is_some() && !spec.kind.has_player() {
+        return Err(ExportError::Usage(match spec.scenario() {
+            Scenario::Vote => format!(
+                "--time: figure `{}` has no player; --time applies to vote-story, outer-transaction and uncertain-failure",
+                spec.id
+            ),
+            _ => format!("--time: figure `{}` has no player; --time applies to the timeline figures only", spec.id),
+        }));
+    }
+    let drawing = match query {
+        Query::Vote(config) => Drawing::Vote(Box::new(VotePlan::new(spec, config).run())),
+        Query::Lease(query) => {
+            Drawing::Lease(Box::new(LeasePlan::new(spec, query, req.window_ms, req.reveal_ledger).run()))
+        }
+    };
+    let cursor_us = drawing.cursor_at(req.time_us);
+    Ok(prepared(drawing, cursor_us, spec.caption_ko, req.width, req.scale))
+}
+
+impl Prepared {
+    /// Moves the player's cursor as `Request::time_us` would (`None`: the
+    /// figure as drawn without `--time`), without running anything again.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    fn set_cursor(&mut self, t_us: Option<u64>) {
+        self.cursor_us = self.drawing.cursor_at(t_us);
+    }
+
+    /// What the caps changed, in English.
+    pub fn notes(&self) -> Vec<String> {
+        self.drawing.notes_en()
+    }
+
+    /// Paints the figure and its caption onto `root` (any plotters backend of [`Prepared::size`]).
+    pub fn paint<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), ExportError> {
+        caption::paint(root, self.fig_h, &self.caption_lines, self.scale, |fig| {
+            self.drawing.draw(fig, self.cursor_us, self.scale)
+        })
+    }
+
+    /// The SVG document (text as `<text>`, Pretendard then sans-serif).
+    pub fn svg(&self) -> Result<String, ExportError> {
+        caption::svg_document(self.size, |root| self.paint(root))
+    }
+}
+
+/// `lab figure`'s strictness about the view flags: `--window` only for a
+/// timeline figure, `--recon off` only for A2. (The page passes its `win`
+/// and `recon` state through whatever the figure, as it draws with them.)
+pub fn check_view_flags(req: &Request) -> Result<(), ExportError> {
+    let kind = registry::figure(&req.id).map(|s| s.kind);
+    if let Some(super::FigureKind::Sweep(_)) = kind {
+        let flag =
+            [(req.time_us.is_some(), "--time"), (req.window_ms.is_some(), "--window"), (!req.reveal_ledger, "--recon")]
+                .into_iter()
+                .find_map(|(given, flag)| given.then_some(flag));
+        if let Some(flag) = flag {
+            return Err(ExportError::Usage(format!(
+                "{flag}: figure `{}` is a sweep heatmap (no player, no time window, no ledger line); it takes --params, --width and --out only",
+                req.id
+            )));
+        }
+        return Ok(());
+    }
+    if req.window_ms.is_some() && !kind.is_some_and(|k| k.is_lease_timeline()) {
+        return Err(ExportError::Usage(format!(
+            "--window: figure `{}` has no time window; it applies to the Article A timeline figures only",
+            req.id
+        )));
+    }
+    if !req.reveal_ledger && kind != Some(super::FigureKind::Balance) {
+        return Err(ExportError::Usage(format!(
+            "--recon: figure `{}` has no ledger line; it applies to silent-drift only",
+            req.id
+        )));
+    }
+    Ok(())
+}
+
+/// Renders a figure to SVG text (both targets).
+pub fn render_svg(req: &Request) -> Result<String, ExportError> {
+    prepare(req)?.svg()
+}

@@ -1,0 +1,120 @@
+//! What only `lab figure` does (native targets): the embedded font that
+//! lays text out and rasterises it, PNG encoding and the animated PNG.
+//!
+//! Fonts: the Pretendard Regular OTF committed under `static/cli-fonts/` is
+//! embedded with `include_bytes!` and registered with plotters' `ab_glyph`
+//! font table under the family the figures use ([`FONT`]). PNG output is
+//! rasterised with it, so it is pixel-identical on every machine. SVG text
+//! stays `<text>` elements with `font-family="Pretendard"` (plus a `<style>`
+//! falling back to `sans-serif`); a viewer draws it with its own copy of
+//! Pretendard or its sans-serif font.
+
+use plotters::prelude::*;
+use plotters::style::{register_font, FontStyle};
+
+use super::{prepare, ExportError, Format, Prepared, Rendered, Request, FPS_RANGE, FRAMES_RANGE};
+use crate::figures::FONT;
+
+/// Pretendard Regular (OFL-1.1, `static/fonts/Pretendard-LICENSE.txt`).
+static PRETENDARD: &[u8] = include_bytes!("../../../static/cli-fonts/Pretendard-Regular.otf");
+
+/// Registers the embedded font once (idempotent). Native text layout needs it:
+/// with `ab_glyph` on, plotters cannot measure or draw an unregistered family.
+pub fn ensure_font() -> Result<(), ExportError> {
+    static DONE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let ok = *DONE.get_or_init(|| {
+        register_font(FONT, FontStyle::Normal, PRETENDARD).is_ok()
+            && register_font("sans-serif", FontStyle::Normal, PRETENDARD).is_ok()
+    });
+    if ok {
+        Ok(())
+    } else {
+        Err(ExportError::Failure("the embedded Pretendard font cannot be read".into()))
+    }
+}
+
+impl Prepared {
+    /// The image as RGB bytes, rasterised with the embedded font.
+    pub fn rgb(&self) -> Result<Vec<u8>, ExportError> {
+        let mut rgb = vec![0u8; (self.size.0 * self.size.1 * 3) as usize];
+        {
+            let root = BitMapBackend::with_buffer(&mut rgb, self.size).into_drawing_area();
+            self.paint(&root)?;
+            root.present().map_err(|e| ExportError::Failure(format!("cannot finish the PNG: {e:?}")))?;
+        }
+        Ok(rgb)
+    }
+}
+
+/// Renders a figure and returns the file's bytes.
+pub fn render(req: &Request) -> Result<Rendered, ExportError> {
+    let prepared = prepare(req)?;
+    let bytes = match req.format {
+        Format::Svg => prepared.svg()?.into_bytes(),
+        Format::Png => encode_png(&prepared.rgb()?, prepared.size)?,
+    };
+    Ok(Rendered { bytes, notes: prepared.notes() })
+}
+
+/// Renders a timeline or story figure as an animated PNG (APNG): frame `i`
+/// of `frames` puts the player cursor at `i / (frames - 1)` of the visible
+/// span, so the last frame is the whole figure. Deterministic bytes.
+pub fn render_apng(req: &Request, frames: u32, fps: u32) -> Result<Rendered, ExportError> {
+    if !(FRAMES_RANGE.0..=FRAMES_RANGE.1).contains(&frames) {
+        return Err(ExportError::Usage(format!(
+            "--frames: `{frames}` is not allowed; allowed a whole number in {}..={}",
+            FRAMES_RANGE.0, FRAMES_RANGE.1
+        )));
+    }
+    if !(FPS_RANGE.0..=FPS_RANGE.1).contains(&fps) {
+        return Err(ExportError::Usage(format!(
+            "--fps: `{fps}` is not allowed; allowed a whole number in {}..={}",
+            FPS_RANGE.0, FPS_RANGE.1
+        )));
+    }
+    if req.time_us.is_some() {
+        return Err(ExportError::Usage(
+            "--time and --animate do not go together: an animation plays the whole span".into(),
+        ));
+    }
+    // The span the player covers, from the figure drawn at its end. The runs
+    // are made once; each frame only moves the player's cursor.
+    let mut end = prepare(req)?;
+    let Some(span_us) = end.drawing.player_span_us() else {
+        return Err(ExportError::Usage(format!(
+            "--animate: figure `{}` has no player; animations apply to the timeline and story figures",
+            req.id
+        )));
+    };
+    let fail = |e: png::EncodingError| ExportError::Failure(format!("cannot encode the APNG: {e}"));
+    let mut out = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut out, end.size.0, end.size.1);
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder.set_animated(frames, 0).map_err(fail)?;
+        encoder.set_frame_delay(1, u16::try_from(fps).unwrap_or(1)).map_err(fail)?;
+        let mut writer = encoder.write_header().map_err(fail)?;
+        for i in 0..frames {
+            // The last frame is the still figure (no `--time`).
+            end.set_cursor((i + 1 < frames).then(|| span_us * u64::from(i) / u64::from(frames - 1)));
+            writer.write_image_data(&end.rgb()?).map_err(fail)?;
+        }
+        writer.finish().map_err(fail)?;
+    }
+    Ok(Rendered { bytes: out, notes: end.notes() })
+}
+
+fn encode_png(rgb: &[u8], (w, h): (u32, u32)) -> Result<Vec<u8>, ExportError> {
+    let fail = |e: png::EncodingError| ExportError::Failure(format!("cannot encode the PNG: {e}"));
+    let mut out = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut out, w, h);
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        let mut writer = encoder.write_header().map_err(fail)?;
+        writer.write_image_data(rgb).map_err(fail)?;
+        writer.finish().map_err(fail)?;
+    }
+    Ok(out)
+}

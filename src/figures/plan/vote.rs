@@ -1,0 +1,448 @@
+//! The plan of an Article B figure (B1, B3–B6): the runs it needs and, from
+//! their traces, its panels, their heights, the drawing at any cursor, fault
+//! and scale, the story player's steps, the verdict and the text alternative.
+//!
+//! [`VotePlan::runs`] lists the runs; the caller runs them with
+//! [`VoteRun::run`] (or all at once, [`VotePlan::run`]) and hands the traces
+//! to [`VoteFigure::new`]. The page draws each panel on its own canvas
+//! ([`VoteFigure::draw_panel`]); a file stacks them ([`VoteFigure::draw`]).
+//! B2, the crash-point map, is an HTML table and has no plan here.
+
+use std::rc::Rc;
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use crate::figures::registry::{FigureKind, FigureSpec};
+use crate::figures::vote::{
+    describe_event, describe_story, draw_liveness, draw_stack, draw_story, fmt_time, max_depth, snapshot_us,
+    stack_records, story_end_us, story_events, story_height_css, survives, LivenessSeries, StackFault, StoryView,
+};
+use crate::figures::DrawResult;
+use crate::sim::vote::{run, EventKind, Layer, TraceLevel, Variant, VoteConfig, VoteTrace};
+
+/// One run a figure needs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VoteRun {
+    pub config: VoteConfig,
+    pub level: TraceLevel,
+}
+
+impl VoteRun {
+    pub fn run(&self) -> VoteTrace {
+        run(&self.config, self.level)
+    }
+}
+
+/// What an Article B figure asks for: its configuration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VotePlan {
+    pub spec: &'static FigureSpec,
+    pub config: VoteConfig,
+}
+
+impl VotePlan {
+    pub fn new(spec: &'static FigureSpec, config: VoteConfig) -> VotePlan {
+        VotePlan { spec, config }
+    }
+
+    /// The runs the figure draws, in the order [`VoteFigure::new`] takes them:
+    /// - a story: the configuration's run at full level; B3 adds the same
+    ///   story with the implementation that refuses to join (V2g);
+    /// - B5: the run with 0, 1 and 2 blocked validators (and the chosen number when above 2);
+    /// - B6: the configuration's run at span level.
+    pub fn runs(&self) -> Vec<VoteRun> {
+        let c = &self.config;
+        let full = |config: VoteConfig| VoteRun { config, level: TraceLevel::Full };
+        match self.spec.kind {
+            FigureKind::OuterTransaction => {
+                vec![full(c.clone()), full(VoteConfig { variant: Variant::V2g, ..c.clone() })]
+            }
+            FigureKind::Liveness => {
+                let mut blocked: Vec<u32> = (0..=2).collect();
+                if c.blocked_validators > 2 {
+                    blocked.push(c.blocked_validators);
+                }
+                blocked
+                    .into_iter()
+                    .map(|b| VoteRun {
+                        config: VoteConfig { blocked_validators: b, ..c.clone() },
+                        level: TraceLevel::Summary,
+                    })
+                    .collect()
+            }
+            FigureKind::KillVsPower => vec![VoteRun { config: c.clone(), level: TraceLevel::Spans }],
+            _ => vec![full(c.clone())],
+        }
+    }
+
+    /// Runs every run on this thread and lays the figure out.
+    pub fn run(&self) -> VoteFigure {
+        VoteFigure::new(self, self.runs().iter().map(|r| Rc::new(r.run())).collect())
+    }
+}
+
+/// The foreground pipeline events of A in a crash-free run of `config`, one
+/// per depth up to the story's `max_depth`: the crash slider's stops.
+pub fn crash_stops(config: &VoteConfig) -> Vec<String> {
+    let free = VoteConfig { crash_after_events: None, crash_at_ms: None, ..config.clone() };
+    let f = run(&free, TraceLevel::Full);
+    let depth = max_depth(config);
+    let mut stops: Vec<(u32, String)> = f
+        .events
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::PipelineEvent { validator: 0, name, index, .. } => Some((*index, name.clone())),
+            _ => None,
+        })
+        .collect();
+    stops.retain(|s| s.0 <= depth);
+    stops.sort();
+    stops.dedup_by_key(|s| s.0);
+    stops.into_iter().map(|s| s.1).collect()
+}
+
+/// How a story ended, for the line above the figure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StoryVerdict {
+    /// B, C and D hold two different signatures of A.
+    Unsafe,
+    /// A fenced itself, or a vote the network saw is gone from A's store.
+    Fenced,
+    Safe,
+}
+
+/// An Article B figure drawn from its runs.
+#[derive(Clone, Debug)]
+pub struct VoteFigure {
+    spec: &'static FigureSpec,
+    config: VoteConfig,
+    traces: Vec<Rc<VoteTrace>>,
+    /// A story's end (µs) and the indices into the first trace's events the player steps through.
+    t_end_us: u64,
+    steps: Vec<usize>,
+}
+
+impl VoteFigure {
+    /// The figure of `plan` from the traces of its [`VotePlan::runs`], in that order.
+    pub fn new(plan: &VotePlan, traces: Vec<Rc<VoteTrace>>) -> VoteFigure {
+        let mut figure =
+            VoteFigure { spec: plan.spec, config: plan.config.clone(), traces, t_end_us: 0, steps: Vec::new() };
+        if plan.spec.kind.is_story() {
+            if let Some(t) = figure.traces.first() {
+                figure.t_end_us = story_end_us(t, max_depth(&plan.config));
+                figure.steps = story_events(t, figure.t_end_us);
+            }
+        }
+        figure
+    }
+
+    pub fn spec(&self) -> &'static FigureSpec {
+        self.spec
+    }
+
+    pub fn config(&self) -> &VoteConfig {
+        &self.config
+    }
+
+    pub fn traces(&self) -> &[Rc<VoteTrace>] {
+        &self.traces
+    }
+
+    fn kind(&self) -> FigureKind {
+        self.spec.kind
+    }
+
+    /// The end of a story's visible span, in µs (the player's span).
+    pub fn story_end_us(&self) -> u64 {
+        self.t_end_us
+    }
+
+    /// The player's cursor for a requested time (`None`: the end, everything drawn).
+    pub fn cursor_at(&self, time_us: Option<u64>) -> u64 {
+        time_us.unwrap_or(u64::MAX)
+    }
+
+    // -----------------------------------------------------------------------
+    // Layout and drawing
+
+    /// The story panels' views: the first at the player's cursor, B3's
+    /// second (the refusing implementation) always whole.
+    fn story_views(&self, cursor_us: u64, scale: f64) -> Vec<StoryView> {
+        let kind = self.kind();
+        let first = StoryView {
+            scale,
+            cursor_us,
+            t_end_us: self.t_end_us,
+            show_probes: kind == FigureKind::UncertainFailure,
+            show_outer: kind == FigureKind::OuterTransaction,
+            title: (kind == FigureKind::OuterTransaction).then(|| "합류하는 구현 (V2)".to_string()),
+        };
+        let mut views = vec![first.clone()];
+        if let Some(t2) = self.traces.get(1).filter(|_| kind == FigureKind::OuterTransaction) {
+            views.push(StoryView {
+                cursor_us: u64::MAX,
+                t_end_us: story_end_us(t2, max_depth(&t2.config)),
+                title: Some("합류를 거절하는 구현 (V2g)".to_string()),
+                ..first
+            });
+        }
+        views
+    }
+
+    /// The height in CSS px of each panel at `width_css` (B3 has two; the page
+    /// gives each its own canvas).
+    pub fn panel_heights_css(&self, width_css: f64) -> Vec<f64> {
+        match self.kind() {
+            FigureKind::Liveness => vec![(width_css * 0.55).clamp(260.0, 380.0)],
+            FigureKind::KillVsPower => vec![4.0 * if width_css < 520.0 { 84.0 } else { 64.0 } + 16.0],
+            _ => self.story_views(u64::MAX, 1.0).iter().map(story_height_css).collect(),
+        }
+    }
+
+    /// The height in CSS px of the whole drawing (its panels stacked).
+    pub fn height_css(&self, width_css: f64) -> f64 {
+        self.panel_heights_css(width_css).iter().sum()
+    }
+
+    /// Draws panel `panel` onto `area`: nothing after `cursor_us` in a story;
+    /// B6 greys out what `fault` wipes.
+    pub fn draw_panel<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        panel: usize,
+        cursor_us: u64,
+        fault: StackFault,
+        scale: f64,
+    ) -> DrawResult<DB> {
+        match self.kind() {
+            FigureKind::Liveness => {
+                let chosen = self.config.blocked_validators;
+                let series: Vec<LivenessSeries<'_>> = self
+                    .traces
+                    .iter()
+                    .map(|t| LivenessSeries {
+                        label: format!("멈춘 노드 {}개", t.config.blocked_validators),
+                        trace: t,
+                        highlight: t.config.blocked_validators == chosen,
+                    })
+                    .collect();
+                draw_liveness(area, &series, scale)
+            }
+            FigureKind::KillVsPower => {
+                let Some(t) = self.traces.first() else { return Ok(()) };
+                draw_stack(
+                    area,
+                    &stack_records(t, snapshot_us(t)),
+                    fault,
+                    self.config.device_honours_sync,
+                    u64::from(self.config.device_cache_window_ms) * 1000,
+                    scale,
+                )
+            }
+            _ => {
+                let views = self.story_views(cursor_us, scale);
+                match (self.traces.get(panel), views.get(panel)) {
+                    (Some(t), Some(view)) => draw_story(area, t, view),
+                    _ => Ok(()),
+                }
+            }
+        }
+    }
+
+    /// Draws every panel onto `area`, stacked (a file's drawing).
+    pub fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        cursor_us: u64,
+        fault: StackFault,
+        scale: f64,
+    ) -> DrawResult<DB> {
+        let heights = self.panel_heights_css(f64::from(area.dim_in_pixel().0) / scale);
+        let mut rest = area.clone();
+        for (i, h) in heights.iter().enumerate() {
+            if i + 1 < heights.len() {
+                let (top, bottom) = rest.split_vertically((h * scale).round() as u32);
+                self.draw_panel(&top, i, cursor_us, fault, scale)?;
+                rest = bottom;
+            } else {
+                self.draw_panel(&rest, i, cursor_us, fault, scale)?;
+            }
+        }
+        Ok(())
+    }
+
+    // -----------------------------------------------------------------------
+    // The story player
+
+    /// The times (µs) of the story's steps, in order.
+    pub fn step_times(&self) -> Vec<u64> {
+        let Some(t) = self.traces.first() else { return Vec::new() };
+        self.steps.iter().map(|&i| t.events[i].at.t_us).collect()
+    }
+
+    /// What step `i` is, in Korean.
+    pub fn describe_step(&self, i: usize) -> String {
+        match (self.traces.first(), self.steps.get(i)) {
+            (Some(t), Some(&e)) => describe_event(&t.events[e]),
+            _ => String::new(),
+        }
+    }
+
+    // -----------------------------------------------------------------------
+    // What the page says beside the drawing
+
+    /// The story's verdict and its line, and a warning when a DB connection
+    /// went back to the pool with work pending.
+    pub fn verdict(&self) -> Option<(StoryVerdict, String, Option<String>)> {
+        let t = self.traces.first()?;
+        let o = &t.outcome;
+        let (verdict, text) = if let Some(e) = o.equivocations.first() {
+            (
+                StoryVerdict::Unsafe,
+                format!("✗ 이중 투표: B·C·D가 A의 {}와 {} 서명을 모두 쥠", e.v1.label(), e.v2.label()),
+            )
+        } else if o.fenced.first().map(|f| f.is_some()).unwrap_or(false) {
+            (StoryVerdict::Fenced, "■ 차단: A가 스스로 멈췄고 이중 투표 증거는 없음".to_string())
+        } else if let Some(lost) = lost_seen_vote(t) {
+            (StoryVerdict::Fenced, format!("⚠ 아직 이중 투표는 없지만, 네트워크가 본 A의 {lost} 투표 기록이 저장소에서 사라졌음 (재시작하면 막을 근거가 없음)"))
+        } else {
+            (StoryVerdict::Safe, "✓ 안전: 이중 투표 증거 없음".to_string())
+        };
+        let warning = (o.diagnostics.conn_returned_while_pending > 0).then(|| {
+            "⚠ 경고: 저장 작업이 남은 DB 연결을 풀에 반납했습니다. 호출자는 \"기록 안 됨\"으로 믿지만 기록은 뒤늦게 생깁니다."
+                .to_string()
+        });
+        Some((verdict, text, warning))
+    }
+
+    /// The Korean text alternative (B6's depends on the fault shown).
+    pub fn text_alternative(&self, fault: StackFault) -> String {
+        let Some(t) = self.traces.first() else { return String::new() };
+        match self.kind() {
+            FigureKind::OuterTransaction => {
+                let mut s = format!("위 패널 — {}", describe_story(t));
+                if let Some(t2) = self.traces.get(1) {
+                    let refused = t2.events.iter().any(|e| matches!(e.kind, EventKind::JoinRefused { validator: 0 }));
+                    let sends = t2
+                        .messages
+                        .iter()
+                        .filter(|m| m.signer == 0 && m.from == 0 && !m.relayed && m.height == 10 && m.round == 1)
+                        .count();
+                    s.push_str(&format!(
+                        " 아래 패널 — 합류 거절: 저장 호출이 {}, 그 자리의 투표 전송 {}건. {}",
+                        if refused { "오류로 끝났고" } else { "거절되지 않았고" },
+                        sends,
+                        describe_story(t2)
+                    ));
+                }
+                s
+            }
+            FigureKind::Liveness => self
+                .traces
+                .iter()
+                .map(|t| {
+                    let l = &t.outcome.liveness;
+                    let fin = l.txs.iter().filter(|x| x.finalized_at.is_some()).count();
+                    format!(
+                        "멈춘 노드 {}개: {}초 동안 높이 {}까지 확정, 장애 뒤 제출한 거래 {}건 중 {}건 확정{}.",
+                        t.config.blocked_validators,
+                        t.config.horizon_ms / 1000,
+                        l.max_finalized_height,
+                        l.txs.len(),
+                        fin,
+                        match l.time_to_first_finalization_after_fault_us {
+                            Some(us) => format!(", 장애 뒤 첫 확정까지 {}", fmt_time(us)),
+                            None => String::new(),
+                        }
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join(" "),
+            FigureKind::KillVsPower => self.describe_stack(t, fault),
+            _ => {
+                let mut s = describe_story(t);
+                if self.kind() == FigureKind::UncertainFailure {
+                    let d = &t.outcome.diagnostics;
+                    s.push_str(&format!(
+                        " 상태 조회 {}번 중 {}번 응답, 그중 {}번은 동기화를 기다리며 멈춤(최대 {}). 동기화가 막힌 동안 나간 합의 메시지 {}개.",
+                        d.status_probes,
+                        d.status_probes_answered,
+                        d.status_probes_stalled,
+                        fmt_time(d.status_probe_max_latency_us),
+                        d.sends_during_blocked_sync
+                    ));
+                }
+                s
+            }
+        }
+    }
+
+    /// B6's text alternative: A's records per layer at the snapshot, and what the fault leaves.
+    fn describe_stack(&self, t: &VoteTrace, fault: StackFault) -> String {
+        let at = snapshot_us(t);
+        let recs = stack_records(t, at);
+        let window = u64::from(self.config.device_cache_window_ms) * 1000;
+        let count = |l| recs.iter().filter(|r| r.layer == l).count();
+        let alive = recs.iter().filter(|r| survives(r, fault, self.config.device_honours_sync, window)).count();
+        format!(
+            "{} 시점 A의 안전 기록: Tx {}개, Committed {}개, OsCache {}개, Disk {}개. {}{}",
+            fmt_time(at),
+            count(Layer::Tx),
+            count(Layer::Committed),
+            count(Layer::OsCache),
+            count(Layer::Disk),
+            match fault {
+                StackFault::None => "아직 장애 없음.".to_string(),
+                StackFault::Kill => format!("프로세스 종료 뒤 {}개 중 {}개가 남음.", recs.len(), alive),
+                StackFault::Power => format!("전원 차단 뒤 {}개 중 {}개가 남음.", recs.len(), alive),
+            },
+            if self.config.device_honours_sync {
+                ""
+            } else {
+                " 장치가 동기화를 무시하므로 최근 디스크 기록도 잃는다."
+            }
+        )
+    }
+}
+
+impl crate::figures::player::Narrator for VoteFigure {
+    fn describe_step(&self, i: usize) -> String {
+        VoteFigure::describe_step(self, i)
+    }
+
+    /// A story has no marks yet.
+    fn describe_mark(&self, _: usize) -> String {
+        String::new()
+    }
+}
+
+/// A value A sent at the story's (h, r) whose record ended up lost, if any.
+fn lost_seen_vote(t: &VoteTrace) -> Option<String> {
+    let (h0, r0) = (t.config.start_height, t.config.start_round);
+    t.records
+        .iter()
+        .filter(|r| r.validator == 0 && r.height == h0 && r.round == r0)
+        .filter(|r| r.layers.last().map(|l| l.layer) == Some(Layer::Lost))
+        .filter(|r| {
+            !t.records.iter().any(|o| {
+                o.validator == 0
+                    && o.height == h0
+                    && o.round == r0
+                    && o.step == r.step
+                    && o.value == r.value
+                    && o.layers.last().map(|l| l.layer) != Some(Layer::Lost)
+            })
+        })
+        .find(|r| {
+            t.messages.iter().any(|m| {
+                m.signer == 0
+                    && m.from == 0
+                    && m.height == h0
+                    && m.round == r0
+                    && m.value == r.value
+                    && m.kind.step() == r.step
+            })
+        })
+        .map(|r| r.value.label())
+}

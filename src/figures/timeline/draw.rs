@@ -1,0 +1,387 @@
+//! Painting a timeline: lanes, labels, holds, leases, balances, fences,
+//! row-lock waits, the watchdog, the time axis, the keys and the player's
+//! cursor, from the marks `super::marks` laid out and the lanes
+//! [`super::lanes`] kept.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::marks::{hatching, lease_lane_marks, thin_columns, watchdog_lane_marks, worker_lane_marks, Mapper};
+use super::{has_row_waits, lanes, Lane, LanePlan, TimelineMarks, AXIS_CSS, GAP_CSS, KEY_CSS, TOP_CSS, WAIT_INK};
+use crate::figures::{nice_step, palette as P, DrawResult, View};
+use crate::sim::lease::{EventKind, LeaseTrace};
+
+/// A row-lock wait box: white, outlined, with diagonal hatching (a barrier),
+/// legible without colour and distinct from the hold bars under it.
+fn draw_wait_box<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    view: &View,
+    x0: i32,
+    x1: i32,
+    top: i32,
+    bottom: i32,
+) -> DrawResult<DB> {
+    let ink = WAIT_INK.stroke_width(view.px(1.0).max(1) as u32);
+    area.draw(&Rectangle::new([(x0, top), (x1, bottom)], WHITE.filled()))?;
+    area.draw(&PathElement::new(hatching(x0, x1, top, bottom, view.px(4.0).max(3)), ink))?;
+    area.draw(&Rectangle::new([(x0, top), (x1, bottom)], ink))
+}
+
+/// A vertical line `w` device px wide at `x`, drawn as a filled rectangle:
+/// one canvas call, where a path takes six.
+fn draw_vline<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    x: i32,
+    top: i32,
+    bottom: i32,
+    w: i32,
+    color: RGBAColor,
+) -> DrawResult<DB> {
+    let w = w.max(1);
+    let left = x - w / 2;
+    area.draw(&Rectangle::new([(left, top), (left + w, bottom)], color.filled()))
+}
+
+fn alpha(c: RGBColor, a: f64) -> RGBAColor {
+    c.mix(a)
+}
+
+/// Draws the timeline of `trace` for `view` onto `area`.
+pub fn draw_timeline<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    trace: &LeaseTrace,
+    view: &View,
+) -> DrawResult<DB> {
+    draw_timeline_marked(area, trace, view, &TimelineMarks::of(trace))
+}
+
+/// [`draw_timeline`] with the highlights precomputed (the player redraws every frame).
+pub fn draw_timeline_marked<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    trace: &LeaseTrace,
+    view: &View,
+    marks: &TimelineMarks,
+) -> DrawResult<DB> {
+    draw_timeline_planned(area, trace, view, marks, &lanes(trace, view, marks))
+}
+
+/// [`draw_timeline_marked`] with the lanes already planned ([`lanes`] for
+/// this view; the plan does not change with the cursor or the pixel ratio).
+pub fn draw_timeline_planned<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    trace: &LeaseTrace,
+    view: &View,
+    marks: &TimelineMarks,
+    plan: &LanePlan,
+) -> DrawResult<DB> {
+    area.fill(&WHITE)?;
+    let (w_px, _h_px) = area.dim_in_pixel();
+    let s = view.scale;
+    let label_w = if (w_px as f64) / s < 520.0 { 62.0 } else { 96.0 };
+    let m =
+        Mapper { x0: view.px(label_w), x1: w_px as i32 - view.px(18.0), t0: view.t0_us as f64, t1: view.t1_us as f64 };
+    let cursor = view.cursor_us.min(view.t1_us);
+    let visible = |a: u64, b: u64| b >= view.t0_us && a <= cursor;
+    let clip_end = |b: u64| b.min(cursor);
+    let small = view.font(11.0).color(&P::INK);
+    let tiny = view.font(10.0).color(&P::MUTED);
+
+    // Lane rectangles (y ranges in device px).
+    let mut y = view.px(TOP_CSS);
+    if let Some(t) = &view.title {
+        area.draw_text(t, &view.font(13.0).color(&P::INK).pos(Pos::new(HPos::Left, VPos::Top)), (view.px(4.0), y))?;
+        y += view.px(18.0);
+    }
+    let mut rows: Vec<(Lane, i32, i32)> = Vec::new();
+    for (lane, first) in &plan.lanes {
+        if *first && !rows.is_empty() {
+            y += view.px(GAP_CSS);
+        } else if *first {
+            y += view.px(GAP_CSS / 2.0);
+        }
+        let h = view.px(lane.height_css());
+        rows.push((*lane, y, y + h));
+        y += h;
+    }
+    let plot_top = rows.first().map(|r| r.1).unwrap_or(0);
+    let plot_bottom = y;
+
+    // Grid and time axis.
+    let span_ms = (view.t1_us - view.t0_us) as f64 / 1000.0;
+    let step_ms = nice_step(span_ms, ((m.x1 - m.x0) as f64 / s / 90.0).max(2.0));
+    let mut t = (view.t0_us as f64 / 1000.0 / step_ms).ceil() * step_ms;
+    while t <= view.t1_us as f64 / 1000.0 + 1e-9 {
+        let x = m.x((t * 1000.0) as u64);
+        area.draw(&PathElement::new(vec![(x, plot_top), (x, plot_bottom)], P::GRID))?;
+        let label = if step_ms >= 1000.0 {
+            format!("{:.0}s", t / 1000.0)
+        } else if t >= 1000.0 {
+            format!("{:.2}s", t / 1000.0)
+        } else {
+            format!("{:.0}ms", t)
+        };
+        area.draw_text(&label, &tiny.pos(Pos::new(HPos::Center, VPos::Top)), (x, plot_bottom + view.px(4.0)))?;
+        t += step_ms;
+    }
+
+    // Under the axis labels: the key for row-lock waits, then the drawing budget's note.
+    let mut key_top = plot_bottom + view.px(AXIS_CSS);
+    if has_row_waits(marks, view) {
+        let (bt, bb) = (key_top + view.px(3.0), key_top + view.px(13.0));
+        let x = view.px(4.0);
+        draw_wait_box(area, view, x, x + view.px(10.0), bt, bb)?;
+        let many = marks.row_waits.iter().any(|w| w.ahead >= 2 && view.wallet_visible(w.wallet));
+        let text = if many {
+            "행 잠금 대기: 앞 트랜잭션이 끝나기를 기다림 (숫자: 앞에 선 수)"
+        } else {
+            "행 잠금 대기: 앞 트랜잭션이 끝나기를 기다림"
+        };
+        area.draw_text(
+            text,
+            &tiny.color(&P::INK).pos(Pos::new(HPos::Left, VPos::Center)),
+            (x + view.px(14.0), (bt + bb) / 2),
+        )?;
+        key_top += view.px(KEY_CSS);
+    }
+    if let Some(note) = plan.cap_note_ko() {
+        let y = key_top + view.px(8.0);
+        area.draw_text(&note, &tiny.color(&P::INK).pos(Pos::new(HPos::Left, VPos::Center)), (view.px(4.0), y))?;
+    }
+
+    // Process stops and lock-server outages: bands across every lane.
+    let mut bands: Vec<(u64, u64, RGBAColor)> = Vec::new();
+    let mut stop_start: Option<u64> = None;
+    let mut kill_start: Option<u64> = None;
+    for e in &trace.events {
+        match e.kind {
+            EventKind::ProcessStopped { process: 0 } => stop_start = Some(e.at.t_us),
+            EventKind::ProcessResumed { process: 0 } => {
+                if let Some(a) = stop_start.take() {
+                    bands.push((a, e.at.t_us, alpha(P::STOP, 0.16)));
+                }
+            }
+            EventKind::LockServerKilled => kill_start = Some(e.at.t_us),
+            EventKind::LockServerRestarted => {
+                if let Some(a) = kill_start.take() {
+                    bands.push((a, e.at.t_us, alpha(P::STOP, 0.28)));
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Some(a) = stop_start {
+        bands.push((a, u64::MAX, alpha(P::STOP, 0.16)));
+    }
+    if let Some(a) = kill_start {
+        bands.push((a, u64::MAX, alpha(P::STOP, 0.28)));
+    }
+    for (a, b, col) in bands {
+        if visible(a, b) {
+            area.draw(&Rectangle::new(
+                [(m.x(a.max(view.t0_us)), plot_top), (m.x(clip_end(b)), plot_bottom)],
+                col.filled(),
+            ))?;
+        }
+    }
+
+    // Overlap bands, once per wallet across its worker lanes, behind the bars.
+    for (w, intervals) in marks.overlaps.iter().enumerate() {
+        let span = rows.iter().filter(|(l, _, _)| matches!(l, Lane::Worker { wallet, .. } if *wallet as usize == w));
+        let (Some(top), Some(bottom)) = (span.clone().map(|r| r.1).min(), span.map(|r| r.2).max()) else { continue };
+        for &(a, b, _peak) in intervals {
+            if visible(a.t_us, b.t_us) {
+                area.draw(&Rectangle::new(
+                    [(m.x(a.t_us.max(view.t0_us)), top), (m.x(clip_end(b.t_us)), bottom)],
+                    alpha(P::OVERLAP, 0.22).filled(),
+                ))?;
+            }
+        }
+    }
+
+    for &(lane, top, bottom) in &rows {
+        let mid = (top + bottom) / 2;
+        let pad = view.px(2.0);
+        // Label.
+        let label = match lane {
+            Lane::Lease(w) => format!("지갑{w} lease"),
+            Lane::Worker { worker, .. } => format!("스레드 {worker}"),
+            Lane::Balance(_) => "잔액 행".to_string(),
+            Lane::Fence(_) => "fence 값".to_string(),
+            Lane::Watchdog => "watchdog".to_string(),
+        };
+        let st = if matches!(lane, Lane::Lease(_)) { small.clone() } else { tiny.clone() };
+        area.draw_text(&label, &st.pos(Pos::new(HPos::Left, VPos::Center)), (view.px(4.0), mid))?;
+        if matches!(lane, Lane::Balance(_) | Lane::Fence(_)) {
+            area.draw(&PathElement::new(vec![(m.x0, bottom), (m.x1, bottom)], alpha(P::GRID, 0.6)))?;
+        }
+
+        match lane {
+            Lane::Lease(w) => {
+                let lm = lease_lane_marks(trace, w, view, &m);
+                for &(xa, xb, col) in &lm.bars {
+                    area.draw(&Rectangle::new([(xa, top + pad), (xb, bottom - pad)], col.filled()))?;
+                }
+                let label = view.font(9.5).color(&P::INK).pos(Pos::new(HPos::Left, VPos::Center));
+                for &(xa, token) in &lm.labels {
+                    area.draw_text(&format!("#{token}"), &label, (xa + view.px(2.0), mid))?;
+                }
+                for &x in &lm.extensions {
+                    draw_vline(area, x, top + pad, bottom - pad, view.px(1.0), WHITE.into())?;
+                }
+                let r = view.px(3.5);
+                let cross = P::STOLEN.stroke_width(view.px(1.6).max(1) as u32);
+                for &x in &lm.expiries {
+                    area.draw(&PathElement::new(vec![(x - r, mid - r), (x + r, mid + r)], cross))?;
+                    area.draw(&PathElement::new(vec![(x - r, mid + r), (x + r, mid - r)], cross))?;
+                }
+            }
+            Lane::Worker { wallet, worker } => {
+                let wm = worker_lane_marks(trace, marks, wallet, worker, view, &m);
+                for &(xa, xb, fill) in &wm.bars {
+                    area.draw(&Rectangle::new([(xa, top + pad), (xb, bottom - pad)], fill.filled()))?;
+                }
+                for &x in &wm.reads {
+                    draw_vline(area, x, top, bottom, view.px(1.2), P::INK.into())?;
+                }
+                for &(x, is_stale) in &wm.writes {
+                    let c = if is_stale { P::STOLEN } else { P::INK };
+                    let r = view.px(4.0);
+                    area.draw(&Polygon::new(vec![(x, top), (x - r, top - r / 2), (x + r, top - r / 2)], c.filled()))?;
+                    draw_vline(area, x, top, bottom, view.px(2.0), c.into())?;
+                }
+                let r = view.px(3.5);
+                for &(x, c) in &wm.releases {
+                    area.draw(&Rectangle::new([(x - r, mid - r), (x + r, mid + r)], c.filled()))?;
+                }
+                // Row-lock waits on top: arrival to grant, at least WAIT_MIN_CSS wide.
+                let (wt, wb) = (top + pad / 2, bottom - pad / 2);
+                for &(xa, xb, _) in &wm.waits {
+                    draw_wait_box(area, view, xa, xb, wt, wb)?;
+                }
+                // How many were ahead in the queue, on a white tab right of the box,
+                // where it fits before the next box.
+                let st = view.font(10.0).color(&WAIT_INK).pos(Pos::new(HPos::Center, VPos::Center));
+                for (i, &(_, xb, ahead)) in wm.waits.iter().enumerate() {
+                    let n = ahead.to_string();
+                    let (x0, x1) = (xb + view.px(1.0), xb + view.px(3.0 + 6.0 * n.len() as f64));
+                    if ahead >= 2 && wm.waits.get(i + 1).is_none_or(|next| x1 < next.0) {
+                        area.draw(&Rectangle::new([(x0, wt), (x1, wb)], WHITE.filled()))?;
+                        area.draw_text(&n, &st, ((x0 + x1) / 2, mid))?;
+                    }
+                }
+            }
+            Lane::Balance(w) => {
+                let pts = trace.series.balance.get(w as usize).map(|v| v.as_slice()).unwrap_or(&[]);
+                // Scale to what the window shows, so single debits are visible steps.
+                let initial = i64::from(trace.config.initial_balance_won);
+                let in_win = pts.iter().filter(|p| p.t_us <= view.t1_us);
+                let lo = in_win.clone().map(|p| p.ledger_won.min(p.snapshot_won)).min().unwrap_or(initial).min(initial)
+                    as f64;
+                let hi = in_win.map(|p| p.ledger_won.max(p.snapshot_won)).max().unwrap_or(initial).max(initial) as f64;
+                let span = (hi - lo).max(1.0);
+                let yv = |v: i64| {
+                    bottom
+                        - pad
+                        - (((v as f64 - lo) / span) * (bottom - top - 2 * pad - view.px(10.0)) as f64).round() as i32
+                };
+                if lo < 0.0 && hi > 0.0 {
+                    let zero = yv(0);
+                    area.draw(&PathElement::new(vec![(m.x0, zero), (m.x1, zero)], alpha(P::MUTED, 0.4)))?;
+                }
+                let mut snap: Vec<(i32, i32)> = Vec::new();
+                let mut ledg: Vec<(i32, i32)> = Vec::new();
+                let mut last = (trace.config.initial_balance_won as i64, trace.config.initial_balance_won as i64);
+                for p in pts {
+                    if p.t_us > cursor {
+                        break;
+                    }
+                    if p.t_us >= view.t0_us {
+                        let x = m.x(p.t_us);
+                        if let Some(&(_, py)) = snap.last() {
+                            snap.push((x, py));
+                        } else {
+                            snap.push((m.x0, yv(last.0)));
+                            snap.push((x, yv(last.0)));
+                        }
+                        if let Some(&(_, py)) = ledg.last() {
+                            ledg.push((x, py));
+                        } else {
+                            ledg.push((m.x0, yv(last.1)));
+                            ledg.push((x, yv(last.1)));
+                        }
+                        snap.push((x, yv(p.snapshot_won)));
+                        ledg.push((x, yv(p.ledger_won)));
+                    }
+                    last = (p.snapshot_won, p.ledger_won);
+                }
+                let xe = m.x(cursor.max(view.t0_us));
+                if snap.is_empty() {
+                    snap.push((m.x0, yv(last.0)));
+                    ledg.push((m.x0, yv(last.1)));
+                }
+                snap.push((xe, snap.last().unwrap().1));
+                ledg.push((xe, ledg.last().unwrap().1));
+                area.draw(&PathElement::new(thin_columns(&ledg), P::LEDGER.stroke_width(view.px(1.2).max(1) as u32)))?;
+                area.draw(&PathElement::new(
+                    thin_columns(&snap),
+                    P::SNAPSHOT.stroke_width(view.px(1.6).max(1) as u32),
+                ))?;
+                let txt = format!(
+                    "{} / 원장 {}",
+                    crate::figures::analysis::group_thousands(last.0),
+                    crate::figures::analysis::group_thousands(last.1)
+                );
+                let tx = (xe + view.px(4.0)).min(m.x1 - view.px(110.0)).max(m.x0);
+                area.draw_text(&txt, &view.font(10.0).color(&P::INK).pos(Pos::new(HPos::Left, VPos::Top)), (tx, top))?;
+            }
+            Lane::Fence(w) => {
+                let pts = trace.series.tokens.get(w as usize).map(|v| v.as_slice()).unwrap_or(&[]);
+                let mut last_fence = 0u64;
+                let mut xprev = m.x0;
+                for p in pts {
+                    if p.t_us > cursor {
+                        break;
+                    }
+                    if p.t_us >= view.t0_us && p.fence != last_fence {
+                        let x = m.x(p.t_us);
+                        if x - xprev > view.px(16.0) {
+                            area.draw_text(
+                                &format!("{}", last_fence),
+                                &tiny.pos(Pos::new(HPos::Left, VPos::Center)),
+                                (xprev + view.px(2.0), mid),
+                            )?;
+                        }
+                        draw_vline(area, x, top + pad, bottom - pad, view.px(1.5), P::FENCED.into())?;
+                        xprev = x;
+                    }
+                    last_fence = p.fence;
+                }
+                area.draw_text(
+                    &format!("{}", last_fence),
+                    &small.pos(Pos::new(HPos::Left, VPos::Center)),
+                    (xprev + view.px(3.0), mid),
+                )?;
+            }
+            Lane::Watchdog => {
+                let wd = watchdog_lane_marks(trace, view, &m);
+                for &x in &wd.ticks {
+                    draw_vline(area, x, top + pad, bottom - pad, 1, P::RELEASED.into())?;
+                }
+                for &x in &wd.dots {
+                    area.draw(&Circle::new((x, mid), view.px(4.0), P::STOLEN.filled()))?;
+                }
+            }
+        }
+    }
+
+    // The player's cursor.
+    if view.cursor_us != u64::MAX && view.cursor_us >= view.t0_us && view.cursor_us <= view.t1_us {
+        let x = m.x(view.cursor_us);
+        area.draw(&PathElement::new(
+            vec![(x, plot_top), (x, plot_bottom)],
+            P::CURSOR.stroke_width(view.px(1.5).max(1) as u32),
+        ))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,195 @@
+//! The markup of an Article A figure: notices, canvas, legend, caption, the
+//! player, the controls (preset, seed, the sliders the registry shows first
+//! and the rest under "모든 설정"), the table and the export panel.
+
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use super::super::controls::ParamControl;
+use super::super::labels::preset_ko;
+use super::{narrator, Figure, Msg};
+use crate::figures::FigureKind;
+use crate::params::{lease_param, lease_value_text, to_query, LEASE_PARAMS, PRESET_KEYS};
+use crate::sim::lease::{Preset, Variant};
+
+/// Keys never shown under "모든 설정" (the preset and seed have their own controls).
+const HIDDEN_IN_ALL: &[&str] = &["preset", "seed"];
+
+fn kind_class(kind: FigureKind) -> &'static str {
+    match kind {
+        FigureKind::Timeline => "kind-timeline",
+        FigureKind::SplitTimeline => "kind-split",
+        FigureKind::Balance => "kind-balance",
+        FigureKind::Outage => "kind-outage",
+        FigureKind::Tradeoff => "kind-tradeoff",
+        _ => "kind-cdf",
+    }
+}
+
+impl Figure {
+    /// Reference values for a slider (model.md §6, A3): a stop no longer than
+    /// TTL − watchdog period cannot outlast a freshly extended lease; one
+    /// longer than the TTL always does.
+    fn slider_marks(&self, name: &str) -> Vec<(u64, String)> {
+        let c = &self.query.config;
+        match name {
+            "stop_duration_ms" if c.variant == Variant::Watchdog => {
+                let ttl = u64::from(c.ttl_ms);
+                let period = u64::from(c.effective_watchdog_period_ms());
+                vec![
+                    (ttl.saturating_sub(period), "TTL − 연장 주기 (넘으면 만료될 수 있음)".to_string()),
+                    (ttl, "TTL (넘으면 반드시 만료)".to_string()),
+                ]
+            }
+            "stop_duration_ms" => vec![(u64::from(c.ttl_ms), "TTL (넘으면 반드시 만료)".to_string())],
+            _ => Vec::new(),
+        }
+    }
+
+    pub(super) fn view_figure(&self, ctx: &Context<Self>) -> Html {
+        let spec = self.spec;
+        let id = spec.id;
+        let desc_id = format!("{id}-desc");
+        let timeline = self.is_timeline();
+        let notices: Vec<String> = self
+            .notices
+            .iter()
+            .cloned()
+            .chain(self.figure.as_ref().and_then(|f| f.cap_notice_ko()))
+            .chain(self.figure.as_ref().and_then(|f| f.lane_notice_ko()))
+            .collect();
+        let player = &self.player.player;
+        html! {
+            <figure id={id} class={classes!("lab-figure", kind_class(spec.kind))} aria-describedby={desc_id.clone()}>
+                { if notices.is_empty() { html!{} } else { html! {
+                    <div class="notice" role="status">
+                        { for notices.iter().map(|n| html! { <p>{ n }</p> }) }
+                    </div>
+                } } }
+                <div class="canvas-wrap" ref={self.wrap.clone()} tabindex={if timeline { "0" } else { "-1" }}
+                     aria-label={format!("{} 그림 ({})", spec.code, id)}
+                     onkeydown={if timeline { self.player.on_key() } else { Callback::noop() }}>
+                    <canvas ref={self.canvas.node.clone()} role="img" aria-label={spec.canvas_label()}></canvas>
+                </div>
+                { if timeline { view_legend() } else { html!{} } }
+                <p id={desc_id} class="visually-hidden">{ self.text_alternative() }</p>
+                <figcaption>{ spec.caption_ko }</figcaption>
+                { if timeline { self.view_player(ctx) } else { html!{} } }
+                { self.view_controls(ctx) }
+                { self.table.view(&self.plan) }
+                { super::super::export_panel::panel(super::super::export_panel::PanelData { id, params: to_query(&self.query), permalink: self.permalink(),
+                    time_us: (timeline && !player.playing() && player.cursor_us() < self.window_us()).then_some(player.cursor_us()),
+                    window_ms: (self.requested_window_ms != spec.window_ms).then_some(self.requested_window_ms), recon: self.reveal_ledger }) }
+            </figure>
+        }
+    }
+
+    fn view_player(&self, ctx: &Context<Self>) -> Html {
+        let id = self.spec.id;
+        let win_cb = ctx.link().callback(|e: InputEvent| {
+            let i: HtmlInputElement = e.target_unchecked_into();
+            Msg::Window(i.value().parse().unwrap_or(3000))
+        });
+        let max_win = self.query.config.duration_s.max(1) * 1000;
+        let window = html! {
+            <div class="ctl ctl-range">
+                <label for={format!("{id}-win")}>
+                    <span class="ctl-name">{ "시간 창" }</span>
+                    <output class="ctl-value">{ format!("0~{:.1} 초", f64::from(self.requested_window_ms) / 1000.0) }</output>
+                </label>
+                <input type="range" id={format!("{id}-win")} name="win" min="500" max={max_win.to_string()} step="500" value={self.requested_window_ms.to_string()} oninput={win_cb} />
+            </div>
+        };
+        let position = format!("{:.1} ms", self.player.player.cursor_us() as f64 / 1000.0);
+        self.player.view(id, position, narrator(&self.figure), true, window)
+    }
+
+    fn view_controls(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let id = self.spec.id;
+        let control = |name: &str| -> Html {
+            match lease_param(name) {
+                Some(spec) => html! {
+                    <ParamControl prefix={id} spec={spec} value={lease_value_text(&self.query, name).unwrap_or_default()}
+                        on_change={self.on_change.clone()} marks={self.slider_marks(name)} />
+                },
+                None => html! {},
+            }
+        };
+        let preset_cb = link.callback(|e: Event| {
+            let s: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            Msg::SetPreset(s.value())
+        });
+        let seed_cb = link.callback(|e: Event| {
+            let i: HtmlInputElement = e.target_unchecked_into();
+            Msg::SetSeed(i.value())
+        });
+        let recon_cb = link.callback(|e: Event| {
+            let i: HtmlInputElement = e.target_unchecked_into();
+            Msg::RevealLedger(i.checked())
+        });
+        let current_preset = self.query.preset.map(Preset::key).unwrap_or("");
+        let main = self.spec.main_keys;
+        html! {
+            <div class="controls">
+                <div class="controls-row">
+                    <div class="ctl ctl-choice">
+                        <label for={format!("{id}-preset")}><span class="ctl-name">{ "실험 프리셋" }</span></label>
+                        <select id={format!("{id}-preset")} onchange={preset_cb}>
+                            <option value="" selected={current_preset.is_empty()} disabled=true>{ "(직접 조정함)" }</option>
+                            { for PRESET_KEYS.iter().filter_map(|k| Preset::from_key(k)).map(|p| html! {
+                                <option value={p.key()} selected={current_preset == p.key()}>{ preset_ko(p) }</option>
+                            }) }
+                        </select>
+                    </div>
+                    <div class="ctl ctl-seed">
+                        <label for={format!("{id}-seed")}><span class="ctl-name">{ "시드" }</span></label>
+                        <input type="number" id={format!("{id}-seed")} min="0" inputmode="numeric" value={self.query.seed.to_string()} onchange={seed_cb} />
+                        <button type="button" class="btn" onclick={link.callback(|_| Msg::Reroll)}>{ "다시 뽑기" }</button>
+                    </div>
+                    { if self.spec.kind == FigureKind::Balance { html! {
+                        <div class="ctl ctl-flag">
+                            <input type="checkbox" id={format!("{id}-recon")} checked={self.reveal_ledger} onchange={recon_cb} />
+                            <label for={format!("{id}-recon")}>{ "대사 실행 (원장 계산값 보이기)" }</label>
+                        </div>
+                    } } else { html!{} } }
+                    <button type="button" class="btn" onclick={link.callback(|_| Msg::Reset)}>{ "초기화" }</button>
+                    <button type="button" class="btn" onclick={link.callback(|_| Msg::Copy)}>{ if self.copied { "링크 복사됨" } else { "이 상태 링크 복사" } }</button>
+                </div>
+                <div class="controls-grid">
+                    { for main.iter().map(|k| control(k)) }
+                </div>
+                <details class="all-settings" open={self.settings_open} ontoggle={link.callback(|e: Event| {
+                    let d: web_sys::HtmlDetailsElement = e.target_unchecked_into();
+                    Msg::SettingsOpen(d.open())
+                })}>
+                    <summary>{ "모든 설정" }</summary>
+                    { if self.settings_open { html! {
+                        <div class="controls-grid">
+                            { for LEASE_PARAMS.iter().filter(|p| !main.contains(&p.name) && !HIDDEN_IN_ALL.contains(&p.name)).map(|p| control(p.name)) }
+                        </div>
+                    } } else { html! {} } }
+                </details>
+            </div>
+        }
+    }
+}
+
+/// The timelines' legend.
+fn view_legend() -> Html {
+    html! {
+        <ul class="legend" aria-label="범례">
+            <li><span class="sw sw-approved"></span>{ "홀드(승인)" }</li>
+            <li><span class="sw sw-insufficient"></span>{ "잔액 부족" }</li>
+            <li><span class="sw sw-fenced"></span>{ "fencing 거부" }</li>
+            <li><span class="sw sw-lockless"></span>{ "락 없는 구간" }</li>
+            <li><span class="sw sw-lease"></span>{ "서버의 lease(토큰)" }</li>
+            <li><span class="sw sw-overlap"></span>{ "소유 겹침" }</li>
+            <li><span class="sw sw-rowwait"></span>{ "행 잠금 대기" }</li>
+            <li><span class="mk mk-released"></span>{ "정상 해제" }</li>
+            <li><span class="mk mk-stolen"></span>{ "STOLEN" }</li>
+            <li><span class="mk mk-expired"></span>{ "만료" }</li>
+            <li><span class="mk mk-write"></span>{ "쓰기(빨강: 옛 값으로 덮어씀)" }</li>
+        </ul>
+    }
+}

@@ -1,0 +1,394 @@
+//! The live metric table under an Article A figure: the runs the plan lists
+//! (`LeasePlan::table`), computed where they cost the reader least, and the
+//! table itself.
+//!
+//! After a slider move the runs that are predicted to fit the input's frame
+//! run at once, with the figure (`run_inline`); the rest go to the table
+//! workers (`super::super::worker_pool`) when the figure does not draw them,
+//! or run on the main thread in slices of [`JOB_SLICE_MS`] between frames.
+//! Each result lands in its column; when none is pending the new columns
+//! replace the old ones at once, so the table never shows half a state.
+
+use std::rc::Rc;
+
+use gloo::timers::callback::Timeout;
+use yew::prelude::*;
+
+use super::super::{now_ms, worker_pool};
+use super::{Figure, Msg};
+use crate::figures::analysis::{format_metric, group_thousands, TABLE_ROWS};
+use crate::figures::article_data;
+use crate::figures::plan::{LeasePlan, LeaseRun, TableColumn};
+use crate::live_table::{task_text, TableRun};
+use crate::params::LeaseQuery;
+use crate::sim::lease::{LeaseTrace, Preset};
+use crate::work_cap::MAX_EVENTS_SUMMARY;
+use crate::worker::{Job, JobResult};
+
+/// How long one main-thread task may spend on table runs before it yields
+/// to input and rendering (one run may exceed it; the work cap bounds a run).
+const JOB_SLICE_MS: f64 = 12.0;
+
+/// Table runs predicted to end, together with the figure's drawing (as
+/// long as it has recently taken), within this long after the slider input
+/// run right away, in the same update as the figure, so that figure and
+/// table appear in one frame; the rest leave the input's task (workers or
+/// later tasks). The remainder of the 16 ms frame is for Yew's rendering and
+/// the figure's highlights.
+const INLINE_FRAME_MS: f64 = 12.5;
+
+/// The median of the last few samples of a cost: one slow sample (a garbage
+/// collection, a busy moment) does not move it; a machine that stays slower
+/// moves it within three samples.
+#[derive(Clone, Debug, Default)]
+pub struct RecentMedian {
+    samples: std::collections::VecDeque<f64>,
+}
+
+impl RecentMedian {
+    const KEEP: usize = 5;
+
+    pub fn push(&mut self, sample: f64) {
+        if self.samples.len() == Self::KEEP {
+            self.samples.pop_front();
+        }
+        self.samples.push_back(sample);
+    }
+
+    pub fn median(&self) -> Option<f64> {
+        let mut sorted: Vec<f64> = self.samples.iter().copied().collect();
+        sorted.sort_by(f64::total_cmp);
+        sorted.get(sorted.len() / 2).copied()
+    }
+}
+
+/// What one summary run costs on this thread, learned from the runs it did:
+/// milliseconds per event of the event loop. Predictions multiply it by the
+/// events a run is expected to take, so a slider that makes runs heavier
+/// moves them out of the input's task before they overrun the frame.
+#[derive(Clone, Debug, Default)]
+struct RunCost {
+    ms_per_event: RecentMedian,
+}
+
+impl RunCost {
+    fn learn(&mut self, events: u64, ms: f64) {
+        if events > 0 {
+            self.ms_per_event.push(ms / events as f64);
+        }
+    }
+
+    fn predict_ms(&self, events: u64) -> Option<f64> {
+        self.ms_per_event.median().map(|m| m * events as f64)
+    }
+}
+
+/// A table run waiting for the main thread: its column and the run.
+pub type TableJob = (usize, LeaseRun);
+
+/// A column of the metric table: one run, or several summarised as a range.
+pub struct Column {
+    pub header: String,
+    pub runs: Vec<TableRun>,
+    /// The runs' traces, when they were run on this thread (a figure that
+    /// draws the table's runs, A8 and A9, takes them from here); runs from
+    /// the table workers have none.
+    pub traces: Vec<Rc<LeaseTrace>>,
+}
+
+impl Column {
+    fn push_trace(&mut self, trace: Rc<LeaseTrace>) {
+        self.runs.push(TableRun::of(&trace));
+        self.traces.push(trace);
+    }
+}
+
+/// The table's columns, and the runs of the next ones in flight.
+pub struct LiveTable {
+    pub columns: Vec<Column>,
+    next_columns: Vec<Column>,
+    generation: u64,
+    /// Table runs left for the main thread.
+    jobs: Vec<TableJob>,
+    /// A main-thread slice of table runs is scheduled or running.
+    jobs_running: bool,
+    /// Table runs handed to the worker pool, by job id.
+    pool_jobs: Vec<(u32, TableJob)>,
+    pool_owner: u32,
+    sink: worker_pool::Sink,
+    job_timer: Option<Timeout>,
+    /// When the input that asked for the table happened (ms), until it is complete.
+    start: Option<f64>,
+    /// Set when the table completed, for `__labPerfTable`.
+    pub completed_since: Option<f64>,
+    run_cost: RunCost,
+}
+
+impl LiveTable {
+    pub fn new(ctx: &Context<Figure>) -> LiveTable {
+        let link = ctx.link().clone();
+        LiveTable {
+            columns: Vec::new(),
+            next_columns: Vec::new(),
+            generation: 0,
+            jobs: Vec::new(),
+            jobs_running: false,
+            pool_jobs: Vec::new(),
+            pool_owner: worker_pool::new_owner(),
+            sink: worker_pool::Sink::new(move |job, result| {
+                link.send_message(Msg::TableRun(job, result.and_then(JobResult::into_table_run)))
+            }),
+            job_timer: None,
+            start: None,
+            completed_since: None,
+            run_cost: RunCost::default(),
+        }
+    }
+
+    pub fn pending(&self) -> bool {
+        !self.jobs.is_empty() || self.jobs_running || !self.pool_jobs.is_empty()
+    }
+
+    /// Starts the table over with `table`'s runs; `prefilled` are runs the figure
+    /// already made, with their table cells. The first table of a figure is
+    /// computed here and now, so the page never shows an empty table: then
+    /// it returns true.
+    pub fn restart(
+        &mut self,
+        table: Vec<TableColumn>,
+        prefilled: Vec<((usize, usize), Rc<LeaseTrace>)>,
+        input_ms: Option<f64>,
+    ) -> bool {
+        self.generation += 1;
+        self.next_columns =
+            table.iter().map(|c| Column { header: c.header.clone(), runs: Vec::new(), traces: Vec::new() }).collect();
+        self.jobs = table
+            .into_iter()
+            .enumerate()
+            .flat_map(|(i, col)| col.runs.into_iter().enumerate().map(move |(k, run)| (i, k, run)))
+            .filter(|(i, k, _)| !prefilled.iter().any(|((pc, pk), _)| pc == i && pk == k))
+            .map(|(i, _, run)| (i, run))
+            .collect();
+        for ((col, _), trace) in prefilled {
+            self.next_columns[col].push_trace(trace);
+        }
+        worker_pool::cancel(self.pool_owner);
+        self.pool_jobs.clear();
+        self.job_timer = None;
+        self.jobs_running = false;
+        if self.columns.is_empty() {
+            while let Some((i, run)) = self.jobs.pop() {
+                let trace = self.run_here(&run);
+                self.next_columns[i].push_trace(trace);
+            }
+            self.finish();
+            return true;
+        }
+        self.start = input_ms.or_else(|| Some(now_ms()));
+        false
+    }
+
+    /// One table run on this thread, timed to keep `run_cost` current.
+    fn run_here(&mut self, run: &LeaseRun) -> Rc<LeaseTrace> {
+        let started = now_ms();
+        let trace = run.run().0;
+        self.run_cost.learn(trace.stats.events_processed, now_ms() - started);
+        Rc::new(trace)
+    }
+
+    /// Runs the table runs that are predicted to finish, before the figure
+    /// is drawn (as long as it has recently taken), within
+    /// [`INLINE_FRAME_MS`] of the input, right now: for a default run the
+    /// whole table is then drawn with the figure. Without a prediction (no
+    /// cost learnt yet, or a run the work cap shortened) nothing runs here.
+    pub fn run_inline(&mut self, predicted_events: Option<u64>, draw_ms: Option<f64>) {
+        let (Some(events), Some(start)) = (predicted_events, self.start) else { return };
+        if events > MAX_EVENTS_SUMMARY {
+            // The work cap would cut such a run and run it again, shorter.
+            return;
+        }
+        let Some(per_run_ms) = self.run_cost.predict_ms(events) else { return };
+        let deadline = INLINE_FRAME_MS - draw_ms.unwrap_or(0.0);
+        while !self.jobs.is_empty() && now_ms() - start + per_run_ms <= deadline {
+            let (i, run) = self.jobs.remove(0);
+            let trace = self.run_here(&run);
+            self.next_columns[i].push_trace(trace);
+        }
+    }
+
+    /// Hands the runs left to the table workers, if there are any; the
+    /// table needs only their numbers.
+    pub fn hand_to_workers(&mut self, preset: Option<Preset>) {
+        if !worker_pool::tables_available() {
+            return;
+        }
+        for (i, run) in std::mem::take(&mut self.jobs) {
+            let query = LeaseQuery { preset, config: run.config.clone(), seed: run.seed, run_index: run.run_index };
+            let id = worker_pool::submit(self.pool_owner, &Job::TableRun(task_text(&query)), &self.sink);
+            self.pool_jobs.push((id, (i, run)));
+        }
+    }
+
+    fn finish(&mut self) {
+        for col in &mut self.next_columns {
+            col.runs.sort_by_key(|r| r.run_index);
+            col.traces.sort_by_key(|t| t.run_index);
+        }
+        self.columns = std::mem::take(&mut self.next_columns);
+        self.job_timer = None;
+    }
+
+    /// After table runs landed (or were handed out): queues the next
+    /// main-thread slice, or completes the table once nothing is pending.
+    /// True when it completed the table.
+    pub fn after_run(&mut self, ctx: &Context<Figure>) -> bool {
+        if self.pending() {
+            if !self.jobs.is_empty() && !self.jobs_running {
+                self.schedule(ctx);
+            }
+            return false;
+        }
+        self.finish();
+        self.completed_since = self.start.take();
+        true
+    }
+
+    /// Runs the queued table runs on the main thread in the next task, for
+    /// up to one slice of time (at least one run; the work cap bounds each).
+    /// The runs happen in the timer callback, outside Yew's scheduler, so the
+    /// scheduler's own 16 ms yield never delays the table's render.
+    fn schedule(&mut self, ctx: &Context<Figure>) {
+        let link = ctx.link().clone();
+        let generation = self.generation;
+        let mut batch = std::mem::take(&mut self.jobs);
+        self.jobs_running = true;
+        self.job_timer = Some(Timeout::new(0, move || {
+            let started = now_ms();
+            let mut done = Vec::new();
+            while !batch.is_empty() && (done.is_empty() || now_ms() - started < JOB_SLICE_MS) {
+                let (i, run) = batch.remove(0);
+                done.push((i, Rc::new(run.run().0)));
+            }
+            let cost = (done.iter().map(|(_, t)| t.stats.events_processed).sum(), now_ms() - started);
+            link.send_message(Msg::JobsDone(generation, done, batch, cost));
+        }));
+    }
+
+    /// A main-thread slice is done (`Msg::JobsDone`). True when it completed the table.
+    pub fn slice_done(
+        &mut self,
+        ctx: &Context<Figure>,
+        generation: u64,
+        done: Vec<(usize, Rc<LeaseTrace>)>,
+        mut rest: Vec<TableJob>,
+        (events, ms): (u64, f64),
+    ) -> bool {
+        self.run_cost.learn(events, ms);
+        if generation != self.generation {
+            return false;
+        }
+        self.jobs_running = false;
+        for (i, trace) in done {
+            self.next_columns[i].push_trace(trace);
+        }
+        rest.append(&mut self.jobs);
+        self.jobs = rest;
+        self.after_run(ctx)
+    }
+
+    /// A table worker's result (`Msg::TableRun`). True when it completed the table.
+    pub fn worker_done(&mut self, ctx: &Context<Figure>, job: u32, result: Option<TableRun>) -> bool {
+        let Some(at) = self.pool_jobs.iter().position(|(id, _)| *id == job) else { return false };
+        let (_, (i, run)) = self.pool_jobs.remove(at);
+        match result {
+            Some(table_run) => self.next_columns[i].runs.push(table_run),
+            // The workers failed: this run falls back to the main thread.
+            None => self.jobs.push((i, run)),
+        }
+        self.after_run(ctx)
+    }
+
+    /// Leaves the worker pool (the figure is gone).
+    pub fn cancel(&self) {
+        worker_pool::cancel(self.pool_owner);
+    }
+
+    /// The traces of the runs `plan`'s drawing takes from the table (A8,
+    /// A9), once the table has them all.
+    pub fn figure_traces(&self, plan: &LeasePlan) -> Option<Vec<Rc<LeaseTrace>>> {
+        let columns: Vec<Vec<Rc<LeaseTrace>>> = self.columns.iter().map(|c| c.traces.clone()).collect();
+        plan.figure_traces_from_table(&columns)
+    }
+
+    /// The first run's description (the timelines' text alternative quotes it).
+    pub fn first_description(&self) -> Option<&str> {
+        self.columns.first().and_then(|c| c.runs.first()).map(|r| r.description.as_str())
+    }
+
+    fn cell(col: &Column, key: &str) -> Option<String> {
+        let vals: Vec<f64> = col.runs.iter().filter_map(|r| r.value(key)).collect();
+        if vals.is_empty() {
+            return None;
+        }
+        let lo = vals.iter().cloned().fold(f64::INFINITY, f64::min);
+        let hi = vals.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+        Some(if (hi - lo).abs() < 1e-9 {
+            format_metric(key, lo)
+        } else {
+            format!("{}~{}", format_metric(key, lo), format_metric(key, hi))
+        })
+    }
+
+    fn caption(&self, query: &LeaseQuery) -> String {
+        let asked = query.config.duration_s;
+        let ran = self.columns.iter().flat_map(|c| &c.runs).map(|r| r.duration_s).min().unwrap_or(asked);
+        let mut caption = format!("실시간 지표: seed {} · 실행 0~2 ({ran}초 전체 실행)", query.seed);
+        if ran < asked {
+            caption.push_str(&format!(
+                " — 작업량 상한(실행 한 번에 사건 최대 {}개) 때문에 {asked}초 대신 {ran}초만 실행",
+                group_thousands(MAX_EVENTS_SUMMARY as i64)
+            ));
+        }
+        caption
+    }
+
+    /// The table, with the article's measurements beside it where the plan asks for them.
+    pub fn view(&self, plan: &LeasePlan) -> Html {
+        let article_cols = plan.article_presets();
+        let pending = if self.pending() { "true" } else { "false" };
+        let rows: Vec<(&str, &str)> = TABLE_ROWS
+            .iter()
+            .copied()
+            .filter(|(k, _)| self.columns.iter().any(|c| Self::cell(c, k).is_some()))
+            .collect();
+        let article_head = |p: &Preset| {
+            if article_cols.len() > 1 {
+                format!("원문 측정 {}", p.config().variant.article_label())
+            } else {
+                format!("원문 측정 {}", p.measurement_id())
+            }
+        };
+        html! {
+            <div class="table-wrap">
+                <table class="metrics" data-pending={pending} aria-busy={pending}>
+                    <caption>{ self.caption(&plan.query) }{ if self.pending() { " — 새 설정으로 계산 중…" } else { "" } }</caption>
+                    <thead><tr>
+                        <th scope="col">{ "지표" }</th>
+                        { for self.columns.iter().map(|c| html! { <th scope="col" class="num">{ &c.header }</th> }) }
+                        { for article_cols.iter().map(|p| html! { <th scope="col" class="num article">{ article_head(p) }</th> }) }
+                    </tr></thead>
+                    <tbody>
+                        { for rows.iter().map(|(k, label)| html! {
+                            <tr>
+                                <th scope="row">{ *label }</th>
+                                { for self.columns.iter().map(|c| html! { <td class="num">{ Self::cell(c, k).unwrap_or_else(|| "—".into()) }</td> }) }
+                                { for article_cols.iter().map(|p| html! { <td class="num article">{ article_data::value(*p, k).unwrap_or_else(|| "—".into()) }</td> }) }
+                            </tr>
+                        }) }
+                    </tbody>
+                </table>
+                { for plan.article_note_ko().map(|note| html! { <p class="note">{ note }</p> }) }
+            </div>
+        }
+    }
+}

@@ -1,0 +1,252 @@
+//! The markup of an Article B figure: the verdict, the canvases, legend,
+//! caption and text alternative, the player, the figure's own controls (the
+//! crash slider, selectors and flags the registry shows first; the rest of
+//! the keys under "모든 설정"), B6's fault buttons and the export panel.
+
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use super::super::controls::ParamControl;
+use super::{narrator, Msg, VoteFigure};
+use crate::figures::plan::StoryVerdict;
+use crate::figures::registry::FigureKind;
+use crate::figures::vote::{conflict_ko, event_ko, fault_ko, fmt_time, profile_ko, variant_ko, StackFault};
+use crate::params::{vote_param, vote_to_query, vote_value_text, VOTE_PARAMS};
+use crate::sim::vote::{ConflictSource, FaultKind, StoreProfile, Variant};
+
+/// The orderings B4's selector offers: the sync-failure and interrupt variants.
+const UNCERTAIN_VARIANTS: &[Variant] = &[
+    Variant::FFence,
+    Variant::FNaiveRetry,
+    Variant::FEngineFenceOnly,
+    Variant::IWaitThenFence,
+    Variant::IAsSuccess,
+    Variant::IAbortRelease,
+];
+
+impl VoteFigure {
+    pub(super) fn view_figure(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let spec = self.spec;
+        let id = spec.id;
+        let story = self.is_story();
+        let desc_id = format!("{id}-desc");
+        let on_change = link.callback(|(k, v): (String, String)| Msg::SetParam(k, v));
+        let t = self.figure.as_ref().and_then(|f| f.traces().first().cloned());
+        let equiv = t.map(|t| t.outcome.equivocations.len()).unwrap_or(0);
+        let player = &self.player.player;
+        html! {
+            <figure id={id} class={classes!("lab-figure", "vote-figure", format!("vote-{}", spec.code.to_ascii_lowercase()))}
+                aria-describedby={desc_id.clone()} data-equivocations={equiv.to_string()}
+                data-variant={self.config.variant.code()}>
+                { if self.notices.is_empty() { html!{} } else { html! {
+                    <div class="notice" role="status">{ for self.notices.iter().map(|n| html! { <p>{ n }</p> }) }</div>
+                } } }
+                { if story { self.view_summary() } else { html!{} } }
+                <div class="canvas-wrap" ref={self.wrap.clone()} tabindex={if story { "0" } else { "-1" }}
+                     aria-label={format!("그림 {} ({id})", spec.code)}
+                     onkeydown={if story { self.player.on_key() } else { Callback::noop() }}>
+                    <canvas ref={self.canvases[0].node.clone()} role="img" aria-label={spec.canvas_label()}></canvas>
+                    { if self.kind() == FigureKind::OuterTransaction { html! {
+                        <canvas ref={self.canvases[1].node.clone()} class="vote-second" role="img" aria-label="합류를 거절하는 구현의 타임라인 — 자세한 설명은 그림 아래 글"></canvas>
+                    } } else { html!{} } }
+                </div>
+                { if story { view_legend() } else { html!{} } }
+                <p id={desc_id} class="visually-hidden vote-alt">{ self.text_alternative() }</p>
+                <figcaption>{ spec.caption_ko }</figcaption>
+                { if story { self.view_player() } else { html!{} } }
+                { if self.kind() == FigureKind::KillVsPower { self.view_stack_buttons(ctx) } else { html!{} } }
+                <div class="controls">
+                    <div class="controls-grid">{ self.view_controls(ctx) }</div>
+                    <details class="all-settings">
+                        <summary>{ "모든 설정" }</summary>
+                        <div class="controls-grid">
+                            { for VOTE_PARAMS.iter().filter(|p| !spec.main_keys.contains(&p.name)).map(|p| html! {
+                                <ParamControl prefix={format!("{id}-all")} spec={p} value={vote_value_text(&self.config, p.name).unwrap_or_default()} on_change={on_change.clone()} />
+                            }) }
+                        </div>
+                    </details>
+                    <div class="controls-row">
+                        <button type="button" class="btn" onclick={link.callback(|_| Msg::Reset)}>{ "초기화" }</button>
+                        <a class="btn vote-permalink" href={self.permalink()}>{ "이 상태의 링크" }</a>
+                    </div>
+                </div>
+                { super::super::export_panel::panel(super::super::export_panel::PanelData { id, params: vote_to_query(&self.config), permalink: self.permalink(),
+                    time_us: (!player.playing() && player.cursor_us() != u64::MAX).then(|| player.cursor_us()), window_ms: None, recon: true }) }
+            </figure>
+        }
+    }
+
+    /// The line above a story: its verdict, and a warning when one applies.
+    fn view_summary(&self) -> Html {
+        let Some((verdict, text, warning)) = self.figure.as_ref().and_then(|f| f.verdict()) else { return html! {} };
+        let cls = match verdict {
+            StoryVerdict::Unsafe => "vote-verdict unsafe",
+            StoryVerdict::Fenced => "vote-verdict fenced",
+            StoryVerdict::Safe => "vote-verdict safe",
+        };
+        html! {<>
+            <p class={cls} role="status">{ text }</p>
+            { for warning.map(|w| html! { <p class="vote-verdict fenced">{ w }</p> }) }
+        </>}
+    }
+
+    fn view_player(&self) -> Html {
+        let cursor = self.player.player.cursor_us();
+        let at = if cursor == u64::MAX { "끝".to_string() } else { fmt_time(cursor) };
+        self.player.view(self.spec.id, at, narrator(&self.figure), false, html! {})
+    }
+
+    fn view_controls(&self, ctx: &Context<Self>) -> Html {
+        let id = self.spec.id;
+        let link = ctx.link();
+        let select = |key: &'static str, label: &str, options: Vec<(String, String)>| -> Html {
+            let cur = vote_value_text(&self.config, key).unwrap_or_default();
+            let cb = link.callback(move |e: Event| {
+                let s: HtmlSelectElement = e.target_unchecked_into();
+                Msg::SetParam(key.to_string(), s.value())
+            });
+            let fid = format!("{id}-{key}");
+            html! {
+                <div class="ctl ctl-choice">
+                    <label for={fid.clone()}><span class="ctl-name">{ label.to_string() }</span></label>
+                    <select id={fid} name={key} onchange={cb}>
+                        { for options.into_iter().map(|(v, l)| html! { <option value={v.clone()} selected={cur == v}>{ l }</option> }) }
+                    </select>
+                </div>
+            }
+        };
+        let flag = |key: &'static str, label: &str, inverted: bool| -> Html {
+            let cur = vote_value_text(&self.config, key).unwrap_or_default() == "true";
+            let cb = link.callback(move |e: Event| {
+                let i: HtmlInputElement = e.target_unchecked_into();
+                let on = i.checked() != inverted;
+                Msg::SetParam(key.to_string(), if on { "true".into() } else { "false".into() })
+            });
+            let fid = format!("{id}-{key}");
+            html! {
+                <div class="ctl ctl-flag">
+                    <input type="checkbox" id={fid.clone()} name={key} checked={cur != inverted} onchange={cb} />
+                    <label for={fid}>{ label.to_string() }</label>
+                </div>
+            }
+        };
+        let crash_slider = || -> Html {
+            let n = self.stops.len();
+            let cur = self.config.crash_after_events;
+            let value = cur.unwrap_or(0) as usize;
+            let cb = link.callback(|e: InputEvent| {
+                let i: HtmlInputElement = e.target_unchecked_into();
+                Msg::SetParam("crash_after".into(), i.value())
+            });
+            let fid = format!("{id}-crash_after");
+            let shown = match cur {
+                None => "장애 없음".to_string(),
+                Some(0) => "0 · 첫 처리 단계 전".to_string(),
+                Some(k) => match self.stops.get(k as usize - 1) {
+                    Some(name) => format!("{k} · {name} 직후 ({})", event_ko(name)),
+                    None => format!("{k} · 마지막 단계 뒤"),
+                },
+            };
+            let list_id = format!("{id}-crash-stops");
+            html! {
+                <div class="ctl ctl-range vote-crash">
+                    <label for={fid.clone()}>
+                        <span class="ctl-name">{ "장애 지점 (처리 단계 기준)" }</span>
+                        <output for={fid.clone()} class="ctl-value">{ shown }</output>
+                    </label>
+                    <input type="range" id={fid} name="crash_after" min="0" max={n.to_string()} step="1" list={list_id.clone()}
+                        value={value.to_string()} oninput={cb} aria-valuetext={self.stops.get(value.wrapping_sub(1)).cloned().unwrap_or_else(|| "시작 전".into())} />
+                    <datalist id={list_id}>{ for (0..=n).map(|k| html! { <option value={k.to_string()}></option> }) }</datalist>
+                </div>
+            }
+        };
+        let variants = |vs: Vec<Variant>| -> Vec<(String, String)> {
+            vs.into_iter().map(|v| (v.code().to_string(), format!("{} ({})", variant_ko(v), v.code()))).collect()
+        };
+        let faults = || -> Vec<(String, String)> {
+            FaultKind::ALL.iter().map(|f| (f.key().to_string(), fault_ko(*f).to_string())).collect()
+        };
+        let profiles = || -> Vec<(String, String)> {
+            StoreProfile::ALL.iter().map(|p| (p.key().to_string(), profile_ko(*p).to_string())).collect()
+        };
+        match self.kind() {
+            FigureKind::Story => html! {<>
+                { select("variant", "순서 선택", variants(Variant::ALL.to_vec())) }
+                { crash_slider() }
+                { select("fault", "장애 종류", faults()) }
+                { select("conflict_source", "충돌 출처", ConflictSource::ALL.iter().map(|c| (c.key().to_string(), conflict_ko(*c).to_string())).collect()) }
+                { select("profile", "저장소 설정", profiles()) }
+                { flag("device_honours_sync", "장치가 동기화를 무시", true) }
+            </>},
+            FigureKind::OuterTransaction => html! {<>
+                { select("outer_end", "바깥 트랜잭션의 결과", vec![("rollback".into(), "롤백".into()), ("commit".into(), "커밋".into())]) }
+                { select("crash", "장애", vec![("none".into(), "넣지 않음".into()), ("after_events".into(), "처리 단계 뒤에 넣음".into())]) }
+                { if self.config.crash_after_events.is_some() { crash_slider() } else { html!{} } }
+                { select("fault", "장애 종류", faults()) }
+            </>},
+            FigureKind::UncertainFailure => html! {<>
+                { select("variant", "처리 방식", variants(UNCERTAIN_VARIANTS.to_vec())) }
+                { flag("status_probe_shares_engine_lock", "상태 조회가 엔진 잠금을 공유", false) }
+                { select("sync_error_true_state", "동기화 오류 뒤 진짜 저장 상태", vec![("dropped".into(), "유실".into()), ("os_cache".into(), "OS 캐시".into()), ("disk".into(), "디스크".into())]) }
+                { select("interrupt_during", "중단 요청 시점", vec![("auto".into(), "변형의 기본값".into()), ("commit".into(), "커밋 중".into()), ("drain".into(), "저장 큐 비우기 중".into()), ("fsync".into(), "파일 동기화 중".into())]) }
+                { select("crash", "장애", vec![("none".into(), "넣지 않음".into()), ("after_events".into(), "처리 단계 뒤에 넣음".into())]) }
+                { if self.config.crash_after_events.is_some() { crash_slider() } else { html!{} } }
+                { select("fault", "장애 종류", faults()) }
+            </>},
+            FigureKind::Liveness => {
+                let spec = vote_param("blocked_validators");
+                let (min, max) = spec.map(|s| (s.min, s.max)).unwrap_or((0, 3));
+                let cb = link.callback(|e: InputEvent| {
+                    let i: HtmlInputElement = e.target_unchecked_into();
+                    Msg::SetParam("blocked_validators".into(), i.value())
+                });
+                let fid = format!("{id}-blocked_validators");
+                let b = self.config.blocked_validators;
+                html! {
+                    <div class="ctl ctl-range">
+                        <label for={fid.clone()}>
+                            <span class="ctl-name">{ "멈춘 노드 수" }</span>
+                            <output for={fid.clone()} class="ctl-value">{ format!("{b}개{}", if b >= 2 { " (정족수 미달)" } else { "" }) }</output>
+                        </label>
+                        <input type="range" id={fid} name="blocked_validators" min={min.to_string()} max={max.to_string()} step="1" value={b.to_string()} oninput={cb} />
+                    </div>
+                }
+            }
+            FigureKind::KillVsPower => html! {<>
+                { flag("device_honours_sync", "장치가 동기화를 무시", true) }
+                { select("variant", "순서", variants(Variant::ALL.to_vec())) }
+                { select("profile", "저장소 설정", profiles()) }
+            </>},
+            _ => html! {},
+        }
+    }
+
+    fn view_stack_buttons(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let pressed = |h: StackFault| if self.hit == h { "true" } else { "false" };
+        html! {
+            <div class="player-buttons vote-stack-buttons" role="group" aria-label="장애 고르기">
+                <button type="button" class="btn" aria-pressed={pressed(StackFault::None)} onclick={link.callback(|_| Msg::Hit(StackFault::None))}>{ "장애 전" }</button>
+                <button type="button" class="btn btn-warn" aria-pressed={pressed(StackFault::Kill)} onclick={link.callback(|_| Msg::Hit(StackFault::Kill))}>{ "프로세스 종료" }</button>
+                <button type="button" class="btn btn-warn" aria-pressed={pressed(StackFault::Power)} onclick={link.callback(|_| Msg::Hit(StackFault::Power))}>{ "전원 차단" }</button>
+            </div>
+        }
+    }
+}
+
+/// The stories' legend.
+fn view_legend() -> Html {
+    html! {
+        <ul class="legend vote-legend" aria-label="범례">
+            <li><span class="sw vsw-stage"></span>{ "처리 단계" }</li>
+            <li><span class="sw vsw-send"></span>{ "전송 단계" }</li>
+            <li><span class="sw vsw-x"></span>{ "X 기록·투표" }</li>
+            <li><span class="sw vsw-y"></span>{ "Y 기록·투표" }</li>
+            <li><span class="sw vsw-fence"></span>{ "차단" }</li>
+            <li><span class="sw vsw-down"></span>{ "꺼짐" }</li>
+            <li><span class="vmk vmk-ok"></span>{ "증거 없음" }</li>
+            <li><span class="vmk vmk-bad">{ "!" }</span>{ "이중 투표 증거" }</li>
+        </ul>
+    }
+}
