@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test of Consistency Lab, installing what is missing first:
+#   0. style: rustfmt and clippy (warnings are errors), natively and for wasm32;
 #   1. native: unit, property, golden, CLI and tidy tests (cargo test);
 #   2. wasm: wasm-bindgen-test in headless Chromium (native/wasm parity, components);
 #   3. the release site build (trunk) and its size budget (scripts/budget.mjs);
@@ -13,6 +14,11 @@ cd "$(dirname "$0")/.."
 source scripts/env.sh
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+step "style: cargo fmt, clippy (native and wasm32, warnings are errors)"
+cargo fmt --all -- --check
+cargo clippy --profile ci --workspace --all-targets -- -D warnings
+cargo clippy --profile ci --target wasm32-unknown-unknown --lib --bins --test wasm -- -D warnings
 
 # The `ci` profile (Cargo.toml): optimised like release, but without LTO, so
 # each test binary links quickly, and with debug assertions and overflow

@@ -19,10 +19,13 @@ struct Wait {
     released_by: u32,
 }
 
+/// A wait not yet granted: wallet, hold, statement, waiters ahead, when it began (µs).
+type OpenWait = (u32, u32, LockingStmt, u32, u64);
+
 /// Pairs every `RowLockWaitBegan` with the same worker's next `RowLockGranted`,
 /// asserting that they alternate per worker and agree with each other.
 fn waits(t: &LeaseTrace) -> Vec<Wait> {
-    let mut open: Vec<Option<(u32, u32, LockingStmt, u32, u64)>> = vec![None; t.config.threads as usize];
+    let mut open: Vec<Option<OpenWait>> = vec![None; t.config.threads as usize];
     let mut out = Vec::new();
     for e in &t.events {
         match e.kind {

@@ -74,6 +74,21 @@ fn sim_knows_nothing_about_the_browser_the_clock_or_unseeded_randomness() {
     assert!(violations.is_empty(), "architecture invariant broken:\n{}", violations.join("\n"));
 }
 
+/// Big rooms hide several jobs: a file that grows past this is split along its seams.
+const MAX_LINES_PER_FILE: usize = 900;
+
+#[test]
+fn no_source_file_is_longer_than_900_lines() {
+    let long: Vec<String> = rust_files_under(&root().join("src"))
+        .into_iter()
+        .filter_map(|file| {
+            let lines = fs::read_to_string(&file).unwrap().lines().count();
+            (lines > MAX_LINES_PER_FILE).then(|| format!("{}: {lines} lines", file.display()))
+        })
+        .collect();
+    assert!(long.is_empty(), "files over {MAX_LINES_PER_FILE} lines (split them):\n{}", long.join("\n"));
+}
+
 #[test]
 fn every_module_says_what_it_is_for() {
     let mut missing = Vec::new();

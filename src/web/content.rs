@@ -49,7 +49,7 @@ pub async fn fetch_markdown(chapter: Chapter) -> Result<String, String> {
 }
 
 thread_local! {
-    static SUMMARY_CACHE: RefCell<Vec<(Preset, crate::sim::lease::LeaseTrace)>> = RefCell::new(Vec::new());
+    static SUMMARY_CACHE: RefCell<Vec<(Preset, crate::sim::lease::LeaseTrace)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The value a `{{sim:PRESET:METRIC}}` placeholder stands for: the preset's
