@@ -111,12 +111,117 @@ struct Rec {
     after_poison: bool,
 }
 
+/// Which storage step may still move a record: the indexes a drain and a
+/// file sync read, so that neither scans every record ever written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Movable {
+    /// Unpinned, committed, still in the store queue: a drain moves it.
+    Queued,
+    /// Unpinned, in the OS cache: a file sync (or the OS writeback) moves it.
+    Cached,
+    /// Unpinned, written after a sync error and reported on disk: a sync of
+    /// a poisoned store covers it too.
+    PoisonedOnDisk,
+}
+
+impl Movable {
+    fn of(r: &Rec) -> Option<Movable> {
+        if r.pinned {
+            return None;
+        }
+        match r.layer {
+            Layer::Committed => Some(Movable::Queued),
+            Layer::OsCache => Some(Movable::Cached),
+            Layer::Disk if r.after_poison => Some(Movable::PoisonedOnDisk),
+            Layer::Tx | Layer::Disk | Layer::Lost => None,
+        }
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 struct Store {
     recs: Vec<Rec>,
     poisoned: bool,
     next_seq: u32,
     next_commit: u32,
+    /// Indexes of `recs` by [`Movable`] class, kept by [`Store::update`].
+    queued: BTreeSet<usize>,
+    cached: BTreeSet<usize>,
+    poisoned_on_disk: BTreeSet<usize>,
+    /// Indexes of `recs` per signed message.
+    by_msg: BTreeMap<usize, Vec<usize>>,
+}
+
+impl Store {
+    fn class_set(&mut self, class: Movable) -> &mut BTreeSet<usize> {
+        match class {
+            Movable::Queued => &mut self.queued,
+            Movable::Cached => &mut self.cached,
+            Movable::PoisonedOnDisk => &mut self.poisoned_on_disk,
+        }
+    }
+
+    fn index(&mut self, i: usize) {
+        if let Some(class) = Movable::of(&self.recs[i]) {
+            let inserted = self.class_set(class).insert(i);
+            debug_assert!(inserted);
+        }
+    }
+
+    fn unindex(&mut self, i: usize) {
+        if let Some(class) = Movable::of(&self.recs[i]) {
+            let removed = self.class_set(class).remove(&i);
+            debug_assert!(removed);
+        }
+    }
+
+    /// Appends a record; returns its index.
+    fn push(&mut self, rec: Rec) -> usize {
+        let i = self.recs.len();
+        self.by_msg.entry(rec.msg).or_default().push(i);
+        self.recs.push(rec);
+        self.index(i);
+        i
+    }
+
+    /// Changes record `i`, keeping the indexes.
+    fn update(&mut self, i: usize, change: impl FnOnce(&mut Rec)) {
+        self.unindex(i);
+        change(&mut self.recs[i]);
+        self.index(i);
+    }
+
+    /// Replaces every record (a fault keeps some), rebuilding the indexes.
+    fn replace(&mut self, recs: Vec<Rec>) {
+        self.recs = recs;
+        self.queued.clear();
+        self.cached.clear();
+        self.poisoned_on_disk.clear();
+        self.by_msg.clear();
+        for i in 0..self.recs.len() {
+            self.by_msg.entry(self.recs[i].msg).or_default().push(i);
+            self.index(i);
+        }
+    }
+
+    /// What a drain moves, in record order.
+    fn queued(&self) -> Vec<usize> {
+        self.queued.iter().copied().collect()
+    }
+
+    /// What a file sync moves, in record order.
+    fn syncable(&self) -> Vec<usize> {
+        if self.poisoned {
+            self.cached.union(&self.poisoned_on_disk).copied().collect()
+        } else {
+            self.cached.iter().copied().collect()
+        }
+    }
+
+    /// Every record of signed message `msg`.
+    fn of_msg(&self, msg: usize) -> impl Iterator<Item = &Rec> {
+        self.by_msg.get(&msg).into_iter().flatten().map(|&i| &self.recs[i])
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -162,7 +267,7 @@ struct Node {
     evidence: BTreeMap<(usize, u64, u32, MsgKind), Vec<Value>>,
     known: BTreeSet<usize>,
     /// Messages of heights this node has not reached yet, replayed when it gets there.
-    future: Vec<usize>,
+    future: BTreeMap<u64, Vec<usize>>,
     catchup_sent: BTreeSet<(usize, u64)>,
     /// Foreground or background sync work of this node in progress, until this time.
     sync_busy_until_us: SimTime,
@@ -171,6 +276,13 @@ struct Node {
     /// The round held at the last crash (resumed on restart).
     crash_hr: (u64, u32),
     blocked_for_good: bool,
+}
+
+impl Node {
+    /// The highest height this node has finalized (0 before any).
+    fn top_finalized(&self) -> u64 {
+        self.ledger.last_key_value().map_or(0, |(h, _)| *h)
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -217,8 +329,12 @@ struct Sim<'a> {
     proc_open: Vec<(ProcessState, Stamp)>,
     records: Vec<RecordTimeline>,
     messages: Vec<MessageRecord>,
+    /// Indexes of `messages` not yet received, per (msg, to, from), oldest first.
+    unreceived: BTreeMap<(u32, u32, u32), Vec<usize>>,
     probes: Vec<ProbeRecord>,
     equivocations: Vec<Equivocation>,
+    /// (validator, height, round, step) of every entry of `equivocations`.
+    equivocation_slots: BTreeSet<(u32, u64, u32, Step)>,
     amnesia: Vec<Amnesia>,
     false_memory: Vec<FalseMemory>,
     recoveries: Vec<Recovery>,
@@ -240,6 +356,15 @@ fn proposer(h: u64, r: u32) -> usize {
     ((h + u64::from(r)) % N as u64) as usize
 }
 
+/// Where a record whose sync failed (or was poisoned) really is.
+fn true_layer(truth: TrueState) -> Layer {
+    match truth {
+        TrueState::OsCache => Layer::OsCache,
+        TrueState::Disk => Layer::Disk,
+        TrueState::Dropped => Layer::Lost,
+    }
+}
+
 fn peer_name(p: usize) -> &'static str {
     VALIDATOR_NAMES[p]
 }
@@ -256,7 +381,7 @@ impl<'a> Sim<'a> {
                 ledger: (1..cfg.start_height).map(|h| (h, Value::Block(1000 + h as u32))).collect(),
                 evidence: BTreeMap::new(),
                 known: BTreeSet::new(),
-                future: Vec::new(),
+                future: BTreeMap::new(),
                 catchup_sent: BTreeSet::new(),
                 sync_busy_until_us: 0,
                 fg_sync_until_us: 0,
@@ -292,8 +417,10 @@ impl<'a> Sim<'a> {
             proc_open: vec![(ProcessState::Up, Stamp::ZERO); N],
             records: Vec::new(),
             messages: Vec::new(),
+            unreceived: BTreeMap::new(),
             probes: Vec::new(),
             equivocations: Vec::new(),
+            equivocation_slots: BTreeSet::new(),
             amnesia: Vec::new(),
             false_memory: Vec::new(),
             recoveries: Vec::new(),
@@ -360,7 +487,7 @@ impl<'a> Sim<'a> {
         self.q.schedule_in(delay, Ev::Deliver { to, from, msg });
         let m = self.msgs[msg].clone();
         if self.spans() {
-            self.messages.push(MessageRecord {
+            self.record_message(MessageRecord {
                 msg: msg as u32,
                 from: from as u32,
                 to: to as u32,
@@ -390,16 +517,24 @@ impl<'a> Sim<'a> {
         }
     }
 
+    /// Records a sent message (at `TraceLevel::Spans` and above) until it is received.
+    fn record_message(&mut self, record: MessageRecord) {
+        let key = (record.msg, record.to, record.from);
+        self.unreceived.entry(key).or_default().push(self.messages.len());
+        self.messages.push(record);
+    }
+
     fn deliver(&mut self, to: usize, from: usize, msg: usize) {
         let now = self.now();
-        if self.spans() {
-            if let Some(rec) =
-                self.messages.iter_mut().rev().find(|m| {
-                    m.msg == msg as u32 && m.to == to as u32 && m.from == from as u32 && m.received_at.is_none()
-                })
-            {
-                if self.nodes[to].up {
-                    rec.received_at = Some(now);
+        if self.spans() && self.nodes[to].up {
+            // The latest send of this message on this link that has not arrived.
+            let key = (msg as u32, to as u32, from as u32);
+            if let Some(pending) = self.unreceived.get_mut(&key) {
+                let i = pending.pop().expect("an empty list is removed");
+                debug_assert!(self.messages[i].received_at.is_none());
+                self.messages[i].received_at = Some(now);
+                if pending.is_empty() {
+                    self.unreceived.remove(&key);
                 }
             }
         }
@@ -431,7 +566,7 @@ impl<'a> Sim<'a> {
         }
         // A lagging signer gets the heights it missed, once per height.
         if m.signer == from {
-            let my_final = self.nodes[to].ledger.keys().next_back().copied().unwrap_or(0);
+            let my_final = self.nodes[to].top_finalized();
             if m.h <= my_final && self.nodes[to].catchup_sent.insert((from, m.h)) {
                 let upto: Vec<(u64, Value)> = self.nodes[to].ledger.range(m.h..).map(|(h, v)| (*h, *v)).collect();
                 let delay = self.net_delay(to, from);
@@ -464,10 +599,8 @@ impl<'a> Sim<'a> {
                 v1,
                 v2: m.value,
             });
-            let exists = self.equivocations.iter().any(|e| {
-                e.validator == m.signer as u32 && e.height == m.h && e.round == m.r && e.step == m.kind.step()
-            });
-            if !exists {
+            let slot = (m.signer as u32, m.h, m.r, m.kind.step());
+            if self.equivocation_slots.insert(slot) {
                 let at = self.now();
                 self.equivocations.push(Equivocation {
                     validator: m.signer as u32,
@@ -563,13 +696,16 @@ impl<'a> Sim<'a> {
             return; // Rolled back or lost: there is nothing left to commit.
         }
         assert!(!s.recs[rec].visible, "a record is committed once");
-        s.recs[rec].commit_order = s.next_commit;
+        let commit_order = s.next_commit;
         s.next_commit += 1;
-        s.recs[rec].visible = true;
-        s.recs[rec].layer = layer;
-        if layer == Layer::Disk {
-            s.recs[rec].disk_at_us = now_us;
-        }
+        s.update(rec, |r| {
+            r.commit_order = commit_order;
+            r.visible = true;
+            r.layer = layer;
+            if layer == Layer::Disk {
+                r.disk_at_us = now_us;
+            }
+        });
         if layer == Layer::OsCache {
             self.schedule_writeback(node, rec);
         }
@@ -583,14 +719,8 @@ impl<'a> Sim<'a> {
     }
 
     fn store_drain(&mut self, node: usize) {
-        let moved: Vec<usize> = (0..self.nodes[node].store.recs.len())
-            .filter(|&i| {
-                let r = &self.nodes[node].store.recs[i];
-                !r.pinned && r.layer == Layer::Committed
-            })
-            .collect();
-        for i in moved {
-            self.nodes[node].store.recs[i].layer = Layer::OsCache;
+        for i in self.nodes[node].store.queued() {
+            self.nodes[node].store.update(i, |r| r.layer = Layer::OsCache);
             self.schedule_writeback(node, i);
             self.layer_changed(node, i);
         }
@@ -604,27 +734,22 @@ impl<'a> Sim<'a> {
         let truth = self.cfg.poisoned_true_state;
         // A poisoned store's sync also "covers" records a synchronous commit already
         // reported as on disk (RocksSyncWal): their truth is the hidden state too.
-        let moved: Vec<usize> = (0..self.nodes[node].store.recs.len())
-            .filter(|&i| {
-                let r = &self.nodes[node].store.recs[i];
-                !r.pinned && (r.layer == Layer::OsCache || (poisoned && r.after_poison && r.layer == Layer::Disk))
-            })
-            .collect();
-        for i in moved {
-            let r = &mut self.nodes[node].store.recs[i];
-            if poisoned && (r.after_poison || r.layer == Layer::OsCache) {
+        for i in self.nodes[node].store.syncable() {
+            let r = &self.nodes[node].store.recs[i];
+            let uncertain = poisoned && (r.after_poison || r.layer == Layer::OsCache);
+            if uncertain {
                 let at = self.q.now();
                 self.records[r.timeline].uncertain_from = Some(at);
-                r.pinned = true;
-                r.layer = match truth {
-                    TrueState::OsCache => Layer::OsCache,
-                    TrueState::Disk => Layer::Disk,
-                    TrueState::Dropped => Layer::Lost,
-                };
-            } else {
-                r.layer = Layer::Disk;
             }
-            r.disk_at_us = now_us;
+            self.nodes[node].store.update(i, |r| {
+                if uncertain {
+                    r.pinned = true;
+                    r.layer = true_layer(truth);
+                } else {
+                    r.layer = Layer::Disk;
+                }
+                r.disk_at_us = now_us;
+            });
             self.layer_changed(node, i);
         }
     }
@@ -656,7 +781,7 @@ impl<'a> Sim<'a> {
                 });
             }
         }
-        self.nodes[node].store.recs = kept;
+        self.nodes[node].store.replace(kept);
         self.nodes[node].store.poisoned = false;
     }
 
@@ -966,7 +1091,8 @@ impl<'a> Sim<'a> {
                 let s = &mut self.nodes[node].store;
                 let seq = s.next_seq;
                 s.next_seq += 1;
-                s.recs.push(Rec {
+                let after_poison = s.poisoned;
+                let rec = s.push(Rec {
                     timeline,
                     seq,
                     commit_order: 0,
@@ -977,9 +1103,8 @@ impl<'a> Sim<'a> {
                     tx: action,
                     disk_at_us: 0,
                     lock,
-                    after_poison: s.poisoned,
+                    after_poison,
                 });
-                let rec = s.recs.len() - 1;
                 self.actions[action].rec = Some(rec);
                 self.layer_changed(node, rec);
             }
@@ -1016,7 +1141,7 @@ impl<'a> Sim<'a> {
                 let rollback = a.story && cfg.outer_end == OuterEnd::Rollback;
                 if let Some(rec) = self.rec_of(action) {
                     if rollback {
-                        self.nodes[node].store.recs[rec].layer = Layer::Lost;
+                        self.nodes[node].store.update(rec, |r| r.layer = Layer::Lost);
                         self.layer_changed(node, rec);
                     } else {
                         self.store_commit(node, rec);
@@ -1054,16 +1179,9 @@ impl<'a> Sim<'a> {
 
     fn check_durability(&mut self, node: usize, action: usize) {
         let msg = self.actions[action].msg;
-        let layer = self.nodes[node]
-            .store
-            .recs
-            .iter()
-            .filter(|r| r.msg == msg)
-            .map(|r| r.layer)
-            .filter(|l| *l != Layer::Lost)
-            .max();
-        let durable = layer == Some(Layer::Disk)
-            && !self.nodes[node].store.recs.iter().any(|r| r.msg == msg && r.pinned && r.layer != Layer::Disk);
+        let store = &self.nodes[node].store;
+        let layer = store.of_msg(msg).map(|r| r.layer).filter(|l| *l != Layer::Lost).max();
+        let durable = layer == Some(Layer::Disk) && !store.of_msg(msg).any(|r| r.pinned && r.layer != Layer::Disk);
         if !durable {
             self.diag.broadcast_while_not_durable += 1;
         }
@@ -1079,16 +1197,14 @@ impl<'a> Sim<'a> {
             self.store_drain(node);
         }
         if let Some(rec) = self.rec_of(action) {
-            let at = self.q.now();
-            let r = &mut self.nodes[node].store.recs[rec];
-            self.records[r.timeline].uncertain_from = Some(at);
-            r.pinned = true;
-            r.layer = match truth {
-                TrueState::OsCache => Layer::OsCache,
-                TrueState::Disk => Layer::Disk,
-                TrueState::Dropped => Layer::Lost,
-            };
-            r.disk_at_us = self.q.now_us();
+            let (at, now_us) = (self.q.now(), self.q.now_us());
+            let timeline = self.nodes[node].store.recs[rec].timeline;
+            self.records[timeline].uncertain_from = Some(at);
+            self.nodes[node].store.update(rec, |r| {
+                r.pinned = true;
+                r.layer = true_layer(truth);
+                r.disk_at_us = now_us;
+            });
             self.layer_changed(node, rec);
         }
         self.nodes[node].store.poisoned = true;
@@ -1297,7 +1413,7 @@ impl<'a> Sim<'a> {
         self.set_process(node, ProcessState::Up);
         self.emit(EventKind::Restarted { validator: node as u32 });
         let last_signed = self.recover_last_signed(node, false);
-        let h = self.nodes[node].ledger.keys().next_back().copied().unwrap_or(0) + 1;
+        let h = self.nodes[node].top_finalized() + 1;
         let lock = self.recover_lock(node, h, false);
         self.emit(EventKind::Recovered { validator: node as u32, records: last_signed.len() as u32 });
         self.note_recovery(node, &last_signed, lock, false);
@@ -1315,17 +1431,17 @@ impl<'a> Sim<'a> {
     fn check_memory(&mut self, node: usize, last_signed: &BTreeMap<(u64, u32, Step), usize>) {
         let at = self.now();
         let mut forgotten = Vec::new();
-        let seen: Vec<(u64, u32, Step, Value)> = self.delivered_votes[node].iter().copied().collect();
-        for (h, r, step, value) in &seen {
-            let covered = last_signed.get(&(*h, *r, *step)).is_some_and(|&m| self.msgs[m].value == *value);
+        for &(height, round, step, value) in &self.delivered_votes[node] {
+            let covered = last_signed.get(&(height, round, step)).is_some_and(|&m| self.msgs[m].value == value);
             if !covered {
-                forgotten.push(VoteRef { height: *h, round: *r, step: *step, value: *value });
+                forgotten.push(VoteRef { height, round, step, value });
             }
         }
         for (&(h, r, step), &m) in last_signed {
             let recovered = self.msgs[m].value;
+            let slot = (h, r, step, Value::Nil)..=(h, r, step, Value::Block(u32::MAX));
             if let Some((_, _, _, seen_value)) =
-                seen.iter().find(|(sh, sr, ss, sv)| (*sh, *sr, *ss) == (h, r, step) && *sv != recovered)
+                self.delivered_votes[node].range(slot).find(|(_, _, _, sv)| *sv != recovered)
             {
                 self.false_memory.push(FalseMemory {
                     validator: node as u32,
@@ -1383,7 +1499,7 @@ impl<'a> Sim<'a> {
         let last_signed = self.recover_last_signed(node, true);
         self.emit(EventKind::EngineRecreated { validator: node as u32 });
         self.check_memory(node, &last_signed);
-        let h = self.nodes[node].ledger.keys().next_back().copied().unwrap_or(0) + 1;
+        let h = self.nodes[node].top_finalized() + 1;
         let (sh, sr) = (self.cfg.start_height, self.cfg.start_round);
         let r = if h == sh { sr } else { 0 };
         self.nodes[node].inc += 1;
@@ -1446,7 +1562,7 @@ impl<'a> Sim<'a> {
         let delay = self.net_delay(D, to);
         self.q.schedule_in(delay, Ev::Deliver { to, from: D, msg });
         if self.spans() {
-            self.messages.push(MessageRecord {
+            self.record_message(MessageRecord {
                 msg: msg as u32,
                 from: D as u32,
                 to: to as u32,
@@ -1493,7 +1609,7 @@ impl<'a> Sim<'a> {
         let m = self.msgs[msg].clone();
         let e = self.nodes[node].engine.as_mut().unwrap();
         if m.h > e.h {
-            self.nodes[node].future.push(msg);
+            self.nodes[node].future.entry(m.h).or_default().push(msg);
             return;
         }
         if m.h < e.h {
@@ -1541,8 +1657,12 @@ impl<'a> Sim<'a> {
         }
         let (h, r) = (e.h, e.r);
         // Finalization: 2f+1 precommits for a block in any round of this height.
-        let rounds: Vec<u32> =
-            e.votes.keys().filter(|(vh, _, k)| *vh == h && *k == MsgKind::Precommit).map(|(_, vr, _)| *vr).collect();
+        let rounds: Vec<u32> = e
+            .votes
+            .range((h, 0, MsgKind::Proposal)..(h + 1, 0, MsgKind::Proposal))
+            .filter(|((_, _, k), _)| *k == MsgKind::Precommit)
+            .map(|((_, vr, _), _)| *vr)
+            .collect();
         for vr in rounds {
             let (per, _) = Self::count(e, h, vr, MsgKind::Precommit);
             if let Some((v, _)) = per.iter().find(|(v, c)| !v.is_nil() && **c >= Q) {
@@ -1646,8 +1766,8 @@ impl<'a> Sim<'a> {
         e.busy = false;
         self.start_round(node, h, 0, true);
         // Replay what arrived early for this height, in arrival order.
-        let early: Vec<usize> = self.nodes[node].future.iter().copied().filter(|&m| self.msgs[m].h == h).collect();
-        self.nodes[node].future.retain(|&m| self.msgs[m].h > h);
+        let later = self.nodes[node].future.split_off(&(h + 1));
+        let early = std::mem::replace(&mut self.nodes[node].future, later).remove(&h).unwrap_or_default();
         for m in early {
             if self.nodes[node].engine.as_ref().is_some_and(|e| e.h == h) {
                 self.on_message(node, m);
@@ -1924,12 +2044,13 @@ impl<'a> Sim<'a> {
                 let now_us = self.q.now_us();
                 // The OS page cache survives a process kill, so writeback is tied to the machine, not the process.
                 let _ = inc;
-                if let Some(r) = self.nodes[node].store.recs.get_mut(rec) {
-                    if !r.pinned && r.layer == Layer::OsCache {
+                let store = &mut self.nodes[node].store;
+                if store.recs.get(rec).is_some_and(|r| !r.pinned && r.layer == Layer::OsCache) {
+                    store.update(rec, |r| {
                         r.layer = Layer::Disk;
                         r.disk_at_us = now_us;
-                        self.layer_changed(node, rec);
-                    }
+                    });
+                    self.layer_changed(node, rec);
                 }
             }
             Ev::SubmitTxs => {
