@@ -792,7 +792,19 @@ fn vote_plan(id: &'static str, caption: &'static str, req: &Request) -> Result<P
         let trace = Box::new(vote::run(&c, vote::TraceLevel::Spans));
         (Drawing::Stack { trace, config: c, scale: req.scale }, 4.0 * if css_w < 520.0 { 84.0 } else { 64.0 } + 16.0)
     };
-    Ok(Plan { drawing, height, caption, notes: Vec::new() })
+    let notes = vote_cap_notes(&drawing);
+    Ok(Plan { drawing, height, caption, notes })
+}
+
+/// The work cap's note when it stopped any of a vote figure's runs.
+fn vote_cap_notes(drawing: &Drawing) -> Vec<String> {
+    let traces: Vec<&VoteTrace> = match drawing {
+        Drawing::Story { traces } => traces.iter().map(|(t, _)| t).collect(),
+        Drawing::Liveness { traces, .. } => traces.iter().collect(),
+        Drawing::Stack { trace, .. } => vec![&**trace],
+        _ => Vec::new(),
+    };
+    super::vote::cap_note(traces).into_iter().collect()
 }
 
 // ---------------------------------------------------------------------------

@@ -15,7 +15,8 @@ use super::plots::{approx_text_width, draw_legend, Corner, Swatch};
 use super::{palette as P, DrawResult, View, FONT};
 use crate::sim::vote::{
     column_rank, crashpoints::positions, ConflictSource, CrashRow, EventKind, FaultKind, Layer, MatrixOptions, MsgKind,
-    ProcessState, StoreProfile, TraceEvent, Value, Variant, Verdict, VoteConfig, VoteTrace, VALIDATOR_NAMES,
+    ProcessState, StoreProfile, TraceEvent, Value, Variant, Verdict, VoteConfig, VoteTrace, WorkCapped,
+    VALIDATOR_NAMES,
 };
 
 // ---------------------------------------------------------------------------
@@ -266,6 +267,51 @@ pub fn fmt_time(t_us: u64) -> String {
     } else {
         format!("{:.3}s", t_us as f64 / 1e6)
     }
+}
+
+/// The earliest stop among the runs the work cap stopped, with its run.
+fn earliest_capped<'a>(traces: impl IntoIterator<Item = &'a VoteTrace>) -> Option<(&'a VoteTrace, WorkCapped)> {
+    traces.into_iter().filter_map(|t| t.capped.map(|c| (t, c))).min_by_key(|(_, c)| c.at_us)
+}
+
+/// The page's notice when the work cap (`sim::vote::MAX_EVENTS`) stopped any
+/// of a figure's runs, in Korean; `None` when every run is whole. When every
+/// cost of a height is zero (`VoteTiming::costs_nothing`), it says that the
+/// setting, though inside the documented ranges, is not a real device's.
+pub fn cap_notice_ko<'a>(traces: impl IntoIterator<Item = &'a VoteTrace>) -> Option<String> {
+    let (trace, cap) = earliest_capped(traces)?;
+    let mut s = format!(
+        "작업량 상한: 이 설정은 사건이 많아 {} 시점에서 실행을 멈췄습니다 (실행 한 번에 사건 최대 {}개, 관찰 구간 {}).",
+        fmt_time(cap.at_us),
+        cap.max_events,
+        fmt_time(cap.horizon_us)
+    );
+    if trace.config.timing.costs_nothing() {
+        s.push_str(
+            " 서명·WAL 쓰기·커밋·비우기·동기화·전송 시간과 확정 후 대기가 모두 0이라 높이 하나가 몇 µs 만에 \
+             확정됩니다. 값마다 허용 범위 안이지만, 실제 장치에서는 있을 수 없는 설정입니다.",
+        );
+    }
+    Some(s)
+}
+
+/// `lab run`'s and `lab figure`'s note (English, after `lab: note: `) when
+/// the work cap stopped any of the runs; `None` when every run is whole.
+pub fn cap_note<'a>(traces: impl IntoIterator<Item = &'a VoteTrace>) -> Option<String> {
+    let (trace, cap) = earliest_capped(traces)?;
+    let mut s = format!(
+        "the work cap ({} events per run) stopped the run at {:.3} ms of its {} ms horizon",
+        cap.max_events,
+        cap.at_us as f64 / 1_000.0,
+        cap.horizon_us / 1_000
+    );
+    if trace.config.timing.costs_nothing() {
+        s.push_str(
+            "; every cost of a height is 0 (sign, WAL write, commit, drain, fsync, send, commit wait), \
+             so a height takes microseconds: each value is in range, but no real device behaves so",
+        );
+    }
+    Some(s)
 }
 
 /// The Korean text alternative of a story run: what happened, with key numbers.

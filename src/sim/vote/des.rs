@@ -263,7 +263,7 @@ struct Node {
     gate: SafetyGate,
     engine: Option<Engine>,
     store: Store,
-    ledger: BTreeMap<u64, Value>,
+    ledger: Ledger,
     evidence: BTreeMap<(usize, u64, u32, MsgKind), Vec<Value>>,
     known: BTreeSet<usize>,
     /// Messages of heights this node has not reached yet, replayed when it gets there.
@@ -281,7 +281,51 @@ struct Node {
 impl Node {
     /// The highest height this node has finalized (0 before any).
     fn top_finalized(&self) -> u64 {
-        self.ledger.last_key_value().map_or(0, |(h, _)| *h)
+        self.ledger.top()
+    }
+}
+
+/// A node's finalized heights: the story's pre-history (every height below
+/// the start height, block `1000 + h`), kept as a bound rather than as
+/// entries, so a start height of a million costs nothing, and the heights
+/// finalized during the run.
+#[derive(Clone, Debug)]
+struct Ledger {
+    /// Heights `1..=history` were final before the story began.
+    history: u64,
+    finalized: BTreeMap<u64, Value>,
+}
+
+impl Ledger {
+    fn new(start_height: u64) -> Ledger {
+        Ledger { history: start_height.saturating_sub(1), finalized: BTreeMap::new() }
+    }
+
+    fn history_value(h: u64) -> Value {
+        Value::Block(1000 + h as u32)
+    }
+
+    fn top(&self) -> u64 {
+        self.finalized.last_key_value().map_or(self.history, |(h, _)| *h)
+    }
+
+    fn contains(&self, h: u64) -> bool {
+        (1..=self.history).contains(&h) || self.finalized.contains_key(&h)
+    }
+
+    /// Records a finalization; false (and no change) if `h` was final already.
+    fn insert(&mut self, h: u64, v: Value) -> bool {
+        if self.contains(h) {
+            return false;
+        }
+        self.finalized.insert(h, v);
+        true
+    }
+
+    /// Every final height from `from` on, in order (a catch-up's content).
+    fn since(&self, from: u64) -> Vec<(u64, Value)> {
+        let history = (from.max(1)..=self.history).map(|h| (h, Ledger::history_value(h)));
+        history.chain(self.finalized.range(from..).map(|(h, v)| (*h, *v))).collect()
     }
 }
 
@@ -322,6 +366,8 @@ struct Sim<'a> {
     story_action_started: bool,
     crashed_once: bool,
     end_us: SimTime,
+    /// Set when the run stopped at its work cap.
+    capped: Option<WorkCapped>,
     // Outputs.
     events: Vec<TraceEvent>,
     lanes: Vec<Lane>,
@@ -378,7 +424,7 @@ impl<'a> Sim<'a> {
                 gate: SafetyGate::new(),
                 engine: None,
                 store: Store { next_seq: 1, next_commit: 1, ..Store::default() },
-                ledger: (1..cfg.start_height).map(|h| (h, Value::Block(1000 + h as u32))).collect(),
+                ledger: Ledger::new(cfg.start_height),
                 evidence: BTreeMap::new(),
                 known: BTreeSet::new(),
                 future: BTreeMap::new(),
@@ -409,6 +455,7 @@ impl<'a> Sim<'a> {
             story_action_started: false,
             crashed_once: false,
             end_us: 0,
+            capped: None,
             events: Vec::new(),
             lanes: (0..N)
                 .map(|v| Lane { validator: v as u32, name: VALIDATOR_NAMES[v].to_string(), ..Lane::default() })
@@ -568,7 +615,7 @@ impl<'a> Sim<'a> {
         if m.signer == from {
             let my_final = self.nodes[to].top_finalized();
             if m.h <= my_final && self.nodes[to].catchup_sent.insert((from, m.h)) {
-                let upto: Vec<(u64, Value)> = self.nodes[to].ledger.range(m.h..).map(|(h, v)| (*h, *v)).collect();
+                let upto = self.nodes[to].ledger.since(m.h);
                 let delay = self.net_delay(to, from);
                 self.q.schedule_in(delay, Ev::CatchUp { to: from, upto });
             }
@@ -1721,9 +1768,9 @@ impl<'a> Sim<'a> {
 
     fn finalize(&mut self, node: usize, h: u64, v: Value) {
         assert!(!v.is_nil(), "only a block is finalized");
-        assert!(!self.nodes[node].ledger.contains_key(&h), "a height is finalized once per node");
         let at = self.now();
-        self.nodes[node].ledger.insert(h, v);
+        let first = self.nodes[node].ledger.insert(h, v);
+        assert!(first, "a height is finalized once per node");
         self.emit(EventKind::Finalized { validator: node as u32, height: h, value: v });
         if self.spans() {
             self.lanes[node].finalized.push(HeightPoint { at, height: h });
@@ -1781,8 +1828,7 @@ impl<'a> Sim<'a> {
         }
         let mut top = None;
         for (h, v) in upto {
-            if let std::collections::btree_map::Entry::Vacant(slot) = self.nodes[node].ledger.entry(h) {
-                slot.insert(v);
+            if self.nodes[node].ledger.insert(h, v) {
                 let at = self.now();
                 self.emit(EventKind::Finalized { validator: node as u32, height: h, value: v });
                 if self.spans() {
@@ -1858,7 +1904,7 @@ impl<'a> Sim<'a> {
         self.nodes[node].up && self.nodes[node].inc == inc
     }
 
-    fn run(&mut self) {
+    fn run(&mut self, max_events: u64) {
         let cfg = self.cfg;
         // Quorum arithmetic of model.md §4.3: n = 3f + 1, q = 2f + 1.
         const { assert!(N == 3 * F + 1 && Q == 2 * F + 1) };
@@ -1896,6 +1942,10 @@ impl<'a> Sim<'a> {
         let mut stop_us = horizon_us;
         while let Some(t) = self.q.peek_time() {
             if t > stop_us {
+                break;
+            }
+            if self.q.events_processed() >= max_events {
+                self.capped = Some(WorkCapped { max_events, at_us: self.end_us, horizon_us });
                 break;
             }
             let (_, ev) = self.q.pop().expect("peeked");
@@ -2126,12 +2176,13 @@ impl<'a> Sim<'a> {
             events: std::mem::take(&mut self.events),
             end_us: self.end_us,
             stats: RunStats { events_processed: self.q.events_processed() },
+            capped: self.capped,
         }
     }
 }
 
-pub fn run(config: &VoteConfig, level: TraceLevel) -> VoteTrace {
+pub fn run(config: &VoteConfig, level: TraceLevel, max_events: u64) -> VoteTrace {
     let mut sim = Sim::new(config, level);
-    sim.run();
+    sim.run(max_events);
     sim.finish()
 }

@@ -557,4 +557,20 @@ pub struct VoteTrace {
     pub events: Vec<TraceEvent>,
     pub end_us: SimTime,
     pub stats: RunStats,
+    /// Set when the run reached the work cap (`sim::vote::max_events`) and
+    /// stopped there, before its story's end; absent otherwise (and then not
+    /// serialized, so an uncapped trace's JSON is what it always was).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capped: Option<WorkCapped>,
+}
+
+/// Where a run that reached the work cap stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WorkCapped {
+    /// The cap: events the run was allowed to process (it processed exactly these).
+    pub max_events: u64,
+    /// The simulated time of the last event processed (µs); the run's `end_us`.
+    pub at_us: SimTime,
+    /// Where the run would have ended without the cap at the latest (the horizon, µs).
+    pub horizon_us: SimTime,
 }
