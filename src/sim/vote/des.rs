@@ -1371,7 +1371,9 @@ impl<'a> Sim<'a> {
         }
         if let Some(e) = self.nodes[node].engine.as_ref() {
             let (h, r) = (e.h, e.r);
-            if m.kind == MsgKind::Prevote {
+            // A height finalized while the vote was in flight stays finalized:
+            // going back to Propose would count its precommits a second time.
+            if m.kind == MsgKind::Prevote && e.step != Step::Commit {
                 self.set_step(node, h, r, Step::Propose);
             }
         }
