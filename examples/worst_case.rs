@@ -5,7 +5,13 @@
 //!
 //! ```text
 //! cargo run --profile ci --example worst_case -- [--iters 400] [--seed 1] [--objective events|time]
+//! cargo run --profile ci --example worst_case -- --measure QUERY [--budget EVENTS]
 //! ```
+//!
+//! `--measure` runs one query without the cap (up to `--budget` events,
+//! default 50 million) and prints its events, simulated end, wall time and
+//! peak memory (VmHWM), then the capped run's; it is how the before/after
+//! numbers of the engine's fix were taken.
 //!
 //! Each candidate is a query of many keys at once, read through the real
 //! parser (`params::parse_vote_query`), so it lies inside the documented
@@ -33,7 +39,7 @@ use consistency_lab::params::{parse_vote_query, ParamKind, ParamSpec, VOTE_PARAM
 use consistency_lab::sim::vote::{run, run_with_cap, TraceLevel, VoteConfig, MAX_EVENTS};
 
 /// Events a candidate may run, uncapped, before it is scored by its rate.
-const PROBE_EVENTS: u64 = 50_000;
+const PROBE_EVENTS: u64 = 400_000;
 
 /// SplitMix64: a seeded generator for the search (not the simulation's).
 struct Rng(u64);
@@ -166,6 +172,36 @@ fn score(candidate: Candidate, objective: Objective) -> Option<Scored> {
     Some(Scored { projected: projected_events(&parsed.value), capped_ms, candidate })
 }
 
+/// Peak resident memory of this process so far, in kB (Linux; 0 elsewhere).
+fn peak_rss_kb() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
+fn measure(query: &str, budget: u64) {
+    let parsed = parse_vote_query(query);
+    for notice in &parsed.notices {
+        eprintln!("notice: {notice:?}");
+    }
+    for (what, cap) in [("uncapped", budget), ("capped", MAX_EVENTS)] {
+        let started = Instant::now();
+        let trace = run_with_cap(&parsed.value, TraceLevel::Summary, cap);
+        let wall = started.elapsed();
+        println!(
+            "{what}: {} events, simulated end {} µs{}, {:.3} s wall, peak RSS so far {} kB",
+            trace.stats.events_processed,
+            trace.end_us,
+            if trace.capped.is_some() { " (stopped by the budget)" } else { "" },
+            wall.as_secs_f64(),
+            peak_rss_kb()
+        );
+    }
+}
+
 fn main() {
     let mut iters = 400u32;
     let mut seed = 1u64;
@@ -176,6 +212,14 @@ fn main() {
         match pair[0].as_str() {
             "--iters" => iters = value.parse().expect("--iters N"),
             "--seed" => seed = value.parse().expect("--seed N"),
+            "--measure" => {
+                let budget = match args.get(2).map(String::as_str) {
+                    Some("--budget") => args.get(3).and_then(|b| b.parse().ok()).expect("--budget EVENTS"),
+                    _ => 50_000_000,
+                };
+                measure(value, budget);
+                return;
+            }
             "--objective" => {
                 objective = match value {
                     "events" => Objective::Events,
