@@ -30,6 +30,10 @@ const WORST_FOUND: &str = "scenario=vote&crash=at_ms&crash_at_ms=100&profile=wal
 /// total stays linear in the events.
 const TRACE_ITEMS_PER_EVENT: u64 = 4;
 
+/// What a run records besides its events: at its start (a crash at t = 0)
+/// and its end (each validator's open step and process spans).
+const TRACE_ITEMS_PER_RUN: u64 = 32;
+
 /// A value for one key: mostly inside the range (its ends, small values,
 /// anything), sometimes outside it or not a value at all.
 fn value_for(spec: &'static ParamSpec) -> BoxedStrategy<String> {
@@ -100,7 +104,7 @@ fn assert_bounded(trace: &VoteTrace) {
         assert_eq!(cap.at_us, trace.end_us);
         assert_eq!(cap.horizon_us, horizon_us);
     }
-    let limit = TRACE_ITEMS_PER_EVENT * events.max(1);
+    let limit = TRACE_ITEMS_PER_EVENT * events + TRACE_ITEMS_PER_RUN;
     let lanes: usize =
         trace.lanes.iter().map(|l| l.steps.len() + l.process.len() + l.stages.len() + l.finalized.len()).sum();
     let sizes = [

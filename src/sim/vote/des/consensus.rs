@@ -58,7 +58,7 @@ impl Ledger {
         Ledger { history: start_height.saturating_sub(1), finalized: BTreeMap::new() }
     }
 
-    pub(super) fn history_value(h: u64) -> Value {
+    fn history_value(h: u64) -> Value {
         Value::Block(1000 + h as u32)
     }
 
@@ -98,7 +98,7 @@ impl Sim<'_> {
         let inc = self.nodes[node].inc;
         self.q.schedule_in(timeout, Ev::TimeoutPropose { node, inc, h, r });
         if propose && proposer(h, r) == node {
-            let value = self.nodes[node].engine.as_ref().unwrap().valid.map(|(_, v)| v).unwrap_or_else(|| {
+            let value = self.nodes[node].engine().valid.map(|(_, v)| v).unwrap_or_else(|| {
                 if h == self.cfg.start_height && r == self.cfg.start_round {
                     Value::X
                 } else {
@@ -118,7 +118,7 @@ impl Sim<'_> {
 
     pub(super) fn on_message(&mut self, node: usize, msg: usize) {
         let m = self.msgs[msg].clone();
-        let e = self.nodes[node].engine.as_mut().unwrap();
+        let e = self.nodes[node].engine_mut();
         if m.h > e.h {
             self.nodes[node].future.entry(m.h).or_default().push(msg);
             return;
@@ -204,24 +204,23 @@ impl Sim<'_> {
                         .filter(|(_, pv)| **pv == v)
                         .map(|(signer, _)| *signer as u32)
                         .collect();
-                    debug_assert!(polka.len() >= Q);
+                    assert!(polka.len() >= Q, "a polka is a quorum");
                     let msg = self.msg_id(node, MsgKind::Precommit, h, r, v);
                     self.justifications.entry(msg).or_insert((r, polka));
-                    let e = self.nodes[node].engine.as_mut().unwrap();
+                    let e = self.nodes[node].engine_mut();
                     e.locked = Some((r, v));
                     e.valid = Some((r, v));
                     self.start_vote(node, MsgKind::Precommit, v);
                 } else if per.get(&Value::Nil).copied().unwrap_or(0) >= Q {
                     self.start_vote(node, MsgKind::Precommit, Value::Nil);
-                } else if total >= Q && self.nodes[node].engine.as_mut().unwrap().timeouts.insert((h, r, Step::Prevote))
-                {
+                } else if total >= Q && self.nodes[node].engine_mut().timeouts.insert((h, r, Step::Prevote)) {
                     let d = (u64::from(t.timeout_prevote_ms) + delta) * US_PER_MS;
                     self.q.schedule_in(d, Ev::TimeoutPrevote { node, inc, h, r });
                 }
             }
             Step::Precommit => {
                 let (_, total) = Self::count(e, h, r, MsgKind::Precommit);
-                if total >= Q && self.nodes[node].engine.as_mut().unwrap().timeouts.insert((h, r, Step::Precommit)) {
+                if total >= Q && self.nodes[node].engine_mut().timeouts.insert((h, r, Step::Precommit)) {
                     let d = (u64::from(t.timeout_precommit_ms) + delta) * US_PER_MS;
                     self.q.schedule_in(d, Ev::TimeoutPrecommit { node, inc, h, r });
                 }
@@ -232,6 +231,8 @@ impl Sim<'_> {
 
     pub(super) fn finalize(&mut self, node: usize, h: u64, v: Value) {
         assert!(!v.is_nil(), "only a block is finalized");
+        assert!(self.nodes[node].up, "a dead process finalizes nothing");
+        assert_eq!(h, self.nodes[node].engine().h, "an engine finalizes its own height");
         let at = self.now();
         let first = self.nodes[node].ledger.insert(h, v);
         assert!(first, "a height is finalized once per node");
@@ -257,7 +258,7 @@ impl Sim<'_> {
                 }
             }
         }
-        let e = self.nodes[node].engine.as_mut().unwrap();
+        let e = self.nodes[node].engine_mut();
         let r = e.r;
         self.set_step(node, h, r, Step::Commit);
         let inc = self.nodes[node].inc;
@@ -266,10 +267,12 @@ impl Sim<'_> {
     }
 
     pub(super) fn new_height(&mut self, node: usize, h: u64) {
-        let e = self.nodes[node].engine.as_mut().unwrap();
+        let e = self.nodes[node].engine_mut();
         if e.h >= h {
             return;
         }
+        // Heights advance one at a time (a catch-up first moves the engine to the top it learned).
+        assert_eq!(h, e.h + 1, "the next height");
         e.h = h;
         e.r = 0;
         e.locked = None;
@@ -301,13 +304,13 @@ impl Sim<'_> {
                 top = Some(h);
             }
         }
-        let e = self.nodes[node].engine.as_ref().unwrap();
+        let e = self.nodes[node].engine();
         if let Some(top) = top {
             if top >= e.h {
                 self.emit(EventKind::CaughtUp { validator: node as u32, to_height: top });
                 // Timeouts of the old height check (h, r, step) and lapse on their own;
                 // storage work in flight must not vanish, so the incarnation stays.
-                let e = self.nodes[node].engine.as_mut().unwrap();
+                let e = self.nodes[node].engine_mut();
                 e.busy = false;
                 e.h = top; // new_height moves to top + 1
                 self.new_height(node, top + 1);

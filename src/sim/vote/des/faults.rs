@@ -65,6 +65,7 @@ impl Sim<'_> {
     }
 
     pub(super) fn restart(&mut self, node: usize) {
+        assert!(!self.nodes[node].up, "only a dead process restarts");
         let at = self.now();
         if node == A {
             self.restart_at = Some(at);
@@ -135,9 +136,7 @@ impl Sim<'_> {
         self.start_round(node, h, r, false);
         if self.cfg.rebroadcast_last_signed_on_restart {
             let current: Vec<usize> = self.nodes[node]
-                .engine
-                .as_ref()
-                .unwrap()
+                .engine()
                 .last_signed
                 .iter()
                 .filter(|((rh, rr, _), _)| *rh == h && *rr == r)

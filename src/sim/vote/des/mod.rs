@@ -108,6 +108,18 @@ struct Node {
 }
 
 impl Node {
+    /// The engine of a node the caller knows is running one. Only a live
+    /// incarnation reaches the consensus and pipeline code, and a crash or a
+    /// fence takes the engine away together with the incarnation (`inc`), so
+    /// the events that arrive after that are dropped before they get here.
+    fn engine(&self) -> &Engine {
+        self.engine.as_ref().expect("a live incarnation has an engine")
+    }
+
+    fn engine_mut(&mut self) -> &mut Engine {
+        self.engine.as_mut().expect("a live incarnation has an engine")
+    }
+
     /// The highest height this node has finalized (0 before any).
     fn top_finalized(&self) -> u64 {
         self.ledger.top()
@@ -173,7 +185,7 @@ impl<'a> Sim<'a> {
                 inc: 0,
                 gate: SafetyGate::new(),
                 engine: None,
-                store: Store { next_seq: 1, next_commit: 1, ..Store::default() },
+                store: Store::new(),
                 ledger: Ledger::new(cfg.start_height),
                 evidence: BTreeMap::new(),
                 known: BTreeSet::new(),
@@ -412,7 +424,7 @@ impl<'a> Sim<'a> {
             }
             Ev::TimeoutPropose { node, inc, h, r } => {
                 if self.live(node, inc) {
-                    let e = self.nodes[node].engine.as_ref().unwrap();
+                    let e = self.nodes[node].engine();
                     if (e.h, e.r, e.step) == (h, r, Step::Propose) && !e.busy {
                         self.emit(EventKind::TimeoutFired {
                             validator: node as u32,
@@ -426,7 +438,7 @@ impl<'a> Sim<'a> {
             }
             Ev::TimeoutPrevote { node, inc, h, r } => {
                 if self.live(node, inc) {
-                    let e = self.nodes[node].engine.as_ref().unwrap();
+                    let e = self.nodes[node].engine();
                     if (e.h, e.r, e.step) == (h, r, Step::Prevote) && !e.busy {
                         self.emit(EventKind::TimeoutFired {
                             validator: node as u32,
@@ -440,7 +452,7 @@ impl<'a> Sim<'a> {
             }
             Ev::TimeoutPrecommit { node, inc, h, r } => {
                 if self.live(node, inc) {
-                    let e = self.nodes[node].engine.as_ref().unwrap();
+                    let e = self.nodes[node].engine();
                     if (e.h, e.r) == (h, r) && e.step != Step::Commit && !e.busy {
                         self.emit(EventKind::TimeoutFired {
                             validator: node as u32,
@@ -541,7 +553,9 @@ impl<'a> Sim<'a> {
             .filter(|(_, vs)| vs.len() > 1)
             .map(|(h, vs)| {
                 let mut it = vs.iter();
-                Fork { height: *h, v1: *it.next().unwrap(), v2: *it.next().unwrap() }
+                let v1 = *it.next().expect("a fork has a first value");
+                let v2 = *it.next().expect("a fork has a second value");
+                Fork { height: *h, v1, v2 }
             })
             .collect();
         let blocked_at_end = (0..N).filter(|&n| !self.nodes[n].up || self.nodes[n].gate.is_fenced()).count() as u32;

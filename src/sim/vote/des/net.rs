@@ -46,7 +46,7 @@ impl Sim<'_> {
     }
 
     pub(super) fn send(&mut self, from: usize, to: usize, msg: usize, relayed: bool) {
-        debug_assert_ne!(from, to);
+        assert_ne!(from, to, "a node does not send to itself");
         let delay = self.net_delay(from, to);
         self.q.schedule_in(delay, Ev::Deliver { to, from, msg });
         let m = self.msgs[msg].clone();

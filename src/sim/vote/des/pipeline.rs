@@ -129,12 +129,14 @@ impl Sim<'_> {
     /// safety check of §4.6 and the node's pipeline.
     pub(super) fn start_vote(&mut self, node: usize, kind: MsgKind, value: Value) {
         let (h, r) = {
-            let e = self.nodes[node].engine.as_ref().expect("voting needs an engine");
+            let e = self.nodes[node].engine();
+            // Every caller waits for the engine's pipeline to be idle before it votes.
+            assert!(!e.busy, "one vote at a time");
             (e.h, e.r)
         };
         self.set_step(node, h, r, kind.step());
         let key = (h, r, kind.step());
-        let recorded = self.nodes[node].engine.as_ref().unwrap().last_signed.get(&key).copied();
+        let recorded = self.nodes[node].engine().last_signed.get(&key).copied();
         if let Some(prev) = recorded {
             let prev_value = self.msgs[prev].value;
             if prev_value == value {
@@ -154,7 +156,7 @@ impl Sim<'_> {
             return;
         }
         let msg = self.msg_id(node, kind, h, r, value);
-        self.nodes[node].engine.as_mut().unwrap().last_signed.insert(key, msg);
+        self.nodes[node].engine_mut().last_signed.insert(key, msg);
         let peers: Vec<usize> = (0..N).filter(|&p| p != node).collect();
         let stages = self.stages_for(node, &peers);
         let story = node == A && !self.story_action_started;
@@ -177,7 +179,7 @@ impl Sim<'_> {
             stage_start: self.now(),
             engine_waits: true,
         });
-        self.nodes[node].engine.as_mut().unwrap().busy = true;
+        self.nodes[node].engine_mut().busy = true;
         self.begin_stage(id);
     }
 

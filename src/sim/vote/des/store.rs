@@ -33,7 +33,7 @@ pub(super) struct Rec {
 /// Which storage step may still move a record: the indexes a drain and a
 /// file sync read, so that neither scans every record ever written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Movable {
+enum Movable {
     /// Unpinned, committed, still in the store queue: a drain moves it.
     Queued,
     /// Unpinned, in the OS cache: a file sync (or the OS writeback) moves it.
@@ -44,7 +44,7 @@ pub(super) enum Movable {
 }
 
 impl Movable {
-    pub(super) fn of(r: &Rec) -> Option<Movable> {
+    fn of(r: &Rec) -> Option<Movable> {
         if r.pinned {
             return None;
         }
@@ -64,15 +64,20 @@ pub(super) struct Store {
     pub(super) next_seq: u32,
     pub(super) next_commit: u32,
     /// Indexes of `recs` by [`Movable`] class, kept by [`Store::update`].
-    pub(super) queued: BTreeSet<usize>,
-    pub(super) cached: BTreeSet<usize>,
-    pub(super) poisoned_on_disk: BTreeSet<usize>,
+    queued: BTreeSet<usize>,
+    cached: BTreeSet<usize>,
+    poisoned_on_disk: BTreeSet<usize>,
     /// Indexes of `recs` per signed message.
-    pub(super) by_msg: BTreeMap<usize, Vec<usize>>,
+    by_msg: BTreeMap<usize, Vec<usize>>,
 }
 
 impl Store {
-    pub(super) fn class_set(&mut self, class: Movable) -> &mut BTreeSet<usize> {
+    /// An empty store; its sequence numbers and commit order start at 1.
+    pub(super) fn new() -> Store {
+        Store { next_seq: 1, next_commit: 1, ..Store::default() }
+    }
+
+    fn class_set(&mut self, class: Movable) -> &mut BTreeSet<usize> {
         match class {
             Movable::Queued => &mut self.queued,
             Movable::Cached => &mut self.cached,
@@ -80,14 +85,16 @@ impl Store {
         }
     }
 
-    pub(super) fn index(&mut self, i: usize) {
+    fn index(&mut self, i: usize) {
+        // Only a commit makes a record visible, and a fault drops uncommitted ones.
+        assert!(self.recs[i].layer != Layer::Tx || !self.recs[i].visible, "a record in a transaction is not visible");
         if let Some(class) = Movable::of(&self.recs[i]) {
             let inserted = self.class_set(class).insert(i);
             debug_assert!(inserted);
         }
     }
 
-    pub(super) fn unindex(&mut self, i: usize) {
+    fn unindex(&mut self, i: usize) {
         if let Some(class) = Movable::of(&self.recs[i]) {
             let removed = self.class_set(class).remove(&i);
             debug_assert!(removed);
@@ -96,6 +103,7 @@ impl Store {
 
     /// Appends a record; returns its index.
     pub(super) fn push(&mut self, rec: Rec) -> usize {
+        assert_eq!(rec.layer, Layer::Tx, "a record is written inside a transaction");
         let i = self.recs.len();
         self.by_msg.entry(rec.msg).or_default().push(i);
         self.recs.push(rec);
