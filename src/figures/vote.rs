@@ -15,8 +15,8 @@ use super::plots::{approx_text_width, draw_legend, Corner, Swatch};
 use super::{palette as P, DrawResult, View, FONT};
 use crate::sim::vote::{
     column_rank, crashpoints::positions, ConflictSource, CrashRow, EventKind, FaultKind, Layer, MatrixOptions, MsgKind,
-    ProcessState, StoreProfile, TraceEvent, Value, Variant, Verdict, VoteConfig, VoteTrace, WorkCapped,
-    VALIDATOR_NAMES,
+    PipelineStep, ProcessState, StepName, StoreProfile, TraceEvent, Value, Variant, Verdict, VoteConfig, VoteTrace,
+    WorkCapped, VALIDATOR_NAMES,
 };
 
 // ---------------------------------------------------------------------------
@@ -126,32 +126,41 @@ pub fn layer_ko(l: Layer) -> &'static str {
     }
 }
 
-/// A pipeline event name in Korean (column headers, slider labels).
+/// A pipeline step's Korean name, where the prose has one; the other steps
+/// (and the other validators' sends to A) keep their code name.
+pub fn step_ko(step: PipelineStep) -> Option<&'static str> {
+    Some(match step {
+        PipelineStep::Start => "시작 전",
+        PipelineStep::Sign => "서명",
+        PipelineStep::Write => "WAL 기록",
+        PipelineStep::Commit => "커밋",
+        PipelineStep::Drain => "저장 큐 비우기",
+        PipelineStep::Fsync => "파일 동기화",
+        PipelineStep::SyncCall => "동기화 SQL 호출",
+        PipelineStep::Send(1) => "B에게 전송",
+        PipelineStep::Send(2) => "C에게 전송",
+        PipelineStep::Send(3) => "D에게 전송",
+        PipelineStep::OuterBegin => "바깥 트랜잭션 시작",
+        PipelineStep::OuterCommit => "바깥 커밋",
+        PipelineStep::OuterRollback => "바깥 롤백",
+        PipelineStep::Fenced => "차단",
+        PipelineStep::Send(_)
+        | PipelineStep::WriteRefused
+        | PipelineStep::InterruptAt(_)
+        | PipelineStep::FsyncError
+        | PipelineStep::NewEngine => return None,
+    })
+}
+
+/// A pipeline event name (a `StepName`'s text) in Korean, for column
+/// headers and slider labels: `"SIGN(Y)"` → `"서명 (Y)"`; a name without a
+/// Korean word stays as it is.
 pub fn event_ko(name: &str) -> String {
-    let base = name.split('(').next().unwrap_or(name);
-    let s = match base {
-        "START" => "시작 전",
-        "SIGN" => "서명",
-        "WRITE" => "WAL 기록",
-        "COMMIT" => "커밋",
-        "DRAIN" => "저장 큐 비우기",
-        "FSYNC" => "파일 동기화",
-        "SYNCCALL" => "동기화 SQL 호출",
-        "SEND_B" => "B에게 전송",
-        "SEND_C" => "C에게 전송",
-        "SEND_D" => "D에게 전송",
-        "OUTER_BEGIN" => "바깥 트랜잭션 시작",
-        "OUTER_COMMIT" => "바깥 커밋",
-        "OUTER_ROLLBACK" => "바깥 롤백",
-        "FENCED" | "FENCE" => "차단",
-        _ => "",
-    };
-    if s.is_empty() {
-        name.to_string()
-    } else if base != name {
-        format!("{s} {}", &name[base.len()..])
-    } else {
-        s.to_string()
+    let Some(parsed) = StepName::parse(name) else { return name.to_string() };
+    match step_ko(parsed.step) {
+        Some(ko) if parsed.conflicting => format!("{ko} (Y)"),
+        Some(ko) => ko.to_string(),
+        None => name.to_string(),
     }
 }
 
@@ -916,12 +925,12 @@ pub fn draw_story<DB: DrawingBackend>(
             }
             let xa = warp.x(st.start.t_us);
             let xb = warp.x(st.end.t_us.min(cursor)).max(xa + view.px(2.0));
-            let base = st.stage.split('(').next().unwrap_or("");
+            let step = StepName::parse(&st.stage).map(|name| name.step);
             let col = if !st.ok {
                 UNSAFE_RED
-            } else if base.starts_with("SEND") {
+            } else if step.is_some_and(PipelineStep::is_send) {
                 RGBColor(0x0d, 0x94, 0x88)
-            } else if base.starts_with("OUTER") {
+            } else if step.is_some_and(PipelineStep::is_outer) {
                 RGBColor(0xa1, 0x62, 0x07)
             } else {
                 RGBColor(0x47, 0x55, 0x69)
@@ -946,7 +955,11 @@ pub fn draw_story<DB: DrawingBackend>(
         }
         // V2's outer-transaction bracket.
         if view.show_outer {
-            let begin = a.stages.iter().find(|st| st.stage.starts_with("OUTER_BEGIN")).map(|st| st.start.t_us);
+            let begin = a
+                .stages
+                .iter()
+                .find(|st| StepName::parse(&st.stage).is_some_and(|name| name.step == PipelineStep::OuterBegin))
+                .map(|st| st.start.t_us);
             let end = trace.events.iter().find_map(|e| match e.kind {
                 EventKind::OuterTxEnded { validator: 0, committed } => Some((e.at.t_us, committed)),
                 _ => None,

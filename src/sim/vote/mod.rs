@@ -17,6 +17,7 @@ pub mod config;
 pub mod crashpoints;
 mod des;
 pub mod gate;
+pub mod step;
 pub mod trace;
 
 pub use config::{
@@ -24,6 +25,7 @@ pub use config::{
     VotePreset, VoteTiming,
 };
 pub use crashpoints::{column_rank, matrix, story_config, CrashRow, MatrixOptions, Position, Verdict};
+pub use step::{PipelineStep, StepName};
 pub use trace::*;
 
 /// The work cap: the most events one run may process, at any trace level.

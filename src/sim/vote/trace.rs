@@ -142,6 +142,7 @@ pub enum EventKind {
     PipelineEvent {
         validator: u32,
         action: u32,
+        /// A `StepName`'s text, e.g. `"SEND_B"`, `"SIGN(Y)"`.
         name: String,
         index: u32,
     },
@@ -149,6 +150,7 @@ pub enum EventKind {
     BackgroundStep {
         validator: u32,
         action: u32,
+        /// A `StepName`'s text.
         name: String,
     },
     MessageSent {
@@ -228,6 +230,7 @@ pub enum EventKind {
     },
     InterruptDelivered {
         validator: u32,
+        /// The pending storage step's `PipelineStep` code: `"COMMIT"`, `"DRAIN"` or `"FSYNC"`.
         stage: String,
     },
     ConnReturnedWhilePending {
@@ -301,7 +304,7 @@ pub struct StepSpan {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StageSpan {
     pub action: u32,
-    /// The chain's event name, e.g. `"FSYNC"`, `"SEND_B"`, `"SIGN(Y)"`.
+    /// The chain's event name (a `StepName`'s text), e.g. `"FSYNC"`, `"SEND_B"`, `"SIGN(Y)"`.
     pub stage: String,
     pub start: Stamp,
     pub end: Stamp,

@@ -10,6 +10,7 @@ use super::{Ev, Sim, A, D};
 use crate::core::US_PER_MS;
 use crate::vote::config::{ConflictSource, FaultKind};
 use crate::vote::gate::{SafetyGate, StoreError};
+use crate::vote::step::{PipelineStep, StepName};
 use crate::vote::trace::{
     Amnesia, EventKind, FalseMemory, MessageRecord, MsgKind, ProcessState, Recovery, Step, Value, VoteRef,
 };
@@ -167,7 +168,7 @@ impl Sim<'_> {
         self.nodes[node].inc += 1;
         if node == A {
             let action = self.actions.len().saturating_sub(1);
-            self.fg_event(node, action, "NEW_ENGINE".into());
+            self.fg_event(node, action, StepName::of(PipelineStep::NewEngine));
             if !self.nodes[node].up {
                 return;
             }

@@ -53,6 +53,7 @@ use store::Store;
 
 use super::config::{FaultKind, StoreProfile, VoteConfig};
 use super::gate::SafetyGate;
+use super::step::{PipelineStep, StepName};
 use super::trace::*;
 use crate::core::{EventQueue, RngStream, SimTime, Stamp, US_PER_MS};
 
@@ -301,14 +302,14 @@ impl<'a> Sim<'a> {
         self.proc_open[node] = (state, now);
     }
 
-    fn stage_span(&mut self, action: usize, name: String, ok: bool) {
+    fn stage_span(&mut self, action: usize, name: StepName, ok: bool) {
         if !self.spans() {
             return;
         }
         let a = &self.actions[action];
         let span = StageSpan {
             action: action as u32,
-            stage: name,
+            stage: name.to_string(),
             start: a.stage_start,
             end: self.q.now(),
             foreground: a.foreground,
@@ -334,7 +335,7 @@ impl<'a> Sim<'a> {
         }
         if cfg.crash_after_events == Some(0) {
             self.crash_after_events = Some(0);
-            self.crash_after_name = Some("START".into());
+            self.crash_after_name = Some(StepName::of(PipelineStep::Start).to_string());
             self.crash(A, cfg.fault, true);
         }
         for node in 0..N {

@@ -9,8 +9,9 @@ use super::{Ev, Sim, A, N};
 use crate::core::{SimTime, Stamp, US_PER_MS};
 use crate::vote::config::{InterruptStage, OuterEnd, StoreProfile, Variant};
 use crate::vote::gate::StoreError;
+use crate::vote::step::{PipelineStep, StepName};
 use crate::vote::trace::{
-    EventKind, FenceInfo, FenceReason, Layer, MsgKind, ProcessState, RecordTimeline, Step, Value, VALIDATOR_NAMES,
+    EventKind, FenceInfo, FenceReason, Layer, MsgKind, ProcessState, RecordTimeline, Step, Value,
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,10 +43,6 @@ pub(super) struct Action {
     pub(super) stage_start: Stamp,
     /// The engine waits for this action (false for background work).
     pub(super) engine_waits: bool,
-}
-
-pub(super) fn peer_name(p: usize) -> &'static str {
-    VALIDATOR_NAMES[p]
 }
 
 impl Sim<'_> {
@@ -80,27 +77,22 @@ impl Sim<'_> {
         s
     }
 
-    pub(super) fn stage_name(&self, action: usize, stage: Stage) -> String {
+    /// The name of a stage of `action`: A's stages for a Y vote are the conflicting action's.
+    pub(super) fn stage_name(&self, action: usize, stage: Stage) -> StepName {
         let a = &self.actions[action];
-        let suffix = if a.node == A && self.msgs[a.msg].value == Value::Y { "(Y)" } else { "" };
-        let base = match stage {
-            Stage::OuterBegin => "OUTER_BEGIN".to_string(),
-            Stage::Sign => "SIGN".to_string(),
-            Stage::Write { .. } => "WRITE".to_string(),
-            Stage::Commit => "COMMIT".to_string(),
-            Stage::Drain => "DRAIN".to_string(),
-            Stage::Fsync => "FSYNC".to_string(),
-            Stage::SyncCall => "SYNCCALL".to_string(),
-            Stage::Send(p) => format!("SEND_{}", peer_name(p)),
-            Stage::OuterEnd => {
-                if a.story && self.cfg.outer_end == OuterEnd::Rollback {
-                    "OUTER_ROLLBACK".to_string()
-                } else {
-                    "OUTER_COMMIT".to_string()
-                }
-            }
+        let step = match stage {
+            Stage::OuterBegin => PipelineStep::OuterBegin,
+            Stage::Sign => PipelineStep::Sign,
+            Stage::Write { .. } => PipelineStep::Write,
+            Stage::Commit => PipelineStep::Commit,
+            Stage::Drain => PipelineStep::Drain,
+            Stage::Fsync => PipelineStep::Fsync,
+            Stage::SyncCall => PipelineStep::SyncCall,
+            Stage::Send(p) => PipelineStep::Send(p),
+            Stage::OuterEnd if a.story && self.cfg.outer_end == OuterEnd::Rollback => PipelineStep::OuterRollback,
+            Stage::OuterEnd => PipelineStep::OuterCommit,
         };
-        format!("{base}{suffix}")
+        StepName { step, conflicting: a.node == A && self.msgs[a.msg].value == Value::Y }
     }
 
     pub(super) fn stage_duration_us(&self, action: usize, stage: Stage) -> SimTime {
@@ -247,9 +239,10 @@ impl Sim<'_> {
     }
 
     /// A foreground event of A completed: count it and maybe crash right here.
-    pub(super) fn fg_event(&mut self, node: usize, action: usize, name: String) {
+    pub(super) fn fg_event(&mut self, node: usize, action: usize, name: StepName) {
         self.nodes[node].fg_events += 1;
         let index = self.nodes[node].fg_events;
+        let name = name.to_string();
         self.emit(EventKind::PipelineEvent {
             validator: node as u32,
             action: action as u32,
@@ -285,10 +278,10 @@ impl Sim<'_> {
                 let refuse_join = node == A && cfg.variant == Variant::V2g;
                 match self.nodes[node].gate.write(joined, refuse_join) {
                     Err(StoreError::JoinRefused) => {
-                        self.stage_span(action, "WRITE_REFUSED".into(), false);
+                        self.stage_span(action, StepName::of(PipelineStep::WriteRefused), false);
                         self.actions[action].idx = self.actions[action].stages.len();
                         self.emit(EventKind::JoinRefused { validator: node as u32 });
-                        self.fg_event(node, action, "WRITE_REFUSED".into());
+                        self.fg_event(node, action, StepName::of(PipelineStep::WriteRefused));
                         if self.actions[action].inc == self.nodes[node].inc && self.nodes[node].up {
                             self.finish_action(action, false);
                         }
@@ -382,12 +375,13 @@ impl Sim<'_> {
                 self.emit(EventKind::OuterTxEnded { validator: node as u32, committed: !rollback });
             }
         }
-        self.stage_span(action, name.clone(), true);
+        self.stage_span(action, name, true);
         // The stage is done before anyone hears of it, so a crash right here cuts nothing.
         self.actions[action].idx += 1;
         if a.foreground {
             self.fg_event(node, action, name);
         } else {
+            let name = name.to_string();
             self.emit(EventKind::BackgroundStep { validator: node as u32, action: action as u32, name });
         }
         // The crash may have just happened inside fg_event.
@@ -420,10 +414,10 @@ impl Sim<'_> {
             self.layer_changed(node, rec);
         }
         self.nodes[node].store.poisoned = true;
-        self.stage_span(action, "FSYNC_ERR".into(), false);
+        self.stage_span(action, StepName::of(PipelineStep::FsyncError), false);
         self.actions[action].idx = self.actions[action].stages.len();
         self.emit(EventKind::SyncErrorRaised { validator: node as u32 });
-        self.fg_event(node, action, "FSYNC_ERR".into());
+        self.fg_event(node, action, StepName::of(PipelineStep::FsyncError));
         if !self.nodes[node].up || self.actions[action].inc != self.nodes[node].inc {
             return;
         }
@@ -451,8 +445,8 @@ impl Sim<'_> {
         self.fenced[node] = Some(FenceInfo { reason, since: at });
         self.fault_at.get_or_insert(at);
         self.emit(EventKind::Fenced { validator: node as u32, reason });
-        self.stage_span(action, "FENCED".into(), false);
-        self.fg_event(node, action, "FENCED".into());
+        self.stage_span(action, StepName::of(PipelineStep::Fenced), false);
+        self.fg_event(node, action, StepName::of(PipelineStep::Fenced));
         if !self.nodes[node].up {
             return;
         }
@@ -470,15 +464,15 @@ impl Sim<'_> {
         let a = self.actions[action].clone();
         let node = a.node;
         let stage = a.stages[a.idx];
-        let stage_key = match stage {
-            Stage::Commit => "COMMIT",
-            Stage::Drain => "DRAIN",
-            _ => "FSYNC",
+        let pending = match stage {
+            Stage::Commit => InterruptStage::Commit,
+            Stage::Drain => InterruptStage::Drain,
+            _ => InterruptStage::Fsync,
         };
-        let name = format!("INTERRUPT@{stage_key}");
         self.actions[action].interrupted = true;
-        self.emit(EventKind::InterruptDelivered { validator: node as u32, stage: stage_key.to_string() });
-        self.fg_event(node, action, name);
+        let stage = PipelineStep::of_stage(pending).code().to_string();
+        self.emit(EventKind::InterruptDelivered { validator: node as u32, stage });
+        self.fg_event(node, action, StepName::of(PipelineStep::InterruptAt(pending)));
         if !self.nodes[node].up || self.actions[action].inc != self.nodes[node].inc {
             return;
         }
