@@ -14,9 +14,9 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::plots::{approx_text_width, draw_legend, Corner, Swatch};
 use super::{palette as P, DrawResult, View, FONT};
 use crate::sim::vote::{
-    column_rank, crashpoints::positions, ConflictSource, CrashRow, EventKind, FaultKind, Layer, MatrixOptions, MsgKind,
-    PipelineStep, ProcessState, StepName, StoreProfile, TraceEvent, Value, Variant, Verdict, VoteConfig, VoteTrace,
-    WorkCapped, VALIDATOR_NAMES,
+    column_rank, crashpoints::positions, ConflictSource, CrashRow, Device, EventKind, FaultKind, Layer, MatrixOptions,
+    MsgKind, PipelineStep, ProcessState, StepName, StoreProfile, TraceEvent, Value, Variant, Verdict, VoteConfig,
+    VoteTrace, WorkCapped, VALIDATOR_NAMES,
 };
 
 // ---------------------------------------------------------------------------
@@ -1456,15 +1456,16 @@ pub struct StackRecord {
     pub disk_age_us: u64,
 }
 
-/// Whether a record survives the fault.
+/// Whether a record survives the fault: the simulation's one rule
+/// (`sim::vote::survives`), and everything survives no fault.
 pub fn survives(r: &StackRecord, fault: StackFault, device_honours_sync: bool, window_us: u64) -> bool {
-    match (fault, r.layer) {
-        (StackFault::None, _) => true,
-        (_, Layer::Tx | Layer::Committed | Layer::Lost) => false,
-        (StackFault::Kill, _) => true,
-        (StackFault::Power, Layer::OsCache) => false,
-        (StackFault::Power, Layer::Disk) => device_honours_sync || r.disk_age_us >= window_us,
-    }
+    let fault = match fault {
+        StackFault::None => return true,
+        StackFault::Kill => FaultKind::Kill,
+        StackFault::Power => FaultKind::Power,
+    };
+    let device = Device { honours_sync: device_honours_sync, cache_window_us: window_us };
+    crate::sim::vote::survives(fault, r.layer, r.disk_age_us, device)
 }
 
 /// The records of A at time `at_us`, for figure B6.

@@ -69,7 +69,8 @@ use serde::{Deserialize, Serialize};
 use super::config::{FaultKind, InterruptStage, Layout, OuterEnd, StoreProfile, TrueState, Variant, VoteConfig};
 use super::gate::{SafetyGate, StoreError};
 use super::step::{PipelineStep, StepName};
-use super::trace::FenceReason;
+use super::survival::{survives, Device};
+use super::trace::{FenceReason, Layer};
 
 /// What the enumeration depends on besides the variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -389,17 +390,24 @@ impl St {
         }
     }
 
+    /// The record's true layer (a pinned record's hidden outcome), under the
+    /// one survival rule. A cut lands right after its event, so every write
+    /// of the action is younger than a lying device's cache window.
     fn survives(rec: &Rec, fault: FaultKind, device_honours_sync: bool) -> bool {
-        let effective = match rec.pinned {
-            Some(TrueState::Dropped) => return false,
-            Some(TrueState::OsCache) => L::OsCache,
-            Some(TrueState::Disk) => L::Disk,
-            None => rec.layer,
+        let layer = match rec.pinned {
+            Some(TrueState::Dropped) => Layer::Lost,
+            Some(TrueState::OsCache) => Layer::OsCache,
+            Some(TrueState::Disk) => Layer::Disk,
+            None => match rec.layer {
+                L::Absent => Layer::Lost,
+                L::Tx => Layer::Tx,
+                L::Committed => Layer::Committed,
+                L::OsCache => Layer::OsCache,
+                L::Disk => Layer::Disk,
+            },
         };
-        match fault {
-            FaultKind::Kill => matches!(effective, L::OsCache | L::Disk),
-            FaultKind::Power => effective == L::Disk && device_honours_sync,
-        }
+        let device = Device { honours_sync: device_honours_sync, cache_window_us: u64::MAX };
+        survives(fault, layer, 0, device)
     }
 
     fn classify(&self, fault: FaultKind, opts: &MatrixOptions) -> Verdict {

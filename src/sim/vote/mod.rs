@@ -18,6 +18,7 @@ pub mod crashpoints;
 mod des;
 pub mod gate;
 pub mod step;
+pub mod survival;
 pub mod trace;
 
 pub use config::{
@@ -26,6 +27,7 @@ pub use config::{
 };
 pub use crashpoints::{column_rank, matrix, story_config, CrashRow, MatrixOptions, Position, Verdict};
 pub use step::{PipelineStep, StepName};
+pub use survival::{survives, Device};
 pub use trace::*;
 
 /// The work cap: the most events one run may process, at any trace level.

@@ -9,6 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::{Ev, Sim};
 use crate::core::{SimTime, US_PER_MS};
 use crate::vote::config::{FaultKind, Layout, StoreProfile, TrueState};
+use crate::vote::survival::{survives, Device};
 use crate::vote::trace::{EventKind, Layer, LayerPoint, Step, Value};
 
 #[derive(Clone, Debug)]
@@ -244,18 +245,15 @@ impl Sim<'_> {
     /// Applies a fault to a node's store: what survives (model.md §4.2).
     pub(super) fn store_fault(&mut self, node: usize, fault: FaultKind) {
         let now_us = self.q.now_us();
-        let honours = self.cfg.device_honours_sync;
-        let window_us = u64::from(self.cfg.device_cache_window_ms) * US_PER_MS;
+        let device = Device {
+            honours_sync: self.cfg.device_honours_sync,
+            cache_window_us: u64::from(self.cfg.device_cache_window_ms) * US_PER_MS,
+        };
         let mut kept = Vec::new();
         let recs = std::mem::take(&mut self.nodes[node].store.recs);
         for mut r in recs {
-            let survives = match (fault, r.layer) {
-                (_, Layer::Lost | Layer::Tx | Layer::Committed) => false,
-                (FaultKind::Kill, Layer::OsCache | Layer::Disk) => true,
-                (FaultKind::Power, Layer::OsCache) => false,
-                (FaultKind::Power, Layer::Disk) => honours || r.disk_at_us + window_us <= now_us,
-            };
-            if survives {
+            assert!(r.layer != Layer::Disk || r.disk_at_us <= now_us, "a record reached Disk in the past");
+            if survives(fault, r.layer, now_us.saturating_sub(r.disk_at_us), device) {
                 r.visible = true;
                 kept.push(r);
             } else if r.layer != Layer::Lost {
