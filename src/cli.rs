@@ -629,6 +629,9 @@ fn run_output(query: &Query, format: Format, trace_path: Option<&str>) -> Result
         Query::Vote(config) => {
             let level = if trace_path.is_some() { vote::TraceLevel::Full } else { vote::TraceLevel::Summary };
             let trace = vote::run(config, level);
+            if let Some(note) = crate::figures::vote::cap_note([&trace]) {
+                eprintln!("lab: note: {note}");
+            }
             if let Some(path) = trace_path {
                 write_json_file(path, &trace)?;
             }

@@ -14,8 +14,9 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::plots::{approx_text_width, draw_legend, Corner, Swatch};
 use super::{palette as P, DrawResult, View, FONT};
 use crate::sim::vote::{
-    column_rank, crashpoints::positions, ConflictSource, CrashRow, EventKind, FaultKind, Layer, MatrixOptions, MsgKind,
-    ProcessState, StoreProfile, TraceEvent, Value, Variant, Verdict, VoteConfig, VoteTrace, VALIDATOR_NAMES,
+    column_rank, crashpoints::positions, ConflictSource, CrashRow, Device, EventKind, FaultKind, Layer, MatrixOptions,
+    MsgKind, PipelineStep, ProcessState, StepName, StoreProfile, TraceEvent, Value, Variant, Verdict, VoteConfig,
+    VoteTrace, WorkCapped, VALIDATOR_NAMES,
 };
 
 // ---------------------------------------------------------------------------
@@ -125,32 +126,41 @@ pub fn layer_ko(l: Layer) -> &'static str {
     }
 }
 
-/// A pipeline event name in Korean (column headers, slider labels).
+/// A pipeline step's Korean name, where the prose has one; the other steps
+/// (and the other validators' sends to A) keep their code name.
+pub fn step_ko(step: PipelineStep) -> Option<&'static str> {
+    Some(match step {
+        PipelineStep::Start => "시작 전",
+        PipelineStep::Sign => "서명",
+        PipelineStep::Write => "WAL 기록",
+        PipelineStep::Commit => "커밋",
+        PipelineStep::Drain => "저장 큐 비우기",
+        PipelineStep::Fsync => "파일 동기화",
+        PipelineStep::SyncCall => "동기화 SQL 호출",
+        PipelineStep::Send(1) => "B에게 전송",
+        PipelineStep::Send(2) => "C에게 전송",
+        PipelineStep::Send(3) => "D에게 전송",
+        PipelineStep::OuterBegin => "바깥 트랜잭션 시작",
+        PipelineStep::OuterCommit => "바깥 커밋",
+        PipelineStep::OuterRollback => "바깥 롤백",
+        PipelineStep::Fenced => "차단",
+        PipelineStep::Send(_)
+        | PipelineStep::WriteRefused
+        | PipelineStep::InterruptAt(_)
+        | PipelineStep::FsyncError
+        | PipelineStep::NewEngine => return None,
+    })
+}
+
+/// A pipeline event name (a `StepName`'s text) in Korean, for column
+/// headers and slider labels: `"SIGN(Y)"` → `"서명 (Y)"`; a name without a
+/// Korean word stays as it is.
 pub fn event_ko(name: &str) -> String {
-    let base = name.split('(').next().unwrap_or(name);
-    let s = match base {
-        "START" => "시작 전",
-        "SIGN" => "서명",
-        "WRITE" => "WAL 기록",
-        "COMMIT" => "커밋",
-        "DRAIN" => "저장 큐 비우기",
-        "FSYNC" => "파일 동기화",
-        "SYNCCALL" => "동기화 SQL 호출",
-        "SEND_B" => "B에게 전송",
-        "SEND_C" => "C에게 전송",
-        "SEND_D" => "D에게 전송",
-        "OUTER_BEGIN" => "바깥 트랜잭션 시작",
-        "OUTER_COMMIT" => "바깥 커밋",
-        "OUTER_ROLLBACK" => "바깥 롤백",
-        "FENCED" | "FENCE" => "차단",
-        _ => "",
-    };
-    if s.is_empty() {
-        name.to_string()
-    } else if base != name {
-        format!("{s} {}", &name[base.len()..])
-    } else {
-        s.to_string()
+    let Some(parsed) = StepName::parse(name) else { return name.to_string() };
+    match step_ko(parsed.step) {
+        Some(ko) if parsed.conflicting => format!("{ko} (Y)"),
+        Some(ko) => ko.to_string(),
+        None => name.to_string(),
     }
 }
 
@@ -266,6 +276,51 @@ pub fn fmt_time(t_us: u64) -> String {
     } else {
         format!("{:.3}s", t_us as f64 / 1e6)
     }
+}
+
+/// The earliest stop among the runs the work cap stopped, with its run.
+fn earliest_capped<'a>(traces: impl IntoIterator<Item = &'a VoteTrace>) -> Option<(&'a VoteTrace, WorkCapped)> {
+    traces.into_iter().filter_map(|t| t.capped.map(|c| (t, c))).min_by_key(|(_, c)| c.at_us)
+}
+
+/// The page's notice when the work cap (`sim::vote::MAX_EVENTS`) stopped any
+/// of a figure's runs, in Korean; `None` when every run is whole. When every
+/// cost of a height is zero (`VoteTiming::costs_nothing`), it says that the
+/// setting, though inside the documented ranges, is not a real device's.
+pub fn cap_notice_ko<'a>(traces: impl IntoIterator<Item = &'a VoteTrace>) -> Option<String> {
+    let (trace, cap) = earliest_capped(traces)?;
+    let mut s = format!(
+        "작업량 상한: 이 설정은 사건이 많아 {} 시점에서 실행을 멈췄습니다 (실행 한 번에 사건 최대 {}개, 관찰 구간 {}).",
+        fmt_time(cap.at_us),
+        cap.max_events,
+        fmt_time(cap.horizon_us)
+    );
+    if trace.config.timing.costs_nothing() {
+        s.push_str(
+            " 서명·WAL 쓰기·커밋·비우기·동기화·전송 시간과 확정 후 대기가 모두 0이라 높이 하나가 몇 µs 만에 \
+             확정됩니다. 값마다 허용 범위 안이지만, 실제 장치에서는 있을 수 없는 설정입니다.",
+        );
+    }
+    Some(s)
+}
+
+/// `lab run`'s and `lab figure`'s note (English, after `lab: note: `) when
+/// the work cap stopped any of the runs; `None` when every run is whole.
+pub fn cap_note<'a>(traces: impl IntoIterator<Item = &'a VoteTrace>) -> Option<String> {
+    let (trace, cap) = earliest_capped(traces)?;
+    let mut s = format!(
+        "the work cap ({} events per run) stopped the run at {:.3} ms of its {} ms horizon",
+        cap.max_events,
+        cap.at_us as f64 / 1_000.0,
+        cap.horizon_us / 1_000
+    );
+    if trace.config.timing.costs_nothing() {
+        s.push_str(
+            "; every cost of a height is 0 (sign, WAL write, commit, drain, fsync, send, commit wait), \
+             so a height takes microseconds: each value is in range, but no real device behaves so",
+        );
+    }
+    Some(s)
 }
 
 /// The Korean text alternative of a story run: what happened, with key numbers.
@@ -870,12 +925,12 @@ pub fn draw_story<DB: DrawingBackend>(
             }
             let xa = warp.x(st.start.t_us);
             let xb = warp.x(st.end.t_us.min(cursor)).max(xa + view.px(2.0));
-            let base = st.stage.split('(').next().unwrap_or("");
+            let step = StepName::parse(&st.stage).map(|name| name.step);
             let col = if !st.ok {
                 UNSAFE_RED
-            } else if base.starts_with("SEND") {
+            } else if step.is_some_and(PipelineStep::is_send) {
                 RGBColor(0x0d, 0x94, 0x88)
-            } else if base.starts_with("OUTER") {
+            } else if step.is_some_and(PipelineStep::is_outer) {
                 RGBColor(0xa1, 0x62, 0x07)
             } else {
                 RGBColor(0x47, 0x55, 0x69)
@@ -900,7 +955,11 @@ pub fn draw_story<DB: DrawingBackend>(
         }
         // V2's outer-transaction bracket.
         if view.show_outer {
-            let begin = a.stages.iter().find(|st| st.stage.starts_with("OUTER_BEGIN")).map(|st| st.start.t_us);
+            let begin = a
+                .stages
+                .iter()
+                .find(|st| StepName::parse(&st.stage).is_some_and(|name| name.step == PipelineStep::OuterBegin))
+                .map(|st| st.start.t_us);
             let end = trace.events.iter().find_map(|e| match e.kind {
                 EventKind::OuterTxEnded { validator: 0, committed } => Some((e.at.t_us, committed)),
                 _ => None,
@@ -1397,15 +1456,16 @@ pub struct StackRecord {
     pub disk_age_us: u64,
 }
 
-/// Whether a record survives the fault.
+/// Whether a record survives the fault: the simulation's one rule
+/// (`sim::vote::survives`), and everything survives no fault.
 pub fn survives(r: &StackRecord, fault: StackFault, device_honours_sync: bool, window_us: u64) -> bool {
-    match (fault, r.layer) {
-        (StackFault::None, _) => true,
-        (_, Layer::Tx | Layer::Committed | Layer::Lost) => false,
-        (StackFault::Kill, _) => true,
-        (StackFault::Power, Layer::OsCache) => false,
-        (StackFault::Power, Layer::Disk) => device_honours_sync || r.disk_age_us >= window_us,
-    }
+    let fault = match fault {
+        StackFault::None => return true,
+        StackFault::Kill => FaultKind::Kill,
+        StackFault::Power => FaultKind::Power,
+    };
+    let device = Device { honours_sync: device_honours_sync, cache_window_us: window_us };
+    crate::sim::vote::survives(fault, r.layer, r.disk_age_us, device)
 }
 
 /// The records of A at time `at_us`, for figure B6.

@@ -97,6 +97,7 @@ impl Drawing {
     pub fn notes_en(&self) -> Vec<String> {
         match self {
             Drawing::Lease(f) => f.notes_en(),
+            Drawing::Vote(f) => f.cap_note_en().into_iter().collect(),
             _ => Vec::new(),
         }
     }

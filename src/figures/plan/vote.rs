@@ -145,6 +145,17 @@ impl VoteFigure {
         &self.config
     }
 
+    /// The work cap's note when it stopped any of the figure's runs, in
+    /// English (`lab figure` prints it).
+    pub fn cap_note_en(&self) -> Option<String> {
+        crate::figures::vote::cap_note(self.traces.iter().map(|t| &**t))
+    }
+
+    /// The same note in Korean, for the page.
+    pub fn cap_notice_ko(&self) -> Option<String> {
+        crate::figures::vote::cap_notice_ko(self.traces.iter().map(|t| &**t))
+    }
+
     pub fn traces(&self) -> &[Rc<VoteTrace>] {
         &self.traces
     }

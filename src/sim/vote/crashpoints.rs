@@ -68,7 +68,9 @@ use serde::{Deserialize, Serialize};
 
 use super::config::{FaultKind, InterruptStage, Layout, OuterEnd, StoreProfile, TrueState, Variant, VoteConfig};
 use super::gate::{SafetyGate, StoreError};
-use super::trace::FenceReason;
+use super::step::{PipelineStep, StepName};
+use super::survival::{survives, Device};
+use super::trace::{FenceReason, Layer};
 
 /// What the enumeration depends on besides the variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -124,7 +126,7 @@ pub struct CrashRow {
     pub fault: FaultKind,
     /// The position's index in the variant's chain (preorder; 0 = nothing done).
     pub cut: u32,
-    /// The last foreground event done (`"START"` for the empty cut).
+    /// The last foreground event done (a `StepName`'s text; `"START"` for the empty cut).
     pub after: String,
     pub verdict: Verdict,
     pub subcuts: u32,
@@ -173,7 +175,7 @@ enum Op {
 
 #[derive(Clone, Debug)]
 struct Node {
-    name: String,
+    name: StepName,
     branch: Option<String>,
     op: Op,
     children: Vec<usize>,
@@ -188,20 +190,26 @@ struct Chain {
 impl Chain {
     fn new() -> Self {
         Chain {
-            nodes: vec![Node { name: "START".into(), branch: None, op: Op::Start, children: vec![], parent: None }],
+            nodes: vec![Node {
+                name: StepName::of(PipelineStep::Start),
+                branch: None,
+                op: Op::Start,
+                children: vec![],
+                parent: None,
+            }],
         }
     }
 
-    fn push(&mut self, parent: usize, name: &str, op: Op, branch: Option<String>) -> usize {
+    fn push(&mut self, parent: usize, name: StepName, op: Op, branch: Option<String>) -> usize {
         let id = self.nodes.len();
-        self.nodes.push(Node { name: name.to_string(), branch, op, children: vec![], parent: Some(parent) });
+        self.nodes.push(Node { name, branch, op, children: vec![], parent: Some(parent) });
         self.nodes[parent].children.push(id);
         id
     }
 
-    fn seq(&mut self, mut at: usize, events: &[(&str, Op)]) -> usize {
-        for (name, op) in events {
-            at = self.push(at, name, *op, None);
+    fn seq(&mut self, mut at: usize, events: &[(StepName, Op)]) -> usize {
+        for &(name, op) in events {
+            at = self.push(at, name, op, None);
         }
         at
     }
@@ -382,17 +390,24 @@ impl St {
         }
     }
 
+    /// The record's true layer (a pinned record's hidden outcome), under the
+    /// one survival rule. A cut lands right after its event, so every write
+    /// of the action is younger than a lying device's cache window.
     fn survives(rec: &Rec, fault: FaultKind, device_honours_sync: bool) -> bool {
-        let effective = match rec.pinned {
-            Some(TrueState::Dropped) => return false,
-            Some(TrueState::OsCache) => L::OsCache,
-            Some(TrueState::Disk) => L::Disk,
-            None => rec.layer,
+        let layer = match rec.pinned {
+            Some(TrueState::Dropped) => Layer::Lost,
+            Some(TrueState::OsCache) => Layer::OsCache,
+            Some(TrueState::Disk) => Layer::Disk,
+            None => match rec.layer {
+                L::Absent => Layer::Lost,
+                L::Tx => Layer::Tx,
+                L::Committed => Layer::Committed,
+                L::OsCache => Layer::OsCache,
+                L::Disk => Layer::Disk,
+            },
         };
-        match fault {
-            FaultKind::Kill => matches!(effective, L::OsCache | L::Disk),
-            FaultKind::Power => effective == L::Disk && device_honours_sync,
-        }
+        let device = Device { honours_sync: device_honours_sync, cache_window_us: u64::MAX };
+        survives(fault, layer, 0, device)
     }
 
     fn classify(&self, fault: FaultKind, opts: &MatrixOptions) -> Verdict {
@@ -418,33 +433,52 @@ impl St {
     }
 }
 
+/// The event of record `r`'s action: X's plain, Y's with the `(Y)` suffix.
+fn named(r: usize, step: PipelineStep) -> StepName {
+    StepName { step, conflicting: r == Y }
+}
+
+/// A's three sends, to B, C and D.
 fn sends(chain: &mut Chain, at: usize, r: usize) -> usize {
-    let suffix = if r == Y { "(Y)" } else { "" };
     let mut at = at;
-    for peer in ["B", "C", "D"] {
-        at = chain.push(at, &format!("SEND_{peer}{suffix}"), Op::Send(r), None);
+    for peer in 1..=3 {
+        at = chain.push(at, named(r, PipelineStep::Send(peer)), Op::Send(r), None);
     }
     at
 }
 
 /// X's own-transaction prefix, up to and including DRAIN.
 fn persist_prefix(chain: &mut Chain) -> usize {
-    chain.seq(0, &[("SIGN", Op::Label), ("WRITE", Op::Write(X)), ("COMMIT", Op::Commit(X)), ("DRAIN", Op::Drain)])
+    chain.seq(
+        0,
+        &[
+            (named(X, PipelineStep::Sign), Op::Label),
+            (named(X, PipelineStep::Write), Op::Write(X)),
+            (named(X, PipelineStep::Commit), Op::Commit(X)),
+            (named(X, PipelineStep::Drain), Op::Drain),
+        ],
+    )
 }
 
 /// The conflicting action Y after the engine carried on (naive retry, abort-release).
 fn y_pipeline(chain: &mut Chain, at: usize, opts: &MatrixOptions, after_sync_error: bool) {
     let at = chain.seq(
         at,
-        &[("SIGN(Y)", Op::Label), ("WRITE(Y)", Op::Write(Y)), ("COMMIT(Y)", Op::Commit(Y)), ("DRAIN(Y)", Op::Drain)],
+        &[
+            (named(Y, PipelineStep::Sign), Op::Label),
+            (named(Y, PipelineStep::Write), Op::Write(Y)),
+            (named(Y, PipelineStep::Commit), Op::Commit(Y)),
+            (named(Y, PipelineStep::Drain), Op::Drain),
+        ],
     );
+    let fsync = named(Y, PipelineStep::Fsync);
     if after_sync_error && opts.poisoning {
         for ts in TrueState::ALL {
-            let f = chain.push(at, "FSYNC(Y)", Op::PinTrue(Y, ts), Some(format!("y_true_state={}", ts.key())));
+            let f = chain.push(at, fsync, Op::PinTrue(Y, ts), Some(format!("y_true_state={}", ts.key())));
             sends(chain, f, Y);
         }
     } else {
-        let f = chain.push(at, "FSYNC(Y)", Op::Fsync, None);
+        let f = chain.push(at, fsync, Op::Fsync, None);
         sends(chain, f, Y);
     }
 }
@@ -452,7 +486,7 @@ fn y_pipeline(chain: &mut Chain, at: usize, opts: &MatrixOptions, after_sync_err
 /// Ends a chain at a fence, after checking through the gate that the engine
 /// can neither write the conflicting value nor open a new engine.
 fn fence_end(chain: &mut Chain, at: usize, reason: FenceReason) {
-    let fenced = chain.push(at, "FENCED", Op::Fence, None);
+    let fenced = chain.push(at, StepName::of(PipelineStep::Fenced), Op::Fence, None);
     let mut gate = SafetyGate::new();
     gate.fence(reason);
     // The conflict source now offers Y; every way forward goes through the gate.
@@ -462,85 +496,92 @@ fn fence_end(chain: &mut Chain, at: usize, reason: FenceReason) {
 }
 
 fn build_chain(variant: Variant, opts: &MatrixOptions) -> Chain {
+    use PipelineStep::*;
+    let x = StepName::of;
     let mut c = Chain::new();
     match variant {
         Variant::V0 => {
             let at = persist_prefix(&mut c);
-            let at = c.push(at, "FSYNC", Op::Fsync, None);
+            let at = c.push(at, x(Fsync), Op::Fsync, None);
             sends(&mut c, at, X);
         }
         Variant::V1 => {
-            let at = c.push(0, "SIGN", Op::Label, None);
+            let at = c.push(0, x(Sign), Op::Label, None);
             let at = sends(&mut c, at, X);
             c.seq(
                 at,
-                &[("WRITE", Op::Write(X)), ("COMMIT", Op::Commit(X)), ("DRAIN", Op::Drain), ("FSYNC", Op::Fsync)],
+                &[(x(Write), Op::Write(X)), (x(Commit), Op::Commit(X)), (x(Drain), Op::Drain), (x(Fsync), Op::Fsync)],
             );
         }
         Variant::V2 => {
-            let at = c.seq(0, &[("OUTER_BEGIN", Op::Label), ("SIGN", Op::Label), ("WRITE", Op::Write(X))]);
+            let at = c.seq(0, &[(x(OuterBegin), Op::Label), (x(Sign), Op::Label), (x(Write), Op::Write(X))]);
             let at = sends(&mut c, at, X);
-            c.push(at, "OUTER_COMMIT", Op::Commit(X), Some("outer_end=commit".into()));
-            c.push(at, "OUTER_ROLLBACK", Op::OuterRollback(X), Some("outer_end=rollback".into()));
+            c.push(at, x(OuterCommit), Op::Commit(X), Some("outer_end=commit".into()));
+            c.push(at, x(OuterRollback), Op::OuterRollback(X), Some("outer_end=rollback".into()));
         }
         Variant::V2g => {
-            let at = c.seq(0, &[("OUTER_BEGIN", Op::Label), ("SIGN", Op::Label)]);
+            let at = c.seq(0, &[(x(OuterBegin), Op::Label), (x(Sign), Op::Label)]);
             let gate = SafetyGate::new();
             assert_eq!(gate.write(true, true), Err(StoreError::JoinRefused));
-            c.push(at, "WRITE_REFUSED", Op::Label, None);
+            c.push(at, x(WriteRefused), Op::Label, None);
         }
         Variant::V3 => {
-            let at = c.seq(0, &[("SIGN", Op::Label), ("WRITE", Op::Write(X)), ("COMMIT", Op::Commit(X))]);
+            let at = c.seq(0, &[(x(Sign), Op::Label), (x(Write), Op::Write(X)), (x(Commit), Op::Commit(X))]);
             sends(&mut c, at, X);
         }
         Variant::V4 => {
             let at = c.seq(
                 0,
-                &[("SIGN", Op::Label), ("WRITE", Op::Write(X)), ("COMMIT", Op::Commit(X)), ("SYNCCALL", Op::SyncCall)],
+                &[
+                    (x(Sign), Op::Label),
+                    (x(Write), Op::Write(X)),
+                    (x(Commit), Op::Commit(X)),
+                    (x(SyncCall), Op::SyncCall),
+                ],
             );
             sends(&mut c, at, X);
         }
         Variant::FFence | Variant::FNaiveRetry | Variant::FEngineFenceOnly => {
             let at = persist_prefix(&mut c);
             for ts in TrueState::ALL {
-                let err = c.push(at, "FSYNC_ERR", Op::SyncError(X, ts), Some(format!("true_state={}", ts.key())));
+                let err = c.push(at, x(FsyncError), Op::SyncError(X, ts), Some(format!("true_state={}", ts.key())));
                 match variant {
                     Variant::FFence => fence_end(&mut c, err, FenceReason::SyncError),
                     Variant::FNaiveRetry => y_pipeline(&mut c, err, opts, true),
                     _ => {
                         // The new engine reads X from the Committed view and re-sends it.
-                        let ne = c.push(err, "NEW_ENGINE", Op::Label, None);
+                        let ne = c.push(err, x(NewEngine), Op::Label, None);
                         sends(&mut c, ne, X);
                     }
                 }
             }
         }
         Variant::IWaitThenFence | Variant::IAsSuccess => {
-            let commit = c.seq(0, &[("SIGN", Op::Label), ("WRITE", Op::Write(X)), ("COMMIT", Op::Commit(X))]);
+            let commit = c.seq(0, &[(x(Sign), Op::Label), (x(Write), Op::Write(X)), (x(Commit), Op::Commit(X))]);
             // Interrupt during DRAIN.
             let during_drain = Some("interrupt=drain".to_string());
             let during_fsync = Some("interrupt=fsync".to_string());
             if variant == Variant::IWaitThenFence {
-                let i = c.push(commit, "INTERRUPT@DRAIN", Op::Label, during_drain);
-                let d = c.push(i, "DRAIN", Op::Drain, None);
+                let i = c.push(commit, x(InterruptAt(InterruptStage::Drain)), Op::Label, during_drain);
+                let d = c.push(i, x(Drain), Op::Drain, None);
                 fence_end(&mut c, d, FenceReason::Interrupted);
-                let d = c.push(commit, "DRAIN", Op::Drain, during_fsync);
-                let i = c.push(d, "INTERRUPT@FSYNC", Op::Label, None);
-                let f = c.push(i, "FSYNC", Op::Fsync, None);
+                let d = c.push(commit, x(Drain), Op::Drain, during_fsync);
+                let i = c.push(d, x(InterruptAt(InterruptStage::Fsync)), Op::Label, None);
+                let f = c.push(i, x(Fsync), Op::Fsync, None);
                 fence_end(&mut c, f, FenceReason::Interrupted);
             } else {
-                let i = c.push(commit, "INTERRUPT@DRAIN", Op::Arm(P_DRAIN | P_FSYNC), during_drain);
+                let i = c.push(commit, x(InterruptAt(InterruptStage::Drain)), Op::Arm(P_DRAIN | P_FSYNC), during_drain);
                 sends(&mut c, i, X);
-                let d = c.push(commit, "DRAIN", Op::Drain, during_fsync);
-                let i = c.push(d, "INTERRUPT@FSYNC", Op::Arm(P_FSYNC), None);
+                let d = c.push(commit, x(Drain), Op::Drain, during_fsync);
+                let i = c.push(d, x(InterruptAt(InterruptStage::Fsync)), Op::Arm(P_FSYNC), None);
                 sends(&mut c, i, X);
             }
         }
         Variant::IAbortRelease => {
-            let at = c.seq(0, &[("SIGN", Op::Label), ("WRITE", Op::Write(X))]);
+            let at = c.seq(0, &[(x(Sign), Op::Label), (x(Write), Op::Write(X))]);
             // The caller gets failure and returns the connection; X's commit, drain
             // and sync go on behind its back.
-            let i = c.push(at, "INTERRUPT@COMMIT", Op::Arm(P_COMMIT | P_DRAIN | P_FSYNC), None);
+            let i = c.push(at, x(InterruptAt(InterruptStage::Commit)), Op::Arm(P_COMMIT | P_DRAIN | P_FSYNC), None);
             y_pipeline(&mut c, i, opts, false);
         }
     }
@@ -600,10 +641,10 @@ pub fn positions(variant: Variant, opts: &MatrixOptions) -> Vec<Position> {
             let path = chain.path(n);
             Position {
                 cut: cut as u32,
-                after: chain.nodes[n].name.clone(),
+                after: chain.nodes[n].name.to_string(),
                 branch: branch_label(&chain, n),
                 depth: (path.len() - 1) as u32,
-                path: path.iter().skip(1).map(|&p| chain.nodes[p].name.clone()).collect(),
+                path: path.iter().skip(1).map(|&p| chain.nodes[p].name.to_string()).collect(),
             }
         })
         .collect()
@@ -635,7 +676,7 @@ pub fn variant_rows(variant: Variant, opts: &MatrixOptions) -> Vec<CrashRow> {
                 device_honours_sync: opts.device_honours_sync,
                 fault,
                 cut: cut as u32,
-                after: chain.nodes[node].name.clone(),
+                after: chain.nodes[node].name.to_string(),
                 verdict,
                 subcuts: per_subcut.len() as u32,
                 unsafe_subcuts: per_subcut.iter().filter(|(_, v)| *v == Verdict::Unsafe).count() as u32,
@@ -646,40 +687,11 @@ pub fn variant_rows(variant: Variant, opts: &MatrixOptions) -> Vec<CrashRow> {
     rows
 }
 
-/// The foreground events in pipeline order: the column order of the crash-point
-/// matrix, in the site's figure B2 and in `lab crashpoints`.
-const PIPELINE_ORDER: &[&str] = &[
-    "START",
-    "OUTER_BEGIN",
-    "SIGN",
-    "WRITE_REFUSED",
-    "WRITE",
-    "INTERRUPT@COMMIT",
-    "COMMIT",
-    "SYNCCALL",
-    "INTERRUPT@DRAIN",
-    "DRAIN",
-    "INTERRUPT@FSYNC",
-    "FSYNC",
-    "FSYNC_ERR",
-    "FENCED",
-    "NEW_ENGINE",
-    "SEND_B",
-    "SEND_C",
-    "SEND_D",
-    "OUTER_COMMIT",
-    "OUTER_ROLLBACK",
-];
-
-/// A matrix column's place: the pipeline's order, the conflicting action's
-/// "(Y)" events after the first action's, unknown names last (a stable sort
-/// keeps them in first-seen order).
+/// A matrix column's place: the pipeline's order (`PipelineStep::ORDER`), the
+/// conflicting action's "(Y)" events after the first action's, unknown names
+/// last (a stable sort keeps them in first-seen order).
 pub fn column_rank(name: &str) -> usize {
-    let (base, offset) = match name.strip_suffix("(Y)") {
-        Some(base) => (base, PIPELINE_ORDER.len()),
-        None => (name, 0),
-    };
-    PIPELINE_ORDER.iter().position(|o| *o == base).map_or(2 * PIPELINE_ORDER.len(), |p| p + offset)
+    StepName::parse(name).map_or(2 * PipelineStep::ORDER.len(), StepName::column_rank)
 }
 
 /// The full crash-point matrix (figure B2) for one store profile and device
@@ -752,14 +764,13 @@ pub fn story_config(variant: Variant, cut: u32, fault: FaultKind, opts: &MatrixO
             Op::SyncError(_, ts) => config.sync_error_true_state = ts,
             Op::PinTrue(_, ts) => config.poisoned_true_state = ts,
             Op::OuterRollback(_) => config.outer_end = OuterEnd::Rollback,
-            Op::Commit(_) if chain.nodes[n].name == "OUTER_COMMIT" => config.outer_end = OuterEnd::Commit,
+            Op::Commit(_) if chain.nodes[n].name.step == PipelineStep::OuterCommit => {
+                config.outer_end = OuterEnd::Commit
+            }
             _ => {}
         }
-        match chain.nodes[n].name.as_str() {
-            "INTERRUPT@COMMIT" => config.interrupt_during = Some(InterruptStage::Commit),
-            "INTERRUPT@DRAIN" => config.interrupt_during = Some(InterruptStage::Drain),
-            "INTERRUPT@FSYNC" => config.interrupt_during = Some(InterruptStage::Fsync),
-            _ => {}
+        if let PipelineStep::InterruptAt(stage) = chain.nodes[n].name.step {
+            config.interrupt_during = Some(stage);
         }
     }
     Some(config)
@@ -772,7 +783,7 @@ mod tests {
     #[test]
     fn prototype_counts_for_the_plain_orderings() {
         let counts = cut_counts(&MatrixOptions::default());
-        let get = |v: Variant| counts.iter().find(|(x, _)| *x == v).unwrap().1;
+        let get = |v: Variant| counts.iter().find(|(x, _)| *x == v).expect("a count per variant").1;
         assert_eq!(get(Variant::V0), 26);
         assert_eq!(get(Variant::V1), 17);
         assert_eq!(get(Variant::V2), 11);

@@ -17,6 +17,8 @@ pub mod config;
 pub mod crashpoints;
 mod des;
 pub mod gate;
+pub mod step;
+pub mod survival;
 pub mod trace;
 
 pub use config::{
@@ -24,11 +26,30 @@ pub use config::{
     VotePreset, VoteTiming,
 };
 pub use crashpoints::{column_rank, matrix, story_config, CrashRow, MatrixOptions, Position, Verdict};
+pub use step::{PipelineStep, StepName};
+pub use survival::{survives, Device};
 pub use trace::*;
 
-/// Runs the time-based story of `config` (model.md §4.9).
+/// The work cap: the most events one run may process, at any trace level.
+///
+/// Every caller of [`run`] gets it: the page (which runs on its main thread),
+/// `lab run` and `lab figure`, so a file still equals the page's figure. The
+/// article's stories take about 250–1,000 events; a run that reaches the cap
+/// stops there and says so in [`VoteTrace::capped`]. Budget: the heaviest
+/// figure (B3) runs three full-level stories per slider move, B5 four
+/// summary runs, and wasm runs some 0.6–1 million events per second at this
+/// size, so a slider move costs at most some 30–40 ms of simulation.
+pub const MAX_EVENTS: u64 = 10_000;
+
+/// Runs the time-based story of `config` (model.md §4.9), within [`MAX_EVENTS`].
 pub fn run(config: &VoteConfig, level: TraceLevel) -> VoteTrace {
-    des::run(config, level)
+    des::run(config, level, MAX_EVENTS)
+}
+
+/// [`run`] with another cap (`u64::MAX`: none), for measurements and tests.
+/// A capped run is exactly the beginning of the uncapped one.
+pub fn run_with_cap(config: &VoteConfig, level: TraceLevel, max_events: u64) -> VoteTrace {
+    des::run(config, level, max_events)
 }
 
 /// A stable 64-bit fingerprint of a trace (FNV-1a over its JSON), equal on

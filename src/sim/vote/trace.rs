@@ -142,6 +142,7 @@ pub enum EventKind {
     PipelineEvent {
         validator: u32,
         action: u32,
+        /// A `StepName`'s text, e.g. `"SEND_B"`, `"SIGN(Y)"`.
         name: String,
         index: u32,
     },
@@ -149,6 +150,7 @@ pub enum EventKind {
     BackgroundStep {
         validator: u32,
         action: u32,
+        /// A `StepName`'s text.
         name: String,
     },
     MessageSent {
@@ -228,6 +230,7 @@ pub enum EventKind {
     },
     InterruptDelivered {
         validator: u32,
+        /// The pending storage step's `PipelineStep` code: `"COMMIT"`, `"DRAIN"` or `"FSYNC"`.
         stage: String,
     },
     ConnReturnedWhilePending {
@@ -301,7 +304,7 @@ pub struct StepSpan {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StageSpan {
     pub action: u32,
-    /// The chain's event name, e.g. `"FSYNC"`, `"SEND_B"`, `"SIGN(Y)"`.
+    /// The chain's event name (a `StepName`'s text), e.g. `"FSYNC"`, `"SEND_B"`, `"SIGN(Y)"`.
     pub stage: String,
     pub start: Stamp,
     pub end: Stamp,
@@ -557,4 +560,20 @@ pub struct VoteTrace {
     pub events: Vec<TraceEvent>,
     pub end_us: SimTime,
     pub stats: RunStats,
+    /// Set when the run reached the work cap (`sim::vote::max_events`) and
+    /// stopped there, before its story's end; absent otherwise (and then not
+    /// serialized, so an uncapped trace's JSON is what it always was).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capped: Option<WorkCapped>,
+}
+
+/// Where a run that reached the work cap stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WorkCapped {
+    /// The cap: events the run was allowed to process (it processed exactly these).
+    pub max_events: u64,
+    /// The simulated time of the last event processed (µs); the run's `end_us`.
+    pub at_us: SimTime,
+    /// Where the run would have ended without the cap at the latest (the horizon, µs).
+    pub horizon_us: SimTime,
 }

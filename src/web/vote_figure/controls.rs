@@ -35,12 +35,15 @@ impl VoteFigure {
         let t = self.figure.as_ref().and_then(|f| f.traces().first().cloned());
         let equiv = t.map(|t| t.outcome.equivocations.len()).unwrap_or(0);
         let player = &self.player.player;
+        // The URL's notices, then the work cap's when it stopped a run.
+        let notices: Vec<String> =
+            self.notices.iter().cloned().chain(self.figure.as_ref().and_then(|f| f.cap_notice_ko())).collect();
         html! {
             <figure id={id} class={classes!("lab-figure", "vote-figure", format!("vote-{}", spec.code.to_ascii_lowercase()))}
                 aria-describedby={desc_id.clone()} data-equivocations={equiv.to_string()}
                 data-variant={self.config.variant.code()}>
-                { if self.notices.is_empty() { html!{} } else { html! {
-                    <div class="notice" role="status">{ for self.notices.iter().map(|n| html! { <p>{ n }</p> }) }</div>
+                { if notices.is_empty() { html!{} } else { html! {
+                    <div class="notice" role="status">{ for notices.iter().map(|n| html! { <p>{ n }</p> }) }</div>
                 } } }
                 { if story { self.view_summary() } else { html!{} } }
                 <div class="canvas-wrap" ref={self.wrap.clone()} tabindex={if story { "0" } else { "-1" }}
