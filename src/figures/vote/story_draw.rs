@@ -1,0 +1,567 @@
+//! Drawing a story (figures B1, B3 and B4): [`draw_story`] lays the figure
+//! out once ([`StoryLayout`]) and draws it in named steps, back to front:
+//! lanes, A's pipeline stages, the storage strip, messages, A's markers,
+//! the evidence badges, the probe lane and the time axis.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::labels::{fmt_time, layer_ko};
+use super::story_layout::{StoryLayout, StoryView};
+use super::{value_color, FENCE_PURPLE, SAFE_GREEN, UNSAFE_RED};
+use crate::figures::{palette as P, DrawResult};
+use crate::sim::vote::{
+    EventKind, FaultKind, Layer, MsgKind, PipelineStep, ProcessState, StepName, VoteTrace, VALIDATOR_NAMES,
+};
+
+/// Colours of A's stage blocks.
+const SEND_TEAL: RGBColor = RGBColor(0x0d, 0x94, 0x88);
+const OUTER_BROWN: RGBColor = RGBColor(0xa1, 0x62, 0x07);
+const STORAGE_SLATE: RGBColor = RGBColor(0x47, 0x55, 0x69);
+
+/// Figure B1 (and the panels of B3/B4): A's lane with its pipeline stage
+/// blocks, the storage-layer strip of A's records, B/C/D's lanes with the
+/// evidence-pool badge, A's messages as arrows, crash ⚡ and restart marks.
+pub fn draw_story<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    trace: &VoteTrace,
+    view: &StoryView,
+) -> DrawResult<DB> {
+    area.fill(&WHITE)?;
+    let (w_px, _) = area.dim_in_pixel();
+    let layout = StoryLayout::new(w_px, trace, view);
+    draw_title(area, view, &layout)?;
+    draw_process_bands(area, trace, view, &layout)?;
+    draw_pipeline_stages(area, trace, view, &layout)?;
+    draw_outer_bracket(area, trace, view, &layout)?;
+    draw_layer_strip(area, trace, view, &layout)?;
+    draw_messages(area, trace, view, &layout)?;
+    draw_lane_a_markers(area, trace, view, &layout)?;
+    draw_evidence_badges(area, trace, view, &layout)?;
+    draw_probe_lane(area, trace, view, &layout)?;
+    draw_axis(area, trace, view, &layout)
+}
+
+/// The panel's title (B3 stacks two stories, each with its own).
+fn draw_title<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, view: &StoryView, l: &StoryLayout) -> DrawResult<DB> {
+    if let (Some(title), Some(y)) = (&view.title, l.title_y) {
+        area.draw_text(title, &view.font(13.0).color(&P::INK).pos(Pos::new(HPos::Left, VPos::Top)), (view.px(4.0), y))?;
+    }
+    Ok(())
+}
+
+/// Each lane's process state (down: grey band; fenced: purple bar) and its name.
+fn draw_process_bands<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    trace: &VoteTrace,
+    view: &StoryView,
+    l: &StoryLayout,
+) -> DrawResult<DB> {
+    let small = view.font(12.0).color(&P::INK);
+    let tiny = view.font(10.0).color(&P::MUTED);
+    for (v, lane) in trace.lanes.iter().enumerate().take(4) {
+        let (top, bot) = l.lane_y[v];
+        area.draw(&PathElement::new(vec![(l.x0 as i32, bot), (l.x1 as i32, bot)], P::GRID))?;
+        for span in &lane.process {
+            if span.start.t_us > l.cursor {
+                continue;
+            }
+            let a = l.warp.x(span.start.t_us);
+            let b = l.warp.x(span.end.t_us.min(l.cursor));
+            match span.state {
+                ProcessState::Down => {
+                    area.draw(&Rectangle::new(
+                        [(a, top + 2), (b.max(a + 1), bot - 2)],
+                        RGBColor(0x9c, 0xa3, 0xaf).mix(0.35).filled(),
+                    ))?;
+                    if b - a > view.px(40.0) {
+                        area.draw_text(
+                            "꺼짐",
+                            &tiny.pos(Pos::new(HPos::Center, VPos::Center)),
+                            ((a + b) / 2, (top + bot) / 2),
+                        )?;
+                    }
+                }
+                ProcessState::Fenced => {
+                    area.draw(&Rectangle::new(
+                        [(a, bot - view.px(7.0)), (b.max(a + 1), bot - 1)],
+                        FENCE_PURPLE.mix(0.75).filled(),
+                    ))?;
+                    if b - a > view.px(50.0) {
+                        area.draw_text(
+                            "차단됨",
+                            &view.font(10.0).color(&FENCE_PURPLE).pos(Pos::new(HPos::Left, VPos::Bottom)),
+                            (a + view.px(3.0), bot - view.px(8.0)),
+                        )?;
+                    }
+                }
+                ProcessState::Up => {}
+            }
+        }
+        let name = VALIDATOR_NAMES[v];
+        let label = if v == 0 { format!("{name} (우리)") } else { name.to_string() };
+        area.draw_text(&label, &small.pos(Pos::new(HPos::Left, VPos::Center)), (view.px(4.0), (top + bot) / 2))?;
+    }
+    Ok(())
+}
+
+/// A's pipeline stage blocks, coloured by kind: sends, the outer transaction,
+/// storage work; red where a stage failed or a crash cut it.
+fn draw_pipeline_stages<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    trace: &VoteTrace,
+    view: &StoryView,
+    l: &StoryLayout,
+) -> DrawResult<DB> {
+    if let Some(a) = trace.lanes.first() {
+        let (top, bot) = l.lane_y[0];
+        let mut last_label_x = i32::MIN;
+        for st in &a.stages {
+            if !l.shows(st.start.t_us) {
+                continue;
+            }
+            let xa = l.warp.x(st.start.t_us);
+            let xb = l.warp.x(st.end.t_us.min(l.cursor)).max(xa + view.px(2.0));
+            let step = StepName::parse(&st.stage).map(|name| name.step);
+            let col = if !st.ok {
+                UNSAFE_RED
+            } else if step.is_some_and(PipelineStep::is_send) {
+                SEND_TEAL
+            } else if step.is_some_and(PipelineStep::is_outer) {
+                OUTER_BROWN
+            } else {
+                STORAGE_SLATE
+            };
+            let (ty, by) = (top + view.px(4.0), bot - view.px(10.0));
+            if st.foreground {
+                area.draw(&Rectangle::new([(xa, ty), (xb, by)], col.mix(0.85).filled()))?;
+            } else {
+                area.draw(&Rectangle::new([(xa, ty), (xb, by)], col.stroke_width(view.px(1.0).max(1) as u32)))?;
+            }
+            if xb - xa > view.px(26.0) || xa > last_label_x + view.px(34.0) {
+                let short: String = st.stage.chars().take(if xb - xa > view.px(44.0) { 10 } else { 5 }).collect();
+                let color = if st.foreground && xb - xa > view.px(26.0) { WHITE } else { P::INK };
+                let tx = if xb - xa > view.px(26.0) { (xa + xb) / 2 } else { xa + view.px(14.0) };
+                area.draw_text(
+                    &short,
+                    &view.font(9.0).color(&color).pos(Pos::new(HPos::Center, VPos::Center)),
+                    (tx, (ty + by) / 2),
+                )?;
+                last_label_x = xa;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// V2's outer-transaction bracket over A's lane (B3), from `OUTER_BEGIN` to
+/// the transaction's end (or the cursor, while it is open).
+fn draw_outer_bracket<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    trace: &VoteTrace,
+    view: &StoryView,
+    l: &StoryLayout,
+) -> DrawResult<DB> {
+    let Some(a) = trace.lanes.first().filter(|_| view.show_outer) else { return Ok(()) };
+    let begin = a
+        .stages
+        .iter()
+        .find(|st| StepName::parse(&st.stage).is_some_and(|name| name.step == PipelineStep::OuterBegin))
+        .map(|st| st.start.t_us);
+    let end = trace.events.iter().find_map(|e| match e.kind {
+        EventKind::OuterTxEnded { validator: 0, committed } => Some((e.at.t_us, committed)),
+        _ => None,
+    });
+    let Some(b) = begin.filter(|&b| b <= l.cursor) else { return Ok(()) };
+    let xb = l.warp.x(b);
+    let (xe, label) = match end {
+        Some((t, committed)) if t <= l.cursor => {
+            (l.warp.x(t), if committed { "바깥 트랜잭션 → 커밋" } else { "바깥 트랜잭션 → 롤백" })
+        }
+        _ => (l.warp.x(l.cursor), "바깥 트랜잭션 (진행 중)"),
+    };
+    let yb = l.lane_y[0].0 + view.px(1.0);
+    let st = OUTER_BROWN.stroke_width(view.px(2.0).max(1) as u32);
+    area.draw(&PathElement::new(vec![(xb, yb + view.px(8.0)), (xb, yb), (xe, yb), (xe, yb + view.px(8.0))], st))?;
+    area.draw_text(
+        label,
+        &view.font(10.0).color(&OUTER_BROWN).pos(Pos::new(HPos::Right, VPos::Bottom)),
+        (xe, yb - view.px(1.0)),
+    )
+}
+
+/// The storage-layer strip under A's lane: where each of A's records was, and where one was lost.
+fn draw_layer_strip<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    trace: &VoteTrace,
+    view: &StoryView,
+    l: &StoryLayout,
+) -> DrawResult<DB> {
+    let tiny = view.font(10.0).color(&P::MUTED);
+    let layer_rows = [Layer::Tx, Layer::Committed, Layer::OsCache, Layer::Disk];
+    for (i, layer) in layer_rows.iter().enumerate() {
+        let ty = l.layer_top + i as i32 * l.layer_h;
+        area.draw(&Rectangle::new(
+            [(l.x0 as i32, ty), (l.x1 as i32, ty + l.layer_h)],
+            if i % 2 == 0 { RGBColor(0xf8, 0xfa, 0xfc).filled() } else { WHITE.filled() },
+        ))?;
+        area.draw_text(
+            layer_ko(*layer),
+            &tiny.pos(Pos::new(HPos::Right, VPos::Center)),
+            (l.x0 as i32 - view.px(4.0), ty + l.layer_h / 2),
+        )?;
+    }
+    for rec in trace.records.iter().filter(|r| r.validator == 0) {
+        for (k, lp) in rec.layers.iter().enumerate() {
+            if !l.shows(lp.at.t_us) {
+                continue;
+            }
+            let end = rec.layers.get(k + 1).map(|n| n.at.t_us).unwrap_or(u64::MAX).min(l.cursor).min(l.t_end);
+            let xa = l.warp.x(lp.at.t_us);
+            let xb = l.warp.x(end).max(xa + view.px(2.0));
+            match layer_rows.iter().position(|l| *l == lp.layer) {
+                Some(row) => {
+                    let ty = l.layer_top + row as i32 * l.layer_h + view.px(2.0);
+                    let col = value_color(rec.value);
+                    area.draw(&Rectangle::new([(xa, ty), (xb, ty + l.layer_h - view.px(4.0))], col.mix(0.8).filled()))?;
+                    if xb - xa > view.px(22.0) {
+                        area.draw_text(
+                            &rec.value.label(),
+                            &view.font(9.0).color(&WHITE).pos(Pos::new(HPos::Left, VPos::Center)),
+                            (xa + view.px(3.0), ty + (l.layer_h - view.px(4.0)) / 2),
+                        )?;
+                    }
+                }
+                None => {
+                    // Lost: a cross on the strip where it vanished.
+                    let cy = l.layer_top + 2 * l.layer_h;
+                    let d = view.px(4.0);
+                    let st = UNSAFE_RED.stroke_width(view.px(2.0).max(1) as u32);
+                    area.draw(&PathElement::new(vec![(xa - d, cy - d), (xa + d, cy + d)], st))?;
+                    area.draw(&PathElement::new(vec![(xa - d, cy + d), (xa + d, cy - d)], st))?;
+                    area.draw_text(
+                        &format!("{} 유실", rec.value.label()),
+                        &view.font(9.0).color(&UNSAFE_RED).pos(Pos::new(HPos::Left, VPos::Center)),
+                        (xa + d + view.px(2.0), cy - d - view.px(3.0)),
+                    )?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A's own sends, and the proposals of the story's slot to A (X from the proposer, Y from the conflict source), as arrows.
+fn draw_messages<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    trace: &VoteTrace,
+    view: &StoryView,
+    l: &StoryLayout,
+) -> DrawResult<DB> {
+    for m in &trace.messages {
+        let ours = m.signer == 0 && m.from == 0 && !m.relayed;
+        let to_a = m.kind == MsgKind::Proposal
+            && m.to == 0
+            && !m.value.is_nil()
+            && m.height == l.h0
+            && m.round == l.r0
+            && !m.relayed;
+        if !(ours || to_a) || !l.shows(m.sent_at.t_us) {
+            continue;
+        }
+        let col = value_color(m.value);
+        let xa = l.warp.x(m.sent_at.t_us);
+        let ya = l.lane_mid(m.from);
+        let (xb, yb, arrived) = match m.received_at {
+            Some(r) if r.t_us <= l.cursor => (l.warp.x(r.t_us), l.lane_mid(m.to), true),
+            Some(r) => {
+                let f = (l.cursor - m.sent_at.t_us) as f64 / (r.t_us - m.sent_at.t_us).max(1) as f64;
+                let xe = l.warp.x(r.t_us);
+                let ye = l.lane_mid(m.to);
+                (xa + ((xe - xa) as f64 * f) as i32, ya + ((ye - ya) as f64 * f) as i32, false)
+            }
+            None => (xa + view.px(14.0), ya + (l.lane_mid(m.to) - ya) / 3, false),
+        };
+        let st = col.stroke_width(view.px(1.5).max(1) as u32);
+        area.draw(&PathElement::new(vec![(xa, ya), (xb, yb)], st))?;
+        if arrived {
+            let d = view.px(4.0);
+            let dir = if yb >= ya { -1 } else { 1 };
+            area.draw(&Polygon::new(
+                vec![(xb, yb), (xb - d, yb + dir * d * 2), (xb + d, yb + dir * d * 2)],
+                col.filled(),
+            ))?;
+        }
+        if m.received_at.is_none() && m.sent_at.t_us <= l.cursor {
+            area.draw_text(
+                "✕",
+                &view.font(10.0).color(&UNSAFE_RED).pos(Pos::new(HPos::Center, VPos::Center)),
+                (xb, yb),
+            )?;
+        }
+        if ours && m.to == 1 || to_a {
+            area.draw_text(
+                &m.value.label(),
+                &view.font(11.0).color(&col).pos(Pos::new(HPos::Left, VPos::Bottom)),
+                (xa + view.px(3.0), ya - view.px(2.0)),
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Markers on A's lane: crash, restart, refusals, the uncertain stretch after a sync error or an interrupt.
+fn draw_lane_a_markers<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    trace: &VoteTrace,
+    view: &StoryView,
+    l: &StoryLayout,
+) -> DrawResult<DB> {
+    let (a_t, a_b) = l.lane_y[0];
+    for e in &trace.events {
+        let t = e.at.t_us;
+        if !l.shows(t) {
+            continue;
+        }
+        let x = l.warp.x(t);
+        match &e.kind {
+            EventKind::Crashed { validator: 0, fault } => {
+                lightning(area, x, (a_t + a_b) / 2, view.scale * 1.3, UNSAFE_RED)?;
+                let lbl = if *fault == FaultKind::Power { "⚡전원" } else { "⚡종료" };
+                let lbl = lbl.trim_start_matches('⚡');
+                area.draw_text(
+                    lbl,
+                    &view.font(10.0).color(&UNSAFE_RED).pos(Pos::new(HPos::Center, VPos::Bottom)),
+                    (x, a_t - view.px(1.0)),
+                )?;
+            }
+            EventKind::Restarted { validator: 0 } => {
+                let d = view.px(5.0);
+                let cy = (a_t + a_b) / 2;
+                area.draw(&Polygon::new(vec![(x, cy - d), (x, cy + d), (x + d + d / 2, cy)], SAFE_GREEN.filled()))?;
+                area.draw_text(
+                    "재시작",
+                    &view.font(10.0).color(&SAFE_GREEN).pos(Pos::new(HPos::Left, VPos::Bottom)),
+                    (x, a_t - view.px(1.0)),
+                )?;
+            }
+            EventKind::SafetyRefused { validator: 0, wanted, .. } => {
+                area.draw_text(
+                    &format!("{} 거부", wanted.label()),
+                    &view.font(10.0).color(&SAFE_GREEN).pos(Pos::new(HPos::Left, VPos::Bottom)),
+                    (x, a_b),
+                )?;
+            }
+            EventKind::EngineOpenRefused { validator: 0 } | EventKind::StoreAccessRefused { validator: 0 } => {
+                area.draw_text(
+                    "↩ 거부",
+                    &view.font(10.0).color(&FENCE_PURPLE).pos(Pos::new(HPos::Left, VPos::Top)),
+                    (x, a_t),
+                )?;
+            }
+            EventKind::JoinRefused { validator: 0 } => {
+                area.draw_text(
+                    "합류 거절",
+                    &view.font(10.0).color(&SAFE_GREEN).pos(Pos::new(HPos::Left, VPos::Top)),
+                    (x, a_t),
+                )?;
+            }
+            EventKind::SyncErrorRaised { validator: 0 } | EventKind::InterruptDelivered { validator: 0, .. } => {
+                // Hatched "uncertain" segment until the fence or the next stage.
+                let until = trace
+                    .events
+                    .iter()
+                    .filter(|f| f.at.t_us > t)
+                    .find_map(|f| match f.kind {
+                        EventKind::Fenced { validator: 0, .. }
+                        | EventKind::PipelineEvent { validator: 0, .. }
+                        | EventKind::Crashed { validator: 0, .. } => Some(f.at.t_us),
+                        _ => None,
+                    })
+                    .unwrap_or(t + 1_000)
+                    .min(l.cursor);
+                let xb = l.warp.x(until).max(x + view.px(10.0));
+                let step = view.px(5.0).max(2);
+                let mut hx = x;
+                while hx < xb {
+                    area.draw(&PathElement::new(
+                        vec![(hx, a_b - 2), ((hx + step).min(xb), a_t + 2)],
+                        UNSAFE_RED.mix(0.5),
+                    ))?;
+                    hx += step;
+                }
+                let lbl = if matches!(e.kind, EventKind::SyncErrorRaised { .. }) {
+                    "동기화 오류?"
+                } else {
+                    "중단 요청"
+                };
+                area.draw_text(
+                    lbl,
+                    &view.font(10.0).color(&UNSAFE_RED).pos(Pos::new(HPos::Left, VPos::Top)),
+                    (x, a_t - view.px(1.0)),
+                )?;
+            }
+            EventKind::ConnReturnedWhilePending { validator: 0 } => {
+                area.draw_text(
+                    "⚠ 연결 반납",
+                    &view.font(10.0).color(&P::ERROR).pos(Pos::new(HPos::Left, VPos::Bottom)),
+                    (x, a_b + view.px(1.0)),
+                )?;
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// The evidence-pool badge of B, C and D: red once they hold two of A's signatures for one slot.
+fn draw_evidence_badges<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    trace: &VoteTrace,
+    view: &StoryView,
+    l: &StoryLayout,
+) -> DrawResult<DB> {
+    let tiny = view.font(10.0).color(&P::MUTED);
+    for v in 1..4u32 {
+        let (top, bot) = l.lane_y[v as usize];
+        let hit = trace.events.iter().find(|e| {
+            e.at.t_us <= l.cursor
+                && matches!(e.kind, EventKind::DuplicateVoteDetected { detector, signer: 0, .. } if detector == v)
+        });
+        let cx = l.x1 as i32 + view.px(12.0);
+        let cy = (top + bot) / 2;
+        let r = view.px(7.0);
+        match hit {
+            Some(e) => {
+                area.draw(&Circle::new((cx, cy), r, UNSAFE_RED.filled()))?;
+                area.draw_text(
+                    "!",
+                    &view.font(11.0).color(&WHITE).pos(Pos::new(HPos::Center, VPos::Center)),
+                    (cx, cy),
+                )?;
+                if let EventKind::DuplicateVoteDetected { v1, v2, .. } = &e.kind {
+                    if !l.narrow {
+                        area.draw_text(
+                            &format!("증거 {}·{}", v1.label(), v2.label()),
+                            &view.font(10.0).color(&UNSAFE_RED).pos(Pos::new(HPos::Left, VPos::Center)),
+                            (cx + r + view.px(3.0), cy),
+                        )?;
+                    }
+                }
+            }
+            None => {
+                area.draw(&Circle::new((cx, cy), r, SAFE_GREEN.stroke_width(view.px(2.0).max(1) as u32)))?;
+                if !l.narrow {
+                    area.draw_text(
+                        "증거 없음",
+                        &tiny.pos(Pos::new(HPos::Left, VPos::Center)),
+                        (cx + r + view.px(3.0), cy),
+                    )?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The status-probe lane (B4): each probe from its question to its answer, red when it waited on the sync.
+fn draw_probe_lane<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    trace: &VoteTrace,
+    view: &StoryView,
+    l: &StoryLayout,
+) -> DrawResult<DB> {
+    let tiny_ink = view.font(10.0).color(&P::INK);
+    if let Some((top, bot)) = l.probe_y {
+        area.draw_text(
+            "상태 조회",
+            &tiny_ink.pos(Pos::new(HPos::Left, VPos::Center)),
+            (view.px(4.0), (top + bot) / 2),
+        )?;
+        area.draw(&PathElement::new(vec![(l.x0 as i32, bot), (l.x1 as i32, bot)], P::GRID))?;
+        for p in &trace.probes {
+            if !l.shows(p.asked_at.t_us) {
+                continue;
+            }
+            let xa = l.warp.x(p.asked_at.t_us);
+            match p.answered_at {
+                Some(ans) => {
+                    let xb = l.warp.x(ans.t_us.min(l.cursor));
+                    let col = if p.stalled { UNSAFE_RED } else { SAFE_GREEN };
+                    area.draw(&Rectangle::new(
+                        [(xa, top + view.px(4.0)), (xb.max(xa + view.px(2.0)), bot - view.px(4.0))],
+                        col.mix(if p.stalled { 0.6 } else { 0.9 }).filled(),
+                    ))?;
+                }
+                None => {
+                    area.draw(&Rectangle::new(
+                        [(xa, top + view.px(8.0)), (xa + view.px(2.0), bot - view.px(8.0))],
+                        P::MUTED.filled(),
+                    ))?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The player's cursor line and the warped time axis with a few labelled moments.
+fn draw_axis<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    trace: &VoteTrace,
+    view: &StoryView,
+    l: &StoryLayout,
+) -> DrawResult<DB> {
+    let tiny = view.font(10.0).color(&P::MUTED);
+    if view.cursor_us < l.t_end {
+        let x = l.warp.x(l.cursor);
+        area.draw(&PathElement::new(vec![(x, l.lane_y[0].0), (x, l.plot_bottom)], P::CURSOR.mix(0.5)))?;
+    }
+    let ay = l.plot_bottom + view.px(4.0);
+    area.draw(&PathElement::new(vec![(l.x0 as i32, ay), (l.x1 as i32, ay)], P::MUTED))?;
+    let mut marks: Vec<u64> = vec![0];
+    if let Some(c) = trace.outcome.crash_at {
+        marks.push(c.t_us);
+    }
+    if let Some(r) = trace.outcome.restart_at {
+        marks.push(r.t_us);
+    }
+    if let Some(e) = trace.outcome.equivocations.first() {
+        marks.push(e.detected_at.t_us);
+    }
+    marks.push(l.t_end);
+    marks.retain(|&m| m <= l.t_end);
+    marks.sort_unstable();
+    marks.dedup();
+    let mut last_x = i32::MIN;
+    for m in marks {
+        let x = l.warp.x(m);
+        area.draw(&PathElement::new(vec![(x, ay), (x, ay + view.px(4.0))], P::MUTED))?;
+        if x > last_x + view.px(56.0) {
+            area.draw_text(&fmt_time(m), &tiny.pos(Pos::new(HPos::Center, VPos::Top)), (x, ay + view.px(5.0)))?;
+            last_x = x;
+        }
+    }
+    area.draw_text(
+        "시간축은 압축됨 (짧은 간격일수록 넓게)",
+        &view.font(9.0).color(&P::MUTED).pos(Pos::new(HPos::Right, VPos::Top)),
+        (l.w_px as i32 - view.px(4.0), ay + view.px(18.0)),
+    )?;
+    Ok(())
+}
+
+/// A lightning bolt (A's crash) centred at (x, y), `s` device px per unit.
+fn lightning<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    x: i32,
+    y: i32,
+    s: f64,
+    color: RGBColor,
+) -> DrawResult<DB> {
+    let p = |dx: f64, dy: f64| (x + (dx * s).round() as i32, y + (dy * s).round() as i32);
+    area.draw(&Polygon::new(
+        vec![p(1.0, -9.0), p(-5.0, 1.0), p(-0.5, 1.0), p(-2.0, 9.0), p(5.0, -2.0), p(0.5, -2.0), p(3.0, -9.0)],
+        color.filled(),
+    ))
+}
