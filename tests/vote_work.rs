@@ -188,11 +188,12 @@ fn the_worst_query_found_is_capped() {
 
 #[test]
 fn no_starting_figure_or_preset_is_capped() {
-    use consistency_lab::figures::vote::{vote_starting_config, VOTE_FIGURES};
+    use consistency_lab::figures::registry::{Scenario, FIGURES};
     use consistency_lab::sim::vote::VotePreset;
-    let configs = VOTE_FIGURES
+    let configs = FIGURES
         .iter()
-        .map(|f| vote_starting_config(f.id))
+        .filter(|f| f.scenario() == Scenario::Vote)
+        .map(|f| f.initial_vote_config())
         .chain(VotePreset::ALL.into_iter().map(VotePreset::config));
     for config in configs {
         let trace = run(&config, TraceLevel::Full);

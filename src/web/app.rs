@@ -181,7 +181,7 @@ fn embed_figure(asked: &str) -> Option<&'static str> {
     if let Some(kind) = crate::sweep::SweepKind::from_figure_id(asked) {
         return Some(kind.figure_id());
     }
-    crate::figures::vote::vote_figure_spec(asked).map(|f| f.id)
+    crate::figures::registry::figure_of(crate::figures::registry::Scenario::Vote, asked).map(|f| f.id)
 }
 
 impl App {

@@ -26,7 +26,7 @@ use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 use yew::AppHandle;
 
-use crate::figures::vote::vote_figure_spec;
+use crate::figures::registry::{figure_of, Scenario};
 use crate::sweep::SweepKind;
 
 // `js/lazy_mount.js`, a classic script of the page (index.html).
@@ -41,7 +41,7 @@ extern "C" {
 pub fn view_lazy_figure(chapter: &str, fid: &str) -> Option<Html> {
     let (module, id) = match SweepKind::from_figure_id(fid) {
         Some(kind) => ("sweep_ui", kind.figure_id()),
-        None => ("vote_ui", vote_figure_spec(fid)?.id),
+        None => ("vote_ui", figure_of(Scenario::Vote, fid)?.id),
     };
     Some(html! {
         <LazyFigure key={format!("{chapter}/{id}")} module={module} chapter={chapter.to_string()} figure_id={id} />

@@ -26,53 +26,7 @@ pub use stack::*;
 pub use story_draw::*;
 pub use story_layout::*;
 
-use crate::sim::vote::{crashpoints::positions, Layer, MatrixOptions, Value, Variant, VoteConfig, VoteTrace};
-
-/// One figure of Article B: id (as in the chapters), code and the caption the site shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct VoteFigureSpec {
-    pub id: &'static str,
-    pub code: &'static str,
-    pub caption_ko: &'static str,
-}
-
-/// Article B's figures; the site's `<figcaption>`s and `lab figure` read the captions here.
-pub const VOTE_FIGURES: &[VoteFigureSpec] = &[
-    VoteFigureSpec {
-        id: "vote-story",
-        code: "B1",
-        caption_ko: "그림 B1. 전파 전에 기억하기: A·B·C·D 네 검증 노드의 줄, A의 처리 단계 블록, 그 아래 A의 안전 기록이 있는 저장 계층(Tx / Committed / OsCache / Disk), A가 보낸 투표 화살표, 장애(번개)와 재시작, 그리고 B·C·D가 A의 서로 다른 두 서명을 쥐면 빨갛게 변하는 증거 배지.",
-    },
-    VoteFigureSpec {
-        id: "crash-matrix",
-        code: "B2",
-        caption_ko: "그림 B2. 장애 지점 지도: 행은 순서와 처리 방식, 열은 장애 직전에 끝난 처리 단계. 칸의 왼쪽은 프로세스 종료, 오른쪽은 전원 차단일 때의 결과(백그라운드 쓰기가 끼어드는 경우 중 가장 나쁜 것)이다. 칸을 누르면(또는 Enter) 그림 B1이 바로 그 장애 지점에서 열린다.",
-    },
-    VoteFigureSpec {
-        id: "outer-transaction",
-        code: "B3",
-        caption_ko: "그림 B3. 바깥 트랜잭션에 올라탄 기록: 위는 저장 호출이 바깥 트랜잭션에 합류하는 구현(괄호가 바깥 트랜잭션), 아래는 합류를 거절하는 구현.",
-    },
-    VoteFigureSpec {
-        id: "uncertain-failure",
-        code: "B4",
-        caption_ko: "그림 B4. 결과를 모르는 실패와 차단: 동기화 오류나 중단 요청 뒤의 빗금은 \"결과를 알 수 없음\", 보라 막대는 차단, 맨 아래 줄은 상태 조회(초록: 곧바로 응답, 빨강: 동기화를 기다리며 멈춤).",
-    },
-    VoteFigureSpec {
-        id: "liveness",
-        code: "B5",
-        caption_ko: "그림 B5. 한 노드가 멈춰도 합의는 계속된다: 멈춘 검증 노드 수별 네트워크의 확정 높이. 점은 장애 뒤 제출한 거래 두 건이 확정된 곳, 세로선은 장애 시각(빨강)과 거래 제출 시각(회색).",
-    },
-    VoteFigureSpec {
-        id: "kill-vs-power",
-        code: "B6",
-        caption_ko: "그림 B6. 프로세스 종료와 전원 차단: A의 최근 안전 기록이 놓인 저장 계층(칩: 높이 h, pv = 사전 투표, pc = 커밋 투표, 후보). 장애가 지우는 계층은 회색이 되고 그 안의 기록에는 취소선이 그어진다. 이 그림의 저장소는 OS가 3초 뒤 디스크로 내려보낸다고 가정한다.",
-    },
-];
-
-pub fn vote_figure_spec(id: &str) -> Option<&'static VoteFigureSpec> {
-    VOTE_FIGURES.iter().find(|f| f.id == id)
-}
+use crate::sim::vote::{crashpoints::positions, Layer, MatrixOptions, Value, VoteConfig, VoteTrace};
 
 // ---------------------------------------------------------------------------
 // The palette of Article B's drawings
@@ -91,40 +45,6 @@ fn value_color(v: Value) -> RGBColor {
         VALUE_Y
     } else {
         VALUE_OTHER
-    }
-}
-
-// ---------------------------------------------------------------------------
-// Starting states, shared by the site's figures and `lab figure`.
-
-/// The config a fresh vote figure starts from, by figure id (B1 and any
-/// unknown id: the default story).
-pub fn vote_starting_config(id: &str) -> VoteConfig {
-    let base = VoteConfig::default();
-    match id {
-        "outer-transaction" => VoteConfig { variant: Variant::V2, crash_after_events: None, ..base },
-        "uncertain-failure" => VoteConfig {
-            variant: Variant::FFence,
-            crash_after_events: None,
-            status_probe_shares_engine_lock: false,
-            ..base
-        },
-        // The transactions arrive at 12 s, so the run spans several rounds of
-        // proposer rotation before it stops: the longer step where the blocked
-        // node was due to propose shows up repeatedly.
-        "liveness" => VoteConfig {
-            variant: Variant::V0,
-            crash_after_events: None,
-            blocked_validators: 1,
-            txs_submit_at_ms: 12_000,
-            ..base
-        },
-        "kill-vs-power" => {
-            let mut c = VoteConfig { variant: Variant::V3, crash_after_events: None, ..base };
-            c.timing.os_writeback_delay_ms = 3_000;
-            c
-        }
-        _ => base,
     }
 }
 
