@@ -21,6 +21,7 @@ use super::spec::{
 };
 use super::sweep::{sweep_figures, sweep_query, sweep_spec_from_values};
 use super::vote::{vote_config_from_values, vote_to_query};
+use crate::korean::{with_particle, Particle};
 use crate::sim::vote::VoteConfig;
 use crate::sweep::{SweepKind, SweepMetric, SweepSpec};
 
@@ -247,14 +248,20 @@ pub fn read_site(search: &str, scope: Scope) -> Parsed<SiteQuery> {
 pub fn notice_ko(notice: &Notice) -> String {
     match notice {
         Notice::Clamped { key, given, used, min, max } => {
-            format!("주소의 {key}={given} 값이 허용 범위({min}~{max})를 벗어나 {used}(으)로 맞췄습니다.")
+            format!(
+                "주소의 {key}={given} 값이 허용 범위({min}~{max})를 벗어나 {} 맞췄습니다.",
+                with_particle(used, Particle::EuroRo)
+            )
         }
         Notice::Ignored { key, given, .. } if given.is_empty() => {
             format!("주소의 {key} 항목은 쓸 수 없어 무시했습니다.")
         }
         Notice::Ignored { key, given, .. } => format!("주소의 {key}={given} 항목은 쓸 수 없어 무시했습니다."),
         Notice::Swapped { low_key, low, high_key, high } => {
-            format!("주소의 {low_key}={low}이(가) {high_key}={high}보다 커서 범위의 두 끝을 바꿔 읽었습니다.")
+            format!(
+                "주소의 {} {high_key}={high}보다 커서 범위의 두 끝을 바꿔 읽었습니다.",
+                with_particle(&format!("{low_key}={low}"), Particle::IGa)
+            )
         }
         Notice::Omitted { count } => format!("그 밖에 주소 항목 {count}개도 무시했습니다."),
     }
@@ -320,7 +327,7 @@ mod tests {
         let kinds: Vec<&str> =
             notices.iter().map(|n| if matches!(n, Notice::Clamped { .. }) { "clamped" } else { "ignored" }).collect();
         assert_eq!(kinds, ["ignored", "ignored", "clamped", "clamped", "clamped", "ignored"]);
-        assert_eq!(notice_ko(&notices[2]), "주소의 win=50 값이 허용 범위(200~120000)를 벗어나 200(으)로 맞췄습니다.");
+        assert_eq!(notice_ko(&notices[2]), "주소의 win=50 값이 허용 범위(200~120000)를 벗어나 200으로 맞췄습니다.");
     }
 
     #[test]

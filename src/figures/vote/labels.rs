@@ -270,8 +270,8 @@ pub fn describe_story(trace: &VoteTrace) -> String {
     match (o.crash_at, &o.crash_after_event_name) {
         (Some(at), name) => {
             s.push_str(&format!(
-                "A에 {}을(를) {}에 주입했습니다{}. ",
-                fault_ko(c.fault),
+                "A에 {} {}에 주입했습니다{}. ",
+                crate::korean::with_particle(fault_ko(c.fault), crate::korean::Particle::EulReul),
                 fmt_time(at.t_us),
                 match (o.crash_after_events, name) {
                     (Some(k), Some(n)) => format!(" ({k}번째 처리 단계 {n} 직후)"),

@@ -10,6 +10,15 @@
 {
   const lab = (globalThis.consistencyLab ||= {});
   const loadModule = (name) => lab.loadModule(name);
+
+  // `word` and the object particle its last syllable asks for (을 after a
+  // final consonant, 를 after a vowel); the Rust side uses crate::korean.
+  function withObjectParticle(word) {
+    const last = word.charCodeAt(word.length - 1);
+    const hangul = last >= 0xac00 && last <= 0xd7a3;
+    return word + (hangul && (last - 0xac00) % 28 !== 0 ? '을' : '를');
+  }
+
   function save(blob, name) {
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
@@ -93,11 +102,11 @@
       if (!area) return;
       try {
         await navigator.clipboard.writeText(area.value);
-        say(panel, `${what}을(를) 복사했습니다.`);
+        say(panel, `${withObjectParticle(what)} 복사했습니다.`);
       } catch (_) {
         area.focus();
         area.select();
-        say(panel, `${what}을(를) 복사하지 못했습니다. 선택된 칸을 직접 복사해 주세요.`);
+        say(panel, `${withObjectParticle(what)} 복사하지 못했습니다. 선택된 칸을 직접 복사해 주세요.`);
       }
     }
   }
