@@ -95,7 +95,9 @@ export async function openPage(browser, { width = 1280, height = 900, reducedMot
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('request', (r) => inFlight.set(r, Date.now()));
   page.on('requestfinished', (r) => inFlight.delete(r));
-  page.on('requestfailed', (r) => { inFlight.delete(r); errors.push(`requestfailed: ${r.url()}`); });
+  // The reason (net::ERR_ABORTED, net::ERR_FAILED, …) lets a test tell a
+  // fetch cut short by the next navigation from one that really failed.
+  page.on('requestfailed', (r) => { inFlight.delete(r); errors.push(`requestfailed: ${r.url()} (${r.failure()?.errorText ?? 'no reason'})`); });
   page.on('crash', () => errors.push('the page crashed'));
   records.set(page, { errors, inFlight });
   return { context, page, errors };
