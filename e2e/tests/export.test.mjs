@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { serve, launch, openPage, ready, root, describePage } from './helpers.mjs';
+import { serve, launch, openPage, ready, root, describePage, LAZY_FIGURES_READY } from './helpers.mjs';
 
 let server, browser, lab;
 before(async () => {
@@ -396,15 +396,16 @@ test('embed mode: one figure, its controls, a link back, no site chrome, height 
 test('embed mode of a vote figure', async () => {
   const { page, errors, context } = await openPage(browser);
   await page.goto(`${server.base}?embed=vote-story&scenario=vote&variant=V3&fault=power&crash_after=4`);
-  // The figure comes from the lazily loaded vote_ui module: wait for it to exist before it is drawn.
+  // The figure is drawn by the lazily loaded `figures` module: wait for it.
   await page.waitForSelector('figure canvas', { timeout: 30000 });
+  await page.waitForFunction(LAZY_FIGURES_READY, null, { timeout: 30000 });
   await page.waitForFunction(() => [...document.querySelectorAll('figure canvas')].every((c) => c.width > 0));
   assert.equal(await page.$$eval('figure', (f) => f.length), 1);
   assert.equal(await page.$eval('figure', (f) => f.dataset.variant), 'V3');
   assert.equal(await page.$$eval('header, nav, footer, article', (e) => e.length), 0);
   assert.match(await page.$eval('.embed-back a', (a) => a.getAttribute('href')), /^\?ch=b1-remember&fig=vote-story&scenario=vote&variant=V3/);
   // The address stays an embed address while the reader plays with the
-  // controls (the figure lives in the vote_ui module, which must adopt embed mode).
+  // controls.
   await page.focus('figure input[name=crash_after]');
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction(() => document.querySelector('figure input[name=crash_after]').value === '5');

@@ -136,16 +136,16 @@ export async function describePage(page) {
 }
 
 /** Waits until the app has rendered its chapter and every canvas has pixels. */
-// Article B's and the sweep figures live in lazily loaded modules, mounted
-// into placeholders (web::lazy_mount): mounted means the placeholder holds a
-// figure, or its Korean failure notice.
-export const LAZY_FIGURES_MOUNTED = () => [...document.querySelectorAll('.lazy-figure')]
-  .every((el) => el.querySelector('figure') || el.getAttribute('role') === 'alert');
+// Article B's figures are computed and drawn by the lazily loaded `figures`
+// module (web::lazy_figures); until it has answered, such a figure carries
+// `data-awaiting-module`. Ready means none does: each shows its drawing, or
+// its Korean failure notice.
+export const LAZY_FIGURES_READY = () => document.querySelectorAll('[data-awaiting-module]').length === 0;
 
 export async function ready(page) {
   try {
     await page.waitForSelector('article.chapter', { timeout: 30000 });
-    await page.waitForFunction(LAZY_FIGURES_MOUNTED, null, { timeout: 30000 });
+    await page.waitForFunction(LAZY_FIGURES_READY, null, { timeout: 30000 });
     await page.evaluate(() => document.fonts.ready);
     await page.waitForFunction(() => [...document.querySelectorAll('figure canvas')].every((c) => c.width > 0 && c.height > 0));
   } catch (e) {

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { serve, launch, openPage, root, LAZY_FIGURES_MOUNTED } from './helpers.mjs';
+import { serve, launch, openPage, root, LAZY_FIGURES_READY } from './helpers.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -115,7 +115,7 @@ test('200+ hostile URLs: no error, no injection, real content, notices', async (
   for (const ch of chapters) {
     await page.goto(`${server.base}?ch=${ch}`);
     await page.waitForSelector('article.chapter', { timeout: 30000 });
-    await page.waitForFunction(LAZY_FIGURES_MOUNTED, null, { timeout: 30000 });
+    await page.waitForFunction(LAZY_FIGURES_READY, null, { timeout: 30000 });
     figsOf[ch] = await page.$$eval('figure.lab-figure[id]', (fs) => fs.map((f) => ({ id: f.id, vote: f.classList.contains('vote-figure') })));
   }
   const leaseFigs = Object.entries(figsOf).flatMap(([ch, fs]) => fs.filter((f) => !f.vote).map((f) => [ch, f.id]));
@@ -160,7 +160,7 @@ test('200+ hostile URLs: no error, no injection, real content, notices', async (
       await page.goto(server.base + q);
       await page.waitForSelector('article.chapter', { timeout: 30000 });
       // Let the figures (the lazily loaded ones too) compute and render once.
-      await page.waitForFunction(LAZY_FIGURES_MOUNTED, null, { timeout: 30000 });
+      await page.waitForFunction(LAZY_FIGURES_READY, null, { timeout: 30000 });
       await page.waitForFunction(() => [...document.querySelectorAll('figure canvas')].every((c) => c.width > 0));
       const r = await page.evaluate(INJECTION_CHECK);
       const panic = await page.$('#panic-banner');

@@ -8,6 +8,8 @@ use std::rc::Rc;
 
 use super::content::{chapters, fetch_markdown, fill_sim_placeholders, split_blocks, Block, Chapter};
 use super::figure::{Figure, InitState};
+use super::sweep_figure::SweepFigure;
+use super::vote_figure::ArticleBFigure;
 use super::{markdown, url};
 use crate::figures::{figure_spec, FigureSpec};
 use crate::korean::{with_particle, Particle};
@@ -271,8 +273,13 @@ impl App {
     }
 
     fn view_figure(&self, chapter: &str, fid: &str) -> Html {
-        if let Some(h) = super::lazy_mount::view_lazy_figure(chapter, fid) {
-            return h;
+        if let Some(kind) = crate::sweep::SweepKind::from_figure_id(fid) {
+            return html! {
+                <SweepFigure key={format!("{chapter}/{}", kind.figure_id())} kind_id={kind.figure_id()} chapter={chapter.to_string()} />
+            };
+        }
+        if let Some(spec) = crate::figures::registry::figure_of(crate::figures::registry::Scenario::Vote, fid) {
+            return html! { <ArticleBFigure key={format!("{chapter}/{}", spec.id)} id={spec.id} chapter={chapter.to_string()} /> };
         }
         let Some(spec) = figure_spec(fid) else {
             return html! { <div class="figure-missing"><p>{ format!("그림 {} 아직 준비 중입니다.", with_particle(fid, Particle::EunNeun)) }</p></div> };

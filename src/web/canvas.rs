@@ -17,7 +17,8 @@
 //! test (`tests/wasm.rs`) draws a timeline both ways and compares them.
 //!
 //! [`CanvasSlot`] is a figure's canvas element: it sizes the canvas for a
-//! drawing and hands out a drawing area on it.
+//! drawing and hands out a drawing area on it; [`area_on`] does the same
+//! for a canvas the caller holds.
 
 use plotters::coord::Shift;
 use plotters::prelude::{DrawingArea, IntoDrawingArea};
@@ -52,6 +53,24 @@ impl CanvasSlot {
         }
         Some(StateCachingCanvas::new(canvas)?.into_drawing_area())
     }
+}
+
+/// A drawing area on `canvas` (a canvas of another wasm module's component:
+/// the lazily loaded `figures` module draws Article B's panels on the
+/// site's canvases), sized as [`CanvasSlot::area`] sizes its own.
+pub fn area_on(
+    canvas: &HtmlCanvasElement,
+    css_w: f64,
+    css_h: f64,
+    dpr: f64,
+) -> Option<DrawingArea<StateCachingCanvas, Shift>> {
+    super::size_canvas(canvas, css_w, css_h, dpr);
+    let height = format!("{css_h}px");
+    let style = canvas.style();
+    if style.get_property_value("height").ok().as_deref() != Some(height.as_str()) {
+        let _ = style.set_property("height", &height);
+    }
+    Some(StateCachingCanvas::new(canvas.clone())?.into_drawing_area())
 }
 
 /// `CanvasBackend`'s error type (the crate does not export its name).

@@ -1,6 +1,7 @@
 //! Figure B2 `crash-matrix`: every crash cut of one signed action, for all 12
 //! variants, computed in the browser by `crate::sim::vote::matrix` (the same
-//! function `lab crashpoints` prints). Rows are variants, columns are event
+//! function `lab crashpoints` prints), in the lazily loaded `figures` module
+//! (`super::lazy_figures`), which the component loads on its first render. Rows are variants, columns are event
 //! names (aligned by `figures::vote::matrix_grid`); each cell is split into a
 //! process-kill button and a power-loss button, coloured and labelled
 //! safe / unsafe / fenced with "k/n" unsafe sub-cuts. Activating a half-cell
@@ -11,16 +12,13 @@
 
 use yew::prelude::*;
 
+use super::lazy_figures::{self, FiguresModule};
 use super::url::notice_ko;
 use super::url::{navigate, replace_url};
 use super::vote_figure::{read_url, vote_search};
 use crate::figures::registry;
-use crate::figures::vote::{
-    describe_matrix, event_ko, fault_ko, matrix_grid, profile_ko, rows_json, variant_ko, verdict_ko, HalfCell,
-    MatrixGrid,
-};
-use crate::sim::vote::crashpoints::story_config;
-use crate::sim::vote::{matrix, CrashRow, MatrixOptions, StoreProfile, Verdict, VoteConfig};
+use crate::figures::vote::{event_ko, fault_ko, profile_ko, variant_ko, verdict_ko, HalfCell, MatrixView};
+use crate::sim::vote::{StoreProfile, Verdict, VoteConfig};
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct CrashMatrixProps {
@@ -28,6 +26,8 @@ pub struct CrashMatrixProps {
 }
 
 pub enum Msg {
+    /// The `figures` module arrived (or could not).
+    Loaded(Result<FiguresModule, String>),
     Profile(String),
     Device(bool),
     Open(usize, u32, usize),
@@ -37,17 +37,25 @@ pub struct CrashMatrix {
     profile: StoreProfile,
     device_honours_sync: bool,
     notices: Vec<String>,
-    rows: Vec<CrashRow>,
-    grid: MatrixGrid,
-    json: String,
+    module: Option<FiguresModule>,
+    /// Why the module or the map could not be had (shown instead of the table).
+    failure: Option<String>,
+    /// The map the module computed, once it has.
+    view: Option<MatrixView>,
     scroll_pending: bool,
 }
 
 impl CrashMatrix {
+    /// Computes the map again in the module (nothing before it is loaded).
     fn recompute(&mut self) {
-        self.rows = matrix(self.profile, self.device_honours_sync);
-        self.grid = matrix_grid(&self.rows);
-        self.json = rows_json(&self.rows);
+        let Some(module) = &self.module else { return };
+        match lazy_figures::crash_matrix(module, self.profile, self.device_honours_sync) {
+            Ok(view) => self.view = Some(view),
+            Err(e) => {
+                self.view = None;
+                self.failure = Some(format!("장애 지점 지도를 계산하지 못했습니다 ({e})."));
+            }
+        }
     }
 
     fn config(&self) -> VoteConfig {
@@ -56,6 +64,14 @@ impl CrashMatrix {
 
     fn write_url(&self, chapter: &str) {
         replace_url(&vote_search(chapter, "crash-matrix", &self.config(), &[]));
+    }
+
+    /// Until the `figures` module has computed the map: a line saying it is on its way, or why it is not.
+    fn view_loading(&self) -> Html {
+        match &self.failure {
+            Some(why) => html! { <p class="notice figure-loading" role="alert">{ why.clone() }</p> },
+            None => html! { <p class="figure-loading" role="status">{ "장애 지점 지도를 계산하는 중…" }</p> },
+        }
     }
 
     fn cell_class(v: Verdict) -> &'static str {
@@ -79,24 +95,28 @@ impl Component for CrashMatrix {
     type Message = Msg;
     type Properties = CrashMatrixProps;
 
-    fn create(_ctx: &Context<Self>) -> Self {
+    fn create(ctx: &Context<Self>) -> Self {
         let url = read_url("crash-matrix");
         let cfg = url.config.clone().unwrap_or_default();
-        let mut m = CrashMatrix {
+        lazy_figures::load(ctx.link().callback(Msg::Loaded));
+        CrashMatrix {
             profile: cfg.profile,
             device_honours_sync: cfg.device_honours_sync,
             notices: url.notices,
-            rows: Vec::new(),
-            grid: MatrixGrid { events: Vec::new(), rows: Vec::new() },
-            json: String::new(),
+            module: None,
+            failure: None,
+            view: None,
             scroll_pending: url.targeted,
-        };
-        m.recompute();
-        m
+        }
     }
 
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
+            Msg::Loaded(Ok(module)) => {
+                self.module = Some(module);
+                self.recompute();
+            }
+            Msg::Loaded(Err(why)) => self.failure = Some(why),
             Msg::Profile(key) => {
                 match StoreProfile::from_key(&key) {
                     Some(p) => self.profile = p,
@@ -117,10 +137,18 @@ impl Component for CrashMatrix {
                 self.write_url(&ctx.props().chapter);
             }
             Msg::Open(row, cut, fault_idx) => {
-                let Some(r) = self.grid.rows.get(row) else { return false };
+                let (Some(module), Some(view)) = (&self.module, &self.view) else { return false };
+                let Some(r) = view.grid.rows.get(row) else { return false };
                 let fault = crate::sim::vote::FaultKind::ALL[fault_idx.min(1)];
-                let opts = MatrixOptions::new(self.profile, self.device_honours_sync);
-                if let Some(cfg) = story_config(r.variant, cut, fault, &opts) {
+                let story = lazy_figures::crash_story_config(
+                    module,
+                    self.profile,
+                    self.device_honours_sync,
+                    r.variant,
+                    cut,
+                    fault,
+                );
+                if let Some(cfg) = story {
                     let story = registry::figure("vote-story").expect("the registry has vote-story");
                     navigate(&vote_search(story.chapter, story.id, &cfg, &[]));
                 }
@@ -174,7 +202,8 @@ impl Component for CrashMatrix {
             }
         };
         html! {
-            <figure id="crash-matrix" class="lab-figure vote-figure vote-b2" aria-describedby="crash-matrix-desc" data-matrix-json={self.json.clone()}>
+            <figure id="crash-matrix" class="lab-figure vote-figure vote-b2" aria-describedby="crash-matrix-desc" data-matrix-json={self.view.as_ref().map(|v| v.rows_json.clone())}
+                data-awaiting-module={(self.view.is_none() && self.failure.is_none()).then_some("")}>
                 { if self.notices.is_empty() { html!{} } else { html! {
                     <div class="notice" role="status">{ for self.notices.iter().map(|n| html! { <p>{ n }</p> }) }</div>
                 } } }
@@ -198,38 +227,43 @@ impl Component for CrashMatrix {
                     <li><span class="cm-sw cm-fenced">{ "■" }</span>{ "차단(스스로 멈춤)" }</li>
                     <li>{ "칸 왼쪽: 프로세스 종료 · 오른쪽: 전원 차단 · k/n: n개 경우 중 k개 위험" }</li>
                 </ul>
-                <p class="cm-caption">{ format!("{} · 장치가 동기화를 {} · 브라우저 안에서 계산한 {}개 경우", profile_ko(self.profile), if self.device_honours_sync { "지킴" } else { "무시" }, self.rows.len()) }</p>
-                <div class="table-wrap cm-wrap" tabindex="0" aria-label="장애 지점 지도 (가로로 스크롤)">
-                    <table class="cm-table">
-                        <caption class="visually-hidden">{ format!("장애 지점 지도 — {}, 장치가 동기화를 {}. 브라우저 안에서 계산한 {}개 경우.", profile_ko(self.profile), if self.device_honours_sync { "지킴" } else { "무시" }, self.rows.len()) }</caption>
-                        <thead><tr>
-                            <th scope="col" class="cm-rowhead">{ "순서 / 처리 방식" }</th>
-                            { for self.grid.events.iter().map(|e| html! { <th scope="col" class="cm-col" title={event_ko(e)}><span class="cm-ev">{ e.clone() }</span></th> }) }
-                        </tr></thead>
-                        <tbody>
-                            { for self.grid.rows.iter().enumerate().map(|(ri, row)| {
-                                let vname = format!("{} ({})", variant_ko(row.variant), row.variant.code());
-                                html! {
-                                    <tr data-variant={row.variant.code()}>
-                                        <th scope="row" class="cm-rowhead">{ vname.clone() }</th>
-                                        { for row.cells.iter().enumerate().map(|(ci, cell)| match cell {
-                                            Some([k, p]) => html! {
-                                                <td class="cm-cell">
-                                                    <div class="cm-pair">
-                                                        { half(ri, k, &self.grid.events[ci], row.variant.code()) }
-                                                        { half(ri, p, &self.grid.events[ci], row.variant.code()) }
-                                                    </div>
-                                                </td>
-                                            },
-                                            None => html! { <td class="cm-cell cm-none"><span class="visually-hidden">{ "해당 없음" }</span></td> },
-                                        }) }
-                                    </tr>
-                                }
-                            }) }
-                        </tbody>
-                    </table>
-                </div>
-                <p id="crash-matrix-desc" class="visually-hidden vote-alt">{ describe_matrix(&self.grid) }</p>
+                { match &self.view {
+                    Some(view) => html! {<>
+                    <p class="cm-caption">{ format!("{} · 장치가 동기화를 {} · 브라우저 안에서 계산한 {}개 경우", profile_ko(self.profile), if self.device_honours_sync { "지킴" } else { "무시" }, view.cases) }</p>
+                    <div class="table-wrap cm-wrap" tabindex="0" aria-label="장애 지점 지도 (가로로 스크롤)">
+                        <table class="cm-table">
+                            <caption class="visually-hidden">{ format!("장애 지점 지도 — {}, 장치가 동기화를 {}. 브라우저 안에서 계산한 {}개 경우.", profile_ko(self.profile), if self.device_honours_sync { "지킴" } else { "무시" }, view.cases) }</caption>
+                            <thead><tr>
+                                <th scope="col" class="cm-rowhead">{ "순서 / 처리 방식" }</th>
+                                { for view.grid.events.iter().map(|e| html! { <th scope="col" class="cm-col" title={event_ko(e)}><span class="cm-ev">{ e.clone() }</span></th> }) }
+                            </tr></thead>
+                            <tbody>
+                                { for view.grid.rows.iter().enumerate().map(|(ri, row)| {
+                                    let vname = format!("{} ({})", variant_ko(row.variant), row.variant.code());
+                                    html! {
+                                        <tr data-variant={row.variant.code()}>
+                                            <th scope="row" class="cm-rowhead">{ vname.clone() }</th>
+                                            { for row.cells.iter().enumerate().map(|(ci, cell)| match cell {
+                                                Some([k, p]) => html! {
+                                                    <td class="cm-cell">
+                                                        <div class="cm-pair">
+                                                            { half(ri, k, &view.grid.events[ci], row.variant.code()) }
+                                                            { half(ri, p, &view.grid.events[ci], row.variant.code()) }
+                                                        </div>
+                                                    </td>
+                                                },
+                                                None => html! { <td class="cm-cell cm-none"><span class="visually-hidden">{ "해당 없음" }</span></td> },
+                                            }) }
+                                        </tr>
+                                    }
+                                }) }
+                            </tbody>
+                        </table>
+                    </div>
+                    </>},
+                    None => self.view_loading(),
+                } }
+                <p id="crash-matrix-desc" class="visually-hidden vote-alt">{ self.view.as_ref().map(|v| v.description.clone()).unwrap_or_default() }</p>
                 <figcaption>{ registry::figure("crash-matrix").map_or("", |f| f.caption_ko) }</figcaption>
                 <p class="note">{ "이 표는 lab crashpoints 명령과 같은 함수로 계산합니다. 같은 열 이름이 여러 갈래(숨은 저장 상태)에 나오면 가장 나쁜 갈래를 보여 주고, 누르면 그 갈래를 엽니다." }</p>
                 { super::export_panel::share_only("crash-matrix", vote_search(&ctx.props().chapter, "crash-matrix", &self.config(), &[])) }

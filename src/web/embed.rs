@@ -34,13 +34,3 @@ pub fn start(id: &str) {
     ACTIVE.with(|a| a.set(true));
     start_embed(id);
 }
-
-/// For a lazily loaded module (`vote_ui`, `sweep_ui`; `lazy_mount::mount_app`),
-/// which has its own copy of this state: turns embed mode on when the site has marked the document
-/// (`html[data-embed]`), without starting a second height observer.
-pub fn adopt() {
-    let marked = gloo::utils::document().document_element().is_some_and(|e| e.has_attribute("data-embed"));
-    if marked {
-        ACTIVE.with(|a| a.set(true));
-    }
-}

@@ -1,10 +1,10 @@
 //! The export bar and the "퍼가기" panel every figure carries.
 //!
 //! Buttons "SVG", "PNG", "PNG 2×", "트레이스 JSON" and "지표 CSV" download the
-//! figure's current state. The files come from the lazily loaded
-//! `figure_export` wasm module (src/bin/figure_export.rs), which runs
-//! `crate::figures::export`, the very code behind `lab figure`; it is
-//! imported on the first click, so it never weighs on the first load.
+//! figure's current state. The files come from the lazily loaded `figures`
+//! wasm module (src/bin/figures.rs), which runs `crate::figures::export`,
+//! the very code behind `lab figure`; it is imported on the first click (or
+//! the first Article B figure), so it never weighs on the first load.
 //! The panel (`<details>` "퍼가기") offers an `<iframe>` snippet for the
 //! embed mode (`?embed=ID&…`), the permalink and the Korean text alternative
 //! (the figure's generated description, headed by its caption).
@@ -12,12 +12,12 @@
 //! serves every figure's buttons, which keeps the site's wasm small.
 //! Everything shown is text (textarea values, text nodes), never markup.
 //!
-//! The sweep figures (rendered by the lazily loaded `sweep_ui` module) carry
-//! [`sweep_panel`]: the same bar, disabled until the grid is complete, whose
-//! JSON and CSV are the grid's cells. The handler never recomputes a sweep:
-//! it asks `sweep_ui` for the finished grid it holds in its cache
-//! (`sweep_result`, postcard bytes, so every float arrives bit for bit) and
-//! hands it to `figure_export`, which draws it with the code `lab figure` runs.
+//! The sweep figures carry [`sweep_panel`]: the same bar, disabled until the
+//! grid is complete, whose JSON and CSV are the grid's cells. The handler
+//! never recomputes a sweep: it asks the site for the finished grid its
+//! cache holds (`sweep_result` in src/main.rs, postcard bytes, so every
+//! float arrives bit for bit) and hands it to the `figures` module, which
+//! draws it with the code `lab figure` runs.
 
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
@@ -95,8 +95,7 @@ pub fn share_only(id: &str, permalink: String) -> Html {
     }
 }
 
-/// The export bar and "퍼가기" panel of a sweep figure (rendered by the
-/// `sweep_ui` module, so none of this is in the site's wasm). `params` is
+/// The export bar and "퍼가기" panel of a sweep figure. `params` is
 /// the sweep's query plus its `metric` (what `lab figure ID --params` takes).
 /// Until the grid is `complete` the download buttons are disabled and a
 /// Korean hint says why; the 퍼가기 panel works at once. "격자 JSON" is the

@@ -13,7 +13,7 @@ pub mod embed;
 pub mod export_panel;
 pub mod figure;
 pub mod labels;
-pub mod lazy_mount;
+pub mod lazy_figures;
 pub mod markdown;
 pub mod player;
 pub mod sweep_figure;

@@ -8,10 +8,6 @@
 //! Enter or a click opens that cell's run in the A1 timeline with the cell's
 //! parameters in the URL).
 //!
-//! This module is compiled into the lazily loaded `sweep_ui` wasm
-//! (src/bin/sweep_ui.rs), not the site's: the site shows a placeholder
-//! (`super::lazy_mount`) that mounts [`SweepFigure`] into itself.
-//!
 //! Each figure carries the export bar and 퍼가기 panel
 //! (`super::export_panel::sweep_panel`), enabled once its grid is complete;
 //! the export handler reads the finished grid from the cache

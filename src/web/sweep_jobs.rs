@@ -201,6 +201,13 @@ pub fn cached_result(figure_id: &str, key: &str) -> Option<Rc<SweepResult>> {
     SWEEPS.with(|s| s.borrow().cache.get(&format!("{figure_id}?{key}")).cloned())
 }
 
+/// [`cached_result`] as postcard bytes, when the grid is complete (what the
+/// export panel hands the `figures` module; see `sweep_result` in src/main.rs).
+pub fn finished_grid_bytes(figure_id: &str, key: &str) -> Option<Vec<u8>> {
+    let result = cached_result(figure_id, key).filter(|r| r.is_complete())?;
+    postcard::to_allocvec(&*result).ok()
+}
+
 /// The figure is gone: stop listening (its sweep keeps going into the cache).
 pub fn leave(owner: &str) {
     SWEEPS.with(|s| {

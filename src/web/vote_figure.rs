@@ -1,15 +1,16 @@
 //! Article B's interactive figures (model.md §6): B1 `vote-story`, B3
 //! `outer-transaction`, B4 `uncertain-failure`, B5 `liveness` and B6
-//! `kill-vs-power`, plus [`VoteFigureMount`], the root the lazily loaded
-//! `vote_ui` module mounts for every Scenario B figure id (B2 lives in
-//! `crash_matrix.rs`).
+//! `kill-vs-power`, and [`ArticleBFigure`], which picks the component for
+//! any Scenario B figure id (B2 lives in `crash_matrix.rs`).
 //!
 //! State flows one way, as in the lock-lease figures: a control changes the
 //! [`VoteConfig`] through the same query parser the URL and `lab run
 //! --params "scenario=vote&…"` use; the figure's plan
-//! (`crate::figures::plan::vote`) runs the simulation in wasm, lays the
-//! panels out and draws them; the address bar gets the new permalink. The
-//! story figures share the page's one player (`super::player`).
+//! (`crate::figures::plan::vote`) runs the simulation, lays the panels out
+//! and draws them, in the lazily loaded `figures` module
+//! (`super::lazy_figures`), which the component loads on its first render;
+//! the address bar gets the new permalink. The story figures share the
+//! page's one player (`super::player`).
 
 mod controls;
 
@@ -19,12 +20,11 @@ use gloo::events::EventListener;
 use web_sys::HtmlElement;
 use yew::prelude::*;
 
-use super::canvas::CanvasSlot;
 use super::crash_matrix::CrashMatrix;
+use super::lazy_figures::{self, FiguresModule, VoteFigureHandle};
 use super::player::{PlayerDriver, PlayerMsg};
 use super::reduced_motion;
 use super::url::{notice_ko, replace_url};
-use crate::figures::plan::{crash_stops, VoteFigure as Planned, VotePlan};
 use crate::figures::player::{Narrator, Pace};
 use crate::figures::registry::{figure_of, FigureKind, FigureSpec, Scenario};
 use crate::figures::vote::StackFault;
@@ -32,10 +32,9 @@ use crate::korean::{with_particle, Particle};
 use crate::params::{parse_vote_query, percent_encode, vote_to_query};
 use crate::sim::vote::{FaultKind, VoteConfig};
 
-/// The root of the `vote_ui` module's app (src/bin/vote_ui.rs): Article B's
-/// figure `id` (B2 is [`CrashMatrix`]).
-#[function_component(VoteFigureMount)]
-pub fn vote_figure_mount(p: &VoteFigureProps) -> Html {
+/// Article B's figure `id`: [`CrashMatrix`] for B2, else [`VoteFigure`].
+#[function_component(ArticleBFigure)]
+pub fn article_b_figure(p: &VoteFigureProps) -> Html {
     let chapter = p.chapter.to_string();
     match figure_of(Scenario::Vote, &p.id).map(|f| (f.id, f.kind)) {
         Some((_, FigureKind::CrashMatrix)) => html! { <CrashMatrix chapter={chapter} /> },
@@ -87,11 +86,23 @@ pub struct VoteFigureProps {
 }
 
 pub enum Msg {
+    /// The `figures` module arrived (or could not).
+    Loaded(Result<FiguresModule, String>),
     SetParam(String, String),
     Player(PlayerMsg),
     Hit(StackFault),
     Reset,
     Redraw,
+}
+
+/// Where a story's player starts.
+enum PlayerStart {
+    /// At step `ev` (the URL's `ev=`), paused.
+    Step(usize),
+    /// From the first step, playing.
+    Play,
+    /// At the end (the whole story shown).
+    End,
 }
 
 /// A narrator for a player with no figure yet.
@@ -107,7 +118,7 @@ impl Narrator for Silent {
 }
 
 /// What the player says about the story's steps (nothing before the first run).
-fn narrator(figure: &Option<Rc<Planned>>) -> &dyn Narrator {
+fn narrator(figure: &Option<Rc<VoteFigureHandle>>) -> &dyn Narrator {
     match figure {
         Some(f) => f.as_ref(),
         None => &Silent,
@@ -119,15 +130,19 @@ pub struct VoteFigure {
     chapter: String,
     config: VoteConfig,
     notices: Vec<String>,
-    /// The figure drawn from its runs.
-    figure: Option<Rc<Planned>>,
-    /// Foreground pipeline event names of A in a crash-free run (the crash slider's stops).
-    stops: Vec<String>,
+    /// The `figures` module, once loaded.
+    module: Option<FiguresModule>,
+    /// Why the module or the figure could not be had (shown instead of the drawing).
+    failure: Option<String>,
+    /// The figure the module ran, once it has.
+    figure: Option<Rc<VoteFigureHandle>>,
+    /// Where the player starts once the first run is there.
+    start: Option<PlayerStart>,
     player: PlayerDriver,
     /// B6: the fault whose effect is shown.
     hit: StackFault,
     /// One canvas per panel (B3 has two).
-    canvases: [CanvasSlot; 2],
+    canvases: [NodeRef; 2],
     wrap: NodeRef,
     _resize: Option<EventListener>,
     scroll_pending: bool,
@@ -142,14 +157,37 @@ impl VoteFigure {
         self.kind().is_story()
     }
 
-    /// Runs the figure's plan again (and, for a story, the crash slider's stops).
+    /// Foreground pipeline event names of A in a crash-free run (a story's crash slider's stops).
+    fn stops(&self) -> &[String] {
+        self.figure.as_ref().map_or(&[], |f| f.summary.crash_stops.as_slice())
+    }
+
+    /// Runs the figure's plan again in the module (nothing before it is loaded).
     fn recompute(&mut self) {
-        if self.is_story() {
-            self.stops = crash_stops(&self.config);
+        let Some(module) = &self.module else { return };
+        match VoteFigureHandle::prepare(module, self.spec.id, &self.config) {
+            Ok(figure) => {
+                self.player.player.set_track(figure.summary.step_times.clone(), Vec::new(), 0);
+                self.figure = Some(Rc::new(figure));
+            }
+            Err(e) => {
+                self.figure = None;
+                self.failure = Some(format!("그림을 계산하지 못했습니다 ({e})."));
+            }
         }
-        let figure = VotePlan::new(self.spec, self.config.clone()).run();
-        self.player.player.set_track(figure.step_times(), Vec::new(), 0);
-        self.figure = Some(Rc::new(figure));
+    }
+
+    /// Puts the player where the URL or the reader's settings ask, after the first run.
+    fn start_player(&mut self, start: PlayerStart) {
+        let figure = self.figure.clone();
+        match start {
+            PlayerStart::Step(ev) => self.player.player.go_to_step(ev, narrator(&figure)),
+            PlayerStart::Play => {
+                self.player.player.go_to_step(0, narrator(&figure));
+                self.player.play();
+            }
+            PlayerStart::End => self.player.player.to_end(),
+        }
     }
 
     fn permalink(&self) -> String {
@@ -175,18 +213,16 @@ impl VoteFigure {
         let css_w = f64::from(wrap.client_width()).max(280.0);
         let dpr = super::device_pixel_ratio();
         let cursor = self.player.player.cursor_us();
-        for (i, (h, slot)) in figure.panel_heights_css(css_w).into_iter().zip(&self.canvases).enumerate() {
-            let Some(root) = slot.area(css_w, h, dpr) else { return };
-            let result = figure.draw_panel(&root, i, cursor, self.hit, dpr);
-            let _ = root.present();
-            if let Err(e) = result {
-                gloo::console::error!(format!("figure {} failed to draw: {e:?}", self.spec.id));
+        for (i, node) in self.canvases.iter().enumerate().take(figure.summary.panels as usize) {
+            let Some(canvas) = node.cast::<web_sys::HtmlCanvasElement>() else { return };
+            if let Err(e) = figure.draw(i as u32, &canvas, css_w, dpr, cursor, self.hit) {
+                gloo::console::error!(format!("figure {} failed to draw: {e}", self.spec.id));
             }
         }
     }
 
     fn text_alternative(&self) -> String {
-        self.figure.as_ref().map(|f| f.text_alternative(self.hit)).unwrap_or_default()
+        self.figure.as_ref().map(|f| f.summary.text_alternative(self.hit).to_string()).unwrap_or_default()
     }
 }
 
@@ -208,13 +244,20 @@ impl Component for VoteFigure {
             (Some(_), Some(FaultKind::Power)) => StackFault::Power,
             (Some(_), _) => StackFault::Kill,
         };
+        let start = match url.ev {
+            Some(ev) => PlayerStart::Step(ev),
+            None if spec.kind.is_story() && !reduced && !url.targeted => PlayerStart::Play,
+            None => PlayerStart::End,
+        };
         let mut f = VoteFigure {
             spec,
             chapter: props.chapter.to_string(),
             config,
             notices: url.notices.clone(),
+            module: None,
+            failure: None,
             figure: None,
-            stops: Vec::new(),
+            start: Some(start),
             player: PlayerDriver::new(Pace::Steps, ctx.link().callback(Msg::Player)),
             hit,
             canvases: Default::default(),
@@ -222,16 +265,7 @@ impl Component for VoteFigure {
             _resize: None,
             scroll_pending: url.targeted,
         };
-        f.recompute();
-        let figure = f.figure.clone();
-        match url.ev {
-            Some(ev) => f.player.player.go_to_step(ev, narrator(&figure)),
-            None if f.is_story() && !reduced && !url.targeted => {
-                f.player.player.go_to_step(0, narrator(&figure));
-                f.player.play();
-            }
-            None => f.player.player.to_end(),
-        }
+        lazy_figures::load(ctx.link().callback(Msg::Loaded));
         let link = ctx.link().clone();
         f._resize = Some(EventListener::new(&gloo::utils::window(), "resize", move |_| link.send_message(Msg::Redraw)));
         f
@@ -239,6 +273,14 @@ impl Component for VoteFigure {
 
     fn update(&mut self, _ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
+            Msg::Loaded(Ok(module)) => {
+                self.module = Some(module);
+                self.recompute();
+                if let Some(start) = self.start.take() {
+                    self.start_player(start);
+                }
+            }
+            Msg::Loaded(Err(why)) => self.failure = Some(why),
             Msg::SetParam(key, value) => {
                 let mut parts: Vec<String> = vote_to_query(&self.config)
                     .split('&')
@@ -254,7 +296,7 @@ impl Component for VoteFigure {
                     // B4: crash right after the variant's last send (where the
                     // uncertain branches can turn into equivocation); no crash
                     // for the variants that never send.
-                    let last_send = self.stops.iter().rposition(|n| n.starts_with("SEND")).map(|i| i as u32 + 1);
+                    let last_send = self.stops().iter().rposition(|n| n.starts_with("SEND")).map(|i| i as u32 + 1);
                     self.config.crash_after_events = last_send;
                     self.config.crash_at_ms = None;
                     self.recompute();

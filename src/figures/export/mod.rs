@@ -13,8 +13,8 @@
 //! (B2, an HTML table) have no file (`FigureSpec::not_drawn`).
 //!
 //! Both targets: planning, SVG, trace JSON and metric CSV ([`data`]) build
-//! for wasm32 too, where the lazily loaded `figure_export` module
-//! (src/bin/figure_export.rs) calls them, so the page's SVG comes from this
+//! for wasm32 too, where the lazily loaded `figures` module
+//! (src/bin/figures.rs) calls them, so the page's SVG comes from this
 //! very code. In wasm, plotters measures text through the DOM (the page's
 //! Pretendard webfont) instead of `ab_glyph`; that is the only source of
 //! differences between the page's SVG and `lab figure`'s (see README).

@@ -22,7 +22,7 @@ pub mod lease;
 pub mod vote;
 
 pub use lease::{LeaseFigure, LeasePlan, LeaseRun, TableColumn, WINDOW_RANGE};
-pub use vote::{crash_stops, StoryVerdict, VoteFigure, VotePlan, VoteRun};
+pub use vote::{crash_stops, StoryVerdict, VoteFigure, VotePlan, VoteRun, VoteSummary};
 
 use plotters::coord::Shift;
 use plotters::prelude::*;

@@ -12,6 +12,7 @@ use std::rc::Rc;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use serde::{Deserialize, Serialize};
 
 use crate::figures::registry::{FigureKind, FigureSpec};
 use crate::figures::vote::{
@@ -103,13 +104,43 @@ pub fn crash_stops(config: &VoteConfig) -> Vec<String> {
 }
 
 /// How a story ended, for the line above the figure.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum StoryVerdict {
     /// B, C and D hold two different signatures of A.
     Unsafe,
     /// A fenced itself, or a vote the network saw is gone from A's store.
     Fenced,
     Safe,
+}
+
+/// What the page shows beside an Article B figure's drawing, as plain data:
+/// the lazily loaded `figures` module (src/bin/figures.rs) runs the plan
+/// and keeps the [`VoteFigure`], and hands the site's component this
+/// (postcard bytes) to render its text, player and controls.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct VoteSummary {
+    /// How many canvases the figure draws on (B3 has two).
+    pub panels: u32,
+    /// Equivocations in the first run.
+    pub equivocations: u32,
+    /// The work cap's notice, when it stopped a run.
+    pub cap_notice_ko: Option<String>,
+    /// [`VoteFigure::verdict`].
+    pub verdict: Option<(StoryVerdict, String, Option<String>)>,
+    /// [`VoteFigure::step_times`].
+    pub step_times: Vec<u64>,
+    /// [`VoteFigure::text_alternative`] for each [`StackFault`], in `StackFault::ALL` order.
+    pub text_alternatives: Vec<String>,
+    /// A story's crash-slider stops ([`crash_stops`]); empty for the other figures.
+    pub crash_stops: Vec<String>,
+}
+
+impl VoteSummary {
+    /// The text alternative with `fault` shown.
+    pub fn text_alternative(&self, fault: StackFault) -> &str {
+        let i = StackFault::ALL.iter().position(|f| *f == fault).unwrap_or(0);
+        self.text_alternatives.get(i).map_or("", String::as_str)
+    }
 }
 
 /// An Article B figure drawn from its runs.
@@ -325,6 +356,19 @@ impl VoteFigure {
                 .to_string()
         });
         Some((verdict, text, warning))
+    }
+
+    /// Everything the page shows beside the drawing (see [`VoteSummary`]).
+    pub fn summary(&self) -> VoteSummary {
+        VoteSummary {
+            panels: self.panel_heights_css(960.0).len() as u32,
+            equivocations: self.traces.first().map_or(0, |t| t.outcome.equivocations.len() as u32),
+            cap_notice_ko: self.cap_notice_ko(),
+            verdict: self.verdict(),
+            step_times: self.step_times(),
+            text_alternatives: StackFault::ALL.iter().map(|f| self.text_alternative(*f)).collect(),
+            crash_stops: if self.kind().is_story() { crash_stops(&self.config) } else { Vec::new() },
+        }
     }
 
     /// The Korean text alternative (B6's depends on the fault shown).

@@ -2,12 +2,14 @@
 //! (columns in pipeline order), its JSON for the page, and its Korean text
 //! alternative.
 
+use serde::{Deserialize, Serialize};
+
 use super::labels::variant_ko;
 use crate::sim::vote::{column_rank, CrashRow, FaultKind, Variant, Verdict};
 
 /// One half-cell: a variant × event name × fault, aggregated over the
 /// positions (hidden branches) that share the event name.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HalfCell {
     pub fault: FaultKind,
     pub verdict: Verdict,
@@ -19,14 +21,14 @@ pub struct HalfCell {
     pub positions: u32,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GridRow {
     pub variant: Variant,
     /// One entry per column: `None` when the variant has no such event; else (kill, power).
     pub cells: Vec<Option<[HalfCell; 2]>>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MatrixGrid {
     /// Event names, ordered so each variant's events read left to right.
     pub events: Vec<String>,
@@ -215,4 +217,25 @@ mod tests {
         let send_b = grid.events.iter().position(|e| e == "SEND_B").unwrap();
         assert_eq!(v1.cells[send_b].as_ref().unwrap()[0].verdict, Verdict::Unsafe);
     }
+}
+
+/// Figure B2 as the page shows it, as plain data: the lazily loaded
+/// `figures` module (src/bin/figures.rs) computes it and hands the site's
+/// component this (postcard bytes) to render as a table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatrixView {
+    pub grid: MatrixGrid,
+    /// [`rows_json`] of the rows (the page's `data-matrix-json`).
+    pub rows_json: String,
+    /// [`describe_matrix`] of the grid.
+    pub description: String,
+    /// How many cases (rows of `matrix`) the grid aggregates.
+    pub cases: u32,
+}
+
+/// Computes figure B2 for `profile` and whether the device honours sync.
+pub fn matrix_view(profile: crate::sim::vote::StoreProfile, device_honours_sync: bool) -> MatrixView {
+    let rows = crate::sim::vote::matrix(profile, device_honours_sync);
+    let grid = matrix_grid(&rows);
+    MatrixView { rows_json: rows_json(&rows), description: describe_matrix(&grid), cases: rows.len() as u32, grid }
 }

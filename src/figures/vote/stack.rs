@@ -19,6 +19,10 @@ pub enum StackFault {
     Power,
 }
 
+impl StackFault {
+    pub const ALL: [StackFault; 3] = [StackFault::None, StackFault::Kill, StackFault::Power];
+}
+
 /// A record chip in the storage stack: its label and layer, and how long ago it reached Disk.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StackRecord {

@@ -2,10 +2,10 @@
 // classic script that Trunk copies and hashes (index.html); it adds its
 // function to the `consistencyLab` global, which the wasm modules import
 // through `#[wasm_bindgen(js_namespace = consistencyLab)]`.
-// The lazily loaded modules (`figure_export`, and `sweep_ui`, already loaded
-// when a sweep figure is on the page) come from lazy_mount.js's loader
-// (`consistencyLab.loadModule`), so each is imported and initialised once
-// per page.
+// The lazily loaded `figures` module comes from lazy_module.js's loader
+// (`consistencyLab.loadModule`), so it is imported and initialised once per
+// page; a sweep's finished grid comes from the site's own wasm
+// (`sweep_result`, src/main.rs, which Trunk exposes as `window.wasmBindings`).
 'use strict';
 {
   const lab = (globalThis.consistencyLab ||= {});
@@ -34,12 +34,12 @@
     const blob = await new Promise((ok, fail) => canvas.toBlob((b) => (b ? ok(b) : fail(new Error('toBlob'))), 'image/png'));
     save(blob, name);
   }
-  // A sweep figure: its finished grid, from the sweep module's cache, drawn by
-  // the export module. Nothing is recomputed here.
+  // A sweep figure: its finished grid, from the site's cache, drawn by the
+  // figures module. Nothing is recomputed here.
   async function exportSweep(panel, fig, kind, width) {
     const id = panel.dataset.id;
-    const [ui, m] = await Promise.all([loadModule('sweep_ui'), loadModule('figure_export')]);
-    const grid = ui.sweep_result(id, fig.dataset.sweepKey || '');
+    const m = await loadModule('figures');
+    const grid = window.wasmBindings.sweep_result(id, fig.dataset.sweepKey || '');
     if (grid == null) throw new Error('격자 계산이 끝난 뒤에 내려받을 수 있습니다');
     const metric = fig.dataset.metric || 'over_approval';
     if (kind === 'svg') {
@@ -62,7 +62,7 @@
     const time = d.time === undefined ? undefined : Number(d.time);
     const win = d.win === undefined ? undefined : Number(d.win);
     const recon = d.recon !== '0';
-    const m = await loadModule('figure_export');
+    const m = await loadModule('figures');
     if (kind === 'svg') {
       save(new Blob([m.render_svg(id, params, width, time, win, recon)], { type: 'image/svg+xml' }), `${id}.svg`);
     } else if (kind === 'png' || kind === 'png2') {

@@ -32,26 +32,31 @@ impl VoteFigure {
         let story = self.is_story();
         let desc_id = format!("{id}-desc");
         let on_change = link.callback(|(k, v): (String, String)| Msg::SetParam(k, v));
-        let t = self.figure.as_ref().and_then(|f| f.traces().first().cloned());
-        let equiv = t.map(|t| t.outcome.equivocations.len()).unwrap_or(0);
+        let equiv = self.figure.as_ref().map_or(0, |f| f.summary.equivocations);
         let player = &self.player.player;
         // The URL's notices, then the work cap's when it stopped a run.
-        let notices: Vec<String> =
-            self.notices.iter().cloned().chain(self.figure.as_ref().and_then(|f| f.cap_notice_ko())).collect();
+        let notices: Vec<String> = self
+            .notices
+            .iter()
+            .cloned()
+            .chain(self.figure.as_ref().and_then(|f| f.summary.cap_notice_ko.clone()))
+            .collect();
         html! {
             <figure id={id} class={classes!("lab-figure", "vote-figure", format!("vote-{}", spec.code.to_ascii_lowercase()))}
                 aria-describedby={desc_id.clone()} data-equivocations={equiv.to_string()}
-                data-variant={self.config.variant.code()}>
+                data-variant={self.config.variant.code()}
+                data-awaiting-module={(self.figure.is_none() && self.failure.is_none()).then_some("")}>
                 { if notices.is_empty() { html!{} } else { html! {
                     <div class="notice" role="status">{ for notices.iter().map(|n| html! { <p>{ n }</p> }) }</div>
                 } } }
                 { if story { self.view_summary() } else { html!{} } }
+                { self.view_loading() }
                 <div class="canvas-wrap" ref={self.wrap.clone()} tabindex={if story { "0" } else { "-1" }}
                      aria-label={format!("그림 {} ({id})", spec.code)}
                      onkeydown={if story { self.player.on_key() } else { Callback::noop() }}>
-                    <canvas ref={self.canvases[0].node.clone()} role="img" aria-label={spec.canvas_label()}></canvas>
+                    <canvas ref={self.canvases[0].clone()} role="img" aria-label={spec.canvas_label()}></canvas>
                     { if self.kind() == FigureKind::OuterTransaction { html! {
-                        <canvas ref={self.canvases[1].node.clone()} class="vote-second" role="img" aria-label="합류를 거절하는 구현의 타임라인 — 자세한 설명은 그림 아래 글"></canvas>
+                        <canvas ref={self.canvases[1].clone()} class="vote-second" role="img" aria-label="합류를 거절하는 구현의 타임라인 — 자세한 설명은 그림 아래 글"></canvas>
                     } } else { html!{} } }
                 </div>
                 { if story { view_legend() } else { html!{} } }
@@ -80,9 +85,20 @@ impl VoteFigure {
         }
     }
 
+    /// Until the `figures` module has drawn: a line saying it is on its way, or why it is not.
+    fn view_loading(&self) -> Html {
+        match (&self.failure, &self.figure) {
+            (Some(why), _) => html! { <p class="notice figure-loading" role="alert">{ why.clone() }</p> },
+            (None, None) => html! { <p class="figure-loading" role="status">{ "그림을 불러오는 중…" }</p> },
+            (None, Some(_)) => html! {},
+        }
+    }
+
     /// The line above a story: its verdict, and a warning when one applies.
     fn view_summary(&self) -> Html {
-        let Some((verdict, text, warning)) = self.figure.as_ref().and_then(|f| f.verdict()) else { return html! {} };
+        let Some((verdict, text, warning)) = self.figure.as_ref().and_then(|f| f.summary.verdict.clone()) else {
+            return html! {};
+        };
         let cls = match verdict {
             StoryVerdict::Unsafe => "vote-verdict unsafe",
             StoryVerdict::Fenced => "vote-verdict fenced",
@@ -135,7 +151,7 @@ impl VoteFigure {
             }
         };
         let crash_slider = || -> Html {
-            let n = self.stops.len();
+            let n = self.stops().len();
             let cur = self.config.crash_after_events;
             let value = cur.unwrap_or(0) as usize;
             let cb = link.callback(|e: InputEvent| {
@@ -146,7 +162,7 @@ impl VoteFigure {
             let shown = match cur {
                 None => "장애 없음".to_string(),
                 Some(0) => "0 · 첫 처리 단계 전".to_string(),
-                Some(k) => match self.stops.get(k as usize - 1) {
+                Some(k) => match self.stops().get(k as usize - 1) {
                     Some(name) => format!("{k} · {name} 직후 ({})", event_ko(name)),
                     None => format!("{k} · 마지막 단계 뒤"),
                 },
@@ -159,7 +175,7 @@ impl VoteFigure {
                         <output for={fid.clone()} class="ctl-value">{ shown }</output>
                     </label>
                     <input type="range" id={fid} name="crash_after" min="0" max={n.to_string()} step="1" list={list_id.clone()}
-                        value={value.to_string()} oninput={cb} aria-valuetext={self.stops.get(value.wrapping_sub(1)).cloned().unwrap_or_else(|| "시작 전".into())} />
+                        value={value.to_string()} oninput={cb} aria-valuetext={self.stops().get(value.wrapping_sub(1)).cloned().unwrap_or_else(|| "시작 전".into())} />
                     <datalist id={list_id}>{ for (0..=n).map(|k| html! { <option value={k.to_string()}></option> }) }</datalist>
                 </div>
             }
