@@ -1,8 +1,9 @@
 //! Generates the list of prose chapters for the site: every `content/*.md`,
 //! sorted by file name, as `(id, title)` (see src/web/content.rs). The
-//! markdown itself is not embedded: Trunk copies `content/` next to the wasm
-//! and the site fetches one chapter at a time, which keeps the wasm within
-//! its size budget. Adding a chapter needs no code change. It also maps every
+//! prose itself is not embedded: it is rendered ahead of time to
+//! `content/html/` (src/prose.rs, tests/prose.rs), Trunk copies that next to
+//! the wasm and the site fetches one chapter at a time, which keeps the wasm
+//! within its size budget. Adding a chapter needs no code change. It also maps every
 //! `{{figure:ID}}` marker to its chapter (`FIGURE_CHAPTERS`, used by the
 //! embed mode's link back and by `crate::figures::export::figure_chapter`).
 

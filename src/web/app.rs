@@ -6,13 +6,14 @@ use yew::prelude::*;
 
 use std::rc::Rc;
 
-use super::content::{chapters, fetch_markdown, fill_sim_placeholders, split_blocks, Block, Chapter};
+use super::content::{chapters, fetch_chapter_html, fill_sim_placeholders, Chapter};
 use super::figure::{Figure, InitState};
 use super::sweep_figure::SweepFigure;
+use super::url;
 use super::vote_figure::ArticleBFigure;
-use super::{markdown, url};
 use crate::figures::{figure_spec, FigureSpec};
 use crate::korean::{with_particle, Particle};
+use crate::prose::{split_chapter, Block};
 
 /// The chapters of the lock-lease article (Article A) and the glossary.
 pub fn site_chapters() -> Vec<Chapter> {
@@ -26,13 +27,14 @@ fn current_search() -> String {
 pub enum Msg {
     Go(String),
     PopState,
-    /// A chapter's markdown arrived (or failed to).
+    /// A chapter's rendered prose arrived (or failed to).
     Loaded(&'static str, Result<Rc<str>, String>),
 }
 
 /// Where the current chapter's text stands.
 enum Prose {
     Loading(&'static str),
+    /// The chapter's HTML (`content/html/ID.html`) with its `{{sim:…}}` numbers filled in.
     Ready(&'static str, Rc<str>),
     Failed(&'static str, String),
 }
@@ -65,7 +67,7 @@ impl App {
         self.prose = Prose::Loading(chapter.id);
         let link = ctx.link().clone();
         yew::platform::spawn_local(async move {
-            let result = fetch_markdown(chapter).await.map(Rc::from);
+            let result = fetch_chapter_html(chapter).await.map(|html| Rc::from(fill_sim_placeholders(&html)));
             link.send_message(Msg::Loaded(chapter.id, result));
         });
     }
@@ -236,7 +238,7 @@ impl App {
     }
 
     fn view_chapter(&self, c: Chapter) -> Html {
-        let markdown = match &self.prose {
+        let html = match &self.prose {
             Prose::Ready(id, text) if *id == c.id => text.clone(),
             Prose::Failed(id, why) if *id == c.id => {
                 return html! {
@@ -249,12 +251,14 @@ impl App {
                 return html! { <p class="loading" role="status" aria-live="polite">{ format!("「{}」 장을 불러오는 중…", c.title) }</p> }
             }
         };
-        let text = fill_sim_placeholders(&markdown);
         html! {
             <article class="chapter" key={c.id}>
-                { for split_blocks(&text).into_iter().map(|b| match b {
-                    Block::Markdown(md) => markdown::render(&md),
-                    Block::Figure(fid) => self.view_figure(c.id, &fid),
+                { for split_chapter(&html).into_iter().map(|b| match b {
+                    // Our own build's HTML (src/prose.rs: escaped text, raw
+                    // HTML dropped), with numbers from `sim` filled in as
+                    // escaped text; nothing from the URL reaches it.
+                    Block::Html(prose) => Html::from_html_unchecked(AttrValue::from(prose.to_string())),
+                    Block::Figure(fid) => self.view_figure(c.id, fid),
                 }) }
             </article>
         }

@@ -1,10 +1,11 @@
 //! The prose: the chapter list (`build.rs` lists `content/*.md` with their
-//! titles), fetching a chapter's markdown from `content/ID.md` next to the
-//! page (Trunk copies the folder into `dist/`), and the
-//! `{{sim:PRESET:METRIC}}` placeholders, filled from live runs so that every
-//! number in the text comes from the simulation.
+//! titles), fetching a chapter's HTML, rendered ahead of time from its
+//! markdown (`crate::prose`), from `content/html/ID.html` next to the page
+//! (Trunk copies the folder into `dist/`), and the `{{sim:PRESET:METRIC}}`
+//! placeholders, filled from live runs so that every number in the text
+//! comes from the simulation.
 //!
-//! The markdown is fetched rather than embedded so that the wasm stays within
+//! The prose is fetched rather than embedded so that the wasm stays within
 //! its size budget and a reader downloads only the chapter they open.
 
 use std::cell::RefCell;
@@ -35,10 +36,10 @@ pub fn chapter(id: &str) -> Option<Chapter> {
     chapters().into_iter().find(|c| c.id == id)
 }
 
-/// Fetches a chapter's markdown. The id comes from [`chapters`], never from
-/// the URL directly, so the request path is always one of ours.
-pub async fn fetch_markdown(chapter: Chapter) -> Result<String, String> {
-    let url = format!("content/{}.md", chapter.id);
+/// Fetches a chapter's rendered HTML. The id comes from [`chapters`], never
+/// from the URL directly, so the request path is always one of ours.
+pub async fn fetch_chapter_html(chapter: Chapter) -> Result<String, String> {
+    let url = format!("content/html/{}.html", chapter.id);
     let response = JsFuture::from(gloo::utils::window().fetch_with_str(&url)).await.map_err(|e| format!("{e:?}"))?;
     let response: web_sys::Response = response.dyn_into().map_err(|_| "not a Response".to_string())?;
     if !response.ok() {
@@ -70,8 +71,8 @@ pub fn sim_value(preset_key: &str, metric: &str) -> Option<String> {
     })
 }
 
-/// Replaces every `{{sim:…}}` placeholder in `text`. Unknown ones become a
-/// visible marker instead of silently vanishing.
+/// Replaces every `{{sim:…}}` placeholder in `text` (HTML) with its value,
+/// escaped. Unknown ones become a visible marker instead of silently vanishing.
 pub fn fill_sim_placeholders(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
@@ -85,7 +86,7 @@ pub fn fill_sim_placeholders(text: &str) -> String {
                 let preset = parts.next().unwrap_or("");
                 let metric = parts.next().unwrap_or("");
                 match sim_value(preset, metric) {
-                    Some(v) => out.push_str(&v),
+                    Some(v) => out.push_str(&crate::prose::escape_html(&v)),
                     None => out.push_str("(값 없음)"),
                 }
                 rest = &after[end + 2..];
@@ -98,34 +99,4 @@ pub fn fill_sim_placeholders(text: &str) -> String {
     }
     out.push_str(rest);
     out
-}
-
-/// A piece of a chapter: markdown, or a figure marker on a paragraph of its own.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Block {
-    Markdown(String),
-    Figure(String),
-}
-
-/// Splits a chapter at its `{{figure:ID}}` paragraphs.
-pub fn split_blocks(markdown: &str) -> Vec<Block> {
-    let mut blocks = Vec::new();
-    let mut buf = String::new();
-    for line in markdown.lines() {
-        let t = line.trim();
-        if let Some(id) = t.strip_prefix("{{figure:").and_then(|r| r.strip_suffix("}}")) {
-            if !buf.trim().is_empty() {
-                blocks.push(Block::Markdown(std::mem::take(&mut buf)));
-            }
-            buf.clear();
-            blocks.push(Block::Figure(id.trim().to_string()));
-        } else {
-            buf.push_str(line);
-            buf.push('\n');
-        }
-    }
-    if !buf.trim().is_empty() {
-        blocks.push(Block::Markdown(buf));
-    }
-    blocks
 }

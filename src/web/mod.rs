@@ -14,7 +14,6 @@ pub mod export_panel;
 pub mod figure;
 pub mod labels;
 pub mod lazy_figures;
-pub mod markdown;
 pub mod player;
 pub mod sweep_figure;
 pub mod sweep_jobs;

@@ -1,0 +1,260 @@
+//! The chapters' markdown (`content/*.md`) rendered to HTML ahead of time
+//! (native only): the site fetches `content/html/ID.html` and shows it as it
+//! is, so neither a markdown parser nor its entity table ships in the wasm.
+//!
+//! The rendered files are committed next to their sources and kept equal to
+//! them by `tests/prose.rs`, which renders every chapter again and rewrites a
+//! stale file (then fails, so the change is seen and committed), in the
+//! manner of rust-analyzer's generated sources.
+//!
+//! A chapter file is a sequence of blocks, each on its own lines: prose, as
+//! one `<div class="prose">…</div>`, and figure markers, `<!--figure:ID-->`,
+//! where the markdown had a `{{figure:ID}}` paragraph. The site splits the
+//! file at the markers ([`split_chapter`], shared with the page) and puts a
+//! figure component in each. `{{sim:PRESET:METRIC}}` placeholders pass
+//! through as text and are filled by the page from live runs.
+//!
+//! The mapping is the one the page's markdown renderer used: tables in a
+//! `div.table-wrap`, right- and centre-aligned cells with the classes `num`
+//! and `center`, an image as its alt text. Raw HTML in the markdown is
+//! dropped, and every text and attribute is escaped.
+
+/// A piece of a rendered chapter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Block<'a> {
+    /// Prose, as rendered HTML (one `div.prose`).
+    Html(&'a str),
+    /// A figure's id.
+    Figure(&'a str),
+}
+
+/// The marker a figure block leaves in a rendered chapter.
+const FIGURE_MARKER: (&str, &str) = ("<!--figure:", "-->");
+
+/// Splits a rendered chapter into prose and figure blocks.
+pub fn split_chapter(html: &str) -> Vec<Block<'_>> {
+    let mut blocks = Vec::new();
+    let mut rest = html;
+    while let Some(start) = rest.find(FIGURE_MARKER.0) {
+        let after = &rest[start + FIGURE_MARKER.0.len()..];
+        let Some(end) = after.find(FIGURE_MARKER.1) else { break };
+        push_html(&mut blocks, &rest[..start]);
+        blocks.push(Block::Figure(after[..end].trim()));
+        rest = &after[end + FIGURE_MARKER.1.len()..];
+    }
+    push_html(&mut blocks, rest);
+    blocks
+}
+
+fn push_html<'a>(blocks: &mut Vec<Block<'a>>, html: &'a str) {
+    let html = html.trim();
+    if !html.is_empty() {
+        blocks.push(Block::Html(html));
+    }
+}
+
+/// `text` with `&`, `<`, `>`, `"` and `'` escaped (for text and attribute values).
+pub fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+pub use render::render_chapter;
+
+#[cfg(not(target_arch = "wasm32"))]
+mod render {
+    use pulldown_cmark::{Alignment, Event, Options, Parser, Tag, TagEnd};
+
+    use super::{escape_html, FIGURE_MARKER};
+
+    /// Renders a chapter's markdown to its HTML file (see the module docs).
+    pub fn render_chapter(markdown: &str) -> String {
+        let mut out = String::with_capacity(markdown.len() * 2);
+        let mut prose = String::new();
+        let flush = |out: &mut String, prose: &mut String| {
+            if !prose.trim().is_empty() {
+                out.push_str("<div class=\"prose\">");
+                out.push_str(&render_markdown(prose));
+                out.push_str("</div>\n");
+            }
+            prose.clear();
+        };
+        for line in markdown.lines() {
+            let t = line.trim();
+            match t.strip_prefix("{{figure:").and_then(|r| r.strip_suffix("}}")) {
+                Some(id) => {
+                    flush(&mut out, &mut prose);
+                    out.push_str(FIGURE_MARKER.0);
+                    out.push_str(&escape_html(id.trim()));
+                    out.push_str(FIGURE_MARKER.1);
+                    out.push('\n');
+                }
+                None => {
+                    prose.push_str(line);
+                    prose.push('\n');
+                }
+            }
+        }
+        flush(&mut out, &mut prose);
+        out
+    }
+
+    /// Markdown (tables and strikethrough on) as HTML elements, raw HTML dropped.
+    fn render_markdown(markdown: &str) -> String {
+        let mut opts = Options::empty();
+        opts.insert(Options::ENABLE_TABLES);
+        opts.insert(Options::ENABLE_STRIKETHROUGH);
+        let mut out = String::new();
+        // The closing tags of the open elements, innermost last.
+        let mut open: Vec<&'static str> = Vec::new();
+        let mut aligns: Vec<Alignment> = Vec::new();
+        let mut cell = 0usize;
+        let mut in_head = false;
+        let mut image_alt: Option<String> = None;
+        for event in Parser::new_ext(markdown, opts) {
+            if let Some(alt) = image_alt.as_mut() {
+                match event {
+                    Event::Text(t) | Event::Code(t) => alt.push_str(&t),
+                    Event::End(TagEnd::Image) => {
+                        out.push_str(&format!("<span>{}</span>", escape_html(alt)));
+                        image_alt = None;
+                    }
+                    _ => {}
+                }
+                continue;
+            }
+            let mut start = |out: &mut String, open_tag: String, close: &'static str| {
+                out.push_str(&open_tag);
+                open.push(close);
+            };
+            match event {
+                Event::Start(tag) => match tag {
+                    Tag::Paragraph => start(&mut out, "<p>".into(), "</p>"),
+                    Tag::Heading { level, .. } => {
+                        const CLOSE: [&str; 6] = ["</h1>", "</h2>", "</h3>", "</h4>", "</h5>", "</h6>"];
+                        let n = (level as usize).clamp(1, 6);
+                        start(&mut out, format!("<h{n}>"), CLOSE[n - 1]);
+                    }
+                    Tag::BlockQuote(_) => start(&mut out, "<blockquote>".into(), "</blockquote>"),
+                    Tag::CodeBlock(_) => start(&mut out, "<pre><code>".into(), "</code></pre>"),
+                    Tag::List(Some(1)) => start(&mut out, "<ol>".into(), "</ol>"),
+                    Tag::List(Some(n)) => start(&mut out, format!("<ol start=\"{n}\">"), "</ol>"),
+                    Tag::List(None) => start(&mut out, "<ul>".into(), "</ul>"),
+                    Tag::Item => start(&mut out, "<li>".into(), "</li>"),
+                    Tag::Table(a) => {
+                        aligns = a;
+                        start(&mut out, "<div class=\"table-wrap\"><table>".into(), "</tbody></table></div>");
+                    }
+                    Tag::TableHead => {
+                        in_head = true;
+                        cell = 0;
+                        start(&mut out, "<thead><tr>".into(), "</tr></thead><tbody>");
+                    }
+                    Tag::TableRow => {
+                        cell = 0;
+                        start(&mut out, "<tr>".into(), "</tr>");
+                    }
+                    Tag::TableCell => {
+                        let (open_tag, close) = if in_head { ("th", "</th>") } else { ("td", "</td>") };
+                        let class = match aligns.get(cell) {
+                            Some(Alignment::Right) => " class=\"num\"",
+                            Some(Alignment::Center) => " class=\"center\"",
+                            _ => "",
+                        };
+                        cell += 1;
+                        start(&mut out, format!("<{open_tag}{class}>"), close);
+                    }
+                    Tag::Emphasis => start(&mut out, "<em>".into(), "</em>"),
+                    Tag::Strong => start(&mut out, "<strong>".into(), "</strong>"),
+                    Tag::Strikethrough => start(&mut out, "<del>".into(), "</del>"),
+                    Tag::Link { dest_url, title, .. } => {
+                        let title = if title.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" title=\"{}\"", escape_html(&title))
+                        };
+                        start(&mut out, format!("<a href=\"{}\"{title}>", escape_html(&dest_url)), "</a>");
+                    }
+                    Tag::Image { .. } => image_alt = Some(String::new()),
+                    _ => start(&mut out, "<span>".into(), "</span>"),
+                },
+                Event::End(end) => {
+                    if end == TagEnd::TableHead {
+                        in_head = false;
+                    }
+                    if let Some(close) = open.pop() {
+                        out.push_str(close);
+                    }
+                }
+                Event::Text(t) => out.push_str(&escape_html(&t)),
+                Event::Code(t) => out.push_str(&format!("<code>{}</code>", escape_html(&t))),
+                Event::SoftBreak => out.push(' '),
+                Event::HardBreak => out.push_str("<br>"),
+                Event::Rule => out.push_str("<hr>"),
+                // Raw HTML is never interpreted (and footnotes, math and the
+                // like are not enabled).
+                _ => {}
+            }
+        }
+        while let Some(close) = open.pop() {
+            out.push_str(close);
+        }
+        out
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::super::{split_chapter, Block};
+        use super::*;
+
+        #[test]
+        fn elements_tables_and_escaping() {
+            let html = render_markdown(
+                "# 제목\n\n**굵게**와 `<코드>`, [링크](https://e.x/?a=1&b=\"2\" \"제목\")\n\n| a | b | c |\n|---|--:|:-:|\n| 1 | 2 | 3 |\n",
+            );
+            assert!(html.starts_with("<h1>제목</h1><p><strong>굵게</strong>와 <code>&lt;코드&gt;</code>, "), "{html}");
+            assert!(
+                html.contains("<a href=\"https://e.x/?a=1&amp;b=&quot;2&quot;\" title=\"제목\">링크</a>"),
+                "{html}"
+            );
+            assert!(html.contains("<div class=\"table-wrap\"><table><thead><tr><th>a</th><th class=\"num\">b</th><th class=\"center\">c</th></tr></thead><tbody><tr><td>1</td><td class=\"num\">2</td><td class=\"center\">3</td></tr></tbody></table></div>"), "{html}");
+        }
+
+        #[test]
+        fn raw_html_is_dropped_and_images_become_their_alt_text() {
+            let html = render_markdown(
+                "앞 <b onclick=\"x()\">굵게</b> 뒤\n\n<script>window.x = 1</script>\n\n![그림 *설명*](a.png)\n",
+            );
+            for raw in ["<script", "window.x", "<b ", "onclick", "<img"] {
+                assert!(!html.contains(raw), "{raw} in {html}");
+            }
+            assert!(html.contains("<span>그림 설명</span>"), "{html}");
+            assert!(html.contains("앞 굵게 뒤"), "{html}");
+        }
+
+        #[test]
+        fn a_chapter_is_prose_and_figure_blocks() {
+            let html =
+                render_chapter("# 장\n\n글 {{sim:exp1:approvals}}\n\n{{figure:lease-expiry}}\n\n1. 하나\n2. 둘\n");
+            let blocks = split_chapter(&html);
+            assert_eq!(blocks.len(), 3, "{blocks:?}");
+            assert_eq!(
+                blocks[0],
+                Block::Html("<div class=\"prose\"><h1>장</h1><p>글 {{sim:exp1:approvals}}</p></div>")
+            );
+            assert_eq!(blocks[1], Block::Figure("lease-expiry"));
+            assert_eq!(blocks[2], Block::Html("<div class=\"prose\"><ol><li>하나</li><li>둘</li></ol></div>"));
+        }
+    }
+}
