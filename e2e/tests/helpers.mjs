@@ -2,6 +2,7 @@
 // free port, and Debian's Chromium driven by playwright-core.
 import http from 'node:http';
 import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -28,8 +29,12 @@ export const CHROMIUM_FLAGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
 ];
 
-/** Serves dist/ (gzip when asked, like a real host) on 127.0.0.1 and a free port. */
-export async function serve({ gzip = true } = {}) {
+/**
+ * Serves dist/ (gzip when asked, like a real host) on 127.0.0.1 and a free
+ * port. `headers` are added to every answer (e.g. `Access-Control-Allow-Origin`
+ * for a sandboxed embed, whose opaque origin makes every fetch cross-origin).
+ */
+export async function serve({ gzip = true, headers: extra = {} } = {}) {
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     throw new Error('dist/index.html is missing: run `trunk build --release` first');
   }
@@ -41,9 +46,9 @@ export async function serve({ gzip = true } = {}) {
     let file = path.normalize(path.join(dist, decodeURIComponent(url.pathname)));
     if (!file.startsWith(dist)) { res.writeHead(403).end(); return; }
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
-    if (!fs.existsSync(file)) { res.writeHead(404).end('not found'); return; }
+    if (!fs.existsSync(file)) { res.writeHead(404, extra).end('not found'); return; }
     let body = fs.readFileSync(file);
-    const headers = { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream', 'cache-control': 'no-store' };
+    const headers = { ...extra, 'content-type': TYPES[path.extname(file)] || 'application/octet-stream', 'cache-control': 'no-store' };
     const ext = path.extname(file);
     if (gzip && ext !== '.woff2' && /gzip/.test(req.headers['accept-encoding'] || '')) {
       if (!gzipped.has(file)) gzipped.set(file, zlib.gzipSync(body, { level: 9 }));
@@ -56,6 +61,91 @@ export async function serve({ gzip = true } = {}) {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
   return { base: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
+}
+
+/**
+ * Every query key of the site with its kind and range: `{name, scenario
+ * (lease | vote | sweep | site), kind (integer | millis | choice | flag |
+ * switch | text), min, max, values}`. From `lab params --format json` when a
+ * built `lab` is at hand (in the repository's target/ or $CARGO_TARGET_DIR);
+ * otherwise read from the tables in src/params/ (the single source), whose
+ * rows are `int("name", "unit", min, max, …)`, `choice("name", &[…] or
+ * A_CONST, …)` and `flag("name", …)`.
+ */
+export function paramSpecs() {
+  const dirs = [path.join(root, 'target'), process.env.CARGO_TARGET_DIR].filter(Boolean);
+  for (const dir of dirs) {
+    for (const profile of ['release', 'ci', 'debug']) {
+      const bin = path.join(dir, profile, 'lab');
+      if (!fs.existsSync(bin)) continue;
+      try {
+        const all = JSON.parse(execFileSync(bin, ['params', '--format', 'json'], { encoding: 'utf8', timeout: 20000 }));
+        if (['lease', 'vote', 'sweep'].every((s) => all.some((x) => x.scenario === s))) {
+          return all.map(({ name, scenario, kind, min, max, values }) => ({ name, scenario, kind, min, max, values: values || [] }));
+        }
+      } catch { /* an old or broken binary: try the next, then the source */ }
+    }
+  }
+  return paramSpecsFromSource();
+}
+
+function paramSpecsFromSource() {
+  const specs = [];
+  const number = (text = '') => {
+    const t = text.trim();
+    if (/^[\d_]+$/.test(t)) return Number(t.replace(/_/g, ''));
+    if (/^u64::MAX\b/.test(t)) return 2 ** 64 - 1;
+    if (/^u32::MAX\b/.test(t)) return 2 ** 32 - 1;
+    // A named constant (`MAX_N as u64`): its value, wherever src/ defines it.
+    const name = /^([A-Z][A-Z0-9_]*)/.exec(t)?.[1];
+    for (const file of ['sweep.rs', 'params/mod.rs', 'work_cap.rs']) {
+      const src = fs.readFileSync(path.join(root, 'src', file), 'utf8');
+      const m = name && new RegExp(`const ${name}: \\w+ = ([\\d_]+);`).exec(src);
+      if (m) return Number(m[1].replace(/_/g, ''));
+    }
+    return Number.NaN;
+  };
+  for (const [file, table, scenario] of [
+    ['lease.rs', 'LEASE_PARAMS', 'lease'], ['vote.rs', 'VOTE_PARAMS', 'vote'],
+    ['sweep.rs', 'SWEEP_PARAMS', 'sweep'], ['site.rs', 'SITE_PARAMS', 'site'],
+  ]) {
+    const src = fs.readFileSync(path.join(root, 'src', 'params', file), 'utf8');
+    const start = src.indexOf(`pub const ${table}`);
+    if (start < 0) continue;
+    const body = src.slice(start, src.indexOf('\n];', start));
+    const words = (list) => {
+      const inline = /^&\[([^\]]*)\]/.exec(list);
+      if (inline) return [...inline[1].matchAll(/"([^"]*)"/g)].map((m) => m[1]);
+      const m = new RegExp(`const ${list}: &\\[&str\\] =\\s*&\\[([^\\]]*)\\]`).exec(src);
+      return m ? [...m[1].matchAll(/"([^"]*)"/g)].map((x) => x[1]) : [];
+    };
+    // `int("name", "unit", min, max, …)`, `choice("name", words, …)`,
+    // `flag("name", …)`, the site's `millis("name", max, …)`, `text("name", …)`
+    // and `word_key("name", ParamKind::Kind, …)`.
+    const rows = /\b(int|millis|choice|flag|text|word_key)\(\s*"([a-z][a-z0-9_]*)",\s*("[^"]*",\s*([^,]+),\s*([^,]+),|(&\[[^\]]*\]|[A-Z_][A-Z0-9_]*),|([\d_]+),|ParamKind::(\w+),)?/g;
+    for (const m of body.matchAll(rows)) {
+      const [, fn, name, , lo, hi, list, millisMax, wordKind] = m;
+      if (fn === 'int') {
+        specs.push({ name, scenario, kind: 'integer', min: number(lo), max: number(hi), values: [] });
+      } else if (fn === 'millis') {
+        specs.push({ name, scenario, kind: 'time_ms', min: 0, max: number(millisMax), values: [] });
+      } else if (fn === 'choice') {
+        specs.push({ name, scenario, kind: 'choice', min: 0, max: 0, values: words(list || '') });
+      } else {
+        const kind = fn === 'word_key' ? (wordKind || 'text').toLowerCase() : fn;
+        const values = { flag: ['true', 'false'], switch: ['1', '0'] }[kind] || [];
+        specs.push({ name, scenario, kind, min: 0, max: 0, values });
+      }
+    }
+  }
+  return specs;
+}
+
+/** The lease and vote keys' names, in table order. */
+export function paramNames() {
+  const specs = paramSpecs();
+  const names = (s) => specs.filter((x) => x.scenario === s).map((x) => x.name);
+  return { lease: names('lease'), vote: names('vote') };
 }
 
 export async function launch() {

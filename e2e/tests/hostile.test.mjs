@@ -7,35 +7,11 @@
 // value had to be clamped or ignored. One browser and one page for all loads.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { serve, launch, openPage, root, LAZY_FIGURES_READY } from './helpers.mjs';
+import { serve, launch, openPage, paramNames, LAZY_FIGURES_READY } from './helpers.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
-
-// Parameter names come from `lab params --format json` when a built `lab` is
-// at hand; otherwise from the tables in src/params/ (the single source).
-function paramNames() {
-  for (const bin of ['target/release/lab', 'target/debug/lab', 'target/ci/lab']) {
-    const p = path.join(root, bin);
-    if (!fs.existsSync(p)) continue;
-    try {
-      const all = JSON.parse(execFileSync(p, ['params', '--format', 'json'], { encoding: 'utf8', timeout: 20000 }));
-      const names = (s) => all.filter((x) => x.scenario === s).map((x) => x.name);
-      if (names('lease').length && names('vote').length) return { lease: names('lease'), vote: names('vote') };
-    } catch { /* fall through to the source */ }
-  }
-  const table = (file, name) => {
-    const src = fs.readFileSync(path.join(root, 'src', 'params', file), 'utf8');
-    const start = src.indexOf(`pub const ${name}`);
-    const body = src.slice(start, src.indexOf('\n];', start));
-    return [...new Set([...body.matchAll(/"([a-z][a-z0-9_]*)"/g)].map((m) => m[1]))];
-  };
-  return { lease: table('lease.rs', 'LEASE_PARAMS'), vote: table('vote.rs', 'VOTE_PARAMS') };
-}
 
 // Marker text the checks look for in any attribute or injected node.
 const MARK = 'pwn3d';

@@ -1,0 +1,89 @@
+// Sandboxed embeds (issue 19): a host page of another origin frames the site
+// with `<iframe sandbox="allow-scripts">`, so the embed runs in an opaque
+// origin: every file it loads is a cross-origin request, reading
+// `navigator.serviceWorker` or storage throws a SecurityError, and a
+// subresource digest is checked only on a CORS response. With the site served
+// with `Access-Control-Allow-Origin: *` (README, "Hosting an embed"), the
+// embed must render its figure, apply its stylesheets and post its height to
+// the host; service workers are allowed here, as on a reader's browser.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { serve, launch, openPage } from './helpers.mjs';
+
+let site, host, browser;
+// The host page, on its own origin: frames `src` sandboxed and records every message.
+const hostPage = (src) => `<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>host</title></head>
+<body style="margin:0">
+<script>window.msgs = []; addEventListener('message', (e) => msgs.push({ origin: e.origin, data: e.data }));</script>
+<iframe id="embed" sandbox="allow-scripts" src="${src}" title="embed" style="width:820px;height:400px;border:0"></iframe>
+</body></html>`;
+
+before(async () => {
+  site = await serve({ headers: { 'access-control-allow-origin': '*' } });
+  host = http.createServer((req, res) => {
+    const src = new URL(req.url, 'http://x').searchParams.get('src') || '';
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(hostPage(src.replace(/"/g, '&quot;')));
+  });
+  await new Promise((resolve) => host.listen(0, '127.0.0.1', resolve));
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+  await new Promise((r) => host?.close(r) ?? r());
+});
+
+// Every canvas of the embedded figure has a size and more than one colour.
+const DRAWN = () => {
+  const canvases = [...document.querySelectorAll('figure canvas')];
+  return canvases.length > 0 && canvases.every((c) => {
+    if (!(c.width > 0 && c.height > 0)) return false;
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    for (let p = 4; p < d.length; p += 4 * 97) if (d[p] !== d[0] || d[p + 1] !== d[1] || d[p + 2] !== d[2] || d[p + 3] !== d[3]) return true;
+    return false;
+  });
+};
+
+for (const [id, query] of [
+  ['lease-expiry', ''],
+  // Article B's figures come from a lazily loaded module (a dynamic import).
+  ['vote-story', '&scenario=vote&variant=V3&fault=power&crash_after=4'],
+  // A sweep's grid is computed in the page's web workers (a blob: worker that
+  // imports the worker's script and wasm from the site).
+  ['sweep-contention', '&tpw_hi=2&wallets_hi=2&seeds=1'],
+]) {
+  test(`a sandboxed embed of ${id} on another origin renders, styled, and posts its height`, async () => {
+    const { page, errors, context } = await openPage(browser, { width: 900, serviceWorkers: 'allow' });
+    const src = `${site.base}?embed=${id}${query}`;
+    const hostUrl = `http://localhost:${host.address().port}/?src=${encodeURIComponent(src)}`;
+    assert.notEqual(new URL(hostUrl).origin, new URL(site.base).origin);
+    await page.goto(hostUrl);
+    await page.waitForFunction((fig) => window.msgs.some((m) => m.data?.type === 'consistency-lab:height' && m.data.id === fig && m.data.height > 300), id, { timeout: 60000 })
+      .catch(async (e) => { throw new Error(`${e.message}\nmessages: ${JSON.stringify(await page.evaluate(() => window.msgs))}\nerrors: ${errors.join(' | ')}`); });
+    const msg = await page.evaluate((fig) => window.msgs.filter((m) => m.data?.id === fig).pop(), id);
+    // A sandboxed frame without allow-same-origin posts from the opaque origin.
+    assert.equal(msg.origin, 'null');
+    const frame = page.frames().find((f) => f.url().startsWith(src));
+    assert.ok(frame, `no frame at ${src}: ${page.frames().map((f) => f.url()).join(', ')}`);
+    assert.equal(await frame.evaluate(() => origin), 'null', 'the embed runs in an opaque origin');
+    await frame.waitForFunction(DRAWN, null, { timeout: 30000, polling: 200 });
+    assert.equal(await frame.$$eval('main.embed figure', (f) => f.length), 1);
+    assert.equal(await frame.$eval('figure', (f) => f.id), id);
+    if (id.startsWith('sweep-')) await frame.waitForSelector(`figure#${id}[data-state=done]`, { timeout: 60000 });
+    // The stylesheets apply (a digest on a non-CORS response would have
+    // blocked them), and the webfont they name loaded.
+    const style = await frame.evaluate(async () => {
+      await document.fonts.ready;
+      return {
+        family: getComputedStyle(document.body).fontFamily,
+        font: [...document.fonts].some((f) => f.family.includes('Pretendard') && f.status === 'loaded'),
+      };
+    });
+    assert.ok(style.family.includes('Pretendard') && style.font, JSON.stringify(style));
+    assert.equal(await frame.evaluate(() => document.documentElement.hasAttribute('data-embed')), true);
+    assert.equal(await frame.$('#panic-banner'), null, 'panic banner');
+    assert.deepEqual(errors.filter((e) => !(/^requestfailed: /.test(e) && /ERR_ABORTED/.test(e))), []);
+    await context.close();
+  });
+}
