@@ -70,6 +70,10 @@ impl Figure {
                      aria-label={format!("{} 그림 ({})", spec.code, id)}
                      onkeydown={if timeline { self.player.on_key() } else { Callback::noop() }}>
                     <canvas ref={self.canvas.node.clone()} role="img" aria-label={spec.canvas_label()}></canvas>
+                    // A figure drawn from its table's runs (A8, A9) waits for them.
+                    { if self.figure.is_none() { html! {
+                        <p class="figure-loading" role="status">{ "그림을 계산하는 중…" }</p>
+                    } } else { html!{} } }
                 </div>
                 { if timeline { view_legend() } else { html!{} } }
                 <p id={desc_id} class="visually-hidden">{ self.text_alternative() }</p>

@@ -29,6 +29,12 @@ use crate::worker::{Job, JobResult};
 /// to input and rendering (one run may exceed it; the work cap bounds a run).
 const JOB_SLICE_MS: f64 = 12.0;
 
+/// How long the first render of a figure may spend on its table's runs
+/// (one run may exceed it; the work cap bounds a run): the rest of the
+/// runs leave the task, so that no first render holds the main thread for
+/// much more than 50 ms with its table.
+const FIRST_TABLE_MS: f64 = 30.0;
+
 /// Table runs predicted to end, together with the figure's drawing (as
 /// long as it has recently taken), within this long after the slider input
 /// run right away, in the same update as the figure, so that figure and
@@ -151,8 +157,10 @@ impl LiveTable {
 
     /// Starts the table over with `table`'s runs; `prefilled` are runs the figure
     /// already made, with their table cells. The first table of a figure is
-    /// computed here and now, so the page never shows an empty table: then
-    /// it returns true.
+    /// computed here and now, as far as [`FIRST_TABLE_MS`] allows, so that
+    /// for most settings the page never shows an empty table: then it
+    /// returns true. Runs past that budget (a heavy first query: A8's five
+    /// variants at the work cap took 480 ms) go the way of a slider move's.
     pub fn restart(
         &mut self,
         table: Vec<TableColumn>,
@@ -177,12 +185,16 @@ impl LiveTable {
         self.job_timer = None;
         self.jobs_running = false;
         if self.columns.is_empty() {
-            while let Some((i, run)) = self.jobs.pop() {
+            let started = now_ms();
+            while now_ms() - started < FIRST_TABLE_MS {
+                let Some((i, run)) = self.jobs.pop() else { break };
                 let trace = self.run_here(&run);
                 self.next_columns[i].push_trace(trace);
             }
-            self.finish();
-            return true;
+            if self.jobs.is_empty() {
+                self.finish();
+                return true;
+            }
         }
         self.start = input_ms.or_else(|| Some(now_ms()));
         false
@@ -371,7 +383,11 @@ impl LiveTable {
         html! {
             <div class="table-wrap">
                 <table class="metrics" data-pending={pending} aria-busy={pending}>
-                    <caption>{ self.caption(&plan.query) }{ if self.pending() { " — 새 설정으로 계산 중…" } else { "" } }</caption>
+                    <caption>{ self.caption(&plan.query) }{ match (self.pending(), self.columns.is_empty()) {
+                        (true, true) => " — 계산 중…",
+                        (true, false) => " — 새 설정으로 계산 중…",
+                        (false, _) => "",
+                    } }</caption>
                     <thead><tr>
                         <th scope="col">{ "지표" }</th>
                         { for self.columns.iter().map(|c| html! { <th scope="col" class="num">{ &c.header }</th> }) }
