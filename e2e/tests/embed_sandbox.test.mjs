@@ -83,6 +83,13 @@ for (const [id, query] of [
     assert.ok(style.family.includes('Pretendard') && style.font, JSON.stringify(style));
     assert.equal(await frame.evaluate(() => document.documentElement.hasAttribute('data-embed')), true);
     assert.equal(await frame.$('#panic-banner'), null, 'panic banner');
+    if (id === 'lease-expiry') {
+      // This host gives no allow-downloads: an export cannot arrive, and the
+      // status says so instead of claiming a download.
+      await frame.click('figure button[data-export=svg]');
+      await frame.waitForFunction(() => /요청했습니다.*allow-downloads/.test(document.querySelector('.export-status')?.textContent || ''), null, { timeout: 60000 });
+      assert.doesNotMatch(await frame.textContent('.export-status'), /내려받았습니다/);
+    }
     assert.deepEqual(errors.filter((e) => !(/^requestfailed: /.test(e) && /ERR_ABORTED/.test(e))), []);
     await context.close();
   });

@@ -137,7 +137,7 @@ async function svgMatchesLab(url, fig, id, caption) {
   const result = compareSvg(svg, native, 0);
   console.log(`# ${id} (width ${st.width}${st.time ? `, t=${st.time}µs` : ''}): ${result.elements} elements, byte-identical: ${svg === native}`);
   assert.ok(svg === native, `${id}: the page's SVG is byte-identical to lab's`);
-  assert.match(await page.textContent(`${fig} .export-status`), /SVG 파일을 내려받았습니다/);
+  assert.match(await page.textContent(`${fig} .export-status`), /SVG 파일 내려받기를 요청했습니다/);
   assert.deepEqual(errors, []);
   await context.close();
 }
@@ -267,7 +267,7 @@ async function sweepExportMatchesLab(page, id) {
   const result = compareSvg(svg, native, 0);
   console.log(`# ${id} (${st.params}, width ${st.width}): ${result.elements} elements, byte-identical: ${svg === native}`);
   assert.ok(svg === native, `${id}: the page's SVG is byte-identical to lab's`);
-  assert.match(await page.textContent(`${fig} .export-status`), /SVG 파일을 내려받았습니다/);
+  assert.match(await page.textContent(`${fig} .export-status`), /SVG 파일 내려받기를 요청했습니다/);
   return st;
 }
 

@@ -74,6 +74,15 @@
       save(new Blob(['\ufeff' + m.metrics_csv(id, params)], { type: 'text/csv' }), `${id}-metrics.csv`);
     }
   }
+  // In a frame whose sandbox took its origin away (`sandbox` without
+  // `allow-same-origin`): the page's origin then reads as "null".
+  function sandboxed() {
+    try {
+      return window.self !== window.top && self.origin === 'null';
+    } catch (_) {
+      return true;
+    }
+  }
   function say(panel, text) {
     const s = panel.querySelector('.export-status');
     if (s) s.textContent = text;
@@ -90,7 +99,15 @@
       say(panel, `${label} 파일을 만드는 중…`);
       try {
         await exportFile(panel, kind);
-        say(panel, `${label} 파일을 내려받았습니다.`);
+        // The page can hand a file to the browser but cannot see it saved, so
+        // the status says what it knows. In a sandboxed frame (an opaque
+        // origin) the host may not allow downloads at all; say so, and where
+        // else to get the file.
+        if (sandboxed()) {
+          say(panel, `${label} 파일 내려받기를 요청했습니다. 다만 이 그림은 sandbox가 걸린 iframe 안에 있어, 퍼간 페이지가 내려받기(allow-downloads)를 허락하지 않았다면 파일이 오지 않습니다. 그럴 때는 그림 아래 링크로 원래 페이지를 열어 내려받아 주세요.`);
+        } else {
+          say(panel, `${label} 파일 내려받기를 요청했습니다. 브라우저의 다운로드 목록에서 확인해 주세요.`);
+        }
       } catch (err) {
         say(panel, `${label} 파일을 만들지 못했습니다: ${err && err.message ? err.message : err}`);
       } finally {
