@@ -71,5 +71,25 @@ export function integrityProblems(dir, html) {
     const actual = sha384(readFileSync(file));
     if (actual !== stated) problems.push(`the digest of /${path} is ${actual}, but index.html states ${stated || '(nothing)'}`);
   }
+  for (const { path, stated } of fetchedDigests(html)) {
+    const file = join(dir, path);
+    const actual = existsSync(file) ? sha384(readFileSync(file)) : '(no such file)';
+    if (actual !== stated) problems.push(`the digest of ${path} is ${actual}, but index.html's digests for the page's own fetches state ${stated}`);
+  }
   return problems;
+}
+
+/**
+ * The digests scripts/trunk-post-build.mjs states for what the page fetches
+ * itself (its import map's `integrity` and the `lab-integrity` JSON block),
+ * each with the site-relative path it is for; none before the hook ran.
+ */
+export function fetchedDigests(html) {
+  const block = (re) => { const m = re.exec(html); return m ? JSON.parse(m[1]) : null; };
+  const out = [];
+  const json = block(/<script type="application\/json" id="lab-integrity">([\s\S]*?)<\/script>/);
+  for (const [path, stated] of Object.entries(json || {})) out.push({ path, stated });
+  const map = block(/<script type="importmap">([\s\S]*?)<\/script>/);
+  for (const [url, stated] of Object.entries(map?.integrity || {})) out.push({ path: url.replace(/^\.?\//, ''), stated });
+  return out;
 }

@@ -14,9 +14,9 @@
 //
 // First, though, the subresource integrity of what Trunk staged (0. below).
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { filesUnder, integrityProblems } from './site-files.mjs';
+import { filesUnder, integrityProblems, integrityRefs, sha384 } from './site-files.mjs';
 
 const stage = process.env.TRUNK_STAGING_DIR;
 if (!stage) {
@@ -46,9 +46,66 @@ if (problems.length) {
 }
 const verified = html.match(/\bintegrity="/g)?.length ?? 0;
 
+// --- 0b. Integrity of what the page fetches itself -------------------------------
+// Trunk's digests cover the tags of index.html. The browser checks them for
+// scripts, stylesheets and module preloads, but the site's wasm is fetched
+// by Trunk's loader, and the lazily loaded `figures` module and the worker
+// by the page's own scripts, all without a digest. So the hook states the
+// digest of each, computed from the file the build staged (it rewrites no
+// digest Trunk wrote): in an import map's `integrity` (Chromium checks it on
+// every import of the module, dynamic ones too), in a JSON block the page
+// scripts read for their `fetch(…, { integrity })` (lazy_module.js,
+// worker_pool.js), and in the loader's own fetch of the site's wasm, whose
+// digest is the one Trunk's preload tag states (verified above). A file
+// changed after the build is then refused, and the page says so.
+const fetchedLater = {};
+for (const name of ['figures.js', 'figures_bg.wasm', 'worker.js', 'worker_bg.wasm']) {
+  const path = join(stage, name);
+  if (!existsSync(path)) {
+    console.error(`trunk-post-build: ${name} is missing (index.html's wasm pipelines)`);
+    process.exit(1);
+  }
+  fetchedLater[name] = sha384(readFileSync(path));
+}
+const loader = /import init, \* as bindings from '([^']+\.js)';\nconst wasm = await init\(\{ module_or_path: '([^']+_bg\.wasm)' \}\);/;
+const loaderMatch = html.match(loader);
+if (!loaderMatch) {
+  console.error("trunk-post-build: Trunk's loader does not have the expected shape (a new Trunk?); cannot make it check the site's wasm");
+  process.exit(1);
+}
+const [, siteJs, siteWasm] = loaderMatch;
+const digestOf = (href) => integrityRefs(html).find((r) => `/${r.path}` === href || r.path === href)?.stated;
+const siteJsDigest = digestOf(siteJs);
+const siteWasmDigest = digestOf(siteWasm);
+if (!siteJsDigest || !siteWasmDigest) {
+  console.error(`trunk-post-build: no preload digest for ${siteJs} or ${siteWasm}`);
+  process.exit(1);
+}
+const FAILED_KO = '사이트 파일이 빌드 때와 달라 실행하지 않았거나, 내려받지 못했습니다. 페이지를 새로 고쳐 주세요.';
+html = html.replace(loader, [
+  `import init, * as bindings from '${siteJs}';`,
+  `const wasm = await init({ module_or_path: fetch('${siteWasm}', { integrity: '${siteWasmDigest}' }) }).catch((e) => {`,
+  `  const app = document.getElementById('app');`,
+  `  if (app) { app.textContent = ${JSON.stringify(FAILED_KO)}; app.setAttribute('role', 'alert'); }`,
+  '  throw e;',
+  '});',
+].join('\n'));
+const importMap = { integrity: { [siteJs]: siteJsDigest, './figures.js': fetchedLater['figures.js'] } };
+const blocks = [
+  `<script type="importmap">${JSON.stringify(importMap)}</script>`,
+  `<script type="application/json" id="lab-integrity">${JSON.stringify(fetchedLater)}</script>`,
+].join('\n  ');
+html = html.replace(/<meta charset="utf-8">/i, (m) => `${m}\n  ${blocks}`);
+if (!html.includes('id="lab-integrity"')) {
+  console.error('trunk-post-build: no <meta charset="utf-8"> to put the digests after');
+  process.exit(1);
+}
+
 // --- 1. Content-Security-Policy ----------------------------------------------
 const hashes = [];
-for (const m of html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+// Every inline script the browser runs or reads as an import map (the JSON
+// data block is neither, and CSP does not apply to it).
+for (const m of html.matchAll(/<script\b(?![^>]*\bsrc=)(?![^>]*application\/json)[^>]*>([\s\S]*?)<\/script>/g)) {
   hashes.push(`'sha256-${createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
 }
 const policy = [
@@ -95,4 +152,4 @@ if (sw === template) {
   process.exit(1);
 }
 writeFileSync(join(stage, 'sw.js'), sw);
-console.log(`trunk-post-build: ${verified} integrity digest(s) verified; CSP with ${hashes.length} inline script hash(es); sw.js precaches ${precache.length} files as ${cacheName}`);
+console.log(`trunk-post-build: ${verified} integrity digest(s) verified, ${Object.keys(fetchedLater).length + 1} stated for what the page fetches itself; CSP with ${hashes.length} inline script hash(es); sw.js precaches ${precache.length} files as ${cacheName}`);

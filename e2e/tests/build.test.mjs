@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { dist, root } from './helpers.mjs';
-import { integrityProblems, integrityRefs, sha384, subresourceTags } from '../../scripts/site-files.mjs';
+import { fetchedDigests, integrityProblems, integrityRefs, sha384, subresourceTags } from '../../scripts/site-files.mjs';
 
 const html = () => fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 
@@ -35,12 +35,21 @@ test('no wasm module carries JS snippets; the page scripts are their sources', (
   }
 });
 
-// A staging directory as Trunk leaves it (dist/ without the hook's CSP), for the hook to run on.
+// A staging directory as Trunk leaves it (dist/ without what the hook
+// adds: the CSP, the import map, the digests block, the loader's checked
+// fetch), for the hook to run on.
 function stageCopy() {
   const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-stage-'));
   fs.cpSync(dist, stage, { recursive: true });
   const indexPath = path.join(stage, 'index.html');
-  fs.writeFileSync(indexPath, fs.readFileSync(indexPath, 'utf8').replace(/\s*<meta http-equiv="Content-Security-Policy"[^>]*>/, ''));
+  const asTrunkLeftIt = fs.readFileSync(indexPath, 'utf8')
+    .replace(/\s*<meta http-equiv="Content-Security-Policy"[^>]*>/, '')
+    .replace(/\s*<script type="importmap">[\s\S]*?<\/script>/, '')
+    .replace(/\s*<script type="application\/json" id="lab-integrity">[\s\S]*?<\/script>/, '')
+    .replace(/const wasm = await init\(\{ module_or_path: fetch\('([^']+)', \{ integrity: '[^']*' \}\) \}\)\.catch\(\(e\) => \{[\s\S]*?\n\}\);/,
+      "const wasm = await init({ module_or_path: '$1' });");
+  assert.doesNotMatch(asTrunkLeftIt, /lab-integrity|importmap|integrity: '/, 'the hook\'s additions were not all taken out');
+  fs.writeFileSync(indexPath, asTrunkLeftIt);
   return { stage, indexPath };
 }
 const runHook = (stage) => spawnSync('node', [path.join(root, 'scripts', 'trunk-post-build.mjs')], { env: { ...process.env, TRUNK_STAGING_DIR: stage }, encoding: 'utf8' });
@@ -50,7 +59,13 @@ test('the post-build hook verifies a sound build and writes its CSP', () => {
   const run = runHook(stage);
   assert.equal(run.status, 0, run.stderr);
   assert.match(run.stdout, /integrity digest\(s\) verified/);
-  assert.match(fs.readFileSync(indexPath, 'utf8'), /http-equiv="Content-Security-Policy"/);
+  const page = fs.readFileSync(indexPath, 'utf8');
+  assert.match(page, /http-equiv="Content-Security-Policy"/);
+  // The digests of what the page fetches itself, each its file's.
+  assert.match(page, /<script type="importmap">/);
+  assert.match(page, /init\(\{ module_or_path: fetch\('[^']+_bg\.wasm', \{ integrity: 'sha384-/);
+  assert.deepEqual(fetchedDigests(page).map((d) => d.path).sort(), ['figures.js', 'figures.js', 'figures_bg.wasm', 'site-' + page.match(/\/site-([0-9a-f]+)\.js/)[1] + '.js', 'worker.js', 'worker_bg.wasm'].sort());
+  assert.deepEqual(integrityProblems(stage, page), []);
   fs.rmSync(stage, { recursive: true, force: true });
 });
 

@@ -30,12 +30,13 @@ export const CHROMIUM_FLAGS = [
 ];
 
 /**
- * Serves dist/ (gzip when asked, like a real host) on 127.0.0.1 and a free
- * port. `headers` are added to every answer (e.g. `Access-Control-Allow-Origin`
- * for a sandboxed embed, whose opaque origin makes every fetch cross-origin).
+ * Serves dist/ (or `dir`: another copy of a build) with gzip when asked,
+ * like a real host, on 127.0.0.1 and a free port. `headers` are added to
+ * every answer (e.g. `Access-Control-Allow-Origin` for a sandboxed embed,
+ * whose opaque origin makes every fetch cross-origin).
  */
-export async function serve({ gzip = true, headers: extra = {} } = {}) {
-  if (!fs.existsSync(path.join(dist, 'index.html'))) {
+export async function serve({ gzip = true, headers: extra = {}, dir = dist } = {}) {
+  if (!fs.existsSync(path.join(dir, 'index.html'))) {
     throw new Error('dist/index.html is missing: run `trunk build --release` first');
   }
   // Each file is compressed once: the server shares its event loop with the
@@ -43,8 +44,8 @@ export async function serve({ gzip = true, headers: extra = {} } = {}) {
   const gzipped = new Map();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
-    let file = path.normalize(path.join(dist, decodeURIComponent(url.pathname)));
-    if (!file.startsWith(dist)) { res.writeHead(403).end(); return; }
+    let file = path.normalize(path.join(dir, decodeURIComponent(url.pathname)));
+    if (!file.startsWith(dir)) { res.writeHead(403).end(); return; }
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
     if (!fs.existsSync(file)) { res.writeHead(404, extra).end('not found'); return; }
     let body = fs.readFileSync(file);
@@ -238,6 +239,9 @@ export async function ready(page) {
     await page.waitForFunction(LAZY_FIGURES_READY, null, { timeout: 30000 });
     await page.evaluate(() => document.fonts.ready);
     await page.waitForFunction(() => [...document.querySelectorAll('figure canvas')].every((c) => c.width > 0 && c.height > 0));
+    // A first table past its time budget, and the figures drawn from it
+    // (A8, A9), complete a moment after the first render.
+    await page.waitForFunction(() => !document.querySelector('table.metrics[data-pending=true], .figure-loading'), null, { timeout: 60000 });
   } catch (e) {
     e.message += `\n${await describePage(page)}`;
     throw e;

@@ -534,7 +534,10 @@ impl Component for SweepFigure {
         let (rows, _cols) = self.spec.shape();
         let done = self.result.rows_done();
         let complete = self.result.is_complete();
-        let status = if complete {
+        let failed = !complete && super::sweep_jobs::failed(&super::sweep_jobs::cache_key(&self.spec));
+        let status = if failed {
+            "계산할 수 없음: 계산용 웹 워커를 시작하지 못했습니다. 페이지를 새로 고쳐 주세요.".to_string()
+        } else if complete {
             match self.elapsed_ms {
                 Some(_) if self.cached => format!("완료 · 저장해 둔 결과 · {}회 실행", self.spec.runs()),
                 Some(ms) => format!("완료 · {}회 실행 · {:.1}초", self.spec.runs(), ms / 1000.0),
@@ -554,7 +557,7 @@ impl Component for SweepFigure {
         let slider_specs = sliders(self.kind);
         html! {
             <figure id={fid} class="lab-figure sweep-figure" aria-describedby={format!("{fid}-desc")}
-                data-state={if complete { "done" } else { "running" }} data-cached={self.cached.to_string()}
+                data-state={if complete { "done" } else if failed { "failed" } else { "running" }} data-cached={self.cached.to_string()}
                 data-sweep-key={self.spec.key()} data-metric={self.metric.key()}>
                 { if self.notices.is_empty() { html!{} } else { html! {
                     <div class="notice" role="status">{ for self.notices.iter().map(|n| html! { <p>{ n }</p> }) }</div>

@@ -7,8 +7,9 @@
 //! sweep again.
 //!
 //! One state per page module: the sweep figures' (`super::sweep_figure`)
-//! start, join or leave sweeps here. Should the workers fail to start, the
-//! sweep stays unfinished and the console says why: running its rows here
+//! start, join or leave sweeps here. Should the workers fail to start (or
+//! their files be refused, see worker_pool.js), the sweep stays unfinished,
+//! its figure says so ([`failed`]) and the console says why: running its rows here
 //! would put the simulation into this module (about 70 KB, as
 //! `scripts/wasm-profile.mjs` shows) and long tasks onto the main thread.
 
@@ -77,6 +78,8 @@ struct Sweeps {
     /// Figure id → (cache key, listener).
     owners: VecMap<(String, Callback<Rc<SweepResult>>)>,
     cache: VecMap<Rc<SweepResult>>,
+    /// The cache keys of sweeps a row of which the workers could not compute.
+    failed: Vec<String>,
     /// The pool's answers reach [`on_result`] through this.
     sink: Option<Rc<Sink>>,
 }
@@ -104,7 +107,19 @@ fn on_result(id: u32, result: Option<JobResult>) {
                 web_sys::console::warn_1(&JsValue::from_str(&format!(
                     "매개변수 지도 {key}의 {row}번째 줄을 계산하지 못했습니다 (web worker를 시작하지 못함)"
                 )));
-                Vec::new()
+                // The figures showing it say so (see [`failed`]).
+                if sweeps.failed.contains(&key) {
+                    return Vec::new();
+                }
+                sweeps.failed.push(key.clone());
+                let Some(job) = sweeps.jobs.get(&key) else { return Vec::new() };
+                let snapshot = Rc::new(job.result.clone());
+                sweeps
+                    .owners
+                    .values()
+                    .filter(|(k, _)| *k == key)
+                    .map(|(_, cb)| (cb.clone(), snapshot.clone()))
+                    .collect()
             }
         }
     });
@@ -193,6 +208,12 @@ pub fn start(owner: &str, spec: SweepSpec, listener: Callback<Rc<SweepResult>>) 
         sweeps.jobs.insert(key, job);
         (Rc::new(result), false)
     })
+}
+
+/// Whether the workers failed to compute a row of the sweep whose cache key
+/// is `key` (it then never completes; its figure says why).
+pub fn failed(key: &str) -> bool {
+    SWEEPS.with(|s| s.borrow().failed.iter().any(|k| k == key))
 }
 
 /// The finished grid of figure `figure_id` for the sweep whose canonical

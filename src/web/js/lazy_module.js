@@ -10,11 +10,26 @@
   const lab = (globalThis.consistencyLab ||= {});
   // This script and the module sit at the site's root.
   const base = new URL('./', document.currentScript.src);
+  // The digests of the files the page fetches itself, as the build stated
+  // them (scripts/trunk-post-build.mjs): the module's JS is checked by the
+  // page's import map, its wasm here, so a file changed after the build is
+  // refused. A build without them (none yet) fetches unchecked.
+  lab.fetchedDigests = (() => {
+    try {
+      return JSON.parse(document.getElementById('lab-integrity')?.textContent || '{}');
+    } catch (_) {
+      return {};
+    }
+  })();
+  lab.fetchChecked = (name) => {
+    const integrity = lab.fetchedDigests[name];
+    return fetch(new URL(name, base).href, integrity ? { integrity } : {});
+  };
   const loading = new Map();
   lab.loadModule = (name) => {
     if (!loading.has(name)) {
       const p = import(new URL(`${name}.js`, base).href).then(async (m) => {
-        await m.default({ module_or_path: new URL(`${name}_bg.wasm`, base).href });
+        await m.default({ module_or_path: lab.fetchChecked(`${name}_bg.wasm`) });
         return m;
       });
       p.catch(() => loading.delete(name));

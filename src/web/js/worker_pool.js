@@ -45,19 +45,39 @@
       slot.worker.postMessage([job.id, job.bytes], [job.bytes.buffer]);
     }
   }
+  // The worker's script, fetched and checked against the build's digest
+  // (lazy_module.js: `fetchChecked`) and run from a blob, so that a changed
+  // worker.js is refused; the script then fetches its wasm with its digest.
+  async function workerUrl() {
+    const response = await lab.fetchChecked('worker.js');
+    if (!response.ok) throw new Error(`worker.js: HTTP ${response.status}`);
+    const wasm = JSON.stringify(new URL('worker_bg.wasm', base).href);
+    const integrity = JSON.stringify(lab.fetchedDigests['worker_bg.wasm'] || '');
+    const src = `${await response.text()}\n`
+      + `wasm_bindgen({ module_or_path: fetch(${wasm}, ${integrity} ? { integrity: ${integrity} } : {}) })`
+      // A refused or missing wasm: tell the pool (a rejection is no `error` event).
+      + '.catch((e) => postMessage({ failed: String(e) }));';
+    return URL.createObjectURL(new Blob([src], { type: 'text/javascript' }));
+  }
   function spawn() {
     if (pool || broken) return;
+    pool = [];
+    workerUrl().then(start, fail);
+  }
+  function start(url) {
+    if (broken) return;
     try {
-      const src = `importScripts(${JSON.stringify(new URL('worker.js', base).href)});`
-        + `wasm_bindgen(${JSON.stringify(new URL('worker_bg.wasm', base).href)});`;
-      const url = URL.createObjectURL(new Blob([src], { type: 'text/javascript' }));
-      pool = [];
       for (let i = 0; i < size(); i++) {
         // Busy until it has warmed up and says "ready".
         const slot = { worker: new Worker(url), busy: true };
         slot.worker.onmessage = (e) => {
           const d = e.data;
           slot.busy = false;
+          if (d && d.failed) {
+            console.error(`계산용 웹 워커를 시작하지 못했습니다: ${d.failed}`);
+            fail();
+            return;
+          }
           if (d === 'ready') {
             window.__labWorkerPoolReady = (window.__labWorkerPoolReady || 0) + 1;
           } else if (Array.isArray(d)) {

@@ -1,0 +1,97 @@
+// A file changed after the build is refused by the page (issue 19). For each
+// kind of file, a copy of dist/ gets one byte more in that file and is
+// served; the page must not run it, and must say so where a reader would
+// look. Digests: Trunk's `integrity` attributes (stylesheets, page scripts,
+// the site's JS via its import map), and those scripts/trunk-post-build.mjs
+// states for what the page fetches itself (the site's wasm in the loader,
+// the `figures` module's JS in the import map and its wasm, the worker's
+// script and wasm, in the `lab-integrity` block).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { serve, launch, openPage, dist } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+/** A copy of dist/ whose file matching `pattern` has `extra` appended. */
+function tampered(pattern, extra) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-tamper-'));
+  fs.cpSync(dist, dir, { recursive: true });
+  const name = fs.readdirSync(dir).find((f) => pattern.test(f));
+  assert.ok(name, `no file matches ${pattern}`);
+  fs.appendFileSync(path.join(dir, name), extra);
+  return { dir, name };
+}
+
+const CASES = [
+  {
+    what: "the site's wasm",
+    file: /^site-[0-9a-f]+_bg\.wasm$/,
+    query: '?ch=a1-lease-expiry',
+    refused: async (page) => {
+      await page.waitForSelector('#app[role=alert]', { timeout: 30000 });
+      assert.match(await page.textContent('#app'), /빌드 때와 달라/);
+      assert.equal(await page.$('article.chapter'), null);
+    },
+  },
+  {
+    what: "the site's JS",
+    file: /^site-[0-9a-f]+\.js$/,
+    query: '?ch=a1-lease-expiry',
+    refused: async (page) => {
+      await page.waitForTimeout(3000);
+      assert.equal(await page.$('article.chapter'), null);
+      assert.equal(await page.evaluate(() => typeof window.wasmBindings), 'undefined');
+    },
+  },
+  {
+    what: 'a page script',
+    file: /^lazy_module-[0-9a-f]+\.js$/,
+    query: '?ch=a1-lease-expiry',
+    refused: async (page) => {
+      await page.waitForSelector('article.chapter', { timeout: 30000 });
+      assert.equal(await page.evaluate(() => typeof window.consistencyLab?.loadModule), 'undefined');
+    },
+  },
+  ...[/^figures\.js$/, /^figures_bg\.wasm$/].map((file) => ({
+    what: `the figures module (${file.source})`,
+    file,
+    query: '?ch=b1-remember',
+    refused: async (page) => {
+      await page.waitForSelector('#vote-story .figure-loading[role=alert]', { timeout: 30000 });
+      assert.match(await page.textContent('#vote-story .figure-loading'), /그림 모듈을 불러오지 못했습니다/);
+    },
+  })),
+  ...[/^worker\.js$/, /^worker_bg\.wasm$/].map((file) => ({
+    what: `the worker (${file.source})`,
+    file,
+    query: '?ch=a7-sweeps&fig=sweep-contention&tpw_hi=2&wallets_hi=2&seeds=1',
+    refused: async (page) => {
+      await page.waitForSelector('#sweep-contention[data-state=failed]', { timeout: 30000 });
+      assert.match(await page.textContent('#sweep-contention .sweep-status'), /웹 워커를 시작하지 못했습니다/);
+    },
+  })),
+];
+
+for (const c of CASES) {
+  test(`${c.what}, changed after the build, is refused, and the page says so`, async () => {
+    const { dir, name } = tampered(c.file, c.file.source.includes('wasm') ? Buffer.from([0]) : '\n;window.__tampered = 1;\n');
+    const server = await serve({ dir });
+    try {
+      const { page, errors, context } = await openPage(browser);
+      await page.goto(server.base + c.query);
+      await c.refused(page);
+      assert.equal(await page.evaluate(() => window.__tampered), undefined, `${name}'s added code ran`);
+      // The browser says why (an integrity failure), in the console.
+      assert.ok(errors.some((e) => /integrity|digest|SRI|무결성|워커/i.test(e)), `no integrity error logged: ${errors.join(' | ')}`);
+      await context.close();
+    } finally {
+      await server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
