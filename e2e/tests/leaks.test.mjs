@@ -1,0 +1,61 @@
+// Leaving a chapter frees its figures: event listeners, DOM nodes, workers.
+// The reader goes back and forth between a chapter with heavy figures
+// (a7-sweeps: the sweep heatmaps and their worker pool; b1-remember:
+// Article B's story, drawn by the lazily loaded `figures` module) and the
+// first chapter, 30 times, through the chapter links (the app stays; only
+// its chapter changes). After each visit the page is garbage-collected and
+// Chromium's own counts are read (CDP `Performance.getMetrics`:
+// JSEventListeners, Nodes). The 30th visit must be within 5 % of the first.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openPage, ready } from './helpers.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const VISITS = 30;
+
+async function counts(page, cdp) {
+  // Twice: a collection can free what only a previous one made collectable.
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const get = (name) => metrics.find((m) => m.name === name)?.value ?? NaN;
+  return { listeners: get('JSEventListeners'), nodes: get('Nodes') };
+}
+
+async function go(page, chapter) {
+  await page.click(`nav.chapters a[href*="ch=${chapter}"]`);
+  await page.waitForFunction((id) => new URLSearchParams(location.search).get('ch') === id, chapter);
+  await ready(page);
+}
+
+for (const chapter of ['a7-sweeps', 'b1-remember']) {
+  test(`${VISITS} visits to ${chapter} leave no listeners or nodes behind`, async () => {
+    const { page, errors, context } = await openPage(browser);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    await page.goto(`${server.base}?ch=00-intro`);
+    await ready(page);
+    const seen = [];
+    for (let i = 0; i < VISITS; i++) {
+      await go(page, chapter);
+      if (chapter === 'a7-sweeps') {
+        // Let the sweeps finish (their grids are cached after the first visit).
+        await page.waitForFunction(() => [...document.querySelectorAll('.sweep-figure progress')].every((p) => p.value >= p.max), null, { timeout: 240000 });
+      }
+      seen.push(await counts(page, cdp));
+      await go(page, '00-intro');
+    }
+    const [first, last] = [seen[0], seen[seen.length - 1]];
+    console.log(`${chapter}: listeners ${seen.map((s) => s.listeners).join(', ')}`);
+    console.log(`${chapter}: nodes ${seen.map((s) => s.nodes).join(', ')}`);
+    for (const key of ['listeners', 'nodes']) {
+      assert.ok(Number.isFinite(first[key]) && first[key] > 0, `${key}: ${first[key]}`);
+      assert.ok(last[key] <= first[key] * 1.05, `${key} grew from ${first[key]} on the first visit to ${last[key]} on the ${VISITS}th`);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
