@@ -235,7 +235,10 @@ export const LAZY_FIGURES_READY = () => document.querySelectorAll('[data-awaitin
 
 export async function ready(page) {
   try {
-    await page.waitForSelector('article.chapter', { timeout: 30000 });
+    // A locator, not waitForSelector: the element handle that returns would
+    // keep the chapter's DOM alive after the reader leaves it (a handle is a
+    // DevTools-held reference), which the leak test would count.
+    await page.locator('article.chapter').first().waitFor({ timeout: 30000 });
     await page.waitForFunction(LAZY_FIGURES_READY, null, { timeout: 30000 });
     await page.evaluate(() => document.fonts.ready);
     await page.waitForFunction(() => [...document.querySelectorAll('figure canvas')].every((c) => c.width > 0 && c.height > 0));
