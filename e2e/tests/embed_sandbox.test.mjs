@@ -19,8 +19,11 @@ const hostPage = (src) => `<!doctype html><html lang="ko"><head><meta charset="u
 <iframe id="embed" sandbox="allow-scripts" src="${src}" title="embed" style="width:820px;height:400px;border:0"></iframe>
 </body></html>`;
 
+let bare;
 before(async () => {
   site = await serve({ headers: { 'access-control-allow-origin': '*' } });
+  // The same site from a host that sends no CORS headers.
+  bare = await serve();
   host = http.createServer((req, res) => {
     const src = new URL(req.url, 'http://x').searchParams.get('src') || '';
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(hostPage(src.replace(/"/g, '&quot;')));
@@ -31,6 +34,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await site?.close();
+  await bare?.close();
   await new Promise((r) => host?.close(r) ?? r());
 });
 
@@ -94,3 +98,46 @@ for (const [id, query] of [
     await context.close();
   });
 }
+
+test('without CORS headers, a sandboxed embed shows its figure as a static image with its caption', async () => {
+  const { page, context } = await openPage(browser, { width: 900, serviceWorkers: 'allow' });
+  const src = `${bare.base}?embed=watchdog-stop`;
+  await page.goto(`http://localhost:${host.address().port}/?src=${encodeURIComponent(src)}`);
+  const frame = await (async () => {
+    for (let i = 0; i < 100; i++) {
+      const f = page.frames().find((x) => x.url().startsWith(src));
+      if (f) return f;
+      await page.waitForTimeout(100);
+    }
+    throw new Error('no frame');
+  })();
+  // Every script and stylesheet is refused (no CORS): the inline fallback takes over.
+  await frame.waitForSelector('figure.static-figure img', { timeout: 30000 });
+  await frame.waitForFunction(() => document.querySelector('figure.static-figure img').naturalWidth > 0, null, { timeout: 30000 });
+  const shown = await frame.evaluate(() => ({
+    width: document.querySelector('figure.static-figure img').naturalWidth,
+    alt: document.querySelector('figure.static-figure img').alt,
+    caption: document.querySelector('figure.static-figure figcaption').textContent,
+    link: document.querySelector('figure.static-figure a').getAttribute('href'),
+  }));
+  assert.equal(shown.width, 760);
+  assert.match(shown.alt, /^그림 A3\. Watchdog/);
+  assert.match(shown.caption, /처음 상태의 이미지/);
+  assert.equal(shown.link, './?embed=watchdog-stop');
+  assert.equal(await frame.$('article, main'), null, 'the app did not start');
+  await context.close();
+});
+
+test('an unknown or hostile embed id gets no static image, and nothing from the URL becomes markup', async () => {
+  const { page, context } = await openPage(browser, { width: 900, serviceWorkers: 'allow' });
+  for (const id of ['no-such-figure', '%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E']) {
+    const src = `${bare.base}?embed=${id}`;
+    await page.goto(`http://localhost:${host.address().port}/?src=${encodeURIComponent(src)}`);
+    await page.waitForTimeout(9000);
+    const frame = page.frames().find((x) => x.url().startsWith(src));
+    assert.ok(frame, src);
+    assert.equal(await frame.$$eval('img, figure', (e) => e.length), 0, id);
+    assert.match(await frame.textContent('#app'), /불러오는 중/);
+  }
+  await context.close();
+});

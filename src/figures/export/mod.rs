@@ -25,7 +25,7 @@
 pub mod caption;
 pub mod data;
 #[cfg(not(target_arch = "wasm32"))]
-mod native;
+pub mod native;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
