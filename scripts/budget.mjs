@@ -56,9 +56,13 @@ if (wasm.length < 1) {
 const rel = (f) => path.relative(dist, f).split(path.sep).join('/');
 const byRel = new Map(files.map((f) => [rel(f), f]));
 const firstSet = new Set([path.join(dist, 'index.html')]);
-const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+// The import map and the digests block name files to check them when they
+// are fetched (scripts/trunk-post-build.mjs); they load nothing.
+const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8')
+  .replace(/<script type="importmap">[\s\S]*?<\/script>/, '')
+  .replace(/<script type="application\/json"[^>]*>[\s\S]*?<\/script>/g, '');
 for (const [r, f] of byRel) {
-  if (/\.(js|wasm|css)$/.test(r) && (html.includes(`"/${r}"`) || html.includes(`'/${r}'`) || html.includes(`"${r}"`) || html.includes(`'./${r}'`))) {
+  if (/\.(js|wasm|css)$/.test(r) && [`"/${r}"`, `'/${r}'`, `"./${r}"`, `'./${r}'`, `"${r}"`].some((ref) => html.includes(ref))) {
     firstSet.add(f);
   }
 }
