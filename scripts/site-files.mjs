@@ -29,8 +29,12 @@ export function integrityRefs(html) {
   }));
 }
 
-/** The site-relative path a tag's `href` or `src` names (no leading `/`), if it is local. */
-const localPath = (tag) => /\b(?:href|src)="\/([^"?#]+)"/.exec(tag)?.[1];
+/**
+ * The site-relative path a tag's `href` or `src` names (no leading `./` or
+ * `/`), if it is local: Trunk writes `./NAME` (Trunk.toml's `public_url`),
+ * and a root-relative `/NAME` is read the same way.
+ */
+const localPath = (tag) => /\b(?:href|src)="\.?\/([^"?#]+)"/.exec(tag)?.[1];
 
 /**
  * The `<script src>` and stylesheet/preload `<link>` tags of `html` that name

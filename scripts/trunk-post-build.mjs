@@ -74,7 +74,7 @@ if (!loaderMatch) {
   process.exit(1);
 }
 const [, siteJs, siteWasm] = loaderMatch;
-const digestOf = (href) => integrityRefs(html).find((r) => `/${r.path}` === href || r.path === href)?.stated;
+const digestOf = (href) => integrityRefs(html).find((r) => r.path === href.replace(/^\.?\//, ''))?.stated;
 const siteJsDigest = digestOf(siteJs);
 const siteWasmDigest = digestOf(siteWasm);
 if (!siteJsDigest || !siteWasmDigest) {

@@ -28,7 +28,7 @@ test('no wasm module carries JS snippets; the page scripts are their sources', (
   const sources = fs.readdirSync(path.join(root, 'src', 'web', 'js'));
   for (const name of sources) {
     const stem = name.replace(/\.js$/, '');
-    const tag = [...html().matchAll(/<script\b[^>]*\bsrc="\/([^"]+)"[^>]*>/g)].find(([, src]) => src.startsWith(`${stem}-`));
+    const tag = [...html().matchAll(/<script\b[^>]*\bsrc="\.?\/([^"]+)"[^>]*>/g)].find(([, src]) => src.startsWith(`${stem}-`));
     assert.ok(tag, `index.html loads no ${stem}-<hash>.js`);
     assert.match(tag[0], /\bdefer\b/, `${stem} runs before the site's module`);
     assert.ok(fs.readFileSync(path.join(dist, tag[1])).equals(fs.readFileSync(path.join(root, 'src', 'web', 'js', name))), `${tag[1]} is src/web/js/${name}`);
@@ -65,6 +65,8 @@ test('the post-build hook verifies a sound build and writes its CSP', () => {
   assert.match(page, /<script type="importmap">/);
   assert.match(page, /init\(\{ module_or_path: fetch\('[^']+_bg\.wasm', \{ integrity: 'sha384-/);
   assert.deepEqual(fetchedDigests(page).map((d) => d.path).sort(), ['figures.js', 'figures.js', 'figures_bg.wasm', 'site-' + page.match(/\/site-([0-9a-f]+)\.js/)[1] + '.js', 'worker.js', 'worker_bg.wasm'].sort());
+  // Every address is relative to the page (Trunk.toml's public_url), so the site works under any path.
+  assert.doesNotMatch(page, /\b(?:href|src)="\/[^/]/, 'a root-relative address');
   assert.deepEqual(integrityProblems(stage, page), []);
   fs.rmSync(stage, { recursive: true, force: true });
 });

@@ -31,11 +31,12 @@ export const CHROMIUM_FLAGS = [
 
 /**
  * Serves dist/ (or `dir`: another copy of a build) with gzip when asked,
- * like a real host, on 127.0.0.1 and a free port. `headers` are added to
+ * like a real host, on 127.0.0.1 and a free port, at `prefix` (a path that
+ * starts and ends with `/`). `headers` are added to
  * every answer (e.g. `Access-Control-Allow-Origin` for a sandboxed embed,
  * whose opaque origin makes every fetch cross-origin).
  */
-export async function serve({ gzip = true, headers: extra = {}, dir = dist } = {}) {
+export async function serve({ gzip = true, headers: extra = {}, dir = dist, prefix = '/' } = {}) {
   if (!fs.existsSync(path.join(dir, 'index.html'))) {
     throw new Error('dist/index.html is missing: run `trunk build --release` first');
   }
@@ -44,7 +45,10 @@ export async function serve({ gzip = true, headers: extra = {}, dir = dist } = {
   const gzipped = new Map();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
-    let file = path.normalize(path.join(dir, decodeURIComponent(url.pathname)));
+    // Under a sub-path (`prefix`, like a GitHub Pages project site), only
+    // addresses below it exist.
+    if (!url.pathname.startsWith(prefix)) { res.writeHead(404, extra).end('not found'); return; }
+    let file = path.normalize(path.join(dir, decodeURIComponent(url.pathname.slice(prefix.length - 1))));
     if (!file.startsWith(dir)) { res.writeHead(403).end(); return; }
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
     if (!fs.existsSync(file)) { res.writeHead(404, extra).end('not found'); return; }
@@ -61,7 +65,7 @@ export async function serve({ gzip = true, headers: extra = {}, dir = dist } = {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
-  return { base: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
+  return { base: `http://127.0.0.1:${port}${prefix}`, close: () => new Promise((r) => server.close(r)) };
 }
 
 /**
