@@ -8,6 +8,7 @@
 //    policy allows no third-party origin and no eval; 'wasm-unsafe-eval' lets
 //    the page compile WebAssembly and nothing else. Inline style *attributes*
 //    are allowed (Yew sets computed sizes with them); <style> elements are not.
+// 1b. The chapters as pages of their own (scripts/prerender.mjs).
 // 2. Offline. `static/sw.js` is a service-worker template; it is written to
 //    the site's root with the list of every staged file to precache and a
 //    cache name derived from their contents, so a new build replaces the cache.
@@ -17,6 +18,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { filesUnder, integrityProblems, integrityRefs, sha384 } from './site-files.mjs';
+import { prerenderChapters } from './prerender.mjs';
 
 const stage = process.env.TRUNK_STAGING_DIR;
 if (!stage) {
@@ -134,6 +136,11 @@ if (!html.includes(meta)) {
 }
 writeFileSync(indexPath, html);
 
+// --- 1b. The chapters as pages of their own ----------------------------------
+// ID.html for every chapter, readable before (and without) the wasm: see
+// scripts/prerender.mjs. After the CSP, so that they carry it too.
+const pages = prerenderChapters(stage, html);
+
 // --- 2. Service worker -------------------------------------------------------
 const files = filesUnder(stage)
   .map((p) => relative(stage, p).split(sep).join('/'))
@@ -154,4 +161,4 @@ if (sw === template) {
   process.exit(1);
 }
 writeFileSync(join(stage, 'sw.js'), sw);
-console.log(`trunk-post-build: ${verified} integrity digest(s) verified, ${Object.keys(fetchedLater).length + 1} stated for what the page fetches itself; CSP with ${hashes.length} inline script hash(es); sw.js precaches ${precache.length} files as ${cacheName}`);
+console.log(`trunk-post-build: ${verified} integrity digest(s) verified, ${Object.keys(fetchedLater).length + 1} stated for what the page fetches itself; CSP with ${hashes.length} inline script hash(es); ${pages.length} chapter pages; sw.js precaches ${precache.length} files as ${cacheName}`);

@@ -69,6 +69,36 @@ pub fn escape_html(text: &str) -> String {
     out
 }
 
+/// The value a `{{sim:PRESET:METRIC}}` placeholder stands for, from `trace`:
+/// a run of the preset's config, seed 1, run 0, summary level
+/// ([`sim_run`]). `None` for an unknown metric. The page fills the
+/// placeholders live with it; the build, for the prerendered chapter pages,
+/// from `content/html/sim-values.json` (`tests/prose.rs`), which holds the
+/// same values.
+pub fn sim_value(trace: &crate::sim::lease::LeaseTrace, metric: &str) -> Option<String> {
+    use crate::figures::analysis::{format_metric, metric_value};
+    metric_value(&trace.metrics, &trace.details, metric).map(|v| format_metric(metric, v))
+}
+
+/// The run a preset's `{{sim:…}}` placeholders are read from.
+pub fn sim_run(preset: crate::sim::lease::Preset) -> crate::sim::lease::LeaseTrace {
+    crate::sim::lease::run(&preset.config(), 1, 0, crate::sim::lease::TraceLevel::Summary)
+}
+
+/// Every `{{sim:PRESET:METRIC}}` placeholder in `text`, as `(preset, metric)`.
+pub fn sim_placeholders(text: &str) -> Vec<(&str, &str)> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("{{sim:") {
+        let after = &rest[start + 6..];
+        let Some(end) = after.find("}}") else { break };
+        let mut parts = after[..end].splitn(2, ':');
+        out.push((parts.next().unwrap_or(""), parts.next().unwrap_or("")));
+        rest = &after[end + 2..];
+    }
+    out
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 pub use render::render_chapter;
 

@@ -7,7 +7,8 @@
 use std::fs;
 use std::path::Path;
 
-use consistency_lab::prose::{render_chapter, split_chapter, Block};
+use consistency_lab::prose::{render_chapter, sim_placeholders, sim_run, sim_value, split_chapter, Block};
+use consistency_lab::sim::lease::Preset;
 
 #[test]
 fn every_rendered_chapter_is_its_markdown_rendered() {
@@ -30,11 +31,39 @@ fn every_rendered_chapter_is_its_markdown_rendered() {
         }
         chapters.push(id);
     }
+    // The values of every `{{sim:…}}` placeholder, for the prerendered
+    // chapter pages (scripts/prerender.mjs); the page computes the same live.
+    let mut keys: Vec<(String, String)> = Vec::new();
+    for id in &chapters {
+        let markdown = fs::read_to_string(content.join(format!("{id}.md"))).unwrap();
+        for (preset, metric) in sim_placeholders(&markdown) {
+            let key = (preset.to_string(), metric.to_string());
+            if !keys.contains(&key) {
+                keys.push(key);
+            }
+        }
+    }
+    keys.sort();
+    let mut json = String::from("{\n");
+    for (i, (preset, metric)) in keys.iter().enumerate() {
+        let p = Preset::from_key(preset).unwrap_or_else(|| panic!("{{{{sim:{preset}:{metric}}}}}: no such preset"));
+        let v =
+            sim_value(&sim_run(p), metric).unwrap_or_else(|| panic!("{{{{sim:{preset}:{metric}}}}}: no such metric"));
+        let sep = if i + 1 < keys.len() { "," } else { "" };
+        json.push_str(&format!("  \"{preset}:{metric}\": \"{}\"{sep}\n", v.replace('\\', "\\\\").replace('"', "\\\"")));
+    }
+    json.push_str("}\n");
+    let values = html_dir.join("sim-values.json");
+    if fs::read_to_string(&values).ok().as_deref() != Some(json.as_str()) {
+        fs::write(&values, &json).unwrap();
+        stale.push("sim-values.json".into());
+    }
+
     // No rendered file outlives its source.
     for entry in fs::read_dir(&html_dir).unwrap() {
         let path = entry.unwrap().path();
         let id = path.file_stem().unwrap().to_str().unwrap().to_string();
-        if !chapters.contains(&id) {
+        if !chapters.contains(&id) && id != "sim-values" {
             fs::remove_file(&path).unwrap();
             stale.push(format!("{id} (removed)"));
         }

@@ -242,7 +242,8 @@ export async function ready(page) {
     // A locator, not waitForSelector: the element handle that returns would
     // keep the chapter's DOM alive after the reader leaves it (a handle is a
     // DevTools-held reference), which the leak test would count.
-    await page.locator('article.chapter').first().waitFor({ timeout: 30000 });
+    // The live chapter (a prerendered page's #app is replaced when the wasm starts).
+    await page.locator('#app:not([data-prerendered]) article.chapter').first().waitFor({ timeout: 30000 });
     await page.waitForFunction(LAZY_FIGURES_READY, null, { timeout: 30000 });
     await page.evaluate(() => document.fonts.ready);
     await page.waitForFunction(() => [...document.querySelectorAll('figure canvas')].every((c) => c.width > 0 && c.height > 0));

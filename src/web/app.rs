@@ -24,6 +24,14 @@ fn current_search() -> String {
     gloo::utils::window().location().search().unwrap_or_default()
 }
 
+/// The chapter whose prerendered page (`ID.html`, scripts/prerender.mjs)
+/// this is, if it is one: the chapter shown when the address names none.
+fn page_chapter() -> Option<String> {
+    let path = gloo::utils::window().location().pathname().ok()?;
+    let id = path.rsplit('/').next()?.strip_suffix(".html")?;
+    site_chapters().iter().any(|c| c.id == id).then(|| id.to_string())
+}
+
 pub enum Msg {
     Go(String),
     PopState,
@@ -50,7 +58,7 @@ impl App {
         let all = site_chapters();
         match &self.route.chapter {
             Some(c) if all.iter().any(|x| x.id == c) => c.clone(),
-            _ => all.first().map(|c| c.id.to_string()).unwrap_or_default(),
+            _ => page_chapter().or_else(|| all.first().map(|c| c.id.to_string())).unwrap_or_default(),
         }
     }
 

@@ -13,8 +13,7 @@ use std::cell::RefCell;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-use crate::figures::analysis::{format_metric, metric_value};
-use crate::sim::lease::{run, Preset, TraceLevel};
+use crate::sim::lease::Preset;
 
 include!(concat!(env!("OUT_DIR"), "/chapters.rs"));
 
@@ -53,8 +52,9 @@ thread_local! {
     static SUMMARY_CACHE: RefCell<Vec<(Preset, crate::sim::lease::LeaseTrace)>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The value a `{{sim:PRESET:METRIC}}` placeholder stands for: the preset's
-/// config, seed 1, run 0, summary level. `None` for an unknown preset or metric.
+/// The value a `{{sim:PRESET:METRIC}}` placeholder stands for
+/// (`crate::prose::sim_value`), each preset's run made once per page.
+/// `None` for an unknown preset or metric.
 pub fn sim_value(preset_key: &str, metric: &str) -> Option<String> {
     let preset = Preset::from_key(preset_key)?;
     SUMMARY_CACHE.with(|cache| {
@@ -62,12 +62,11 @@ pub fn sim_value(preset_key: &str, metric: &str) -> Option<String> {
         let i = match cache.iter().position(|(p, _)| *p == preset) {
             Some(i) => i,
             None => {
-                cache.push((preset, run(&preset.config(), 1, 0, TraceLevel::Summary)));
+                cache.push((preset, crate::prose::sim_run(preset)));
                 cache.len() - 1
             }
         };
-        let trace = &cache[i].1;
-        metric_value(&trace.metrics, &trace.details, metric).map(|v| format_metric(metric, v))
+        crate::prose::sim_value(&cache[i].1, metric)
     })
 }
 

@@ -108,7 +108,9 @@ pub fn start() {
     let doc = gloo::utils::document();
     match doc.get_element_by_id("app") {
         Some(root) => {
+            // A prerendered chapter page (scripts/prerender.mjs) gives way to the live one.
             root.set_text_content(None);
+            let _ = root.remove_attribute("data-prerendered");
             yew::Renderer::<app::App>::with_root(root.unchecked_into()).render();
         }
         None => {

@@ -1,0 +1,66 @@
+// Static first (issue 18): every chapter is also a page of its own
+// (`ID.html`, scripts/prerender.mjs) that reads with JavaScript off: its
+// prose with the simulated numbers filled in, its figures as the static
+// images of their starting states, the chapter list, and the tags link
+// previews read. With JavaScript on, the same page becomes the live chapter,
+// with the same prose and the same numbers.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { serve, launch, openPage, ready, dist } from './helpers.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const chapters = () => fs.readdirSync(path.join(dist, 'content', 'html')).filter((f) => f.endsWith('.html')).map((f) => f.slice(0, -5));
+
+test('with JavaScript off, every chapter page shows its prose, its figures as images, the chapter list and its link-card tags', async () => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const ids = chapters();
+  assert.ok(ids.length >= 17, ids.join(','));
+  for (const id of ids) {
+    await page.goto(`${server.base}${id}.html`);
+    const text = await page.textContent('article.chapter');
+    assert.ok(!text.includes('{{'), `${id}: an unfilled placeholder`);
+    assert.ok(!text.includes('(값 없음)'), `${id}: an unknown number`);
+    const hangul = (text.match(/[\uac00-\ud7a3]/g) || []).length;
+    assert.ok(hangul >= (id === 'a1-lease-expiry' ? 1000 : 100), `${id}: ${hangul} Hangul characters`);
+    assert.equal(await page.$$eval('nav.chapters a', (as) => as.length), ids.length, `${id}: chapter list`);
+    assert.equal(await page.$eval('nav.chapters a[aria-current=page]', (a) => a.getAttribute('href')), `${id}.html`);
+    // Every figure image loads (no script needed) and has its caption as alt text.
+    await page.waitForFunction(() => [...document.querySelectorAll('figure.static-figure img')].every((i) => i.complete), null, { timeout: 30000 });
+    const images = await page.$$eval('figure.static-figure img', (is) => is.map((i) => ({ w: i.naturalWidth, alt: i.alt, cap: i.closest('figure').querySelector('figcaption').textContent })));
+    for (const i of images) {
+      assert.ok(i.w > 0, `${id}: an image did not load`);
+      assert.ok(i.alt.length > 20 && i.cap.startsWith(i.alt), `${id}: ${i.alt}`);
+    }
+    if (id === 'a1-lease-expiry') assert.ok(images.length >= 2, `a1 has ${images.length} figure images`);
+    const og = await page.$$eval('meta[property^="og:"], meta[name="twitter:card"], meta[name=description]', (ms) => Object.fromEntries(ms.map((m) => [m.getAttribute('property') || m.getAttribute('name'), m.content])));
+    for (const k of ['og:title', 'og:description', 'og:image', 'og:type', 'twitter:card', 'description']) assert.ok(og[k], `${id}: no ${k}`);
+    assert.ok(fs.existsSync(path.join(dist, og['og:image'])), `${id}: og:image ${og['og:image']} is missing`);
+    assert.match(await page.title(), /정합성 실험실/);
+  }
+  await context.close();
+});
+
+test('with JavaScript on, a chapter page becomes the live chapter, with the same prose and numbers', async () => {
+  // What the page says before the wasm arrives (or without it): its own HTML.
+  const off = await browser.newContext({ javaScriptEnabled: false });
+  const offPage = await off.newPage();
+  await offPage.goto(`${server.base}a1-lease-expiry.html`);
+  const staticProse = await offPage.$$eval('article.chapter .prose', (ps) => ps.map((p) => p.textContent));
+  await off.close();
+  assert.ok(staticProse.length >= 2 && staticProse.join('').length > 2000, 'the prerendered prose');
+  const { page, errors, context } = await openPage(browser);
+  await page.goto(`${server.base}a1-lease-expiry.html`);
+  await page.locator('#app:not([data-prerendered]) article.chapter').waitFor({ timeout: 30000 });
+  await ready(page);
+  assert.ok(await page.$('figure#lease-expiry canvas'), 'the live figure');
+  const liveProse = await page.$$eval('article.chapter .prose', (ps) => ps.map((p) => p.textContent));
+  assert.deepEqual(liveProse, staticProse);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
