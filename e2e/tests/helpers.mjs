@@ -2,7 +2,7 @@
 // free port, and Debian's Chromium driven by playwright-core.
 import http from 'node:http';
 import fs from 'node:fs';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,8 @@ import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, '..', '..');
-export const dist = path.join(root, 'dist');
+// The built site under test ($SITE_DIST: another build than dist/).
+export const dist = process.env.SITE_DIST || path.join(root, 'dist');
 export const shots = path.join(root, 'e2e', 'screenshots');
 
 const TYPES = {
@@ -37,7 +38,9 @@ export const CHROMIUM_FLAGS = [
  * whose opaque origin makes every fetch cross-origin).
  */
 export async function serve({ gzip = true, headers: extra = {}, dir = dist, prefix = '/' } = {}) {
-  if (!fs.existsSync(path.join(dir, 'index.html'))) {
+  // `dir` may be a function: the directory to serve from now (a test swaps builds).
+  const dirNow = typeof dir === 'function' ? dir : () => dir;
+  if (!fs.existsSync(path.join(dirNow(), 'index.html'))) {
     throw new Error('dist/index.html is missing: run `trunk build --release` first');
   }
   // Each file is compressed once: the server shares its event loop with the
@@ -45,15 +48,17 @@ export async function serve({ gzip = true, headers: extra = {}, dir = dist, pref
   const gzipped = new Map();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
-    // Under a sub-path (`prefix`, like a GitHub Pages project site), only
-    // addresses below it exist.
-    if (!url.pathname.startsWith(prefix)) { res.writeHead(404, extra).end('not found'); return; }
-    let file = path.normalize(path.join(dir, decodeURIComponent(url.pathname.slice(prefix.length - 1))));
-    if (!file.startsWith(dir)) { res.writeHead(403).end(); return; }
+    // Under a sub-path (`prefix`, like a GitHub Pages project site; a list
+    // serves one copy of the site at each), only addresses below it exist.
+    const at = (Array.isArray(prefix) ? prefix : [prefix]).find((p) => url.pathname.startsWith(p));
+    if (!at) { res.writeHead(404, extra).end('not found'); return; }
+    const base = dirNow();
+    let file = path.normalize(path.join(base, decodeURIComponent(url.pathname.slice(at.length - 1))));
+    if (!file.startsWith(base)) { res.writeHead(403).end(); return; }
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
     if (!fs.existsSync(file)) { res.writeHead(404, extra).end('not found'); return; }
     let body = fs.readFileSync(file);
-    const headers = { ...extra, 'content-type': TYPES[path.extname(file)] || 'application/octet-stream', 'cache-control': 'no-store' };
+    const headers = { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream', 'cache-control': 'no-store', ...extra };
     const ext = path.extname(file);
     if (gzip && ext !== '.woff2' && /gzip/.test(req.headers['accept-encoding'] || '')) {
       if (!gzipped.has(file)) gzipped.set(file, zlib.gzipSync(body, { level: 9 }));
@@ -65,7 +70,8 @@ export async function serve({ gzip = true, headers: extra = {}, dir = dist, pref
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
-  return { base: `http://127.0.0.1:${port}${prefix}`, close: () => new Promise((r) => server.close(r)) };
+  const origin = `http://127.0.0.1:${port}`;
+  return { base: `${origin}${Array.isArray(prefix) ? prefix[0] : prefix}`, origin, close: () => new Promise((r) => server.close(r)) };
 }
 
 /**
@@ -269,3 +275,22 @@ export async function canvasHash(page, selector) {
 export function ensureShots() {
   fs.mkdirSync(shots, { recursive: true });
 }
+
+/**
+ * A built `index.html` as Trunk left it, before scripts/trunk-post-build.mjs
+ * added the CSP, the import map, the digests block and the loader's checked
+ * fetch (so that the hook can run on a copy of the build again).
+ */
+export function asTrunkLeftIt(page) {
+  const out = page
+    .replace(/\s*<meta http-equiv="Content-Security-Policy"[^>]*>/, '')
+    .replace(/\s*<script type="importmap">[\s\S]*?<\/script>/, '')
+    .replace(/\s*<script type="application\/json" id="lab-integrity">[\s\S]*?<\/script>/, '')
+    .replace(/const wasm = await init\(\{ module_or_path: fetch\('([^']+)', \{ integrity: '[^']*' \}\) \}\)\.catch\(\(e\) => \{[\s\S]*?\n\}\);/,
+      "const wasm = await init({ module_or_path: '$1' });");
+  if (/lab-integrity|importmap|integrity: '/.test(out)) throw new Error("asTrunkLeftIt: the hook's additions were not all taken out");
+  return out;
+}
+
+/** Runs scripts/trunk-post-build.mjs on the staging directory `stage`. */
+export const runPostBuildHook = (stage) => spawnSync('node', [path.join(root, 'scripts', 'trunk-post-build.mjs')], { env: { ...process.env, TRUNK_STAGING_DIR: stage }, encoding: 'utf8' });

@@ -87,3 +87,28 @@ test('once loaded, the site works offline', async () => {
   assert.ok(drawn);
   await context.close();
 });
+
+test('two copies of the site on one origin keep their own offline copies', async () => {
+  const server = await serve({ prefix: ['/a/', '/b/'] });
+  const { page, context } = await openPage(browser, { serviceWorkers: 'allow' });
+  for (const copy of ['/a/', '/b/']) {
+    await page.goto(`${server.origin}${copy}?ch=a1-lease-expiry`);
+    await ready(page);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15000 });
+  }
+  // Each deployment's worker made its own cache, named by its scope; neither deleted the other's.
+  const names = await page.evaluate(() => caches.keys());
+  assert.equal(names.filter((n) => n.startsWith('consistency-lab:/a/:')).length, 1, names.join(', '));
+  assert.equal(names.filter((n) => n.startsWith('consistency-lab:/b/:')).length, 1, names.join(', '));
+  await server.close();
+  for (const copy of ['/a/', '/b/']) {
+    await page.goto(`${server.origin}${copy}?ch=b1-remember`);
+    await ready(page);
+    assert.ok((await page.textContent('article.chapter h1')).length > 2, `${copy} offline`);
+  }
+  // A chapter's own page too, offline.
+  await page.goto(`${server.origin}/a/glossary.html`);
+  await ready(page);
+  await context.close();
+});
