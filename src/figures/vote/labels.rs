@@ -327,7 +327,7 @@ pub fn describe_story(trace: &VoteTrace) -> String {
                 crate::korean::with_particle(fault_ko(c.fault), crate::korean::Particle::EulReul),
                 fmt_time(at.t_us),
                 match (o.crash_after_events, name) {
-                    (Some(k), Some(n)) => format!(" ({k}번째 처리 단계 {n} 직후)"),
+                    (Some(k), Some(n)) => format!(" ({k}번째 처리 단계 {}({n}) 직후)", event_ko(n)),
                     (Some(0), None) => " (첫 처리 단계 전)".to_string(),
                     _ => String::new(),
                 }
