@@ -143,6 +143,16 @@ pub fn consensus_step_ko(step: Step) -> &'static str {
     }
 }
 
+/// A consensus step's Korean name, as the glossary has it (the player's status line).
+pub fn consensus_step_long_ko(step: Step) -> &'static str {
+    match step {
+        Step::Propose => "제안",
+        Step::Prevote => "사전 투표",
+        Step::Precommit => "커밋 투표",
+        Step::Commit => "확정",
+    }
+}
+
 /// A pipeline event name (a `StepName`'s text) in Korean, for row headers
 /// and slider labels: `"SIGN(Y)"` → `"서명 (Y)"`; a name that is not a step
 /// stays as it is.
@@ -166,12 +176,18 @@ pub fn describe_event(e: &TraceEvent) -> String {
     let t = fmt_time(e.at.t_us);
     let what = match &e.kind {
         EventKind::StepEntered { validator, height, round, step } => {
-            format!("{}가 높이 {height}, 라운드 {round}의 {:?} 단계에 들어감", n(*validator), step)
+            format!(
+                "{}가 높이 {height}, 라운드 {round}의 {} 단계에 들어감",
+                n(*validator),
+                consensus_step_long_ko(*step)
+            )
         }
         EventKind::PipelineEvent { validator, name, index, .. } => {
-            format!("{}의 처리 단계 {} 완료 ({}번째 사건: {})", n(*validator), name, index, event_ko(name))
+            format!("{}의 처리 단계 '{}' 완료 ({}번째 사건, 코드 이름 {})", n(*validator), event_ko(name), index, name)
         }
-        EventKind::BackgroundStep { validator, name, .. } => format!("{}의 백그라운드 작업 {name} 완료", n(*validator)),
+        EventKind::BackgroundStep { validator, name, .. } => {
+            format!("{}의 백그라운드 작업 '{}' 완료 (코드 이름 {name})", n(*validator), event_ko(name))
+        }
         EventKind::MessageSent { from, to, msg_kind, value, signer, relayed, .. } => format!(
             "{}가 {}에게 {}의 {} {} 전송{}",
             n(*from),
@@ -217,7 +233,7 @@ pub fn describe_event(e: &TraceEvent) -> String {
             format!("{}의 파일 동기화에서 예외 (결과를 알 수 없음)", n(*validator))
         }
         EventKind::InterruptDelivered { validator, stage } => {
-            format!("{}의 대기 중 중단 요청 ({stage})", n(*validator))
+            format!("{}의 {} 대기 중 중단 요청", n(*validator), event_ko(stage))
         }
         EventKind::ConnReturnedWhilePending { validator } => {
             format!("경고: {}가 작업이 남은 연결을 풀에 반납", n(*validator))
@@ -239,7 +255,9 @@ pub fn describe_event(e: &TraceEvent) -> String {
         EventKind::ConflictInjected { from, to, value } => {
             format!("{}가 {}에게 충돌 값 {} 제시", n(*from), n(*to), value_label(*value))
         }
-        EventKind::TimeoutFired { validator, step, .. } => format!("{}의 {:?} 시간 초과", n(*validator), step),
+        EventKind::TimeoutFired { validator, step, .. } => {
+            format!("{}의 {} 시간 초과", n(*validator), consensus_step_long_ko(*step))
+        }
         EventKind::Finalized { validator, height, value } => {
             format!("{}가 높이 {height}에서 {} 확정", n(*validator), value_label(*value))
         }
@@ -388,4 +406,28 @@ pub fn describe_story(trace: &VoteTrace) -> String {
         }
     ));
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn has_hangul(s: &str) -> bool {
+        s.chars().any(|c| ('가'..='힣').contains(&c))
+    }
+
+    #[test]
+    fn every_step_and_layer_has_a_korean_name() {
+        for step in PipelineStep::ORDER {
+            assert!(has_hangul(step_ko(step)), "{step:?}");
+            let code = step.code();
+            assert!(has_hangul(&event_ko(code)), "{code}");
+            assert_eq!(event_ko(&format!("{code}(Y)")), format!("{} (Y)", step_ko(step)));
+        }
+        for layer in [Layer::Tx, Layer::Committed, Layer::OsCache, Layer::Disk, Layer::Lost] {
+            assert!(has_hangul(layer_ko(layer)), "{layer:?}");
+        }
+        assert_eq!(event_ko("INTERRUPT@COMMIT"), "커밋 중 중단 요청");
+        assert_eq!(event_ko("not a step"), "not a step");
+    }
 }
