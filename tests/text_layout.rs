@@ -149,6 +149,53 @@ fn no_figure_text_overlaps_or_crosses_the_edge() {
     assert!(report.is_empty(), "{} text problems:\n{}", report.len(), report.join("\n"));
 }
 
+/// Other states a reader reaches, where the labels crowd differently: every
+/// variant of the story figures, a power loss, and a few lease presets.
+fn more_states() -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    let variants = [
+        "V0",
+        "V1",
+        "V2",
+        "V2g",
+        "V3",
+        "V4",
+        "F-fence",
+        "F-naive-retry",
+        "F-engine-fence-only",
+        "I-wait-then-fence",
+        "I-as-success",
+        "I-abort-release",
+    ];
+    for v in variants {
+        for (fault, crash) in [("kill", 2), ("power", 4)] {
+            out.push(("vote-story", format!("scenario=vote&variant={v}&fault={fault}&crash_after={crash}")));
+        }
+    }
+    for preset in ["exp1", "exp2_stop", "exp3_c1", "exp5_open"] {
+        out.push(("lease-expiry", format!("preset={preset}")));
+    }
+    out
+}
+
+#[test]
+fn no_text_overlaps_in_other_states() {
+    let mut report = Vec::new();
+    for (id, params) in more_states() {
+        let spec = consistency_lab::figures::registry::figure(id).expect("a figure");
+        for width in [320, 760, 1280] {
+            let mut req = Request::new(id, Format::Svg);
+            req.width = width;
+            req.params = Some(params.clone());
+            let svg = render_svg(&req).unwrap_or_else(|e| panic!("{id} [{params}] at {width}: {e:?}"));
+            for p in problems(&svg, spec.caption_ko) {
+                report.push(format!("{id} [{params}] at {width} px: {p}"));
+            }
+        }
+    }
+    assert!(report.is_empty(), "{} text problems:\n{}", report.len(), report.join("\n"));
+}
+
 #[test]
 fn the_checker_sees_an_overlap_and_an_edge() {
     let svg = r#"<svg width="100" height="50" viewBox="0 0 100 50" xmlns="http://www.w3.org/2000/svg">
