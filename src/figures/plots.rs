@@ -650,8 +650,18 @@ pub fn draw_latency_cdf<DB: DrawingBackend>(
         }
         decade *= 10.0;
     }
+    let colour = |group: usize| if group == 4 { P::STOLEN } else { WALLET_COLORS[group % WALLET_COLORS.len()] };
+    let legend: Vec<(String, Swatch)> = curves
+        .iter()
+        .filter(|c| !c.latencies_us.is_empty())
+        .map(|c| (c.label.clone(), Swatch::Line(colour(c.group))))
+        .collect();
+    // Narrow: the legend is a strip above the plot, not a box over the curves.
+    let strip = narrow_legend(area, view);
+    let strip_h = if strip { legend_strip_height(area, &legend, 10.0, view) } else { 0 };
     let mut chart = ChartBuilder::on(area)
         .margin(view.px(10.0))
+        .margin_top(view.px(10.0) + strip_h)
         .x_label_area_size(view.px(36.0))
         .y_label_area_size(view.px(56.0))
         .build_cartesian_2d((xmin_ms..xmax_ms).log_scale().with_key_points(ticks), 0f64..1.0)?;
@@ -665,13 +675,12 @@ pub fn draw_latency_cdf<DB: DrawingBackend>(
         .x_label_formatter(&|x| group_thousands(x.round() as i64))
         .draw()?;
     chart.draw_series(std::iter::once(PathElement::new(vec![(xmin_ms, 0.95), (xmax_ms, 0.95)], P::MUTED.mix(0.5))))?;
-    let mut legend: Vec<(String, Swatch)> = Vec::new();
     for c in curves {
         let n = c.latencies_us.len();
         if n == 0 {
             continue;
         }
-        let col = if c.group == 4 { P::STOLEN } else { WALLET_COLORS[c.group % WALLET_COLORS.len()] };
+        let col = colour(c.group);
         // At most ~400 points per curve: plenty for a smooth step.
         let stride = (n / 400).max(1);
         let pts: Vec<(f64, f64)> = (0..n)
@@ -680,11 +689,14 @@ pub fn draw_latency_cdf<DB: DrawingBackend>(
             .map(|i| ((c.latencies_us[i] as f64 / 1000.0).max(xmin_ms), (i + 1) as f64 / n as f64))
             .collect();
         chart.draw_series(LineSeries::new(pts, col.stroke_width(view.px(2.0).max(1) as u32)))?;
-        legend.push((c.label.clone(), Swatch::Line(col)));
         let rank = ((0.95 * n as f64).ceil() as usize).clamp(1, n) - 1;
         let p95 = (c.latencies_us[rank] as f64 / 1000.0).max(xmin_ms);
         chart.draw_series(std::iter::once(Circle::new((p95, 0.95), view.px(4.0), col.filled())))?;
     }
-    draw_legend(chart.plotting_area(), Corner::LowerRight, &legend, 10.0, true, view)?;
+    if strip {
+        draw_legend_strip(area, view.px(10.0), &legend, 10.0, view)?;
+    } else {
+        draw_legend(chart.plotting_area(), Corner::LowerRight, &legend, 10.0, true, view)?;
+    }
     Ok(())
 }
