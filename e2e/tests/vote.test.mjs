@@ -25,8 +25,8 @@ function labBinary() {
   return bin;
 }
 
-async function matrixPage(query = '') {
-  const p = await openPage(browser);
+async function matrixPage(query = '', size = {}) {
+  const p = await openPage(browser, size);
   await p.page.goto(`${server.base}?ch=b2-durable${query}`);
   await ready(p.page);
   await p.page.waitForSelector('#crash-matrix tbody tr');
@@ -44,7 +44,7 @@ async function openStoryFrom(page, selector) {
   await page.waitForFunction(() => document.querySelector('#vote-story canvas').width > 0);
 }
 
-test('the matrix shows every variant, one row each', async () => {
+test('the matrix shows every variant, one row each, and Korean step names', async () => {
   const { page, errors, context } = await matrixPage();
   const rows = await page.$$eval('#crash-matrix tbody tr', (trs) => trs.map((tr) => tr.dataset.variant));
   assert.deepEqual(rows, ['V0', 'V1', 'V2', 'V2g', 'V3', 'V4', 'F-fence', 'F-naive-retry', 'F-engine-fence-only',
@@ -53,6 +53,49 @@ test('the matrix shows every variant, one row each', async () => {
   const cues = await page.$$eval('#crash-matrix button.cm-half', (bs) => bs.map((b) => b.textContent.trim()[0]));
   assert.ok(cues.length > 100);
   assert.ok(cues.every((c) => '✓✗■'.includes(c)));
+  // Columns are the pipeline's events: Korean names, the code name in the title.
+  const heads = await page.$$eval('#crash-matrix thead th[data-event]', (ths) => ths.map((th) => ({ text: th.textContent, title: th.title })));
+  assert.ok(heads.length > 20);
+  for (const h of heads) assert.match(h.text, /[가-힣]/, `a Korean step name: ${h.text}`);
+  assert.ok(heads.some((h) => h.title.includes('INTERRUPT@COMMIT')), 'the code name in a title');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+for (const [w, h] of [[1280, 900], [390, 844]]) {
+  test(`at ${w}×${h} the page never scrolls sideways; at 1280 the whole matrix shows, at 390 a cue says more is beside`, async () => {
+    const { page, errors, context } = await matrixPage('', { width: w, height: h });
+    await page.locator('#crash-matrix .cm-wrap').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(100);
+    const doc = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, vw: window.innerWidth }));
+    assert.equal(doc.doc, doc.vw, 'the document is as wide as the viewport');
+    const box = await page.$eval('#crash-matrix .cm-wrap', (el) => ({ sw: el.scrollWidth, cw: el.clientWidth }));
+    const cue = await page.$eval('#crash-matrix .cm-cue-line', (el) => getComputedStyle(el).display !== 'none');
+    if (w >= 1280) {
+      assert.ok(box.sw <= box.cw, `every column shows (${box.sw} > ${box.cw})`);
+      assert.equal(cue, false);
+    } else {
+      assert.ok(box.sw > box.cw);
+      assert.equal(cue, true, 'a visible scroll cue');
+      assert.ok(await page.$eval('#crash-matrix .cm-frame', (el) => el.classList.contains('cm-more-right')));
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('Back after opening a cell returns to the matrix', async () => {
+  const { page, errors, context } = await matrixPage();
+  const cell = '#crash-matrix button[data-variant="V1"][data-event="SEND_B"][data-fault="kill"]';
+  await page.locator(cell).scrollIntoViewIfNeeded();
+  await openStoryFrom(page, cell);
+  await page.goBack();
+  await page.waitForFunction(() => location.search.includes('ch=b2-durable'));
+  await page.waitForSelector('#crash-matrix tbody tr');
+  await page.waitForFunction(() => {
+    const r = document.querySelector('#crash-matrix').getBoundingClientRect();
+    return r.top < window.innerHeight && r.bottom > 0 && window.scrollY > 0;
+  });
   assert.deepEqual(errors, []);
   await context.close();
 });

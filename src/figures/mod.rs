@@ -17,6 +17,7 @@ pub mod player;
 pub mod plots;
 pub mod registry;
 pub mod sweep;
+pub mod text_place;
 pub mod timeline;
 pub mod vote;
 

@@ -13,6 +13,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::analysis::group_thousands;
+use super::text_place::Labels;
 use super::{palette as P, DrawResult, View};
 use crate::sim::lease::LeaseTrace;
 
@@ -42,7 +43,7 @@ pub(crate) enum Corner {
 /// About how wide `text` is at `size_px`, without measuring it: Hangul and
 /// other wide characters take a full em, the rest a little over half.
 /// The same on every backend, so the page and `lab figure` agree.
-pub(crate) fn approx_text_width(text: &str, size_px: f64) -> f64 {
+pub fn approx_text_width(text: &str, size_px: f64) -> f64 {
     text.chars().map(|c| if u32::from(c) >= 0x1100 { 1.0 } else { 0.56 }).sum::<f64>() * size_px
 }
 
@@ -87,6 +88,82 @@ pub(crate) fn draw_legend<DB: DrawingBackend, CT: CoordTranslate>(
                 .draw(&Rectangle::new([(sx, y - view.px(4.0)), (sx + view.px(10.0), y + view.px(4.0))], c.filled()))?,
         }
         area.draw_text(label, &text, (sx + swatch_w + pad, y))?;
+    }
+    Ok(())
+}
+
+/// Below this width (CSS px) a chart's legend goes in a strip above its plot
+/// instead of a box inside it, where it would cover the data.
+pub(crate) const NARROW_LEGEND_CSS: f64 = 520.0;
+
+/// Is `area` narrow enough for a legend strip ([`NARROW_LEGEND_CSS`])?
+pub(crate) fn narrow_legend<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, view: &View) -> bool {
+    f64::from(area.dim_in_pixel().0) / view.scale < NARROW_LEGEND_CSS
+}
+
+/// The rows of a legend strip `width` device px wide: entry indices, left to right.
+fn strip_rows(entries: &[(String, Swatch)], font_css: f64, width: i32, view: &View) -> Vec<Vec<usize>> {
+    let (swatch_w, gap) = (view.px(14.0) + view.px(4.0), view.px(12.0));
+    let mut rows: Vec<Vec<usize>> = Vec::new();
+    let mut x = 0;
+    for (i, (label, _)) in entries.iter().enumerate() {
+        let w = swatch_w + approx_text_width(label, font_css * view.scale).ceil() as i32;
+        match rows.last_mut() {
+            Some(row) if x + gap + w <= width => {
+                row.push(i);
+                x += gap + w;
+            }
+            _ => {
+                rows.push(vec![i]);
+                x = w;
+            }
+        }
+    }
+    rows
+}
+
+/// The height (device px) of [`draw_legend_strip`] across `area`.
+pub(crate) fn legend_strip_height<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    entries: &[(String, Swatch)],
+    font_css: f64,
+    view: &View,
+) -> i32 {
+    let width = area.dim_in_pixel().0 as i32 - 2 * view.px(8.0);
+    strip_rows(entries, font_css, width, view).len() as i32 * view.px(font_css * 1.5)
+}
+
+/// A legend as a strip of entries from `y` down (rows wrap at `area`'s width
+/// less 8 px each side): for narrow charts, drawn above the plot.
+pub(crate) fn draw_legend_strip<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    y: i32,
+    entries: &[(String, Swatch)],
+    font_css: f64,
+    view: &View,
+) -> DrawResult<DB> {
+    let margin = view.px(8.0);
+    let width = area.dim_in_pixel().0 as i32 - 2 * margin;
+    let (swatch_w, gap, row_h) = (view.px(14.0), view.px(12.0), view.px(font_css * 1.5));
+    let text = view.font(font_css).color(&P::INK).pos(Pos::new(HPos::Left, VPos::Center));
+    for (r, row) in strip_rows(entries, font_css, width, view).iter().enumerate() {
+        let cy = y + row_h * r as i32 + row_h / 2;
+        let mut x = margin;
+        for &i in row {
+            let (label, swatch) = &entries[i];
+            match *swatch {
+                Swatch::Line(c) => area.draw(&PathElement::new(
+                    vec![(x, cy), (x + swatch_w, cy)],
+                    c.stroke_width(view.px(2.0).max(1) as u32),
+                ))?,
+                Swatch::Block(c) => area.draw(&Rectangle::new(
+                    [(x + view.px(2.0), cy - view.px(4.0)), (x + view.px(12.0), cy + view.px(4.0))],
+                    c.filled(),
+                ))?,
+            }
+            area.draw_text(label, &text, (x + swatch_w + view.px(4.0), cy))?;
+            x += swatch_w + view.px(4.0) + approx_text_width(label, font_css * view.scale).ceil() as i32 + gap;
+        }
     }
     Ok(())
 }
@@ -142,8 +219,18 @@ pub fn draw_balance<DB: DrawingBackend>(
     let lo = (lo / 10_000.0).floor() * 10_000.0 - 5_000.0;
     let hi = init + 10_000.0;
     let cursor_s = if view.cursor_us == u64::MAX { end } else { view.cursor_us as f64 / 1e6 };
+    let visible: Vec<usize> = (0..trace.series.balance.len()).filter(|&w| view.wallet_visible(w as u32)).collect();
+    let mut legend: Vec<(String, Swatch)> = Vec::new();
+    if view.reveal_ledger && !visible.is_empty() {
+        legend.push(("원장 계산값 (모든 지갑)".to_string(), Swatch::Line(P::LEDGER)));
+    }
+    legend.extend(visible.iter().map(|&w| (format!("지갑 {w} 스냅샷"), Swatch::Line(wallet_color(w)))));
+    // Narrow: the legend is a strip above the plot, not a box over the lines.
+    let strip = narrow_legend(area, view);
+    let strip_h = if strip { legend_strip_height(area, &legend, 10.0, view) } else { 0 };
     let mut chart = ChartBuilder::on(area)
         .margin(view.px(8.0))
+        .margin_top(view.px(8.0) + strip_h)
         .x_label_area_size(view.px(26.0))
         .y_label_area_size(view.px(58.0))
         .build_cartesian_2d(0f64..end, lo..hi)?;
@@ -156,7 +243,6 @@ pub fn draw_balance<DB: DrawingBackend>(
         .y_label_formatter(&|y| group_thousands(*y as i64))
         .draw()?;
     chart.draw_series(std::iter::once(PathElement::new(vec![(0.0, 0.0), (end, 0.0)], P::INK.mix(0.5))))?;
-    let mut legend: Vec<(String, Swatch)> = Vec::new();
     for (w, pts) in trace.series.balance.iter().enumerate() {
         if !view.wallet_visible(w as u32) {
             continue;
@@ -182,39 +268,65 @@ pub fn draw_balance<DB: DrawingBackend>(
             band.extend(ledg.iter().rev().cloned());
             chart.draw_series(std::iter::once(Polygon::new(band, P::OVERLAP.mix(0.07).filled())))?;
             chart.draw_series(LineSeries::new(ledg, P::LEDGER.mix(0.9).stroke_width(view.px(1.2).max(1) as u32)))?;
-            if legend.is_empty() {
-                legend.push(("원장 계산값 (모든 지갑)".to_string(), Swatch::Line(P::LEDGER)));
-            }
         }
         chart.draw_series(LineSeries::new(snap, col.stroke_width(view.px(1.8).max(1) as u32)))?;
-        legend.push((format!("지갑 {w} 스냅샷"), Swatch::Line(col)));
     }
-    // Annotations: the article's 15 s and end-of-run frames, from our own series.
+    // Annotations: the article's 15 s and end-of-run frames, from our own
+    // series, broken into shorter lines where a line would leave the plot.
+    let base = area.get_base_pixel();
+    let (xr, _) = chart.plotting_area().get_pixel_range();
+    let (pl, pr) = (xr.start - base.0, xr.end - base.0);
+    let size = 10.5 * view.scale;
+    let mut row = 0;
     let mut marks = vec![15.0f64];
     marks.push(f64::from(trace.config.duration_s));
-    for (k, t) in marks.into_iter().enumerate() {
+    for t in marks {
         if t > cursor_s || t > end {
             continue;
         }
         let (s, l) = balance_at(trace, 0, (t * 1e6) as u64);
         chart.draw_series(std::iter::once(PathElement::new(vec![(t, lo), (t, hi)], P::INK.mix(0.35))))?;
-        let txt = if view.reveal_ledger {
-            format!("{:.0}초 지갑0: 스냅샷 {} / 원장 {}", t, group_thousands(s), group_thousands(l))
+        let head = format!("{t:.0}초 지갑0:");
+        let snap = format!("스냅샷 {}", group_thousands(s));
+        let layouts: Vec<Vec<String>> = if view.reveal_ledger {
+            let ledger = format!("원장 {}", group_thousands(l));
+            vec![
+                vec![format!("{head} {snap} / {ledger}")],
+                vec![head.clone(), format!("{snap} / {ledger}")],
+                vec![head, snap, ledger],
+            ]
         } else {
-            format!("{:.0}초 지갑0: 스냅샷 {}", t, group_thousands(s))
+            vec![vec![format!("{head} {snap}")], vec![head, snap]]
         };
-        let anchor = if t > end * 0.6 { HPos::Right } else { HPos::Left };
-        let dx = if t > end * 0.6 { -4 } else { 4 };
-        chart.draw_series(std::iter::once(
-            EmptyElement::at((t, hi))
-                + Text::new(
-                    txt,
-                    (view.px(dx as f64), view.px(4.0 + 16.0 * k as f64)),
-                    view.font(10.5).color(&P::INK).pos(Pos::new(anchor, VPos::Top)),
-                ),
-        ))?;
+        let room = f64::from(pr - pl - view.px(8.0));
+        let fits = |lines: &Vec<String>| lines.iter().all(|line| approx_text_width(line, size) <= room);
+        let lines = layouts.iter().find(|ls| fits(ls)).unwrap_or(&layouts[layouts.len() - 1]);
+        let (x, y) = chart.backend_coord(&(t, hi));
+        let (x, y) = (x - base.0, y - base.1);
+        for line in lines {
+            let w = approx_text_width(line, size).ceil() as i32;
+            // Beside the line where it fits, else as close as the plot allows.
+            let right_of = x + view.px(4.0);
+            let left = if right_of + w <= pr - view.px(4.0) {
+                right_of
+            } else if x - view.px(4.0) - w >= pl + view.px(4.0) {
+                x - view.px(4.0) - w
+            } else {
+                (right_of.min(pr - view.px(4.0) - w)).max(pl + view.px(4.0))
+            };
+            area.draw_text(
+                line,
+                &view.font(10.5).color(&P::INK).pos(Pos::new(HPos::Left, VPos::Top)),
+                (left, y + view.px(4.0 + 15.0 * row as f64)),
+            )?;
+            row += 1;
+        }
     }
-    draw_legend(chart.plotting_area(), Corner::LowerLeft, &legend, 10.0, true, view)?;
+    if strip {
+        draw_legend_strip(area, view.px(8.0), &legend, 10.0, view)?;
+    } else {
+        draw_legend(chart.plotting_area(), Corner::LowerLeft, &legend, 10.0, true, view)?;
+    }
     Ok(())
 }
 
@@ -258,9 +370,14 @@ pub fn draw_outage<DB: DrawingBackend>(
         ps.iter().map(|b| layers.iter().map(|(_, _, f)| f(b)).sum::<u32>()).max().unwrap_or(1).max(1) as f64 * 1.1;
     {
         let top = draw_panel_title(&panels[0], "초당 응답", view.px(6.0), view)?;
+        let shown: Vec<usize> = (0..layers.len()).rev().filter(|&i| ps.iter().any(|b| (layers[i].2)(b) > 0)).collect();
+        let legend: Vec<(String, Swatch)> =
+            shown.iter().map(|&i| (layers[i].0.to_string(), Swatch::Block(layers[i].1))).collect();
+        let strip = narrow_legend(&panels[0], view);
+        let strip_h = if strip { legend_strip_height(&panels[0], &legend, 9.5, view) } else { 0 };
         let mut chart = ChartBuilder::on(&panels[0])
             .margin(view.px(6.0))
-            .margin_top(top)
+            .margin_top(top + strip_h)
             .x_label_area_size(view.px(18.0))
             .y_label_area_size(view.px(46.0))
             .right_y_label_area_size(view.px(52.0))
@@ -269,24 +386,24 @@ pub fn draw_outage<DB: DrawingBackend>(
             .configure_mesh()
             .light_line_style(P::GRID.mix(0.4))
             .set_tick_mark_size(LabelAreaPosition::Right, -4)
+            .y_labels(if strip { 4 } else { 10 })
             .label_style(view.font(9.5).color(&P::MUTED))
             .draw()?;
         phase_bands(&mut chart, trace, 0.0, max1)?;
-        let mut legend: Vec<(String, Swatch)> = Vec::new();
-        for i in (0..layers.len()).rev() {
-            let (name, col, _) = layers[i];
+        for &i in &shown {
+            let (_, col, _) = layers[i];
             let pts: Vec<(f64, f64)> = ps
                 .iter()
                 .enumerate()
                 .map(|(s, b)| (s as f64 + 0.5, layers[..=i].iter().map(|(_, _, f)| f(b)).sum::<u32>() as f64))
                 .collect();
-            if pts.iter().all(|p| p.1 == 0.0) {
-                continue;
-            }
             chart.draw_series(AreaSeries::new(pts, 0.0, col).border_style(col))?;
-            legend.push((name.to_string(), Swatch::Block(col)));
         }
-        draw_legend(chart.plotting_area(), Corner::UpperRight, &legend, 9.5, false, view)?;
+        if strip {
+            draw_legend_strip(&panels[0], top, &legend, 9.5, view)?;
+        } else {
+            draw_legend(chart.plotting_area(), Corner::UpperRight, &legend, 9.5, false, view)?;
+        }
     }
     // Panel 2: lockless holds and overlap pairs per second, and (right axis)
     // the cumulative drift: Σ over wallets of snapshot − ledger, in won.
@@ -305,9 +422,16 @@ pub fn draw_outage<DB: DrawingBackend>(
         let drift_hi = drift.iter().map(|p| p.1).fold(1.0, f64::max) * 1.15;
         let drift_lo = drift.iter().map(|p| p.1).fold(0.0, f64::min) * 1.15;
         let top = draw_panel_title(&panels[1], "초당 락 없는 홀드 · 소유 겹침 · 누적 drift", view.px(6.0), view)?;
+        let legend = [
+            ("락 없는 홀드".to_string(), Swatch::Line(P::LOCKLESS)),
+            ("소유 겹침 쌍".to_string(), Swatch::Line(P::OVERLAP)),
+            ("누적 drift(원, 오른쪽 축)".to_string(), Swatch::Line(P::DRIFT)),
+        ];
+        let strip = narrow_legend(&panels[1], view);
+        let strip_h = if strip { legend_strip_height(&panels[1], &legend, 9.5, view) } else { 0 };
         let mut chart = ChartBuilder::on(&panels[1])
             .margin(view.px(6.0))
-            .margin_top(top)
+            .margin_top(top + strip_h)
             .x_label_area_size(view.px(18.0))
             .y_label_area_size(view.px(46.0))
             .right_y_label_area_size(view.px(52.0))
@@ -316,6 +440,7 @@ pub fn draw_outage<DB: DrawingBackend>(
         chart
             .configure_mesh()
             .light_line_style(P::GRID.mix(0.4))
+            .y_labels(if strip { 4 } else { 10 })
             .label_style(view.font(9.5).color(&P::MUTED))
             .draw()?;
         // A negative tick length right-aligns every right-axis label at the
@@ -326,7 +451,7 @@ pub fn draw_outage<DB: DrawingBackend>(
         chart
             .configure_secondary_axes()
             .set_all_tick_mark_size(-4)
-            .y_labels(5)
+            .y_labels(if strip { 4 } else { 5 })
             .label_style(view.font(9.5).color(&P::DRIFT))
             .y_label_formatter(&|v| format!("{:.0}k", v / 1000.0))
             .draw()?;
@@ -340,21 +465,24 @@ pub fn draw_outage<DB: DrawingBackend>(
             P::OVERLAP.stroke_width(view.px(1.6).max(1) as u32),
         ))?;
         chart.draw_secondary_series(LineSeries::new(drift, P::DRIFT.stroke_width(view.px(1.4).max(1) as u32)))?;
-        let legend = [
-            ("락 없는 홀드".to_string(), Swatch::Line(P::LOCKLESS)),
-            ("소유 겹침 쌍".to_string(), Swatch::Line(P::OVERLAP)),
-            ("누적 drift(원, 오른쪽 축)".to_string(), Swatch::Line(P::DRIFT)),
-        ];
-        draw_legend(chart.plotting_area(), Corner::UpperLeft, &legend, 9.5, false, view)?;
+        if strip {
+            draw_legend_strip(&panels[1], top, &legend, 9.5, view)?;
+        } else {
+            draw_legend(chart.plotting_area(), Corner::UpperLeft, &legend, 9.5, false, view)?;
+        }
     }
     // Panel 3: wallet 0's token counter against its fence value.
     {
         let pts = trace.series.tokens.first().map(|v| v.as_slice()).unwrap_or(&[]);
         let max3 = pts.iter().map(|p| p.counter.max(p.fence)).max().unwrap_or(1).max(1) as f64 * 1.15;
         let top = draw_panel_title(&panels[2], "지갑 0: 토큰 카운터와 fence 값", view.px(6.0), view)?;
+        let legend =
+            [("토큰 카운터".to_string(), Swatch::Line(P::LEASE_A)), ("fence 값".to_string(), Swatch::Line(P::FENCED))];
+        let strip = narrow_legend(&panels[2], view);
+        let strip_h = if strip { legend_strip_height(&panels[2], &legend, 9.5, view) } else { 0 };
         let mut chart = ChartBuilder::on(&panels[2])
             .margin(view.px(6.0))
-            .margin_top(top)
+            .margin_top(top + strip_h)
             .x_label_area_size(view.px(20.0))
             .y_label_area_size(view.px(46.0))
             .right_y_label_area_size(view.px(52.0))
@@ -363,6 +491,7 @@ pub fn draw_outage<DB: DrawingBackend>(
             .configure_mesh()
             .light_line_style(P::GRID.mix(0.4))
             .set_tick_mark_size(LabelAreaPosition::Right, -4)
+            .y_labels(if strip { 4 } else { 10 })
             .label_style(view.font(9.5).color(&P::MUTED))
             .x_label_formatter(&|x| format!("{:.0}초", x))
             .draw()?;
@@ -380,9 +509,11 @@ pub fn draw_outage<DB: DrawingBackend>(
         };
         chart.draw_series(LineSeries::new(step(|p| p.counter), P::LEASE_A.stroke_width(view.px(1.6).max(1) as u32)))?;
         chart.draw_series(LineSeries::new(step(|p| p.fence), P::FENCED.stroke_width(view.px(1.6).max(1) as u32)))?;
-        let legend =
-            [("토큰 카운터".to_string(), Swatch::Line(P::LEASE_A)), ("fence 값".to_string(), Swatch::Line(P::FENCED))];
-        draw_legend(chart.plotting_area(), Corner::UpperLeft, &legend, 9.5, false, view)?;
+        if strip {
+            draw_legend_strip(&panels[2], top, &legend, 9.5, view)?;
+        } else {
+            draw_legend(chart.plotting_area(), Corner::UpperLeft, &legend, 9.5, false, view)?;
+        }
     }
     Ok(())
 }
@@ -439,24 +570,38 @@ pub fn draw_tradeoff<DB: DrawingBackend>(
         }
     }
     let (w_px, _) = area.dim_in_pixel();
-    area.draw_text(
+    let mut labels = Labels::default();
+    labels.ask(
+        0,
         "채운 점: 우리 실행 · 빈 원: 원문 측정",
-        &view.font(11.0).color(&P::INK).pos(Pos::new(HPos::Right, VPos::Top)),
+        11.0 * view.scale,
+        P::INK,
+        Pos::new(HPos::Right, VPos::Top),
         (w_px as i32 - view.px(16.0), view.px(14.0)),
-    )?;
-    // One label per group, next to its first own dot.
+    );
+    // One label per group beside its first own dot: above right, else the
+    // first free spot around it (two groups' dots can coincide).
+    let base = area.get_base_pixel();
     let mut seen = Vec::new();
     for p in points.iter().filter(|p| !p.article) {
         if seen.contains(&p.group) {
             continue;
         }
         seen.push(p.group);
-        chart.draw_series(std::iter::once(
-            EmptyElement::at((p.throughput_rps, p.over_approval))
-                + Text::new(p.label.clone(), (view.px(8.0), view.px(-14.0)), view.font(11.0).color(&P::INK)),
-        ))?;
+        let (x, y) = chart.backend_coord(&(p.throughput_rps, p.over_approval));
+        let (x, y) = (x - base.0, y - base.1);
+        let d = view.px(8.0);
+        let spots = vec![
+            (Pos::new(HPos::Left, VPos::Bottom), (x + d, y - d / 2)),
+            (Pos::new(HPos::Left, VPos::Top), (x + d, y + d / 2)),
+            (Pos::new(HPos::Right, VPos::Bottom), (x - d, y - d / 2)),
+            (Pos::new(HPos::Right, VPos::Top), (x - d, y + d / 2)),
+            (Pos::new(HPos::Center, VPos::Bottom), (x, y - 2 * d)),
+            (Pos::new(HPos::Center, VPos::Top), (x, y + 2 * d)),
+        ];
+        labels.ask_any(1, p.label.clone(), 11.0 * view.scale, P::INK, spots);
     }
-    Ok(())
+    crate::figures::text_place::draw_labels(labels, area)
 }
 
 /// One CDF curve: a label and latencies in µs, sorted ascending.
@@ -482,11 +627,44 @@ pub fn draw_latency_cdf<DB: DrawingBackend>(
         .fold(f64::INFINITY, f64::min)
         .clamp(1.0, xmax_ms / 2.0)
         * 0.8;
+    let xmax_ms = xmax_ms.max(xmin_ms * 2.0);
+    // The x ticks: 1-2-3-5 steps over the whole range (plotters' own log ticks
+    // leave out everything below 1,000 ms), thinned so no two labels touch.
+    let (w_px, _) = area.dim_in_pixel();
+    let plot_w = f64::from(w_px) - f64::from(view.px(56.0) + 2 * view.px(10.0));
+    let at = |v: f64| (v.ln() - xmin_ms.ln()) / (xmax_ms.ln() - xmin_ms.ln()) * plot_w;
+    let mut ticks: Vec<f64> = Vec::new();
+    let mut last_right = f64::MIN;
+    let mut decade = 10f64.powi(xmin_ms.log10().floor() as i32);
+    while decade <= xmax_ms {
+        for v in [decade, 2.0 * decade, 3.0 * decade, 5.0 * decade] {
+            if v < xmin_ms || v > xmax_ms {
+                continue;
+            }
+            let half = approx_text_width(&group_thousands(v as i64), 10.0 * view.scale) / 2.0;
+            let x = at(v);
+            if x - half >= last_right + f64::from(view.px(6.0)) && x + half <= plot_w + f64::from(view.px(10.0)) {
+                ticks.push(v);
+                last_right = x + half;
+            }
+        }
+        decade *= 10.0;
+    }
+    let colour = |group: usize| if group == 4 { P::STOLEN } else { WALLET_COLORS[group % WALLET_COLORS.len()] };
+    let legend: Vec<(String, Swatch)> = curves
+        .iter()
+        .filter(|c| !c.latencies_us.is_empty())
+        .map(|c| (c.label.clone(), Swatch::Line(colour(c.group))))
+        .collect();
+    // Narrow: the legend is a strip above the plot, not a box over the curves.
+    let strip = narrow_legend(area, view);
+    let strip_h = if strip { legend_strip_height(area, &legend, 10.0, view) } else { 0 };
     let mut chart = ChartBuilder::on(area)
         .margin(view.px(10.0))
+        .margin_top(view.px(10.0) + strip_h)
         .x_label_area_size(view.px(36.0))
         .y_label_area_size(view.px(56.0))
-        .build_cartesian_2d((xmin_ms..xmax_ms.max(xmin_ms * 2.0)).log_scale(), 0f64..1.0)?;
+        .build_cartesian_2d((xmin_ms..xmax_ms).log_scale().with_key_points(ticks), 0f64..1.0)?;
     chart
         .configure_mesh()
         .light_line_style(P::GRID.mix(0.5))
@@ -494,16 +672,15 @@ pub fn draw_latency_cdf<DB: DrawingBackend>(
         .x_desc("응답 지연 (ms, 로그 축)")
         .y_desc("누적 비율")
         .axis_desc_style(view.font(10.5).color(&P::INK))
-        .x_label_formatter(&|x| format!("{:.0}", x))
+        .x_label_formatter(&|x| group_thousands(x.round() as i64))
         .draw()?;
     chart.draw_series(std::iter::once(PathElement::new(vec![(xmin_ms, 0.95), (xmax_ms, 0.95)], P::MUTED.mix(0.5))))?;
-    let mut legend: Vec<(String, Swatch)> = Vec::new();
     for c in curves {
         let n = c.latencies_us.len();
         if n == 0 {
             continue;
         }
-        let col = if c.group == 4 { P::STOLEN } else { WALLET_COLORS[c.group % WALLET_COLORS.len()] };
+        let col = colour(c.group);
         // At most ~400 points per curve: plenty for a smooth step.
         let stride = (n / 400).max(1);
         let pts: Vec<(f64, f64)> = (0..n)
@@ -512,11 +689,14 @@ pub fn draw_latency_cdf<DB: DrawingBackend>(
             .map(|i| ((c.latencies_us[i] as f64 / 1000.0).max(xmin_ms), (i + 1) as f64 / n as f64))
             .collect();
         chart.draw_series(LineSeries::new(pts, col.stroke_width(view.px(2.0).max(1) as u32)))?;
-        legend.push((c.label.clone(), Swatch::Line(col)));
         let rank = ((0.95 * n as f64).ceil() as usize).clamp(1, n) - 1;
         let p95 = (c.latencies_us[rank] as f64 / 1000.0).max(xmin_ms);
         chart.draw_series(std::iter::once(Circle::new((p95, 0.95), view.px(4.0), col.filled())))?;
     }
-    draw_legend(chart.plotting_area(), Corner::LowerRight, &legend, 10.0, true, view)?;
+    if strip {
+        draw_legend_strip(area, view.px(10.0), &legend, 10.0, view)?;
+    } else {
+        draw_legend(chart.plotting_area(), Corner::LowerRight, &legend, 10.0, true, view)?;
+    }
     Ok(())
 }

@@ -280,7 +280,7 @@ pub const FIGURES: &[FigureSpec] = &[
         window_ms: 0,
         wallets: &[],
         main_keys: &["variant", "crash_after", "fault", "conflict_source", "profile", "device_honours_sync"],
-        caption_ko: "그림 B1. 전파 전에 기억하기: A·B·C·D 네 검증 노드의 줄, A의 처리 단계 블록, 그 아래 A의 안전 기록이 있는 저장 계층(Tx / Committed / OsCache / Disk), A가 보낸 투표 화살표, 장애(번개)와 재시작, 그리고 B·C·D가 A의 서로 다른 두 서명을 쥐면 빨갛게 변하는 증거 배지.",
+        caption_ko: "그림 B1. 전파 전에 기억하기: A·B·C·D 네 검증 노드의 줄, A의 처리 단계 블록, 그 아래 A의 안전 기록이 있는 저장 계층(트랜잭션 · 저장 큐 · OS 캐시 · 디스크), A가 보낸 투표 화살표, 장애(번개)와 재시작, 그리고 B·C·D가 A의 서로 다른 두 서명을 쥐면 빨갛게 변하는 증거 배지.",
         not_drawn: None,
     },
     FigureSpec {

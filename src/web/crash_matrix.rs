@@ -1,11 +1,19 @@
 //! Figure B2 `crash-matrix`: every crash cut of one signed action, for all 12
 //! variants, computed in the browser by `crate::sim::vote::matrix` (the same
 //! function `lab crashpoints` prints), in the lazily loaded `figures` module
-//! (`super::lazy_figures`), which the component loads on its first render. Rows are variants, columns are event
-//! names (aligned by `figures::vote::matrix_grid`); each cell is split into a
-//! process-kill button and a power-loss button, coloured and labelled
-//! safe / unsafe / fenced with "k/n" unsafe sub-cuts. Activating a half-cell
-//! opens figure B1 (`vote-story`) at exactly that (variant, cut, fault).
+//! (`super::lazy_figures`), which the component loads on its first render.
+//! Rows are variants, columns are the pipeline's events (aligned by
+//! `figures::vote::matrix_grid`), headed by their Korean names written
+//! vertically, with the code name (e.g. `INTERRUPT@COMMIT`) in the title.
+//! Each cell is split into a process-kill button and a power-loss button,
+//! coloured and labelled safe / unsafe / fenced with "k/n" unsafe sub-cuts.
+//! At 1280 px every column shows; on a narrower screen the table scrolls
+//! inside its own box (which is also the containing block of its visually
+//! hidden spans, so the document never scrolls sideways), with its first
+//! column and header row sticky and a visible cue while columns are hidden.
+//! Activating a half-cell opens figure B1 (`vote-story`) at exactly that
+//! (variant, cut, fault), after writing the matrix into the history entry it
+//! leaves, so Back returns to the matrix.
 //!
 //! The raw rows are exposed as `data-matrix-json` on the figure so the
 //! end-to-end test can compare them with `lab crashpoints --format json`.
@@ -18,7 +26,7 @@ use super::url::{navigate, replace_url};
 use super::vote_figure::{read_url, vote_search};
 use crate::figures::registry;
 use crate::figures::vote::{event_ko, fault_ko, profile_ko, variant_ko, verdict_ko, HalfCell, MatrixView};
-use crate::sim::vote::{StoreProfile, Verdict, VoteConfig};
+use crate::sim::vote::{StoreProfile, Variant, Verdict, VoteConfig};
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct CrashMatrixProps {
@@ -31,6 +39,8 @@ pub enum Msg {
     Profile(String),
     Device(bool),
     Open(usize, u32, usize),
+    /// The table's scroll box moved or was laid out: which edges hide more.
+    Scrolled,
 }
 
 pub struct CrashMatrix {
@@ -43,6 +53,12 @@ pub struct CrashMatrix {
     /// The map the module computed, once it has.
     view: Option<MatrixView>,
     scroll_pending: bool,
+    /// The table's scroll box, and whether more of the table lies beyond its
+    /// left or right edge (the visible scroll cue).
+    wrap: NodeRef,
+    more: (bool, bool),
+    /// A resize can hide or show columns: the cue follows.
+    _resize: gloo::events::EventListener,
 }
 
 impl CrashMatrix {
@@ -74,6 +90,13 @@ impl CrashMatrix {
         }
     }
 
+    /// Whether the table's scroll box hides columns to its left and to its right.
+    fn overflow(&self) -> (bool, bool) {
+        let Some(el) = self.wrap.cast::<web_sys::Element>() else { return (false, false) };
+        let (left, width, inner) = (el.scroll_left(), el.scroll_width(), el.client_width());
+        (left > 1, left + inner < width - 1)
+    }
+
     fn cell_class(v: Verdict) -> &'static str {
         match v {
             Verdict::Safe => "cm-safe",
@@ -99,6 +122,10 @@ impl Component for CrashMatrix {
         let url = read_url("crash-matrix");
         let cfg = url.config.clone().unwrap_or_default();
         lazy_figures::load(ctx.link().callback(Msg::Loaded));
+        let link = ctx.link().clone();
+        let resize = gloo::events::EventListener::new(&gloo::utils::window(), "resize", move |_| {
+            link.send_message(Msg::Scrolled)
+        });
         CrashMatrix {
             profile: cfg.profile,
             device_honours_sync: cfg.device_honours_sync,
@@ -107,6 +134,9 @@ impl Component for CrashMatrix {
             failure: None,
             view: None,
             scroll_pending: url.targeted,
+            wrap: NodeRef::default(),
+            more: (false, false),
+            _resize: resize,
         }
     }
 
@@ -149,16 +179,29 @@ impl Component for CrashMatrix {
                     fault,
                 );
                 if let Some(cfg) = story {
+                    // The entry we leave names the matrix, so Back comes here
+                    // again (the component scrolls to a targeted figure).
+                    self.write_url(&ctx.props().chapter);
                     let story = registry::figure("vote-story").expect("the registry has vote-story");
                     navigate(&vote_search(story.chapter, story.id, &cfg, &[]));
                 }
                 return false;
             }
+            Msg::Scrolled => {
+                let more = self.overflow();
+                if more == self.more {
+                    return false;
+                }
+                self.more = more;
+            }
         }
         true
     }
 
-    fn rendered(&mut self, _ctx: &Context<Self>, _first: bool) {
+    fn rendered(&mut self, ctx: &Context<Self>, _first: bool) {
+        if self.overflow() != self.more {
+            ctx.link().send_message(Msg::Scrolled);
+        }
         if self.scroll_pending {
             self.scroll_pending = false;
             if let Some(el) = gloo::utils::document().get_element_by_id("crash-matrix") {
@@ -177,12 +220,15 @@ impl Component for CrashMatrix {
             let i: web_sys::HtmlInputElement = e.target_unchecked_into();
             Msg::Device(!i.checked())
         });
-        let half = |ri: usize, c: &HalfCell, event: &str, variant: &str| -> Html {
+        let half = |ri: usize, c: &HalfCell, event: &str, variant: Variant| -> Html {
             let fault_idx = if c.fault == crate::sim::vote::FaultKind::Kill { 0 } else { 1 };
             let cut = c.cut;
             let onclick = link.callback(move |_| Msg::Open(ri, cut, fault_idx));
             let label = format!(
-                "{variant}, {event} 직후 {}: {}{} — 눌러서 타임라인 열기",
+                "{} ({}), {} 직후 {}: {}{} — 눌러서 타임라인 열기",
+                variant_ko(variant),
+                variant.code(),
+                event_ko(event),
                 fault_ko(c.fault),
                 verdict_ko(c.verdict),
                 if c.unsafe_subcuts > 0 {
@@ -191,16 +237,21 @@ impl Component for CrashMatrix {
                     String::new()
                 }
             );
+            let title = format!("{label} [{event}]");
             html! {
                 <button type="button" class={classes!("cm-half", Self::cell_class(c.verdict), if fault_idx == 0 { "cm-kill" } else { "cm-power" })}
-                    aria-label={label.clone()} title={label}
-                    data-variant={variant.to_string()} data-event={event.to_string()} data-fault={c.fault.key()} data-verdict={c.verdict.key()} data-cut={c.cut.to_string()}
+                    aria-label={label} {title}
+                    data-variant={variant.code()} data-event={event.to_string()} data-fault={c.fault.key()} data-verdict={c.verdict.key()} data-cut={c.cut.to_string()}
                     {onclick}>
                     <span class="cm-cue" aria-hidden="true">{ Self::cue(c.verdict) }</span>
-                    { if c.unsafe_subcuts > 0 { html! { <span class="cm-k" aria-hidden="true">{ format!("{}/{}", c.unsafe_subcuts, c.subcuts) }</span> } } else { html!{} } }
+                    { if c.unsafe_subcuts > 0 { html! {
+                        <span class="cm-k" aria-hidden="true"><span>{ c.unsafe_subcuts }</span><span>{ format!("/{}", c.subcuts) }</span></span>
+                    } } else { html!{} } }
                 </button>
             }
         };
+        let onscroll = link.callback(|_: Event| Msg::Scrolled);
+        let sync = if self.device_honours_sync { "지킴" } else { "무시" };
         html! {
             <figure id="crash-matrix" class="lab-figure vote-figure vote-b2" aria-describedby="crash-matrix-desc" data-matrix-json={self.view.as_ref().map(|v| v.rows_json.clone())}
                 data-awaiting-module={(self.view.is_none() && self.failure.is_none()).then_some("")}>
@@ -229,43 +280,52 @@ impl Component for CrashMatrix {
                 </ul>
                 { match &self.view {
                     Some(view) => html! {<>
-                    <p class="cm-caption">{ format!("{} · 장치가 동기화를 {} · 브라우저 안에서 계산한 {}개 경우", profile_ko(self.profile), if self.device_honours_sync { "지킴" } else { "무시" }, view.cases) }</p>
-                    <div class="table-wrap cm-wrap" tabindex="0" aria-label="장애 지점 지도 (가로로 스크롤)">
+                    <p class="cm-caption">{ format!("{} · 장치가 동기화를 {sync} · 브라우저 안에서 계산한 {}개 경우", profile_ko(self.profile), view.cases) }</p>
+                    <p class={classes!("cm-cue-line", (!self.more.1 && !self.more.0).then_some("cm-cue-off"))} aria-hidden="true">
+                        { if self.more.1 { "표를 옆으로 밀면 뒤의 처리 단계가 더 있습니다 →" } else { "← 표를 옆으로 밀면 앞의 처리 단계가 다시 보입니다" } }
+                    </p>
+                    <div class={classes!("cm-frame", self.more.0.then_some("cm-more-left"), self.more.1.then_some("cm-more-right"))}>
+                    <div class="table-wrap cm-wrap" tabindex="0" ref={self.wrap.clone()} {onscroll}
+                        aria-label={format!("장애 지점 지도: 행은 처리 방식 {}개, 열은 처리 단계 {}개", view.grid.rows.len(), view.grid.events.len())}>
                         <table class="cm-table">
-                            <caption class="visually-hidden">{ format!("장애 지점 지도 — {}, 장치가 동기화를 {}. 브라우저 안에서 계산한 {}개 경우.", profile_ko(self.profile), if self.device_honours_sync { "지킴" } else { "무시" }, view.cases) }</caption>
+                            <caption class="visually-hidden">{ format!("장애 지점 지도 — {}, 장치가 동기화를 {sync}. 브라우저 안에서 계산한 {}개 경우. 행은 처리 방식, 열은 장애 직전에 끝난 처리 단계입니다.", profile_ko(self.profile), view.cases) }</caption>
                             <thead><tr>
-                                <th scope="col" class="cm-rowhead">{ "순서 / 처리 방식" }</th>
-                                { for view.grid.events.iter().map(|e| html! { <th scope="col" class="cm-col" title={event_ko(e)}><span class="cm-ev">{ e.clone() }</span></th> }) }
+                                <th scope="col" class="cm-rowhead cm-corner">{ "처리 방식 ↓ · 처리 단계 →" }</th>
+                                { for view.grid.events.iter().map(|event| {
+                                    let ko = event_ko(event);
+                                    let title = if ko == *event { event.clone() } else { format!("{ko} — 코드 이름 {event}") };
+                                    html! { <th scope="col" class="cm-col" data-event={event.clone()} {title}><span class="cm-ev">{ ko }</span></th> }
+                                }) }
                             </tr></thead>
                             <tbody>
-                                { for view.grid.rows.iter().enumerate().map(|(ri, row)| {
-                                    let vname = format!("{} ({})", variant_ko(row.variant), row.variant.code());
-                                    html! {
-                                        <tr data-variant={row.variant.code()}>
-                                            <th scope="row" class="cm-rowhead">{ vname.clone() }</th>
-                                            { for row.cells.iter().enumerate().map(|(ci, cell)| match cell {
-                                                Some([k, p]) => html! {
-                                                    <td class="cm-cell">
-                                                        <div class="cm-pair">
-                                                            { half(ri, k, &view.grid.events[ci], row.variant.code()) }
-                                                            { half(ri, p, &view.grid.events[ci], row.variant.code()) }
-                                                        </div>
-                                                    </td>
-                                                },
-                                                None => html! { <td class="cm-cell cm-none"><span class="visually-hidden">{ "해당 없음" }</span></td> },
-                                            }) }
-                                        </tr>
-                                    }
+                                { for view.grid.rows.iter().enumerate().map(|(ri, row)| html! {
+                                    <tr data-variant={row.variant.code()}>
+                                        <th scope="row" class="cm-rowhead" title={format!("{} ({})", variant_ko(row.variant), row.variant.code())}>
+                                            { variant_ko(row.variant) }<span class="cm-code">{ row.variant.code() }</span>
+                                        </th>
+                                        { for row.cells.iter().enumerate().map(|(ci, cell)| match cell {
+                                            Some([k, p]) => html! {
+                                                <td class="cm-cell">
+                                                    <div class="cm-pair">
+                                                        { half(ri, k, &view.grid.events[ci], row.variant) }
+                                                        { half(ri, p, &view.grid.events[ci], row.variant) }
+                                                    </div>
+                                                </td>
+                                            },
+                                            None => html! { <td class="cm-cell cm-none"><span class="visually-hidden">{ "해당 없음" }</span></td> },
+                                        }) }
+                                    </tr>
                                 }) }
                             </tbody>
                         </table>
+                    </div>
                     </div>
                     </>},
                     None => self.view_loading(),
                 } }
                 <p id="crash-matrix-desc" class="visually-hidden vote-alt">{ self.view.as_ref().map(|v| v.description.clone()).unwrap_or_default() }</p>
                 <figcaption>{ registry::figure("crash-matrix").map_or("", |f| f.caption_ko) }</figcaption>
-                <p class="note">{ "이 표는 lab crashpoints 명령과 같은 함수로 계산합니다. 같은 열 이름이 여러 갈래(숨은 저장 상태)에 나오면 가장 나쁜 갈래를 보여 주고, 누르면 그 갈래를 엽니다." }</p>
+                <p class="note">{ "이 표는 lab crashpoints 명령과 같은 함수로 계산합니다. 같은 단계 이름이 여러 갈래(숨은 저장 상태)에 나오면 가장 나쁜 갈래를 보여 주고, 누르면 그 갈래를 엽니다. 단계 이름에 마우스를 올리면 코드 이름(예: INTERRUPT@COMMIT)이 보입니다." }</p>
                 { super::export_panel::share_only("crash-matrix", vote_search(&ctx.props().chapter, "crash-matrix", &self.config(), &[])) }
             </figure>
         }

@@ -78,7 +78,9 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
     area.fill(&WHITE)?;
     let (w_px, _h_px) = area.dim_in_pixel();
     let s = view.scale;
-    let label_w = if (w_px as f64) / s < 520.0 { 62.0 } else { 96.0 };
+    let narrow = (w_px as f64) / s < 520.0;
+    // Wide enough for "지갑0 lease" by `plots::approx_text_width` (10 px when narrow).
+    let label_w = if narrow { 68.0 } else { 96.0 };
     let m =
         Mapper { x0: view.px(label_w), x1: w_px as i32 - view.px(18.0), t0: view.t0_us as f64, t1: view.t1_us as f64 };
     let cursor = view.cursor_us.min(view.t1_us);
@@ -210,7 +212,11 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
             Lane::Fence(_) => "fence 값".to_string(),
             Lane::Watchdog => "watchdog".to_string(),
         };
-        let st = if matches!(lane, Lane::Lease(_)) { small.clone() } else { tiny.clone() };
+        let st = match lane {
+            Lane::Lease(_) if narrow => view.font(10.0).color(&P::INK),
+            Lane::Lease(_) => small.clone(),
+            _ => tiny.clone(),
+        };
         area.draw_text(&label, &st.pos(Pos::new(HPos::Left, VPos::Center)), (view.px(4.0), mid))?;
         if matches!(lane, Lane::Balance(_) | Lane::Fence(_)) {
             area.draw(&PathElement::new(vec![(m.x0, bottom), (m.x1, bottom)], alpha(P::GRID, 0.6)))?;

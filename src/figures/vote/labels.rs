@@ -3,8 +3,8 @@
 //! shows, the text alternative of a story, and the work cap's notices.
 
 use crate::sim::vote::{
-    ConflictSource, EventKind, FaultKind, Layer, MsgKind, PipelineStep, StepName, StoreProfile, TraceEvent, Value,
-    Variant, Verdict, VoteTrace, WorkCapped, VALIDATOR_NAMES,
+    ConflictSource, EventKind, FaultKind, InterruptStage, Layer, MsgKind, PipelineStep, Step, StepName, StoreProfile,
+    TraceEvent, Value, Variant, Verdict, VoteTrace, WorkCapped, VALIDATOR_NAMES,
 };
 
 /// The variant's Korean name, as the chapters call it.
@@ -55,51 +55,114 @@ pub fn verdict_ko(v: Verdict) -> &'static str {
     }
 }
 
+/// A storage layer's Korean name (the chapters' words: 저장 큐, OS 캐시, 디스크).
 pub fn layer_ko(l: Layer) -> &'static str {
+    match l {
+        Layer::Tx => "트랜잭션",
+        Layer::Committed => "저장 큐",
+        Layer::OsCache => "OS 캐시",
+        Layer::Disk => "디스크",
+        Layer::Lost => "유실",
+    }
+}
+
+/// A storage layer's code name (`Tx`, `Committed`, `OsCache`, `Disk`), kept
+/// beside the Korean name in text alternatives and tooltips.
+pub fn layer_code(l: Layer) -> &'static str {
     match l {
         Layer::Tx => "Tx",
         Layer::Committed => "Committed",
         Layer::OsCache => "OsCache",
         Layer::Disk => "Disk",
-        Layer::Lost => "유실",
+        Layer::Lost => "Lost",
     }
 }
 
-/// A pipeline step's Korean name, where the prose has one; the other steps
-/// (and the other validators' sends to A) keep their code name.
-pub fn step_ko(step: PipelineStep) -> Option<&'static str> {
-    Some(match step {
+/// A pipeline step's Korean name: the chapters' word where they have one.
+pub fn step_ko(step: PipelineStep) -> &'static str {
+    match step {
         PipelineStep::Start => "시작 전",
         PipelineStep::Sign => "서명",
         PipelineStep::Write => "WAL 기록",
+        PipelineStep::WriteRefused => "기록 거절",
         PipelineStep::Commit => "커밋",
         PipelineStep::Drain => "저장 큐 비우기",
         PipelineStep::Fsync => "파일 동기화",
+        PipelineStep::FsyncError => "동기화 오류",
         PipelineStep::SyncCall => "동기화 SQL 호출",
+        PipelineStep::InterruptAt(InterruptStage::Commit) => "커밋 중 중단 요청",
+        PipelineStep::InterruptAt(InterruptStage::Drain) => "비우기 중 중단 요청",
+        PipelineStep::InterruptAt(InterruptStage::Fsync) => "동기화 중 중단 요청",
+        PipelineStep::Send(0) => "A에게 전송",
         PipelineStep::Send(1) => "B에게 전송",
         PipelineStep::Send(2) => "C에게 전송",
         PipelineStep::Send(3) => "D에게 전송",
+        PipelineStep::Send(_) => "전송",
         PipelineStep::OuterBegin => "바깥 트랜잭션 시작",
         PipelineStep::OuterCommit => "바깥 커밋",
         PipelineStep::OuterRollback => "바깥 롤백",
         PipelineStep::Fenced => "차단",
-        PipelineStep::Send(_)
-        | PipelineStep::WriteRefused
-        | PipelineStep::InterruptAt(_)
-        | PipelineStep::FsyncError
-        | PipelineStep::NewEngine => return None,
-    })
+        PipelineStep::NewEngine => "새 엔진 열기",
+    }
 }
 
-/// A pipeline event name (a `StepName`'s text) in Korean, for column
-/// headers and slider labels: `"SIGN(Y)"` → `"서명 (Y)"`; a name without a
-/// Korean word stays as it is.
+/// A short Korean name of a step for narrow places in the figures (at most
+/// four syllables, so a label fits between two close events).
+pub fn step_short_ko(step: PipelineStep) -> &'static str {
+    match step {
+        PipelineStep::Start => "시작",
+        PipelineStep::Sign => "서명",
+        PipelineStep::Write => "기록",
+        PipelineStep::WriteRefused => "거절",
+        PipelineStep::Commit => "커밋",
+        PipelineStep::Drain => "비우기",
+        PipelineStep::Fsync => "동기화",
+        PipelineStep::FsyncError => "동기화 오류",
+        PipelineStep::SyncCall => "SQL 동기화",
+        PipelineStep::InterruptAt(_) => "중단",
+        PipelineStep::Send(0) => "→A",
+        PipelineStep::Send(1) => "→B",
+        PipelineStep::Send(2) => "→C",
+        PipelineStep::Send(3) => "→D",
+        PipelineStep::Send(_) => "전송",
+        PipelineStep::OuterBegin => "바깥 시작",
+        PipelineStep::OuterCommit => "바깥 커밋",
+        PipelineStep::OuterRollback => "바깥 롤백",
+        PipelineStep::Fenced => "차단",
+        PipelineStep::NewEngine => "새 엔진",
+    }
+}
+
+/// A consensus step in a word (B6's record chips: `h3 사전 X`).
+pub fn consensus_step_ko(step: Step) -> &'static str {
+    match step {
+        Step::Propose => "제안",
+        Step::Prevote => "사전",
+        Step::Precommit => "커밋",
+        Step::Commit => "확정",
+    }
+}
+
+/// A consensus step's Korean name, as the glossary has it (the player's status line).
+pub fn consensus_step_long_ko(step: Step) -> &'static str {
+    match step {
+        Step::Propose => "제안",
+        Step::Prevote => "사전 투표",
+        Step::Precommit => "커밋 투표",
+        Step::Commit => "확정",
+    }
+}
+
+/// A pipeline event name (a `StepName`'s text) in Korean, for row headers
+/// and slider labels: `"SIGN(Y)"` → `"서명 (Y)"`; a name that is not a step
+/// stays as it is.
 pub fn event_ko(name: &str) -> String {
     let Some(parsed) = StepName::parse(name) else { return name.to_string() };
-    match step_ko(parsed.step) {
-        Some(ko) if parsed.conflicting => format!("{ko} (Y)"),
-        Some(ko) => ko.to_string(),
-        None => name.to_string(),
+    let ko = step_ko(parsed.step);
+    if parsed.conflicting {
+        format!("{ko} (Y)")
+    } else {
+        ko.to_string()
     }
 }
 
@@ -113,12 +176,18 @@ pub fn describe_event(e: &TraceEvent) -> String {
     let t = fmt_time(e.at.t_us);
     let what = match &e.kind {
         EventKind::StepEntered { validator, height, round, step } => {
-            format!("{}가 높이 {height}, 라운드 {round}의 {:?} 단계에 들어감", n(*validator), step)
+            format!(
+                "{}가 높이 {height}, 라운드 {round}의 {} 단계에 들어감",
+                n(*validator),
+                consensus_step_long_ko(*step)
+            )
         }
         EventKind::PipelineEvent { validator, name, index, .. } => {
-            format!("{}의 처리 단계 {} 완료 ({}번째 사건: {})", n(*validator), name, index, event_ko(name))
+            format!("{}의 처리 단계 '{}' 완료 ({}번째 사건, 코드 이름 {})", n(*validator), event_ko(name), index, name)
         }
-        EventKind::BackgroundStep { validator, name, .. } => format!("{}의 백그라운드 작업 {name} 완료", n(*validator)),
+        EventKind::BackgroundStep { validator, name, .. } => {
+            format!("{}의 백그라운드 작업 '{}' 완료 (코드 이름 {name})", n(*validator), event_ko(name))
+        }
         EventKind::MessageSent { from, to, msg_kind, value, signer, relayed, .. } => format!(
             "{}가 {}에게 {}의 {} {} 전송{}",
             n(*from),
@@ -139,7 +208,7 @@ pub fn describe_event(e: &TraceEvent) -> String {
             )
         }
         EventKind::RecordLayerChanged { validator, layer, .. } => {
-            format!("{}의 안전 기록이 {} 계층으로", n(*validator), layer_ko(*layer))
+            format!("{}의 안전 기록이 {}({}) 계층으로", n(*validator), layer_ko(*layer), layer_code(*layer))
         }
         EventKind::Crashed { validator, fault } => format!("⚡ {}에 {}", n(*validator), fault_ko(*fault)),
         EventKind::Restarted { validator } => format!("{} 재시작", n(*validator)),
@@ -164,7 +233,7 @@ pub fn describe_event(e: &TraceEvent) -> String {
             format!("{}의 파일 동기화에서 예외 (결과를 알 수 없음)", n(*validator))
         }
         EventKind::InterruptDelivered { validator, stage } => {
-            format!("{}의 대기 중 중단 요청 ({stage})", n(*validator))
+            format!("{}의 {} 대기 중 중단 요청", n(*validator), event_ko(stage))
         }
         EventKind::ConnReturnedWhilePending { validator } => {
             format!("경고: {}가 작업이 남은 연결을 풀에 반납", n(*validator))
@@ -186,7 +255,9 @@ pub fn describe_event(e: &TraceEvent) -> String {
         EventKind::ConflictInjected { from, to, value } => {
             format!("{}가 {}에게 충돌 값 {} 제시", n(*from), n(*to), value_label(*value))
         }
-        EventKind::TimeoutFired { validator, step, .. } => format!("{}의 {:?} 시간 초과", n(*validator), step),
+        EventKind::TimeoutFired { validator, step, .. } => {
+            format!("{}의 {} 시간 초과", n(*validator), consensus_step_long_ko(*step))
+        }
         EventKind::Finalized { validator, height, value } => {
             format!("{}가 높이 {height}에서 {} 확정", n(*validator), value_label(*value))
         }
@@ -274,7 +345,7 @@ pub fn describe_story(trace: &VoteTrace) -> String {
                 crate::korean::with_particle(fault_ko(c.fault), crate::korean::Particle::EulReul),
                 fmt_time(at.t_us),
                 match (o.crash_after_events, name) {
-                    (Some(k), Some(n)) => format!(" ({k}번째 처리 단계 {n} 직후)"),
+                    (Some(k), Some(n)) => format!(" ({k}번째 처리 단계 {}({n}) 직후)", event_ko(n)),
                     (Some(0), None) => " (첫 처리 단계 전)".to_string(),
                     _ => String::new(),
                 }
@@ -335,4 +406,28 @@ pub fn describe_story(trace: &VoteTrace) -> String {
         }
     ));
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn has_hangul(s: &str) -> bool {
+        s.chars().any(|c| ('가'..='힣').contains(&c))
+    }
+
+    #[test]
+    fn every_step_and_layer_has_a_korean_name() {
+        for step in PipelineStep::ORDER {
+            assert!(has_hangul(step_ko(step)), "{step:?}");
+            let code = step.code();
+            assert!(has_hangul(&event_ko(code)), "{code}");
+            assert_eq!(event_ko(&format!("{code}(Y)")), format!("{} (Y)", step_ko(step)));
+        }
+        for layer in [Layer::Tx, Layer::Committed, Layer::OsCache, Layer::Disk, Layer::Lost] {
+            assert!(has_hangul(layer_ko(layer)), "{layer:?}");
+        }
+        assert_eq!(event_ko("INTERRUPT@COMMIT"), "커밋 중 중단 요청");
+        assert_eq!(event_ko("not a step"), "not a step");
+    }
 }

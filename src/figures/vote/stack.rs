@@ -6,7 +6,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::labels::layer_ko;
+use super::labels::{consensus_step_ko, layer_ko};
 use super::{UNSAFE_RED, VALUE_X};
 use crate::figures::{palette as P, DrawResult, FONT};
 use crate::sim::vote::{Device, FaultKind, Layer, VoteTrace};
@@ -57,10 +57,7 @@ pub fn stack_records(trace: &VoteTrace, at_us: u64) -> Vec<StackRecord> {
         if let Some((layer, since)) = cur {
             if layer != Layer::Lost {
                 out.push(StackRecord {
-                    label: format!("h{} {:?} {}", rec.height, rec.step, rec.value.label())
-                        .replace("Prevote", "pv")
-                        .replace("Precommit", "pc")
-                        .replace("Propose", "pp"),
+                    label: format!("h{} {} {}", rec.height, consensus_step_ko(rec.step), rec.value.label()),
                     layer,
                     disk_age_us: at_us - since,
                 });

@@ -7,9 +7,11 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::labels::{fmt_time, layer_ko};
+use super::labels::{fmt_time, layer_ko, step_short_ko};
 use super::story_layout::{StoryLayout, StoryView};
 use super::{value_color, FENCE_PURPLE, SAFE_GREEN, UNSAFE_RED};
+use crate::figures::plots::approx_text_width;
+use crate::figures::text_place::draw_labels;
 use crate::figures::{palette as P, DrawResult};
 use crate::sim::vote::{
     EventKind, FaultKind, Layer, MsgKind, PipelineStep, ProcessState, StepName, VoteTrace, VALIDATOR_NAMES,
@@ -31,7 +33,7 @@ pub fn draw_story<DB: DrawingBackend>(
     area.fill(&WHITE)?;
     let (w_px, _) = area.dim_in_pixel();
     let layout = StoryLayout::new(w_px, trace, view);
-    draw_title(area, view, &layout)?;
+    draw_title(view, &layout);
     draw_process_bands(area, trace, view, &layout)?;
     draw_pipeline_stages(area, trace, view, &layout)?;
     draw_outer_bracket(area, trace, view, &layout)?;
@@ -40,15 +42,15 @@ pub fn draw_story<DB: DrawingBackend>(
     draw_lane_a_markers(area, trace, view, &layout)?;
     draw_evidence_badges(area, trace, view, &layout)?;
     draw_probe_lane(area, trace, view, &layout)?;
-    draw_axis(area, trace, view, &layout)
+    draw_axis(area, trace, view, &layout)?;
+    draw_labels(layout.labels.take(), area)
 }
 
 /// The panel's title (B3 stacks two stories, each with its own).
-fn draw_title<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, view: &StoryView, l: &StoryLayout) -> DrawResult<DB> {
+fn draw_title(view: &StoryView, l: &StoryLayout) {
     if let (Some(title), Some(y)) = (&view.title, l.title_y) {
-        area.draw_text(title, &view.font(13.0).color(&P::INK).pos(Pos::new(HPos::Left, VPos::Top)), (view.px(4.0), y))?;
+        l.label(0, title.as_str(), 13.0, P::INK, Pos::new(HPos::Left, VPos::Top), (view.px(4.0), y));
     }
-    Ok(())
 }
 
 /// Each lane's process state (down: grey band; fenced: purple bar) and its name.
@@ -58,8 +60,6 @@ fn draw_process_bands<DB: DrawingBackend>(
     view: &StoryView,
     l: &StoryLayout,
 ) -> DrawResult<DB> {
-    let small = view.font(12.0).color(&P::INK);
-    let tiny = view.font(10.0).color(&P::MUTED);
     for (v, lane) in trace.lanes.iter().enumerate().take(4) {
         let (top, bot) = l.lane_y[v];
         area.draw(&PathElement::new(vec![(l.x0 as i32, bot), (l.x1 as i32, bot)], P::GRID))?;
@@ -76,11 +76,14 @@ fn draw_process_bands<DB: DrawingBackend>(
                         RGBColor(0x9c, 0xa3, 0xaf).mix(0.35).filled(),
                     ))?;
                     if b - a > view.px(40.0) {
-                        area.draw_text(
+                        l.label(
+                            1,
                             "꺼짐",
-                            &tiny.pos(Pos::new(HPos::Center, VPos::Center)),
+                            10.0,
+                            P::MUTED,
+                            Pos::new(HPos::Center, VPos::Center),
                             ((a + b) / 2, (top + bot) / 2),
-                        )?;
+                        );
                     }
                 }
                 ProcessState::Fenced => {
@@ -89,11 +92,14 @@ fn draw_process_bands<DB: DrawingBackend>(
                         FENCE_PURPLE.mix(0.75).filled(),
                     ))?;
                     if b - a > view.px(50.0) {
-                        area.draw_text(
+                        l.label(
+                            1,
                             "차단됨",
-                            &view.font(10.0).color(&FENCE_PURPLE).pos(Pos::new(HPos::Left, VPos::Bottom)),
+                            10.0,
+                            FENCE_PURPLE,
+                            Pos::new(HPos::Left, VPos::Bottom),
                             (a + view.px(3.0), bot - view.px(8.0)),
-                        )?;
+                        );
                     }
                 }
                 ProcessState::Up => {}
@@ -101,7 +107,7 @@ fn draw_process_bands<DB: DrawingBackend>(
         }
         let name = VALIDATOR_NAMES[v];
         let label = if v == 0 { format!("{name} (우리)") } else { name.to_string() };
-        area.draw_text(&label, &small.pos(Pos::new(HPos::Left, VPos::Center)), (view.px(4.0), (top + bot) / 2))?;
+        l.label(0, label, 12.0, P::INK, Pos::new(HPos::Left, VPos::Center), (view.px(4.0), (top + bot) / 2));
     }
     Ok(())
 }
@@ -116,14 +122,14 @@ fn draw_pipeline_stages<DB: DrawingBackend>(
 ) -> DrawResult<DB> {
     if let Some(a) = trace.lanes.first() {
         let (top, bot) = l.lane_y[0];
-        let mut last_label_x = i32::MIN;
         for st in &a.stages {
             if !l.shows(st.start.t_us) {
                 continue;
             }
             let xa = l.warp.x(st.start.t_us);
             let xb = l.warp.x(st.end.t_us.min(l.cursor)).max(xa + view.px(2.0));
-            let step = StepName::parse(&st.stage).map(|name| name.step);
+            let name = StepName::parse(&st.stage);
+            let step = name.map(|name| name.step);
             let col = if !st.ok {
                 UNSAFE_RED
             } else if step.is_some_and(PipelineStep::is_send) {
@@ -139,16 +145,19 @@ fn draw_pipeline_stages<DB: DrawingBackend>(
             } else {
                 area.draw(&Rectangle::new([(xa, ty), (xb, by)], col.stroke_width(view.px(1.0).max(1) as u32)))?;
             }
-            if xb - xa > view.px(26.0) || xa > last_label_x + view.px(34.0) {
-                let short: String = st.stage.chars().take(if xb - xa > view.px(44.0) { 10 } else { 5 }).collect();
-                let color = if st.foreground && xb - xa > view.px(26.0) { WHITE } else { P::INK };
-                let tx = if xb - xa > view.px(26.0) { (xa + xb) / 2 } else { xa + view.px(14.0) };
-                area.draw_text(
-                    &short,
-                    &view.font(9.0).color(&color).pos(Pos::new(HPos::Center, VPos::Center)),
-                    (tx, (ty + by) / 2),
-                )?;
-                last_label_x = xa;
+            // The step's short Korean name: inside its block where it fits,
+            // else just under it (the code name is in the text alternative).
+            let short = match name {
+                Some(n) if n.conflicting => format!("{}(Y)", step_short_ko(n.step)),
+                Some(n) => step_short_ko(n.step).to_string(),
+                None => st.stage.clone(),
+            };
+            let fits = f64::from(xb - xa) >= approx_text_width(&short, 9.0 * view.scale) + f64::from(view.px(4.0));
+            if fits {
+                let color = if st.foreground { WHITE } else { P::INK };
+                l.label(2, short, 9.0, color, Pos::new(HPos::Center, VPos::Center), ((xa + xb) / 2, (ty + by) / 2));
+            } else {
+                l.label(4, short, 9.0, P::INK, Pos::new(HPos::Left, VPos::Top), (xa, by + view.px(1.0)));
             }
         }
     }
@@ -184,11 +193,8 @@ fn draw_outer_bracket<DB: DrawingBackend>(
     let yb = l.lane_y[0].0 + view.px(1.0);
     let st = OUTER_BROWN.stroke_width(view.px(2.0).max(1) as u32);
     area.draw(&PathElement::new(vec![(xb, yb + view.px(8.0)), (xb, yb), (xe, yb), (xe, yb + view.px(8.0))], st))?;
-    area.draw_text(
-        label,
-        &view.font(10.0).color(&OUTER_BROWN).pos(Pos::new(HPos::Right, VPos::Bottom)),
-        (xe, yb - view.px(1.0)),
-    )
+    l.label(1, label, 10.0, OUTER_BROWN, Pos::new(HPos::Right, VPos::Bottom), (xe, yb - view.px(1.0)));
+    Ok(())
 }
 
 /// The storage-layer strip under A's lane: where each of A's records was, and where one was lost.
@@ -198,7 +204,6 @@ fn draw_layer_strip<DB: DrawingBackend>(
     view: &StoryView,
     l: &StoryLayout,
 ) -> DrawResult<DB> {
-    let tiny = view.font(10.0).color(&P::MUTED);
     let layer_rows = [Layer::Tx, Layer::Committed, Layer::OsCache, Layer::Disk];
     for (i, layer) in layer_rows.iter().enumerate() {
         let ty = l.layer_top + i as i32 * l.layer_h;
@@ -206,11 +211,14 @@ fn draw_layer_strip<DB: DrawingBackend>(
             [(l.x0 as i32, ty), (l.x1 as i32, ty + l.layer_h)],
             if i % 2 == 0 { RGBColor(0xf8, 0xfa, 0xfc).filled() } else { WHITE.filled() },
         ))?;
-        area.draw_text(
+        l.label(
+            0,
             layer_ko(*layer),
-            &tiny.pos(Pos::new(HPos::Right, VPos::Center)),
+            if l.narrow { 9.0 } else { 10.0 },
+            P::MUTED,
+            Pos::new(HPos::Right, VPos::Center),
             (l.x0 as i32 - view.px(4.0), ty + l.layer_h / 2),
-        )?;
+        );
     }
     for rec in trace.records.iter().filter(|r| r.validator == 0) {
         for (k, lp) in rec.layers.iter().enumerate() {
@@ -226,11 +234,14 @@ fn draw_layer_strip<DB: DrawingBackend>(
                     let col = value_color(rec.value);
                     area.draw(&Rectangle::new([(xa, ty), (xb, ty + l.layer_h - view.px(4.0))], col.mix(0.8).filled()))?;
                     if xb - xa > view.px(22.0) {
-                        area.draw_text(
-                            &rec.value.label(),
-                            &view.font(9.0).color(&WHITE).pos(Pos::new(HPos::Left, VPos::Center)),
+                        l.label(
+                            5,
+                            rec.value.label(),
+                            9.0,
+                            WHITE,
+                            Pos::new(HPos::Left, VPos::Center),
                             (xa + view.px(3.0), ty + (l.layer_h - view.px(4.0)) / 2),
-                        )?;
+                        );
                     }
                 }
                 None => {
@@ -240,11 +251,14 @@ fn draw_layer_strip<DB: DrawingBackend>(
                     let st = UNSAFE_RED.stroke_width(view.px(2.0).max(1) as u32);
                     area.draw(&PathElement::new(vec![(xa - d, cy - d), (xa + d, cy + d)], st))?;
                     area.draw(&PathElement::new(vec![(xa - d, cy + d), (xa + d, cy - d)], st))?;
-                    area.draw_text(
-                        &format!("{} 유실", rec.value.label()),
-                        &view.font(9.0).color(&UNSAFE_RED).pos(Pos::new(HPos::Left, VPos::Center)),
+                    l.label(
+                        1,
+                        format!("{} 유실", rec.value.label()),
+                        9.0,
+                        UNSAFE_RED,
+                        Pos::new(HPos::Left, VPos::Center),
                         (xa + d + view.px(2.0), cy - d - view.px(3.0)),
-                    )?;
+                    );
                 }
             }
         }
@@ -294,18 +308,17 @@ fn draw_messages<DB: DrawingBackend>(
             ))?;
         }
         if m.received_at.is_none() && m.sent_at.t_us <= l.cursor {
-            area.draw_text(
-                "✕",
-                &view.font(10.0).color(&UNSAFE_RED).pos(Pos::new(HPos::Center, VPos::Center)),
-                (xb, yb),
-            )?;
+            l.label(1, "✕", 10.0, UNSAFE_RED, Pos::new(HPos::Center, VPos::Center), (xb, yb));
         }
         if ours && m.to == 1 || to_a {
-            area.draw_text(
-                &m.value.label(),
-                &view.font(11.0).color(&col).pos(Pos::new(HPos::Left, VPos::Bottom)),
+            l.label(
+                3,
+                m.value.label(),
+                11.0,
+                col,
+                Pos::new(HPos::Left, VPos::Bottom),
                 (xa + view.px(3.0), ya - view.px(2.0)),
-            )?;
+            );
         }
     }
     Ok(())
@@ -330,42 +343,29 @@ fn draw_lane_a_markers<DB: DrawingBackend>(
                 lightning(area, x, (a_t + a_b) / 2, view.scale * 1.3, UNSAFE_RED)?;
                 let lbl = if *fault == FaultKind::Power { "⚡전원" } else { "⚡종료" };
                 let lbl = lbl.trim_start_matches('⚡');
-                area.draw_text(
-                    lbl,
-                    &view.font(10.0).color(&UNSAFE_RED).pos(Pos::new(HPos::Center, VPos::Bottom)),
-                    (x, a_t - view.px(1.0)),
-                )?;
+                l.label(1, lbl, 10.0, UNSAFE_RED, Pos::new(HPos::Center, VPos::Bottom), (x, a_t - view.px(1.0)));
             }
             EventKind::Restarted { validator: 0 } => {
                 let d = view.px(5.0);
                 let cy = (a_t + a_b) / 2;
                 area.draw(&Polygon::new(vec![(x, cy - d), (x, cy + d), (x + d + d / 2, cy)], SAFE_GREEN.filled()))?;
-                area.draw_text(
-                    "재시작",
-                    &view.font(10.0).color(&SAFE_GREEN).pos(Pos::new(HPos::Left, VPos::Bottom)),
-                    (x, a_t - view.px(1.0)),
-                )?;
+                l.label(1, "재시작", 10.0, SAFE_GREEN, Pos::new(HPos::Left, VPos::Bottom), (x, a_t - view.px(1.0)));
             }
             EventKind::SafetyRefused { validator: 0, wanted, .. } => {
-                area.draw_text(
-                    &format!("{} 거부", wanted.label()),
-                    &view.font(10.0).color(&SAFE_GREEN).pos(Pos::new(HPos::Left, VPos::Bottom)),
+                l.label(
+                    1,
+                    format!("{} 거부", wanted.label()),
+                    10.0,
+                    SAFE_GREEN,
+                    Pos::new(HPos::Left, VPos::Bottom),
                     (x, a_b),
-                )?;
+                );
             }
             EventKind::EngineOpenRefused { validator: 0 } | EventKind::StoreAccessRefused { validator: 0 } => {
-                area.draw_text(
-                    "↩ 거부",
-                    &view.font(10.0).color(&FENCE_PURPLE).pos(Pos::new(HPos::Left, VPos::Top)),
-                    (x, a_t),
-                )?;
+                l.label(1, "↩ 거부", 10.0, FENCE_PURPLE, Pos::new(HPos::Left, VPos::Top), (x, a_t));
             }
             EventKind::JoinRefused { validator: 0 } => {
-                area.draw_text(
-                    "합류 거절",
-                    &view.font(10.0).color(&SAFE_GREEN).pos(Pos::new(HPos::Left, VPos::Top)),
-                    (x, a_t),
-                )?;
+                l.label(1, "합류 거절", 10.0, SAFE_GREEN, Pos::new(HPos::Left, VPos::Top), (x, a_t));
             }
             EventKind::SyncErrorRaised { validator: 0 } | EventKind::InterruptDelivered { validator: 0, .. } => {
                 // Hatched "uncertain" segment until the fence or the next stage.
@@ -396,18 +396,10 @@ fn draw_lane_a_markers<DB: DrawingBackend>(
                 } else {
                     "중단 요청"
                 };
-                area.draw_text(
-                    lbl,
-                    &view.font(10.0).color(&UNSAFE_RED).pos(Pos::new(HPos::Left, VPos::Top)),
-                    (x, a_t - view.px(1.0)),
-                )?;
+                l.label(1, lbl, 10.0, UNSAFE_RED, Pos::new(HPos::Left, VPos::Top), (x, a_t - view.px(1.0)));
             }
             EventKind::ConnReturnedWhilePending { validator: 0 } => {
-                area.draw_text(
-                    "⚠ 연결 반납",
-                    &view.font(10.0).color(&P::ERROR).pos(Pos::new(HPos::Left, VPos::Bottom)),
-                    (x, a_b + view.px(1.0)),
-                )?;
+                l.label(1, "⚠ 연결 반납", 10.0, P::ERROR, Pos::new(HPos::Left, VPos::Bottom), (x, a_b + view.px(1.0)));
             }
             _ => {}
         }
@@ -422,7 +414,6 @@ fn draw_evidence_badges<DB: DrawingBackend>(
     view: &StoryView,
     l: &StoryLayout,
 ) -> DrawResult<DB> {
-    let tiny = view.font(10.0).color(&P::MUTED);
     for v in 1..4u32 {
         let (top, bot) = l.lane_y[v as usize];
         let hit = trace.events.iter().find(|e| {
@@ -435,29 +426,31 @@ fn draw_evidence_badges<DB: DrawingBackend>(
         match hit {
             Some(e) => {
                 area.draw(&Circle::new((cx, cy), r, UNSAFE_RED.filled()))?;
-                area.draw_text(
-                    "!",
-                    &view.font(11.0).color(&WHITE).pos(Pos::new(HPos::Center, VPos::Center)),
-                    (cx, cy),
-                )?;
+                l.label(0, "!", 11.0, WHITE, Pos::new(HPos::Center, VPos::Center), (cx, cy));
                 if let EventKind::DuplicateVoteDetected { v1, v2, .. } = &e.kind {
                     if !l.narrow {
-                        area.draw_text(
-                            &format!("증거 {}·{}", v1.label(), v2.label()),
-                            &view.font(10.0).color(&UNSAFE_RED).pos(Pos::new(HPos::Left, VPos::Center)),
+                        l.label(
+                            0,
+                            format!("증거 {}·{}", v1.label(), v2.label()),
+                            10.0,
+                            UNSAFE_RED,
+                            Pos::new(HPos::Left, VPos::Center),
                             (cx + r + view.px(3.0), cy),
-                        )?;
+                        );
                     }
                 }
             }
             None => {
                 area.draw(&Circle::new((cx, cy), r, SAFE_GREEN.stroke_width(view.px(2.0).max(1) as u32)))?;
                 if !l.narrow {
-                    area.draw_text(
+                    l.label(
+                        0,
                         "증거 없음",
-                        &tiny.pos(Pos::new(HPos::Left, VPos::Center)),
+                        10.0,
+                        P::MUTED,
+                        Pos::new(HPos::Left, VPos::Center),
                         (cx + r + view.px(3.0), cy),
-                    )?;
+                    );
                 }
             }
         }
@@ -472,13 +465,8 @@ fn draw_probe_lane<DB: DrawingBackend>(
     view: &StoryView,
     l: &StoryLayout,
 ) -> DrawResult<DB> {
-    let tiny_ink = view.font(10.0).color(&P::INK);
     if let Some((top, bot)) = l.probe_y {
-        area.draw_text(
-            "상태 조회",
-            &tiny_ink.pos(Pos::new(HPos::Left, VPos::Center)),
-            (view.px(4.0), (top + bot) / 2),
-        )?;
+        l.label(0, "상태 조회", 10.0, P::INK, Pos::new(HPos::Left, VPos::Center), (view.px(4.0), (top + bot) / 2));
         area.draw(&PathElement::new(vec![(l.x0 as i32, bot), (l.x1 as i32, bot)], P::GRID))?;
         for p in &trace.probes {
             if !l.shows(p.asked_at.t_us) {
@@ -513,7 +501,6 @@ fn draw_axis<DB: DrawingBackend>(
     view: &StoryView,
     l: &StoryLayout,
 ) -> DrawResult<DB> {
-    let tiny = view.font(10.0).color(&P::MUTED);
     if view.cursor_us < l.t_end {
         let x = l.warp.x(l.cursor);
         area.draw(&PathElement::new(vec![(x, l.lane_y[0].0), (x, l.plot_bottom)], P::CURSOR.mix(0.5)))?;
@@ -534,20 +521,19 @@ fn draw_axis<DB: DrawingBackend>(
     marks.retain(|&m| m <= l.t_end);
     marks.sort_unstable();
     marks.dedup();
-    let mut last_x = i32::MIN;
     for m in marks {
         let x = l.warp.x(m);
         area.draw(&PathElement::new(vec![(x, ay), (x, ay + view.px(4.0))], P::MUTED))?;
-        if x > last_x + view.px(56.0) {
-            area.draw_text(&fmt_time(m), &tiny.pos(Pos::new(HPos::Center, VPos::Top)), (x, ay + view.px(5.0)))?;
-            last_x = x;
-        }
+        l.label(0, fmt_time(m), 10.0, P::MUTED, Pos::new(HPos::Center, VPos::Top), (x, ay + view.px(5.0)));
     }
-    area.draw_text(
+    l.label(
+        0,
         "시간축은 압축됨 (짧은 간격일수록 넓게)",
-        &view.font(9.0).color(&P::MUTED).pos(Pos::new(HPos::Right, VPos::Top)),
+        9.0,
+        P::MUTED,
+        Pos::new(HPos::Right, VPos::Top),
         (l.w_px as i32 - view.px(4.0), ay + view.px(18.0)),
-    )?;
+    );
     Ok(())
 }
 

@@ -5,7 +5,7 @@
 
 use plotters::prelude::*;
 
-use crate::figures::FONT;
+use crate::figures::text_place::Labels;
 use crate::sim::vote::{EventKind, MsgKind, TraceEvent, VoteTrace};
 
 /// Pixel scale and options of a Scenario B drawing.
@@ -40,9 +40,6 @@ impl Default for StoryView {
 impl StoryView {
     pub(super) fn px(&self, css: f64) -> i32 {
         (css * self.scale).round() as i32
-    }
-    pub(super) fn font(&self, css: f64) -> TextStyle<'static> {
-        TextStyle::from((FONT, css * self.scale).into_font())
     }
 }
 
@@ -237,6 +234,10 @@ pub(super) struct StoryLayout {
     /// The status-probe lane (B4).
     pub(super) probe_y: Option<(i32, i32)>,
     pub(super) plot_bottom: i32,
+    /// Device px per CSS px.
+    pub(super) scale: f64,
+    /// The labels the drawing asks for, placed without overprinting at its end.
+    pub(super) labels: std::cell::RefCell<Labels>,
 }
 
 impl StoryLayout {
@@ -299,6 +300,8 @@ impl StoryLayout {
             layer_h,
             probe_y,
             plot_bottom: yy,
+            scale: s,
+            labels: std::cell::RefCell::new(Labels::default()),
         }
     }
 
@@ -306,6 +309,20 @@ impl StoryLayout {
     pub(super) fn lane_mid(&self, v: u32) -> i32 {
         let (t, b) = self.lane_y[(v as usize).min(3)];
         (t + b) / 2
+    }
+
+    /// Asks for a label of `size_css` CSS px (placed by [`Labels`]; lower
+    /// `priority` first, left out where it would overprint another).
+    pub(super) fn label(
+        &self,
+        priority: u8,
+        text: impl Into<String>,
+        size_css: f64,
+        color: RGBColor,
+        pos: plotters::style::text_anchor::Pos,
+        at: (i32, i32),
+    ) {
+        self.labels.borrow_mut().ask(priority, text, size_css * self.scale, color, pos, at);
     }
 
     /// Is an event at `t_us` visible (reached by the cursor, inside the story)?

@@ -1,0 +1,211 @@
+//! No clipped or overprinted text: for the SVG of every figure `lab figure`
+//! writes (its starting state, at widths from a phone's to a wide desktop's),
+//! every `<text>` box stays inside the image and no two boxes overlap.
+//!
+//! A box is estimated the way the layout estimates it, never measured:
+//! drawing labels use `figures::plots::approx_text_width` at the size the
+//! drawing asked for (plotters writes `font-size` as that size / 1.24), the
+//! caption lines `caption_width_estimate`; the height is the written em box,
+//! placed by the anchor plotters writes (`dy`) and turned by any `rotate`.
+
+use consistency_lab::figures::export::caption::wrap_caption;
+use consistency_lab::figures::export::{caption_width_estimate, figure_list, render_svg, Format, Request};
+use consistency_lab::figures::plots::approx_text_width;
+
+const WIDTHS: [u32; 5] = [320, 390, 760, 1280, 1600];
+/// plotters' SVG backend writes a text style of size `s` as `font-size: s / 1.24`.
+const PLOTTERS_SVG_FONT: f64 = 1.24;
+/// Boxes may touch: overlaps up to this many px in either direction are ignored.
+const SLACK: f64 = 0.75;
+
+#[derive(Clone, Debug)]
+struct TextBox {
+    text: String,
+    x0: f64,
+    y0: f64,
+    x1: f64,
+    y1: f64,
+}
+
+fn attr<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let key = format!(" {name}=\"");
+    let at = tag.find(&key)? + key.len();
+    let end = tag[at..].find('"')?;
+    Some(&tag[at..at + end])
+}
+
+fn unescape(s: &str) -> String {
+    s.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'").replace("&amp;", "&")
+}
+
+/// Every `<text>` of `svg`: (opening tag, content), in document order.
+fn texts(svg: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut rest = svg;
+    while let Some(i) = rest.find("<text") {
+        let after = &rest[i..];
+        let open_end = after.find('>').expect("a closed tag");
+        let close = after.find("</text>").expect("a </text>");
+        out.push((after[..open_end].to_string(), unescape(after[open_end + 1..close].trim_matches('\n'))));
+        rest = &after[close + 7..];
+    }
+    out
+}
+
+fn svg_size(svg: &str) -> (f64, f64) {
+    let open = &svg[svg.find("<svg").unwrap()..];
+    let open = &open[..open.find('>').unwrap()];
+    let num = |n: &str| attr(open, n).and_then(|v| v.trim_end_matches("px").parse::<f64>().ok()).expect(n);
+    (num("width"), num("height"))
+}
+
+/// The estimated box of one `<text>`; `caption`: a caption line (its own estimate).
+fn text_box(tag: &str, text: &str, caption: bool) -> TextBox {
+    let num = |n: &str| attr(tag, n).and_then(|v| v.parse::<f64>().ok()).unwrap_or_else(|| panic!("{n} in {tag}"));
+    let (x, y, em) = (num("x"), num("y"), num("font-size"));
+    let w = if caption { caption_width_estimate(text) } else { approx_text_width(text, em * PLOTTERS_SVG_FONT) };
+    let (x0, x1) = match attr(tag, "text-anchor") {
+        Some("middle") => (x - w / 2.0, x + w / 2.0),
+        Some("end") => (x - w, x),
+        _ => (x, x + w),
+    };
+    let (y0, y1) = match attr(tag, "dy") {
+        Some("0.76em") => (y, y + em),
+        Some("0.5ex") => (y - em / 2.0, y + em / 2.0),
+        Some("-0.5ex") => (y - em, y),
+        other => panic!("unexpected dy {other:?} in {tag}"),
+    };
+    let mut b = TextBox { text: text.to_string(), x0, y0, x1, y1 };
+    if let Some(rot) = attr(tag, "transform") {
+        let inner = rot.trim_start_matches("rotate(").trim_end_matches(')');
+        let parts: Vec<f64> = inner.split(',').map(|p| p.trim().parse().unwrap()).collect();
+        let (a, cx, cy) = (parts[0].to_radians(), parts[1], parts[2]);
+        let turn = |px: f64, py: f64| {
+            let (dx, dy) = (px - cx, py - cy);
+            (cx + dx * a.cos() - dy * a.sin(), cy + dx * a.sin() + dy * a.cos())
+        };
+        let corners = [turn(b.x0, b.y0), turn(b.x1, b.y0), turn(b.x0, b.y1), turn(b.x1, b.y1)];
+        b.x0 = corners.iter().map(|c| c.0).fold(f64::MAX, f64::min);
+        b.x1 = corners.iter().map(|c| c.0).fold(f64::MIN, f64::max);
+        b.y0 = corners.iter().map(|c| c.1).fold(f64::MAX, f64::min);
+        b.y1 = corners.iter().map(|c| c.1).fold(f64::MIN, f64::max);
+    }
+    b
+}
+
+/// What is wrong with the text of one SVG, one line per problem.
+fn problems(svg: &str, caption_ko: &str) -> Vec<String> {
+    let (w, h) = svg_size(svg);
+    let all = texts(svg);
+    let caption = wrap_caption(caption_ko, w - 24.0);
+    assert!(all.len() >= caption.len());
+    let first_caption = all.len() - caption.len();
+    for (i, line) in caption.iter().enumerate() {
+        assert_eq!(&all[first_caption + i].1, line, "the caption lines come last");
+    }
+    let boxes: Vec<TextBox> = all
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, text))| !text.trim().is_empty())
+        .map(|(i, (tag, text))| text_box(tag, text, i >= first_caption))
+        .collect();
+    let mut out = Vec::new();
+    for b in &boxes {
+        if b.x0 < -SLACK || b.y0 < -SLACK || b.x1 > w + SLACK || b.y1 > h + SLACK {
+            out.push(format!(
+                "{:?} crosses the edge: x {:.1}..{:.1}, y {:.1}..{:.1} of {w}×{h}",
+                b.text, b.x0, b.x1, b.y0, b.y1
+            ));
+        }
+    }
+    for (i, a) in boxes.iter().enumerate() {
+        for b in &boxes[i + 1..] {
+            let dx = a.x1.min(b.x1) - a.x0.max(b.x0);
+            let dy = a.y1.min(b.y1) - a.y0.max(b.y0);
+            if dx > SLACK && dy > SLACK {
+                out.push(format!(
+                    "{:?} ({:.0},{:.0}) overlaps {:?} ({:.0},{:.0}) by {dx:.1}×{dy:.1}",
+                    a.text, a.x0, a.y0, b.text, b.x0, b.y0
+                ));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_figure_text_overlaps_or_crosses_the_edge() {
+    let mut report = Vec::new();
+    for spec in figure_list() {
+        for width in WIDTHS {
+            let mut req = Request::new(spec.id, Format::Svg);
+            req.width = width;
+            let svg = render_svg(&req).unwrap_or_else(|e| panic!("{} at {width}: {e:?}", spec.id));
+            for p in problems(&svg, spec.caption_ko) {
+                report.push(format!("{} ({}) at {width} px: {p}", spec.id, spec.code));
+            }
+        }
+    }
+    assert!(report.is_empty(), "{} text problems:\n{}", report.len(), report.join("\n"));
+}
+
+/// Other states a reader reaches, where the labels crowd differently: every
+/// variant of the story figures, a power loss, and a few lease presets.
+fn more_states() -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    let variants = [
+        "V0",
+        "V1",
+        "V2",
+        "V2g",
+        "V3",
+        "V4",
+        "F-fence",
+        "F-naive-retry",
+        "F-engine-fence-only",
+        "I-wait-then-fence",
+        "I-as-success",
+        "I-abort-release",
+    ];
+    for v in variants {
+        for (fault, crash) in [("kill", 2), ("power", 4)] {
+            out.push(("vote-story", format!("scenario=vote&variant={v}&fault={fault}&crash_after={crash}")));
+        }
+    }
+    for preset in ["exp1", "exp2_stop", "exp3_c1", "exp5_open"] {
+        out.push(("lease-expiry", format!("preset={preset}")));
+    }
+    out
+}
+
+#[test]
+fn no_text_overlaps_in_other_states() {
+    let mut report = Vec::new();
+    for (id, params) in more_states() {
+        let spec = consistency_lab::figures::registry::figure(id).expect("a figure");
+        for width in [320, 760, 1280] {
+            let mut req = Request::new(id, Format::Svg);
+            req.width = width;
+            req.params = Some(params.clone());
+            let svg = render_svg(&req).unwrap_or_else(|e| panic!("{id} [{params}] at {width}: {e:?}"));
+            for p in problems(&svg, spec.caption_ko) {
+                report.push(format!("{id} [{params}] at {width} px: {p}"));
+            }
+        }
+    }
+    assert!(report.is_empty(), "{} text problems:\n{}", report.len(), report.join("\n"));
+}
+
+#[test]
+fn the_checker_sees_an_overlap_and_an_edge() {
+    let svg = r#"<svg width="100" height="50" viewBox="0 0 100 50" xmlns="http://www.w3.org/2000/svg">
+<text x="10" y="10" dy="0.76em" text-anchor="start" font-size="10">서명</text>
+<text x="20" y="12" dy="0.76em" text-anchor="start" font-size="10">기록</text>
+<text x="98" y="30" dy="0.5ex" text-anchor="start" font-size="10">끝</text>
+<text x="12" y="38" dy="0.76em" text-anchor="start" font-size="11.29">캡션</text>
+</svg>"#;
+    let found = problems(svg, "캡션");
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(found.iter().any(|p| p.contains("overlaps")));
+    assert!(found.iter().any(|p| p.contains("crosses the edge")));
+}
