@@ -9,6 +9,7 @@
 //    the page compile WebAssembly and nothing else. Inline style *attributes*
 //    are allowed (Yew sets computed sizes with them); <style> elements are not.
 // 1b. The chapters as pages of their own (scripts/prerender.mjs).
+// 1c. Precompressed .gz and .br copies of the large files.
 // 2. Offline. `static/sw.js` is a service-worker template; it is written to
 //    the site's root with the list of every staged file to precache and a
 //    cache name derived from their contents, so a new build replaces the cache.
@@ -17,6 +18,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { filesUnder, integrityProblems, integrityRefs, sha384 } from './site-files.mjs';
 import { prerenderChapters } from './prerender.mjs';
 
@@ -141,12 +143,27 @@ writeFileSync(indexPath, html);
 // scripts/prerender.mjs. After the CSP, so that they carry it too.
 const pages = prerenderChapters(stage, html);
 
+// --- 1c. Precompressed copies ------------------------------------------------
+// Next to every text or wasm file over 1 KB, its gzip (-9) and brotli (q 11)
+// copies, for static hosts that serve them as they are (nginx gzip_static
+// and brotli_static, and the like): no host has to compress at request time.
+const COMPRESS = /\.(?:html|js|wasm|css|json|svg|txt|tsv)$/;
+let compressed = 0;
+for (const path of filesUnder(stage)) {
+  if (!COMPRESS.test(path) || path.endsWith('sw.js')) continue;
+  const bytes = readFileSync(path);
+  if (bytes.length <= 1024) continue;
+  writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
+  writeFileSync(`${path}.br`, brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+  compressed += 1;
+}
+
 // --- 2. Service worker -------------------------------------------------------
 const files = filesUnder(stage)
   .map((p) => relative(stage, p).split(sep).join('/'))
   // figures/: the static images for pages whose scripts cannot run (no
   // service worker there either); 1.9 MB a reader of the site never needs.
-  .filter((p) => p !== 'sw.js' && !p.endsWith('.map') && !p.startsWith('figures/'))
+  .filter((p) => p !== 'sw.js' && !p.endsWith('.map') && !p.startsWith('figures/') && !/\.(?:gz|br)$/.test(p))
   .sort();
 const digest = createHash('sha256');
 for (const f of files) digest.update(f).update('\0').update(readFileSync(join(stage, f)));
@@ -161,4 +178,4 @@ if (sw === template) {
   process.exit(1);
 }
 writeFileSync(join(stage, 'sw.js'), sw);
-console.log(`trunk-post-build: ${verified} integrity digest(s) verified, ${Object.keys(fetchedLater).length + 1} stated for what the page fetches itself; CSP with ${hashes.length} inline script hash(es); ${pages.length} chapter pages; sw.js precaches ${precache.length} files as ${cacheName}`);
+console.log(`trunk-post-build: ${verified} integrity digest(s) verified, ${Object.keys(fetchedLater).length + 1} stated for what the page fetches itself; CSP with ${hashes.length} inline script hash(es); ${pages.length} chapter pages; ${compressed} files precompressed (.gz, .br); sw.js precaches ${precache.length} files as ${cacheName}`);

@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { asTrunkLeftIt, dist, root } from './helpers.mjs';
 import { fetchedDigests, integrityProblems, integrityRefs, sha384, subresourceTags } from '../../scripts/site-files.mjs';
 
@@ -119,3 +120,13 @@ for (const [name, tamper] of Object.entries(TAMPERINGS)) {
     fs.rmSync(stage, { recursive: true, force: true });
   });
 }
+
+test('the large files come with precompressed .gz and .br copies that decompress to them', () => {
+  const large = fs.readdirSync(dist).filter((f) => /\.(?:html|js|wasm|css)$/.test(f) && f !== 'sw.js' && fs.statSync(path.join(dist, f)).size > 1024);
+  assert.ok(large.some((f) => f.endsWith('.wasm')) && large.includes('index.html'), large.join(', '));
+  for (const f of large) {
+    const bytes = fs.readFileSync(path.join(dist, f));
+    assert.ok(zlib.gunzipSync(fs.readFileSync(path.join(dist, `${f}.gz`))).equals(bytes), `${f}.gz`);
+    assert.ok(zlib.brotliDecompressSync(fs.readFileSync(path.join(dist, `${f}.br`))).equals(bytes), `${f}.br`);
+  }
+});

@@ -94,7 +94,7 @@ for (const [id, query] of [
       await frame.waitForFunction(() => /요청했습니다.*allow-downloads/.test(document.querySelector('.export-status')?.textContent || ''), null, { timeout: 60000 });
       assert.doesNotMatch(await frame.textContent('.export-status'), /내려받았습니다/);
     }
-    assert.deepEqual(errors.filter((e) => !(/^requestfailed: /.test(e) && /ERR_ABORTED/.test(e))), []);
+    assert.deepEqual(errors, []);
     await context.close();
   });
 }

@@ -71,7 +71,10 @@ export async function serve({ gzip = true, headers: extra = {}, dir = dist, pref
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
   const origin = `http://127.0.0.1:${port}`;
-  return { base: `${origin}${Array.isArray(prefix) ? prefix[0] : prefix}`, origin, close: () => new Promise((r) => server.close(r)) };
+  // Closing also ends the browser's idle keep-alive connections, which would
+  // otherwise hold `close` open until the browser lets go of them.
+  const close = () => new Promise((r) => { server.close(r); server.closeIdleConnections?.(); });
+  return { base: `${origin}${Array.isArray(prefix) ? prefix[0] : prefix}`, origin, close };
 }
 
 /**
@@ -196,9 +199,15 @@ export async function openPage(browser, { width = 1280, height = 900, reducedMot
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('request', (r) => inFlight.set(r, Date.now()));
   page.on('requestfinished', (r) => inFlight.delete(r));
-  // The reason (net::ERR_ABORTED, net::ERR_FAILED, …) lets a test tell a
-  // fetch cut short by the next navigation from one that really failed.
-  page.on('requestfailed', (r) => { inFlight.delete(r); errors.push(`requestfailed: ${r.url()} (${r.failure()?.errorText ?? 'no reason'})`); });
+  // A request the page or the next navigation cut short (net::ERR_ABORTED:
+  // e.g. a worker still fetching its wasm when a test moves on) is no
+  // failure of the site; any other reason (refused, blocked, missing) is
+  // recorded with it.
+  page.on('requestfailed', (r) => {
+    inFlight.delete(r);
+    const why = r.failure()?.errorText ?? 'no reason';
+    if (!/ERR_ABORTED/.test(why)) errors.push(`requestfailed: ${r.url()} (${why})`);
+  });
   page.on('crash', () => errors.push('the page crashed'));
   records.set(page, { errors, inFlight });
   return { context, page, errors };

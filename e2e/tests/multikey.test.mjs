@@ -266,7 +266,7 @@ async function check(page, errors, q) {
   if (!Number.isFinite(longest.rendered)) problems.push('no first render seen');
   if (await page.$('#panic-banner')) problems.push(`panic banner: ${await page.textContent('#panic-banner')}`);
   // A fetch the next navigation cut short is not this URL's failure.
-  problems.push(...errors.slice(before).filter((e) => !(/^requestfailed: /.test(e) && /ERR_ABORTED/.test(e))));
+  problems.push(...errors.slice(before));
   return { problems, boot: longest.boot, after: longest.after };
 }
 
