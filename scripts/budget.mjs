@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { withoutFetchedDigests } from './site-files.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -58,9 +59,7 @@ const byRel = new Map(files.map((f) => [rel(f), f]));
 const firstSet = new Set([path.join(dist, 'index.html')]);
 // The import map and the digests block name files to check them when they
 // are fetched (scripts/trunk-post-build.mjs); they load nothing.
-const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8')
-  .replace(/<script type="importmap">[\s\S]*?<\/script>/, '')
-  .replace(/<script type="application\/json"[^>]*>[\s\S]*?<\/script>/g, '');
+const html = withoutFetchedDigests(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'));
 for (const [r, f] of byRel) {
   if (/\.(js|wasm|css)$/.test(r) && [`"/${r}"`, `'/${r}'`, `"./${r}"`, `'./${r}'`, `"${r}"`].some((ref) => html.includes(ref))) {
     firstSet.add(f);

@@ -83,17 +83,25 @@ export function integrityProblems(dir, html) {
   return problems;
 }
 
+// The two blocks scripts/trunk-post-build.mjs adds to index.html for what
+// the page fetches itself: an import map with `integrity`, and the
+// `lab-integrity` JSON block the page scripts read.
+const IMPORT_MAP_BLOCK = /\s*<script type="importmap">([\s\S]*?)<\/script>/;
+const DIGESTS_BLOCK = /\s*<script type="application\/json" id="lab-integrity">([\s\S]*?)<\/script>/;
+
+/** `html` without those blocks: they name files to check them when fetched, and load nothing. */
+export const withoutFetchedDigests = (html) => html.replace(IMPORT_MAP_BLOCK, '').replace(DIGESTS_BLOCK, '');
+
 /**
- * The digests scripts/trunk-post-build.mjs states for what the page fetches
- * itself (its import map's `integrity` and the `lab-integrity` JSON block),
- * each with the site-relative path it is for; none before the hook ran.
+ * The digests those blocks state, each with the site-relative path it is
+ * for; none before the hook ran.
  */
 export function fetchedDigests(html) {
   const block = (re) => { const m = re.exec(html); return m ? JSON.parse(m[1]) : null; };
   const out = [];
-  const json = block(/<script type="application\/json" id="lab-integrity">([\s\S]*?)<\/script>/);
+  const json = block(DIGESTS_BLOCK);
   for (const [path, stated] of Object.entries(json || {})) out.push({ path, stated });
-  const map = block(/<script type="importmap">([\s\S]*?)<\/script>/);
+  const map = block(IMPORT_MAP_BLOCK);
   for (const [url, stated] of Object.entries(map?.integrity || {})) out.push({ path: url.replace(/^\.?\//, ''), stated });
   return out;
 }

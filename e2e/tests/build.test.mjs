@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { asTrunkLeftIt, dist, root } from './helpers.mjs';
+import { dist, root, runPostBuildHook, stagedCopyOfBuild } from './helpers.mjs';
 import { fetchedDigests, integrityProblems, integrityRefs, sha384, subresourceTags } from '../../scripts/site-files.mjs';
 
 const html = () => fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -36,20 +36,9 @@ test('no wasm module carries JS snippets; the page scripts are their sources', (
   }
 });
 
-// A staging directory as Trunk leaves it (dist/ without what the hook
-// adds), for the hook to run on.
-function stageCopy() {
-  const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-stage-'));
-  fs.cpSync(dist, stage, { recursive: true });
-  const indexPath = path.join(stage, 'index.html');
-  fs.writeFileSync(indexPath, asTrunkLeftIt(fs.readFileSync(indexPath, 'utf8')));
-  return { stage, indexPath };
-}
-const runHook = (stage) => spawnSync('node', [path.join(root, 'scripts', 'trunk-post-build.mjs')], { env: { ...process.env, TRUNK_STAGING_DIR: stage }, encoding: 'utf8' });
-
 test('the post-build hook verifies a sound build and writes its CSP', () => {
-  const { stage, indexPath } = stageCopy();
-  const run = runHook(stage);
+  const { stage, indexPath } = stagedCopyOfBuild();
+  const run = runPostBuildHook(stage);
   assert.equal(run.status, 0, run.stderr);
   assert.match(run.stdout, /integrity digest\(s\) verified/);
   const page = fs.readFileSync(indexPath, 'utf8');
@@ -110,10 +99,10 @@ const TAMPERINGS = {
 };
 for (const [name, tamper] of Object.entries(TAMPERINGS)) {
   test(`the post-build hook fails the build on ${name}, rewriting nothing`, () => {
-    const { stage, indexPath } = stageCopy();
+    const { stage, indexPath } = stagedCopyOfBuild();
     const page = tamper(stage, fs.readFileSync(indexPath, 'utf8'));
     fs.writeFileSync(indexPath, page);
-    const run = runHook(stage);
+    const run = runPostBuildHook(stage);
     assert.notEqual(run.status, 0, `the hook passed: ${run.stdout}`);
     assert.match(run.stderr, /FAILED: \d+ integrity problem/);
     assert.equal(fs.readFileSync(indexPath, 'utf8'), page, 'index.html was rewritten');

@@ -2,12 +2,14 @@
 // free port, and Debian's Chromium driven by playwright-core.
 import http from 'node:http';
 import fs from 'node:fs';
+import os from 'node:os';
 import { execFileSync, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { afterEach } from 'node:test';
 import { chromium } from 'playwright-core';
+import { withoutFetchedDigests } from '../../scripts/site-files.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, '..', '..');
@@ -291,14 +293,23 @@ export function ensureShots() {
  * fetch (so that the hook can run on a copy of the build again).
  */
 export function asTrunkLeftIt(page) {
-  const out = page
-    .replace(/\s*<meta http-equiv="Content-Security-Policy"[^>]*>/, '')
-    .replace(/\s*<script type="importmap">[\s\S]*?<\/script>/, '')
-    .replace(/\s*<script type="application\/json" id="lab-integrity">[\s\S]*?<\/script>/, '')
+  const out = withoutFetchedDigests(page.replace(/\s*<meta http-equiv="Content-Security-Policy"[^>]*>/, ''))
     .replace(/const wasm = await init\(\{ module_or_path: fetch\('([^']+)', \{ integrity: '[^']*' \}\) \}\)\.catch\(\(e\) => \{[\s\S]*?\n\}\);/,
       "const wasm = await init({ module_or_path: '$1' });");
   if (/lab-integrity|importmap|integrity: '/.test(out)) throw new Error("asTrunkLeftIt: the hook's additions were not all taken out");
   return out;
+}
+
+/**
+ * A copy of the built site in a new temporary directory, its index.html as
+ * Trunk left it (see `asTrunkLeftIt`), for the hook to run on again.
+ */
+export function stagedCopyOfBuild() {
+  const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-stage-'));
+  fs.cpSync(dist, stage, { recursive: true });
+  const indexPath = path.join(stage, 'index.html');
+  fs.writeFileSync(indexPath, asTrunkLeftIt(fs.readFileSync(indexPath, 'utf8')));
+  return { stage, indexPath };
 }
 
 /** Runs scripts/trunk-post-build.mjs on the staging directory `stage`. */

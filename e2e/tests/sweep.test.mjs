@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve, launch, openPage, ready, dist } from './helpers.mjs';
+import { withoutFetchedDigests } from '../../scripts/site-files.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -33,7 +34,7 @@ test('the worker is not part of the first load', async () => {
   assert.ok(fs.existsSync(path.join(dist, 'worker_bg.wasm')), 'dist/worker_bg.wasm');
   // The digests block names the worker's files to check them when they are
   // fetched; it loads nothing. No tag may load or preload them.
-  const tags = html.replace(/<!--[\s\S]*?-->/g, '').replace(/<script type="application\/json" id="lab-integrity">[\s\S]*?<\/script>/, '');
+  const tags = withoutFetchedDigests(html.replace(/<!--[\s\S]*?-->/g, ''));
   assert.ok(!/\bworker(?:_bg\.wasm|\.js)/.test(tags), 'index.html names no worker file outside its digests');
   const { page, errors, context } = await openPage(browser);
   const requested = [];
