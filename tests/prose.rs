@@ -4,11 +4,12 @@
 //! missing file is rewritten in place and the test fails, so that the change
 //! is seen and committed (`cargo test --test prose` after editing prose).
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::Path;
 
 use consistency_lab::prose::{render_chapter, sim_placeholders, sim_run, sim_value, split_chapter, Block};
-use consistency_lab::sim::lease::Preset;
+use consistency_lab::sim::lease::{LeaseTrace, Preset};
 
 #[test]
 fn every_rendered_chapter_is_its_markdown_rendered() {
@@ -17,13 +18,18 @@ fn every_rendered_chapter_is_its_markdown_rendered() {
     fs::create_dir_all(&html_dir).unwrap();
     let mut stale = Vec::new();
     let mut chapters = Vec::new();
+    let mut placeholders = BTreeSet::new();
     for entry in fs::read_dir(&content).unwrap() {
         let path = entry.unwrap().path();
         if path.extension().and_then(|e| e.to_str()) != Some("md") {
             continue;
         }
         let id = path.file_stem().unwrap().to_str().unwrap().to_string();
-        let rendered = render_chapter(&fs::read_to_string(&path).unwrap());
+        let markdown = fs::read_to_string(&path).unwrap();
+        for (preset, metric) in sim_placeholders(&markdown) {
+            placeholders.insert(format!("{preset}:{metric}"));
+        }
+        let rendered = render_chapter(&markdown);
         let target = html_dir.join(format!("{id}.html"));
         if fs::read_to_string(&target).ok().as_deref() != Some(rendered.as_str()) {
             fs::write(&target, &rendered).unwrap();
@@ -33,26 +39,20 @@ fn every_rendered_chapter_is_its_markdown_rendered() {
     }
     // The values of every `{{sim:…}}` placeholder, for the prerendered
     // chapter pages (scripts/prerender.mjs); the page computes the same live.
-    let mut keys: Vec<(String, String)> = Vec::new();
-    for id in &chapters {
-        let markdown = fs::read_to_string(content.join(format!("{id}.md"))).unwrap();
-        for (preset, metric) in sim_placeholders(&markdown) {
-            let key = (preset.to_string(), metric.to_string());
-            if !keys.contains(&key) {
-                keys.push(key);
-            }
+    // One run per preset, as the page makes them.
+    let mut runs: Vec<(Preset, LeaseTrace)> = Vec::new();
+    let mut values = BTreeMap::new();
+    for key in &placeholders {
+        let (preset, metric) = key.split_once(':').unwrap();
+        let p = Preset::from_key(preset).unwrap_or_else(|| panic!("{{{{sim:{key}}}}}: no such preset"));
+        if !runs.iter().any(|(q, _)| *q == p) {
+            runs.push((p, sim_run(p)));
         }
+        let trace = &runs.iter().find(|(q, _)| *q == p).unwrap().1;
+        let v = sim_value(trace, metric).unwrap_or_else(|| panic!("{{{{sim:{key}}}}}: no such metric"));
+        values.insert(key.clone(), v);
     }
-    keys.sort();
-    let mut json = String::from("{\n");
-    for (i, (preset, metric)) in keys.iter().enumerate() {
-        let p = Preset::from_key(preset).unwrap_or_else(|| panic!("{{{{sim:{preset}:{metric}}}}}: no such preset"));
-        let v =
-            sim_value(&sim_run(p), metric).unwrap_or_else(|| panic!("{{{{sim:{preset}:{metric}}}}}: no such metric"));
-        let sep = if i + 1 < keys.len() { "," } else { "" };
-        json.push_str(&format!("  \"{preset}:{metric}\": \"{}\"{sep}\n", v.replace('\\', "\\\\").replace('"', "\\\"")));
-    }
-    json.push_str("}\n");
+    let json = serde_json::to_string_pretty(&values).unwrap() + "\n";
     let values = html_dir.join("sim-values.json");
     if fs::read_to_string(&values).ok().as_deref() != Some(json.as_str()) {
         fs::write(&values, &json).unwrap();
