@@ -129,7 +129,9 @@ pub struct VoteSummary {
     pub verdict: Option<(StoryVerdict, String, Option<String>)>,
     /// [`VoteFigure::step_times`].
     pub step_times: Vec<u64>,
-    /// [`VoteFigure::text_alternative`] for each [`StackFault`], in `StackFault::ALL` order.
+    /// [`VoteFigure::text_alternative`]: for B6 one per [`StackFault`], in
+    /// `StackFault::ALL` order; the other figures' does not depend on the
+    /// fault, and is given once.
     pub text_alternatives: Vec<String>,
     /// A story's crash-slider stops ([`crash_stops`]); empty for the other figures.
     pub crash_stops: Vec<String>,
@@ -139,7 +141,7 @@ impl VoteSummary {
     /// The text alternative with `fault` shown.
     pub fn text_alternative(&self, fault: StackFault) -> &str {
         let i = StackFault::ALL.iter().position(|f| *f == fault).unwrap_or(0);
-        self.text_alternatives.get(i).map_or("", String::as_str)
+        self.text_alternatives.get(i).or(self.text_alternatives.first()).map_or("", String::as_str)
     }
 }
 
@@ -366,7 +368,11 @@ impl VoteFigure {
             cap_notice_ko: self.cap_notice_ko(),
             verdict: self.verdict(),
             step_times: self.step_times(),
-            text_alternatives: StackFault::ALL.iter().map(|f| self.text_alternative(*f)).collect(),
+            text_alternatives: if self.kind() == FigureKind::KillVsPower {
+                StackFault::ALL.iter().map(|f| self.text_alternative(*f)).collect()
+            } else {
+                vec![self.text_alternative(StackFault::None)]
+            },
             crash_stops: if self.kind().is_story() { crash_stops(&self.config) } else { Vec::new() },
         }
     }
@@ -500,4 +506,33 @@ fn lost_seen_vote(t: &VoteTrace) -> Option<String> {
             })
         })
         .map(|r| r.value.label())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::figures::registry::{figure_of, Scenario};
+
+    fn summary(id: &str) -> (VoteFigure, VoteSummary) {
+        let spec = figure_of(Scenario::Vote, id).unwrap();
+        let figure = VotePlan::new(spec, spec.initial_vote_config()).run();
+        let summary = figure.summary();
+        (figure, summary)
+    }
+
+    /// The page's text alternative comes from the summary: for every figure
+    /// and fault it is the figure's own.
+    #[test]
+    fn the_summary_gives_every_faults_text_alternative() {
+        for id in ["vote-story", "outer-transaction", "uncertain-failure", "liveness", "kill-vs-power"] {
+            let (figure, summary) = summary(id);
+            for fault in StackFault::ALL {
+                assert_eq!(summary.text_alternative(fault), figure.text_alternative(fault), "{id} {fault:?}");
+            }
+        }
+        let (_, b6) = summary("kill-vs-power");
+        assert_eq!(b6.text_alternatives.len(), 3);
+        assert_ne!(b6.text_alternative(StackFault::Kill), b6.text_alternative(StackFault::Power));
+        assert_eq!(summary("vote-story").1.text_alternatives.len(), 1);
+    }
 }
