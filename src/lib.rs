@@ -14,6 +14,7 @@ pub mod figures;
 pub mod korean;
 pub mod live_table;
 pub mod params;
+pub mod predict;
 pub mod prose;
 pub mod report;
 /// The simulation core, a crate of its own (`src/sim/`, package `lab-sim`).

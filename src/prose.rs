@@ -26,21 +26,45 @@ pub enum Block<'a> {
     Html(&'a str),
     /// A figure's id.
     Figure(&'a str),
+    /// A prediction's id (`crate::predict`), in place of its static fieldset.
+    Predict(&'a str),
 }
 
 /// The marker a figure block leaves in a rendered chapter.
 const FIGURE_MARKER: (&str, &str) = ("<!--figure:", "-->");
 
-/// Splits a rendered chapter into prose and figure blocks.
+/// The markers around a prediction's static fieldset: the page replaces
+/// everything from the first to the second with the live question.
+const PREDICT_MARKER: (&str, &str, &str) = ("<!--predict:", "-->", "<!--/predict-->");
+
+/// Splits a rendered chapter into prose, figure and prediction blocks.
 pub fn split_chapter(html: &str) -> Vec<Block<'_>> {
     let mut blocks = Vec::new();
     let mut rest = html;
-    while let Some(start) = rest.find(FIGURE_MARKER.0) {
-        let after = &rest[start + FIGURE_MARKER.0.len()..];
+    loop {
+        let figure = rest.find(FIGURE_MARKER.0);
+        let predict = rest.find(PREDICT_MARKER.0);
+        let (start, is_figure) = match (figure, predict) {
+            (Some(f), Some(p)) if p < f => (p, false),
+            (Some(f), _) => (f, true),
+            (None, Some(p)) => (p, false),
+            (None, None) => break,
+        };
+        let open = if is_figure { FIGURE_MARKER.0 } else { PREDICT_MARKER.0 };
+        let after = &rest[start + open.len()..];
         let Some(end) = after.find(FIGURE_MARKER.1) else { break };
+        let id = after[..end].trim();
         push_html(&mut blocks, &rest[..start]);
-        blocks.push(Block::Figure(after[..end].trim()));
         rest = &after[end + FIGURE_MARKER.1.len()..];
+        if is_figure {
+            blocks.push(Block::Figure(id));
+        } else {
+            blocks.push(Block::Predict(id));
+            // The static fieldset the marker carries is not shown on the page.
+            if let Some(close) = rest.find(PREDICT_MARKER.2) {
+                rest = &rest[close + PREDICT_MARKER.2.len()..];
+            }
+        }
     }
     push_html(&mut blocks, rest);
     blocks
@@ -106,7 +130,7 @@ pub use render::render_chapter;
 mod render {
     use pulldown_cmark::{Alignment, Event, Options, Parser, Tag, TagEnd};
 
-    use super::{escape_html, FIGURE_MARKER};
+    use super::{escape_html, FIGURE_MARKER, PREDICT_MARKER};
 
     /// Renders a chapter's markdown to its HTML file (see the module docs).
     pub fn render_chapter(markdown: &str) -> String {
@@ -122,6 +146,17 @@ mod render {
         };
         for line in markdown.lines() {
             let t = line.trim();
+            if let Some(id) = t.strip_prefix("{{predict:").and_then(|r| r.strip_suffix("}}")) {
+                flush(&mut out, &mut prose);
+                let id = escape_html(id.trim());
+                out.push_str(&format!("{}{id}{}", PREDICT_MARKER.0, PREDICT_MARKER.1));
+                if let Some(p) = crate::predict::prediction(&id) {
+                    out.push_str(&p.static_html());
+                }
+                out.push_str(PREDICT_MARKER.2);
+                out.push('\n');
+                continue;
+            }
             match t.strip_prefix("{{figure:").and_then(|r| r.strip_suffix("}}")) {
                 Some(id) => {
                     flush(&mut out, &mut prose);
@@ -285,6 +320,22 @@ mod render {
             );
             assert_eq!(blocks[1], Block::Figure("lease-expiry"));
             assert_eq!(blocks[2], Block::Html("<div class=\"prose\"><ol><li>하나</li><li>둘</li></ol></div>"));
+        }
+
+        #[test]
+        fn a_prediction_is_its_own_block_and_its_static_question_stays_out_of_the_prose() {
+            let html = render_chapter("글\n\n{{predict:a1-ttl600}}\n\n{{figure:lease-expiry}}\n\n끝\n");
+            assert!(html.contains("<legend>TTL을 600ms로 올리면, 승인은 몇 건일까요?</legend>"), "{html}");
+            let blocks = split_chapter(&html);
+            assert_eq!(
+                blocks,
+                vec![
+                    Block::Html("<div class=\"prose\"><p>글</p></div>"),
+                    Block::Predict("a1-ttl600"),
+                    Block::Figure("lease-expiry"),
+                    Block::Html("<div class=\"prose\"><p>끝</p></div>"),
+                ]
+            );
         }
     }
 }

@@ -85,6 +85,6 @@ fn every_chapter_renders_to_prose_and_its_figures() {
     assert!(figures.contains(&"lease-expiry"));
     assert!(blocks.iter().all(|b| match b {
         Block::Html(h) => h.starts_with("<div class=\"prose\">") && h.ends_with("</div>"),
-        Block::Figure(_) => true,
+        Block::Figure(_) | Block::Predict(_) => true,
     }));
 }

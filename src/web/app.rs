@@ -8,6 +8,7 @@ use std::rc::Rc;
 
 use super::content::{chapters, fetch_chapter_html, fill_sim_placeholders, Chapter};
 use super::figure::{Figure, InitState};
+use super::predict::PredictBox;
 use super::sweep_figure::SweepFigure;
 use super::url;
 use super::vote_figure::ArticleBFigure;
@@ -37,6 +38,8 @@ pub enum Msg {
     PopState,
     /// A chapter's rendered prose arrived (or failed to).
     Loaded(&'static str, Result<Rc<str>, String>),
+    /// A prediction sets a figure to a state: `(figure id, permalink)`.
+    SetFigure(&'static str, String),
 }
 
 /// Where the current chapter's text stands.
@@ -50,6 +53,9 @@ enum Prose {
 pub struct App {
     route: url::Route,
     prose: Prose,
+    /// How many times a prediction has set each figure's state: part of the
+    /// figure's key, so it starts again from the new address.
+    remounts: std::collections::BTreeMap<&'static str, u32>,
     _popstate: EventListener,
 }
 
@@ -89,7 +95,12 @@ impl Component for App {
         let link = ctx.link().clone();
         let popstate =
             EventListener::new(&gloo::utils::window(), "popstate", move |_| link.send_message(Msg::PopState));
-        let mut app = App { route: url::parse(&current_search()), prose: Prose::Loading(""), _popstate: popstate };
+        let mut app = App {
+            route: url::parse(&current_search()),
+            prose: Prose::Loading(""),
+            remounts: Default::default(),
+            _popstate: popstate,
+        };
         match app.route.embed.as_deref().and_then(embed_figure) {
             Some(id) => super::embed::start(id),
             // Embed mode needs no chapter text.
@@ -108,6 +119,14 @@ impl Component for App {
                 gloo::utils::window().scroll_to_with_x_and_y(0.0, 0.0);
             }
             Msg::PopState => self.route = url::parse(&current_search()),
+            Msg::SetFigure(figure, search) => {
+                url::push_url(&search);
+                self.route = url::parse(&search);
+                *self.remounts.entry(figure).or_default() += 1;
+                if crate::figures::registry::figure_of(crate::figures::registry::Scenario::Vote, figure).is_some() {
+                    super::vote_figure::skip_next_scroll();
+                }
+            }
             Msg::Loaded(id, result) => {
                 // A late answer for a chapter the reader already left is dropped.
                 if !matches!(self.prose, Prose::Loading(loading) if loading == id) {
@@ -170,7 +189,7 @@ impl Component for App {
                     { if !self.route.notices.is_empty() && self.route.figure.is_none() { html! {
                         <div class="notice" role="status">{ for self.route.notices.iter().map(|n| html! { <p>{ n }</p> }) }</div>
                     } } else { html!{} } }
-                    { match chapter { Some(c) => self.view_chapter(c), None => html! { <p>{ "장을 찾을 수 없습니다." }</p> } } }
+                    { match chapter { Some(c) => self.view_chapter(ctx, c), None => html! { <p>{ "장을 찾을 수 없습니다." }</p> } } }
                     <nav class="pager" aria-label="이전·다음 장">
                         { if pos > 0 { nav_link(&all[pos - 1], "prev", format!("← {}", all[pos - 1].title)) } else { html!{} } }
                         { if pos + 1 < all.len() { nav_link(&all[pos + 1], "next", format!("{} →", all[pos + 1].title)) } else { html!{} } }
@@ -245,7 +264,7 @@ impl App {
         }
     }
 
-    fn view_chapter(&self, c: Chapter) -> Html {
+    fn view_chapter(&self, ctx: &Context<Self>, c: Chapter) -> Html {
         let html = match &self.prose {
             Prose::Ready(id, text) if *id == c.id => text.clone(),
             Prose::Failed(id, why) if *id == c.id => {
@@ -267,6 +286,9 @@ impl App {
                     // escaped text; nothing from the URL reaches it.
                     Block::Html(prose) => Html::from_html_unchecked(AttrValue::from(prose.to_string())),
                     Block::Figure(fid) => self.view_figure(c.id, fid),
+                    Block::Predict(pid) => html! {
+                        <PredictBox key={format!("predict/{pid}")} id={pid.to_string()} on_apply={ctx.link().callback(|(f, s)| Msg::SetFigure(f, s))} />
+                    },
                 }) }
             </article>
         }
@@ -284,20 +306,28 @@ impl App {
         }
     }
 
+    /// A figure's key: its chapter and id, and how often a prediction set its state.
+    fn figure_key(&self, chapter: &str, id: &str) -> String {
+        match self.remounts.get(id) {
+            Some(n) => format!("{chapter}/{id}/{n}"),
+            None => format!("{chapter}/{id}"),
+        }
+    }
+
     fn view_figure(&self, chapter: &str, fid: &str) -> Html {
         if let Some(kind) = crate::sweep::SweepKind::from_figure_id(fid) {
             return html! {
-                <SweepFigure key={format!("{chapter}/{}", kind.figure_id())} kind_id={kind.figure_id()} chapter={chapter.to_string()} />
+                <SweepFigure key={self.figure_key(chapter, kind.figure_id())} kind_id={kind.figure_id()} chapter={chapter.to_string()} />
             };
         }
         if let Some(spec) = crate::figures::registry::figure_of(crate::figures::registry::Scenario::Vote, fid) {
-            return html! { <ArticleBFigure key={format!("{chapter}/{}", spec.id)} id={spec.id} chapter={chapter.to_string()} /> };
+            return html! { <ArticleBFigure key={self.figure_key(chapter, spec.id)} id={spec.id} chapter={chapter.to_string()} /> };
         }
         let Some(spec) = figure_spec(fid) else {
             return html! { <div class="figure-missing"><p>{ format!("그림 {} 아직 준비 중입니다.", with_particle(fid, Particle::EunNeun)) }</p></div> };
         };
         let targeted = self.route.figure.as_deref() == Some(spec.id);
         let init = if targeted { Some(self.route_init(spec)) } else { None };
-        html! { <Figure key={format!("{chapter}/{}", spec.id)} id={spec.id} chapter={chapter.to_string()} {init} /> }
+        html! { <Figure key={self.figure_key(chapter, spec.id)} id={spec.id} chapter={chapter.to_string()} {init} /> }
     }
 }

@@ -73,6 +73,16 @@ pub fn vote_search(chapter: &str, id: &str, config: &VoteConfig, extra: &[(&str,
     s
 }
 
+thread_local! {
+    /// A prediction set the state: the figure is not scrolled to (the reader stays at the question).
+    static SKIP_SCROLL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// The next figure created from the address does not scroll itself into view.
+pub fn skip_next_scroll() {
+    SKIP_SCROLL.with(|s| s.set(true));
+}
+
 fn scroll_to(id: &str) {
     if let Some(el) = gloo::utils::document().get_element_by_id(id) {
         el.scroll_into_view();
@@ -263,7 +273,7 @@ impl Component for VoteFigure {
             canvases: Default::default(),
             wrap: NodeRef::default(),
             _resize: None,
-            scroll_pending: url.targeted,
+            scroll_pending: url.targeted && !SKIP_SCROLL.with(|s| s.replace(false)),
         };
         lazy_figures::load(ctx.link().callback(Msg::Loaded));
         let link = ctx.link().clone();
