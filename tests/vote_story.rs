@@ -392,3 +392,28 @@ fn a_kill_cuts_abandoned_background_work_even_with_an_instant_restart() {
     assert!(a.events.iter().any(|e| matches!(e.kind, EventKind::ConnReturnedWhilePending { validator: 0 })));
     assert_eq!(trace_hash(&a), trace_hash(&run(&cfg, TraceLevel::Full)));
 }
+
+/// No spoilers: B1's verdict is decided when B, C or D detects the double
+/// vote, after the story's first step and before its end; B4's when A fences
+/// itself; a safe story's only at the end (the player's last step).
+#[test]
+fn a_story_decides_its_verdict_at_the_decisive_event_not_at_the_start() {
+    use consistency_lab::figures::plan::{StoryVerdict, VotePlan};
+    use consistency_lab::figures::registry::figure;
+    let plan = |id: &str, query: &str| {
+        let spec = figure(id).unwrap();
+        VotePlan::new(spec, consistency_lab::params::parse_vote_query(query).value).run()
+    };
+    let b1 = plan("vote-story", "scenario=vote");
+    let steps = b1.step_times();
+    let at = b1.verdict_at_us();
+    assert_eq!(b1.verdict().unwrap().0, StoryVerdict::Unsafe);
+    assert!(at > steps[0] && at <= *steps.last().unwrap(), "{at} in {:?}..{:?}", steps.first(), steps.last());
+    assert_eq!(at, b1.summary().verdict_at_us);
+    let b4 = plan("uncertain-failure", "scenario=vote&variant=F-fence&crash=none");
+    assert_eq!(b4.verdict().unwrap().0, StoryVerdict::Fenced);
+    assert!(b4.verdict_at_us() > b4.step_times()[0] && b4.verdict_at_us() < u64::MAX);
+    let safe = plan("vote-story", "scenario=vote&variant=V0");
+    assert_eq!(safe.verdict().unwrap().0, StoryVerdict::Safe);
+    assert_eq!(safe.verdict_at_us(), u64::MAX, "a safe story is only known at its end");
+}

@@ -103,6 +103,8 @@ pub enum Msg {
     Hit(StackFault),
     Reset,
     Redraw,
+    /// The reader asked for the verdict before the player reached it.
+    RevealVerdict,
 }
 
 /// Where a story's player starts.
@@ -156,6 +158,8 @@ pub struct VoteFigure {
     wrap: NodeRef,
     _resize: Option<EventListener>,
     scroll_pending: bool,
+    /// The reader pressed "결과 보기".
+    verdict_asked: bool,
 }
 
 impl VoteFigure {
@@ -231,7 +235,20 @@ impl VoteFigure {
         }
     }
 
+    /// Whether the story's verdict may show: the player has passed the
+    /// moment it was decided, or the reader asked (no spoilers).
+    fn verdict_shown(&self) -> bool {
+        let Some(f) = &self.figure else { return false };
+        !self.is_story() || self.verdict_asked || self.player.player.cursor_us() >= f.summary.verdict_at_us
+    }
+
     fn text_alternative(&self) -> String {
+        if !self.verdict_shown() {
+            return format!(
+                "{} 결과는 재생기가 판정 순간을 지나거나 \"결과 보기\"를 누를 때까지 숨겨 둡니다.",
+                self.spec.caption_ko
+            );
+        }
         self.figure.as_ref().map(|f| f.summary.text_alternative(self.hit).to_string()).unwrap_or_default()
     }
 }
@@ -274,6 +291,7 @@ impl Component for VoteFigure {
             wrap: NodeRef::default(),
             _resize: None,
             scroll_pending: url.targeted && !SKIP_SCROLL.with(|s| s.replace(false)),
+            verdict_asked: false,
         };
         lazy_figures::load(ctx.link().callback(Msg::Loaded));
         let link = ctx.link().clone();
@@ -342,6 +360,7 @@ impl Component for VoteFigure {
                 self.write_url();
             }
             Msg::Redraw => {}
+            Msg::RevealVerdict => self.verdict_asked = true,
         }
         true
     }

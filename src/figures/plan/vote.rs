@@ -127,6 +127,8 @@ pub struct VoteSummary {
     pub cap_notice_ko: Option<String>,
     /// [`VoteFigure::verdict`].
     pub verdict: Option<(StoryVerdict, String, Option<String>)>,
+    /// [`VoteFigure::verdict_at_us`]: the player time from which the verdict is shown.
+    pub verdict_at_us: u64,
     /// [`VoteFigure::step_times`].
     pub step_times: Vec<u64>,
     /// [`VoteFigure::text_alternative`]: for B6 one per [`StackFault`], in
@@ -360,6 +362,23 @@ impl VoteFigure {
         Some((verdict, text, warning))
     }
 
+    /// When the story decides its verdict (µs), so that the page shows it
+    /// only once the player has passed that moment (no spoilers): B, C or D
+    /// detecting the double vote, or A fencing itself; a verdict that only
+    /// the whole story can give (safe, or a record lost) at the end
+    /// (`u64::MAX`, the player's cursor at its last step).
+    pub fn verdict_at_us(&self) -> u64 {
+        let Some(t) = self.traces.first() else { return u64::MAX };
+        let o = &t.outcome;
+        if let Some(e) = o.equivocations.first() {
+            return e.detected_at.t_us;
+        }
+        match o.fenced.first() {
+            Some(Some(f)) => f.since.t_us,
+            _ => u64::MAX,
+        }
+    }
+
     /// Everything the page shows beside the drawing (see [`VoteSummary`]).
     pub fn summary(&self) -> VoteSummary {
         VoteSummary {
@@ -367,6 +386,7 @@ impl VoteFigure {
             equivocations: self.traces.first().map_or(0, |t| t.outcome.equivocations.len() as u32),
             cap_notice_ko: self.cap_notice_ko(),
             verdict: self.verdict(),
+            verdict_at_us: self.verdict_at_us(),
             step_times: self.step_times(),
             text_alternatives: if self.kind() == FigureKind::KillVsPower {
                 StackFault::ALL.iter().map(|f| self.text_alternative(*f)).collect()

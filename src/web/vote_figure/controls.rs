@@ -49,7 +49,7 @@ impl VoteFigure {
                 { if notices.is_empty() { html!{} } else { html! {
                     <div class="notice" role="status">{ for notices.iter().map(|n| html! { <p>{ n }</p> }) }</div>
                 } } }
-                { if story { self.view_summary() } else { html!{} } }
+                { if story { self.view_summary(ctx) } else { html!{} } }
                 { self.view_loading() }
                 <div class="canvas-wrap" ref={self.wrap.clone()} tabindex={if story { "0" } else { "-1" }}
                      aria-label={format!("그림 {} ({id})", spec.code)}
@@ -94,11 +94,21 @@ impl VoteFigure {
         }
     }
 
-    /// The line above a story: its verdict, and a warning when one applies.
-    fn view_summary(&self) -> Html {
+    /// The line above a story: its verdict, and a warning when one applies;
+    /// until the player passes the decisive moment, a line saying so and a
+    /// button that shows it.
+    fn view_summary(&self, ctx: &Context<Self>) -> Html {
         let Some((verdict, text, warning)) = self.figure.as_ref().and_then(|f| f.summary.verdict.clone()) else {
             return html! {};
         };
+        if !self.verdict_shown() {
+            return html! {
+                <p class="verdict-hidden" role="status">
+                    <span>{ "결과는 재생이 판정 순간에 이르면 나옵니다." }</span>
+                    <button type="button" class="btn verdict-reveal" onclick={ctx.link().callback(|_| Msg::RevealVerdict)}>{ "결과 보기" }</button>
+                </p>
+            };
+        }
         let cls = match verdict {
             StoryVerdict::Unsafe => "vote-verdict unsafe",
             StoryVerdict::Fenced => "vote-verdict fenced",
