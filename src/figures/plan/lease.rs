@@ -21,8 +21,8 @@ use crate::figures::player::{Mark, Narrator};
 use crate::figures::plots::{draw_balance, draw_latency_cdf, draw_outage, draw_tradeoff, CdfCurve, TradeoffPoint};
 use crate::figures::registry::{FigureKind, FigureSpec};
 use crate::figures::timeline::{
-    describe_hit, draw_timeline_planned, height_css_planned, hit_test, lanes, placed_hits, LanePlan, TimelineHit,
-    TimelineLayout, TimelineMarks,
+    describe_hit, draw_timeline_planned, height_css_planned, hit_test, lanes, legend_items, placed_hits, LanePlan,
+    LegendItem, TimelineHit, TimelineLayout, TimelineMarks,
 };
 use crate::figures::{article_data, DrawResult, View};
 use crate::params::LeaseQuery;
@@ -458,6 +458,15 @@ impl LeaseFigure {
         })
     }
 
+    /// The first panel's time axis on a canvas `width_css` wide, in CSS px:
+    /// the plot's left and right ends and the middle of the axis's labels
+    /// (the page states it on the canvas, for tests and tools).
+    pub fn time_axis(&self, width_css: f64) -> Option<(f64, f64, f64)> {
+        let (_, _, layout, top) = self.panel_layouts(width_css, 1.0, u64::MAX).next()?;
+        let (x0, x1) = layout.plot_x();
+        Some((f64::from(x0), f64::from(x1), f64::from(top + (layout.plot_bottom + layout.axis_bottom) / 2)))
+    }
+
     /// Every timeline mark drawn at `cursor_us`, in reading order, each with
     /// the centre of what is drawn of it in CSS px (the keyboard's stops).
     pub fn placed_marks(&self, width_css: f64, cursor_us: u64) -> Vec<(FigureHit, f64, f64)> {
@@ -468,6 +477,20 @@ impl LeaseFigure {
                     .map(move |p| (FigureHit { panel: i, hit: p.hit }, f64::from(p.x), f64::from(p.y + top)))
             })
             .collect()
+    }
+
+    /// The kinds of mark the timeline draws over its whole window (every
+    /// panel's), for its legend; empty for a figure that is not a timeline.
+    pub fn legend(&self) -> Vec<LegendItem> {
+        let mut items: Vec<LegendItem> = self
+            .panel_views(u64::MAX, 1.0)
+            .iter()
+            .enumerate()
+            .flat_map(|(i, (view, _))| legend_items(&self.traces[i], &self.marks[i], &self.lanes[i], view))
+            .collect();
+        items.sort();
+        items.dedup();
+        items
     }
 
     /// What a mark is, in Korean, as far as the player has come; A4's panel is named first.
