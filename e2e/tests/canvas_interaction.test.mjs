@@ -181,3 +181,63 @@ for (const size of SIZES) {
     await context.close();
   });
 }
+
+test("A1's TTL changes by dragging an expired lease's end, and by + and − on a lease", async () => {
+  const { page, errors, context } = await openPage(browser, SIZES[0]);
+  await page.goto(`${server.base}?ch=a1-lease-expiry&fig=lease-expiry`);
+  await ready(page);
+  await page.locator(`${A1} .canvas-wrap`).scrollIntoViewIfNeeded();
+  await page.waitForSelector(`${A1} .canvas-wrap[data-time-axis]`, { timeout: 10000 });
+  const ttl = page.locator(`${A1} input[name=ttl_ms]`);
+  const start = Number(await ttl.inputValue());
+  // Keyboard: a lease chosen with ↓, then +.
+  await page.focus(`${A1} .canvas-wrap`);
+  let lease = null;
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('ArrowDown');
+    await page.waitForSelector(`${A1} .mark-tip`, { timeout: 5000 });
+    const t = await tip(page, A1);
+    if (t.kind === 'lease' && t.expired === 'true') { lease = t; break; }
+  }
+  assert.ok(lease, 'the keyboard reached an expired lease');
+  await page.keyboard.type('+');
+  await page.waitForFunction(([sel, v]) => document.querySelector(sel).value !== v, [`${A1} input[name=ttl_ms]`, String(start)], { timeout: 10000 });
+  const plus = Number(await ttl.inputValue());
+  assert.ok(plus > start, `+ lengthened the TTL: ${start} → ${plus}`);
+  await page.waitForFunction((v) => location.search.includes(`ttl_ms=${v}`), plus, { timeout: 5000 });
+  await page.keyboard.press('Escape');
+
+  // Pointer: back at the article's TTL, drag an expired lease's end 40% further along its length.
+  await ttl.fill(String(start));
+  await page.waitForFunction((v) => location.search.includes(`ttl_ms=${v}`) || !location.search.includes('ttl_ms='), start, { timeout: 5000 });
+  await page.waitForSelector(`${A1} .canvas-wrap[data-time-axis]`, { timeout: 10000 });
+  await page.focus(`${A1} .canvas-wrap`);
+  lease = null;
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('ArrowDown');
+    await page.waitForSelector(`${A1} .mark-tip`, { timeout: 5000 });
+    const t = await tip(page, A1);
+    if (t.kind === 'lease' && t.expired === 'true') { lease = t; break; }
+  }
+  assert.ok(lease, 'an expired lease to drag');
+  await page.keyboard.press('Escape');
+  const [x0, x1] = (await page.$eval(`${A1} .canvas-wrap`, (w) => w.dataset.timeAxis)).split(',').map(Number);
+  const windowUs = 1e6 * Number((await page.$eval(`label[for="lease-expiry-win"] output`, (o) => o.textContent)).match(/~([\d.]+)/)[1]);
+  const xOf = (us) => x0 + (x1 - x0) * us / windowUs;
+  const box = await page.locator(`${A1} canvas`).boundingBox();
+  const [s, e] = [Number(lease.startUs), Number(lease.endUs)];
+  const target = e + 0.4 * (e - s);
+  await page.mouse.move(box.x + xOf(e), box.y + Number(lease.y));
+  await page.mouse.down();
+  await page.mouse.move(box.x + xOf(target), box.y + Number(lease.y), { steps: 5 });
+  const ghost = await page.$eval(`${A1} .ttl-tip`, (t) => Number(t.dataset.ttl));
+  await page.mouse.up();
+  await page.waitForFunction(([sel, v]) => document.querySelector(sel).value !== v, [`${A1} input[name=ttl_ms]`, String(start)], { timeout: 10000 });
+  const dragged = Number(await ttl.inputValue());
+  assert.equal(dragged, ghost, 'the TTL set is the one the drag showed');
+  const want = (target - s) / 1000;
+  const perPx = windowUs / 1000 / (x1 - x0);
+  assert.ok(Math.abs(dragged - want) <= 2 * perPx + 10, `dragged TTL ${dragged} ms, lease length ${want.toFixed(0)} ms`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -476,6 +476,9 @@ impl Component for Figure {
             let started = now_ms();
             self.draw();
             self.draw_ms.push(now_ms() - started);
+            if self.is_timeline() {
+                self.state_time_axis();
+            }
         }
         if let Some(start) = self.perf_start.take() {
             record_perf("__labPerf", now_ms() - start);

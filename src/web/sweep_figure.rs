@@ -266,7 +266,8 @@ impl SweepFigure {
                 <li data-legend="heat-focus"><span class="lg heat-focus" aria-hidden="true"></span>{ "테두리: 선택한 칸 (Enter나 클릭으로 그 실행의 타임라인을 엽니다)" }</li>
                 { match article { Some(p) => html! {
                     <li data-legend="article-point"><span class="lg heat-article" aria-hidden="true"></span>
-                        { format!("{}: 원문 {} ({})의 설정 ({} {}, {} {}) · 원문 측정값이 아니라 원문이 실험한 자리", ARTICLE_POINT_LABEL, p.experiment, p.measurement_id,
+                        { format!("{}: 원문의 {}({}) 설정, {} = {}, {} = {} (원문 측정값이 아니라 원문이 실험한 자리)", ARTICLE_POINT_LABEL,
+                            super::labels::preset_ko(self.spec.variant.preset()), p.measurement_id,
                             self.kind.axis_names_ko()[0], p.x, self.kind.axis_names_ko()[1], p.y) }</li>
                 }, None => html!{} } }
             </ul>

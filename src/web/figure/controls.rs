@@ -100,10 +100,8 @@ impl Figure {
             };
         }
         let h = self.canvas_handlers(ctx);
-        let axis = self.figure.as_ref().zip(self.width_css.get()).and_then(|(f, w)| f.time_axis(w));
-        let axis = axis.map(|(x0, x1, y)| format!("{x0:.0},{x1:.0},{y:.0}"));
         html! {
-            <div class="canvas-wrap canvas-interactive" ref={self.wrap.clone()} tabindex="0" aria-label={label} data-time-axis={axis}
+            <div class="canvas-wrap canvas-interactive" ref={self.wrap.clone()} tabindex="0" aria-label={label}
                  onkeydown={h.key} onpointermove={h.pointer_move} onpointerdown={h.pointer_down}
                  onpointerup={h.pointer_up.clone()} onpointercancel={h.pointer_up} onpointerleave={h.pointer_leave}>
                 { canvas }{ loading }{ self.view_tip() }
@@ -118,6 +116,9 @@ impl Figure {
                 { "표시를 가리키거나 누르면 설명이 나옵니다 · 빈 곳이나 시간축을 누르거나 끌면 그 시각으로 이동 · 그림에 초점을 두고 " }
                 <kbd>{ "↓" }</kbd>{ "/" }<kbd>{ "↑" }</kbd>{ " 표시 하나씩, " }<kbd>{ "←" }</kbd>{ "/" }<kbd>{ "→" }</kbd>{ " 사건 하나씩, " }
                 <kbd>{ "스페이스" }</kbd>{ " 재생/정지, " }<kbd>{ "Esc" }</kbd>{ " 설명 닫기" }
+                { if self.spec.kind == FigureKind::Timeline { html! {<>
+                    { " · 만료된 lease의 끝을 끌거나, lease를 고른 뒤 " }<kbd>{ "+" }</kbd>{ "/" }<kbd>{ "−" }</kbd>{ "로 TTL 바꾸기" }
+                </>} } else { html!{} } }
             </p>
         }
     }
