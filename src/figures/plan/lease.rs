@@ -283,6 +283,8 @@ pub struct LeaseFigure {
     /// Per timeline: its highlights and its lanes, planned once for the base view.
     marks: Vec<TimelineMarks>,
     lanes: Vec<LanePlan>,
+    /// The legend's items, worked out once (the page renders many frames of one figure).
+    legend: std::cell::OnceCell<Vec<LegendItem>>,
 }
 
 impl LeaseFigure {
@@ -298,7 +300,15 @@ impl LeaseFigure {
         }
         let traces: Vec<Rc<LeaseTrace>> = runs.into_iter().map(|(t, _)| t).collect();
         let mut figure =
-            LeaseFigure { plan: plan.clone(), traces, window_us, shortened_ms, marks: Vec::new(), lanes: Vec::new() };
+            LeaseFigure {
+            plan: plan.clone(),
+            traces,
+            window_us,
+            shortened_ms,
+            marks: Vec::new(),
+            lanes: Vec::new(),
+            legend: std::cell::OnceCell::new(),
+        };
         if plan.is_timeline() {
             figure.marks = figure.traces.iter().map(|t| TimelineMarks::of(t)).collect();
             let view = figure.base_view();
@@ -481,7 +491,11 @@ impl LeaseFigure {
 
     /// The kinds of mark the timeline draws over its whole window (every
     /// panel's), for its legend; empty for a figure that is not a timeline.
-    pub fn legend(&self) -> Vec<LegendItem> {
+    pub fn legend(&self) -> &[LegendItem] {
+        self.legend.get_or_init(|| self.legend_items())
+    }
+
+    fn legend_items(&self) -> Vec<LegendItem> {
         let mut items: Vec<LegendItem> = self
             .panel_views(u64::MAX, 1.0)
             .iter()

@@ -69,7 +69,7 @@ impl Figure {
                 } } }
                 { self.view_canvas_wrap(ctx) }
                 { if timeline { self.view_keys_hint() } else { html!{} } }
-                { if timeline { view_legend(&self.figure.as_ref().map(|f| f.legend()).unwrap_or_default()) } else { html!{} } }
+                { if timeline { view_legend(self.figure.as_ref().map(|f| f.legend()).unwrap_or_default()) } else { html!{} } }
                 <p id={desc_id} class="visually-hidden">{ self.text_alternative() }</p>
                 <figcaption>{ spec.caption_ko }</figcaption>
                 { if timeline { self.view_player(ctx) } else { html!{} } }
