@@ -299,8 +299,7 @@ impl LeaseFigure {
             }
         }
         let traces: Vec<Rc<LeaseTrace>> = runs.into_iter().map(|(t, _)| t).collect();
-        let mut figure =
-            LeaseFigure {
+        let mut figure = LeaseFigure {
             plan: plan.clone(),
             traces,
             window_us,
