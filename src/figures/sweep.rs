@@ -62,6 +62,53 @@ pub fn heat_t(metric: SweepMetric, lo: f64, hi: f64, v: f64) -> f64 {
     }
 }
 
+/// What the map calls the article's own setting (a setting, not a measurement).
+pub const ARTICLE_POINT_LABEL: &str = "원문 실험 설정";
+
+/// The article's own setting on a sweep's axes: the experiment behind the
+/// variant's preset (`crate::article`), and where its configuration lies.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ArticlePoint {
+    /// The article's experiment that ran this setting (its table's id,
+    /// e.g. "exp1") and its measurement id (e.g. "M-024").
+    pub experiment: &'static str,
+    pub measurement_id: &'static str,
+    pub x: f64,
+    pub y: f64,
+    /// Where it lies on the grid, in cells (0 is the first cell's centre).
+    pub cell_x: f64,
+    pub cell_y: f64,
+}
+
+/// The article's setting for `spec`'s variant, if an article table ran its
+/// preset and the setting lies within the grid.
+pub fn article_point(spec: &crate::sweep::SweepSpec) -> Option<ArticlePoint> {
+    let preset = spec.variant.preset();
+    let table = crate::article::ARTICLE_TABLES.iter().find(|t| t.rows.iter().any(|r| r.preset == preset.key()))?;
+    let c = preset.config();
+    let (x, y) = match spec.kind {
+        crate::sweep::SweepKind::TtlPause => (f64::from(c.ttl_ms), f64::from(c.pause_max_ms)),
+        crate::sweep::SweepKind::Contention => {
+            (f64::from(c.threads) / f64::from(c.wallets.max(1)), f64::from(c.wallets))
+        }
+    };
+    let (cell_x, cell_y) = (grid_position(&spec.xs(), x)?, grid_position(&spec.ys(), y)?);
+    Some(ArticlePoint { experiment: table.id, measurement_id: table.measurement_id, x, y, cell_x, cell_y })
+}
+
+/// Where `v` lies among the cell values `axis` (ascending), in cells (0 is
+/// the first cell's centre), or `None` outside them.
+fn grid_position(axis: &[u32], v: f64) -> Option<f64> {
+    let first = f64::from(*axis.first()?);
+    if axis.len() == 1 {
+        return (v == first).then_some(0.0);
+    }
+    axis.windows(2).enumerate().find_map(|(i, w)| {
+        let (a, b) = (f64::from(w[0]), f64::from(w[1]));
+        (v >= a && v <= b && b > a).then(|| i as f64 + (v - a) / (b - a))
+    })
+}
+
 /// Draws the heatmap of `result` by `metric`. Unfinished rows are grey bands.
 /// `focus` outlines one cell (the keyboard position).
 pub fn draw_heatmap<DB: DrawingBackend>(
@@ -123,6 +170,27 @@ pub fn draw_heatmap<DB: DrawingBackend>(
     if let Some((fx, fy)) = focus.filter(|&(x, y)| x < cols && y < rows) {
         let (a, b) = cell_rect(fx, fy);
         area.draw(&Rectangle::new([a, b], palette::CURSOR.stroke_width(px(2.0).max(1) as u32)))?;
+    }
+    // The article's own setting, where it falls on this grid.
+    if let Some(point) = article_point(spec) {
+        let (fx, fy) = (point.cell_x, point.cell_y);
+        {
+            let cx = px(l.left + cw * (fx + 0.5));
+            let cy = px(l.top + ch * (rows as f64 - 0.5 - fy));
+            let r = px(7.0).max(3);
+            let ring = palette::INK.stroke_width(px(2.0).max(1) as u32);
+            area.draw(&Circle::new((cx, cy), r + px(1.5), WHITE.stroke_width(px(2.0).max(1) as u32)))?;
+            area.draw(&Circle::new((cx, cy), r, ring))?;
+            area.draw(&PathElement::new(vec![(cx - r / 2, cy), (cx + r / 2, cy)], ring))?;
+            area.draw(&PathElement::new(vec![(cx, cy - r / 2), (cx, cy + r / 2)], ring))?;
+            let right = fx < cols as f64 / 2.0;
+            let (anchor, dx) = if right { (HPos::Left, r + px(4.0)) } else { (HPos::Right, -r - px(4.0)) };
+            area.draw(&Text::new(
+                ARTICLE_POINT_LABEL,
+                (cx + dx, cy),
+                view.font(11.0).pos(Pos::new(anchor, VPos::Center)).color(&palette::INK),
+            ))?;
+        }
     }
     // Ticks: about 8 per axis.
     let font = view.font(11.0);
@@ -231,5 +299,34 @@ mod tests {
         }
         assert_eq!(heat_t(SweepMetric::OverApproval, 0.0, 100.0, 0.0), 0.0);
         assert!(heat_t(SweepMetric::OverApproval, 0.0, 100.0, 1.0) > 0.1);
+    }
+
+    #[test]
+    fn the_articles_setting_is_marked_where_it_lies_and_only_there() {
+        #[cfg(not(target_arch = "wasm32"))]
+        crate::figures::export::ensure_font().unwrap();
+        let draw = |spec: SweepSpec| {
+            let mut out = String::new();
+            {
+                let area = SVGBackend::with_string(&mut out, (600, 400)).into_drawing_area();
+                draw_heatmap(&area, &SweepResult::empty(spec), SweepMetric::OverApproval, None, &View::default())
+                    .unwrap();
+                area.present().unwrap();
+            }
+            out
+        };
+        let spec = SweepKind::TtlPause.default_spec();
+        let point = article_point(&spec).expect("the naive lock is the article's Exp 1, within the default grid");
+        let c = spec.variant.preset().config();
+        assert_eq!((point.x, point.y), (f64::from(c.ttl_ms), f64::from(c.pause_max_ms)));
+        assert!(draw(spec).contains(ARTICLE_POINT_LABEL));
+        // A grid whose TTLs all lie above the article's has no such mark.
+        let above = SweepSpec { x: Axis { lo: c.ttl_ms + 100, hi: c.ttl_ms + 800, n: 4 }, ..spec };
+        assert_eq!(article_point(&above), None);
+        assert!(!draw(above).contains(ARTICLE_POINT_LABEL));
+        assert_eq!(grid_position(&[100, 200, 400], 300.0), Some(1.5));
+        assert_eq!(grid_position(&[100, 200, 400], 50.0), None);
+        let contention = SweepKind::Contention.default_spec();
+        assert!(article_point(&contention).is_some());
     }
 }

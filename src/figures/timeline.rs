@@ -15,15 +15,23 @@
 //! then draws them; [`lanes`] keeps the lanes whose marks fit
 //! [`DRAW_BUDGET`] and the figure says which it left out.
 //!
-//! This file plans the lanes and their heights; `marks` lays out each
-//! lane's marks in device pixels, `draw` paints them.
+//! This file plans the lanes and their heights; `layout` places them in
+//! device pixels, `marks` lays out each lane's marks, `draw` paints them,
+//! `hit` finds the mark under a point (the page's hover, tap and keyboard)
+//! and `legend` lists the kinds of mark drawn.
 
 mod draw;
+mod hit;
+mod layout;
+mod legend;
 mod marks;
 
 use plotters::prelude::*;
 
 pub use draw::{draw_timeline, draw_timeline_marked, draw_timeline_planned};
+pub use hit::{describe_hit, hit_test, placed_hits, PlacedHit, TimelineHit};
+pub use layout::TimelineLayout;
+pub use legend::{legend_items, LegendItem};
 use marks::{lease_lane_marks, watchdog_lane_marks, worker_lane_marks, Mapper};
 
 use super::analysis::{anomalies, overlap_intervals, row_lock_waits, stale_write_holds, Anomaly, RowWait};

@@ -8,6 +8,7 @@
 //! the canvas; the URL is replaced with the new permalink. Nothing here
 //! decides what a figure runs or how it looks.
 
+mod canvas_input;
 mod controls;
 mod table;
 
@@ -28,6 +29,7 @@ use crate::figures::player::{Narrator, Pace};
 use crate::figures::{figure_spec, FigureSpec};
 use crate::params::{parse_lease_query, percent_encode, to_query, LeaseQuery};
 use crate::sim::lease::{LeaseTrace, Preset};
+use canvas_input::{CanvasInput, CanvasMsg};
 use table::{LiveTable, RecentMedian, TableJob};
 
 /// The state a permalink restores.
@@ -71,6 +73,8 @@ pub enum Msg {
     /// A worker's table run: job id, the run (`None`: do it here).
     TableRun(u32, Option<crate::live_table::TableRun>),
     SettingsOpen(bool),
+    /// The reader pointed at, pressed on or keyed through the canvas.
+    Canvas(CanvasMsg),
 }
 
 /// What the player says about the figure's steps and marks (nothing before the first run).
@@ -124,6 +128,8 @@ pub struct Figure {
     on_change: Callback<(String, String)>,
     /// The pending address-bar update (see `write_url`).
     url_timer: std::cell::RefCell<Option<Timeout>>,
+    /// The canvas as an interface: the mark's tip, the keyboard's place, a drag.
+    input: CanvasInput,
     _resize: Option<EventListener>,
 }
 
@@ -218,6 +224,7 @@ impl Figure {
             self.player.player.set_track(figure.step_times(), figure.player_marks(), figure.window_us());
         }
         self.figure = Some(Rc::new(figure));
+        self.forget_tip();
         self.dirty = true;
     }
 
@@ -315,6 +322,7 @@ impl Component for Figure {
             settings_open: false,
             on_change: ctx.link().callback(|(k, v): (String, String)| Msg::SetParam(k, v)),
             url_timer: std::cell::RefCell::new(None),
+            input: CanvasInput::default(),
             _resize: None,
         };
         let cursor_us = init.as_ref().and_then(|i| i.cursor_us);
@@ -425,6 +433,7 @@ impl Component for Figure {
                 self.write_url(ctx);
             }
             Msg::Redraw => self.width_css.set(None),
+            Msg::Canvas(msg) => return self.canvas_msg(ctx, msg),
             Msg::SettingsOpen(open) => {
                 if self.settings_open == open {
                     return false;
@@ -467,6 +476,9 @@ impl Component for Figure {
             let started = now_ms();
             self.draw();
             self.draw_ms.push(now_ms() - started);
+            if self.is_timeline() {
+                self.state_time_axis();
+            }
         }
         if let Some(start) = self.perf_start.take() {
             record_perf("__labPerf", now_ms() - start);

@@ -22,6 +22,8 @@ pub enum PlayerMsg {
     Toggle,
     Step(i64),
     Scrub(usize),
+    /// Go to a time (µs), as a press on the time axis asks.
+    Seek(u64),
     Speed(f64),
     AutoPause(bool),
     NextMark,
@@ -110,6 +112,11 @@ impl PlayerDriver {
             PlayerMsg::Scrub(i) => {
                 self.pause();
                 self.player.go_to_step(i, narrator);
+                rest
+            }
+            PlayerMsg::Seek(t_us) => {
+                self.pause();
+                self.player.seek(t_us);
                 rest
             }
             PlayerMsg::NextMark => {

@@ -22,13 +22,13 @@ use super::canvas::StateCachingCanvas;
 use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
 use plotters::prelude::*;
-use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
+use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement, PointerEvent};
 use yew::prelude::*;
 
 use super::now_ms;
 use super::sweep_jobs::{leave, start};
 use super::url::{navigate, replace_url};
-use crate::figures::sweep::{draw_heatmap, heat_height_css, heat_layout};
+use crate::figures::sweep::{article_point, draw_heatmap, heat_height_css, heat_layout, ARTICLE_POINT_LABEL};
 use crate::figures::View;
 use crate::params::percent_encode;
 use crate::sweep::{SweepKind, SweepMetric, SweepResult, SweepSpec, SweepVariant, MAX_N, MAX_SEEDS};
@@ -89,6 +89,8 @@ pub enum Msg {
     Focus(usize, usize),
     Key(KeyboardEvent),
     Open(usize, usize),
+    /// The pointer is over a cell (`None`: it left the grid).
+    Hover(Option<(usize, usize)>),
     Resize,
 }
 
@@ -114,6 +116,9 @@ pub struct SweepFigure {
     on_key: Callback<KeyboardEvent>,
     on_focus: Callback<(usize, usize)>,
     on_open: Callback<(usize, usize)>,
+    on_hover: Callback<Option<(usize, usize)>>,
+    /// The cell under the pointer, whose values show in a tip beside it.
+    hover: Option<(usize, usize)>,
 }
 
 /// A slider: label, unit, min, max, step.
@@ -238,6 +243,58 @@ impl SweepFigure {
     fn cell_id(&self, ix: usize, iy: usize) -> String {
         cell_id(self.kind, ix, iy)
     }
+
+    /// The map's legend: every kind of mark it draws now, and the article's setting when it lies on the grid.
+    fn view_heat_legend(&self) -> Html {
+        let colour = match self.metric {
+            SweepMetric::OverApproval => "칸 색: 시드 평균 초과 승인 (진할수록 많음)",
+            SweepMetric::Throughput => "칸 색: 시드 평균 처리량 (진할수록 많음)",
+        };
+        let swatch = match self.metric {
+            SweepMetric::OverApproval => "lg heat-over",
+            SweepMetric::Throughput => "lg heat-thr",
+        };
+        let dot = self.metric == SweepMetric::OverApproval
+            && self.result.cells().any(|(_, _, c)| c.over_max > 0 && c.over_mean < 0.5);
+        let pending = !self.result.is_complete();
+        let article = article_point(&self.spec);
+        html! {
+            <ul class="legend heat-legend" aria-label="범례">
+                <li data-legend="heat"><span class={swatch} aria-hidden="true"></span>{ colour }</li>
+                { if dot { html! { <li data-legend="heat-dot"><span class="lg heat-dot" aria-hidden="true"></span>{ "빨간 점: 평균은 0에 가깝지만 어느 시드에서 초과 승인이 있었음" }</li> } } else { html!{} } }
+                { if pending { html! { <li data-legend="heat-pending"><span class="lg heat-pending" aria-hidden="true"></span>{ "회색 빗금: 아직 계산 중인 칸" }</li> } } else { html!{} } }
+                <li data-legend="heat-focus"><span class="lg heat-focus" aria-hidden="true"></span>{ "테두리: 선택한 칸 (Enter나 클릭으로 그 실행의 타임라인을 엽니다)" }</li>
+                { match article { Some(p) => html! {
+                    <li data-legend="article-point"><span class="lg heat-article" aria-hidden="true"></span>
+                        { format!("{}: 원문의 {}({}) 설정, {} = {}, {} = {} (원문 측정값이 아니라 원문이 실험한 자리)", ARTICLE_POINT_LABEL,
+                            super::labels::preset_ko(self.spec.variant.preset()), p.measurement_id,
+                            self.kind.axis_names_ko()[0], p.x, self.kind.axis_names_ko()[1], p.y) }</li>
+                }, None => html!{} } }
+            </ul>
+        }
+    }
+
+    /// The hovered cell's values, in a tip beside it (the map stays; nothing navigates).
+    fn view_hover_tip(&self) -> Html {
+        let Some((ix, iy)) = self.hover else { return html! {} };
+        let (rows, cols) = self.spec.shape();
+        let w = if self.width_css > 0.0 { self.width_css } else { 600.0 };
+        let l = heat_layout(w, heat_height_css(w, rows, cols));
+        let cell_w = l.width / cols.max(1) as f64;
+        let cell_h = l.height / rows.max(1) as f64;
+        // Rows are drawn with the largest y on top.
+        let (cx, top) = (l.left + (ix as f64 + 0.5) * cell_w, l.top + (rows - 1 - iy.min(rows - 1)) as f64 * cell_h);
+        let side =
+            if cx > w / 2.0 { format!("right:{:.0}px;", (w - cx).max(0.0)) } else { format!("left:{:.0}px;", cx) };
+        let style = format!("{side}top:{:.0}px;", top + cell_h + 4.0);
+        let cell = self.result.cell(ix, iy);
+        html! {
+            <div class="mark-tip sweep-tip" role="tooltip" style={style} data-ix={ix.to_string()} data-iy={iy.to_string()}
+                data-over-mean={cell.map(|c| c.over_mean.to_string())} data-thr-mean={cell.map(|c| c.thr_mean.to_string())}>
+                { self.result.describe_cell(ix, iy) }
+            </div>
+        }
+    }
 }
 
 fn cell_id(kind: SweepKind, ix: usize, iy: usize) -> String {
@@ -252,6 +309,7 @@ pub struct GridProps {
     pub on_key: Callback<KeyboardEvent>,
     pub on_focus: Callback<(usize, usize)>,
     pub on_open: Callback<(usize, usize)>,
+    pub on_hover: Callback<Option<(usize, usize)>>,
 }
 
 /// The cell at an event's target (`data-ix`, `data-iy` on the button).
@@ -344,8 +402,16 @@ fn sweep_grid(p: &GridProps, shown: usize) -> Html {
             }
         })
     };
+    let onpointerover = {
+        let cb = p.on_hover.clone();
+        Callback::from(move |e: PointerEvent| cb.emit(target_cell(&e)))
+    };
+    let onpointerleave = {
+        let cb = p.on_hover.clone();
+        Callback::from(move |_: PointerEvent| cb.emit(None))
+    };
     html! {
-        <div class="sweep-grid" role="grid" style={p.style.clone()}
+        <div class="sweep-grid" role="grid" style={p.style.clone()} {onpointerover} {onpointerleave}
             aria-label={format!("{} 격자: 가로 {xn}, 세로 {yn}. 화살표로 칸을 옮기고 Enter로 그 실행의 타임라인을 엽니다.", p.spec.variant.name_ko())}
             onkeydown={p.on_key.clone()} {onclick} {onfocusin}>
             { for (0..rows).rev().take(shown).map(|iy| {
@@ -415,6 +481,8 @@ impl Component for SweepFigure {
             on_key: ctx.link().callback(Msg::Key),
             on_focus: ctx.link().callback(|(ix, iy)| Msg::Focus(ix, iy)),
             on_open: ctx.link().callback(|(ix, iy)| Msg::Open(ix, iy)),
+            on_hover: ctx.link().callback(Msg::Hover),
+            hover: None,
         };
         f.run(ctx);
         f
@@ -495,9 +563,17 @@ impl Component for SweepFigure {
                     let _ = gloo::utils::window().open_with_url_and_target(&search, "_blank");
                     return false;
                 }
+                // Back returns to this map, scrolled to it, with the same grid (cached: no rerun).
+                self.write_url(ctx);
                 navigate(&search);
                 scroll_when_present(timeline_figure().id, 50);
                 return false;
+            }
+            Msg::Hover(cell) => {
+                if self.hover == cell {
+                    return false;
+                }
+                self.hover = cell;
             }
             Msg::Resize => {
                 self.width_css = 0.0;
@@ -610,8 +686,10 @@ impl Component for SweepFigure {
                 <div class="sweep-plot" ref={self.wrap.clone()}>
                     <canvas ref={self.canvas.clone()} aria-hidden="true"></canvas>
                     <SweepGrid spec={self.spec} focus={self.focus} style={self.grid_style()}
-                        on_key={self.on_key.clone()} on_focus={self.on_focus.clone()} on_open={self.on_open.clone()} />
+                        on_key={self.on_key.clone()} on_focus={self.on_focus.clone()} on_open={self.on_open.clone()} on_hover={self.on_hover.clone()} />
+                    { self.view_hover_tip() }
                 </div>
+                { self.view_heat_legend() }
                 <p id={format!("{fid}-focus")} class="sweep-focus" aria-live="polite">{ format!("선택한 칸 — {}", self.result.describe_cell(self.focus.0, self.focus.1)) }</p>
                 <p id={format!("{fid}-desc")} class="sweep-alt">{ self.result.describe() }</p>
                 <figcaption>{ self.kind.caption_ko() }</figcaption>

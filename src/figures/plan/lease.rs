@@ -20,7 +20,10 @@ use crate::figures::analysis::{describe_event, describe_run, describe_window, gr
 use crate::figures::player::{Mark, Narrator};
 use crate::figures::plots::{draw_balance, draw_latency_cdf, draw_outage, draw_tradeoff, CdfCurve, TradeoffPoint};
 use crate::figures::registry::{FigureKind, FigureSpec};
-use crate::figures::timeline::{draw_timeline_planned, height_css_planned, lanes, LanePlan, TimelineMarks};
+use crate::figures::timeline::{
+    describe_hit, draw_timeline_planned, height_css_planned, hit_test, lanes, legend_items, placed_hits, LanePlan,
+    LegendItem, TimelineHit, TimelineLayout, TimelineMarks,
+};
 use crate::figures::{article_data, DrawResult, View};
 use crate::params::LeaseQuery;
 use crate::sim::lease::{LeaseConfig, LeaseTrace, Preset, TraceLevel, Variant};
@@ -260,6 +263,13 @@ impl LeasePlan {
     }
 }
 
+/// A timeline mark of a figure: the panel (A4 has two) and the mark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FigureHit {
+    pub panel: usize,
+    pub hit: TimelineHit,
+}
+
 /// An Article A figure drawn from its runs: what [`LeasePlan::figure_runs`]
 /// asked for, run.
 #[derive(Clone, Debug)]
@@ -273,6 +283,8 @@ pub struct LeaseFigure {
     /// Per timeline: its highlights and its lanes, planned once for the base view.
     marks: Vec<TimelineMarks>,
     lanes: Vec<LanePlan>,
+    /// The legend's items, worked out once (the page renders many frames of one figure).
+    legend: std::cell::OnceCell<Vec<LegendItem>>,
 }
 
 impl LeaseFigure {
@@ -287,8 +299,15 @@ impl LeaseFigure {
             }
         }
         let traces: Vec<Rc<LeaseTrace>> = runs.into_iter().map(|(t, _)| t).collect();
-        let mut figure =
-            LeaseFigure { plan: plan.clone(), traces, window_us, shortened_ms, marks: Vec::new(), lanes: Vec::new() };
+        let mut figure = LeaseFigure {
+            plan: plan.clone(),
+            traces,
+            window_us,
+            shortened_ms,
+            marks: Vec::new(),
+            lanes: Vec::new(),
+            legend: std::cell::OnceCell::new(),
+        };
         if plan.is_timeline() {
             figure.marks = figure.traces.iter().map(|t| TimelineMarks::of(t)).collect();
             let view = figure.base_view();
@@ -369,12 +388,10 @@ impl LeaseFigure {
         match self.plan.kind() {
             FigureKind::Timeline => draw_timeline_planned(area, &t[0], &view, &self.marks[0], &self.lanes[0]),
             FigureKind::SplitTimeline => {
-                let titled = |i: usize| View { title: Some(SPLIT_TITLES[i].to_string()), ..view.clone() };
-                let (v1, v2) = (titled(0), titled(1));
-                let h1 = (height_css_planned(&self.lanes[0], &v1, &self.marks[0]) * scale).round() as u32;
-                let (top, bottom) = area.split_vertically(h1);
-                draw_timeline_planned(&top, &t[0], &v1, &self.marks[0], &self.lanes[0])?;
-                draw_timeline_planned(&bottom, &t[1], &v2, &self.marks[1], &self.lanes[1])
+                let panels = self.panel_views(cursor_us, scale);
+                let (top, bottom) = area.split_vertically(panels[1].1 as u32);
+                draw_timeline_planned(&top, &t[0], &panels[0].0, &self.marks[0], &self.lanes[0])?;
+                draw_timeline_planned(&bottom, &t[1], &panels[1].0, &self.marks[1], &self.lanes[1])
             }
             FigureKind::Balance => draw_balance(area, &t[0], &view),
             FigureKind::Outage => draw_outage(area, &t[0], &view),
@@ -392,6 +409,112 @@ impl LeaseFigure {
             }
             // Not an Article A figure: nothing of it is drawn here.
             _ => Ok(()),
+        }
+    }
+
+    /// A timeline's panels (one, or A4's two stacked): each one's view at
+    /// `cursor_us` and `scale`, and its top in device px.
+    fn panel_views(&self, cursor_us: u64, scale: f64) -> Vec<(View, i32)> {
+        let view = View { cursor_us, scale, ..self.base_view() };
+        match self.plan.kind() {
+            FigureKind::SplitTimeline => {
+                let titled = |i: usize| View { title: Some(SPLIT_TITLES[i].to_string()), ..view.clone() };
+                let (v1, v2) = (titled(0), titled(1));
+                let h1 = (height_css_planned(&self.lanes[0], &v1, &self.marks[0]) * scale).round() as i32;
+                vec![(v1, 0), (v2, h1)]
+            }
+            FigureKind::Timeline => vec![(view, 0)],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Each timeline panel's trace, marks, view, layout and top (device px),
+    /// as [`LeaseFigure::draw`] lays them out on a canvas `width_css` wide at `scale`.
+    fn panel_layouts(
+        &self,
+        width_css: f64,
+        scale: f64,
+        cursor_us: u64,
+    ) -> impl Iterator<Item = (usize, View, TimelineLayout, i32)> + '_ {
+        let w_px = (width_css * scale).round() as u32;
+        self.panel_views(cursor_us, scale).into_iter().enumerate().map(move |(i, (view, top))| {
+            let layout = TimelineLayout::of(&self.lanes[i], &view, w_px);
+            (i, view, layout, top)
+        })
+    }
+
+    /// The timeline mark drawn at (`x_css`, `y_css`) on a canvas `width_css`
+    /// wide at `scale`, with the player at `cursor_us`: (panel, mark).
+    pub fn hit_at(&self, width_css: f64, scale: f64, cursor_us: u64, x_css: f64, y_css: f64) -> Option<FigureHit> {
+        let (x, y) = ((x_css * scale).round() as i32, (y_css * scale).round() as i32);
+        self.panel_layouts(width_css, scale, cursor_us).find_map(|(i, view, layout, top)| {
+            let hit = hit_test(&self.traces[i], &self.marks[i], &layout, &view, x, y - top)?;
+            Some(FigureHit { panel: i, hit })
+        })
+    }
+
+    /// The time (µs) at (`x_css`, `y_css`) when the point is over a timeline
+    /// panel's lanes or its time axis and within the plot's width (a little
+    /// past either end reads as that end).
+    pub fn time_at(&self, width_css: f64, scale: f64, x_css: f64, y_css: f64) -> Option<u64> {
+        let (x, y) = ((x_css * scale).round() as i32, (y_css * scale).round() as i32);
+        let slack = (8.0 * scale).round() as i32;
+        self.panel_layouts(width_css, scale, u64::MAX).find_map(|(_, _, layout, top)| {
+            let (x0, x1) = layout.plot_x();
+            let inside =
+                (layout.plot_top..=layout.axis_bottom).contains(&(y - top)) && (x0 - slack..=x1 + slack).contains(&x);
+            inside.then(|| layout.time_at_x(x))
+        })
+    }
+
+    /// The first panel's time axis on a canvas `width_css` wide, in CSS px:
+    /// the plot's left and right ends and the middle of the axis's labels
+    /// (the page states it on the canvas, for tests and tools).
+    pub fn time_axis(&self, width_css: f64) -> Option<(f64, f64, f64)> {
+        let (_, _, layout, top) = self.panel_layouts(width_css, 1.0, u64::MAX).next()?;
+        let (x0, x1) = layout.plot_x();
+        Some((f64::from(x0), f64::from(x1), f64::from(top + (layout.plot_bottom + layout.axis_bottom) / 2)))
+    }
+
+    /// Every timeline mark drawn at `cursor_us`, in reading order, each with
+    /// the centre of what is drawn of it in CSS px (the keyboard's stops).
+    pub fn placed_marks(&self, width_css: f64, cursor_us: u64) -> Vec<(FigureHit, f64, f64)> {
+        self.panel_layouts(width_css, 1.0, cursor_us)
+            .flat_map(|(i, view, layout, top)| {
+                placed_hits(&self.traces[i], &self.marks[i], &layout, &view)
+                    .into_iter()
+                    .map(move |p| (FigureHit { panel: i, hit: p.hit }, f64::from(p.x), f64::from(p.y + top)))
+            })
+            .collect()
+    }
+
+    /// The kinds of mark the timeline draws over its whole window (every
+    /// panel's), for its legend; empty for a figure that is not a timeline.
+    pub fn legend(&self) -> &[LegendItem] {
+        self.legend.get_or_init(|| self.legend_items())
+    }
+
+    fn legend_items(&self) -> Vec<LegendItem> {
+        let mut items: Vec<LegendItem> = self
+            .panel_views(u64::MAX, 1.0)
+            .iter()
+            .enumerate()
+            .flat_map(|(i, (view, _))| legend_items(&self.traces[i], &self.marks[i], &self.lanes[i], view))
+            .collect();
+        items.sort();
+        items.dedup();
+        items
+    }
+
+    /// What a mark is, in Korean, as far as the player has come; A4's panel is named first.
+    pub fn describe_mark_at(&self, hit: FigureHit, cursor_us: u64) -> String {
+        let (Some(trace), Some(marks)) = (self.traces.get(hit.panel), self.marks.get(hit.panel)) else {
+            return String::new();
+        };
+        let text = describe_hit(trace, marks, hit.hit, cursor_us);
+        match self.plan.kind() {
+            FigureKind::SplitTimeline => format!("{}: {text}", SPLIT_TITLES[hit.panel.min(1)]),
+            _ => text,
         }
     }
 
@@ -586,6 +709,33 @@ mod tests {
                         assert_eq!(LeaseRun { table_slot: None, ..run.clone() }, table[col].runs[k], "{}", spec.id);
                     }
                 }
+            }
+        }
+    }
+
+    /// A pointer finds each mark where the keyboard places it, in A4's
+    /// lower panel too, and the time axis reads back the times it shows.
+    #[test]
+    fn pointer_and_keyboard_find_the_same_marks() {
+        for id in ["lease-expiry", "fence-placement"] {
+            let spec = crate::figures::figure_spec(id).unwrap();
+            let figure = LeasePlan::new(spec, spec.initial_query(), None, true).run();
+            let end = figure.window_us();
+            for width in [390.0, 1000.0] {
+                let placed = figure.placed_marks(width, end);
+                assert!(placed.len() > 3, "{id} at {width}: {} marks", placed.len());
+                let panels: std::collections::BTreeSet<usize> = placed.iter().map(|p| p.0.panel).collect();
+                assert_eq!(panels.len(), figure.traces().len(), "{id}: marks in every panel");
+                for &(hit, x, y) in &placed {
+                    let found = figure.hit_at(width, 2.0, end, x, y).expect("a placed mark is found");
+                    assert_eq!(found.panel, hit.panel, "{id} at {width}");
+                    assert!(!figure.describe_mark_at(found, end).is_empty());
+                }
+                let (_, x, y) = placed[0];
+                let t = figure.time_at(width, 1.0, x, y).expect("a mark lies over the plot");
+                assert!(t <= end, "{id}: {t} within the window");
+                // Far left (the lane labels) is not on the time axis.
+                assert_eq!(figure.time_at(width, 1.0, 2.0, y), None);
             }
         }
     }

@@ -21,7 +21,7 @@
 pub mod lease;
 pub mod vote;
 
-pub use lease::{LeaseFigure, LeasePlan, LeaseRun, TableColumn, WINDOW_RANGE};
+pub use lease::{FigureHit, LeaseFigure, LeasePlan, LeaseRun, TableColumn, WINDOW_RANGE};
 pub use vote::{crash_stops, StoryVerdict, VoteFigure, VotePlan, VoteRun, VoteSummary};
 
 use plotters::coord::Shift;

@@ -7,8 +7,9 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::marks::{hatching, lease_lane_marks, thin_columns, watchdog_lane_marks, worker_lane_marks, Mapper};
-use super::{has_row_waits, lanes, Lane, LanePlan, TimelineMarks, AXIS_CSS, GAP_CSS, KEY_CSS, TOP_CSS, WAIT_INK};
+use super::layout::TimelineLayout;
+use super::marks::{hatching, lease_lane_marks, thin_columns, watchdog_lane_marks, worker_lane_marks};
+use super::{has_row_waits, lanes, Lane, LanePlan, TimelineMarks, AXIS_CSS, KEY_CSS, TOP_CSS, WAIT_INK};
 use crate::figures::{nice_step, palette as P, DrawResult, View};
 use crate::sim::lease::{EventKind, LeaseTrace};
 
@@ -78,36 +79,21 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
     area.fill(&WHITE)?;
     let (w_px, _h_px) = area.dim_in_pixel();
     let s = view.scale;
-    let narrow = (w_px as f64) / s < 520.0;
-    // Wide enough for "지갑0 lease" by `plots::approx_text_width` (10 px when narrow).
-    let label_w = if narrow { 68.0 } else { 96.0 };
-    let m =
-        Mapper { x0: view.px(label_w), x1: w_px as i32 - view.px(18.0), t0: view.t0_us as f64, t1: view.t1_us as f64 };
+    let layout = TimelineLayout::of(plan, view, w_px);
+    let narrow = layout.narrow;
+    let m = &layout.mapper;
     let cursor = view.cursor_us.min(view.t1_us);
     let visible = |a: u64, b: u64| b >= view.t0_us && a <= cursor;
     let clip_end = |b: u64| b.min(cursor);
     let small = view.font(11.0).color(&P::INK);
     let tiny = view.font(10.0).color(&P::MUTED);
 
-    // Lane rectangles (y ranges in device px).
-    let mut y = view.px(TOP_CSS);
     if let Some(t) = &view.title {
-        area.draw_text(t, &view.font(13.0).color(&P::INK).pos(Pos::new(HPos::Left, VPos::Top)), (view.px(4.0), y))?;
-        y += view.px(18.0);
+        let top = view.px(TOP_CSS);
+        area.draw_text(t, &view.font(13.0).color(&P::INK).pos(Pos::new(HPos::Left, VPos::Top)), (view.px(4.0), top))?;
     }
-    let mut rows: Vec<(Lane, i32, i32)> = Vec::new();
-    for (lane, first) in &plan.lanes {
-        if *first && !rows.is_empty() {
-            y += view.px(GAP_CSS);
-        } else if *first {
-            y += view.px(GAP_CSS / 2.0);
-        }
-        let h = view.px(lane.height_css());
-        rows.push((*lane, y, y + h));
-        y += h;
-    }
-    let plot_top = rows.first().map(|r| r.1).unwrap_or(0);
-    let plot_bottom = y;
+    let rows = &layout.rows;
+    let (plot_top, plot_bottom) = (layout.plot_top, layout.plot_bottom);
 
     // Grid and time axis.
     let span_ms = (view.t1_us - view.t0_us) as f64 / 1000.0;
@@ -201,7 +187,7 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
         }
     }
 
-    for &(lane, top, bottom) in &rows {
+    for &(lane, top, bottom) in rows {
         let mid = (top + bottom) / 2;
         let pad = view.px(2.0);
         // Label.
@@ -224,7 +210,7 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
 
         match lane {
             Lane::Lease(w) => {
-                let lm = lease_lane_marks(trace, w, view, &m);
+                let lm = lease_lane_marks(trace, w, view, m);
                 for &(xa, xb, col) in &lm.bars {
                     area.draw(&Rectangle::new([(xa, top + pad), (xb, bottom - pad)], col.filled()))?;
                 }
@@ -243,7 +229,7 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
                 }
             }
             Lane::Worker { wallet, worker } => {
-                let wm = worker_lane_marks(trace, marks, wallet, worker, view, &m);
+                let wm = worker_lane_marks(trace, marks, wallet, worker, view, m);
                 for &(xa, xb, fill) in &wm.bars {
                     area.draw(&Rectangle::new([(xa, top + pad), (xb, bottom - pad)], fill.filled()))?;
                 }
@@ -370,7 +356,7 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
                 )?;
             }
             Lane::Watchdog => {
-                let wd = watchdog_lane_marks(trace, view, &m);
+                let wd = watchdog_lane_marks(trace, view, m);
                 for &x in &wd.ticks {
                     draw_vline(area, x, top + pad, bottom - pad, 1, P::RELEASED.into())?;
                 }

@@ -8,6 +8,7 @@ use yew::prelude::*;
 use super::super::controls::ParamControl;
 use super::super::labels::preset_ko;
 use super::{narrator, Figure, Msg};
+use crate::figures::timeline::LegendItem;
 use crate::figures::FigureKind;
 use crate::params::{lease_param, lease_value_text, to_query, LEASE_PARAMS, PRESET_KEYS};
 use crate::sim::lease::{Preset, Variant};
@@ -66,16 +67,9 @@ impl Figure {
                         { for notices.iter().map(|n| html! { <p>{ n }</p> }) }
                     </div>
                 } } }
-                <div class="canvas-wrap" ref={self.wrap.clone()} tabindex={if timeline { "0" } else { "-1" }}
-                     aria-label={format!("{} 그림 ({})", spec.code, id)}
-                     onkeydown={if timeline { self.player.on_key() } else { Callback::noop() }}>
-                    <canvas ref={self.canvas.node.clone()} role="img" aria-label={spec.canvas_label()}></canvas>
-                    // A figure drawn from its table's runs (A8, A9) waits for them.
-                    { if self.figure.is_none() { html! {
-                        <p class="figure-loading" role="status">{ "그림을 계산하는 중…" }</p>
-                    } } else { html!{} } }
-                </div>
-                { if timeline { view_legend() } else { html!{} } }
+                { self.view_canvas_wrap(ctx) }
+                { if timeline { self.view_keys_hint() } else { html!{} } }
+                { if timeline { view_legend(self.figure.as_ref().map(|f| f.legend()).unwrap_or_default()) } else { html!{} } }
                 <p id={desc_id} class="visually-hidden">{ self.text_alternative() }</p>
                 <figcaption>{ spec.caption_ko }</figcaption>
                 { if timeline { self.view_player(ctx) } else { html!{} } }
@@ -85,6 +79,47 @@ impl Figure {
                     time_us: (timeline && !player.playing() && player.cursor_us() < self.window_us()).then_some(player.cursor_us()),
                     window_ms: (self.requested_window_ms != spec.window_ms).then_some(self.requested_window_ms), recon: self.reveal_ledger }) }
             </figure>
+        }
+    }
+
+    /// The canvas in its wrapper; a timeline's takes the pointer and the keys (`canvas_input`).
+    fn view_canvas_wrap(&self, ctx: &Context<Self>) -> Html {
+        let spec = self.spec;
+        let loading = if self.figure.is_none() {
+            // A figure drawn from its table's runs (A8, A9) waits for them.
+            html! { <p class="figure-loading" role="status">{ "그림을 계산하는 중…" }</p> }
+        } else {
+            html! {}
+        };
+        let canvas =
+            html! { <canvas ref={self.canvas.node.clone()} role="img" aria-label={spec.canvas_label()}></canvas> };
+        let label = format!("{} 그림 ({})", spec.code, spec.id);
+        if !self.is_timeline() {
+            return html! {
+                <div class="canvas-wrap" ref={self.wrap.clone()} tabindex="-1" aria-label={label}>{ canvas }{ loading }</div>
+            };
+        }
+        let h = self.canvas_handlers(ctx);
+        html! {
+            <div class="canvas-wrap canvas-interactive" ref={self.wrap.clone()} tabindex="0" aria-label={label}
+                 onkeydown={h.key} onpointermove={h.pointer_move} onpointerdown={h.pointer_down}
+                 onpointerup={h.pointer_up.clone()} onpointercancel={h.pointer_up} onpointerleave={h.pointer_leave}>
+                { canvas }{ loading }{ self.view_tip() }
+            </div>
+        }
+    }
+
+    /// What the pointer and the keys do on a timeline's canvas, in one visible line.
+    fn view_keys_hint(&self) -> Html {
+        html! {
+            <p class="canvas-keys">
+                { "표시를 가리키거나 누르면 설명이 나옵니다 · 빈 곳이나 시간축을 누르거나 끌면 그 시각으로 이동 · 그림에 초점을 두고 " }
+                <kbd>{ "↓" }</kbd>{ "/" }<kbd>{ "↑" }</kbd>{ " 표시 하나씩, " }<kbd>{ "←" }</kbd>{ "/" }<kbd>{ "→" }</kbd>{ " 사건 하나씩, " }
+                <kbd>{ "스페이스" }</kbd>{ " 재생/정지, " }<kbd>{ "Esc" }</kbd>{ " 설명 닫기" }
+                { if self.spec.kind == FigureKind::Timeline { html! {<>
+                    { " · 만료된 lease의 끝을 끌거나, lease를 고른 뒤 " }<kbd>{ "+" }</kbd>{ "/" }<kbd>{ "−" }</kbd>{ "로 TTL 바꾸기" }
+                </>} } else { html!{} } }
+            </p>
         }
     }
 
@@ -179,21 +214,16 @@ impl Figure {
     }
 }
 
-/// The timelines' legend.
-fn view_legend() -> Html {
+/// A timeline's legend: the kinds of mark its drawing draws (`LeaseFigure::legend`).
+fn view_legend(items: &[LegendItem]) -> Html {
+    if items.is_empty() {
+        return html! {};
+    }
     html! {
         <ul class="legend" aria-label="범례">
-            <li><span class="sw sw-approved"></span>{ "홀드(승인)" }</li>
-            <li><span class="sw sw-insufficient"></span>{ "잔액 부족" }</li>
-            <li><span class="sw sw-fenced"></span>{ "fencing 거부" }</li>
-            <li><span class="sw sw-lockless"></span>{ "락 없는 구간" }</li>
-            <li><span class="sw sw-lease"></span>{ "서버의 lease(토큰)" }</li>
-            <li><span class="sw sw-overlap"></span>{ "소유 겹침" }</li>
-            <li><span class="sw sw-rowwait"></span>{ "행 잠금 대기" }</li>
-            <li><span class="mk mk-released"></span>{ "정상 해제" }</li>
-            <li><span class="mk mk-stolen"></span>{ "STOLEN" }</li>
-            <li><span class="mk mk-expired"></span>{ "만료" }</li>
-            <li><span class="mk mk-write"></span>{ "쓰기(빨강: 옛 값으로 덮어씀)" }</li>
+            { for items.iter().map(|item| html! {
+                <li data-legend={item.key()}><span class={classes!("lg", format!("lg-{}", item.key()))} aria-hidden="true"></span>{ item.label_ko() }</li>
+            }) }
         </ul>
     }
 }

@@ -1,0 +1,224 @@
+//! A timeline's legend from what it draws: each lane's marks laid out as the
+//! drawing lays them out (`super::marks`) over the whole window, and every
+//! kind of mark found becomes one item. A figure whose runs have no stolen
+//! release shows no "STOLEN" key, and one with row-lock waits shows theirs.
+
+use super::marks::{lease_lane_marks, watchdog_lane_marks, worker_lane_marks, Mapper};
+use super::{has_row_waits, Lane, LanePlan, TimelineMarks, BUDGET_PLOT_CSS};
+use crate::figures::{palette as P, View};
+use crate::sim::lease::{EventKind, LeaseTrace};
+
+/// One kind of mark a timeline can draw, in the legend's order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum LegendItem {
+    Approved,
+    Insufficient,
+    Fenced,
+    Lockless,
+    Failed,
+    Lease,
+    Extended,
+    LeaseExpired,
+    Overlap,
+    RowWait,
+    Read,
+    Write,
+    StaleWrite,
+    Released,
+    Stolen,
+    Expired,
+    ReleaseError,
+    WatchdogExtend,
+    WatchdogLost,
+    Snapshot,
+    Ledger,
+    Fence,
+    Stop,
+    Outage,
+}
+
+impl LegendItem {
+    /// The item's Korean label.
+    pub fn label_ko(self) -> &'static str {
+        match self {
+            LegendItem::Approved => "홀드(승인)",
+            LegendItem::Insufficient => "홀드(잔액 부족)",
+            LegendItem::Fenced => "홀드(fencing 거부)",
+            LegendItem::Lockless => "락 없는 구간",
+            LegendItem::Failed => "홀드(락 서버 응답 없음 등)",
+            LegendItem::Lease => "서버의 lease(토큰)",
+            LegendItem::Extended => "lease 연장",
+            LegendItem::LeaseExpired => "lease 만료(서버)",
+            LegendItem::Overlap => "소유 겹침",
+            LegendItem::RowWait => "행 잠금 대기",
+            LegendItem::Read => "잔액 읽기",
+            LegendItem::Write => "쓰기",
+            LegendItem::StaleWrite => "옛 값으로 덮어쓴 쓰기",
+            LegendItem::Released => "정상 해제",
+            LegendItem::Stolen => "해제 시 STOLEN",
+            LegendItem::Expired => "해제 시 이미 만료",
+            LegendItem::ReleaseError => "해제 시 락 서버 오류",
+            LegendItem::WatchdogExtend => "watchdog 연장",
+            LegendItem::WatchdogLost => "watchdog이 lease 잃음을 봄",
+            LegendItem::Snapshot => "잔액 값",
+            LegendItem::Ledger => "원장 합계",
+            LegendItem::Fence => "fence 값이 바뀜",
+            LegendItem::Stop => "프로세스 정지",
+            LegendItem::Outage => "락 서버 중단",
+        }
+    }
+
+    /// A stable name for the page's swatch (`lg-…` in static/canvas.css).
+    pub fn key(self) -> &'static str {
+        match self {
+            LegendItem::Approved => "approved",
+            LegendItem::Insufficient => "insufficient",
+            LegendItem::Fenced => "fenced",
+            LegendItem::Lockless => "lockless",
+            LegendItem::Failed => "failed",
+            LegendItem::Lease => "lease",
+            LegendItem::Extended => "extended",
+            LegendItem::LeaseExpired => "lease-expired",
+            LegendItem::Overlap => "overlap",
+            LegendItem::RowWait => "rowwait",
+            LegendItem::Read => "read",
+            LegendItem::Write => "write",
+            LegendItem::StaleWrite => "stale-write",
+            LegendItem::Released => "released",
+            LegendItem::Stolen => "stolen",
+            LegendItem::Expired => "expired",
+            LegendItem::ReleaseError => "release-error",
+            LegendItem::WatchdogExtend => "watchdog-extend",
+            LegendItem::WatchdogLost => "watchdog-lost",
+            LegendItem::Snapshot => "snapshot",
+            LegendItem::Ledger => "ledger",
+            LegendItem::Fence => "fence",
+            LegendItem::Stop => "stop",
+            LegendItem::Outage => "outage",
+        }
+    }
+}
+
+/// The kinds of mark `plan`'s lanes draw of `trace` over the whole of `view`'s
+/// window, sorted. The marks are laid out at the drawing budget's reference
+/// width, so a detail the drawing would thin out there is not listed.
+pub fn legend_items(trace: &LeaseTrace, marks: &TimelineMarks, plan: &LanePlan, view: &View) -> Vec<LegendItem> {
+    let whole = View { scale: 1.0, cursor_us: view.t1_us, ..view.clone() };
+    let m = Mapper { x0: 0, x1: BUDGET_PLOT_CSS as i32, t0: view.t0_us as f64, t1: view.t1_us as f64 };
+    let mut out: Vec<LegendItem> = Vec::new();
+    let same = |a: plotters::style::RGBAColor, b: plotters::style::RGBColor| (a.0, a.1, a.2) == (b.0, b.1, b.2);
+    let in_window = |t: u64| t >= view.t0_us && t <= view.t1_us;
+    for &(lane, _) in &plan.lanes {
+        match lane {
+            Lane::Lease(w) => {
+                let lm = lease_lane_marks(trace, w, &whole, &m);
+                if !lm.bars.is_empty() {
+                    out.push(LegendItem::Lease);
+                }
+                if !lm.extensions.is_empty() {
+                    out.push(LegendItem::Extended);
+                }
+                if !lm.expiries.is_empty() {
+                    out.push(LegendItem::LeaseExpired);
+                }
+            }
+            Lane::Worker { wallet, worker } => {
+                let wm = worker_lane_marks(trace, marks, wallet, worker, &whole, &m);
+                for &(_, _, fill) in &wm.bars {
+                    out.push(match fill {
+                        c if same(c, P::APPROVED) => LegendItem::Approved,
+                        c if same(c, P::INSUFFICIENT) => LegendItem::Insufficient,
+                        c if same(c, P::FENCED) => LegendItem::Fenced,
+                        c if same(c, P::LOCKLESS) => LegendItem::Lockless,
+                        _ => LegendItem::Failed,
+                    });
+                }
+                if !wm.reads.is_empty() {
+                    out.push(LegendItem::Read);
+                }
+                for &(_, stale) in &wm.writes {
+                    out.push(if stale { LegendItem::StaleWrite } else { LegendItem::Write });
+                }
+                for &(_, c) in &wm.releases {
+                    out.push(match c {
+                        c if c == P::RELEASED => LegendItem::Released,
+                        c if c == P::STOLEN => LegendItem::Stolen,
+                        c if c == P::EXPIRED => LegendItem::Expired,
+                        _ => LegendItem::ReleaseError,
+                    });
+                }
+                if !wm.waits.is_empty() {
+                    out.push(LegendItem::RowWait);
+                }
+                let overlaps = marks.overlaps.get(wallet as usize).map(Vec::as_slice).unwrap_or(&[]);
+                if overlaps.iter().any(|&(a, b, _)| b.t_us >= view.t0_us && a.t_us <= view.t1_us) {
+                    out.push(LegendItem::Overlap);
+                }
+            }
+            Lane::Balance(_) => out.extend([LegendItem::Snapshot, LegendItem::Ledger]),
+            Lane::Fence(w) => {
+                let pts = trace.series.tokens.get(w as usize).map(Vec::as_slice).unwrap_or(&[]);
+                if pts.iter().any(|p| in_window(p.t_us) && p.fence != 0) {
+                    out.push(LegendItem::Fence);
+                }
+            }
+            Lane::Watchdog => {
+                let wd = watchdog_lane_marks(trace, &whole, &m);
+                if !wd.ticks.is_empty() {
+                    out.push(LegendItem::WatchdogExtend);
+                }
+                if !wd.dots.is_empty() {
+                    out.push(LegendItem::WatchdogLost);
+                }
+            }
+        }
+    }
+    // The bands across every lane.
+    for e in trace.events.iter().filter(|e| in_window(e.at.t_us)) {
+        match e.kind {
+            EventKind::ProcessStopped { process: 0 } => out.push(LegendItem::Stop),
+            EventKind::LockServerKilled => out.push(LegendItem::Outage),
+            _ => {}
+        }
+    }
+    if has_row_waits(marks, view) && !out.contains(&LegendItem::RowWait) {
+        // The key line under the axis names them anyway; the legend agrees with it.
+        out.push(LegendItem::RowWait);
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::figures::timeline::lanes;
+    use crate::sim::lease::{run, Preset, TraceLevel};
+
+    fn items(preset: Preset, seconds: u32) -> Vec<LegendItem> {
+        let mut c = preset.config();
+        c.duration_s = seconds;
+        let trace = run(&c, 1, 0, TraceLevel::Full);
+        let marks = TimelineMarks::of(&trace);
+        let view = View { t1_us: u64::from(seconds) * 1_000_000, ..View::default() };
+        legend_items(&trace, &marks, &lanes(&trace, &view, &marks), &view)
+    }
+
+    #[test]
+    fn a_legend_lists_what_its_figure_draws_and_nothing_else() {
+        let exp1 = items(Preset::Exp1, 3);
+        for want in
+            [LegendItem::Approved, LegendItem::Lease, LegendItem::Write, LegendItem::Stolen, LegendItem::Snapshot]
+        {
+            assert!(exp1.contains(&want), "exp1 draws {want:?}: {exp1:?}");
+        }
+        // No watchdog, no fence lane, no lockless sections in the plain lock's run.
+        for absent in [LegendItem::WatchdogExtend, LegendItem::Fence, LegendItem::Lockless, LegendItem::Fenced] {
+            assert!(!exp1.contains(&absent), "exp1 does not draw {absent:?}: {exp1:?}");
+        }
+        let watchdog = items(Preset::Exp2, 3);
+        assert!(watchdog.contains(&LegendItem::WatchdogExtend), "{watchdog:?}");
+        assert_ne!(exp1, watchdog);
+    }
+}
