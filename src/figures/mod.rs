@@ -16,6 +16,7 @@ pub mod plan;
 pub mod player;
 pub mod plots;
 pub mod registry;
+pub mod story;
 pub mod sweep;
 pub mod text_place;
 pub mod timeline;
