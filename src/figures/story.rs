@@ -189,8 +189,7 @@ pub fn lease_story(trace: &LeaseTrace, window_us: u64) -> Story {
             read_text(first).map(|r| format!(" {r} 읽은 뒤")).unwrap_or_default(),
         ),
     ));
-    let expired_before =
-        |h: &Hold, at| lease_of(h).filter(|l| l.end_cause == LeaseEnd::Expired && l.ended_at <= at);
+    let expired_before = |h: &Hold, at| lease_of(h).filter(|l| l.end_cause == LeaseEnd::Expired && l.ended_at <= at);
     if let Some(l) = expired_before(first, second.acquired_at) {
         let asleep = first.written_at.is_none_or(|w| w > l.ended_at);
         moments.push((
@@ -200,7 +199,11 @@ pub fn lease_story(trace: &LeaseTrace, window_us: u64) -> Story {
                 "{} 지나 락 서버가 {g}의 lease(토큰 {})를 지웁니다.{}",
                 p(&format!("TTL {}ms", c.ttl_ms), Particle::IGa),
                 l.token,
-                if asleep { format!(" {} 멈춰 있어서 이 사실을 모릅니다.", p(g, Particle::EunNeun)) } else { String::new() }
+                if asleep {
+                    format!(" {} 멈춰 있어서 이 사실을 모릅니다.", p(g, Particle::EunNeun))
+                } else {
+                    String::new()
+                }
             ),
         ));
     }
@@ -249,8 +252,13 @@ pub fn lease_story(trace: &LeaseTrace, window_us: u64) -> Story {
     writes.sort();
     for (at, entered, name, value) in writes {
         let value_text = p(&won(value), Particle::EulReul);
-        let sentence = match wrote.iter().find(|(_, v)| *v == value) {
-            Some((earlier, _)) => format!(
+        let same: Vec<&str> = wrote.iter().filter(|(_, v)| *v == value).map(|(w, _)| *w).collect();
+        let sentence = match same.first() {
+            Some(_) if same.len() >= 2 => format!(
+                "{name}도 자기가 읽은 값으로 {value_text} 기록합니다. 결제는 {}, {name} 세 건 모두 승인됐는데 잔액은 한 번만 줄었습니다.",
+                same.join(", "),
+            ),
+            Some(earlier) => format!(
                 "{name}도 자기가 읽은 값으로 {value_text} 기록합니다. 결제는 {} {name} 모두 승인됐는데 잔액은 한 번만 줄었습니다. 잃어버린 갱신입니다.",
                 p(earlier, Particle::GwaWa),
             ),
@@ -313,7 +321,10 @@ mod tests {
         let hold = |id: u32| trace.holds.iter().find(|h| h.id == id).unwrap();
         assert_eq!(story.actors[1].hold, first_overlap.hold.unwrap());
         let (g, n) = (hold(story.actors[0].hold), hold(story.actors[1].hold));
-        assert!(g.acquired_at < n.acquired_at && n.acquired_at < g.released_at, "ㄱ still holds when ㄴ takes the lock");
+        assert!(
+            g.acquired_at < n.acquired_at && n.acquired_at < g.released_at,
+            "ㄱ still holds when ㄴ takes the lock"
+        );
         assert_eq!(g.wallet, n.wallet);
         assert_ne!(g.worker, n.worker);
         // The chapter's moments, with the trace's own numbers.

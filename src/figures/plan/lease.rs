@@ -20,7 +20,8 @@ use crate::figures::analysis::{describe_event, describe_run, describe_window, gr
 use crate::figures::player::{Mark, Narrator};
 use crate::figures::plots::{draw_balance, draw_latency_cdf, draw_outage, draw_tradeoff, CdfCurve, TradeoffPoint};
 use crate::figures::registry::{FigureKind, FigureSpec};
-use crate::figures::timeline::{draw_timeline_planned, height_css_planned, lanes, LanePlan, TimelineMarks};
+use crate::figures::story::{lease_story, Highlight, Story, StoryStep};
+use crate::figures::timeline::{draw_timeline_planned, height_css_planned, lanes, Lane, LanePlan, TimelineMarks};
 use crate::figures::{article_data, DrawResult, View};
 use crate::params::LeaseQuery;
 use crate::sim::lease::{LeaseConfig, LeaseTrace, Preset, TraceLevel, Variant};
@@ -332,6 +333,7 @@ impl LeaseFigure {
             reveal_ledger: self.plan.reveal_ledger,
             show_fence: spec.kind == FigureKind::SplitTimeline,
             title: None,
+            highlight: None,
         }
     }
 
@@ -363,8 +365,25 @@ impl LeaseFigure {
         cursor_us: u64,
         scale: f64,
     ) -> DrawResult<DB> {
+        self.draw_highlighted(area, cursor_us, scale, None)
+    }
+
+    /// [`LeaseFigure::draw`] with a timeline's `highlight` drawn over the
+    /// rest, dimmed (the page's state: exports draw without one).
+    pub fn draw_highlighted<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        cursor_us: u64,
+        scale: f64,
+        highlight: Option<&Highlight>,
+    ) -> DrawResult<DB> {
         let timeline = self.plan.is_timeline();
-        let view = View { cursor_us: if timeline { cursor_us } else { u64::MAX }, scale, ..self.base_view() };
+        let view = View {
+            cursor_us: if timeline { cursor_us } else { u64::MAX },
+            scale,
+            highlight: highlight.filter(|_| timeline).cloned(),
+            ..self.base_view()
+        };
         let t = &self.traces;
         match self.plan.kind() {
             FigureKind::Timeline => draw_timeline_planned(area, &t[0], &view, &self.marks[0], &self.lanes[0]),
@@ -393,6 +412,47 @@ impl LeaseFigure {
             // Not an Article A figure: nothing of it is drawn here.
             _ => Ok(()),
         }
+    }
+
+    /// The story of a lane timeline's run (A1, A3, A5, A6; not A4's two
+    /// panels), found in its trace ([`lease_story`]).
+    pub fn story(&self) -> Option<Story> {
+        (self.plan.kind() == FigureKind::Timeline).then(|| lease_story(&self.traces[0], self.window_us))
+    }
+
+    /// What a story step shows: its focus (one wallet, the named threads, their
+    /// stretch of time) or the whole figure, with its highlight.
+    fn story_frame(&self, step: &StoryStep) -> (View, LanePlan) {
+        let base = View { highlight: step.highlight.clone(), ..self.base_view() };
+        match &step.focus {
+            None => (base, self.lanes[0].clone()),
+            Some(f) => {
+                let view = View { t0_us: f.t0_us, t1_us: f.t1_us, wallets: vec![f.wallet], ..base };
+                let mut plan = lanes(&self.traces[0], &view, &self.marks[0]);
+                plan.lanes.retain(|(l, _)| !matches!(l, Lane::Worker { worker, .. } if !f.workers.contains(worker)));
+                plan.workers_shown = f.workers.len();
+                plan.workers_total = f.workers.len();
+                (view, plan)
+            }
+        }
+    }
+
+    /// The height in CSS px of a story step's drawing.
+    pub fn story_height_css(&self, step: &StoryStep) -> f64 {
+        let (view, plan) = self.story_frame(step);
+        height_css_planned(&plan, &view, &self.marks[0])
+    }
+
+    /// Draws a story step (a timeline's only, [`LeaseFigure::story`]): the cursor at its moment.
+    pub fn draw_story<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        step: &StoryStep,
+        scale: f64,
+    ) -> DrawResult<DB> {
+        let (view, plan) = self.story_frame(step);
+        let view = View { cursor_us: step.at_us, scale, ..view };
+        draw_timeline_planned(area, &self.traces[0], &view, &self.marks[0], &plan)
     }
 
     /// A8 and A9: the traces of each variant, with its group index and label.

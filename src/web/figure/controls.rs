@@ -66,9 +66,10 @@ impl Figure {
                         { for notices.iter().map(|n| html! { <p>{ n }</p> }) }
                     </div>
                 } } }
+                { self.view_story(ctx) }
                 <div class="canvas-wrap" ref={self.wrap.clone()} tabindex={if timeline { "0" } else { "-1" }}
                      aria-label={format!("{} 그림 ({})", spec.code, id)}
-                     onkeydown={if timeline { self.player.on_key() } else { Callback::noop() }}>
+                     onkeydown={if self.story.is_some() { self.story_on_key(ctx) } else if timeline { self.player.on_key() } else { Callback::noop() }}>
                     <canvas ref={self.canvas.node.clone()} role="img" aria-label={spec.canvas_label()}></canvas>
                     // A figure drawn from its table's runs (A8, A9) waits for them.
                     { if self.figure.is_none() { html! {
