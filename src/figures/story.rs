@@ -13,7 +13,7 @@
 //!
 //! Pure functions of a trace; no browser, no drawing.
 
-use crate::figures::analysis::group_thousands;
+use crate::figures::analysis::{group_thousands, Anomaly, AnomalyKind};
 use crate::korean::{with_particle, Particle};
 use crate::sim::lease::{Hold, LeaseEnd, LeaseTrace};
 
@@ -297,6 +297,79 @@ pub fn lease_story(trace: &LeaseTrace, window_us: u64) -> Story {
     Story { actors, steps }
 }
 
+/// The holds and leases that make anomaly `a`, and a Korean sentence naming
+/// them ("다음 이상 징후", auto-pause): the player highlights the one and says the other.
+pub fn anomaly_cast(trace: &LeaseTrace, a: &Anomaly) -> (Highlight, String) {
+    let hold = |id: u32| trace.holds.iter().find(|h| h.id == id);
+    let Some(h) = a.hold.and_then(hold) else { return (Highlight::default(), String::new()) };
+    let same_wallet = || trace.holds.iter().filter(|o| o.wallet == h.wallet && o.id != h.id);
+    let thread = |o: &Hold| format!("스레드 {}", o.worker);
+    let subject = |o: &Hold| p(&thread(o), Particle::IGa);
+    let token = |o: &Hold| {
+        o.token.map(|t| format!("토큰 {}", p(&t.to_string(), Particle::EuroRo))).unwrap_or_else(|| "락 없이".into())
+    };
+    let (others, sentence): (Vec<&Hold>, String) = match a.kind {
+        AnomalyKind::OverlapStart => {
+            let open: Vec<&Hold> =
+                same_wallet().filter(|o| o.acquired_at < h.acquired_at && o.released_at > h.acquired_at).collect();
+            let names = open.iter().map(|o| thread(o)).collect::<Vec<_>>().join(", ");
+            let sentence = format!(
+                "{} {} 락을 잡았지만 {} 아직 자기가 쥐고 있다고 믿습니다.",
+                subject(h),
+                token(h),
+                p(&names, Particle::IGa)
+            );
+            (open, sentence)
+        }
+        AnomalyKind::StaleWrite => {
+            let read = h.read_at.unwrap_or(h.acquired_at);
+            let written = h.written_at.unwrap_or(h.released_at);
+            let between: Vec<&Hold> =
+                same_wallet().filter(|o| o.written_at.is_some_and(|w| w > read && w < written)).collect();
+            let value = |v: Option<i64>| v.map(won).unwrap_or_default();
+            let sentence = match between.last() {
+                Some(o) => format!(
+                    "{} {} 읽은 뒤 {} {} 썼는데, {} 읽은 값으로 {} 씁니다.",
+                    subject(h),
+                    p(&value(h.read_value_won), Particle::EulReul),
+                    subject(o),
+                    p(&value(o.written_value_won), Particle::EulReul),
+                    p(&thread(h), Particle::EunNeun),
+                    p(&value(h.written_value_won), Particle::EulReul)
+                ),
+                None => format!("{} 낡은 값으로 씁니다.", subject(h)),
+            };
+            (between, sentence)
+        }
+        AnomalyKind::Stolen => {
+            let owner = same_wallet()
+                .filter(|o| o.token.is_some() && o.acquired_at <= h.released_at && o.released_at > h.released_at)
+                .max_by_key(|o| o.token);
+            let sentence = match owner {
+                Some(o) => format!(
+                    "{} 해제하려 보니 락은 이미 {} 토큰 {}입니다.",
+                    subject(h),
+                    format!("{}의", thread(o)),
+                    o.token.unwrap_or_default()
+                ),
+                None => format!("{} 해제하려 보니 락은 이미 다른 토큰입니다.", subject(h)),
+            };
+            (owner.into_iter().collect(), sentence)
+        }
+        AnomalyKind::LedgerNegative => {
+            (Vec::new(), format!("{} 승인으로 지갑 {}의 원장이 0원 아래로 내려갑니다.", thread(h) + "의", h.wallet))
+        }
+        AnomalyKind::FenceReject => (Vec::new(), format!("{} 요청이 fence 확인에서 거부됩니다.", thread(h) + "의")),
+    };
+    let cast: Vec<&Hold> = std::iter::once(h).chain(others).collect();
+    let highlight = Highlight {
+        holds: cast.iter().map(|o| o.id).collect(),
+        leases: cast.iter().filter_map(|o| o.token.map(|t| (o.wallet, t))).collect(),
+        names: cast.iter().map(|o| (o.wallet, o.worker, String::new())).collect(),
+    };
+    (highlight, sentence)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -375,5 +448,34 @@ mod tests {
         assert_eq!(story.steps.len(), 1);
         assert!(story.steps[0].sentence.contains("순간이 없습니다"), "{}", story.steps[0].sentence);
         assert!(story.steps[0].highlight.is_none());
+    }
+
+    #[test]
+    fn an_anomaly_lights_the_holds_that_make_it_and_names_them() {
+        let (trace, _) = a1("preset=exp1");
+        let all = anomalies(&trace);
+        let mut seen = std::collections::BTreeSet::new();
+        for a in &all {
+            let (lit, sentence) = anomaly_cast(&trace, a);
+            let hold = trace.holds.iter().find(|h| Some(h.id) == a.hold).unwrap();
+            assert_eq!(lit.holds[0], hold.id, "{a:?}");
+            assert!(sentence.contains(&format!("스레드 {}", hold.worker)), "{sentence}");
+            for fallback in ["을(를)", "이(가)", "은(는)", "(으)로"] {
+                assert!(!sentence.contains(fallback), "{sentence}");
+            }
+            if matches!(a.kind, AnomalyKind::OverlapStart | AnomalyKind::StaleWrite | AnomalyKind::Stolen) {
+                // The other side: the owner still holding, the write it lost, the token found.
+                assert!(lit.holds.len() >= 2, "{a:?}: {sentence}");
+                let other = trace.holds.iter().find(|h| h.id == lit.holds[1]).unwrap();
+                assert_eq!(other.wallet, hold.wallet);
+                assert!(sentence.contains(&format!("스레드 {}", other.worker)), "{sentence}");
+            }
+            if a.kind == AnomalyKind::OverlapStart {
+                let other = trace.holds.iter().find(|h| h.id == lit.holds[1]).unwrap();
+                assert!(other.acquired_at < hold.acquired_at && hold.acquired_at < other.released_at);
+            }
+            seen.insert(a.kind);
+        }
+        assert!(seen.len() >= 3, "{seen:?}");
     }
 }

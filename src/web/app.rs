@@ -170,6 +170,9 @@ impl Component for App {
                     { if !self.route.notices.is_empty() && self.route.figure.is_none() { html! {
                         <div class="notice" role="status">{ for self.route.notices.iter().map(|n| html! { <p>{ n }</p> }) }</div>
                     } } else { html!{} } }
+                    { if pos == 0 && !unknown_chapter { html! {
+                        <super::hook::Hook on_go={ctx.link().callback(Msg::Go)} />
+                    } } else { html!{} } }
                     { match chapter { Some(c) => self.view_chapter(c), None => html! { <p>{ "장을 찾을 수 없습니다." }</p> } } }
                     <nav class="pager" aria-label="이전·다음 장">
                         { if pos > 0 { nav_link(&all[pos - 1], "prev", format!("← {}", all[pos - 1].title)) } else { html!{} } }

@@ -281,7 +281,8 @@ impl Figure {
             return;
         }
         let Some(root) = self.canvas.area(css_w, figure.height_css(css_w), dpr) else { return };
-        if let Err(e) = figure.draw(&root, self.player.player.cursor_us(), dpr) {
+        let lit = self.mark_highlight();
+        if let Err(e) = figure.draw_highlighted(&root, self.player.player.cursor_us(), dpr, lit.as_ref()) {
             gloo::console::error!(format!("figure {} failed to draw: {e:?}", self.spec.id));
         }
         let _ = root.present();

@@ -20,7 +20,7 @@ use crate::figures::analysis::{describe_event, describe_run, describe_window, gr
 use crate::figures::player::{Mark, Narrator};
 use crate::figures::plots::{draw_balance, draw_latency_cdf, draw_outage, draw_tradeoff, CdfCurve, TradeoffPoint};
 use crate::figures::registry::{FigureKind, FigureSpec};
-use crate::figures::story::{lease_story, Highlight, Story, StoryStep};
+use crate::figures::story::{anomaly_cast, lease_story, Highlight, Story, StoryStep};
 use crate::figures::timeline::{draw_timeline_planned, height_css_planned, lanes, Lane, LanePlan, TimelineMarks};
 use crate::figures::{article_data, DrawResult, View};
 use crate::params::LeaseQuery;
@@ -573,6 +573,13 @@ impl LeaseFigure {
         }
     }
 
+    /// The marks that make the player's mark `i` (an anomaly) and the
+    /// sentence naming them ([`anomaly_cast`]).
+    pub fn mark_cast(&self, i: usize) -> Option<(Highlight, String)> {
+        let a = self.anomalies().get(i)?;
+        Some(anomaly_cast(&self.traces[0], a))
+    }
+
     /// The player's marks: the anomalies, those that break an invariant stopping the play.
     pub fn player_marks(&self) -> Vec<Mark> {
         self.anomalies().iter().map(|a| Mark { at_us: a.at.t_us, stops_play: a.kind.breaks_invariant() }).collect()
@@ -620,10 +627,12 @@ impl Narrator for LeaseFigure {
     }
 
     fn describe_mark(&self, i: usize) -> String {
-        self.anomalies()
-            .get(i)
-            .map(|a| format!("{:.1}ms: 지갑 {}에서 {}", a.at.t_us as f64 / 1000.0, a.wallet, a.kind.label_ko()))
-            .unwrap_or_default()
+        let Some(a) = self.anomalies().get(i) else { return String::new() };
+        let at = format!("{:.1}ms: 지갑 {}에서 {}", a.at.t_us as f64 / 1000.0, a.wallet, a.kind.label_ko());
+        match self.mark_cast(i) {
+            Some((_, who)) if !who.is_empty() => format!("{at}. {who}"),
+            _ => at,
+        }
     }
 }
 

@@ -212,8 +212,8 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
         let label = match lane {
             Lane::Lease(w) => format!("지갑{w} lease"),
             Lane::Worker { wallet, worker } => match view.highlight.as_ref().and_then(|h| h.name_of(wallet, worker)) {
-                Some(name) => format!("스레드 {worker} · {name}"),
-                None => format!("스레드 {worker}"),
+                Some(name) if !name.is_empty() => format!("스레드 {worker} · {name}"),
+                _ => format!("스레드 {worker}"),
             },
             Lane::Balance(_) => "잔액 행".to_string(),
             Lane::Fence(_) => "fence 값".to_string(),

@@ -68,7 +68,7 @@ impl Figure {
                 } } }
                 { self.view_story(ctx) }
                 <div class="canvas-wrap" ref={self.wrap.clone()} tabindex={if timeline { "0" } else { "-1" }}
-                     aria-label={format!("{} 그림 ({})", spec.code, id)}
+                     aria-label={format!("{} 그림 ({})", spec.code, id)} data-highlighted-threads={self.lit_threads()}
                      onkeydown={if self.story.is_some() { self.story_on_key(ctx) } else if timeline { self.player.on_key() } else { Callback::noop() }}>
                     <canvas ref={self.canvas.node.clone()} role="img" aria-label={spec.canvas_label()}></canvas>
                     // A figure drawn from its table's runs (A8, A9) waits for them.

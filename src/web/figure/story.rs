@@ -13,7 +13,7 @@ use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
 use super::{Figure, Msg};
-use crate::figures::story::{Story, StoryStep};
+use crate::figures::story::{Highlight, Story, StoryStep};
 
 /// The story being told and the step shown.
 pub struct StoryMode {
@@ -149,6 +149,20 @@ impl Figure {
         }
         self.dirty = true;
         true
+    }
+
+    /// What the player's current mark (an anomaly it jumped or paused at) lights.
+    pub(super) fn mark_highlight(&self) -> Option<Highlight> {
+        let i = self.player.player.current_mark()?;
+        self.figure.as_ref()?.mark_cast(i).map(|(h, _)| h)
+    }
+
+    /// The threads lit on the canvas now (story or mark), for `data-highlighted-threads`.
+    pub(super) fn lit_threads(&self) -> String {
+        match &self.story {
+            Some(mode) => numbers(mode.current().highlight.iter().flat_map(|h| h.workers())),
+            None => numbers(self.mark_highlight().iter().flat_map(|h| h.workers())),
+        }
     }
 
     /// A new run of the figure: a story being told is found again in it, from its first step.
