@@ -296,6 +296,9 @@ impl App {
         if let Some(spec) = crate::figures::registry::figure_of(crate::figures::registry::Scenario::Vote, fid) {
             return html! { <ArticleBFigure key={format!("{chapter}/{}", spec.id)} id={spec.id} chapter={chapter.to_string()} /> };
         }
+        if fid == super::side_by_side::SIDE_BY_SIDE_ID {
+            return html! { <super::side_by_side::SideBySide key={format!("{chapter}/{fid}")} /> };
+        }
         let Some(spec) = figure_spec(fid) else {
             return html! { <div class="figure-missing"><p>{ format!("그림 {} 아직 준비 중입니다.", with_particle(fid, Particle::EunNeun)) }</p></div> };
         };

@@ -16,6 +16,7 @@ pub mod hook;
 pub mod labels;
 pub mod lazy_figures;
 pub mod player;
+pub mod side_by_side;
 pub mod sweep_figure;
 pub mod sweep_jobs;
 pub mod url;
