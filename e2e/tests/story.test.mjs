@@ -70,3 +70,65 @@ test('a run with no overlap says so instead of telling a story', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+for (const [width, height] of [[1280, 900], [390, 844]]) {
+  test(`the front page's first screen holds a playable two-thread hook at ${width}×${height}`, async () => {
+    const { page, errors } = await openPage(browser, { width, height, reducedMotion: 'no-preference' });
+    await page.goto(server.base);
+    await ready(page);
+    await page.waitForSelector('.hook canvas');
+    const box = await page.$eval('.hook canvas', (c) => { const r = c.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, h: r.height, w: r.width }; });
+    assert.ok(box.h > 60 && box.w > 300, `a real canvas: ${JSON.stringify(box)}`);
+    assert.ok(box.bottom <= height, `the canvas is on the first screen, no scrolling: ${JSON.stringify(box)}`);
+    for (const sel of ['.hook-question', '.hook-player input[type=range]', '.hook-start a', '.hook-map a']) {
+      const r = await page.$eval(sel, (e) => e.getBoundingClientRect().bottom);
+      assert.ok(r <= height, `${sel} is on the first screen (bottom ${r})`);
+    }
+    assert.equal(await page.evaluate(() => window.scrollY), 0);
+    // The range input has a label; the map names Article A's and B's chapters.
+    assert.equal(await page.$eval('label[for=hook-time]', (l) => !!l), true);
+    assert.ok((await page.$$('.hook-map a')).length >= 10);
+    // It plays: the canvas changes on its own, then the slider seeks.
+    const a = await canvasHash(page, '.hook canvas');
+    await page.waitForTimeout(700);
+    assert.notEqual(await canvasHash(page, '.hook canvas'), a, 'the hook plays as the page opens');
+    await page.$eval('#hook-time', (i) => { i.value = i.max; i.dispatchEvent(new Event('input', { bubbles: true })); });
+    await page.waitForFunction(() => /모두 59,000원을 썼습니다/.test(document.querySelector('.hook-outcome').textContent), null, { timeout: 5000 });
+    await page.screenshot({ path: `/tmp/h4-hook-${width}.png` });
+    // The start link opens experiment 1.
+    await page.click('.hook-start a');
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('ch') === 'a1-lease-expiry');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+test('the small multiples show five panels that move together with the one player', async () => {
+  const { page, errors } = await openPage(browser);
+  await page.goto(`${server.base}?ch=a6-summary`);
+  await ready(page);
+  const fig = '#side-by-side';
+  await page.waitForSelector(`${fig} canvas`);
+  const canvases = await page.$$(`${fig} .side-panel canvas`);
+  assert.equal(canvases.length, 5);
+  const labels = await page.$$eval(`${fig} .side-panel-label`, (ls) => ls.map((l) => l.textContent));
+  assert.deepEqual(labels, ['(a)', '(b)', '(c-1)', '(c-2)', '(d)']);
+  const hashes = () => Promise.all([1, 2, 3, 4, 5].map((i) => canvasHash(page, `${fig} .side-panel:nth-child(${i}) canvas`)));
+  const numbers = () => page.$$eval(`${fig} .side-panel-numbers`, (ns) => ns.map((n) => n.textContent));
+  const before = await hashes();
+  const nBefore = await numbers();
+  await page.$eval('#side-by-side-time', (i) => { i.value = i.max; i.dispatchEvent(new Event('input', { bubbles: true })); });
+  await page.waitForFunction((f) => document.querySelector(f + ' .side-panels').dataset.cursorUs === '2000000', fig, { timeout: 5000 });
+  const after = await hashes();
+  for (let i = 0; i < 5; i++) assert.notEqual(after[i], before[i], `panel ${labels[i]} moved with the player`);
+  assert.notDeepEqual(await numbers(), nBefore, 'the live numbers follow the player');
+  // The keyboard drives the same player: ← steps every panel back together.
+  await page.focus(`${fig} .side-panels`);
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction((f) => document.querySelector(f + ' .side-panels').dataset.cursorUs !== '2000000', fig, { timeout: 5000 });
+  const stepped = await hashes();
+  assert.ok(stepped.some((h, i) => h !== after[i]), 'a step back redraws the panels');
+  await page.locator(fig).screenshot({ path: '/tmp/h4-multiples-1280.png' });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
