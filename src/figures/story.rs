@@ -347,9 +347,9 @@ pub fn anomaly_cast(trace: &LeaseTrace, a: &Anomaly) -> (Highlight, String) {
                 .max_by_key(|o| o.token);
             let sentence = match owner {
                 Some(o) => format!(
-                    "{} 해제하려 보니 락은 이미 {} 토큰 {}입니다.",
+                    "{} 해제하려 보니 락은 이미 {}의 토큰 {}입니다.",
                     subject(h),
-                    format!("{}의", thread(o)),
+                    thread(o),
                     o.token.unwrap_or_default()
                 ),
                 None => format!("{} 해제하려 보니 락은 이미 다른 토큰입니다.", subject(h)),

@@ -56,8 +56,18 @@ pub struct Hook {
 }
 
 impl Hook {
-    /// What the run shows once both have written: the two threads and the value each wrote.
-    fn outcome(&self) -> Option<String> {
+    /// The one-line question, with the value the run's first two owners both wrote.
+    fn question(&self) -> String {
+        match self.writes() {
+            Some([(_, v1, _), (_, v2, _)]) if v1 == v2 => {
+                format!("락 하나로 지갑을 지키는데, 왜 두 스레드가 둘 다 {}원을 쓸까요?", group_thousands(v1))
+            }
+            _ => "락 하나로 지갑을 지키는데, 왜 두 스레드가 같은 지갑을 함께 쥐게 될까요?".to_string(),
+        }
+    }
+
+    /// The story's first two threads: (worker, value written, when), if both wrote.
+    fn writes(&self) -> Option<[(u32, i64, u64); 2]> {
         let story = self.figure.story()?;
         let trace = &self.figure.traces()[0];
         let wrote: Vec<(u32, i64, u64)> = story
@@ -69,7 +79,13 @@ impl Hook {
                 Some((a.worker, h.written_value_won?, h.written_at?.t_us))
             })
             .collect();
-        let [(k1, v1, t1), (k2, v2, t2)] = wrote[..] else { return None };
+        let [a, b] = wrote[..] else { return None };
+        Some([a, b])
+    }
+
+    /// What the run shows once both have written: the two threads and the value each wrote.
+    fn outcome(&self) -> Option<String> {
+        let [(k1, v1, t1), (k2, v2, t2)] = self.writes()?;
         if self.player.player.cursor_us() < t1.max(t2) {
             return None;
         }
@@ -166,7 +182,7 @@ impl Component for Hook {
         let outcome = self.outcome();
         html! {
             <section class="hook" aria-labelledby="hook-question">
-                <p id="hook-question" class="hook-question">{ "락 하나로 지갑을 지키는데, 왜 두 스레드가 둘 다 59,000원을 쓸까요?" }</p>
+                <p id="hook-question" class="hook-question">{ self.question() }</p>
                 <div class="hook-canvas" ref={self.wrap.clone()}>
                     <canvas ref={self.canvas.node.clone()} role="img"
                         aria-label="지갑 하나, 스레드 두 개의 lease 타임라인: 첫 스레드가 멈춘 사이 lease가 만료되고 둘째 스레드가 락을 가져갑니다."></canvas>

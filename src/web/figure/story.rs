@@ -120,8 +120,9 @@ impl Figure {
                 </p>
                 <p class="story-lit">{ lit_text }</p>
                 <div class="story-buttons">
-                    <button type="button" class="btn story-prev" onclick={send(StoryMsg::Step(-1))} disabled={mode.step == 0}>{ "◀ 이전" }</button>
-                    <button type="button" class="btn btn-primary story-next" onclick={send(StoryMsg::Step(1))} disabled={mode.step + 1 >= total}>{ "다음 ▶" }</button>
+                    // aria-disabled, not disabled: a disabled button would drop the keyboard's focus.
+                    <button type="button" class="btn story-prev" onclick={send(StoryMsg::Step(-1))} aria-disabled={(mode.step == 0).to_string()}>{ "◀ 이전" }</button>
+                    <button type="button" class="btn btn-primary story-next" onclick={send(StoryMsg::Step(1))} aria-disabled={(mode.step + 1 >= total).to_string()}>{ "다음 ▶" }</button>
                     <button type="button" class="btn story-end" onclick={send(StoryMsg::End)}>{ "이야기 끝내기" }</button>
                 </div>
             </div>
