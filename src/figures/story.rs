@@ -109,7 +109,9 @@ fn p(name: &str, particle: Particle) -> String {
 /// another hold of the same wallet was still open, with the open one that
 /// began first: the story's ㄴ and ㄱ.
 fn first_overlap(trace: &LeaseTrace, window_us: u64) -> Option<(&Hold, &Hold)> {
-    let mut holds: Vec<&Hold> = trace.holds.iter().filter(|h| h.acquired_at.t_us <= window_us).collect();
+    // Locked holds only: a story about a lease taken over needs two leases.
+    let mut holds: Vec<&Hold> =
+        trace.holds.iter().filter(|h| h.token.is_some() && h.acquired_at.t_us <= window_us).collect();
     holds.sort_by_key(|h| h.acquired_at);
     holds.iter().enumerate().find_map(|(i, second)| {
         holds[..i]
@@ -125,7 +127,7 @@ fn third_owner<'a>(trace: &'a LeaseTrace, first: &Hold, second: &Hold) -> Option
     trace
         .holds
         .iter()
-        .filter(|h| h.wallet == first.wallet && h.acquired_at > second.acquired_at)
+        .filter(|h| h.token.is_some() && h.wallet == first.wallet && h.acquired_at > second.acquired_at)
         .filter(|h| h.acquired_at < first.released_at && h.worker != first.worker && h.worker != second.worker)
         .min_by_key(|h| h.acquired_at)
 }
@@ -477,5 +479,50 @@ mod tests {
             seen.insert(a.kind);
         }
         assert!(seen.len() >= 3, "{seen:?}");
+    }
+
+    #[test]
+    fn a_highlight_dims_the_rest_and_names_its_threads_only_when_asked() {
+        use plotters::prelude::*;
+        crate::figures::export::ensure_font().unwrap();
+        let spec = figure_spec("lease-expiry").unwrap();
+        let figure = LeasePlan::new(spec, parse_lease_query("preset=exp1").value, None, true).run();
+        let svg = |lit: Option<&Highlight>| {
+            let mut out = String::new();
+            {
+                let area = SVGBackend::with_string(&mut out, (900, figure.height_css(900.0) as u32)).into_drawing_area();
+                figure.draw_highlighted(&area, figure.window_us(), 1.0, lit).unwrap();
+                area.present().unwrap();
+            }
+            out
+        };
+        let plain = {
+            let mut out = String::new();
+            {
+                let area = SVGBackend::with_string(&mut out, (900, figure.height_css(900.0) as u32)).into_drawing_area();
+                figure.draw(&area, figure.window_us(), 1.0).unwrap();
+                area.present().unwrap();
+            }
+            out
+        };
+        assert_eq!(svg(None), plain, "without a highlight the drawing is the export's");
+        let story = figure.story().unwrap();
+        let lit = story.steps[story.steps.len() - 2].highlight.clone().unwrap();
+        let drawn = svg(Some(&lit));
+        assert_ne!(drawn, plain);
+        assert!(drawn.contains("스레드 ") && drawn.contains(" · ㄱ") && drawn.contains(" · ㄴ"), "named lanes");
+        assert!(!plain.contains(" · ㄱ"));
+        // The story's focus draws one wallet with the named threads only.
+        let step = &story.steps[0];
+        let mut focused = String::new();
+        {
+            let h = figure.story_height_css(step) as u32;
+            assert!(h < figure.height_css(900.0) as u32 / 2, "the story starts small");
+            let area = SVGBackend::with_string(&mut focused, (900, h)).into_drawing_area();
+            figure.draw_story(&area, step, 1.0).unwrap();
+            area.present().unwrap();
+        }
+        assert!(focused.contains("지갑0 lease") && !focused.contains("지갑1 lease"));
+        assert_eq!(focused.matches(">스레드 ").count(), story.actors.len(), "{focused}");
     }
 }
