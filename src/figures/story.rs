@@ -326,8 +326,12 @@ pub fn anomaly_cast(trace: &LeaseTrace, a: &Anomaly) -> (Highlight, String) {
         AnomalyKind::StaleWrite => {
             let read = h.read_at.unwrap_or(h.acquired_at);
             let written = h.written_at.unwrap_or(h.released_at);
-            let between: Vec<&Hold> =
-                same_wallet().filter(|o| o.written_at.is_some_and(|w| w > read && w < written)).collect();
+            // The last write it overwrote.
+            let between: Vec<&Hold> = same_wallet()
+                .filter(|o| o.written_at.is_some_and(|w| w > read && w < written))
+                .max_by_key(|o| o.written_at)
+                .into_iter()
+                .collect();
             let value = |v: Option<i64>| v.map(won).unwrap_or_default();
             let sentence = match between.last() {
                 Some(o) => format!(
@@ -490,7 +494,8 @@ mod tests {
         let svg = |lit: Option<&Highlight>| {
             let mut out = String::new();
             {
-                let area = SVGBackend::with_string(&mut out, (900, figure.height_css(900.0) as u32)).into_drawing_area();
+                let area =
+                    SVGBackend::with_string(&mut out, (900, figure.height_css(900.0) as u32)).into_drawing_area();
                 figure.draw_highlighted(&area, figure.window_us(), 1.0, lit).unwrap();
                 area.present().unwrap();
             }
@@ -499,7 +504,8 @@ mod tests {
         let plain = {
             let mut out = String::new();
             {
-                let area = SVGBackend::with_string(&mut out, (900, figure.height_css(900.0) as u32)).into_drawing_area();
+                let area =
+                    SVGBackend::with_string(&mut out, (900, figure.height_css(900.0) as u32)).into_drawing_area();
                 figure.draw(&area, figure.window_us(), 1.0).unwrap();
                 area.present().unwrap();
             }
@@ -523,6 +529,6 @@ mod tests {
             area.present().unwrap();
         }
         assert!(focused.contains("지갑0 lease") && !focused.contains("지갑1 lease"));
-        assert_eq!(focused.matches(">스레드 ").count(), story.actors.len(), "{focused}");
+        assert_eq!(focused.lines().filter(|l| l.starts_with("스레드 ")).count(), story.actors.len(), "{focused}");
     }
 }
