@@ -133,3 +133,19 @@ test('the small multiples show five panels that move together with the one playe
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('with reduced motion the hook does not play: it opens at its end, the outcome said', async () => {
+  const { page, errors } = await openPage(browser, { width: 390, height: 844 });
+  await page.goto(server.base);
+  await ready(page);
+  await page.waitForSelector('.hook canvas');
+  assert.equal(await page.$eval('.hook button.play', (b) => b.getAttribute('aria-pressed')), 'false');
+  assert.equal(await page.$eval('#hook-time', (i) => i.value), await page.$eval('#hook-time', (i) => i.max));
+  const a = await canvasHash(page, '.hook canvas');
+  await page.waitForTimeout(500);
+  assert.equal(await canvasHash(page, '.hook canvas'), a, 'nothing moves by itself');
+  assert.match(await page.$eval('.hook-outcome', (p) => p.textContent), /모두 59,000원을 썼습니다/);
+  assert.match(await page.$eval('.hook-question', (p) => p.textContent), /둘 다 59,000원을 쓸까요/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
