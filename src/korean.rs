@@ -73,6 +73,10 @@ pub fn ending(word: &str) -> Ending {
             _ => Ending::Consonant,
         };
     }
+    if ('ㄱ'..='ㅎ').contains(&last) {
+        // A consonant letter read by its name: 기역, 니은, 디귿, 리을, 미음, ….
+        return if last == 'ㄹ' { Ending::Rieul } else { Ending::Consonant };
+    }
     if last.is_ascii_digit() {
         return number_ending(word);
     }
@@ -159,6 +163,10 @@ mod tests {
         assert_eq!(with_particle("노드", Particle::IGa), "노드가");
         assert_eq!(with_particle("서버", Particle::GwaWa), "서버와");
         assert_eq!(with_particle("락", Particle::GwaWa), "락과");
+        // Consonant letters, as the prose names its threads: 기역이, 니은은, 리을로.
+        assert_eq!(with_particle("ㄱ", Particle::IGa), "ㄱ이");
+        assert_eq!(with_particle("ㄴ", Particle::EunNeun), "ㄴ은");
+        assert_eq!(with_particle("ㄹ", Particle::EuroRo), "ㄹ로");
     }
 
     #[test]

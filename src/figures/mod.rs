@@ -16,6 +16,7 @@ pub mod plan;
 pub mod player;
 pub mod plots;
 pub mod registry;
+pub mod story;
 pub mod sweep;
 pub mod text_place;
 pub mod timeline;
@@ -51,6 +52,9 @@ pub struct View {
     pub show_fence: bool,
     /// A short title drawn at the top left (e.g. "(c-1) 쓰기 시점").
     pub title: Option<String>,
+    /// Marks drawn at full strength over the rest, dimmed (story mode, the
+    /// player's anomaly); the page's state only, never in an export.
+    pub highlight: Option<story::Highlight>,
 }
 
 impl Default for View {
@@ -64,6 +68,7 @@ impl Default for View {
             reveal_ledger: true,
             show_fence: false,
             title: None,
+            highlight: None,
         }
     }
 }

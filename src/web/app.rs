@@ -189,6 +189,9 @@ impl Component for App {
                     { if !self.route.notices.is_empty() && self.route.figure.is_none() { html! {
                         <div class="notice" role="status">{ for self.route.notices.iter().map(|n| html! { <p>{ n }</p> }) }</div>
                     } } else { html!{} } }
+                    { if pos == 0 && !unknown_chapter { html! {
+                        <super::hook::Hook on_go={ctx.link().callback(Msg::Go)} />
+                    } } else { html!{} } }
                     { match chapter { Some(c) => self.view_chapter(ctx, c), None => html! { <p>{ "장을 찾을 수 없습니다." }</p> } } }
                     <nav class="pager" aria-label="이전·다음 장">
                         { if pos > 0 { nav_link(&all[pos - 1], "prev", format!("← {}", all[pos - 1].title)) } else { html!{} } }
@@ -322,6 +325,9 @@ impl App {
         }
         if let Some(spec) = crate::figures::registry::figure_of(crate::figures::registry::Scenario::Vote, fid) {
             return html! { <ArticleBFigure key={self.figure_key(chapter, spec.id)} id={spec.id} chapter={chapter.to_string()} /> };
+        }
+        if fid == super::side_by_side::SIDE_BY_SIDE_ID {
+            return html! { <super::side_by_side::SideBySide key={format!("{chapter}/{fid}")} /> };
         }
         let Some(spec) = figure_spec(fid) else {
             return html! { <div class="figure-missing"><p>{ format!("그림 {} 아직 준비 중입니다.", with_particle(fid, Particle::EunNeun)) }</p></div> };

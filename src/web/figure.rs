@@ -10,6 +10,7 @@
 
 mod canvas_input;
 mod controls;
+mod story;
 mod table;
 
 use std::rc::Rc;
@@ -75,6 +76,7 @@ pub enum Msg {
     SettingsOpen(bool),
     /// The reader pointed at, pressed on or keyed through the canvas.
     Canvas(CanvasMsg),
+    Story(story::StoryMsg),
 }
 
 /// What the player says about the figure's steps and marks (nothing before the first run).
@@ -124,6 +126,10 @@ pub struct Figure {
     perf_start: Option<f64>,
     copied: bool,
     settings_open: bool,
+    /// Story mode, while a story is told (page state only).
+    story: Option<story::StoryMode>,
+    /// Focus the story's "다음" button after the next render.
+    story_focus: bool,
     /// One callback for every control, so unchanged controls are not re-rendered.
     on_change: Callback<(String, String)>,
     /// The pending address-bar update (see `write_url`).
@@ -225,6 +231,7 @@ impl Figure {
         }
         self.figure = Some(Rc::new(figure));
         self.forget_tip();
+        self.story_refound();
         self.dirty = true;
     }
 
@@ -271,8 +278,18 @@ impl Figure {
             }
         };
         let dpr = super::device_pixel_ratio();
+        if let Some(mode) = &self.story {
+            let step = mode.current();
+            let Some(root) = self.canvas.area(css_w, figure.story_height_css(step), dpr) else { return };
+            if let Err(e) = figure.draw_story(&root, step, dpr) {
+                gloo::console::error!(format!("figure {} failed to draw its story: {e:?}", self.spec.id));
+            }
+            let _ = root.present();
+            return;
+        }
         let Some(root) = self.canvas.area(css_w, figure.height_css(css_w), dpr) else { return };
-        if let Err(e) = figure.draw(&root, self.player.player.cursor_us(), dpr) {
+        let lit = self.mark_highlight();
+        if let Err(e) = figure.draw_highlighted(&root, self.player.player.cursor_us(), dpr, lit.as_ref()) {
             gloo::console::error!(format!("figure {} failed to draw: {e:?}", self.spec.id));
         }
         let _ = root.present();
@@ -320,6 +337,8 @@ impl Component for Figure {
             perf_start: None,
             copied: false,
             settings_open: false,
+            story: None,
+            story_focus: false,
             on_change: ctx.link().callback(|(k, v): (String, String)| Msg::SetParam(k, v)),
             url_timer: std::cell::RefCell::new(None),
             input: CanvasInput::default(),
@@ -405,7 +424,12 @@ impl Component for Figure {
                 self.reveal_ledger = true;
                 self.changed(ctx);
             }
+            Msg::Story(msg) => return self.story_update(msg),
             Msg::Player(msg) => {
+                // The reader takes the player back: the story ends.
+                if !matches!(msg, PlayerMsg::Frame(_)) && self.story.take().is_some() {
+                    self.dirty = true;
+                }
                 let figure = self.figure.clone();
                 let effect = self.player.update(msg, narrator(&figure));
                 self.dirty |= effect.redraw;
@@ -478,6 +502,12 @@ impl Component for Figure {
             self.draw_ms.push(now_ms() - started);
             if self.is_timeline() {
                 self.state_time_axis();
+            }
+        }
+        if std::mem::take(&mut self.story_focus) {
+            let next = gloo::utils::document().query_selector(&format!("#{} .story-next", self.spec.id));
+            if let Some(b) = next.ok().flatten().and_then(|e| e.dyn_into::<HtmlElement>().ok()) {
+                let _ = b.focus();
             }
         }
         if let Some(start) = self.perf_start.take() {

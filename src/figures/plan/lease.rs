@@ -20,9 +20,10 @@ use crate::figures::analysis::{describe_event, describe_run, describe_window, gr
 use crate::figures::player::{Mark, Narrator};
 use crate::figures::plots::{draw_balance, draw_latency_cdf, draw_outage, draw_tradeoff, CdfCurve, TradeoffPoint};
 use crate::figures::registry::{FigureKind, FigureSpec};
+use crate::figures::story::{anomaly_cast, lease_story, Highlight, Story, StoryStep};
 use crate::figures::timeline::{
-    describe_hit, draw_timeline_planned, height_css_planned, hit_test, lanes, legend_items, placed_hits, LanePlan,
-    LegendItem, TimelineHit, TimelineLayout, TimelineMarks,
+    describe_hit, draw_timeline_planned, height_css_planned, hit_test, lanes, legend_items, placed_hits, Lane,
+    LanePlan, LegendItem, TimelineHit, TimelineLayout, TimelineMarks,
 };
 use crate::figures::{article_data, DrawResult, View};
 use crate::params::LeaseQuery;
@@ -351,6 +352,7 @@ impl LeaseFigure {
             reveal_ledger: self.plan.reveal_ledger,
             show_fence: spec.kind == FigureKind::SplitTimeline,
             title: None,
+            highlight: None,
         }
     }
 
@@ -382,8 +384,25 @@ impl LeaseFigure {
         cursor_us: u64,
         scale: f64,
     ) -> DrawResult<DB> {
+        self.draw_highlighted(area, cursor_us, scale, None)
+    }
+
+    /// [`LeaseFigure::draw`] with a timeline's `highlight` drawn over the
+    /// rest, dimmed (the page's state: exports draw without one).
+    pub fn draw_highlighted<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        cursor_us: u64,
+        scale: f64,
+        highlight: Option<&Highlight>,
+    ) -> DrawResult<DB> {
         let timeline = self.plan.is_timeline();
-        let view = View { cursor_us: if timeline { cursor_us } else { u64::MAX }, scale, ..self.base_view() };
+        let view = View {
+            cursor_us: if timeline { cursor_us } else { u64::MAX },
+            scale,
+            highlight: highlight.filter(|_| timeline).cloned(),
+            ..self.base_view()
+        };
         let t = &self.traces;
         match self.plan.kind() {
             FigureKind::Timeline => draw_timeline_planned(area, &t[0], &view, &self.marks[0], &self.lanes[0]),
@@ -518,6 +537,47 @@ impl LeaseFigure {
         }
     }
 
+    /// The story of a lane timeline's run (A1, A3, A5, A6; not A4's two
+    /// panels), found in its trace ([`lease_story`]).
+    pub fn story(&self) -> Option<Story> {
+        (self.plan.kind() == FigureKind::Timeline).then(|| lease_story(&self.traces[0], self.window_us))
+    }
+
+    /// What a story step shows: its focus (one wallet, the named threads, their
+    /// stretch of time) or the whole figure, with its highlight.
+    fn story_frame(&self, step: &StoryStep) -> (View, LanePlan) {
+        let base = View { highlight: step.highlight.clone(), ..self.base_view() };
+        match &step.focus {
+            None => (base, self.lanes[0].clone()),
+            Some(f) => {
+                let view = View { t0_us: f.t0_us, t1_us: f.t1_us, wallets: vec![f.wallet], ..base };
+                let mut plan = lanes(&self.traces[0], &view, &self.marks[0]);
+                plan.lanes.retain(|(l, _)| !matches!(l, Lane::Worker { worker, .. } if !f.workers.contains(worker)));
+                plan.workers_shown = f.workers.len();
+                plan.workers_total = f.workers.len();
+                (view, plan)
+            }
+        }
+    }
+
+    /// The height in CSS px of a story step's drawing.
+    pub fn story_height_css(&self, step: &StoryStep) -> f64 {
+        let (view, plan) = self.story_frame(step);
+        height_css_planned(&plan, &view, &self.marks[0])
+    }
+
+    /// Draws a story step (a timeline's only, [`LeaseFigure::story`]): the cursor at its moment.
+    pub fn draw_story<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        step: &StoryStep,
+        scale: f64,
+    ) -> DrawResult<DB> {
+        let (view, plan) = self.story_frame(step);
+        let view = View { cursor_us: step.at_us, scale, ..view };
+        draw_timeline_planned(area, &self.traces[0], &view, &self.marks[0], &plan)
+    }
+
     /// A8 and A9: the traces of each variant, with its group index and label.
     fn by_variant(&self) -> impl Iterator<Item = (usize, String, &[Rc<LeaseTrace>])> {
         let per = self.plan.runs_per_column() as usize;
@@ -636,6 +696,13 @@ impl LeaseFigure {
         }
     }
 
+    /// The marks that make the player's mark `i` (an anomaly) and the
+    /// sentence naming them ([`anomaly_cast`]).
+    pub fn mark_cast(&self, i: usize) -> Option<(Highlight, String)> {
+        let a = self.anomalies().get(i)?;
+        Some(anomaly_cast(&self.traces[0], a))
+    }
+
     /// The player's marks: the anomalies, those that break an invariant stopping the play.
     pub fn player_marks(&self) -> Vec<Mark> {
         self.anomalies().iter().map(|a| Mark { at_us: a.at.t_us, stops_play: a.kind.breaks_invariant() }).collect()
@@ -683,10 +750,12 @@ impl Narrator for LeaseFigure {
     }
 
     fn describe_mark(&self, i: usize) -> String {
-        self.anomalies()
-            .get(i)
-            .map(|a| format!("{:.1}ms: 지갑 {}에서 {}", a.at.t_us as f64 / 1000.0, a.wallet, a.kind.label_ko()))
-            .unwrap_or_default()
+        let Some(a) = self.anomalies().get(i) else { return String::new() };
+        let at = format!("{:.1}ms: 지갑 {}에서 {}", a.at.t_us as f64 / 1000.0, a.wallet, a.kind.label_ko());
+        match self.mark_cast(i) {
+            Some((_, who)) if !who.is_empty() => format!("{at}. {who}"),
+            _ => at,
+        }
     }
 }
 

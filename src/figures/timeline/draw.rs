@@ -8,8 +8,12 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::layout::TimelineLayout;
-use super::marks::{hatching, lease_lane_marks, thin_columns, watchdog_lane_marks, worker_lane_marks};
-use super::{has_row_waits, lanes, Lane, LanePlan, TimelineMarks, AXIS_CSS, KEY_CSS, TOP_CSS, WAIT_INK};
+use super::marks::{
+    hatching, lease_lane_marks, lease_lane_marks_of, thin_columns, watchdog_lane_marks, worker_lane_marks,
+    worker_lane_marks_of, LeaseLaneMarks, Mapper, WorkerLaneMarks,
+};
+use super::{has_row_waits, lanes, Lane, LanePlan, TimelineMarks, AXIS_CSS, GAP_CSS, KEY_CSS, TOP_CSS, WAIT_INK};
+use crate::figures::story::Highlight;
 use crate::figures::{nice_step, palette as P, DrawResult, View};
 use crate::sim::lease::{EventKind, LeaseTrace};
 
@@ -193,7 +197,10 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
         // Label.
         let label = match lane {
             Lane::Lease(w) => format!("지갑{w} lease"),
-            Lane::Worker { worker, .. } => format!("스레드 {worker}"),
+            Lane::Worker { wallet, worker } => match view.highlight.as_ref().and_then(|h| h.name_of(wallet, worker)) {
+                Some(name) if !name.is_empty() => format!("스레드 {worker} · {name}"),
+                _ => format!("스레드 {worker}"),
+            },
             Lane::Balance(_) => "잔액 행".to_string(),
             Lane::Fence(_) => "fence 값".to_string(),
             Lane::Watchdog => "watchdog".to_string(),
@@ -209,60 +216,13 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
         }
 
         match lane {
-            Lane::Lease(w) => {
-                let lm = lease_lane_marks(trace, w, view, m);
-                for &(xa, xb, col) in &lm.bars {
-                    area.draw(&Rectangle::new([(xa, top + pad), (xb, bottom - pad)], col.filled()))?;
-                }
-                let label = view.font(9.5).color(&P::INK).pos(Pos::new(HPos::Left, VPos::Center));
-                for &(xa, token) in &lm.labels {
-                    area.draw_text(&format!("#{token}"), &label, (xa + view.px(2.0), mid))?;
-                }
-                for &x in &lm.extensions {
-                    draw_vline(area, x, top + pad, bottom - pad, view.px(1.0), WHITE.into())?;
-                }
-                let r = view.px(3.5);
-                let cross = P::STOLEN.stroke_width(view.px(1.6).max(1) as u32);
-                for &x in &lm.expiries {
-                    area.draw(&PathElement::new(vec![(x - r, mid - r), (x + r, mid + r)], cross))?;
-                    area.draw(&PathElement::new(vec![(x - r, mid + r), (x + r, mid - r)], cross))?;
-                }
-            }
-            Lane::Worker { wallet, worker } => {
-                let wm = worker_lane_marks(trace, marks, wallet, worker, view, m);
-                for &(xa, xb, fill) in &wm.bars {
-                    area.draw(&Rectangle::new([(xa, top + pad), (xb, bottom - pad)], fill.filled()))?;
-                }
-                for &x in &wm.reads {
-                    draw_vline(area, x, top, bottom, view.px(1.2), P::INK.into())?;
-                }
-                for &(x, is_stale) in &wm.writes {
-                    let c = if is_stale { P::STOLEN } else { P::INK };
-                    let r = view.px(4.0);
-                    area.draw(&Polygon::new(vec![(x, top), (x - r, top - r / 2), (x + r, top - r / 2)], c.filled()))?;
-                    draw_vline(area, x, top, bottom, view.px(2.0), c.into())?;
-                }
-                let r = view.px(3.5);
-                for &(x, c) in &wm.releases {
-                    area.draw(&Rectangle::new([(x - r, mid - r), (x + r, mid + r)], c.filled()))?;
-                }
-                // Row-lock waits on top: arrival to grant, at least WAIT_MIN_CSS wide.
-                let (wt, wb) = (top + pad / 2, bottom - pad / 2);
-                for &(xa, xb, _) in &wm.waits {
-                    draw_wait_box(area, view, xa, xb, wt, wb)?;
-                }
-                // How many were ahead in the queue, on a white tab right of the box,
-                // where it fits before the next box.
-                let st = view.font(10.0).color(&WAIT_INK).pos(Pos::new(HPos::Center, VPos::Center));
-                for (i, &(_, xb, ahead)) in wm.waits.iter().enumerate() {
-                    let n = ahead.to_string();
-                    let (x0, x1) = (xb + view.px(1.0), xb + view.px(3.0 + 6.0 * n.len() as f64));
-                    if ahead >= 2 && wm.waits.get(i + 1).is_none_or(|next| x1 < next.0) {
-                        area.draw(&Rectangle::new([(x0, wt), (x1, wb)], WHITE.filled()))?;
-                        area.draw_text(&n, &st, ((x0 + x1) / 2, mid))?;
-                    }
-                }
-            }
+            Lane::Lease(w) => paint_lease_lane(area, view, &lease_lane_marks(trace, w, view, &m), (top, bottom))?,
+            Lane::Worker { wallet, worker } => paint_worker_lane(
+                area,
+                view,
+                &worker_lane_marks(trace, marks, wallet, worker, view, &m),
+                (top, bottom),
+            )?,
             Lane::Balance(w) => {
                 let pts = trace.series.balance.get(w as usize).map(|v| v.as_slice()).unwrap_or(&[]);
                 // Scale to what the window shows, so single debits are visible steps.
@@ -367,6 +327,10 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
         }
     }
 
+    if let Some(h) = &view.highlight {
+        paint_highlight(area, trace, view, marks, &m, &rows, h)?;
+    }
+
     // The player's cursor.
     if view.cursor_us != u64::MAX && view.cursor_us >= view.t0_us && view.cursor_us <= view.t1_us {
         let x = m.x(view.cursor_us);
@@ -374,6 +338,113 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
             vec![(x, plot_top), (x, plot_bottom)],
             P::CURSOR.stroke_width(view.px(1.5).max(1) as u32),
         ))?;
+    }
+    Ok(())
+}
+
+/// Paints a lease lane's marks in the lane from `top` to `bottom` (device px).
+fn paint_lease_lane<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    view: &View,
+    lm: &LeaseLaneMarks,
+    (top, bottom): (i32, i32),
+) -> DrawResult<DB> {
+    let (mid, pad) = ((top + bottom) / 2, view.px(2.0));
+    for &(xa, xb, col) in &lm.bars {
+        area.draw(&Rectangle::new([(xa, top + pad), (xb, bottom - pad)], col.filled()))?;
+    }
+    let label = view.font(9.5).color(&P::INK).pos(Pos::new(HPos::Left, VPos::Center));
+    for &(xa, token) in &lm.labels {
+        area.draw_text(&format!("#{token}"), &label, (xa + view.px(2.0), mid))?;
+    }
+    for &x in &lm.extensions {
+        draw_vline(area, x, top + pad, bottom - pad, view.px(1.0), WHITE.into())?;
+    }
+    let r = view.px(3.5);
+    let cross = P::STOLEN.stroke_width(view.px(1.6).max(1) as u32);
+    for &x in &lm.expiries {
+        area.draw(&PathElement::new(vec![(x - r, mid - r), (x + r, mid + r)], cross))?;
+        area.draw(&PathElement::new(vec![(x - r, mid + r), (x + r, mid - r)], cross))?;
+    }
+    Ok(())
+}
+
+/// Paints a worker lane's marks in the lane from `top` to `bottom` (device px).
+fn paint_worker_lane<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    view: &View,
+    wm: &WorkerLaneMarks,
+    (top, bottom): (i32, i32),
+) -> DrawResult<DB> {
+    let (mid, pad) = ((top + bottom) / 2, view.px(2.0));
+    for &(xa, xb, fill) in &wm.bars {
+        area.draw(&Rectangle::new([(xa, top + pad), (xb, bottom - pad)], fill.filled()))?;
+    }
+    for &x in &wm.reads {
+        draw_vline(area, x, top, bottom, view.px(1.2), P::INK.into())?;
+    }
+    for &(x, is_stale) in &wm.writes {
+        let c = if is_stale { P::STOLEN } else { P::INK };
+        let r = view.px(4.0);
+        area.draw(&Polygon::new(vec![(x, top), (x - r, top - r / 2), (x + r, top - r / 2)], c.filled()))?;
+        draw_vline(area, x, top, bottom, view.px(2.0), c.into())?;
+    }
+    let r = view.px(3.5);
+    for &(x, c) in &wm.releases {
+        area.draw(&Rectangle::new([(x - r, mid - r), (x + r, mid + r)], c.filled()))?;
+    }
+    // Row-lock waits on top: arrival to grant, at least WAIT_MIN_CSS wide.
+    let (wt, wb) = (top + pad / 2, bottom - pad / 2);
+    for &(xa, xb, _) in &wm.waits {
+        draw_wait_box(area, view, xa, xb, wt, wb)?;
+    }
+    // How many were ahead in the queue, on a white tab right of the box,
+    // where it fits before the next box.
+    let st = view.font(10.0).color(&WAIT_INK).pos(Pos::new(HPos::Center, VPos::Center));
+    for (i, &(_, xb, ahead)) in wm.waits.iter().enumerate() {
+        let n = ahead.to_string();
+        let (x0, x1) = (xb + view.px(1.0), xb + view.px(3.0 + 6.0 * n.len() as f64));
+        if ahead >= 2 && wm.waits.get(i + 1).is_none_or(|next| x1 < next.0) {
+            area.draw(&Rectangle::new([(x0, wt), (x1, wb)], WHITE.filled()))?;
+            area.draw_text(&n, &st, ((x0 + x1) / 2, mid))?;
+        }
+    }
+    Ok(())
+}
+
+/// Dims the lease and worker lanes, then paints the highlighted leases and
+/// holds again at full strength, each hold outlined.
+fn paint_highlight<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    trace: &LeaseTrace,
+    view: &View,
+    marks: &TimelineMarks,
+    m: &Mapper,
+    rows: &[(Lane, i32, i32)],
+    h: &Highlight,
+) -> DrawResult<DB> {
+    let veil = WHITE.mix(0.72).filled();
+    for &(lane, top, bottom) in rows {
+        if matches!(lane, Lane::Lease(_) | Lane::Worker { .. }) {
+            area.draw(&Rectangle::new([(m.x0 - view.px(2.0), top), (m.x1 + view.px(2.0), bottom)], veil))?;
+        }
+    }
+    let outline = P::INK.stroke_width(view.px(1.5).max(1) as u32);
+    for &(lane, top, bottom) in rows {
+        match lane {
+            Lane::Lease(w) => {
+                let lm = lease_lane_marks_of(trace, w, view, m, &|token| h.has_lease(w, token));
+                paint_lease_lane(area, view, &lm, (top, bottom))?;
+            }
+            Lane::Worker { wallet, worker } => {
+                let wm = worker_lane_marks_of(trace, marks, (wallet, worker), view, m, &|id| h.has_hold(id));
+                paint_worker_lane(area, view, &wm, (top, bottom))?;
+                for &(xa, xb, _) in &wm.bars {
+                    area.draw(&Rectangle::new([(xa - 1, top), (xb + 1, bottom)], outline))?;
+                }
+            }
+            _ => {}
+        }
     }
     Ok(())
 }

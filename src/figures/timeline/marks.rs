@@ -114,13 +114,25 @@ pub(super) fn worker_lane_marks(
     view: &View,
     m: &Mapper,
 ) -> WorkerLaneMarks {
+    worker_lane_marks_of(trace, marks, (wallet, worker), view, m, &|_| true)
+}
+
+/// [`worker_lane_marks`] of the holds (and their row-lock waits) whose id `keep` accepts.
+pub(super) fn worker_lane_marks_of(
+    trace: &LeaseTrace,
+    marks: &TimelineMarks,
+    (wallet, worker): (u32, u32),
+    view: &View,
+    m: &Mapper,
+    keep: &dyn Fn(u32) -> bool,
+) -> WorkerLaneMarks {
     let items = marks.lane_items(wallet, worker);
     let (t0, cursor) = (view.t0_us, view.cursor_us.min(view.t1_us));
     let join = view.px(1.0).max(1);
     let detail = view.px(DETAIL_MIN_CSS);
     let in_view = |t: u64| t >= t0 && t <= cursor;
     let mut out = WorkerLaneMarks::default();
-    for h in items.holds.iter().map(|&i| &trace.holds[i as usize]) {
+    for h in items.holds.iter().map(|&i| &trace.holds[i as usize]).filter(|h| keep(h.id)) {
         let (a, b) = (h.acquired_at.t_us, h.released_at.t_us);
         if b < t0 || a > cursor {
             continue;
@@ -163,7 +175,7 @@ pub(super) fn worker_lane_marks(
             }
         }
     }
-    for rw in items.waits.iter().map(|&i| &marks.row_waits[i as usize]) {
+    for rw in items.waits.iter().map(|&i| &marks.row_waits[i as usize]).filter(|rw| keep(rw.hold)) {
         let a = rw.began.t_us;
         let b = rw.granted.map_or(u64::MAX, |g| g.t_us);
         if a < t0 || a > cursor {
@@ -203,12 +215,23 @@ impl LeaseLaneMarks {
 }
 
 pub(super) fn lease_lane_marks(trace: &LeaseTrace, wallet: u32, view: &View, m: &Mapper) -> LeaseLaneMarks {
+    lease_lane_marks_of(trace, wallet, view, m, &|_| true)
+}
+
+/// [`lease_lane_marks`] of the leases whose token `keep` accepts.
+pub(super) fn lease_lane_marks_of(
+    trace: &LeaseTrace,
+    wallet: u32,
+    view: &View,
+    m: &Mapper,
+    keep: &dyn Fn(u64) -> bool,
+) -> LeaseLaneMarks {
     let (t0, cursor) = (view.t0_us, view.cursor_us.min(view.t1_us));
     let join = view.px(1.0).max(1);
     let thin = view.px(2.0);
     let apart = view.px(3.0);
     let mut out = LeaseLaneMarks::default();
-    for l in trace.leases.iter().filter(|l| l.wallet == wallet) {
+    for l in trace.leases.iter().filter(|l| l.wallet == wallet && keep(l.token)) {
         let (a, b) = (l.set_exec_at.t_us, l.ended_at.t_us);
         if b < t0 || a > cursor {
             continue;

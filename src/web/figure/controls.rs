@@ -67,6 +67,7 @@ impl Figure {
                         { for notices.iter().map(|n| html! { <p>{ n }</p> }) }
                     </div>
                 } } }
+                { self.view_story(ctx) }
                 { self.view_canvas_wrap(ctx) }
                 { if timeline { self.view_keys_hint() } else { html!{} } }
                 { if timeline { view_legend(self.figure.as_ref().map(|f| f.legend()).unwrap_or_default()) } else { html!{} } }
@@ -102,7 +103,8 @@ impl Figure {
         let h = self.canvas_handlers(ctx);
         html! {
             <div class="canvas-wrap canvas-interactive" ref={self.wrap.clone()} tabindex="0" aria-label={label}
-                 onkeydown={h.key} onpointermove={h.pointer_move} onpointerdown={h.pointer_down}
+                 data-highlighted-threads={self.lit_threads()}
+                 onkeydown={if self.story.is_some() { self.story_on_key(ctx) } else { h.key }} onpointermove={h.pointer_move} onpointerdown={h.pointer_down}
                  onpointerup={h.pointer_up.clone()} onpointercancel={h.pointer_up} onpointerleave={h.pointer_leave}>
                 { canvas }{ loading }{ self.view_tip() }
             </div>

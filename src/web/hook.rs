@@ -1,0 +1,211 @@
+//! The front page's opening hook: before any prose, the phenomenon itself,
+//! small and playable. Two threads, one lock, one wallet (a real run of
+//! Article A's first experiment with `threads=2&wallets=1`), drawn by the
+//! same timeline as A1 and played by the same player; the one-line
+//! question, what the run just showed (read from its trace), a compact
+//! chapter map and the link to start.
+
+use std::rc::Rc;
+
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use super::canvas::CanvasSlot;
+use super::content::chapters;
+use super::player::{PlayerDriver, PlayerMsg};
+use super::{device_pixel_ratio, reduced_motion, url};
+use crate::figures::analysis::group_thousands;
+use crate::figures::figure_spec;
+use crate::figures::plan::{LeaseFigure, LeasePlan};
+use crate::figures::player::{Narrator, Pace};
+use crate::korean::{with_particle, Particle};
+use crate::params::parse_lease_query;
+
+/// The hook's run: Article A's first experiment on one wallet with two threads.
+pub const HOOK_QUERY: &str = "preset=exp1&threads=2&wallets=1";
+/// Its window, in ms: the first lock, its expiry, the second owner, both writes.
+const HOOK_WINDOW_MS: u32 = 1_000;
+
+#[derive(Properties, PartialEq)]
+pub struct HookProps {
+    /// Goes to a chapter (the app's own navigation).
+    pub on_go: Callback<String>,
+}
+
+pub enum HookMsg {
+    Player(PlayerMsg),
+    Seek(u64),
+}
+
+struct Quiet;
+
+impl Narrator for Quiet {
+    fn describe_step(&self, _: usize) -> String {
+        String::new()
+    }
+    fn describe_mark(&self, _: usize) -> String {
+        String::new()
+    }
+}
+
+pub struct Hook {
+    figure: Rc<LeaseFigure>,
+    player: PlayerDriver,
+    canvas: CanvasSlot,
+    wrap: NodeRef,
+}
+
+impl Hook {
+    /// The one-line question, with the value the run's first two owners both wrote.
+    fn question(&self) -> String {
+        match self.writes() {
+            Some([(_, v1, _), (_, v2, _)]) if v1 == v2 => {
+                format!("락 하나로 지갑을 지키는데, 왜 두 스레드가 둘 다 {}원을 쓸까요?", group_thousands(v1))
+            }
+            _ => "락 하나로 지갑을 지키는데, 왜 두 스레드가 같은 지갑을 함께 쥐게 될까요?".to_string(),
+        }
+    }
+
+    /// The story's first two threads: (worker, value written, when), if both wrote.
+    fn writes(&self) -> Option<[(u32, i64, u64); 2]> {
+        let story = self.figure.story()?;
+        let trace = &self.figure.traces()[0];
+        let wrote: Vec<(u32, i64, u64)> = story
+            .actors
+            .iter()
+            .take(2)
+            .filter_map(|a| {
+                let h = trace.holds.iter().find(|h| h.id == a.hold)?;
+                Some((a.worker, h.written_value_won?, h.written_at?.t_us))
+            })
+            .collect();
+        let [a, b] = wrote[..] else { return None };
+        Some([a, b])
+    }
+
+    /// What the run shows once both have written: the two threads and the value each wrote.
+    fn outcome(&self) -> Option<String> {
+        let [(k1, v1, t1), (k2, v2, t2)] = self.writes()?;
+        if self.player.player.cursor_us() < t1.max(t2) {
+            return None;
+        }
+        let (a, b) = (format!("스레드 {k1}"), format!("스레드 {k2}"));
+        Some(if v1 == v2 {
+            format!(
+                "{} {b} 모두 {}원을 썼습니다. 결제는 두 건, 잔액은 한 번만 줄었습니다.",
+                with_particle(&a, Particle::GwaWa),
+                group_thousands(v1)
+            )
+        } else {
+            format!(
+                "{} {}원, {} {}원을 썼습니다.",
+                with_particle(&a, Particle::EunNeun),
+                group_thousands(v1),
+                with_particle(&b, Particle::EunNeun),
+                group_thousands(v2)
+            )
+        })
+    }
+
+    fn draw(&self) {
+        let Some(wrap) = self.wrap.cast::<web_sys::HtmlElement>() else { return };
+        let w = f64::from(wrap.client_width()).max(280.0);
+        let dpr = device_pixel_ratio();
+        let Some(root) = self.canvas.area(w, self.figure.height_css(w), dpr) else { return };
+        let _ = self.figure.draw(&root, self.player.player.cursor_us(), dpr);
+        let _ = root.present();
+    }
+}
+
+impl Component for Hook {
+    type Message = HookMsg;
+    type Properties = HookProps;
+
+    fn create(ctx: &Context<Self>) -> Self {
+        let spec = figure_spec("lease-expiry").expect("A1 is a figure");
+        let plan = LeasePlan::new(spec, parse_lease_query(HOOK_QUERY).value, Some(HOOK_WINDOW_MS), true);
+        let figure = Rc::new(plan.run());
+        let mut player = PlayerDriver::new(Pace::Time, ctx.link().callback(HookMsg::Player));
+        player.player.set_track(figure.step_times(), figure.player_marks(), figure.window_us());
+        if reduced_motion() {
+            player.player.set_cursor(figure.window_us());
+        } else {
+            player.play();
+        }
+        Hook { figure, player, canvas: CanvasSlot::default(), wrap: NodeRef::default() }
+    }
+
+    fn update(&mut self, _ctx: &Context<Self>, msg: HookMsg) -> bool {
+        match msg {
+            HookMsg::Player(msg) => self.player.update(msg, &Quiet).render,
+            HookMsg::Seek(t_us) => {
+                self.player.pause();
+                self.player.player.seek(t_us);
+                true
+            }
+        }
+    }
+
+    fn rendered(&mut self, _ctx: &Context<Self>, _first: bool) {
+        self.draw();
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let p = &self.player.player;
+        let end_ms = self.figure.window_us() / 1000;
+        let seek = link.callback(|e: InputEvent| {
+            let i: HtmlInputElement = e.target_unchecked_into();
+            HookMsg::Seek(i.value().parse::<u64>().unwrap_or(0) * 1000)
+        });
+        let toggle = link.callback(|_: MouseEvent| HookMsg::Player(PlayerMsg::Toggle));
+        let go = |id: &'static str| {
+            let on_go = ctx.props().on_go.clone();
+            Callback::from(move |e: MouseEvent| {
+                e.prevent_default();
+                on_go.emit(id.to_string());
+            })
+        };
+        let all = chapters();
+        let group = |prefix: &'static str, name: &'static str| {
+            html! {
+                <li>
+                    <span class="hook-map-name">{ name }</span>
+                    { for all.iter().filter(|c| c.id.starts_with(prefix)).map(|c| {
+                        let code = c.id.split('-').next().unwrap_or(c.id).to_uppercase();
+                        html! { <a href={url::chapter_search(c.id)} title={c.title} aria-label={c.title} onclick={go(c.id)}>{ code }</a> }
+                    }) }
+                </li>
+            }
+        };
+        let start = all.iter().find(|c| c.id.starts_with("a1")).map(|c| c.id).unwrap_or("a1-lease-expiry");
+        let outcome = self.outcome();
+        html! {
+            <section class="hook" aria-labelledby="hook-question">
+                <p id="hook-question" class="hook-question">{ self.question() }</p>
+                <div class="hook-canvas" ref={self.wrap.clone()}>
+                    <canvas ref={self.canvas.node.clone()} role="img"
+                        aria-label="지갑 하나, 스레드 두 개의 lease 타임라인: 첫 스레드가 멈춘 사이 lease가 만료되고 둘째 스레드가 락을 가져갑니다."></canvas>
+                </div>
+                <div class="hook-player">
+                    <button type="button" class="btn btn-primary play" onclick={toggle} aria-pressed={if p.playing() { "true" } else { "false" }}>
+                        { if p.playing() { "❚❚ 일시정지" } else { "▶ 재생" } }
+                    </button>
+                    <label for="hook-time" class="hook-time">
+                        <span>{ "시간" }</span>
+                        <output>{ format!("{} ms", p.cursor_us() / 1000) }</output>
+                    </label>
+                    <input type="range" id="hook-time" min="0" max={end_ms.to_string()} step="1" value={(p.cursor_us() / 1000).to_string()} oninput={seek} />
+                </div>
+                <p class="hook-outcome" aria-live="polite">{ outcome.unwrap_or_else(|| "재생하거나 시간 막대를 움직여 두 스레드가 무엇을 쓰는지 보세요.".to_string()) }</p>
+                <nav class="hook-map" aria-label="장 지도">
+                    <ul>
+                        { group("a", "글 A 결제 락") }
+                        { group("b", "글 B 합의 투표") }
+                    </ul>
+                </nav>
+                <p class="hook-start"><a href={url::chapter_search(start)} onclick={go(start)}>{ "실험 1부터 시작하기 →" }</a></p>
+            </section>
+        }
+    }
+}
