@@ -12,7 +12,7 @@ use super::marks::{
     hatching, lease_lane_marks, lease_lane_marks_of, thin_columns, watchdog_lane_marks, worker_lane_marks,
     worker_lane_marks_of, LeaseLaneMarks, Mapper, WorkerLaneMarks,
 };
-use super::{has_row_waits, lanes, Lane, LanePlan, TimelineMarks, AXIS_CSS, GAP_CSS, KEY_CSS, TOP_CSS, WAIT_INK};
+use super::{has_row_waits, lanes, Lane, LanePlan, TimelineMarks, AXIS_CSS, KEY_CSS, TOP_CSS, WAIT_INK};
 use crate::figures::story::Highlight;
 use crate::figures::{nice_step, palette as P, DrawResult, View};
 use crate::sim::lease::{EventKind, LeaseTrace};

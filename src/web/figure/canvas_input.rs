@@ -139,6 +139,11 @@ impl Figure {
 
     /// Handles what the canvas reports; true when the view changed.
     pub(super) fn canvas_msg(&mut self, ctx: &Context<Self>, msg: CanvasMsg) -> bool {
+        // A story step draws its own frame (one wallet, its named threads):
+        // the pointer's marks are the full figure's, so they wait for the story's end.
+        if self.story.is_some() {
+            return false;
+        }
         match msg {
             CanvasMsg::Move(x, _) if self.input.ttl_drag.is_some() => {
                 let Some((start, ttl)) = self.input.ttl_drag else { return false };
