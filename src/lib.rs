@@ -16,6 +16,7 @@ pub mod live_table;
 pub mod params;
 pub mod prose;
 pub mod report;
+pub mod slider_scale;
 /// The simulation core, a crate of its own (`src/sim/`, package `lab-sim`).
 pub use lab_sim as sim;
 pub mod sweep;

@@ -15,6 +15,7 @@ pub mod figure;
 pub mod labels;
 pub mod lazy_figures;
 pub mod player;
+pub mod reader_view;
 pub mod sweep_figure;
 pub mod sweep_jobs;
 pub mod url;

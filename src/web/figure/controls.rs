@@ -60,26 +60,33 @@ impl Figure {
             .collect();
         let player = &self.player.player;
         html! {
-            <figure id={id} class={classes!("lab-figure", kind_class(spec.kind))} aria-describedby={desc_id.clone()}>
+            <figure id={id} class={classes!("lab-figure", "has-stage", kind_class(spec.kind))} aria-describedby={desc_id.clone()}>
                 { if notices.is_empty() { html!{} } else { html! {
                     <div class="notice" role="status">
                         { for notices.iter().map(|n| html! { <p>{ n }</p> }) }
                     </div>
                 } } }
-                <div class="canvas-wrap" ref={self.wrap.clone()} tabindex={if timeline { "0" } else { "-1" }}
-                     aria-label={format!("{} 그림 ({})", spec.code, id)}
-                     onkeydown={if timeline { self.player.on_key() } else { Callback::noop() }}>
-                    <canvas ref={self.canvas.node.clone()} role="img" aria-label={spec.canvas_label()}></canvas>
-                    // A figure drawn from its table's runs (A8, A9) waits for them.
-                    { if self.figure.is_none() { html! {
-                        <p class="figure-loading" role="status">{ "그림을 계산하는 중…" }</p>
-                    } } else { html!{} } }
+                // The stage stays on screen while the reader moves a control
+                // (beside the controls on a wide screen, above them otherwise).
+                <div class="figure-stage">
+                    <div class="canvas-wrap" ref={self.wrap.clone()} tabindex={if timeline { "0" } else { "-1" }}
+                         aria-label={format!("그림 {} ({})", spec.number, id)}
+                         onkeydown={if timeline { self.player.on_key() } else { Callback::noop() }}>
+                        <canvas ref={self.canvas.node.clone()} role="img" aria-label={spec.canvas_label()}></canvas>
+                        // A figure drawn from its table's runs (A8, A9) waits for them.
+                        { if self.figure.is_none() { html! {
+                            <p class="figure-loading" role="status">{ "그림을 계산하는 중…" }</p>
+                        } } else { html!{} } }
+                    </div>
+                    { super::super::reader_view::key_numbers(&self.table.key_numbers(spec.key_metrics), self.table.pending()) }
+                    { if timeline { view_legend() } else { html!{} } }
                 </div>
-                { if timeline { view_legend() } else { html!{} } }
+                <div class="figure-side">
+                    { if timeline { self.view_player(ctx) } else { html!{} } }
+                    { self.view_controls(ctx) }
+                </div>
                 <p id={desc_id} class="visually-hidden">{ self.text_alternative() }</p>
                 <figcaption>{ spec.caption_ko }</figcaption>
-                { if timeline { self.view_player(ctx) } else { html!{} } }
-                { self.view_controls(ctx) }
                 { self.table.view(&self.plan) }
                 { super::super::export_panel::panel(super::super::export_panel::PanelData { id, params: to_query(&self.query), permalink: self.permalink(),
                     time_us: (timeline && !player.playing() && player.cursor_us() < self.window_us()).then_some(player.cursor_us()),
