@@ -143,12 +143,12 @@ async function svgMatchesLab(url, fig, id, caption) {
 }
 
 test('A1: the page exports the same SVG as `lab figure` (paused mid-way)', async () => {
-  await svgMatchesLab('?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1&seed=3&t=1500&ev=0', '#lease-expiry', 'lease-expiry', '그림 A1.');
+  await svgMatchesLab('?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1&seed=3&t=1500&ev=0', '#lease-expiry', 'lease-expiry', '그림 1-1.');
 });
 
 test('A1 with its own window and A2 without the ledger line: the view keys reach the export', async () => {
-  await svgMatchesLab('?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1&win=1500', '#lease-expiry', 'lease-expiry', '그림 A1.');
-  await svgMatchesLab('?ch=a1-lease-expiry&fig=silent-drift&preset=exp1&recon=0', '#silent-drift', 'silent-drift', '그림 A2.');
+  await svgMatchesLab('?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1&win=1500', '#lease-expiry', 'lease-expiry', '그림 1-1.');
+  await svgMatchesLab('?ch=a1-lease-expiry&fig=silent-drift&preset=exp1&recon=0', '#silent-drift', 'silent-drift', '그림 1-2.');
 });
 
 // Every exportable figure in its starting state (crash-matrix, B2, is an HTML table).
@@ -339,11 +339,11 @@ test('the 퍼가기 panel offers an iframe snippet, the permalink and the text a
   const fig = '#lease-expiry';
   await page.click(`${fig} details.share > summary`);
   const snippet = await page.inputValue(`${fig} textarea.embed-code`);
-  assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/\?embed=lease-expiry&amp;preset=exp1[^"]*" title="그림 A1\.[^"]*" width="100%" height="720" style="border:0" loading="lazy"><\/iframe>$/);
+  assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/\?embed=lease-expiry&amp;preset=exp1[^"]*" title="그림 1-1\.[^"]*" width="100%" height="720" style="border:0" loading="lazy"><\/iframe>$/);
   assert.ok(!/<script/i.test(snippet), 'the snippet is script-free');
   assert.match(await page.inputValue(`${fig} textarea.permalink`), /\?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1/);
   const alt = await page.inputValue(`${fig} textarea.alt-text`);
-  assert.ok(alt.startsWith('그림 A1.'), 'the caption heads the text alternative');
+  assert.ok(alt.startsWith('그림 1-1.'), 'the caption heads the text alternative');
   assert.ok(alt.length > 100, 'with the generated description');
   // Keyboard: the summary and the buttons are reachable and work with Enter.
   await page.focus(`${fig} details.share > summary`);
@@ -358,7 +358,7 @@ test('the 퍼가기 panel offers an iframe snippet, the permalink and the text a
   assert.equal(await page.$$eval('#crash-matrix button[data-export]', (b) => b.length), 0);
   await page.click('#crash-matrix details.share > summary');
   assert.match(await page.inputValue('#crash-matrix textarea.embed-code'), /\?embed=crash-matrix&amp;scenario=vote/);
-  assert.ok((await page.inputValue('#crash-matrix textarea.alt-text')).startsWith('그림 B2.'));
+  assert.ok((await page.inputValue('#crash-matrix textarea.alt-text')).startsWith('그림 B2-1.'));
   assert.deepEqual(errors, []);
   await context.close();
 });

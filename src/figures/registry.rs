@@ -432,8 +432,8 @@ mod tests {
             for b in &FIGURES[i + 1..] {
                 assert_ne!(a.id, b.id);
                 assert_ne!(a.code, b.code);
+                assert_ne!(a.number, b.number);
             }
-            assert_ne!(a.number, b.number);
             assert!(a.caption_ko.starts_with(&format!("그림 {}.", a.number)), "{}", a.id);
         }
     }
