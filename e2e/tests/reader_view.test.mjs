@@ -25,7 +25,10 @@ const CHAPTERS = {
   'b3-outer-transaction': ['outer-transaction'],
   'b4-fence': ['uncertain-failure'],
   'b8-liveness': ['liveness'],
+  'a7-sweeps': ['sweep-ttl-pause', 'sweep-contention'],
 };
+// A sweep's slider starts a grid of runs in the workers: its move is not repeated here.
+const SWEEPS = new Set(['sweep-ttl-pause', 'sweep-contention']);
 
 /**
  * Scrolls the slider `index` of figure `id` (the visible ranges of its
@@ -65,6 +68,8 @@ for (const [width, height] of SIZES) {
             assert.ok(v.seen >= 0.5, `${width}px ${id} ${v.name} (${block}): ${(v.seen * 100).toFixed(0)}% of the canvas in view`);
             assert.ok(v.hit, `${width}px ${id} ${v.name} (${block}): the slider is covered`);
           }
+          checked++;
+          if (SWEEPS.has(id)) continue;
           // Moving it keeps the figure in view.
           const slider = page.locator(`#${id} .figure-side input[type=range]`).filter({ visible: true }).nth(i);
           await slider.press('ArrowRight');
@@ -75,7 +80,6 @@ for (const [width, height] of SIZES) {
             return Math.max(0, Math.min(c.bottom, innerHeight) - Math.max(c.top, top)) / c.height;
           }, id);
           assert.ok(moved >= 0.5, `${width}px ${id} slider ${i} moved: ${(moved * 100).toFixed(0)}% of the canvas in view`);
-          checked++;
         }
       }
     }
@@ -123,7 +127,8 @@ test('a run changed while the player is paused is drawn in full', async () => {
   await ready(page);
   const scrub = page.locator('#lease-expiry .scrub');
   await scrub.fill('20');
-  await page.waitForFunction(() => location.search.includes('ev=20'));
+  await page.waitForFunction(() => location.search.includes('t='));
+  assert.equal(await scrub.inputValue(), '20');
   await page.locator('#lease-expiry input[name=ttl_ms]').fill('300');
   await page.waitForFunction(() => location.search.includes('ttl_ms=300'));
   const [value, max] = await scrub.evaluate((s) => [s.value, s.max]);
@@ -182,13 +187,16 @@ for (const [width, height] of SIZES) {
     for (const y of [0, 2500]) {
       await page.evaluate((y) => window.scrollTo(0, y), y);
       await page.waitForTimeout(100);
+      // Under the header at the top of the page; stuck to the window's top edge below it.
+      const limit = y === 0 ? 200 : 60;
       const r = await page.evaluate(() => {
         const a = document.querySelector('nav.chapters a[aria-current=page]');
         const box = a.getBoundingClientRect();
         const list = a.closest('ol').getBoundingClientRect();
         return { top: box.top, bottom: box.bottom, left: box.left, right: box.right, listLeft: list.left, listRight: list.right, text: a.textContent, scrolled: scrollY };
       });
-      assert.ok(r.top >= 0 && r.bottom <= 80, `${width}px at ${r.scrolled}: the current chapter is at ${r.top}–${r.bottom} px`);
+      assert.ok(r.scrolled >= (y ? 1000 : 0), 'the page scrolled');
+      assert.ok(r.top >= 0 && r.bottom <= limit, `${width}px at ${r.scrolled}: the current chapter is at ${r.top}–${r.bottom} px`);
       assert.ok(r.left >= Math.max(0, r.listLeft) - 1 && r.right <= Math.min(width, r.listRight) + 1,
         `${width}px: the current chapter's pill is off the map (${r.left}–${r.right} of ${r.listLeft}–${r.listRight})`);
       assert.match(r.text, /^B-8/);
@@ -213,7 +221,7 @@ test('dark theme: a dark page with light text; the figures stay readable on a li
         return 0.2126 * r + 0.7152 * g + 0.0722 * b;
       };
       const body = getComputedStyle(document.body);
-      const p = getComputedStyle(document.querySelector('article.chapter p'));
+      const p = getComputedStyle(document.querySelector('article.chapter h1'));
       const canvas = getComputedStyle(document.querySelector('#lease-expiry canvas'));
       return { bg: lum(body.backgroundColor), text: lum(p.color), canvas: canvas.backgroundColor };
     });

@@ -138,6 +138,21 @@ fn ladder_control(p: &ParamControlProps) -> Html {
             }
         })
     };
+    // Typing: each whole value in range runs at once, like a slider's move;
+    // leaving the field (or Enter) settles any other text.
+    let oninput_exact = {
+        let cb = p.on_change.clone();
+        let k = key.clone();
+        let (min, max) = (spec.min, spec.max);
+        Callback::from(move |e: InputEvent| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            if let Ok(v) = input.value().trim().parse::<u64>() {
+                if (min..=max).contains(&v) {
+                    cb.emit((k.clone(), v.to_string()));
+                }
+            }
+        })
+    };
     let onchange = {
         let cb = p.on_change.clone();
         let k = key.clone();
@@ -164,7 +179,7 @@ fn ladder_control(p: &ParamControlProps) -> Html {
                     list={(!marks.is_empty()).then(|| list_id.clone())} {oninput} />
                 <label for={exact_id.clone()} class="visually-hidden">{ format!("{} 직접 입력 ({unit})", spec.label_ko) }</label>
                 <input type="number" id={exact_id} name={key} class="ctl-exact" inputmode="numeric"
-                    min={spec.min.to_string()} max={spec.max.to_string()} step="1" value={value.to_string()} {onchange} />
+                    min={spec.min.to_string()} max={spec.max.to_string()} step="1" value={value.to_string()} oninput={oninput_exact} {onchange} />
             </div>
             if !marks.is_empty() {
                 <datalist id={list_id}>

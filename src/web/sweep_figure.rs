@@ -568,9 +568,9 @@ impl Component for SweepFigure {
                         <SweepGrid spec={self.spec} focus={self.focus} style={self.grid_style()}
                             on_key={self.on_key.clone()} on_focus={self.on_focus.clone()} on_open={self.on_open.clone()} />
                     </div>
-                    <p id={format!("{fid}-focus")} class="sweep-focus" aria-live="polite">{ format!("선택한 칸 — {}", self.result.describe_cell(self.focus.0, self.focus.1)) }</p>
                 </div>
                 <div class="figure-side">
+                <p id={format!("{fid}-focus")} class="sweep-focus" aria-live="polite">{ format!("선택한 칸 — {}", self.result.describe_cell(self.focus.0, self.focus.1)) }</p>
                 <div class="controls sweep-controls">
                     <div class="controls-row">
                         <div class="ctl ctl-choice">
