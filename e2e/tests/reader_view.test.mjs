@@ -116,7 +116,7 @@ test('A1 shows first only the controls its chapter uses', async () => {
   const shown = await page.$$eval('#lease-expiry .controls-grid:not(details *) [name]', (els) => els.map((e) => e.getAttribute('name')));
   assert.deepEqual(shown, ['ttl_ms', 'pause_min_ms', 'pause_max_ms', 'threads']);
   await page.click('#lease-expiry details.all-settings > summary');
-  assert.ok(await page.locator('#lease-expiry details.all-settings input[name=wallets]').isVisible());
+  await page.locator('#lease-expiry details.all-settings input[name=wallets]').waitFor({ state: 'visible' });
   assert.deepEqual(errors, []);
   await context.close();
 });

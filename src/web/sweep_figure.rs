@@ -90,6 +90,8 @@ pub enum Msg {
     Key(KeyboardEvent),
     Open(usize, usize),
     Resize,
+    /// The plot's width was measured while drawing: lay the cell buttons out at it.
+    Measured,
 }
 
 pub struct SweepFigure {
@@ -502,12 +504,19 @@ impl Component for SweepFigure {
             Msg::Resize => {
                 self.width_css = 0.0;
             }
+            Msg::Measured => {}
         }
         true
     }
 
-    fn rendered(&mut self, _ctx: &Context<Self>, _first: bool) {
+    fn rendered(&mut self, ctx: &Context<Self>, _first: bool) {
+        // The cell buttons were laid out for the last width known; a new
+        // measure (first draw, a resize) renders them again at the plot's.
+        let measuring = self.width_css <= 0.0;
         self.draw();
+        if measuring && self.width_css > 0.0 {
+            ctx.link().send_message(Msg::Measured);
+        }
         if self.focus_pending {
             self.focus_pending = false;
             if let Some(el) = gloo::utils::document().get_element_by_id(&self.cell_id(self.focus.0, self.focus.1)) {
