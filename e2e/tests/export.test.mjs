@@ -153,16 +153,16 @@ test('A1 with its own window and A2 without the ledger line: the view keys reach
 
 // Every exportable figure in its starting state (crash-matrix, B2, is an HTML table).
 const ALL = [
-  ['a1-lease-expiry', 'silent-drift', 'A2'], ['a2-watchdog', 'watchdog-stop', 'A3'],
-  ['a3-fencing', 'fence-placement', 'A4'], ['a3-fencing', 'lease-clock', 'A5'],
-  ['a4-conditional-update', 'conditional-update', 'A6'], ['a4-conditional-update', 'latency-cdf', 'A9'],
-  ['a5-outage', 'outage', 'A7'], ['a6-summary', 'tradeoff', 'A8'], ['b1-remember', 'vote-story', 'B1'],
-  ['b3-outer-transaction', 'outer-transaction', 'B3'], ['b4-fence', 'uncertain-failure', 'B4'],
-  ['b7-kill-vs-power', 'kill-vs-power', 'B6'], ['b8-liveness', 'liveness', 'B5'],
+  ['a1-lease-expiry', 'silent-drift', 'A2', '1-2'], ['a2-watchdog', 'watchdog-stop', 'A3', '2-1'],
+  ['a3-fencing', 'fence-placement', 'A4', '3-1'], ['a3-fencing', 'lease-clock', 'A5', '3-2'],
+  ['a4-conditional-update', 'conditional-update', 'A6', '4-1'], ['a4-conditional-update', 'latency-cdf', 'A9', '4-2'],
+  ['a5-outage', 'outage', 'A7', '5-1'], ['a6-summary', 'tradeoff', 'A8', '6-1'], ['b1-remember', 'vote-story', 'B1', 'B1-1'],
+  ['b3-outer-transaction', 'outer-transaction', 'B3', 'B3-1'], ['b4-fence', 'uncertain-failure', 'B4', 'B4-1'],
+  ['b7-kill-vs-power', 'kill-vs-power', 'B6', 'B7-1'], ['b8-liveness', 'liveness', 'B5', 'B8-1'],
 ];
-for (const [ch, id, code] of ALL) {
+for (const [ch, id, code, number] of ALL) {
   test(`${code} (${id}): the page exports the same SVG as \`lab figure\``, async () => {
-    await svgMatchesLab(`?ch=${ch}`, `#${id}`, id, `그림 ${code}`);
+    await svgMatchesLab(`?ch=${ch}`, `#${id}`, id, `그림 ${number}.`);
   });
 }
 
@@ -248,7 +248,7 @@ test('sweep export: disabled while the grid is computed, with a Korean hint', as
   // The 퍼가기 panel works at once.
   await page.click('#sweep-ttl-pause details.share > summary');
   assert.match(await page.inputValue('#sweep-ttl-pause textarea.embed-code'), /\?embed=sweep-ttl-pause&amp;variant=naive&amp;ttl_lo=50&amp;ttl_hi=1000&amp;pause_lo=100&amp;pause_hi=1000&amp;n=30&amp;seeds=5"/);
-  assert.ok((await page.inputValue('#sweep-ttl-pause textarea.alt-text')).startsWith('그림 S1.'));
+  assert.ok((await page.inputValue('#sweep-ttl-pause textarea.alt-text')).startsWith('그림 7-1.'));
   assert.deepEqual(errors, []);
   await context.close();
 });
