@@ -60,7 +60,14 @@ export function prerenderChapters(stage, page) {
     const lead = [...c.html.matchAll(/<p>([\s\S]*?)<\/p>/g)].map((m) => m[1]).find((p) => !/^(<strong>)?출처/.test(p)) || '';
     const description = text(lead).replace(/\{\{sim:([^}]*)\}\}/g, (_, key) => values[key] ?? '').replace(/\s+/g, ' ').trim();
     const short = description.length > 150 ? `${description.slice(0, 149)}…` : description;
-    const nav = chapters.map((x) => `<li><a href="${x.id}.html"${x.id === c.id ? ' aria-current="page"' : ''}>${esc(x.title)}</a></li>`).join('');
+    // The chapter map as the app draws it (src/web/reader_view.rs, short_title): the
+    // title's part before its colon as the label, the rest for screen readers.
+    const nav = chapters.map((x) => {
+      const cut = x.title.indexOf(': ');
+      const label = cut < 0 ? x.title : x.title.slice(0, cut).replace(/^글 /, '');
+      const rest = cut < 0 ? '' : `<span class="visually-hidden">${esc(x.title.slice(cut))}</span>`;
+      return `<li><a href="${x.id}.html" title="${esc(x.title)}"${x.id === c.id ? ' aria-current="page"' : ''}>${esc(label)}${rest}</a></li>`;
+    }).join('');
     const pager = [
       pos > 0 ? `<a class="prev" href="${chapters[pos - 1].id}.html">← ${esc(chapters[pos - 1].title)}</a>` : '',
       pos + 1 < chapters.length ? `<a class="next" href="${chapters[pos + 1].id}.html">${esc(chapters[pos + 1].title)} →</a>` : '',

@@ -17,6 +17,7 @@ pub mod params;
 pub mod predict;
 pub mod prose;
 pub mod report;
+pub mod slider_scale;
 /// The simulation core, a crate of its own (`src/sim/`, package `lab-sim`).
 pub use lab_sim as sim;
 pub mod sweep;

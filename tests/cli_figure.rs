@@ -66,7 +66,8 @@ fn every_figure_renders_to_svg_with_its_caption() {
             let escaped = word.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;");
             assert!(svg.contains(word) || svg.contains(&escaped), "{}: caption word {word:?} missing", e.id);
         }
-        assert!(svg.contains(&format!("그림 {}.", e.code)), "{}: caption head", e.id);
+        let number = consistency_lab::figures::registry::figure(e.id).map(|f| f.number).unwrap_or(e.code);
+        assert!(svg.contains(&format!("그림 {number}.")), "{}: caption head", e.id);
     }
 }
 
@@ -279,7 +280,7 @@ fn sweep_figures_compute_their_grid_and_draw_it() {
     let svg =
         String::from_utf8(render("s1.svg", &["sweep-ttl-pause", "--params", "n=3&seeds=1", "--width", "600"])).unwrap();
     assert!(svg.starts_with("<svg width=\"600\""), "{}", &svg[..80]);
-    assert!(svg.contains("그림 S1.") && svg.contains("락 TTL (ms)") && svg.contains("멈춤 상한 (ms)"));
+    assert!(svg.contains("그림 7-1.") && svg.contains("락 TTL (ms)") && svg.contains("멈춤 상한 (ms)"));
     // Nine cells, each a filled rectangle of its own colour scale: the
     // over-approval scale is red, and (a) over-approves at TTL 50 ms.
     assert!(svg.contains("fill=\"#F8FAFC\""), "a zero cell is the lightest colour");

@@ -121,7 +121,7 @@ test('without CORS headers, a sandboxed embed shows its figure as a static image
     link: document.querySelector('figure.static-figure a').getAttribute('href'),
   }));
   assert.equal(shown.width, 760);
-  assert.match(shown.alt, /^그림 A3\. Watchdog/);
+  assert.match(shown.alt, /^그림 2-1\. Watchdog/);
   assert.match(shown.caption, /처음 상태의 이미지/);
   assert.equal(shown.link, './?embed=watchdog-stop');
   assert.equal(await frame.$('article, main'), null, 'the app did not start');

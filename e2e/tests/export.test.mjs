@@ -143,26 +143,26 @@ async function svgMatchesLab(url, fig, id, caption) {
 }
 
 test('A1: the page exports the same SVG as `lab figure` (paused mid-way)', async () => {
-  await svgMatchesLab('?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1&seed=3&t=1500&ev=0', '#lease-expiry', 'lease-expiry', '그림 A1.');
+  await svgMatchesLab('?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1&seed=3&t=1500&ev=0', '#lease-expiry', 'lease-expiry', '그림 1-1.');
 });
 
 test('A1 with its own window and A2 without the ledger line: the view keys reach the export', async () => {
-  await svgMatchesLab('?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1&win=1500', '#lease-expiry', 'lease-expiry', '그림 A1.');
-  await svgMatchesLab('?ch=a1-lease-expiry&fig=silent-drift&preset=exp1&recon=0', '#silent-drift', 'silent-drift', '그림 A2.');
+  await svgMatchesLab('?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1&win=1500', '#lease-expiry', 'lease-expiry', '그림 1-1.');
+  await svgMatchesLab('?ch=a1-lease-expiry&fig=silent-drift&preset=exp1&recon=0', '#silent-drift', 'silent-drift', '그림 1-2.');
 });
 
 // Every exportable figure in its starting state (crash-matrix, B2, is an HTML table).
 const ALL = [
-  ['a1-lease-expiry', 'silent-drift', 'A2'], ['a2-watchdog', 'watchdog-stop', 'A3'],
-  ['a3-fencing', 'fence-placement', 'A4'], ['a3-fencing', 'lease-clock', 'A5'],
-  ['a4-conditional-update', 'conditional-update', 'A6'], ['a4-conditional-update', 'latency-cdf', 'A9'],
-  ['a5-outage', 'outage', 'A7'], ['a6-summary', 'tradeoff', 'A8'], ['b1-remember', 'vote-story', 'B1'],
-  ['b3-outer-transaction', 'outer-transaction', 'B3'], ['b4-fence', 'uncertain-failure', 'B4'],
-  ['b7-kill-vs-power', 'kill-vs-power', 'B6'], ['b8-liveness', 'liveness', 'B5'],
+  ['a1-lease-expiry', 'silent-drift', 'A2', '1-2'], ['a2-watchdog', 'watchdog-stop', 'A3', '2-1'],
+  ['a3-fencing', 'fence-placement', 'A4', '3-1'], ['a3-fencing', 'lease-clock', 'A5', '3-2'],
+  ['a4-conditional-update', 'conditional-update', 'A6', '4-1'], ['a4-conditional-update', 'latency-cdf', 'A9', '4-2'],
+  ['a5-outage', 'outage', 'A7', '5-1'], ['a6-summary', 'tradeoff', 'A8', '6-1'], ['b1-remember', 'vote-story', 'B1', 'B1-1'],
+  ['b3-outer-transaction', 'outer-transaction', 'B3', 'B3-1'], ['b4-fence', 'uncertain-failure', 'B4', 'B4-1'],
+  ['b7-kill-vs-power', 'kill-vs-power', 'B6', 'B7-1'], ['b8-liveness', 'liveness', 'B5', 'B8-1'],
 ];
-for (const [ch, id, code] of ALL) {
+for (const [ch, id, code, number] of ALL) {
   test(`${code} (${id}): the page exports the same SVG as \`lab figure\``, async () => {
-    await svgMatchesLab(`?ch=${ch}`, `#${id}`, id, `그림 ${code}`);
+    await svgMatchesLab(`?ch=${ch}`, `#${id}`, id, `그림 ${number}.`);
   });
 }
 
@@ -248,7 +248,7 @@ test('sweep export: disabled while the grid is computed, with a Korean hint', as
   // The 퍼가기 panel works at once.
   await page.click('#sweep-ttl-pause details.share > summary');
   assert.match(await page.inputValue('#sweep-ttl-pause textarea.embed-code'), /\?embed=sweep-ttl-pause&amp;variant=naive&amp;ttl_lo=50&amp;ttl_hi=1000&amp;pause_lo=100&amp;pause_hi=1000&amp;n=30&amp;seeds=5"/);
-  assert.ok((await page.inputValue('#sweep-ttl-pause textarea.alt-text')).startsWith('그림 S1.'));
+  assert.ok((await page.inputValue('#sweep-ttl-pause textarea.alt-text')).startsWith('그림 7-1.'));
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -339,11 +339,11 @@ test('the 퍼가기 panel offers an iframe snippet, the permalink and the text a
   const fig = '#lease-expiry';
   await page.click(`${fig} details.share > summary`);
   const snippet = await page.inputValue(`${fig} textarea.embed-code`);
-  assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/\?embed=lease-expiry&amp;preset=exp1[^"]*" title="그림 A1\.[^"]*" width="100%" height="720" style="border:0" loading="lazy"><\/iframe>$/);
+  assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/\?embed=lease-expiry&amp;preset=exp1[^"]*" title="그림 1-1\.[^"]*" width="100%" height="720" style="border:0" loading="lazy"><\/iframe>$/);
   assert.ok(!/<script/i.test(snippet), 'the snippet is script-free');
   assert.match(await page.inputValue(`${fig} textarea.permalink`), /\?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1/);
   const alt = await page.inputValue(`${fig} textarea.alt-text`);
-  assert.ok(alt.startsWith('그림 A1.'), 'the caption heads the text alternative');
+  assert.ok(alt.startsWith('그림 1-1.'), 'the caption heads the text alternative');
   assert.ok(alt.length > 100, 'with the generated description');
   // Keyboard: the summary and the buttons are reachable and work with Enter.
   await page.focus(`${fig} details.share > summary`);
@@ -358,7 +358,7 @@ test('the 퍼가기 panel offers an iframe snippet, the permalink and the text a
   assert.equal(await page.$$eval('#crash-matrix button[data-export]', (b) => b.length), 0);
   await page.click('#crash-matrix details.share > summary');
   assert.match(await page.inputValue('#crash-matrix textarea.embed-code'), /\?embed=crash-matrix&amp;scenario=vote/);
-  assert.ok((await page.inputValue('#crash-matrix textarea.alt-text')).startsWith('그림 B2.'));
+  assert.ok((await page.inputValue('#crash-matrix textarea.alt-text')).startsWith('그림 B2-1.'));
   assert.deepEqual(errors, []);
   await context.close();
 });

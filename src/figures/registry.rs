@@ -93,8 +93,12 @@ impl FigureKind {
 pub struct FigureSpec {
     /// The id of the `{{figure:ID}}` marker, the `<figure>` element, the URL's `fig=` and `lab figure`.
     pub id: &'static str,
-    /// The code in captions and `lab figure --list` (A1…, S1, B6).
+    /// The stable code of `lab figure --list` and the files (A1…, S1, B6).
     pub code: &'static str,
+    /// The number the reader sees, following the chapter: `실험 N`'s k-th
+    /// figure is `N-k` (Article A's chapters counted in order, so the summary
+    /// is 6 and the sweeps 7), `B-N`'s is `BN-k`. Captions open with it.
+    pub number: &'static str,
     pub kind: FigureKind,
     /// The chapter (content file id) whose prose places the figure.
     pub chapter: &'static str,
@@ -105,8 +109,13 @@ pub struct FigureSpec {
     pub window_ms: u32,
     /// Article A: only these wallets by default (empty: all).
     pub wallets: &'static [u32],
-    /// The query keys whose controls are shown first; the rest sit under "모든 설정".
+    /// The query keys whose controls are shown first (the ones the chapter's
+    /// text asks the reader to move); the rest sit under "모든 설정".
     pub main_keys: &'static [&'static str],
+    /// Article A: the live metrics (`analysis::TABLE_ROWS` keys) the chapter
+    /// talks about, shown beside the figure from its own runs while the
+    /// reader moves a control (empty: none).
+    pub key_metrics: &'static [&'static str],
     /// The Korean caption: the page's `<figcaption>` and the exported files' caption.
     pub caption_ko: &'static str,
     /// Why the figure has no image file (it is not a plotters drawing), if so.
@@ -147,174 +156,203 @@ pub const FIGURES: &[FigureSpec] = &[
     FigureSpec {
         id: "lease-expiry",
         code: "A1",
+        number: "1-1",
         kind: FigureKind::Timeline,
         chapter: "a1-lease-expiry",
         start_query: "preset=exp1",
         window_ms: 3_000,
         wallets: &[],
-        main_keys: &["ttl_ms", "pause_min_ms", "pause_max_ms", "threads", "wallets", "retry_ms", "variant", "noise"],
-        caption_ko: "그림 A1. lease 만료 타임라인(실험 1): 지갑별 스레드의 홀드(클라이언트가 믿는 소유)와 락 서버가 본 lease, 잔액 행. 붉은 띠는 두 스레드 이상이 같은 지갑을 쥐고 있다고 믿은 구간이다.",
+        main_keys: &["ttl_ms", "pause_min_ms", "pause_max_ms", "threads"],
+        key_metrics: &["approvals", "ownership_overlap_pairs", "lost_update_pairs"],
+        caption_ko: "그림 1-1. lease 만료 타임라인(실험 1): 지갑별 스레드의 홀드(클라이언트가 믿는 소유)와 락 서버가 본 lease, 잔액 행. 붉은 띠는 두 스레드 이상이 같은 지갑을 쥐고 있다고 믿은 구간이다.",
         not_drawn: None,
     },
     FigureSpec {
         id: "silent-drift",
         code: "A2",
+        number: "1-2",
         kind: FigureKind::Balance,
         chapter: "a1-lease-expiry",
         start_query: "preset=exp1",
         window_ms: 60_000,
         wallets: &[],
         main_keys: &["ttl_ms", "pause_min_ms", "pause_max_ms", "threads", "variant"],
-        caption_ko: "그림 A2. 조용한 깨짐: 지갑별 잔액 스냅샷과 원장 계산값. 둘 사이의 띠가 drift(INV-010)다.",
+        key_metrics: &["drift_won", "over_approval", "negative_ledger_wallets"],
+        caption_ko: "그림 1-2. 조용한 깨짐: 지갑별 잔액 스냅샷과 원장 계산값. 둘 사이의 띠가 drift(INV-010)다.",
         not_drawn: None,
     },
     FigureSpec {
         id: "watchdog-stop",
         code: "A3",
+        number: "2-1",
         kind: FigureKind::Timeline,
         chapter: "a2-watchdog",
         start_query: "preset=exp2_stop",
         window_ms: 4_000,
         wallets: &[0, 1],
         main_keys: &["stop_duration_ms", "stop_period_ms", "stop_count", "watchdog_period_ms", "processes", "ttl_ms"],
-        caption_ko: "그림 A3. Watchdog과 프로세스 정지(실험 2): 회색 띠는 pay-api 프로세스가 멈춘 구간이다. 연장 스레드도 함께 멈추므로 서버의 lease는 만료된다.",
+        key_metrics: &["stolen_at_release", "ownership_overlap_pairs", "watchdog_extensions"],
+        caption_ko: "그림 2-1. Watchdog과 프로세스 정지(실험 2): 회색 띠는 pay-api 프로세스가 멈춘 구간이다. 연장 스레드도 함께 멈추므로 서버의 lease는 만료된다.",
         not_drawn: None,
     },
     FigureSpec {
         id: "fence-placement",
         code: "A4",
+        number: "3-1",
         kind: FigureKind::SplitTimeline,
         chapter: "a3-fencing",
         start_query: "preset=exp3_c1",
         window_ms: 3_000,
         wallets: &[0],
         main_keys: &["ttl_ms", "pause_min_ms", "pause_max_ms", "fence_check_locks_row"],
-        caption_ko: "그림 A4. fence를 어디에 두는가(실험 3): 위는 쓰기 시점 fencing(c-1), 아래는 읽는 순간 새기기(c-2). 같은 지갑, 같은 멈춤에서 토큰과 fence 값을 비교한다.",
+        key_metrics: &["fencing_rejects", "over_approval", "lost_update_pairs"],
+        caption_ko: "그림 3-1. fence를 어디에 두는가(실험 3): 위는 쓰기 시점 fencing(c-1), 아래는 읽는 순간 새기기(c-2). 같은 지갑, 같은 멈춤에서 토큰과 fence 값을 비교한다.",
         not_drawn: None,
     },
     FigureSpec {
         id: "lease-clock",
         code: "A5",
+        number: "3-2",
         kind: FigureKind::Timeline,
         chapter: "a3-fencing",
         start_query: "preset=exp3_ttl1s&acquire_lag_ppm=150000",
         window_ms: 3_000,
         wallets: &[0],
         main_keys: &["ttl_ms", "acquire_lag_ppm", "acquire_lag_min_ms", "acquire_lag_max_ms", "pause_min_ms", "pause_max_ms"],
-        caption_ko: "그림 A5. 서버의 lease 시계와 클라이언트의 홀드 시계(TTL 1초 보충 실험): lease는 SET이 실행된 순간부터, 홀드는 응답을 받은 순간부터 잰다.",
+        key_metrics: &["ownership_overlap_pairs", "max_concurrent_owners", "approvals"],
+        caption_ko: "그림 3-2. 서버의 lease 시계와 클라이언트의 홀드 시계(TTL 1초 보충 실험): lease는 SET이 실행된 순간부터, 홀드는 응답을 받은 순간부터 잰다.",
         not_drawn: None,
     },
     FigureSpec {
         id: "conditional-update",
         code: "A6",
+        number: "4-1",
         kind: FigureKind::Timeline,
         chapter: "a4-conditional-update",
         start_query: "preset=exp4",
         window_ms: 3_000,
         wallets: &[0],
         main_keys: &["pause_min_ms", "pause_max_ms", "threads", "wallets"],
-        caption_ko: "그림 A6. 락 없는 기본 경로(실험 4): 구간은 마음껏 겹치지만 조건부 원자 UPDATE가 승인마다 정확히 한 번 차감한다.",
+        key_metrics: &["approvals", "over_approval", "throughput_rps"],
+        caption_ko: "그림 4-1. 락 없는 기본 경로(실험 4): 구간은 마음껏 겹치지만 조건부 원자 UPDATE가 승인마다 정확히 한 번 차감한다.",
         not_drawn: None,
     },
     FigureSpec {
         id: "outage",
         code: "A7",
+        number: "5-1",
         kind: FigureKind::Outage,
         chapter: "a5-outage",
         start_query: "preset=exp5_open",
         window_ms: 60_000,
         wallets: &[],
         main_keys: &["variant", "fail_policy", "outage_kill_ms", "outage_restart_ms", "threads"],
-        caption_ko: "그림 A7. 락 서버 단절(실험 5): 20초에 죽고 40초에 빈 상태로 재기동한다. 초당 응답, 락 없는 홀드, 소유 겹침, 누적 drift, 토큰 카운터와 fence 값.",
+        key_metrics: &["lockless_holds_during_outage", "post_restart_read_rejects", "drift_won"],
+        caption_ko: "그림 5-1. 락 서버 단절(실험 5): 20초에 죽고 40초에 빈 상태로 재기동한다. 초당 응답, 락 없는 홀드, 소유 겹침, 누적 drift, 토큰 카운터와 fence 값.",
         not_drawn: None,
     },
     FigureSpec {
         id: "tradeoff",
         code: "A8",
+        number: "6-1",
         kind: FigureKind::Tradeoff,
         chapter: "a6-summary",
         start_query: "preset=exp1",
         window_ms: 60_000,
         wallets: &[],
         main_keys: A_KEYS,
-        caption_ko: "그림 A8. 처리량과 초과 승인: 변형마다 우리 실행 3회(채운 점)와 원문 측정(빈 점).",
+        key_metrics: &[],
+        caption_ko: "그림 6-1. 처리량과 초과 승인: 변형마다 우리 실행 3회(채운 점)와 원문 측정(빈 점).",
         not_drawn: None,
     },
     FigureSpec {
         id: "latency-cdf",
         code: "A9",
+        number: "4-2",
         kind: FigureKind::LatencyCdf,
         chapter: "a4-conditional-update",
         start_query: "preset=exp1",
         window_ms: 60_000,
         wallets: &[],
         main_keys: A_KEYS,
-        caption_ko: "그림 A9. 변형별 응답 지연의 누적 분포와 p95.",
+        key_metrics: &[],
+        caption_ko: "그림 4-2. 변형별 응답 지연의 누적 분포와 p95.",
         not_drawn: None,
     },
     FigureSpec {
         id: "sweep-ttl-pause",
         code: "S1",
+        number: "7-1",
         kind: FigureKind::Sweep(SweepKind::TtlPause),
         chapter: "a7-sweeps",
         start_query: "",
         window_ms: 0,
         wallets: &[],
         main_keys: &["ttl_lo", "ttl_hi", "pause_lo", "pause_hi", "n", "seeds"],
-        caption_ko: "그림 S1. TTL × 멈춤 지도: 칸마다 같은 설정을 시드 여러 개로 60초씩 돌린 평균이다. 멈춤은 [상한 − 200ms, 상한]에서 고르게 뽑는다. 칸을 누르면 그 설정의 타임라인(그림 A1)이 열린다.",
+        key_metrics: &[],
+        caption_ko: "그림 7-1. TTL × 멈춤 지도: 칸마다 같은 설정을 시드 여러 개로 60초씩 돌린 평균이다. 멈춤은 [상한 − 200ms, 상한]에서 고르게 뽑는다. 칸을 누르면 그 설정의 타임라인(그림 1-1)이 열린다.",
         not_drawn: None,
     },
     FigureSpec {
         id: "sweep-contention",
         code: "S2",
+        number: "7-2",
         kind: FigureKind::Sweep(SweepKind::Contention),
         chapter: "a7-sweeps",
         start_query: "",
         window_ms: 0,
         wallets: &[],
         main_keys: &["tpw_lo", "tpw_hi", "wallets_lo", "wallets_hi", "seeds"],
-        caption_ko: "그림 S2. 경합 지도: 지갑 수와 지갑당 스레드 수를 바꿔 가며 같은 변형을 시드 여러 개로 60초씩 돌린 평균이다. TTL과 멈춤은 원문 그대로(200ms, 300~500ms). 칸을 누르면 그 설정의 타임라인(그림 A1)이 열린다.",
+        key_metrics: &[],
+        caption_ko: "그림 7-2. 경합 지도: 지갑 수와 지갑당 스레드 수를 바꿔 가며 같은 변형을 시드 여러 개로 60초씩 돌린 평균이다. TTL과 멈춤은 원문 그대로(200ms, 300~500ms). 칸을 누르면 그 설정의 타임라인(그림 1-1)이 열린다.",
         not_drawn: None,
     },
     FigureSpec {
         id: "vote-story",
         code: "B1",
+        number: "B1-1",
         kind: FigureKind::Story,
         chapter: "b1-remember",
         start_query: "scenario=vote",
         window_ms: 0,
         wallets: &[],
         main_keys: &["variant", "crash_after", "fault", "conflict_source", "profile", "device_honours_sync"],
-        caption_ko: "그림 B1. 전파 전에 기억하기: A·B·C·D 네 검증 노드의 줄, A의 처리 단계 블록, 그 아래 A의 안전 기록이 있는 저장 계층(트랜잭션 · 저장 큐 · OS 캐시 · 디스크), A가 보낸 투표 화살표, 장애(번개)와 재시작, 그리고 B·C·D가 A의 서로 다른 두 서명을 쥐면 빨갛게 변하는 증거 배지.",
+        key_metrics: &[],
+        caption_ko: "그림 B1-1. 전파 전에 기억하기: A·B·C·D 네 검증 노드의 줄, A의 처리 단계 블록, 그 아래 A의 안전 기록이 있는 저장 계층(트랜잭션 · 저장 큐 · OS 캐시 · 디스크), A가 보낸 투표 화살표, 장애(번개)와 재시작, 그리고 B·C·D가 A의 서로 다른 두 서명을 쥐면 빨갛게 변하는 증거 배지.",
         not_drawn: None,
     },
     FigureSpec {
         id: "crash-matrix",
         code: "B2",
+        number: "B2-1",
         kind: FigureKind::CrashMatrix,
         chapter: "b2-durable",
         start_query: "scenario=vote",
         window_ms: 0,
         wallets: &[],
         main_keys: &["profile", "device_honours_sync"],
-        caption_ko: "그림 B2. 장애 지점 지도: 행은 순서와 처리 방식, 열은 장애 직전에 끝난 처리 단계. 칸의 왼쪽은 프로세스 종료, 오른쪽은 전원 차단일 때의 결과(백그라운드 쓰기가 끼어드는 경우 중 가장 나쁜 것)이다. 칸을 누르면(또는 Enter) 그림 B1이 바로 그 장애 지점에서 열린다.",
+        key_metrics: &[],
+        caption_ko: "그림 B2-1. 장애 지점 지도: 행은 순서와 처리 방식, 열은 장애 직전에 끝난 처리 단계. 칸의 왼쪽은 프로세스 종료, 오른쪽은 전원 차단일 때의 결과(백그라운드 쓰기가 끼어드는 경우 중 가장 나쁜 것)이다. 칸을 누르면(또는 Enter) 그림 B1-1이 바로 그 장애 지점에서 열린다.",
         not_drawn: Some("B2 is an HTML table on the site, not a drawing; use `lab crashpoints` for its data"),
     },
     FigureSpec {
         id: "outer-transaction",
         code: "B3",
+        number: "B3-1",
         kind: FigureKind::OuterTransaction,
         chapter: "b3-outer-transaction",
         start_query: "scenario=vote&variant=V2&crash=none",
         window_ms: 0,
         wallets: &[],
         main_keys: &["outer_end", "crash", "crash_after", "fault"],
-        caption_ko: "그림 B3. 바깥 트랜잭션에 올라탄 기록: 위는 저장 호출이 바깥 트랜잭션에 합류하는 구현(괄호가 바깥 트랜잭션), 아래는 합류를 거절하는 구현.",
+        key_metrics: &[],
+        caption_ko: "그림 B3-1. 바깥 트랜잭션에 올라탄 기록: 위는 저장 호출이 바깥 트랜잭션에 합류하는 구현(괄호가 바깥 트랜잭션), 아래는 합류를 거절하는 구현.",
         not_drawn: None,
     },
     FigureSpec {
         id: "uncertain-failure",
         code: "B4",
+        number: "B4-1",
         kind: FigureKind::UncertainFailure,
         chapter: "b4-fence",
         start_query: "scenario=vote&variant=F-fence&crash=none",
@@ -329,7 +367,8 @@ pub const FIGURES: &[FigureSpec] = &[
             "crash_after",
             "fault",
         ],
-        caption_ko: "그림 B4. 결과를 모르는 실패와 차단: 동기화 오류나 중단 요청 뒤의 빗금은 \"결과를 알 수 없음\", 보라 막대는 차단, 맨 아래 줄은 상태 조회(초록: 곧바로 응답, 빨강: 동기화를 기다리며 멈춤).",
+        key_metrics: &[],
+        caption_ko: "그림 B4-1. 결과를 모르는 실패와 차단: 동기화 오류나 중단 요청 뒤의 빗금은 \"결과를 알 수 없음\", 보라 막대는 차단, 맨 아래 줄은 상태 조회(초록: 곧바로 응답, 빨강: 동기화를 기다리며 멈춤).",
         not_drawn: None,
     },
     // B5 starts with its transactions at 12 s, so the run spans several rounds
@@ -338,25 +377,29 @@ pub const FIGURES: &[FigureSpec] = &[
     FigureSpec {
         id: "liveness",
         code: "B5",
+        number: "B8-1",
         kind: FigureKind::Liveness,
         chapter: "b8-liveness",
         start_query: "scenario=vote&variant=V0&crash=none&blocked_validators=1&txs_submit_at_ms=12000",
         window_ms: 0,
         wallets: &[],
         main_keys: &["blocked_validators"],
-        caption_ko: "그림 B5. 한 노드가 멈춰도 합의는 계속된다: 멈춘 검증 노드 수별 네트워크의 확정 높이. 점은 장애 뒤 제출한 거래 두 건이 확정된 곳, 세로선은 장애 시각(빨강)과 거래 제출 시각(회색).",
+        key_metrics: &[],
+        caption_ko: "그림 B8-1. 한 노드가 멈춰도 합의는 계속된다: 멈춘 검증 노드 수별 네트워크의 확정 높이. 점은 장애 뒤 제출한 거래 두 건이 확정된 곳, 세로선은 장애 시각(빨강)과 거래 제출 시각(회색).",
         not_drawn: None,
     },
     FigureSpec {
         id: "kill-vs-power",
         code: "B6",
+        number: "B7-1",
         kind: FigureKind::KillVsPower,
         chapter: "b7-kill-vs-power",
         start_query: "scenario=vote&variant=V3&crash=none&os_writeback_delay_ms=3000",
         window_ms: 0,
         wallets: &[],
         main_keys: &["device_honours_sync", "variant", "profile"],
-        caption_ko: "그림 B6. 프로세스 종료와 전원 차단: A의 최근 안전 기록이 놓인 저장 계층(칩: 높이 h, pv = 사전 투표, pc = 커밋 투표, 후보). 장애가 지우는 계층은 회색이 되고 그 안의 기록에는 취소선이 그어진다. 이 그림의 저장소는 OS가 3초 뒤 디스크로 내려보낸다고 가정한다.",
+        key_metrics: &[],
+        caption_ko: "그림 B7-1. 프로세스 종료와 전원 차단: A의 최근 안전 기록이 놓인 저장 계층(칩: 높이 h, pv = 사전 투표, pc = 커밋 투표, 후보). 장애가 지우는 계층은 회색이 되고 그 안의 기록에는 취소선이 그어진다. 이 그림의 저장소는 OS가 3초 뒤 디스크로 내려보낸다고 가정한다.",
         not_drawn: None,
     },
 ];
@@ -394,8 +437,9 @@ mod tests {
             for b in &FIGURES[i + 1..] {
                 assert_ne!(a.id, b.id);
                 assert_ne!(a.code, b.code);
+                assert_ne!(a.number, b.number);
             }
-            assert!(a.caption_ko.starts_with(&format!("그림 {}.", a.code)), "{}", a.id);
+            assert!(a.caption_ko.starts_with(&format!("그림 {}.", a.number)), "{}", a.id);
         }
     }
 
@@ -410,6 +454,28 @@ mod tests {
         for f in FIGURES {
             assert!(FIGURE_CHAPTERS.iter().any(|(id, _)| *id == f.id), "{} is placed by no chapter", f.id);
         }
+    }
+
+    /// A figure's number is its chapter's and its place among the chapter's
+    /// figures (the order of the prose's markers).
+    #[test]
+    fn numbers_follow_the_chapters() {
+        let a_chapters: Vec<&str> = {
+            let mut v: Vec<&str> = FIGURE_CHAPTERS.iter().map(|(_, c)| *c).filter(|c| c.starts_with('a')).collect();
+            v.dedup();
+            v
+        };
+        for f in FIGURES {
+            let place =
+                FIGURE_CHAPTERS.iter().filter(|(_, c)| *c == f.chapter).position(|(id, _)| *id == f.id).unwrap() + 1;
+            let chapter = match f.chapter.strip_prefix('b') {
+                Some(rest) => format!("B{}", rest.split('-').next().unwrap()),
+                None => (a_chapters.iter().position(|c| *c == f.chapter).unwrap() + 1).to_string(),
+            };
+            assert_eq!(f.number, format!("{chapter}-{place}"), "{}", f.id);
+        }
+        assert_eq!(figure("watchdog-stop").unwrap().number, "2-1");
+        assert_eq!(figure("kill-vs-power").unwrap().number, "B7-1");
     }
 
     /// Every starting query parses without a notice, in its canonical form.
@@ -446,5 +512,21 @@ mod tests {
                 assert!(known, "{}: {key}", f.id);
             }
         }
+    }
+
+    /// The live numbers beside a figure are rows of the metric table, and
+    /// only Article A's figures, whose runs have them, name any.
+    #[test]
+    fn key_metrics_are_table_rows() {
+        for f in FIGURES {
+            assert!(f.key_metrics.len() <= 3, "{}: at most three live numbers", f.id);
+            if f.scenario() != Scenario::Lease {
+                assert!(f.key_metrics.is_empty(), "{}", f.id);
+            }
+            for key in f.key_metrics {
+                assert!(crate::figures::analysis::TABLE_ROWS.iter().any(|(k, _)| k == key), "{}: {key}", f.id);
+            }
+        }
+        assert!(!figure("lease-expiry").unwrap().key_metrics.is_empty());
     }
 }

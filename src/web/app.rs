@@ -143,6 +143,10 @@ impl Component for App {
         true
     }
 
+    fn rendered(&mut self, _ctx: &Context<Self>, _first: bool) {
+        super::reader_view::reveal_current_chapter();
+    }
+
     fn view(&self, ctx: &Context<Self>) -> Html {
         if let Some(asked) = &self.route.embed {
             return self.view_embed(asked);
@@ -176,7 +180,10 @@ impl Component for App {
                             let onclick = ctx.link().callback(move |e: MouseEvent| { e.prevent_default(); Msg::Go(id.clone()) });
                             html! {
                                 <li>
-                                    <a href={url::chapter_search(c.id)} aria-current={if cur { Some("page") } else { None }} {onclick}>{ c.title }</a>
+                                    <a href={url::chapter_search(c.id)} title={c.title} aria-current={if cur { Some("page") } else { None }} {onclick}>
+                                        { super::reader_view::short_title(c.title) }
+                                        <span class="visually-hidden">{ super::reader_view::title_rest(c.title) }</span>
+                                    </a>
                                 </li>
                             }
                         }) }

@@ -2,6 +2,9 @@
 //! a real `<input type=range>` with a `<label>` that shows unit and value,
 //! a `<select>` for choices, a checkbox for flags. Ranges, labels and words
 //! come from the parameter tables (`crate::params`); nothing is duplicated here.
+//! A duration slider stands on a [`Ladder`] (`crate::slider_scale`): its
+//! range input moves over the ladder's positions, and a number field beside
+//! it takes any value exactly.
 
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -9,6 +12,7 @@ use yew::prelude::*;
 use super::labels::{unit_ko, word_ko};
 use crate::figures::analysis::group_thousands;
 use crate::params::{ParamKind, ParamSpec};
+use crate::slider_scale::{is_ladder_key, Ladder};
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct ParamControlProps {
@@ -31,6 +35,7 @@ pub fn param_control(p: &ParamControlProps) -> Html {
     let id = format!("{}-{}", p.prefix, spec.name);
     let key = spec.name.to_string();
     match spec.kind {
+        ParamKind::Integer if is_ladder_key(spec.name, spec.unit, spec.min, spec.max, spec.step) => ladder_control(p),
         ParamKind::Integer => {
             // A range input's steps count from its `min`: align `min` to the
             // step so that defaults like 200 stay reachable, and lift values
@@ -107,5 +112,83 @@ pub fn param_control(p: &ParamControlProps) -> Html {
         }
         // The route keys and the player's cursor have controls of their own (navigation, the player).
         ParamKind::Millis | ParamKind::Text => html! {},
+    }
+}
+
+/// A duration: a range input over the ladder's positions (its accessible
+/// value text is the real duration) and a number field for an exact value.
+/// The number field carries the key's name; the URL keeps real values.
+fn ladder_control(p: &ParamControlProps) -> Html {
+    let spec = p.spec;
+    let id = format!("{}-{}", p.prefix, spec.name);
+    let exact_id = format!("{id}-exact");
+    let key = spec.name.to_string();
+    let ladder = Ladder::new(spec.min, spec.max, spec.step);
+    let value: u64 = p.value.parse().unwrap_or(spec.min);
+    let unit = unit_ko(spec.unit);
+    let with_unit = |v: u64| format!("{} {unit}", group_thousands(v as i64));
+    let oninput = {
+        let cb = p.on_change.clone();
+        let k = key.clone();
+        let ladder = ladder.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            if let Ok(pos) = input.value().parse::<usize>() {
+                cb.emit((k.clone(), ladder.value_at(pos).to_string()));
+            }
+        })
+    };
+    // Typing: each whole value in range runs at once, like a slider's move;
+    // leaving the field (or Enter) settles any other text.
+    let oninput_exact = {
+        let cb = p.on_change.clone();
+        let k = key.clone();
+        let (min, max) = (spec.min, spec.max);
+        Callback::from(move |e: InputEvent| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            if let Ok(v) = input.value().trim().parse::<u64>() {
+                if (min..=max).contains(&v) {
+                    cb.emit((k.clone(), v.to_string()));
+                }
+            }
+        })
+    };
+    let onchange = {
+        let cb = p.on_change.clone();
+        let k = key.clone();
+        let (min, max) = (spec.min, spec.max);
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            // An out-of-range number goes through the parser, which clamps it and says so.
+            let text = input.value().trim().to_string();
+            let v = text.parse::<u64>().map(|v| v.clamp(min, max).to_string()).unwrap_or(text);
+            cb.emit((k.clone(), v));
+        })
+    };
+    let list_id = format!("{id}-marks");
+    let marks: Vec<&(u64, String)> = p.marks.iter().filter(|(v, _)| (spec.min..=spec.max).contains(v)).collect();
+    html! {
+        <div class="ctl ctl-range ctl-ladder">
+            <label for={id.clone()}>
+                <span class="ctl-name">{ spec.label_ko }</span>
+                <output for={id.clone()} class="ctl-value">{ with_unit(value) }</output>
+            </label>
+            <div class="ctl-ladder-row">
+                <input type="range" id={id} data-key={key.clone()} min="0" max={(ladder.len() - 1).to_string()} step="1"
+                    value={ladder.position_of(value).to_string()} aria-valuetext={with_unit(value)}
+                    list={(!marks.is_empty()).then(|| list_id.clone())} {oninput} />
+                <label for={exact_id.clone()} class="visually-hidden">{ format!("{} 직접 입력 ({unit})", spec.label_ko) }</label>
+                <input type="number" id={exact_id} name={key} class="ctl-exact" inputmode="numeric"
+                    min={spec.min.to_string()} max={spec.max.to_string()} step="1" value={value.to_string()} oninput={oninput_exact} {onchange} />
+            </div>
+            if !marks.is_empty() {
+                <datalist id={list_id}>
+                    { for marks.iter().map(|(v, name)| html! { <option value={ladder.position_of(*v).to_string()} label={name.clone()}></option> }) }
+                </datalist>
+                <ul class="ctl-marks">
+                    { for marks.iter().map(|(v, name)| html! { <li>{ format!("{name}: {}", with_unit(*v)) }</li> }) }
+                </ul>
+            }
+        </div>
     }
 }

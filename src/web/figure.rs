@@ -299,9 +299,14 @@ impl Figure {
         self.figure.as_ref().map(|f| f.text_alternative(self.table.first_description())).unwrap_or_default()
     }
 
-    /// Runs the figure again after a change of its query.
+    /// Runs the figure again after a change of its query. A paused player
+    /// moves to the window's end, so the changed run is drawn in full, not
+    /// only up to where the cursor happened to stop.
     fn changed(&mut self, ctx: &Context<Self>) {
         self.recompute(ctx);
+        if self.is_timeline() && !self.player.player.playing() {
+            self.player.player.set_cursor(self.window_us());
+        }
         self.write_url(ctx);
     }
 }

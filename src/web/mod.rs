@@ -18,6 +18,7 @@ pub mod lazy_figures;
 pub mod player;
 pub mod predict;
 pub mod side_by_side;
+pub mod reader_view;
 pub mod sweep_figure;
 pub mod sweep_jobs;
 pub mod url;

@@ -92,6 +92,8 @@ pub enum Msg {
     /// The pointer is over a cell (`None`: it left the grid).
     Hover(Option<(usize, usize)>),
     Resize,
+    /// The plot's width was measured while drawing: lay the cell buttons out at it.
+    Measured,
 }
 
 pub struct SweepFigure {
@@ -578,12 +580,19 @@ impl Component for SweepFigure {
             Msg::Resize => {
                 self.width_css = 0.0;
             }
+            Msg::Measured => {}
         }
         true
     }
 
-    fn rendered(&mut self, _ctx: &Context<Self>, _first: bool) {
+    fn rendered(&mut self, ctx: &Context<Self>, _first: bool) {
+        // The cell buttons were laid out for the last width known; a new
+        // measure (first draw, a resize) renders them again at the plot's.
+        let measuring = self.width_css <= 0.0;
         self.draw();
+        if measuring && self.width_css > 0.0 {
+            ctx.link().send_message(Msg::Measured);
+        }
         if self.focus_pending {
             self.focus_pending = false;
             if let Some(el) = gloo::utils::document().get_element_by_id(&self.cell_id(self.focus.0, self.focus.1)) {
@@ -632,12 +641,23 @@ impl Component for SweepFigure {
         });
         let slider_specs = sliders(self.kind);
         html! {
-            <figure id={fid} class="lab-figure sweep-figure" aria-describedby={format!("{fid}-desc")}
+            <figure id={fid} class="lab-figure has-stage sweep-figure" aria-describedby={format!("{fid}-desc")}
                 data-state={if complete { "done" } else if failed { "failed" } else { "running" }} data-cached={self.cached.to_string()}
                 data-sweep-key={self.spec.key()} data-metric={self.metric.key()}>
                 { if self.notices.is_empty() { html!{} } else { html! {
                     <div class="notice" role="status">{ for self.notices.iter().map(|n| html! { <p>{ n }</p> }) }</div>
                 } } }
+                <div class="figure-stage">
+                    <div class="sweep-plot" ref={self.wrap.clone()}>
+                        <canvas ref={self.canvas.clone()} aria-hidden="true"></canvas>
+                        <SweepGrid spec={self.spec} focus={self.focus} style={self.grid_style()}
+                            on_key={self.on_key.clone()} on_focus={self.on_focus.clone()} on_open={self.on_open.clone()} on_hover={self.on_hover.clone()} />
+                        { self.view_hover_tip() }
+                    </div>
+                    { self.view_heat_legend() }
+                </div>
+                <div class="figure-side">
+                <p id={format!("{fid}-focus")} class="sweep-focus" aria-live="polite">{ format!("선택한 칸 — {}", self.result.describe_cell(self.focus.0, self.focus.1)) }</p>
                 <div class="controls sweep-controls">
                     <div class="controls-row">
                         <div class="ctl ctl-choice">
@@ -683,14 +703,7 @@ impl Component for SweepFigure {
                     <progress id={format!("{fid}-progress")} max={rows.to_string()} value={done.to_string()}>{ format!("{done}/{rows}") }</progress>
                     <span class="sweep-status" role="status" aria-live="polite">{ status }</span>
                 </div>
-                <div class="sweep-plot" ref={self.wrap.clone()}>
-                    <canvas ref={self.canvas.clone()} aria-hidden="true"></canvas>
-                    <SweepGrid spec={self.spec} focus={self.focus} style={self.grid_style()}
-                        on_key={self.on_key.clone()} on_focus={self.on_focus.clone()} on_open={self.on_open.clone()} on_hover={self.on_hover.clone()} />
-                    { self.view_hover_tip() }
                 </div>
-                { self.view_heat_legend() }
-                <p id={format!("{fid}-focus")} class="sweep-focus" aria-live="polite">{ format!("선택한 칸 — {}", self.result.describe_cell(self.focus.0, self.focus.1)) }</p>
                 <p id={format!("{fid}-desc")} class="sweep-alt">{ self.result.describe() }</p>
                 <figcaption>{ self.kind.caption_ko() }</figcaption>
                 { super::export_panel::sweep_panel(fid, self.export_params(), figure_search(&ctx.props().chapter, &self.spec, self.metric), complete) }

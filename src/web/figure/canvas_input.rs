@@ -69,11 +69,49 @@ const GRAB_CSS: f64 = 7.0;
 /// A drag shorter than this (CSS px) is a tap.
 const TAP_CSS: f64 = 4.0;
 
-/// The point of a pointer event on `wrap`'s canvas, in CSS px.
-fn canvas_point(wrap: &NodeRef, e: &MouseEvent) -> Option<(f64, f64)> {
+/// How the canvas is shown: the reader's view may show it smaller than it
+/// was drawn (`static/reader.css` fits the sticky stage), and not at the
+/// wrapper's left edge.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Shown {
+    /// Shown px per drawn CSS px.
+    scale: f64,
+    /// The canvas's offset in its wrapper, in shown px.
+    dx: f64,
+    dy: f64,
+}
+
+impl Shown {
+    const AS_DRAWN: Shown = Shown { scale: 1.0, dx: 0.0, dy: 0.0 };
+
+    /// `wrap`'s canvas as shown now, for a drawing `drawn_w` CSS px wide.
+    fn of(wrap: &NodeRef, drawn_w: Option<f64>) -> Shown {
+        let Some(wrap) = wrap.cast::<HtmlElement>() else { return Self::AS_DRAWN };
+        let Some(canvas) = wrap.query_selector("canvas").ok().flatten() else { return Self::AS_DRAWN };
+        let (rect, outer) = (canvas.get_bounding_client_rect(), wrap.get_bounding_client_rect());
+        let scale = match drawn_w {
+            Some(w) if w > 0.0 && rect.width() > 0.0 => rect.width() / w,
+            _ => 1.0,
+        };
+        Shown { scale, dx: rect.left() - outer.left(), dy: rect.top() - outer.top() }
+    }
+
+    /// A drawn point's place in the wrapper (for the tip, the ring, the ghost).
+    fn in_wrap(self, x: f64, y: f64) -> (f64, f64) {
+        (self.dx + x * self.scale, self.dy + y * self.scale)
+    }
+}
+
+/// The point of a pointer event on `wrap`'s canvas, in the drawing's CSS px
+/// (the canvas is `drawn_w` CSS px wide as drawn, whatever its shown size).
+fn canvas_point(wrap: &NodeRef, e: &MouseEvent, drawn_w: Option<f64>) -> Option<(f64, f64)> {
     let canvas = wrap.cast::<HtmlElement>()?.query_selector("canvas").ok()??;
     let rect = canvas.get_bounding_client_rect();
-    Some((f64::from(e.client_x()) - rect.left(), f64::from(e.client_y()) - rect.top()))
+    let scale = match drawn_w {
+        Some(w) if w > 0.0 && rect.width() > 0.0 => rect.width() / w,
+        _ => 1.0,
+    };
+    Some(((f64::from(e.client_x()) - rect.left()) / scale, (f64::from(e.client_y()) - rect.top()) / scale))
 }
 
 impl Figure {
@@ -258,16 +296,19 @@ impl Figure {
     /// The canvas wrapper's pointer and key handlers, for a timeline.
     pub(super) fn canvas_handlers(&self, ctx: &Context<Self>) -> CanvasHandlers {
         let link = ctx.link();
+        let drawn_w = self.canvas_width();
         let point = |make: fn(f64, f64) -> CanvasMsg| {
             let wrap = self.wrap.clone();
-            link.batch_callback(move |e: PointerEvent| canvas_point(&wrap, &e).map(|(x, y)| Msg::Canvas(make(x, y))))
+            link.batch_callback(move |e: PointerEvent| {
+                canvas_point(&wrap, &e, drawn_w).map(|(x, y)| Msg::Canvas(make(x, y)))
+            })
         };
         let wrap = self.wrap.clone();
         let down = link.batch_callback(move |e: PointerEvent| {
             if e.button() != 0 {
                 return None;
             }
-            let (x, y) = canvas_point(&wrap, &e)?;
+            let (x, y) = canvas_point(&wrap, &e, drawn_w)?;
             // Keep the moves coming while dragging outside the canvas (on the
             // wrapper itself: Yew's delegated event's current target is the app's root).
             if let Some(el) = wrap.cast::<web_sys::Element>() {
@@ -303,6 +344,9 @@ impl Figure {
             return;
         };
         if let Some((x0, x1, y)) = figure.time_axis(w) {
+            // In shown px from the canvas's corner, as a pointer meets it.
+            let k = Shown::of(&self.wrap, Some(w)).scale;
+            let (x0, x1, y) = (x0 * k, x1 * k, y * k);
             let _ = wrap.set_attribute("data-time-axis", &format!("{x0:.0},{x1:.0},{y:.0}"));
         }
     }
@@ -316,14 +360,17 @@ impl Figure {
         let Some(tip) = &self.input.tip else {
             return html! { <p class="visually-hidden mark-live" aria-live="polite">{ live }</p> };
         };
-        let width = self.canvas_width().unwrap_or(600.0);
+        let drawn_w = self.canvas_width().unwrap_or(600.0);
+        let shown = Shown::of(&self.wrap, Some(drawn_w));
+        let (x, y) = shown.in_wrap(tip.x, tip.y);
+        let wrap_w = self.wrap.cast::<HtmlElement>().map(|w| f64::from(w.client_width())).unwrap_or(drawn_w);
         // Beside the point, on the side with more room; under it unless near the bottom.
-        let horizontal = if tip.x > width / 2.0 {
-            format!("right:{:.0}px;", (width - tip.x - 6.0).max(0.0))
+        let horizontal = if x > wrap_w / 2.0 {
+            format!("right:{:.0}px;", (wrap_w - x - 6.0).max(0.0))
         } else {
-            format!("left:{:.0}px;", (tip.x - 6.0).max(0.0))
+            format!("left:{:.0}px;", (x - 6.0).max(0.0))
         };
-        let style = format!("{horizontal}top:{:.0}px;", tip.y + 14.0);
+        let style = format!("{horizontal}top:{:.0}px;", y + 14.0);
         // A lease's span and how it ended, for tools and tests (the trace's own numbers).
         let lease = match (tip.hit.hit, self.figure.as_ref()) {
             (TimelineHit::Lease(i), Some(f)) => f.traces().get(tip.hit.panel).and_then(|t| t.leases.get(i as usize)),
@@ -343,14 +390,14 @@ impl Figure {
         };
         html! {<>
             { if tip.keyed { html! {
-                <span class="mark-ring" aria-hidden="true" style={format!("left:{:.0}px;top:{:.0}px;", tip.x, tip.y)}></span>
+                <span class="mark-ring" aria-hidden="true" style={format!("left:{x:.0}px;top:{y:.0}px;")}></span>
             } } else { html!{} } }
             <div class="mark-tip" role="tooltip" style={style} data-kind={kind} data-panel={tip.hit.panel.to_string()}
                  data-id={id.map(|v| v.to_string())} data-worker={worker.map(|v| v.to_string())}
                  data-token={token.map(|v| v.to_string())}
                  data-start-us={lease.map(|l| l.set_exec_at.t_us.to_string())} data-end-us={lease.map(|l| l.ended_at.t_us.to_string())}
                  data-expired={lease.map(|l| (l.end_cause == crate::sim::lease::LeaseEnd::Expired).to_string())}
-                 data-x={format!("{:.1}", tip.x)} data-y={format!("{:.1}", tip.y)}>
+                 data-x={format!("{:.1}", tip.x * shown.scale)} data-y={format!("{:.1}", tip.y * shown.scale)}>
                 { &tip.text }
             </div>
             <p class="visually-hidden mark-live" aria-live="polite">{ live }</p>
@@ -365,7 +412,9 @@ impl Figure {
             self.figure.as_ref().zip(self.canvas_width()).and_then(|(f, w)| Some((f.time_axis(w)?, f.window_us())));
         let Some(((x0, x1, _), window)) = axis else { return html! {} };
         let t = start_us + u64::from(ttl_ms) * 1000;
-        let x = x0 + (x1 - x0) * t as f64 / window.max(1) as f64;
+        let shown = Shown::of(&self.wrap, self.canvas_width());
+        let x = shown.in_wrap(x0 + (x1 - x0) * t as f64 / window.max(1) as f64, 0.0).0;
+        let x1 = shown.in_wrap(x1, 0.0).0;
         let text = format!("락 TTL {ttl_ms} ms (지금 {} ms) · 놓으면 다시 실행", self.query.config.ttl_ms);
         html! {<>
             <span class="ttl-ghost" aria-hidden="true" style={format!("left:{x:.0}px;")}></span>

@@ -61,20 +61,27 @@ impl Figure {
             .collect();
         let player = &self.player.player;
         html! {
-            <figure id={id} class={classes!("lab-figure", kind_class(spec.kind))} aria-describedby={desc_id.clone()}>
+            <figure id={id} class={classes!("lab-figure", "has-stage", kind_class(spec.kind))} aria-describedby={desc_id.clone()}>
                 { if notices.is_empty() { html!{} } else { html! {
                     <div class="notice" role="status">
                         { for notices.iter().map(|n| html! { <p>{ n }</p> }) }
                     </div>
                 } } }
-                { self.view_story(ctx) }
-                { self.view_canvas_wrap(ctx) }
-                { if timeline { self.view_keys_hint() } else { html!{} } }
-                { if timeline { view_legend(self.figure.as_ref().map(|f| f.legend()).unwrap_or_default()) } else { html!{} } }
+                // The stage stays on screen while the reader moves a control
+                // (above the controls at every width).
+                <div class="figure-stage">
+                    { self.view_story(ctx) }
+                    { self.view_canvas_wrap(ctx) }
+                    { super::super::reader_view::key_numbers(&self.table.key_numbers(spec.key_metrics), self.table.pending()) }
+                    { if timeline { view_legend(self.figure.as_ref().map(|f| f.legend()).unwrap_or_default()) } else { html!{} } }
+                </div>
+                <div class="figure-side">
+                    { if timeline { self.view_player(ctx) } else { html!{} } }
+                    { if timeline { self.view_keys_hint() } else { html!{} } }
+                    { self.view_controls(ctx) }
+                </div>
                 <p id={desc_id} class="visually-hidden">{ self.text_alternative() }</p>
                 <figcaption>{ spec.caption_ko }</figcaption>
-                { if timeline { self.view_player(ctx) } else { html!{} } }
-                { self.view_controls(ctx) }
                 { self.table.view(&self.plan) }
                 { super::super::export_panel::panel(super::super::export_panel::PanelData { id, params: to_query(&self.query), permalink: self.permalink(),
                     time_us: (timeline && !player.playing() && player.cursor_us() < self.window_us()).then_some(player.cursor_us()),
@@ -94,7 +101,7 @@ impl Figure {
         };
         let canvas =
             html! { <canvas ref={self.canvas.node.clone()} role="img" aria-label={spec.canvas_label()}></canvas> };
-        let label = format!("{} 그림 ({})", spec.code, spec.id);
+        let label = format!("그림 {} ({})", spec.number, spec.id);
         if !self.is_timeline() {
             return html! {
                 <div class="canvas-wrap" ref={self.wrap.clone()} tabindex="-1" aria-label={label}>{ canvas }{ loading }</div>

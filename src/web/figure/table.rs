@@ -337,6 +337,19 @@ impl LiveTable {
         self.columns.first().and_then(|c| c.runs.first()).map(|r| r.description.as_str())
     }
 
+    /// The figure's key numbers (`keys`, rows of the table) from its own
+    /// runs, the first column: `(short label, value)`, a range over the
+    /// column's runs; `None` as the value while the column is computed.
+    pub fn key_numbers(&self, keys: &[&str]) -> Vec<(&'static str, Option<String>)> {
+        keys.iter()
+            .filter_map(|key| TABLE_ROWS.iter().find(|(k, _)| k == key))
+            .map(|(key, label)| {
+                let short = label.split(" (").next().unwrap_or(label);
+                (short, self.columns.first().and_then(|c| Self::cell(c, key)))
+            })
+            .collect()
+    }
+
     fn cell(col: &Column, key: &str) -> Option<String> {
         let vals: Vec<f64> = col.runs.iter().filter_map(|r| r.value(key)).collect();
         if vals.is_empty() {

@@ -42,17 +42,18 @@ impl VoteFigure {
             .chain(self.figure.as_ref().and_then(|f| f.summary.cap_notice_ko.clone()))
             .collect();
         html! {
-            <figure id={id} class={classes!("lab-figure", "vote-figure", format!("vote-{}", spec.code.to_ascii_lowercase()))}
+            <figure id={id} class={classes!("lab-figure", "has-stage", "vote-figure", format!("vote-{}", spec.code.to_ascii_lowercase()))}
                 aria-describedby={desc_id.clone()} data-equivocations={equiv.to_string()}
                 data-variant={self.config.variant.code()}
                 data-awaiting-module={(self.figure.is_none() && self.failure.is_none()).then_some("")}>
                 { if notices.is_empty() { html!{} } else { html! {
                     <div class="notice" role="status">{ for notices.iter().map(|n| html! { <p>{ n }</p> }) }</div>
                 } } }
+                <div class="figure-stage">
                 { if story { self.view_summary(ctx) } else { html!{} } }
                 { self.view_loading() }
                 <div class="canvas-wrap" ref={self.wrap.clone()} tabindex={if story { "0" } else { "-1" }}
-                     aria-label={format!("그림 {} ({id})", spec.code)}
+                     aria-label={format!("그림 {} ({id})", spec.number)}
                      onkeydown={if story { self.player.on_key() } else { Callback::noop() }}>
                     <canvas ref={self.canvases[0].clone()} role="img" aria-label={spec.canvas_label()}></canvas>
                     { if self.kind() == FigureKind::OuterTransaction { html! {
@@ -60,8 +61,8 @@ impl VoteFigure {
                     } } else { html!{} } }
                 </div>
                 { if story { view_legend() } else { html!{} } }
-                <p id={desc_id} class="visually-hidden vote-alt">{ self.text_alternative() }</p>
-                <figcaption>{ spec.caption_ko }</figcaption>
+                </div>
+                <div class="figure-side">
                 { if story { self.view_player() } else { html!{} } }
                 { if self.kind() == FigureKind::KillVsPower { self.view_stack_buttons(ctx) } else { html!{} } }
                 <div class="controls">
@@ -79,6 +80,9 @@ impl VoteFigure {
                         <a class="btn vote-permalink" href={self.permalink()}>{ "이 상태의 링크" }</a>
                     </div>
                 </div>
+                </div>
+                <p id={desc_id} class="visually-hidden vote-alt">{ self.text_alternative() }</p>
+                <figcaption>{ spec.caption_ko }</figcaption>
                 { super::super::export_panel::panel(super::super::export_panel::PanelData { id, params: vote_to_query(&self.config), permalink: self.permalink(),
                     time_us: (!player.playing() && player.cursor_us() != u64::MAX).then(|| player.cursor_us()), window_ms: None, recon: true }) }
             </figure>

@@ -1,0 +1,63 @@
+//! The reader's view around a figure and a chapter (issue 16): the compact
+//! line of a figure's key live numbers that stays on screen with the canvas
+//! while the reader moves a control, and the chapter map's upkeep (the
+//! current chapter's pill brought into the map's view). The layout itself
+//! (sticky stage, control strip, drawer) is `static/reader.css`.
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+/// The key numbers line: `label value` pairs from the figure's own runs;
+/// a value not yet computed shows as "…", and the line is marked pending
+/// (dimmed) while its runs are computed anew. Nothing when there are none.
+pub fn key_numbers(numbers: &[(&'static str, Option<String>)], pending: bool) -> Html {
+    if numbers.is_empty() {
+        return html! {};
+    }
+    let pending = pending || numbers.iter().any(|(_, v)| v.is_none());
+    html! {
+        <dl class="key-numbers" aria-label="이 그림의 주요 지표 (실시간)" data-pending={if pending { "true" } else { "false" }}>
+            { for numbers.iter().map(|(label, value)| html! {
+                <div class="key-number">
+                    <dt>{ *label }</dt>
+                    <dd>{ value.clone().unwrap_or_else(|| "…".to_string()) }</dd>
+                </div>
+            }) }
+        </dl>
+    }
+}
+
+/// Scrolls the chapter map's list sideways so that the current chapter's
+/// pill is in view (a narrow screen shows only part of the list). Only the
+/// list scrolls, never the page.
+pub fn reveal_current_chapter() {
+    let document = gloo::utils::document();
+    let Ok(Some(current)) = document.query_selector("nav.chapters a[aria-current=page]") else { return };
+    let Some(list) = current.closest("ol").ok().flatten() else { return };
+    let (Ok(list), Ok(pill)) = (list.dyn_into::<web_sys::HtmlElement>(), current.dyn_into::<web_sys::HtmlElement>())
+    else {
+        return;
+    };
+    let item = pill.parent_element().and_then(|li| li.dyn_into::<web_sys::HtmlElement>().ok()).unwrap_or(pill);
+    // The list is positioned (reader.css), so the item's offset is within it.
+    let centred = item.offset_left() - (list.client_width() - item.offset_width()) / 2;
+    list.set_scroll_left(centred.max(0));
+}
+
+/// A chapter's label in the chapter map: the title's part before its colon
+/// ("실험 1", "B-8", "정리"), or the whole title when it has none.
+/// `scripts/prerender.mjs` shortens the static pages' titles the same way.
+pub fn short_title(title: &str) -> &str {
+    match title.split_once(": ") {
+        Some((head, _)) => head.strip_prefix("글 ").unwrap_or(head),
+        None => title,
+    }
+}
+
+/// The rest of a chapter's title after its short label (for screen readers).
+pub fn title_rest(title: &str) -> String {
+    match title.split_once(": ") {
+        Some((_, rest)) => format!(": {rest}"),
+        None => String::new(),
+    }
+}
