@@ -373,9 +373,8 @@ mod page {
 
     use std::rc::Rc;
 
-    use consistency_lab::figures::export::caption::{
-        paint, svg_document, wrap_caption, CAPTION_LINE_PX, CAPTION_PAD_PX,
-    };
+    use consistency_lab::figures::export::caption::{paint, svg_document, wrap_caption, CAPTION_PAD_PX};
+    use consistency_lab::figures::export::{footer_height, legend_layout};
     use consistency_lab::figures::plan::{LeaseFigure, LeasePlan, VotePlan};
     use consistency_lab::figures::player::{Pace, Player};
     use consistency_lab::figures::registry::{FigureKind, FigureSpec, Scenario};
@@ -501,10 +500,12 @@ mod page {
             }
         };
         let lines = wrap_caption(spec.caption_ko, css_w - 2.0 * CAPTION_PAD_PX);
+        // The page's legend (`<ul class="legend">`) is the file's too.
+        let legend = legend_layout(spec.kind, state.width);
         let fig_h = height.round().max(1.0) as u32;
-        let cap_h = (2.0 * CAPTION_PAD_PX + CAPTION_LINE_PX * lines.len() as f64).round() as u32;
-        let svg = svg_document((state.width, fig_h + cap_h), |root| {
-            paint(root, fig_h, &lines, 1.0, |fig| {
+        let footer_h = footer_height(&legend, lines.len(), 1.0);
+        let svg = svg_document((state.width, fig_h + footer_h), |root| {
+            paint(root, fig_h, &legend, &lines, 1.0, |fig| {
                 drawn(fig).unwrap_or_else(|e| panic!("the page's drawing failed: {e}"));
                 Ok(())
             })

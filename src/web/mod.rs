@@ -118,3 +118,20 @@ pub fn start() {
         }
     }
 }
+
+/// A figure's legend as the page shows it: one `<li>` per item of
+/// `crate::figures::legend` (the list exported files paint too), its swatch
+/// a CSS class.
+pub fn legend_list(items: &[crate::figures::legend::LegendItem], class: &'static str) -> yew::Html {
+    use crate::figures::legend::Swatch;
+    yew::html! {
+        <ul class={class} aria-label="범례">
+            { for items.iter().map(|it| yew::html! {
+                <li>
+                    <span class={it.css_class}>{ if matches!(it.swatch, Swatch::Alert(_)) { "!" } else { "" } }</span>
+                    { it.label }
+                </li>
+            }) }
+        </ul>
+    }
+}

@@ -179,21 +179,7 @@ impl Figure {
     }
 }
 
-/// The timelines' legend.
+/// The timelines' legend (the list exported files paint too).
 fn view_legend() -> Html {
-    html! {
-        <ul class="legend" aria-label="범례">
-            <li><span class="sw sw-approved"></span>{ "홀드(승인)" }</li>
-            <li><span class="sw sw-insufficient"></span>{ "잔액 부족" }</li>
-            <li><span class="sw sw-fenced"></span>{ "fencing 거부" }</li>
-            <li><span class="sw sw-lockless"></span>{ "락 없는 구간" }</li>
-            <li><span class="sw sw-lease"></span>{ "서버의 lease(토큰)" }</li>
-            <li><span class="sw sw-overlap"></span>{ "소유 겹침" }</li>
-            <li><span class="sw sw-rowwait"></span>{ "행 잠금 대기" }</li>
-            <li><span class="mk mk-released"></span>{ "정상 해제" }</li>
-            <li><span class="mk mk-stolen"></span>{ "STOLEN" }</li>
-            <li><span class="mk mk-expired"></span>{ "만료" }</li>
-            <li><span class="mk mk-write"></span>{ "쓰기(빨강: 옛 값으로 덮어씀)" }</li>
-        </ul>
-    }
+    crate::web::legend_list(&crate::figures::legend::TIMELINE_LEGEND, "legend")
 }
