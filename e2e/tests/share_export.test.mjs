@@ -180,9 +180,16 @@ test('the blog kit: velog markdown, Tistory iframe, Naver Blog and Brunch link, 
   for (const [value, name] of [['naver', '네이버 블로그'], ['brunch', '브런치']]) {
     await page.check(`${kit} input[value=${value}]`);
     assert.match(await page.textContent(`${kit} .blog-steps`), new RegExp(`${name}에 사진으로 올립니다`));
-    assert.match(await page.inputValue(`${kit} textarea.blog-${value}-link`), /\?ch=a1-lease-expiry&fig=lease-expiry/);
+    assert.match(await page.textContent(`${kit} .blog-steps`), new RegExp(`${name}는 다른 사이트의 iframe`));
+    assert.match(await page.inputValue(`${kit} textarea.blog-${value}-link`), /\/a1-lease-expiry\.html\?fig=lease-expiry&preset=exp1/);
     assert.ok((await page.inputValue(`${kit} textarea.blog-${value}-alt`)).startsWith('그림 A1.'));
   }
+  // The card link is the chapter's own page (its og: tags), in the same state.
+  const card = await page.inputValue(`${kit} textarea.blog-brunch-link`);
+  await page.goto(card);
+  await ready(page);
+  assert.ok(await page.$('head meta[property="og:title"]'), 'the linked page carries the link card tags');
+  assert.ok(await page.$('#lease-expiry canvas'), 'and opens the chapter with its figure');
   assert.deepEqual(errors, []);
   await context.close();
 });

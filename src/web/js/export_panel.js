@@ -19,6 +19,13 @@
     return word + (hangul && (last - 0xac00) % 28 !== 0 ? '을' : '를');
   }
 
+  // `word` and the topic particle (은 after a final consonant, 는 after a vowel).
+  function withTopicParticle(word) {
+    const last = word.charCodeAt(word.length - 1);
+    const hangul = last >= 0xac00 && last <= 0xd7a3;
+    return word + (hangul && (last - 0xac00) % 28 !== 0 ? '은' : '는');
+  }
+
   function save(blob, name) {
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
@@ -213,8 +220,8 @@
         const name = platform === 'naver' ? '네이버 블로그' : '브런치';
         say(`위의 ${fileWord} 버튼으로 그림 파일을 받아 ${name}에 사진으로 올립니다. 사진 설명에는 아래 대체 텍스트를 씁니다.`,
           '아래 링크를 본문에 붙여 넣으면 원래 페이지의 링크 카드(제목·요약·그림)가 붙습니다.',
-          `${name}은 다른 사이트의 iframe을 넣을 수 없어, 그림을 움직여 보려면 링크로 원래 페이지를 엽니다.`);
-        field(fields, s.id, `blog-${platform}-link`, '원래 페이지 링크', '링크', 2, s.link);
+          `${withTopicParticle(name)} 다른 사이트의 iframe을 넣을 수 없어, 그림을 움직여 보려면 링크로 원래 페이지를 엽니다.`);
+        field(fields, s.id, `blog-${platform}-link`, '원래 페이지 링크 (장의 페이지: 링크 카드가 붙습니다)', '링크', 2, s.cardLink);
         field(fields, s.id, `blog-${platform}-alt`, '사진 설명 (대체 텍스트)', '대체 텍스트', 3, s.alt);
       }
     };
@@ -253,13 +260,19 @@
     const desc = (fig.querySelector(`[id="${d.id}-desc"]`) || {}).textContent || '';
     const alt = `${caption}\n\n${desc.trim()}`;
     const link = base + (d.permalink || '');
+    // The chapter's own page (ID.html, whose og: tags make the link card) in the same state.
+    const chapter = new URLSearchParams(d.permalink || '').get('ch');
+    const state = new URLSearchParams(d.permalink || '');
+    state.delete('ch');
+    const dir = base.slice(0, base.lastIndexOf('/') + 1);
+    const cardLink = chapter && /^[a-z0-9-]+$/.test(chapter) ? `${dir}${chapter}.html?${state.toString()}` : link;
     const iframe = (src, height) =>
       `<iframe src="${esc(src)}" title="${esc(caption)}" width="100%" height="${height}" style="border:0" loading="lazy"></iframe>`;
     // A figure-only embed for the drawn figures the figures module lays out (not the sweeps, not B2).
     const bareable = d.params !== undefined && !fig.classList.contains('sweep-figure');
     const waiting = [];
     const s = {
-      id: d.id, caption, alt, link, animated: !!panel.querySelector('button[data-export=gif]'),
+      id: d.id, caption, alt, link, cardLink, animated: !!panel.querySelector('button[data-export=gif]'),
       fullSnippet: iframe(embedUrl, 720), bareSnippet: null,
       onBareSnippet: (f) => waiting.push(f),
     };
