@@ -11,6 +11,14 @@
 // with the live chapter (src/web/app.rs reads the chapter from the page's
 // name). The head carries the chapter's title and description, and the
 // `og:`/`twitter:` tags link previews read.
+//
+// The site's public address, when the deployment states it (`LAB_SITE_URL`,
+// e.g. https://USER.github.io/REPOSITORY/, which .github/workflows/pages.yml
+// sets), makes og:image and og:url absolute (a crawler resolves nothing),
+// adds a canonical link, and heads `sitemap.xml`, which lists every chapter
+// page. Without it the build stays address-free: relative og:image, no
+// og:url, and a sitemap of relative addresses a reader of the build can
+// check but a crawler will not use.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -26,11 +34,32 @@ function pngSize(path) {
   return [b.readUInt32BE(16), b.readUInt32BE(20)];
 }
 
+/** The site's public address from `LAB_SITE_URL` (with a final `/`), or null. */
+export function siteUrl(env = process.env) {
+  const raw = (env.LAB_SITE_URL || '').trim();
+  if (!raw) return null;
+  const url = new URL(raw);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`LAB_SITE_URL: not an http(s) address: ${raw}`);
+  url.search = '';
+  url.hash = '';
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  return url.href;
+}
+
+/** `sitemap.xml`: the site's root and every chapter page, absolute under `base` (relative without it). */
+export function sitemap(base, pages) {
+  const loc = (p) => esc((base || '') + p);
+  const urls = ['', ...pages].map((p) => `  <url><loc>${loc(p)}</loc></url>`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
 /**
  * Writes `ID.html` for every chapter of the build in `stage`, from its
- * `index.html` (`page`, as the hook leaves it). Returns the files written.
+ * `index.html` (`page`, as the hook leaves it), and `sitemap.xml`. Returns
+ * the files written.
  */
 export function prerenderChapters(stage, page) {
+  const base = siteUrl();
   const chapterDir = join(stage, 'content', 'html');
   const values = JSON.parse(readFileSync(join(chapterDir, 'sim-values.json'), 'utf8'));
   const captions = JSON.parse(/<script type="application\/json" id="lab-static-figures">([\s\S]*?)<\/script>/.exec(page)?.[1] || '{}');
@@ -80,12 +109,13 @@ export function prerenderChapters(stage, page) {
       + `<nav class="pager" aria-label="이전·다음 장">${pager}</nav></main></div>`
       + '<footer class="site-footer"><p>모든 수치와 그림은 브라우저 안에서 결정적 시뮬레이션(Rust → WebAssembly)으로 계산합니다. 같은 주소는 언제나 같은 그림을 그립니다.</p></footer></div>';
     const title = `${c.title} — 정합성 실험실`;
-    const image = `figures/${firstFigure || 'lease-expiry'}.png`;
+    const image = `${base || ''}figures/${firstFigure || 'lease-expiry'}.png`;
     const meta = [
+      ...(base ? [`<link rel="canonical" href="${esc(base + c.id)}.html">`, `<meta property="og:url" content="${esc(base + c.id)}.html">`] : []),
       `<meta property="og:type" content="article">`,
       `<meta property="og:title" content="${esc(title)}">`,
       `<meta property="og:description" content="${esc(short)}">`,
-      `<meta property="og:image" content="${image}">`,
+      `<meta property="og:image" content="${esc(image)}">`,
       `<meta property="og:locale" content="ko_KR">`,
       `<meta name="twitter:card" content="summary_large_image">`,
     ].join('\n  ');
@@ -99,5 +129,7 @@ export function prerenderChapters(stage, page) {
     writeFileSync(join(stage, `${c.id}.html`), out);
     written.push(`${c.id}.html`);
   }
+  writeFileSync(join(stage, 'sitemap.xml'), sitemap(base, written));
+  written.push('sitemap.xml');
   return written;
 }

@@ -139,8 +139,8 @@ if (!html.includes(meta)) {
 writeFileSync(indexPath, html);
 
 // --- 1b. The chapters as pages of their own ----------------------------------
-// ID.html for every chapter, readable before (and without) the wasm: see
-// scripts/prerender.mjs. After the CSP, so that they carry it too.
+// ID.html for every chapter, readable before (and without) the wasm, and
+// sitemap.xml (absolute under $LAB_SITE_URL when set): see scripts/prerender.mjs. After the CSP, so that they carry it too.
 const pages = prerenderChapters(stage, html);
 
 // --- 1c. Precompressed copies ------------------------------------------------
@@ -178,4 +178,4 @@ if (sw === template) {
   process.exit(1);
 }
 writeFileSync(join(stage, 'sw.js'), sw);
-console.log(`trunk-post-build: ${verified} integrity digest(s) verified, ${Object.keys(fetchedLater).length + 1} stated for what the page fetches itself; CSP with ${hashes.length} inline script hash(es); ${pages.length} chapter pages; ${compressed} files precompressed (.gz, .br); sw.js precaches ${precache.length} files as ${cacheName}`);
+console.log(`trunk-post-build: ${verified} integrity digest(s) verified, ${Object.keys(fetchedLater).length + 1} stated for what the page fetches itself; CSP with ${hashes.length} inline script hash(es); ${pages.filter((p) => p.endsWith('.html')).length} chapter pages and sitemap.xml; ${compressed} files precompressed (.gz, .br); sw.js precaches ${precache.length} files as ${cacheName}`);

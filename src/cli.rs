@@ -69,7 +69,7 @@ pub fn main() -> ExitCode {
             }
         }
         Err(err) => {
-            eprintln!("lab: {}", err.message);
+            eprintln!("lab: error: {}", err.message);
             ExitCode::from(err.status)
         }
     }
@@ -337,9 +337,13 @@ fn figure_command(raw: &RawArgs) -> Result<Command> {
         .positional
         .clone()
         .ok_or_else(|| CliError::usage("`lab figure` needs a FIGURE_ID (see `lab figure --list`) or --list"))?;
-    let out = flags.get("out").cloned().ok_or_else(|| CliError::usage("`lab figure` needs --out FILE.svg|FILE.png"))?;
-    let format = export::Format::of_path(&out)
-        .ok_or_else(|| CliError::usage(format!("--out: `{out}` has an unsupported extension; allowed .svg|.png")))?;
+    let out = flags
+        .get("out")
+        .cloned()
+        .ok_or_else(|| CliError::usage("`lab figure` needs --out FILE.svg|FILE.png|FILE.gif"))?;
+    let format = export::Format::of_path(&out).ok_or_else(|| {
+        CliError::usage(format!("--out: `{out}` has an unsupported extension; allowed .svg|.png|.gif"))
+    })?;
     let (min_w, max_w) = export::WIDTH_RANGE;
     let width = match flags.get("width") {
         Some(v) => u32::try_from(whole_number("--width", v, u64::from(min_w), u64::from(max_w))?)
@@ -376,8 +380,10 @@ fn figure_command(raw: &RawArgs) -> Result<Command> {
                 "--animate: figure `{id}` is a sweep heatmap with no player; animations apply to the timeline and story figures"
             )));
         }
-        if format != export::Format::Png {
-            return Err(CliError::usage(format!("--animate writes an animated PNG; --out `{out}` must end in .png")));
+        if format == export::Format::Svg {
+            return Err(CliError::usage(format!(
+                "--animate writes an animated PNG or GIF; --out `{out}` must end in .png or .gif"
+            )));
         }
         let (fmin, fmax) = export::FRAMES_RANGE;
         let (pmin, pmax) = export::FPS_RANGE;
@@ -394,12 +400,13 @@ fn figure_command(raw: &RawArgs) -> Result<Command> {
         if flags.contains_key("frames") || flags.contains_key("fps") {
             return Err(CliError::usage("--frames and --fps need --animate"));
         }
+        if format == export::Format::Gif {
+            return Err(CliError::usage(format!("--out `{out}`: a GIF is an animation; add --animate")));
+        }
         None
     };
     if figure_known(&request.id) {
-        export::check_view_flags(&request).map_err(|e| match e {
-            export::ExportError::Usage(m) | export::ExportError::Failure(m) => CliError::usage(m),
-        })?;
+        export::check_view_flags(&request).map_err(|e| CliError::usage(e.message()))?;
     }
     Ok(Command::Figure { request: Box::new(request), out, animate })
 }
@@ -493,11 +500,14 @@ fn execute(command: Command) -> Result<String> {
         Command::Sweep { spec, format } => Ok(sweep_output(spec, format)),
         Command::Figure { request, out, animate } => {
             let rendered = match animate {
+                Some((frames, fps)) if request.format == export::Format::Gif => {
+                    export::render_gif(&request, frames, fps)
+                }
                 Some((frames, fps)) => export::render_apng(&request, frames, fps),
                 None => export::render(&request),
             }
             .map_err(|e| match e {
-                export::ExportError::Usage(m) => CliError::usage(m),
+                export::ExportError::Usage(m) | export::ExportError::TooLarge(m) => CliError::usage(m),
                 export::ExportError::Failure(m) => CliError::failure(m),
             })?;
             std::fs::write(&out, &rendered.bytes)
@@ -746,7 +756,7 @@ fn help_text(subcommand: &str) -> Result<String> {
         ),
         "figure" => format!(
             "lab figure FIGURE_ID [--params \"QUERY\"] --out FILE.svg|FILE.png [--width W] [--time T] [--window W] [--recon on|off]\n\
-             lab figure FIGURE_ID [--params \"QUERY\"] --out FILE.png --animate [--frames N] [--fps F] [--width W]\n\
+             lab figure FIGURE_ID [--params \"QUERY\"] --out FILE.png|FILE.gif --animate [--frames N] [--fps F] [--width W]\n\
              lab figure --list\n\n\
              Renders one of the site's figures, with its Korean caption, to SVG or PNG (by the\n\
              extension of --out). The PNG uses the embedded Pretendard font and is identical on\n\
@@ -761,8 +771,10 @@ fn help_text(subcommand: &str) -> Result<String> {
              --window W    visible window of a timeline figure in ms, {}..={} (the site's win=;\n\
              \x20             default: the figure's own)\n\
              --recon on|off  A2 (silent-drift): show the ledger line (the site's recon=; default on)\n\
-             --animate     write an animated PNG (APNG) of a timeline/story figure: the player\n\
-             \x20             cursor sweeps the visible span, the last frame is the whole figure\n\
+             --animate     write an animated PNG (APNG, .png) or GIF (.gif) of a timeline/story\n\
+             \x20             figure: the player cursor sweeps the visible span, the last frame is\n\
+             \x20             the whole figure. A GIF keeps the figure's colours and is at most\n\
+             \x20             {gif_mib} MiB (exit {EXIT_USAGE} beyond)\n\
              --frames N    frames of the animation, {}..={} (default 30)\n\
              --fps F       frames per second, {}..={} (default 10)\n\n\
              The sweep heatmaps (sweep-ttl-pause, sweep-contention) compute their grid first,\n\
@@ -777,7 +789,8 @@ fn help_text(subcommand: &str) -> Result<String> {
             export::FRAMES_RANGE.0,
             export::FRAMES_RANGE.1,
             export::FPS_RANGE.0,
-            export::FPS_RANGE.1
+            export::FPS_RANGE.1,
+            gif_mib = export::gif::GIF_MAX_BYTES / (1024 * 1024)
         ),
         other => {
             return Err(CliError::usage(format!(

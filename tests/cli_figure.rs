@@ -374,9 +374,9 @@ mod page {
 
     use std::rc::Rc;
 
-    use consistency_lab::figures::export::caption::{
-        paint, svg_document, wrap_caption, CAPTION_LINE_PX, CAPTION_PAD_PX,
-    };
+    use consistency_lab::figures::export::caption::{paint, svg_document, wrap_caption, CAPTION_PAD_PX};
+    use consistency_lab::figures::export::{footer_height, legend_layout};
+    use consistency_lab::figures::legend::{fixed_legend_of, LegendEntry};
     use consistency_lab::figures::plan::{LeaseFigure, LeasePlan, VotePlan};
     use consistency_lab::figures::player::{Pace, Player};
     use consistency_lab::figures::registry::{FigureKind, FigureSpec, Scenario};
@@ -417,7 +417,7 @@ mod page {
     pub fn draw(spec: &'static FigureSpec, state: &State) -> (String, Vec<String>) {
         let css_w = f64::from(state.width);
         let mut args = vec!["--width".to_string(), state.width.to_string()];
-        let (height, drawn): (f64, Box<PageDrawing>) = match spec.scenario() {
+        let (height, drawn, legend_entries): (f64, Box<PageDrawing>, Vec<LegendEntry>) = match spec.scenario() {
             Scenario::Lease => {
                 let query = parse_lease_query(state.query).value;
                 let requested = state.window_ms.unwrap_or(spec.window_ms).max(500);
@@ -450,7 +450,9 @@ mod page {
                     args.extend(["--recon".to_string(), "off".to_string()]);
                 }
                 let h = figure.height_css(css_w);
-                (h, Box::new(move |area| figure.draw(area, cursor, 1.0).map_err(|e| format!("{e:?}"))))
+                // The page's legend: the marks the run drew (`<ul class="legend">`).
+                let entries = figure.legend().iter().map(|i| i.entry()).collect();
+                (h, Box::new(move |area| figure.draw(area, cursor, 1.0).map_err(|e| format!("{e:?}"))), entries)
             }
             Scenario::Vote => {
                 let config = parse_vote_query(state.query).value;
@@ -483,6 +485,7 @@ mod page {
                         }
                         Ok(())
                     }),
+                    fixed_legend_of(spec.kind).to_vec(),
                 )
             }
             Scenario::Sweep => {
@@ -498,14 +501,17 @@ mod page {
                     Box::new(move |area| {
                         draw_heatmap(area, &result, metric, None, &view).map_err(|e| format!("{e:?}"))
                     }),
+                    Vec::new(),
                 )
             }
         };
         let lines = wrap_caption(spec.caption_ko, css_w - 2.0 * CAPTION_PAD_PX);
+        // The page's legend (`<ul class="legend">`) is the file's too.
+        let legend = legend_layout(&legend_entries, state.width);
         let fig_h = height.round().max(1.0) as u32;
-        let cap_h = (2.0 * CAPTION_PAD_PX + CAPTION_LINE_PX * lines.len() as f64).round() as u32;
-        let svg = svg_document((state.width, fig_h + cap_h), |root| {
-            paint(root, fig_h, &lines, 1.0, |fig| {
+        let footer_h = footer_height(&legend, lines.len(), 1.0);
+        let svg = svg_document((state.width, fig_h + footer_h), |root| {
+            paint(root, fig_h, &legend, &lines, 1.0, |fig| {
                 drawn(fig).unwrap_or_else(|e| panic!("the page's drawing failed: {e}"));
                 Ok(())
             })

@@ -21,7 +21,8 @@
 //! - **Export.** Everything else calls `consistency_lab::figures::export`,
 //!   the code `lab figure` runs natively: the same plan, the same drawing
 //!   functions, the same caption. The SVG comes from plotters'
-//!   `SVGBackend`, the PNG from the same painting onto a canvas at 1× or 2×.
+//!   `SVGBackend`, the PNG from the same painting onto a canvas at 1× or 2×,
+//!   the GIF from that canvas frame by frame (`export::gif`).
 //!   A sweep figure is not recomputed here: the export panel passes the
 //!   finished grid the site holds (a `SweepResult` as postcard bytes, the
 //!   worker messages' codec, so every float is exact), and the `*_sweep_*`
@@ -47,6 +48,11 @@ mod module {
     fn js_error(e: ExportError) -> JsValue {
         match e {
             ExportError::Usage(m) | ExportError::Failure(m) => JsValue::from_str(&m),
+            // The page shows this one as it is: say it in Korean, with what to change.
+            ExportError::TooLarge(_) => JsValue::from_str(&format!(
+                "GIF가 너무 큽니다 (최대 {} MB). 프레임 수를 줄이거나 창을 좁혀 그림 폭을 줄여 주세요.",
+                export::gif::GIF_MAX_BYTES / (1024 * 1024)
+            )),
         }
     }
 
@@ -111,6 +117,55 @@ mod module {
         scale: f64,
     ) -> Result<web_sys::HtmlCanvasElement, JsValue> {
         paint_canvas(&export::prepare(&request(id, params, width, time_us, window_ms, recon, scale)).map_err(js_error)?)
+    }
+
+    /// The height in CSS px of the figure's file at `width` (drawing, legend
+    /// and caption): the 퍼가기 panel sizes a figure-only embed's `<iframe>` by it.
+    #[wasm_bindgen]
+    pub fn file_height(
+        id: &str,
+        params: &str,
+        width: u32,
+        time_us: Option<f64>,
+        window_ms: Option<u32>,
+        recon: bool,
+    ) -> Result<u32, JsValue> {
+        Ok(export::prepare(&request(id, params, width, time_us, window_ms, recon, 1.0)).map_err(js_error)?.size.1)
+    }
+
+    /// The RGB bytes of `prepared` as the page's canvas paints it.
+    fn canvas_rgb(prepared: &Prepared) -> Result<Vec<u8>, JsValue> {
+        let canvas = paint_canvas(prepared)?;
+        let ctx: web_sys::CanvasRenderingContext2d = canvas.get_context("2d")?.ok_or("no 2d context")?.dyn_into()?;
+        let rgba = ctx.get_image_data(0.0, 0.0, f64::from(prepared.size.0), f64::from(prepared.size.1))?.data();
+        Ok(rgba.chunks_exact(4).flat_map(|px| [px[0], px[1], px[2]]).collect())
+    }
+
+    /// The figure as an animated GIF of `frames` frames at `fps`, as `lab
+    /// figure … --animate --out F.gif` makes it, from the page's canvas
+    /// (its fonts): the player's cursor sweeps the visible span, the last
+    /// frame is the whole figure. The same state gives the same bytes.
+    #[wasm_bindgen]
+    pub fn render_gif(
+        id: &str,
+        params: &str,
+        width: u32,
+        window_ms: Option<u32>,
+        recon: bool,
+        frames: u32,
+        fps: u32,
+    ) -> Result<Vec<u8>, JsValue> {
+        let req = request(id, params, width, None, window_ms, recon, 1.0);
+        let mut prepared = export::prepare(&req).map_err(js_error)?;
+        let span_us = prepared.animation_span_us(&req, frames, fps).map_err(js_error)?;
+        export::gif::check_gif_size(prepared.size, frames).map_err(js_error)?;
+        prepared.set_frame(span_us, frames - 1, frames);
+        let mut writer = export::gif::GifWriter::new(prepared.size, fps, &canvas_rgb(&prepared)?).map_err(js_error)?;
+        for i in 0..frames {
+            prepared.set_frame(span_us, i, frames);
+            writer.push(&canvas_rgb(&prepared)?).map_err(js_error)?;
+        }
+        writer.finish().map_err(js_error)
     }
 
     /// A finished grid from the site's sweep cache (postcard bytes of a `SweepResult`).

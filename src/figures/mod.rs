@@ -4,7 +4,7 @@
 //! same code paints a `CanvasBackend` in the browser and an `SVGBackend` for
 //! export and the CLI. The drawing modules (`timeline`, `plots`, `sweep`,
 //! `vote`) read a trace and a [`View`] and draw; [`registry`] lists the
-//! figures, [`plan`] decides for each which runs it needs and how they are
+//! figures, [`legend`] their keys, [`plan`] decides for each which runs it needs and how they are
 //! laid out and drawn, [`player`] is the timeline player's state, and
 //! [`export`] makes files of them. Nothing here knows the browser (no yew,
 //! web-sys or gloo).
@@ -12,6 +12,7 @@
 pub mod analysis;
 pub mod article_data;
 pub mod export;
+pub mod legend;
 pub mod plan;
 pub mod player;
 pub mod plots;

@@ -66,6 +66,8 @@ pub struct SiteQuery {
     pub figure: Option<String>,
     /// Embed mode: that one figure, no site chrome.
     pub embed: Option<String>,
+    /// Embed mode, figure only (`bare=1`): the drawing, legend and caption, no controls.
+    pub bare: Option<bool>,
     /// A timeline's window (`win`, ms).
     pub window_ms: Option<u32>,
     /// The player's cursor (`t`, in ms with up to µs precision).
@@ -200,6 +202,14 @@ pub const SITE_PARAMS: &[ParamSpec] = &[
     )
     .for_figures(Figures::VOTE)
     .field(Field::Site(Access { get: |s| s.hit.map(Value::Flag), set: |s, v| s.hit = Some(v.flag()) })),
+    word_key(
+        "bare",
+        ParamKind::Switch,
+        "",
+        "Embed mode: the figure alone (drawing, legend, caption), without its controls, player or export bar",
+        "그림만",
+    )
+    .field(Field::Site(Access { get: |s| s.bare.map(Value::Flag), set: |s, v| s.bare = Some(v.flag()) })),
     choice(
         "metric",
         &["over_approval", "throughput"],

@@ -245,7 +245,7 @@ impl App {
         let mut full = url::chapter_search(&chapter);
         full.push_str(&format!("&fig={}", crate::params::percent_encode(id)));
         for pair in crate::params::split_query(&current_search()) {
-            if matches!(pair.key.as_str(), "ch" | "fig" | "embed") {
+            if matches!(pair.key.as_str(), "ch" | "fig" | "embed" | "bare") {
                 continue;
             }
             full.push('&');
@@ -265,7 +265,7 @@ impl App {
             None => self.view_figure(&chapter, id),
         };
         html! {
-            <main id="content" class="embed">
+            <main id="content" class={classes!("embed", self.route.bare.then_some("embed-bare"))}>
                 { figure }
                 <p class="embed-back">
                     <a href={full} target="_blank" rel="noopener">{ format!("정합성 실험실 「{title}」에서 전체 글과 함께 보기 →") }</a>

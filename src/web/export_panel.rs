@@ -1,7 +1,9 @@
 //! The export bar and the "퍼가기" panel every figure carries.
 //!
 //! Buttons "SVG", "PNG", "PNG 2×", "트레이스 JSON" and "지표 CSV" download the
-//! figure's current state. The files come from the lazily loaded `figures`
+//! figure's current state; a figure with a player also offers "GIF", its
+//! player's span as an animated GIF of the frame count the reader sets
+//! (`lab figure … --animate --out F.gif`). The files come from the lazily loaded `figures`
 //! wasm module (src/bin/figures.rs), which runs `crate::figures::export`,
 //! the very code behind `lab figure`; it is imported on the first click (or
 //! the first Article B figure), so it never weighs on the first load.
@@ -54,6 +56,9 @@ pub fn panel(p: PanelData<'_>) -> Html {
     let button = |kind: &'static str, label: &'static str, title: &'static str| {
         html! { <button type="button" class="btn export-btn" data-export={kind} title={title}>{ label }</button> }
     };
+    let animated = crate::figures::registry::figure(p.id).is_some_and(|s| s.kind.has_player());
+    let (frames_min, frames_max) = crate::figures::export::FRAMES_RANGE;
+    let frames_id = format!("{}-gif-frames", p.id);
     html! {
         <div class="export" data-id={p.id.to_string()} data-params={p.params} data-permalink={p.permalink}
              data-time={p.time_us.map(|t| t.to_string())} data-win={p.window_ms.map(|w| w.to_string())}
@@ -65,6 +70,14 @@ pub fn panel(p: PanelData<'_>) -> Html {
                 { button("png2", "PNG 2×", "지금 보이는 그림을 두 배 해상도 PNG로") }
                 { button("json", "트레이스 JSON", "이 설정의 실행 트레이스 (lab run --trace와 같음)") }
                 { button("csv", "지표 CSV", "그림 아래 지표 표의 실행들을 CSV로") }
+                if animated {
+                    <span class="export-gif">
+                        { button("gif", "GIF", "재생 구간 전체를 움직이는 GIF로 (그림의 색 그대로, lab figure --animate와 같은 프레임)") }
+                        <label for={frames_id.clone()}>{ "프레임" }</label>
+                        <input id={frames_id} class="gif-frames" type="number" inputmode="numeric"
+                            min={frames_min.to_string()} max={frames_max.to_string()} step="1" value="30" />
+                    </span>
+                }
             </div>
             { share_and_status() }
         </div>

@@ -17,8 +17,8 @@ pub mod labels;
 pub mod lazy_figures;
 pub mod player;
 pub mod predict;
-pub mod side_by_side;
 pub mod reader_view;
+pub mod side_by_side;
 pub mod sweep_figure;
 pub mod sweep_jobs;
 pub mod url;
@@ -120,5 +120,22 @@ pub fn start() {
         None => {
             yew::Renderer::<app::App>::new().render();
         }
+    }
+}
+
+/// A figure's legend as the page shows it: one `<li>` per item of
+/// `crate::figures::legend` (the list exported files paint too), its swatch
+/// a CSS class.
+pub fn legend_list(items: &[crate::figures::legend::LegendEntry], class: &'static str) -> yew::Html {
+    use crate::figures::legend::Swatch;
+    yew::html! {
+        <ul class={class} aria-label="범례">
+            { for items.iter().map(|it| yew::html! {
+                <li>
+                    <span class={it.css_class}>{ if matches!(it.swatch, Swatch::Alert(_)) { "!" } else { "" } }</span>
+                    { it.label }
+                </li>
+            }) }
+        </ul>
     }
 }

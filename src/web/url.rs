@@ -20,6 +20,8 @@ pub struct Route {
     pub figure: Option<String>,
     /// Embed mode (`embed=FIGURE`): that one figure, no site chrome.
     pub embed: Option<String>,
+    /// Embed mode, figure only (`bare=1`): no controls, player or export bar.
+    pub bare: bool,
     /// The player's cursor (`t`, in ms with up to µs precision).
     pub cursor_us: Option<u64>,
     /// The player's event index (`ev`); used when it agrees with `t`.
@@ -39,6 +41,7 @@ pub fn parse(search: &str) -> Route {
         chapter: site.chapter,
         figure: site.figure,
         embed: site.embed,
+        bare: site.bare.unwrap_or(false),
         cursor_us: site.cursor_us,
         event: site.event,
         window_ms: site.window_ms,

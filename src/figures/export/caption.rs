@@ -1,4 +1,5 @@
-//! A figure file's caption: the figure's Korean caption under the drawing,
+//! A figure file's caption: the figure's legend (`figures::legend`) and
+//! its Korean caption under the drawing,
 //! broken into lines by a width estimate (not a font engine), so `lab
 //! figure` (ab_glyph) and the page (the browser's text measurement) break it
 //! at the same words; and the SVG document around drawing and caption.
@@ -7,6 +8,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::ExportError;
+use crate::figures::legend::LegendLayout;
 use crate::figures::{palette, DrawResult, FONT};
 
 pub const CAPTION_FONT_PX: f64 = 14.0;
@@ -14,18 +16,22 @@ pub const CAPTION_LINE_PX: f64 = 21.0;
 pub const CAPTION_PAD_PX: f64 = 12.0;
 
 /// Paints the page background, the drawing (`draw_figure`, into the top
-/// `fig_h` device px) and the caption lines under it, at `k` device px per CSS px.
+/// `fig_h` device px), the figure's legend and the caption lines under it,
+/// at `k` device px per CSS px.
 pub fn paint<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     fig_h: u32,
+    legend: &LegendLayout,
     caption: &[String],
     k: f64,
     draw_figure: impl FnOnce(&DrawingArea<DB, Shift>) -> DrawResult<DB>,
 ) -> Result<(), ExportError> {
     let fail = |e: DrawingAreaErrorKind<DB::ErrorType>| ExportError::Failure(format!("drawing failed: {e:?}"));
     root.fill(&WHITE).map_err(fail)?;
-    let (fig, cap) = root.split_vertically(fig_h);
+    let (fig, below) = root.split_vertically(fig_h);
     draw_figure(&fig).map_err(fail)?;
+    let (keys, cap) = below.split_vertically((legend.height_css() * k).round() as u32);
+    legend.paint(&keys, k).map_err(fail)?;
     let style = TextStyle::from((FONT, CAPTION_FONT_PX * k).into_font()).color(&palette::INK);
     for (i, line) in caption.iter().enumerate() {
         let y = CAPTION_PAD_PX + CAPTION_LINE_PX * i as f64 + (CAPTION_LINE_PX - CAPTION_FONT_PX) / 2.0;
@@ -49,9 +55,12 @@ pub fn svg_document(
     Ok(with_font_style(out))
 }
 
-/// Adds a `<style>` right after the opening `<svg …>` tag: text falls back to sans-serif.
+/// Adds a `<style>` right after the opening `<svg …>` tag: text falls back
+/// to a system Korean font, then sans-serif.
 fn with_font_style(svg: String) -> String {
-    let style = format!("<style>text {{ font-family: {FONT}, sans-serif; }}</style>\n");
+    let style = format!(
+        "<style>text {{ font-family: {FONT}, \"Apple SD Gothic Neo\", \"Malgun Gothic\", \"Noto Sans KR\", sans-serif; }}</style>\n"
+    );
     match svg.find("<svg").and_then(|i| svg[i..].find('>').map(|j| i + j + 1)) {
         Some(at) => format!("{}\n{}{}", &svg[..at], style, &svg[at..]),
         None => svg,

@@ -5,14 +5,19 @@
 //! strictly, handed to the figure's plan (`crate::figures::plan`, the code
 //! the page draws its canvases with), and the drawing is painted onto
 //! plotters' `SVGBackend` or `BitMapBackend` at one CSS pixel per pixel,
-//! followed by the figure's Korean caption (the page's `<figcaption>`, see
-//! [`caption`]). The sweep heatmaps are drawn from a computed grid
+//! followed by the figure's legend (the page's `<ul class="legend">`, see
+//! `figures::legend`) and its Korean caption (the page's `<figcaption>`,
+//! see [`caption`]). The sweep heatmaps are drawn from a computed grid
 //! ([`prepare_sweep`]): `lab figure` computes it natively, as `lab sweep`
 //! does; the page hands over the grid its workers computed, so exporting
 //! never reruns a sweep on the main thread. Figures that are not drawings
 //! (B2, an HTML table) have no file (`FigureSpec::not_drawn`).
 //!
-//! Both targets: planning, SVG, trace JSON and metric CSV ([`data`]) build
+//! Animations (`--animate`, the page's "GIF"): frame `i` of `n` puts the
+//! player's cursor at `i / (n - 1)` of the visible span ([`Prepared::set_frame`]);
+//! [`gif`] encodes them with the figure's own palette on both targets.
+//!
+//! Both targets: planning, SVG, GIF, trace JSON and metric CSV ([`data`]) build
 //! for wasm32 too, where the lazily loaded `figures` module
 //! (src/bin/figures.rs) calls them, so the page's SVG comes from this
 //! very code. In wasm, plotters measures text through the DOM (the page's
@@ -24,23 +29,25 @@
 
 pub mod caption;
 pub mod data;
+pub mod gif;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod native;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use super::legend::{LegendEntry, LegendLayout};
 pub use super::plan::WINDOW_RANGE;
 use super::plan::{Drawing, LeasePlan, SweepFigure, VotePlan};
 use super::registry::{self, FigureSpec, Scenario, FIGURES};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::sweep::SweepKind;
 use crate::sweep::{SweepMetric, SweepResult};
-pub use caption::caption_width_estimate;
+pub use caption::{caption_width_estimate, CAPTION_FONT_PX};
 use caption::{wrap_caption, CAPTION_LINE_PX, CAPTION_PAD_PX};
 pub use data::{metrics_csv, trace_json};
 #[cfg(not(target_arch = "wasm32"))]
-pub use native::{ensure_font, render, render_apng};
+pub use native::{ensure_font, render, render_apng, render_gif};
 
 /// Default width in CSS pixels.
 pub const DEFAULT_WIDTH: u32 = 960;
@@ -56,15 +63,18 @@ pub const FPS_RANGE: (u32, u32) = (1, 60);
 pub enum Format {
     Svg,
     Png,
+    /// An animated GIF (`--animate` only).
+    Gif,
 }
 
 impl Format {
-    /// The format of a path by its extension (`.svg` / `.png`, any case).
+    /// The format of a path by its extension (`.svg` / `.png` / `.gif`, any case).
     pub fn of_path(path: &str) -> Option<Format> {
         let ext = std::path::Path::new(path).extension()?.to_str()?.to_ascii_lowercase();
         match ext.as_str() {
             "svg" => Some(Format::Svg),
             "png" => Some(Format::Png),
+            "gif" => Some(Format::Gif),
             _ => None,
         }
     }
@@ -111,6 +121,18 @@ pub enum ExportError {
     Usage(String),
     /// Drawing or encoding failed.
     Failure(String),
+    /// The file would be larger than allowed (a GIF over its byte or pixel
+    /// limit, `gif::GIF_MAX_BYTES`): a usage error, the request asks too much.
+    TooLarge(String),
+}
+
+impl ExportError {
+    /// The English message (`lab` prints it after `lab: error:`).
+    pub fn message(&self) -> &str {
+        match self {
+            ExportError::Usage(m) | ExportError::Failure(m) | ExportError::TooLarge(m) => m,
+        }
+    }
 }
 
 /// A rendered file, and what the caps changed in it.
@@ -141,6 +163,7 @@ pub fn figure_chapter(id: &str) -> Option<&'static str> {
 pub struct Prepared {
     drawing: Drawing,
     cursor_us: u64,
+    legend: LegendLayout,
     caption_lines: Vec<String>,
     scale: f64,
     /// Height of the drawing, device px.
@@ -162,13 +185,25 @@ fn check_size(width: u32, scale: f64) -> Result<(), ExportError> {
     Ok(())
 }
 
-/// Lays a drawing and its caption out at `width` CSS px and `scale` device px per CSS px.
-fn prepared(drawing: Drawing, cursor_us: u64, caption_ko: &str, width: u32, scale: f64) -> Prepared {
-    let caption_lines = wrap_caption(caption_ko, f64::from(width) - 2.0 * CAPTION_PAD_PX);
+/// A figure's legend (`Drawing::legend_entries`) laid out for a file `width` CSS px wide.
+pub fn legend_layout(entries: &[LegendEntry], width: u32) -> LegendLayout {
+    LegendLayout::new(entries, CAPTION_PAD_PX, f64::from(width) - 2.0 * CAPTION_PAD_PX)
+}
+
+/// Height in device px of what a file adds under the drawing: the legend and the caption.
+pub fn footer_height(legend: &LegendLayout, caption_lines: usize, scale: f64) -> u32 {
+    let legend_h = (legend.height_css() * scale).round() as u32;
+    legend_h + ((2.0 * CAPTION_PAD_PX + CAPTION_LINE_PX * caption_lines as f64) * scale).round() as u32
+}
+
+/// Lays a drawing, its legend and its caption out at `width` CSS px and `scale` device px per CSS px.
+fn prepared(drawing: Drawing, cursor_us: u64, spec: &FigureSpec, width: u32, scale: f64) -> Prepared {
+    let caption_lines = wrap_caption(spec.caption_ko, f64::from(width) - 2.0 * CAPTION_PAD_PX);
+    let legend = legend_layout(&drawing.legend_entries(spec.kind), width);
     let fig_h = (drawing.height_css(f64::from(width)) * scale).round().max(1.0) as u32;
-    let cap_h = ((2.0 * CAPTION_PAD_PX + CAPTION_LINE_PX * caption_lines.len() as f64) * scale).round() as u32;
+    let footer_h = footer_height(&legend, caption_lines.len(), scale);
     let w = (f64::from(width) * scale).round() as u32;
-    Prepared { drawing, cursor_us, caption_lines, scale, fig_h, size: (w, fig_h + cap_h) }
+    Prepared { drawing, cursor_us, legend, caption_lines, scale, fig_h, size: (w, fig_h + footer_h) }
 }
 
 /// A sweep heatmap of an already computed grid, coloured by `metric`, at
@@ -184,9 +219,9 @@ pub fn prepare_sweep(
     check_size(width, scale)?;
     #[cfg(not(target_arch = "wasm32"))]
     ensure_font()?;
-    let caption = registry::sweep_figure(result.spec.kind).caption_ko;
+    let spec = registry::sweep_figure(result.spec.kind);
     let drawing = Drawing::Sweep(Box::new(SweepFigure { result, metric }));
-    Ok(prepared(drawing, u64::MAX, caption, width, scale))
+    Ok(prepared(drawing, u64::MAX, spec, width, scale))
 }
 
 /// `lab figure sweep-…`: reads the sweep's query strictly (its keys plus
@@ -252,15 +287,48 @@ pub fn prepare(req: &Request) -> Result<Prepared, ExportError> {
         }
     };
     let cursor_us = drawing.cursor_at(req.time_us);
-    Ok(prepared(drawing, cursor_us, spec.caption_ko, req.width, req.scale))
+    Ok(prepared(drawing, cursor_us, spec, req.width, req.scale))
 }
 
 impl Prepared {
     /// Moves the player's cursor as `Request::time_us` would (`None`: the
     /// figure as drawn without `--time`), without running anything again.
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     fn set_cursor(&mut self, t_us: Option<u64>) {
         self.cursor_us = self.drawing.cursor_at(t_us);
+    }
+
+    /// The span an animation of `req`'s figure plays, after checking the
+    /// animation's frames and rate (an error for a figure without a player).
+    pub fn animation_span_us(&self, req: &Request, frames: u32, fps: u32) -> Result<u64, ExportError> {
+        if !(FRAMES_RANGE.0..=FRAMES_RANGE.1).contains(&frames) {
+            return Err(ExportError::Usage(format!(
+                "--frames: `{frames}` is not allowed; allowed a whole number in {}..={}",
+                FRAMES_RANGE.0, FRAMES_RANGE.1
+            )));
+        }
+        if !(FPS_RANGE.0..=FPS_RANGE.1).contains(&fps) {
+            return Err(ExportError::Usage(format!(
+                "--fps: `{fps}` is not allowed; allowed a whole number in {}..={}",
+                FPS_RANGE.0, FPS_RANGE.1
+            )));
+        }
+        if req.time_us.is_some() {
+            return Err(ExportError::Usage(
+                "--time and --animate do not go together: an animation plays the whole span".into(),
+            ));
+        }
+        self.drawing.player_span_us().ok_or_else(|| {
+            ExportError::Usage(format!(
+                "--animate: figure `{}` has no player; animations apply to the timeline and story figures",
+                req.id
+            ))
+        })
+    }
+
+    /// Puts the player's cursor on frame `i` of `frames` over `span_us`: the
+    /// last frame is the still figure (no `--time`).
+    pub fn set_frame(&mut self, span_us: u64, i: u32, frames: u32) {
+        self.set_cursor((i + 1 < frames).then(|| span_us * u64::from(i) / u64::from(frames.max(2) - 1)));
     }
 
     /// What the caps changed, in English.
@@ -270,7 +338,7 @@ impl Prepared {
 
     /// Paints the figure and its caption onto `root` (any plotters backend of [`Prepared::size`]).
     pub fn paint<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), ExportError> {
-        caption::paint(root, self.fig_h, &self.caption_lines, self.scale, |fig| {
+        caption::paint(root, self.fig_h, &self.legend, &self.caption_lines, self.scale, |fig| {
             self.drawing.draw(fig, self.cursor_us, self.scale)
         })
     }

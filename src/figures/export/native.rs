@@ -1,5 +1,6 @@
 //! What only `lab figure` does (native targets): the embedded font that
-//! lays text out and rasterises it, PNG encoding and the animated PNG.
+//! lays text out and rasterises it, PNG encoding, the animated PNG and the
+//! GIF's frames.
 //!
 //! Fonts: the Pretendard Regular OTF committed under `static/cli-fonts/` is
 //! embedded with `include_bytes!` and registered with plotters' `ab_glyph`
@@ -12,7 +13,8 @@
 use plotters::prelude::*;
 use plotters::style::{register_font, FontStyle};
 
-use super::{prepare, ExportError, Format, Prepared, Rendered, Request, FPS_RANGE, FRAMES_RANGE};
+use super::gif::{check_gif_size, GifWriter};
+use super::{prepare, ExportError, Format, Prepared, Rendered, Request};
 use crate::figures::FONT;
 
 /// Pretendard Regular (OFL-1.1, `static/fonts/Pretendard-LICENSE.txt`).
@@ -52,6 +54,9 @@ pub fn render(req: &Request) -> Result<Rendered, ExportError> {
     let bytes = match req.format {
         Format::Svg => prepared.svg()?.into_bytes(),
         Format::Png => encode_png(&prepared.rgb()?, prepared.size)?,
+        Format::Gif => {
+            return Err(ExportError::Usage("a GIF is an animation: add --animate (see `lab figure --help`)".into()))
+        }
     };
     Ok(Rendered { bytes, notes: prepared.notes() })
 }
@@ -60,32 +65,10 @@ pub fn render(req: &Request) -> Result<Rendered, ExportError> {
 /// of `frames` puts the player cursor at `i / (frames - 1)` of the visible
 /// span, so the last frame is the whole figure. Deterministic bytes.
 pub fn render_apng(req: &Request, frames: u32, fps: u32) -> Result<Rendered, ExportError> {
-    if !(FRAMES_RANGE.0..=FRAMES_RANGE.1).contains(&frames) {
-        return Err(ExportError::Usage(format!(
-            "--frames: `{frames}` is not allowed; allowed a whole number in {}..={}",
-            FRAMES_RANGE.0, FRAMES_RANGE.1
-        )));
-    }
-    if !(FPS_RANGE.0..=FPS_RANGE.1).contains(&fps) {
-        return Err(ExportError::Usage(format!(
-            "--fps: `{fps}` is not allowed; allowed a whole number in {}..={}",
-            FPS_RANGE.0, FPS_RANGE.1
-        )));
-    }
-    if req.time_us.is_some() {
-        return Err(ExportError::Usage(
-            "--time and --animate do not go together: an animation plays the whole span".into(),
-        ));
-    }
     // The span the player covers, from the figure drawn at its end. The runs
     // are made once; each frame only moves the player's cursor.
     let mut end = prepare(req)?;
-    let Some(span_us) = end.drawing.player_span_us() else {
-        return Err(ExportError::Usage(format!(
-            "--animate: figure `{}` has no player; animations apply to the timeline and story figures",
-            req.id
-        )));
-    };
+    let span_us = end.animation_span_us(req, frames, fps)?;
     let fail = |e: png::EncodingError| ExportError::Failure(format!("cannot encode the APNG: {e}"));
     let mut out = Vec::new();
     {
@@ -96,13 +79,29 @@ pub fn render_apng(req: &Request, frames: u32, fps: u32) -> Result<Rendered, Exp
         encoder.set_frame_delay(1, u16::try_from(fps).unwrap_or(1)).map_err(fail)?;
         let mut writer = encoder.write_header().map_err(fail)?;
         for i in 0..frames {
-            // The last frame is the still figure (no `--time`).
-            end.set_cursor((i + 1 < frames).then(|| span_us * u64::from(i) / u64::from(frames - 1)));
+            end.set_frame(span_us, i, frames);
             writer.write_image_data(&end.rgb()?).map_err(fail)?;
         }
         writer.finish().map_err(fail)?;
     }
     Ok(Rendered { bytes: out, notes: end.notes() })
+}
+
+/// Renders a timeline or story figure as an animated GIF, frame for frame
+/// the APNG's (see [`render_apng`]), in the figure's own palette
+/// ([`super::gif`]). Deterministic bytes; [`ExportError::TooLarge`] past
+/// the GIF's pixel or byte limit.
+pub fn render_gif(req: &Request, frames: u32, fps: u32) -> Result<Rendered, ExportError> {
+    let mut prepared = prepare(req)?;
+    let span_us = prepared.animation_span_us(req, frames, fps)?;
+    check_gif_size(prepared.size, frames)?;
+    prepared.set_frame(span_us, frames - 1, frames);
+    let mut writer = GifWriter::new(prepared.size, fps, &prepared.rgb()?)?;
+    for i in 0..frames {
+        prepared.set_frame(span_us, i, frames);
+        writer.push(&prepared.rgb()?)?;
+    }
+    Ok(Rendered { bytes: writer.finish()?, notes: prepared.notes() })
 }
 
 fn encode_png(rgb: &[u8], (w, h): (u32, u32)) -> Result<Vec<u8>, ExportError> {

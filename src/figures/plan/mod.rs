@@ -66,6 +66,16 @@ pub enum Drawing {
 }
 
 impl Drawing {
+    /// The legend a file of this drawing paints under it: a lane timeline's
+    /// marks as its run drew them (the page's legend too), a story's fixed
+    /// keys, nothing for drawings that carry their own keys.
+    pub fn legend_entries(&self, kind: crate::figures::FigureKind) -> Vec<crate::figures::legend::LegendEntry> {
+        match self {
+            Drawing::Lease(f) if kind.is_lease_timeline() => f.legend().iter().map(|i| i.entry()).collect(),
+            _ => crate::figures::legend::fixed_legend_of(kind).to_vec(),
+        }
+    }
+
     /// The drawing's height in CSS px at `width_css`.
     pub fn height_css(&self, width_css: f64) -> f64 {
         match self {

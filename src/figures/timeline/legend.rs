@@ -5,6 +5,7 @@
 
 use super::marks::{lease_lane_marks, watchdog_lane_marks, worker_lane_marks, Mapper};
 use super::{has_row_waits, Lane, LanePlan, TimelineMarks, BUDGET_PLOT_CSS};
+use crate::figures::legend::{LegendEntry, Swatch};
 use crate::figures::{palette as P, View};
 use crate::sim::lease::{EventKind, LeaseTrace};
 
@@ -66,6 +67,37 @@ impl LegendItem {
             LegendItem::Stop => "프로세스 정지",
             LegendItem::Outage => "락 서버 중단",
         }
+    }
+
+    /// The item as an exported file paints it: its key in the drawing's
+    /// colours (the page's `lg-…` swatches in static/canvas.css show the same).
+    pub fn entry(self) -> LegendEntry {
+        use LegendItem as I;
+        let swatch = match self {
+            I::Approved => Swatch::Fill(P::APPROVED, 1.0),
+            I::Insufficient => Swatch::Fill(P::INSUFFICIENT, 1.0),
+            I::Fenced => Swatch::Fill(P::FENCED, 1.0),
+            I::Lockless => Swatch::Fill(P::LOCKLESS, 1.0),
+            I::Failed => Swatch::Fill(P::ERROR, 1.0),
+            I::Lease => Swatch::Fill(P::LEASE_A, 1.0),
+            I::Extended => Swatch::Tick(P::LEASE_A),
+            I::LeaseExpired | I::Stolen => Swatch::Mark(P::STOLEN),
+            I::Overlap => Swatch::Fill(P::OVERLAP, 0.3),
+            I::RowWait => Swatch::Hatch,
+            I::Read | I::Write => Swatch::Tick(P::INK),
+            I::StaleWrite => Swatch::Tick(P::STOLEN),
+            I::Released => Swatch::Mark(P::RELEASED),
+            I::Expired => Swatch::Mark(P::EXPIRED),
+            I::ReleaseError => Swatch::Mark(P::ERROR),
+            I::WatchdogExtend => Swatch::Tick(P::RELEASED),
+            I::WatchdogLost => Swatch::Ring(P::STOLEN),
+            I::Snapshot => Swatch::Fill(P::SNAPSHOT, 1.0),
+            I::Ledger => Swatch::Fill(P::LEDGER, 1.0),
+            I::Fence => Swatch::Tick(P::FENCED),
+            I::Stop => Swatch::Fill(P::STOP, 0.16),
+            I::Outage => Swatch::Fill(P::STOP, 0.28),
+        };
+        LegendEntry { css_class: "", swatch, label: self.label_ko() }
     }
 
     /// A stable name for the page's swatch (`lg-…` in static/canvas.css).

@@ -268,18 +268,7 @@ impl VoteFigure {
     }
 }
 
-/// The stories' legend.
+/// The stories' legend (the list exported files paint too).
 fn view_legend() -> Html {
-    html! {
-        <ul class="legend vote-legend" aria-label="범례">
-            <li><span class="sw vsw-stage"></span>{ "처리 단계" }</li>
-            <li><span class="sw vsw-send"></span>{ "전송 단계" }</li>
-            <li><span class="sw vsw-x"></span>{ "X 기록·투표" }</li>
-            <li><span class="sw vsw-y"></span>{ "Y 기록·투표" }</li>
-            <li><span class="sw vsw-fence"></span>{ "차단" }</li>
-            <li><span class="sw vsw-down"></span>{ "꺼짐" }</li>
-            <li><span class="vmk vmk-ok"></span>{ "증거 없음" }</li>
-            <li><span class="vmk vmk-bad">{ "!" }</span>{ "이중 투표 증거" }</li>
-        </ul>
-    }
+    crate::web::legend_list(&crate::figures::legend::STORY_LEGEND, "legend vote-legend")
 }
