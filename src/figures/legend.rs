@@ -176,11 +176,26 @@ mod tests {
 
     #[test]
     fn rows_fit_the_width_and_keep_every_item() {
+        // The story's keys twice over: more than one row at any width a file can have.
+        let entries: Vec<LegendEntry> = STORY_LEGEND.iter().chain(STORY_LEGEND.iter()).copied().collect();
         for width in [280.0, 390.0, 720.0, 960.0] {
-            let layout = LegendLayout::new(&STORY_LEGEND, 12.0, width - 24.0);
+            let (left, max) = (12.0, width - 24.0);
+            let layout = LegendLayout::new(&entries, left, max);
             let items: Vec<&str> = layout.rows.iter().flatten().map(|(it, _)| it.label).collect();
-            assert_eq!(items, STORY_LEGEND.iter().map(|it| it.label).collect::<Vec<_>>());
-            assert!(layout.rows.len() >= 2, "eight items do not fit one row at {width} px");
+            assert_eq!(items, entries.iter().map(|it| it.label).collect::<Vec<_>>());
+            assert!(layout.rows.len() >= 2, "sixteen items do not fit one row at {width} px");
+            for row in &layout.rows {
+                let &(last, x) = row.last().unwrap();
+                let end = x
+                    + KEY_W
+                    + KEY_GAP
+                    + caption_width_estimate(last.label) * LEGEND_FONT_PX / super::super::export::CAPTION_FONT_PX;
+                assert!(
+                    row.len() == 1 || end <= left + max,
+                    "a row of {} items ends at {end} of {width} px",
+                    row.len()
+                );
+            }
         }
         assert_eq!(LegendLayout::new(&[], 12.0, 900.0).height_css(), 0.0);
     }
