@@ -70,9 +70,14 @@ async fn figure_a1_renders_controls_table_and_text_alternative() {
     let desc_id = fig.get_attribute("aria-describedby").unwrap();
     let desc = gloo::utils::document().get_element_by_id(&desc_id).unwrap().text_content().unwrap();
     assert!(desc.contains("승인"), "text alternative: {desc}");
-    let ttl: web_sys::HtmlInputElement = fig.query_selector("input[name=ttl_ms]").unwrap().unwrap().unchecked_into();
+    // A duration: a range over the ladder's positions, and the exact value in the field named after the key.
+    let ttl: web_sys::HtmlInputElement =
+        fig.query_selector("input#lease-expiry-ttl_ms").unwrap().unwrap().unchecked_into();
     assert_eq!(ttl.type_(), "range");
-    assert_eq!(ttl.value(), "600");
+    assert_eq!(ttl.get_attribute("aria-valuetext").as_deref(), Some("600 ms"));
+    let exact: web_sys::HtmlInputElement = fig.query_selector("input[name=ttl_ms]").unwrap().unwrap().unchecked_into();
+    assert_eq!(exact.type_(), "number");
+    assert_eq!(exact.value(), "600");
     let label = fig.query_selector("label[for=lease-expiry-ttl_ms]").unwrap().unwrap().text_content().unwrap();
     assert!(label.contains("600 ms"), "label: {label}");
     // A lease longer than the longest pause: exactly the 240 possible approvals, in every run.
@@ -128,9 +133,16 @@ async fn slider_is_a_labelled_range_input() {
     settle().await;
     let input: web_sys::HtmlInputElement = root.query_selector("input#t-ttl_ms").unwrap().unwrap().unchecked_into();
     assert_eq!(input.type_(), "range");
-    assert_eq!(input.min(), "0", "aligned to the step of 10 so that 250 is reachable");
-    assert_eq!(input.max(), "10000");
-    assert_eq!(input.value(), "250");
+    // TTL is a duration: the range moves over the ladder's positions; the value is told in words.
+    let spec = lease_param("ttl_ms").unwrap();
+    let ladder = consistency_lab::slider_scale::Ladder::new(spec.min, spec.max, spec.step);
+    assert_eq!(input.min(), "0");
+    assert_eq!(input.max(), (ladder.len() - 1).to_string());
+    assert_eq!(input.value(), ladder.position_of(250).to_string());
+    assert_eq!(ladder.value_at(ladder.position_of(250)), 250, "250 ms is on the ladder");
+    assert_eq!(input.get_attribute("aria-valuetext").as_deref(), Some("250 ms"));
+    let exact: web_sys::HtmlInputElement = root.query_selector("input[name=ttl_ms]").unwrap().unwrap().unchecked_into();
+    assert_eq!((exact.type_().as_str(), exact.value().as_str()), ("number", "250"));
     let label = root.query_selector("label[for=t-ttl_ms]").unwrap().unwrap().text_content().unwrap();
     assert!(label.contains("락 TTL") && label.contains("250 ms"), "{label}");
     // Marks become ticks (a datalist the input names) and named values; one
