@@ -17,10 +17,12 @@
 //! ([`Prediction::static_html`]), which the prerendered pages keep and the
 //! page replaces with the live component.
 
-use crate::figures::plan::{LeasePlan, StoryVerdict};
+use crate::figures::plan::{matrix_unsafe_cells, LeasePlan, StoryVerdict, VoteFact};
 use crate::figures::registry::{figure, FigureSpec, Scenario};
+use crate::figures::vote::{fault_ko, MatrixView};
 use crate::params::{parse_lease_query, parse_vote_query, to_query, vote_to_query, LeaseQuery, SiteQuery};
 use crate::prose::escape_html;
+use crate::sim::vote::{FaultKind, Variant};
 
 /// What answers a question.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +32,12 @@ pub enum Answer {
     Metric { key: &'static str, column: usize },
     /// The verdict of an Article B story.
     Verdict,
+    /// A number an Article B figure states about its run `run`
+    /// ([`crate::figures::plan::VoteFact`], in the figure's summary).
+    VoteFact { key: &'static str, run: u32 },
+    /// How many cells of a variant's row in figure B2 are unsafe under a
+    /// fault, in the crash-point grid the figure shows for the state.
+    MatrixUnsafe { variant: Variant, fault: FaultKind },
 }
 
 /// Which answers a choice covers.
@@ -169,6 +177,15 @@ pub const PREDICTIONS: &[Prediction] = &[
         why_ko: "저장 후 전파에서는 투표가 노드 밖으로 나가기 전에 그 기록이 먼저 저장됩니다. 다시 켜진 A는 저장된 기록을 보고 같은 자리의 다른 후보에 서명하지 않으므로, 두 서명이 함께 나갈 수 없습니다.",
     },
     Prediction {
+        id: "b2-lying-device",
+        figure: "crash-matrix",
+        question_ko: "장치가 동기화를 무시하면, V0(저장 후 전파) 줄에서 전원 차단 때 이중 투표가 가능한 칸은 몇 칸일까요?",
+        query: "scenario=vote&device_honours_sync=false",
+        answer: Answer::MatrixUnsafe { variant: Variant::V0, fault: FaultKind::Power },
+        choices: &[between("없다 (0칸): 저장 후 전파는 늘 안전하다", 0.0, 0.0), between("있다 (1칸 이상)", 1.0, f64::INFINITY)],
+        why_ko: "저장 후 전파는 \"저장했다\"는 대답을 믿고 투표를 내보냅니다. 장치가 동기화를 무시하면 그 대답은 거짓이고, 기록은 아직 장치의 캐시에 있습니다. 전원이 나가면 그 기록이 사라지고, 다시 켜진 A는 이미 보낸 투표를 기억하지 못합니다. 프로세스 종료는 장치의 캐시를 건드리지 않으므로 그 줄은 그대로입니다.",
+    },
+    Prediction {
         id: "b3-rollback",
         figure: "outer-transaction",
         question_ko: "바깥 트랜잭션이 롤백되면(장애 없이), 위쪽 패널, 곧 합류하는 구현의 이야기는 어떻게 끝날까요?",
@@ -186,6 +203,28 @@ pub const PREDICTIONS: &[Prediction] = &[
         choices: VERDICT_CHOICES,
         why_ko: "동기화 오류 뒤에는 기록이 디스크에 닿았는지 알 수 없습니다. 차단하는 처리 방식은 그 상태에서 더는 서명하지 않고 스스로 멈추므로, 이중 투표는 생기지 않지만 A는 투표에서 빠집니다.",
     },
+    Prediction {
+        id: "b7-power",
+        figure: "kill-vs-power",
+        question_ko: "프로세스 종료 대신 전원이 나가면, 그 시점 A의 안전 기록 중 몇 개를 잃을까요?",
+        query: "scenario=vote&variant=V3&crash=none&os_writeback_delay_ms=3000",
+        answer: Answer::VoteFact { key: "lost_after_power", run: 0 },
+        choices: &[
+            between("0개: 저장했다고 답한 기록은 모두 남는다", 0.0, 0.0),
+            between("1~4개", 1.0, 4.0),
+            between("5개 이상", 5.0, f64::INFINITY),
+        ],
+        why_ko: "프로세스가 죽으면 그 프로세스의 메모리와 트랜잭션만 사라지고, OS 캐시에 넘긴 기록은 OS가 나중에 디스크로 내려보냅니다. 전원이 나가면 OS 캐시도 함께 사라집니다. 이 그림의 저장소는 OS가 3초 뒤에야 디스크로 내려보내므로, 최근 기록 대부분이 아직 OS 캐시에 있습니다.",
+    },
+    Prediction {
+        id: "b8-two-blocked",
+        figure: "liveness",
+        question_ko: "검증 노드 넷 중 둘이 멈추면, 장애 뒤 제출한 거래는 몇 건이 확정될까요?",
+        query: "scenario=vote&variant=V0&crash=none&blocked_validators=2&txs_submit_at_ms=12000",
+        answer: Answer::VoteFact { key: "finalized_after_fault", run: 2 },
+        choices: &[between("하나도 확정되지 않는다", 0.0, 0.0), between("일부 또는 전부 확정된다", 1.0, f64::INFINITY)],
+        why_ko: "넷 중 셋 이상이 같은 블록에 서명해야 그 블록이 확정됩니다. 둘이 멈추면 남은 둘로는 그 수를 채울 수 없으므로, 합의는 안전하게 멈춰 서고 새 거래는 확정되지 않습니다. 한 노드가 멈췄을 때는 남은 셋으로 충분했습니다.",
+    },
 ];
 
 /// The prediction `id`.
@@ -198,7 +237,7 @@ pub fn prediction(id: &str) -> Option<&'static Prediction> {
 pub enum Answered {
     /// A table cell: the row's label, the column's header, the cell's text
     /// (as the table shows it) and the largest value of the column's runs.
-    Metric { row_ko: &'static str, column_ko: String, text: String, value: f64 },
+    Metric { row_ko: String, column_ko: String, text: String, value: f64 },
     /// A story's verdict and its line (the banner's text).
     Verdict(StoryVerdict, String),
 }
@@ -256,7 +295,33 @@ impl Prediction {
         let format = crate::figures::analysis::format_metric;
         let text =
             if (hi - lo).abs() < 1e-9 { format(key, lo) } else { format!("{}~{}", format(key, lo), format(key, hi)) };
-        Some(Answered::Metric { row_ko, column_ko: col.header, text, value: hi })
+        Some(Answered::Metric { row_ko: row_ko.to_string(), column_ko: col.header, text, value: hi })
+    }
+
+    /// An answer from an Article B figure's facts (its summary's, for the
+    /// prediction's state). `None` for another kind of question or a fact
+    /// the figure does not state.
+    pub fn fact_answer(&self, facts: &[VoteFact]) -> Option<Answered> {
+        let Answer::VoteFact { key, run } = self.answer else { return None };
+        let f = facts.iter().find(|f| f.key == key && f.run == run)?;
+        Some(Answered::Metric {
+            row_ko: f.label_ko.clone(),
+            column_ko: f.where_ko.clone(),
+            text: f.text.clone(),
+            value: f.value,
+        })
+    }
+
+    /// An answer from figure B2's crash-point grid for the prediction's state.
+    pub fn matrix_answer(&self, view: &MatrixView) -> Option<Answered> {
+        let Answer::MatrixUnsafe { variant, fault } = self.answer else { return None };
+        let n = matrix_unsafe_cells(view, variant, fault);
+        Some(Answered::Metric {
+            row_ko: format!("{} 줄의 위험한 칸", variant.code()),
+            column_ko: fault_ko(fault).to_string(),
+            text: format!("{n}칸"),
+            value: n as f64,
+        })
     }
 
     /// The choice the answer makes right, if one does.
@@ -365,7 +430,37 @@ mod tests {
     }
 
     /// The chapters whose figures have no question yet (see the report of issue 17).
-    const NO_QUESTION_YET: &[&str] = &["a7-sweeps", "b2-durable", "b7-kill-vs-power", "b8-liveness"];
+    const NO_QUESTION_YET: &[&str] = &["a7-sweeps"];
+
+    /// Article B's numeric answers come from the figure's own runs and grid,
+    /// and fall in the choice the why explains.
+    #[test]
+    fn vote_facts_fall_in_the_choice_the_why_explains() {
+        use crate::figures::plan::VotePlan;
+        for (id, choice) in [("b7-power", 2), ("b8-two-blocked", 0)] {
+            let p = prediction(id).unwrap();
+            let summary = VotePlan::new(p.spec(), p.vote_config()).run().summary();
+            let answered = p.fact_answer(&summary.facts).unwrap_or_else(|| panic!("{id}: no answer"));
+            assert_eq!(p.right_choice(&answered), Some(choice), "{id}: {answered:?}");
+        }
+        // B7's answer is what the figure's text alternative says with the power button pressed.
+        let p = prediction("b7-power").unwrap();
+        let summary = VotePlan::new(p.spec(), p.vote_config()).run().summary();
+        let alt = summary.text_alternative(crate::figures::vote::StackFault::Power).to_string();
+        let Some(Answered::Metric { text, value, .. }) = p.fact_answer(&summary.facts) else { panic!() };
+        let (total, _) = text.split_once("개 중 ").unwrap();
+        let kept = total.parse::<f64>().unwrap() - value;
+        assert!(alt.contains(&format!("전원 차단 뒤 {total}개 중 {kept}개가 남음")), "{alt} vs {text}");
+
+        let p = prediction("b2-lying-device").unwrap();
+        let c = p.vote_config();
+        let view = crate::figures::vote::matrix_view(c.profile, c.device_honours_sync);
+        let answered = p.matrix_answer(&view).unwrap();
+        assert_eq!(p.right_choice(&answered), Some(1), "{answered:?}");
+        // With a device that honours sync, the same row has no unsafe cell.
+        let honest = crate::figures::vote::matrix_view(c.profile, true);
+        assert_eq!(matrix_unsafe_cells(&honest, Variant::V0, FaultKind::Power), 0);
+    }
 
     /// Every `{{predict:ID}}` marker names a prediction of a figure in the
     /// same chapter, and every chapter with a figure asks at least one.
