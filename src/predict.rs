@@ -38,6 +38,9 @@ pub enum Answer {
     /// How many cells of a variant's row in figure B2 are unsafe under a
     /// fault, in the crash-point grid the figure shows for the state.
     MatrixUnsafe { variant: Variant, fault: FaultKind },
+    /// The mean over-approval of the sweep's cell (`ix`, `iy`), as the
+    /// heatmap's cell says it (`crate::sweep::run_cell`, the workers' runs).
+    SweepCell { ix: usize, iy: usize },
 }
 
 /// Which answers a choice covers.
@@ -168,6 +171,19 @@ pub const PREDICTIONS: &[Prediction] = &[
         why_ko: "(d)는 락에 기대지 않고 잔액 검사와 차감을 한 UPDATE 안에서 합니다. 멈춤이 길어지면 처리량은 줄지만, 잔액보다 많이 빼는 일은 멈춤의 길이와 상관없이 일어나지 않습니다.",
     },
     Prediction {
+        id: "a7-long-ttl",
+        figure: "sweep-ttl-pause",
+        question_ko: "TTL이 1,000ms이고 멈춤 상한이 100ms인 칸에서, 초과 승인 평균은 몇 건일까요?",
+        query: "ttl_lo=50&ttl_hi=1000&pause_lo=100&pause_hi=1000",
+        answer: Answer::SweepCell { ix: 11, iy: 0 },
+        choices: &[
+            between("0건", 0.0, 0.0),
+            between("0건보다 많고 10건 이하", 1e-9, 10.0),
+            between("10건보다 많이", 10.0 + 1e-9, f64::INFINITY),
+        ],
+        why_ko: "멈춤이 아무리 길어도 lease가 남은 시간보다 짧으면, lease는 작업 도중에 만료되지 않습니다. 만료가 없으니 다른 스레드가 락을 가져갈 틈도 없고, 같은 잔액을 두 번 읽는 일도 생기지 않습니다. 지도에서 TTL이 멈춤 상한보다 넉넉한 쪽이 모두 같은 색인 까닭입니다.",
+    },
+    Prediction {
         id: "b1-store-first",
         figure: "vote-story",
         question_ko: "장애 지점은 그대로 두고 순서를 \"저장 후 전파\"로 바꾸면, 이야기는 어떻게 끝날까요?",
@@ -257,6 +273,15 @@ impl Prediction {
         parse_vote_query(self.query).value
     }
 
+    /// The sweep's grid after the move (a sweep figure's question).
+    pub fn sweep_spec(&self) -> Option<crate::sweep::SweepSpec> {
+        let crate::figures::registry::FigureKind::Sweep(kind) = self.spec().kind else { return None };
+        let mut log = crate::params::NoticeLog::default();
+        let values = crate::params::last_values(crate::params::split_query(self.query), &mut log);
+        let spec = crate::params::sweep_spec_from_values(kind, &values, &mut log);
+        log.finish().is_empty().then_some(spec)
+    }
+
     /// The page's address for the figure in that state: its permalink, as
     /// the figure itself writes it once the reader has moved its controls.
     pub fn permalink(&self) -> String {
@@ -268,6 +293,9 @@ impl Prediction {
         };
         match spec.scenario() {
             Scenario::Vote => site.search_with(&vote_to_query(&self.vote_config())),
+            Scenario::Sweep => {
+                site.search_with(&self.sweep_spec().map(|s| crate::params::sweep_query(&s)).unwrap_or_default())
+            }
             _ => site.search_with(&to_query(&self.lease_query())),
         }
     }
@@ -324,6 +352,22 @@ impl Prediction {
         })
     }
 
+    /// A sweep answer: the cell's seeds run as the sweep's workers run them,
+    /// its mean over-approval as the heatmap's cell says it.
+    pub fn sweep_answer(&self) -> Option<Answered> {
+        let Answer::SweepCell { ix, iy } = self.answer else { return None };
+        let spec = self.sweep_spec()?;
+        let (x, y) = (*spec.xs().get(ix)?, *spec.ys().get(iy)?);
+        let [xn, yn] = spec.kind.axis_names_ko();
+        let cell = crate::sweep::run_cell(&spec, ix, iy);
+        Some(Answered::Metric {
+            row_ko: "초과 승인 평균".to_string(),
+            column_ko: format!("{xn} {x}, {yn} {y}"),
+            text: crate::sweep::fmt1(cell.over_mean),
+            value: cell.over_mean,
+        })
+    }
+
     /// The choice the answer makes right, if one does.
     pub fn right_choice(&self, answered: &Answered) -> Option<usize> {
         self.choices.iter().position(|c| match (c.covers, answered) {
@@ -369,6 +413,7 @@ mod tests {
         for p in PREDICTIONS {
             let notices = match p.spec().scenario() {
                 Scenario::Vote => parse_vote_query(p.query).notices.len(),
+                Scenario::Sweep => usize::from(p.sweep_spec().is_none()),
                 _ => parse_lease_query(p.query).notices.len(),
             };
             assert_eq!(notices, 0, "{}", p.id);
@@ -399,6 +444,20 @@ mod tests {
             let answered = p.lease_answer().unwrap_or_else(|| panic!("{id}: no answer"));
             assert_eq!(p.right_choice(&answered), Some(choice), "{id}: {answered:?}");
         }
+        // A7's answer is the heatmap's cell: the same text its description gives.
+        let p = prediction("a7-long-ttl").unwrap();
+        let spec = p.sweep_spec().unwrap();
+        assert_eq!((spec.xs()[11], spec.ys()[0]), (1000, 100), "the cell the question names");
+        let answered = p.sweep_answer().unwrap();
+        assert_eq!(p.right_choice(&answered), Some(0), "{answered:?}");
+        let mut grid = crate::sweep::SweepResult::empty(spec);
+        grid.rows[0] = Some(crate::sweep::run_row(&spec, 0));
+        let Answered::Metric { text, .. } = &answered else { panic!() };
+        assert!(
+            grid.describe_cell(11, 0).contains(&format!("초과 승인 평균 {text} ")),
+            "{}",
+            grid.describe_cell(11, 0)
+        );
         // The answer is the table's: the same value as a run of that state.
         let p = prediction("a1-ttl600").unwrap();
         let q = p.lease_query();
@@ -428,9 +487,6 @@ mod tests {
             assert!(p.right_choice(&answered).is_some(), "{id}");
         }
     }
-
-    /// The chapters whose figures have no question yet (see the report of issue 17).
-    const NO_QUESTION_YET: &[&str] = &["a7-sweeps"];
 
     /// Article B's numeric answers come from the figure's own runs and grid,
     /// and fall in the choice the why explains.
@@ -487,9 +543,6 @@ mod tests {
             assert!(asked.iter().any(|(_, id)| id == p.id), "{} is asked by no chapter", p.id);
         }
         for f in crate::figures::FIGURES {
-            if NO_QUESTION_YET.contains(&f.chapter) {
-                continue;
-            }
             assert!(asked.iter().any(|(c, _)| c == f.chapter), "{} ({}) asks no question", f.chapter, f.code);
         }
     }

@@ -145,8 +145,8 @@ impl Component for PredictBox {
                 self._timer = Some(Timeout::new(0, move || link.send_message(Msg::Compute)));
             }
             Msg::Compute => match p.answer {
-                Answer::Metric { .. } => {
-                    self.reveal = match p.lease_answer() {
+                Answer::Metric { .. } | Answer::SweepCell { .. } => {
+                    self.reveal = match p.lease_answer().or_else(|| p.sweep_answer()) {
                         Some(a) => Reveal::Shown(a),
                         None => Reveal::Failed("이 상태에서는 그 지표가 없습니다.".into()),
                     }
