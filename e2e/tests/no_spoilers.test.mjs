@@ -19,13 +19,16 @@ test('A1 at time 0 hides its table and key numbers; "결과 보기" by keyboard 
   await ready(page);
   await page.waitForSelector(`${A1} .results-hidden`);
   assert.equal(await page.locator(`${A1} table.metrics`).count(), 0, 'no table at time 0');
-  assert.equal(await page.locator(`${A1} .key-numbers`).count(), 0, 'no key numbers at time 0');
+  // The key numbers keep their place, their values held back.
+  const held = await page.locator(`${A1} .key-numbers[data-held=true] dd`).allTextContents();
+  assert.ok(held.length >= 1 && held.every((v) => v === '?'), `the key numbers keep their labels, values held: ${held}`);
   assert.match(await page.locator(`${A1} .results-hidden`).textContent(), /첫 이상 현상/);
   // Keyboard: focus the button and press Enter.
   await page.locator(`${A1} .results-reveal`).focus();
   await page.keyboard.press('Enter');
   await page.waitForSelector(`${A1} table.metrics[data-pending=false]`);
-  await page.waitForSelector(`${A1} .key-numbers`);
+  await page.waitForSelector(`${A1} .key-numbers:not([data-held])`);
+  assert.doesNotMatch((await page.locator(`${A1} .key-numbers dd`).allTextContents()).join(' '), /\?/);
   assert.equal(await page.locator(`${A1} .results-hidden`).count(), 0);
   assert.deepEqual(errors, []);
   await context.close();

@@ -74,7 +74,10 @@ impl Figure {
                     { self.view_canvas_wrap(ctx) }
                     { if self.results_shown() {
                         super::super::reader_view::key_numbers(&self.table.key_numbers(spec.key_metrics), self.table.pending())
-                    } else { html!{} } }
+                    } else {
+                        // The same line with its values held back, so the stage keeps its layout.
+                        super::super::reader_view::key_numbers_held(&self.table.key_numbers(spec.key_metrics))
+                    } }
                     { if timeline { view_legend(self.figure.as_ref().map(|f| f.legend()).unwrap_or_default()) } else { html!{} } }
                 </div>
                 <div class="figure-side">
