@@ -17,10 +17,12 @@
 //! ([`Prediction::static_html`]), which the prerendered pages keep and the
 //! page replaces with the live component.
 
-use crate::figures::plan::{LeasePlan, StoryVerdict};
+use crate::figures::plan::{matrix_unsafe_cells, LeasePlan, StoryVerdict, VoteFact};
 use crate::figures::registry::{figure, FigureSpec, Scenario};
+use crate::figures::vote::{fault_ko, MatrixView};
 use crate::params::{parse_lease_query, parse_vote_query, to_query, vote_to_query, LeaseQuery, SiteQuery};
 use crate::prose::escape_html;
+use crate::sim::vote::{FaultKind, Variant};
 
 /// What answers a question.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +32,15 @@ pub enum Answer {
     Metric { key: &'static str, column: usize },
     /// The verdict of an Article B story.
     Verdict,
+    /// A number an Article B figure states about its run `run`
+    /// ([`crate::figures::plan::VoteFact`], in the figure's summary).
+    VoteFact { key: &'static str, run: u32 },
+    /// How many cells of a variant's row in figure B2 are unsafe under a
+    /// fault, in the crash-point grid the figure shows for the state.
+    MatrixUnsafe { variant: Variant, fault: FaultKind },
+    /// The mean over-approval of the sweep's cell (`ix`, `iy`), as the
+    /// heatmap's cell says it (`crate::sweep::run_cell`, the workers' runs).
+    SweepCell { ix: usize, iy: usize },
 }
 
 /// Which answers a choice covers.
@@ -160,6 +171,19 @@ pub const PREDICTIONS: &[Prediction] = &[
         why_ko: "(d)는 락에 기대지 않고 잔액 검사와 차감을 한 UPDATE 안에서 합니다. 멈춤이 길어지면 처리량은 줄지만, 잔액보다 많이 빼는 일은 멈춤의 길이와 상관없이 일어나지 않습니다.",
     },
     Prediction {
+        id: "a7-long-ttl",
+        figure: "sweep-ttl-pause",
+        question_ko: "TTL이 1,000ms이고 멈춤 상한이 100ms인 칸에서, 초과 승인 평균은 몇 건일까요?",
+        query: "ttl_lo=50&ttl_hi=1000&pause_lo=100&pause_hi=1000",
+        answer: Answer::SweepCell { ix: 11, iy: 0 },
+        choices: &[
+            between("0건", 0.0, 0.0),
+            between("0건보다 많고 10건 이하", 1e-9, 10.0),
+            between("10건보다 많이", 10.0 + 1e-9, f64::INFINITY),
+        ],
+        why_ko: "멈춤이 아무리 길어도 lease가 남은 시간보다 짧으면, lease는 작업 도중에 만료되지 않습니다. 만료가 없으니 다른 스레드가 락을 가져갈 틈도 없고, 같은 잔액을 두 번 읽는 일도 생기지 않습니다. 지도에서 TTL이 멈춤 상한보다 넉넉한 쪽이 모두 같은 색인 까닭입니다.",
+    },
+    Prediction {
         id: "b1-store-first",
         figure: "vote-story",
         question_ko: "장애 지점은 그대로 두고 순서를 \"저장 후 전파\"로 바꾸면, 이야기는 어떻게 끝날까요?",
@@ -167,6 +191,15 @@ pub const PREDICTIONS: &[Prediction] = &[
         answer: Answer::Verdict,
         choices: VERDICT_CHOICES,
         why_ko: "저장 후 전파에서는 투표가 노드 밖으로 나가기 전에 그 기록이 먼저 저장됩니다. 다시 켜진 A는 저장된 기록을 보고 같은 자리의 다른 후보에 서명하지 않으므로, 두 서명이 함께 나갈 수 없습니다.",
+    },
+    Prediction {
+        id: "b2-lying-device",
+        figure: "crash-matrix",
+        question_ko: "장치가 동기화를 무시하면, V0(저장 후 전파) 줄에서 전원 차단 때 이중 투표가 가능한 칸은 몇 칸일까요?",
+        query: "scenario=vote&device_honours_sync=false",
+        answer: Answer::MatrixUnsafe { variant: Variant::V0, fault: FaultKind::Power },
+        choices: &[between("없다 (0칸): 저장 후 전파는 늘 안전하다", 0.0, 0.0), between("있다 (1칸 이상)", 1.0, f64::INFINITY)],
+        why_ko: "저장 후 전파는 \"저장했다\"는 대답을 믿고 투표를 내보냅니다. 장치가 동기화를 무시하면 그 대답은 거짓이고, 기록은 아직 장치의 캐시에 있습니다. 전원이 나가면 그 기록이 사라지고, 다시 켜진 A는 이미 보낸 투표를 기억하지 못합니다. 프로세스 종료는 장치의 캐시를 건드리지 않으므로 그 줄은 그대로입니다.",
     },
     Prediction {
         id: "b3-rollback",
@@ -186,6 +219,28 @@ pub const PREDICTIONS: &[Prediction] = &[
         choices: VERDICT_CHOICES,
         why_ko: "동기화 오류 뒤에는 기록이 디스크에 닿았는지 알 수 없습니다. 차단하는 처리 방식은 그 상태에서 더는 서명하지 않고 스스로 멈추므로, 이중 투표는 생기지 않지만 A는 투표에서 빠집니다.",
     },
+    Prediction {
+        id: "b7-power",
+        figure: "kill-vs-power",
+        question_ko: "프로세스 종료 대신 전원이 나가면, 그 시점 A의 안전 기록 중 몇 개를 잃을까요?",
+        query: "scenario=vote&variant=V3&crash=none&os_writeback_delay_ms=3000",
+        answer: Answer::VoteFact { key: "lost_after_power", run: 0 },
+        choices: &[
+            between("0개: 저장했다고 답한 기록은 모두 남는다", 0.0, 0.0),
+            between("1~4개", 1.0, 4.0),
+            between("5개 이상", 5.0, f64::INFINITY),
+        ],
+        why_ko: "프로세스가 죽으면 그 프로세스의 메모리와 트랜잭션만 사라지고, OS 캐시에 넘긴 기록은 OS가 나중에 디스크로 내려보냅니다. 전원이 나가면 OS 캐시도 함께 사라집니다. 이 그림의 저장소는 OS가 3초 뒤에야 디스크로 내려보내므로, 최근 기록 대부분이 아직 OS 캐시에 있습니다.",
+    },
+    Prediction {
+        id: "b8-two-blocked",
+        figure: "liveness",
+        question_ko: "검증 노드 넷 중 둘이 멈추면, 장애 뒤 제출한 거래는 몇 건이 확정될까요?",
+        query: "scenario=vote&variant=V0&crash=none&blocked_validators=2&txs_submit_at_ms=12000",
+        answer: Answer::VoteFact { key: "finalized_after_fault", run: 2 },
+        choices: &[between("하나도 확정되지 않는다", 0.0, 0.0), between("일부 또는 전부 확정된다", 1.0, f64::INFINITY)],
+        why_ko: "넷 중 셋 이상이 같은 블록에 서명해야 그 블록이 확정됩니다. 둘이 멈추면 남은 둘로는 그 수를 채울 수 없으므로, 합의는 안전하게 멈춰 서고 새 거래는 확정되지 않습니다. 한 노드가 멈췄을 때는 남은 셋으로 충분했습니다.",
+    },
 ];
 
 /// The prediction `id`.
@@ -198,7 +253,7 @@ pub fn prediction(id: &str) -> Option<&'static Prediction> {
 pub enum Answered {
     /// A table cell: the row's label, the column's header, the cell's text
     /// (as the table shows it) and the largest value of the column's runs.
-    Metric { row_ko: &'static str, column_ko: String, text: String, value: f64 },
+    Metric { row_ko: String, column_ko: String, text: String, value: f64 },
     /// A story's verdict and its line (the banner's text).
     Verdict(StoryVerdict, String),
 }
@@ -218,6 +273,15 @@ impl Prediction {
         parse_vote_query(self.query).value
     }
 
+    /// The sweep's grid after the move (a sweep figure's question).
+    pub fn sweep_spec(&self) -> Option<crate::sweep::SweepSpec> {
+        let crate::figures::registry::FigureKind::Sweep(kind) = self.spec().kind else { return None };
+        let mut log = crate::params::NoticeLog::default();
+        let values = crate::params::last_values(crate::params::split_query(self.query), &mut log);
+        let spec = crate::params::sweep_spec_from_values(kind, &values, &mut log);
+        log.finish().is_empty().then_some(spec)
+    }
+
     /// The page's address for the figure in that state: its permalink, as
     /// the figure itself writes it once the reader has moved its controls.
     pub fn permalink(&self) -> String {
@@ -229,6 +293,9 @@ impl Prediction {
         };
         match spec.scenario() {
             Scenario::Vote => site.search_with(&vote_to_query(&self.vote_config())),
+            Scenario::Sweep => {
+                site.search_with(&self.sweep_spec().map(|s| crate::params::sweep_query(&s)).unwrap_or_default())
+            }
             _ => site.search_with(&to_query(&self.lease_query())),
         }
     }
@@ -256,7 +323,49 @@ impl Prediction {
         let format = crate::figures::analysis::format_metric;
         let text =
             if (hi - lo).abs() < 1e-9 { format(key, lo) } else { format!("{}~{}", format(key, lo), format(key, hi)) };
-        Some(Answered::Metric { row_ko, column_ko: col.header, text, value: hi })
+        Some(Answered::Metric { row_ko: row_ko.to_string(), column_ko: col.header, text, value: hi })
+    }
+
+    /// An answer from an Article B figure's facts (its summary's, for the
+    /// prediction's state). `None` for another kind of question or a fact
+    /// the figure does not state.
+    pub fn fact_answer(&self, facts: &[VoteFact]) -> Option<Answered> {
+        let Answer::VoteFact { key, run } = self.answer else { return None };
+        let f = facts.iter().find(|f| f.key == key && f.run == run)?;
+        Some(Answered::Metric {
+            row_ko: f.label_ko.clone(),
+            column_ko: f.where_ko.clone(),
+            text: f.text.clone(),
+            value: f.value,
+        })
+    }
+
+    /// An answer from figure B2's crash-point grid for the prediction's state.
+    pub fn matrix_answer(&self, view: &MatrixView) -> Option<Answered> {
+        let Answer::MatrixUnsafe { variant, fault } = self.answer else { return None };
+        let n = matrix_unsafe_cells(view, variant, fault);
+        Some(Answered::Metric {
+            row_ko: format!("{} 줄의 위험한 칸", variant.code()),
+            column_ko: fault_ko(fault).to_string(),
+            text: format!("{n}칸"),
+            value: n as f64,
+        })
+    }
+
+    /// A sweep answer: the cell's seeds run as the sweep's workers run them,
+    /// its mean over-approval as the heatmap's cell says it.
+    pub fn sweep_answer(&self) -> Option<Answered> {
+        let Answer::SweepCell { ix, iy } = self.answer else { return None };
+        let spec = self.sweep_spec()?;
+        let (x, y) = (*spec.xs().get(ix)?, *spec.ys().get(iy)?);
+        let [xn, yn] = spec.kind.axis_names_ko();
+        let cell = crate::sweep::run_cell(&spec, ix, iy);
+        Some(Answered::Metric {
+            row_ko: "초과 승인 평균".to_string(),
+            column_ko: format!("{xn} {x}, {yn} {y}"),
+            text: crate::sweep::fmt1(cell.over_mean),
+            value: cell.over_mean,
+        })
     }
 
     /// The choice the answer makes right, if one does.
@@ -304,6 +413,7 @@ mod tests {
         for p in PREDICTIONS {
             let notices = match p.spec().scenario() {
                 Scenario::Vote => parse_vote_query(p.query).notices.len(),
+                Scenario::Sweep => usize::from(p.sweep_spec().is_none()),
                 _ => parse_lease_query(p.query).notices.len(),
             };
             assert_eq!(notices, 0, "{}", p.id);
@@ -334,6 +444,20 @@ mod tests {
             let answered = p.lease_answer().unwrap_or_else(|| panic!("{id}: no answer"));
             assert_eq!(p.right_choice(&answered), Some(choice), "{id}: {answered:?}");
         }
+        // A7's answer is the heatmap's cell: the same text its description gives.
+        let p = prediction("a7-long-ttl").unwrap();
+        let spec = p.sweep_spec().unwrap();
+        assert_eq!((spec.xs()[11], spec.ys()[0]), (1000, 100), "the cell the question names");
+        let answered = p.sweep_answer().unwrap();
+        assert_eq!(p.right_choice(&answered), Some(0), "{answered:?}");
+        let mut grid = crate::sweep::SweepResult::empty(spec);
+        grid.rows[0] = Some(crate::sweep::run_row(&spec, 0));
+        let Answered::Metric { text, .. } = &answered else { panic!() };
+        assert!(
+            grid.describe_cell(11, 0).contains(&format!("초과 승인 평균 {text} ")),
+            "{}",
+            grid.describe_cell(11, 0)
+        );
         // The answer is the table's: the same value as a run of that state.
         let p = prediction("a1-ttl600").unwrap();
         let q = p.lease_query();
@@ -364,8 +488,35 @@ mod tests {
         }
     }
 
-    /// The chapters whose figures have no question yet (see the report of issue 17).
-    const NO_QUESTION_YET: &[&str] = &["a7-sweeps", "b2-durable", "b7-kill-vs-power", "b8-liveness"];
+    /// Article B's numeric answers come from the figure's own runs and grid,
+    /// and fall in the choice the why explains.
+    #[test]
+    fn vote_facts_fall_in_the_choice_the_why_explains() {
+        use crate::figures::plan::VotePlan;
+        for (id, choice) in [("b7-power", 2), ("b8-two-blocked", 0)] {
+            let p = prediction(id).unwrap();
+            let summary = VotePlan::new(p.spec(), p.vote_config()).run().summary();
+            let answered = p.fact_answer(&summary.facts).unwrap_or_else(|| panic!("{id}: no answer"));
+            assert_eq!(p.right_choice(&answered), Some(choice), "{id}: {answered:?}");
+        }
+        // B7's answer is what the figure's text alternative says with the power button pressed.
+        let p = prediction("b7-power").unwrap();
+        let summary = VotePlan::new(p.spec(), p.vote_config()).run().summary();
+        let alt = summary.text_alternative(crate::figures::vote::StackFault::Power).to_string();
+        let Some(Answered::Metric { text, value, .. }) = p.fact_answer(&summary.facts) else { panic!() };
+        let (total, _) = text.split_once("개 중 ").unwrap();
+        let kept = total.parse::<f64>().unwrap() - value;
+        assert!(alt.contains(&format!("전원 차단 뒤 {total}개 중 {kept}개가 남음")), "{alt} vs {text}");
+
+        let p = prediction("b2-lying-device").unwrap();
+        let c = p.vote_config();
+        let view = crate::figures::vote::matrix_view(c.profile, c.device_honours_sync);
+        let answered = p.matrix_answer(&view).unwrap();
+        assert_eq!(p.right_choice(&answered), Some(1), "{answered:?}");
+        // With a device that honours sync, the same row has no unsafe cell.
+        let honest = crate::figures::vote::matrix_view(c.profile, true);
+        assert_eq!(matrix_unsafe_cells(&honest, Variant::V0, FaultKind::Power), 0);
+    }
 
     /// Every `{{predict:ID}}` marker names a prediction of a figure in the
     /// same chapter, and every chapter with a figure asks at least one.
@@ -392,9 +543,6 @@ mod tests {
             assert!(asked.iter().any(|(_, id)| id == p.id), "{} is asked by no chapter", p.id);
         }
         for f in crate::figures::FIGURES {
-            if NO_QUESTION_YET.contains(&f.chapter) {
-                continue;
-            }
             assert!(asked.iter().any(|(c, _)| c == f.chapter), "{} ({}) asks no question", f.chapter, f.code);
         }
     }

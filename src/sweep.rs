@@ -629,7 +629,8 @@ impl SweepResult {
     }
 }
 
-fn fmt1(v: f64) -> String {
+/// A mean as the heatmap's cells say it: whole, or with one decimal.
+pub fn fmt1(v: f64) -> String {
     if (v - v.round()).abs() < 1e-9 {
         format!("{}", v.round() as i64)
     } else {

@@ -46,6 +46,8 @@ test('a permalink restores the exact figure', async () => {
   await page.locator(`${FIG} .scrub`).fill('120');
   await page.waitForFunction(() => location.search.includes('t='));
   const link = page.url();
+  // At 120 ms, before the first anomaly, the results wait for "결과 보기" (no spoilers).
+  await page.locator(`${FIG} .results-reveal`).click();
   const want = { canvas: await canvasHash(page, `${FIG} canvas`), table: await tableText(page) };
   const second = await openPage(browser);
   await second.page.goto(link);
@@ -54,6 +56,7 @@ test('a permalink restores the exact figure', async () => {
   assert.equal(await second.page.locator(`${FIG} input[name=pause_max_ms]`).inputValue(), '700');
   assert.equal(await second.page.locator(`${FIG} .scrub`).inputValue(), '120');
   assert.equal(await canvasHash(second.page, `${FIG} canvas`), want.canvas);
+  await second.page.locator(`${FIG} .results-reveal`).click();
   assert.equal(await tableText(second.page), want.table);
   assert.deepEqual(second.errors, []);
   assert.deepEqual(errors, []);

@@ -1,5 +1,5 @@
 // Predict → act → reveal (src/predict.rs, src/web/predict.rs) and no
-// spoilers: every chapter with a figure (but those the report lists) asks a
+// spoilers: every chapter with a figure asks a
 // question in a fieldset with a legend before its figure is moved; answering
 // by keyboard puts the question's state in the address and reveals the
 // number the figure's live table shows for it, beside the guess; B1's
@@ -12,9 +12,9 @@ let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-// Every chapter with a figure, but a7, b2, b7 and b8 (no question yet).
+// Every chapter with a figure.
 const ASKING = ['a1-lease-expiry', 'a2-watchdog', 'a3-fencing', 'a4-conditional-update', 'a5-outage', 'a6-summary',
-  'b1-remember', 'b3-outer-transaction', 'b4-fence'];
+  'a7-sweeps', 'b1-remember', 'b2-durable', 'b3-outer-transaction', 'b4-fence', 'b7-kill-vs-power', 'b8-liveness'];
 
 test('every chapter with a figure asks a question in a fieldset with a legend, with choices and a button', async () => {
   const { page, errors, context } = await openPage(browser);
@@ -115,6 +115,26 @@ test('B1\'s verdict is hidden at player time 0, shown after playing to the end o
   await page.keyboard.press('End');
   await page.waitForSelector('#vote-story .vote-verdict');
   assert.match(await page.locator('#vote-story .vote-verdict').first().textContent(), /이중 투표/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('B2\'s question reveals the number of unsafe cells the crash-point map shows for that state', async () => {
+  const { page, errors, context } = await openPage(browser);
+  await page.goto(`${server.base}?ch=b2-durable`);
+  await ready(page);
+  const box = page.locator('#predict-b2-lying-device');
+  await box.locator('input[type=radio]').first().check();
+  await box.locator('button.predict-go').click();
+  await page.waitForFunction(() => location.search.includes('fig=crash-matrix') && location.search.includes('device_honours_sync=false'));
+  await page.waitForSelector('#predict-b2-lying-device .predict-value');
+  await page.waitForFunction(() => document.querySelector('#crash-matrix-device')?.checked === true);
+  await page.waitForSelector('#crash-matrix:not([data-awaiting-module]) [data-variant=V0][data-fault=power]');
+  const revealed = await box.locator('.predict-value').getAttribute('data-answer-value');
+  const shown = await page.locator('#crash-matrix [data-variant=V0][data-fault=power][data-verdict=unsafe]').count();
+  assert.equal(revealed, `${shown}칸`, 'the revealed count is the map\'s');
+  assert.ok(shown > 0, 'a lying device makes store-then-send unsafe on power loss');
+  assert.match(await box.locator('.predict-right').textContent(), /짐작과 다릅니다/);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -74,6 +74,8 @@ pub enum Msg {
     /// A worker's table run: job id, the run (`None`: do it here).
     TableRun(u32, Option<crate::live_table::TableRun>),
     SettingsOpen(bool),
+    /// The reader pressed "결과 보기": show the results before the player reaches them.
+    RevealResults,
     /// The reader pointed at, pressed on or keyed through the canvas.
     Canvas(CanvasMsg),
     Story(story::StoryMsg),
@@ -126,6 +128,8 @@ pub struct Figure {
     perf_start: Option<f64>,
     copied: bool,
     settings_open: bool,
+    /// The reader asked for the results before the player reached them ("결과 보기").
+    results_asked: bool,
     /// Story mode, while a story is told (page state only).
     story: Option<story::StoryMode>,
     /// Focus the story's "다음" button after the next render.
@@ -158,6 +162,23 @@ fn record_perf(name: &str, ms: f64) {
 impl Figure {
     fn is_timeline(&self) -> bool {
         self.spec.kind.is_lease_timeline()
+    }
+
+    /// The player time (µs) from which the results (table, key numbers)
+    /// are shown: the first anomaly, or the window's end when there is none.
+    /// `None` for a figure without a player, which shows them at once.
+    fn results_at_us(&self) -> Option<u64> {
+        if !self.is_timeline() {
+            return None;
+        }
+        let first = self.figure.as_ref().and_then(|f| f.anomalies().first().map(|a| a.at.t_us));
+        Some(first.unwrap_or_else(|| self.window_us()))
+    }
+
+    /// No spoilers: the results wait until the player passes the decisive
+    /// moment ([`Figure::results_at_us`]) or the reader asks.
+    fn results_shown(&self) -> bool {
+        self.results_asked || self.results_at_us().is_none_or(|at| self.player.player.cursor_us() >= at)
     }
 
     /// The window shown, in µs (the requested one unless the work cap shortened it).
@@ -296,7 +317,9 @@ impl Figure {
     }
 
     fn text_alternative(&self) -> String {
-        self.figure.as_ref().map(|f| f.text_alternative(self.table.first_description())).unwrap_or_default()
+        // The whole run's results wait with the table (no spoilers).
+        let table_run = self.table.first_description().filter(|_| self.results_shown());
+        self.figure.as_ref().map(|f| f.text_alternative(table_run)).unwrap_or_default()
     }
 
     /// Runs the figure again after a change of its query. A paused player
@@ -342,6 +365,7 @@ impl Component for Figure {
             perf_start: None,
             copied: false,
             settings_open: false,
+            results_asked: false,
             story: None,
             story_focus: false,
             on_change: ctx.link().callback(|(k, v): (String, String)| Msg::SetParam(k, v)),
@@ -463,6 +487,10 @@ impl Component for Figure {
             }
             Msg::Redraw => self.width_css.set(None),
             Msg::Canvas(msg) => return self.canvas_msg(ctx, msg),
+            Msg::RevealResults => {
+                self.results_asked = true;
+                return true;
+            }
             Msg::SettingsOpen(open) => {
                 if self.settings_open == open {
                     return false;

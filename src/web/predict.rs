@@ -95,6 +95,29 @@ impl PredictBox {
     }
 }
 
+/// An Article B answer, from the same call the figure makes for the
+/// prediction's state: the story's verdict, a fact of its summary, or B2's grid.
+fn vote_reveal(module: &FiguresModule, p: &Prediction) -> Reveal {
+    let missing = || Reveal::Failed("이 그림에는 그 답이 없습니다.".into());
+    let config = p.vote_config();
+    if let Answer::MatrixUnsafe { .. } = p.answer {
+        return match lazy_figures::crash_matrix(module, config.profile, config.device_honours_sync) {
+            Ok(view) => p.matrix_answer(&view).map_or_else(missing, Reveal::Shown),
+            Err(e) => Reveal::Failed(format!("그림을 계산하지 못했습니다 ({e}).")),
+        };
+    }
+    match VoteFigureHandle::prepare(module, p.figure, &config) {
+        Ok(figure) => match p.answer {
+            Answer::VoteFact { .. } => p.fact_answer(&figure.summary.facts).map_or_else(missing, Reveal::Shown),
+            _ => match figure.summary.verdict.clone() {
+                Some((v, line, _)) => Reveal::Shown(Answered::Verdict(v, line)),
+                None => missing(),
+            },
+        },
+        Err(e) => Reveal::Failed(format!("그림을 계산하지 못했습니다 ({e}).")),
+    }
+}
+
 impl Component for PredictBox {
     type Message = Msg;
     type Properties = PredictProps;
@@ -122,24 +145,18 @@ impl Component for PredictBox {
                 self._timer = Some(Timeout::new(0, move || link.send_message(Msg::Compute)));
             }
             Msg::Compute => match p.answer {
-                Answer::Metric { .. } => {
-                    self.reveal = match p.lease_answer() {
+                Answer::Metric { .. } | Answer::SweepCell { .. } => {
+                    self.reveal = match p.lease_answer().or_else(|| p.sweep_answer()) {
                         Some(a) => Reveal::Shown(a),
                         None => Reveal::Failed("이 상태에서는 그 지표가 없습니다.".into()),
                     }
                 }
-                Answer::Verdict => lazy_figures::load(ctx.link().callback(Msg::Module)),
+                Answer::Verdict | Answer::VoteFact { .. } | Answer::MatrixUnsafe { .. } => {
+                    lazy_figures::load(ctx.link().callback(Msg::Module))
+                }
             },
             Msg::Module(Err(why)) => self.reveal = Reveal::Failed(why),
-            Msg::Module(Ok(module)) => {
-                self.reveal = match VoteFigureHandle::prepare(&module, p.figure, &p.vote_config()) {
-                    Ok(figure) => match figure.summary.verdict.clone() {
-                        Some((v, line, _)) => Reveal::Shown(Answered::Verdict(v, line)),
-                        None => Reveal::Failed("이 그림에는 판정이 없습니다.".into()),
-                    },
-                    Err(e) => Reveal::Failed(format!("그림을 계산하지 못했습니다 ({e}).")),
-                }
-            }
+            Msg::Module(Ok(module)) => self.reveal = vote_reveal(&module, p),
         }
         true
     }

@@ -27,6 +27,24 @@ pub fn key_numbers(numbers: &[(&'static str, Option<String>)], pending: bool) ->
     }
 }
 
+/// The key numbers line before the player reaches the results (no
+/// spoilers): the same labels, each value held back as "?".
+pub fn key_numbers_held(numbers: &[(&'static str, Option<String>)]) -> Html {
+    if numbers.is_empty() {
+        return html! {};
+    }
+    html! {
+        <dl class="key-numbers" aria-label="이 그림의 주요 지표 (결과를 보기 전까지 숨김)" data-held="true">
+            { for numbers.iter().map(|(label, _)| html! {
+                <div class="key-number">
+                    <dt>{ *label }</dt>
+                    <dd>{ "?" }</dd>
+                </div>
+            }) }
+        </dl>
+    }
+}
+
 /// Scrolls the chapter map's list sideways so that the current chapter's
 /// pill is in view (a narrow screen shows only part of the list). Only the
 /// list scrolls, never the page.

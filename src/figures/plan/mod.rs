@@ -18,9 +18,11 @@
 //! The page's components call the scenario's own types, so the site's
 //! first-load wasm carries Article A's drawing code only.
 
+pub mod facts;
 pub mod lease;
 pub mod vote;
 
+pub use facts::{matrix_unsafe_cells, VoteFact};
 pub use lease::{FigureHit, LeaseFigure, LeasePlan, LeaseRun, TableColumn, WINDOW_RANGE};
 pub use vote::{crash_stops, StoryVerdict, VoteFigure, VotePlan, VoteRun, VoteSummary};
 

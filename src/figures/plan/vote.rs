@@ -137,6 +137,8 @@ pub struct VoteSummary {
     pub text_alternatives: Vec<String>,
     /// A story's crash-slider stops ([`crash_stops`]); empty for the other figures.
     pub crash_stops: Vec<String>,
+    /// [`VoteFigure::facts`]: the numbers a prediction reveals.
+    pub facts: Vec<super::VoteFact>,
 }
 
 impl VoteSummary {
@@ -394,6 +396,7 @@ impl VoteFigure {
                 vec![self.text_alternative(StackFault::None)]
             },
             crash_stops: if self.kind().is_story() { crash_stops(&self.config) } else { Vec::new() },
+            facts: self.facts(),
         }
     }
 

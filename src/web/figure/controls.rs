@@ -72,7 +72,12 @@ impl Figure {
                 <div class="figure-stage">
                     { self.view_story(ctx) }
                     { self.view_canvas_wrap(ctx) }
-                    { super::super::reader_view::key_numbers(&self.table.key_numbers(spec.key_metrics), self.table.pending()) }
+                    { if self.results_shown() {
+                        super::super::reader_view::key_numbers(&self.table.key_numbers(spec.key_metrics), self.table.pending())
+                    } else {
+                        // The same line with its values held back, so the stage keeps its layout.
+                        super::super::reader_view::key_numbers_held(&self.table.key_numbers(spec.key_metrics))
+                    } }
                     { if timeline { view_legend(self.figure.as_ref().map(|f| f.legend()).unwrap_or_default()) } else { html!{} } }
                 </div>
                 <div class="figure-side">
@@ -82,11 +87,27 @@ impl Figure {
                 </div>
                 <p id={desc_id} class="visually-hidden">{ self.text_alternative() }</p>
                 <figcaption>{ spec.caption_ko }</figcaption>
-                { self.table.view(&self.plan) }
+                { if self.results_shown() { self.table.view(&self.plan) } else { self.view_results_hidden(ctx) } }
                 { super::super::export_panel::panel(super::super::export_panel::PanelData { id, params: to_query(&self.query), permalink: self.permalink(),
                     time_us: (timeline && !player.playing() && player.cursor_us() < self.window_us()).then_some(player.cursor_us()),
                     window_ms: (self.requested_window_ms != spec.window_ms).then_some(self.requested_window_ms), recon: self.reveal_ledger }) }
             </figure>
+        }
+    }
+
+    /// In place of the results table before the player reaches the decisive
+    /// moment: what waits, and the button that shows it now.
+    fn view_results_hidden(&self, ctx: &Context<Self>) -> Html {
+        let moment = if self.figure.as_ref().is_some_and(|f| !f.anomalies().is_empty()) {
+            "재생기가 첫 이상 현상에 닿거나"
+        } else {
+            "재생기가 끝에 닿거나"
+        };
+        html! {
+            <div class="results-hidden" data-results-at-us={self.results_at_us().map(|t| t.to_string())}>
+                <p>{ format!("결과 표와 주요 지표는 {moment} \"결과 보기\"를 누를 때까지 숨겨 둡니다. 먼저 그림을 보며 짐작해 보세요.") }</p>
+                <button type="button" class="btn results-reveal" onclick={ctx.link().callback(|_| Msg::RevealResults)}>{ "결과 보기" }</button>
+            </div>
         }
     }
 
