@@ -134,3 +134,41 @@ test("a chapter's mark words carry the figure legend swatch's colour, readably",
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('opening a heatmap cell keeps the map: its run summary shows below, with a link to the run', async () => {
+  const { page, errors, context } = await openPage(browser);
+  await page.goto(`${server.base}?ch=a7-sweeps&fig=sweep-contention&tpw_lo=1&tpw_hi=3&wallets_lo=1&wallets_hi=2&seeds=1`);
+  await ready(page);
+  const fig = '#sweep-contention';
+  await page.waitForSelector(`${fig}[data-state=done]`, { timeout: 180000 });
+  const url = page.url();
+  const cells = page.locator(`${fig} button.sweep-cell`);
+  const cell = cells.nth(1);
+  const { ix, iy, x, y } = await cell.evaluate((b) => ({ ...b.dataset }));
+  await cell.click();
+  await page.waitForSelector(`${fig} .sweep-opened[data-ix="${ix}"][data-iy="${iy}"]`);
+  assert.equal(page.url(), url, 'opening a cell does not navigate');
+  assert.ok(await page.isVisible(`${fig} .sweep-plot canvas`), 'the map stays');
+  const summary = await page.textContent(`${fig} .sweep-opened-summary`);
+  assert.match(summary, /처리량 평균/);
+  // Keyboard: Enter on another cell opens that one instead.
+  await cells.nth(0).focus();
+  await page.keyboard.press('Enter');
+  const first = await cells.nth(0).evaluate((b) => ({ ...b.dataset }));
+  await page.waitForSelector(`${fig} .sweep-opened[data-ix="${first.ix}"][data-iy="${first.iy}"]`);
+  // Close: the panel goes and the focus returns to the cell.
+  await page.click(`${fig} .sweep-opened button:has-text("닫기")`);
+  await page.waitForSelector(`${fig} .sweep-opened`, { state: 'detached' });
+  assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('sweep-cell')), true);
+  // The link opens the cell's run in the A1 timeline.
+  await cell.click();
+  const href = await page.getAttribute(`${fig} .sweep-opened-link`, 'href');
+  assert.match(href, /fig=lease-expiry/);
+  await page.click(`${fig} .sweep-opened-link`);
+  await page.waitForSelector('#lease-expiry canvas');
+  const opened = new URL(page.url());
+  assert.equal(opened.searchParams.get('fig'), 'lease-expiry');
+  assert.ok(x && y, 'the cell has its values');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
