@@ -216,13 +216,10 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
         }
 
         match lane {
-            Lane::Lease(w) => paint_lease_lane(area, view, &lease_lane_marks(trace, w, view, &m), (top, bottom))?,
-            Lane::Worker { wallet, worker } => paint_worker_lane(
-                area,
-                view,
-                &worker_lane_marks(trace, marks, wallet, worker, view, &m),
-                (top, bottom),
-            )?,
+            Lane::Lease(w) => paint_lease_lane(area, view, &lease_lane_marks(trace, w, view, m), (top, bottom))?,
+            Lane::Worker { wallet, worker } => {
+                paint_worker_lane(area, view, &worker_lane_marks(trace, marks, wallet, worker, view, m), (top, bottom))?
+            }
             Lane::Balance(w) => {
                 let pts = trace.series.balance.get(w as usize).map(|v| v.as_slice()).unwrap_or(&[]);
                 // Scale to what the window shows, so single debits are visible steps.
@@ -328,7 +325,7 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
     }
 
     if let Some(h) = &view.highlight {
-        paint_highlight(area, trace, view, marks, &m, &rows, h)?;
+        paint_highlight(area, trace, view, marks, m, rows, h)?;
     }
 
     // The player's cursor.
