@@ -14,6 +14,12 @@
 //! figure component in each. `{{sim:PRESET:METRIC}}` placeholders pass
 //! through as text and are filled by the page from live runs.
 //!
+//! A `{{mark:KEY|word}}` in prose names a mark a figure draws: the word is
+//! rendered as `<span class="mark-word mark-KEY">` after the legend's own
+//! swatch (`<span class="lg lg-KEY">`, KEY a `LegendItem::key`), so the
+//! prose and the legend show one colour (static/marks.css). An unknown KEY
+//! fails the render (and so `tests/prose.rs`).
+//!
 //! The mapping is the one the page's markdown renderer used: tables in a
 //! `div.table-wrap`, right- and centre-aligned cells with the classes `num`
 //! and `center`, an image as its alt text. Raw HTML in the markdown is
@@ -175,6 +181,29 @@ mod render {
         out
     }
 
+    /// Prose text, escaped, with each `{{mark:KEY|word}}` as the word in its mark's colour.
+    fn render_text(text: &str) -> String {
+        const OPEN: &str = "{{mark:";
+        let mut out = String::new();
+        let mut rest = text;
+        while let Some(start) = rest.find(OPEN) {
+            let after = &rest[start + OPEN.len()..];
+            let Some(end) = after.find("}}") else { break };
+            let (key, word) = after[..end].split_once('|').unwrap_or((&after[..end], ""));
+            let item = crate::figures::timeline::LegendItem::from_key(key.trim())
+                .unwrap_or_else(|| panic!("unknown mark {key:?} in {{{{mark:…}}}} (a LegendItem::key)"));
+            out.push_str(&escape_html(&rest[..start]));
+            let key = escape_html(item.key());
+            out.push_str(&format!(
+                "<span class=\"mark-word mark-{key}\"><span class=\"lg lg-{key}\" aria-hidden=\"true\"></span>{}</span>",
+                escape_html(word.trim())
+            ));
+            rest = &after[end + 2..];
+        }
+        out.push_str(&escape_html(rest));
+        out
+    }
+
     /// Markdown (tables and strikethrough on) as HTML elements, raw HTML dropped.
     fn render_markdown(markdown: &str) -> String {
         let mut opts = Options::empty();
@@ -187,7 +216,19 @@ mod render {
         let mut cell = 0usize;
         let mut in_head = false;
         let mut image_alt: Option<String> = None;
+        // Consecutive text (the parser may split it), rendered at the next other event.
+        let mut text = String::new();
         for event in Parser::new_ext(markdown, opts) {
+            if let Event::Text(t) = &event {
+                if image_alt.is_none() {
+                    text.push_str(t);
+                    continue;
+                }
+            }
+            if !text.is_empty() {
+                out.push_str(&render_text(&text));
+                text.clear();
+            }
             if let Some(alt) = image_alt.as_mut() {
                 match event {
                     Event::Text(t) | Event::Code(t) => alt.push_str(&t),
@@ -262,7 +303,7 @@ mod render {
                         out.push_str(close);
                     }
                 }
-                Event::Text(t) => out.push_str(&escape_html(&t)),
+                Event::Text(t) => out.push_str(&render_text(&t)),
                 Event::Code(t) => out.push_str(&format!("<code>{}</code>", escape_html(&t))),
                 Event::SoftBreak => out.push(' '),
                 Event::HardBreak => out.push_str("<br>"),
@@ -272,6 +313,7 @@ mod render {
                 _ => {}
             }
         }
+        out.push_str(&render_text(&text));
         while let Some(close) = open.pop() {
             out.push_str(close);
         }
@@ -294,6 +336,23 @@ mod render {
                 "{html}"
             );
             assert!(html.contains("<div class=\"table-wrap\"><table><thead><tr><th>a</th><th class=\"num\">b</th><th class=\"center\">c</th></tr></thead><tbody><tr><td>1</td><td class=\"num\">2</td><td class=\"center\">3</td></tr></tbody></table></div>"), "{html}");
+        }
+
+        #[test]
+        fn a_mark_word_carries_its_legend_swatch_and_is_escaped() {
+            assert_eq!(
+                render_markdown("뒤로 {{mark:overlap|분홍 <띠>}}가 깔립니다"),
+                "<p>뒤로 <span class=\"mark-word mark-overlap\"><span class=\"lg lg-overlap\" aria-hidden=\"true\"></span>분홍 &lt;띠&gt;</span>가 깔립니다</p>"
+            );
+            // Inside emphasis and a table cell too; an unclosed one stays text.
+            assert!(render_markdown("*{{mark:stolen|STOLEN}}*").contains("<em><span class=\"mark-word mark-stolen\">"));
+            assert_eq!(render_markdown("{{mark:stolen|x"), "<p>{{mark:stolen|x</p>");
+        }
+
+        #[test]
+        #[should_panic(expected = "unknown mark")]
+        fn an_unknown_mark_fails_the_render() {
+            render_markdown("{{mark:nope|단어}}");
         }
 
         #[test]

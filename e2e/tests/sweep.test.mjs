@@ -1,7 +1,7 @@
 // The sweep figures (sweep-ttl-pause, sweep-contention): computed in web
 // workers with a real <progress>, no main-thread task over 50 ms while a
 // sweep runs (PerformanceObserver 'longtask'), a cell opens the A1 timeline
-// with that cell's parameters (click and Enter), and coming back is instant
+// with that cell's parameters (click or Enter opens its summary, whose link opens the run), and coming back is instant
 // because finished sweeps are cached by their parameters.
 //
 // SWEEP_N (default 30) sets the measured sweep's grid (N×N cells, 3 seeds).
@@ -102,10 +102,11 @@ test(`sweep ${N}×${N}×3 in workers: progress completes, no long main-thread ta
   }
   assert.ok(best <= LONGTASK_BUDGET_MS, `a main-thread task took more than ${LONGTASK_BUDGET_MS} ms in every round (best round: ${best} ms)`);
 
-  // Click a cell: the A1 timeline opens with that cell's parameters.
+  // Click a cell: its summary opens under the map; its link opens the A1 timeline with that cell's parameters.
   const cell = page.locator(`${fig} button.sweep-cell`).nth(N + 3);
   const [x, y] = await cell.evaluate((b) => [b.dataset.x, b.dataset.y]);
   await cell.click();
+  await page.click(`${fig} .sweep-opened-link`);
   await page.waitForSelector('#lease-expiry canvas');
   let url = new URL(page.url());
   assert.equal(url.searchParams.get('ch'), 'a1-lease-expiry');
@@ -131,6 +132,7 @@ test(`sweep ${N}×${N}×3 in workers: progress completes, no long main-thread ta
   const after = await page.evaluate(() => [document.activeElement.dataset.x, document.activeElement.dataset.y]);
   assert.notEqual(after[0], before, 'ArrowRight moves the focus');
   await page.keyboard.press('Enter');
+  await page.click(`${fig} .sweep-opened-link`);
   await page.waitForSelector('#lease-expiry canvas');
   url = new URL(page.url());
   assert.equal(url.searchParams.get('fig'), 'lease-expiry');

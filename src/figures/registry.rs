@@ -290,7 +290,7 @@ pub const FIGURES: &[FigureSpec] = &[
         wallets: &[],
         main_keys: &["ttl_lo", "ttl_hi", "pause_lo", "pause_hi", "n", "seeds"],
         key_metrics: &[],
-        caption_ko: "그림 7-1. TTL × 멈춤 지도: 칸마다 같은 설정을 시드 여러 개로 60초씩 돌린 평균이다. 멈춤은 [상한 − 200ms, 상한]에서 고르게 뽑는다. 칸을 누르면 그 설정의 타임라인(그림 1-1)이 열린다.",
+        caption_ko: "그림 7-1. TTL × 멈춤 지도: 칸마다 같은 설정을 시드 여러 개로 60초씩 돌린 평균이다. 멈춤은 [상한 − 200ms, 상한]에서 고르게 뽑는다. 칸을 누르면 그 실행의 요약이 지도 아래에 열리고, 거기서 그 설정의 타임라인(그림 1-1)으로 갈 수 있다.",
         not_drawn: None,
     },
     FigureSpec {
@@ -304,7 +304,7 @@ pub const FIGURES: &[FigureSpec] = &[
         wallets: &[],
         main_keys: &["tpw_lo", "tpw_hi", "wallets_lo", "wallets_hi", "seeds"],
         key_metrics: &[],
-        caption_ko: "그림 7-2. 경합 지도: 지갑 수와 지갑당 스레드 수를 바꿔 가며 같은 변형을 시드 여러 개로 60초씩 돌린 평균이다. TTL과 멈춤은 원문 그대로(200ms, 300~500ms). 칸을 누르면 그 설정의 타임라인(그림 1-1)이 열린다.",
+        caption_ko: "그림 7-2. 경합 지도: 지갑 수와 지갑당 스레드 수를 바꿔 가며 같은 변형을 시드 여러 개로 60초씩 돌린 평균이다. TTL과 멈춤은 원문 그대로(200ms, 300~500ms). 칸을 누르면 그 실행의 요약이 지도 아래에 열리고, 거기서 그 설정의 타임라인(그림 1-1)으로 갈 수 있다.",
         not_drawn: None,
     },
     FigureSpec {

@@ -5,7 +5,8 @@
 //! merges rows and redraws; finished sweeps are cached by their canonical
 //! query, [`SweepSpec::key`], so coming back to a figure is instant). Each
 //! cell is a button in an ARIA grid laid over the canvas (arrow keys move,
-//! Enter or a click opens that cell's run in the A1 timeline with the cell's
+//! Enter or a click opens that cell's run summary under the map, which
+//! stays, with a link to the run in the A1 timeline with the cell's
 //! parameters in the URL).
 //!
 //! Each figure carries the export bar and 퍼가기 panel
@@ -89,6 +90,10 @@ pub enum Msg {
     Focus(usize, usize),
     Key(KeyboardEvent),
     Open(usize, usize),
+    /// Follow the opened cell's link: its run in the A1 timeline.
+    FollowOpened,
+    /// Close the opened cell's panel (the focus returns to its button).
+    CloseOpened,
     /// The pointer is over a cell (`None`: it left the grid).
     Hover(Option<(usize, usize)>),
     Resize,
@@ -121,6 +126,8 @@ pub struct SweepFigure {
     on_hover: Callback<Option<(usize, usize)>>,
     /// The cell under the pointer, whose values show in a tip beside it.
     hover: Option<(usize, usize)>,
+    /// The cell opened (click or Enter): its run's summary shows under the map, with a link to the run.
+    opened: Option<(usize, usize)>,
 }
 
 /// A slider: label, unit, min, max, step.
@@ -242,6 +249,34 @@ impl SweepFigure {
         )
     }
 
+    /// The address of cell (`ix`, `iy`)'s run in the A1 timeline.
+    fn cell_search(&self, ix: usize, iy: usize) -> String {
+        format!(
+            "?ch={}&fig={}&{}",
+            timeline_figure().chapter,
+            timeline_figure().id,
+            self.spec.cell_query_string(ix, iy)
+        )
+    }
+
+    /// The opened cell's panel: its run summary and the link to the full run.
+    fn view_opened(&self, ctx: &Context<Self>) -> Html {
+        let Some((ix, iy)) = self.opened else { return html! {} };
+        let follow = ctx.link().callback(|e: MouseEvent| {
+            e.prevent_default();
+            Msg::FollowOpened
+        });
+        html! {
+            <section class="sweep-opened" aria-label="연 칸의 실행 요약" data-ix={ix.to_string()} data-iy={iy.to_string()}>
+                <p class="sweep-opened-summary">{ self.result.describe_cell(ix, iy) }</p>
+                <div class="controls-row">
+                    <a class="btn btn-primary sweep-opened-link" href={self.cell_search(ix, iy)} onclick={follow}>{ "이 칸의 실행을 타임라인에서 보기" }</a>
+                    <button type="button" class="btn" onclick={ctx.link().callback(|_| Msg::CloseOpened)}>{ "닫기" }</button>
+                </div>
+            </section>
+        }
+    }
+
     fn cell_id(&self, ix: usize, iy: usize) -> String {
         cell_id(self.kind, ix, iy)
     }
@@ -265,7 +300,7 @@ impl SweepFigure {
                 <li data-legend="heat"><span class={swatch} aria-hidden="true"></span>{ colour }</li>
                 { if dot { html! { <li data-legend="heat-dot"><span class="lg heat-dot" aria-hidden="true"></span>{ "빨간 점: 평균은 0에 가깝지만 어느 시드에서 초과 승인이 있었음" }</li> } } else { html!{} } }
                 { if pending { html! { <li data-legend="heat-pending"><span class="lg heat-pending" aria-hidden="true"></span>{ "회색 빗금: 아직 계산 중인 칸" }</li> } } else { html!{} } }
-                <li data-legend="heat-focus"><span class="lg heat-focus" aria-hidden="true"></span>{ "테두리: 선택한 칸 (Enter나 클릭으로 그 실행의 타임라인을 엽니다)" }</li>
+                <li data-legend="heat-focus"><span class="lg heat-focus" aria-hidden="true"></span>{ "테두리: 선택한 칸 (Enter나 클릭으로 그 실행의 요약을 지도 아래에 엽니다)" }</li>
                 { match article { Some(p) => html! {
                     <li data-legend="article-point"><span class="lg heat-article" aria-hidden="true"></span>
                         { format!("{}: 원문의 {}({}) 설정, {} = {}, {} = {} (원문 측정값이 아니라 원문이 실험한 자리)", ARTICLE_POINT_LABEL,
@@ -414,7 +449,7 @@ fn sweep_grid(p: &GridProps, shown: usize) -> Html {
     };
     html! {
         <div class="sweep-grid" role="grid" style={p.style.clone()} {onpointerover} {onpointerleave}
-            aria-label={format!("{} 격자: 가로 {xn}, 세로 {yn}. 화살표로 칸을 옮기고 Enter로 그 실행의 타임라인을 엽니다.", p.spec.variant.name_ko())}
+            aria-label={format!("{} 격자: 가로 {xn}, 세로 {yn}. 화살표로 칸을 옮기고 Enter로 그 실행의 요약을 엽니다.", p.spec.variant.name_ko())}
             onkeydown={p.on_key.clone()} {onclick} {onfocusin}>
             { for (0..rows).rev().take(shown).map(|iy| {
                 let focus_ix = (p.focus.1 == iy).then_some(p.focus.0);
@@ -485,6 +520,7 @@ impl Component for SweepFigure {
             on_open: ctx.link().callback(|(ix, iy)| Msg::Open(ix, iy)),
             on_hover: ctx.link().callback(Msg::Hover),
             hover: None,
+            opened: None,
         };
         f.run(ctx);
         f
@@ -554,12 +590,13 @@ impl Component for SweepFigure {
                 self.focus_pending = true;
             }
             Msg::Open(ix, iy) => {
-                let search = format!(
-                    "?ch={}&fig={}&{}",
-                    timeline_figure().chapter,
-                    timeline_figure().id,
-                    self.spec.cell_query_string(ix, iy)
-                );
+                // The map stays: the cell's summary opens under it, with a link to its run.
+                self.opened = Some((ix, iy));
+                self.focus = (ix, iy);
+            }
+            Msg::FollowOpened => {
+                let Some((ix, iy)) = self.opened else { return false };
+                let search = self.cell_search(ix, iy);
                 if super::embed::active() {
                     // Embedded: the host's frame keeps the map; the timeline opens beside it.
                     let _ = gloo::utils::window().open_with_url_and_target(&search, "_blank");
@@ -570,6 +607,10 @@ impl Component for SweepFigure {
                 navigate(&search);
                 scroll_when_present(timeline_figure().id, 50);
                 return false;
+            }
+            Msg::CloseOpened => {
+                self.opened = None;
+                self.focus_pending = true;
             }
             Msg::Hover(cell) => {
                 if self.hover == cell {
@@ -658,6 +699,7 @@ impl Component for SweepFigure {
                 </div>
                 <div class="figure-side">
                 <p id={format!("{fid}-focus")} class="sweep-focus" aria-live="polite">{ format!("선택한 칸 — {}", self.result.describe_cell(self.focus.0, self.focus.1)) }</p>
+                { self.view_opened(ctx) }
                 <div class="controls sweep-controls">
                     <div class="controls-row">
                         <div class="ctl ctl-choice">

@@ -13,6 +13,7 @@
 //! page's one player (`super::player`).
 
 mod controls;
+mod stack_input;
 
 use std::rc::Rc;
 
@@ -101,6 +102,8 @@ pub enum Msg {
     SetParam(String, String),
     Player(PlayerMsg),
     Hit(StackFault),
+    /// B7-1: the layer the pointer or the arrow keys point at.
+    StackPoint(Option<crate::sim::vote::Layer>),
     Reset,
     Redraw,
     /// The reader asked for the verdict before the player reached it.
@@ -153,6 +156,8 @@ pub struct VoteFigure {
     player: PlayerDriver,
     /// B6: the fault whose effect is shown.
     hit: StackFault,
+    /// B7-1: the storage layer pointed at (pointer or ↑/↓), whose fault a click or Enter causes.
+    stack_focus: Option<crate::sim::vote::Layer>,
     /// One canvas per panel (B3 has two).
     canvases: [NodeRef; 2],
     wrap: NodeRef,
@@ -287,6 +292,7 @@ impl Component for VoteFigure {
             start: Some(start),
             player: PlayerDriver::new(Pace::Steps, ctx.link().callback(Msg::Player)),
             hit,
+            stack_focus: None,
             canvases: Default::default(),
             wrap: NodeRef::default(),
             _resize: None,
@@ -358,6 +364,12 @@ impl Component for VoteFigure {
                     StackFault::None => {}
                 }
                 self.write_url();
+            }
+            Msg::StackPoint(layer) => {
+                if self.stack_focus == layer {
+                    return false;
+                }
+                self.stack_focus = layer;
             }
             Msg::Redraw => {}
             Msg::RevealVerdict => self.verdict_asked = true,

@@ -17,7 +17,8 @@ use serde::{Deserialize, Serialize};
 use crate::figures::registry::{FigureKind, FigureSpec};
 use crate::figures::vote::{
     describe_event, describe_story, draw_liveness, draw_stack, draw_story, fmt_time, max_depth, snapshot_us,
-    stack_records, story_end_us, story_events, story_height_css, survives, LivenessSeries, StackFault, StoryView,
+    stack_height_css, stack_records, story_end_us, story_events, story_height_css, survives, LivenessSeries,
+    StackFault, StoryView,
 };
 use crate::figures::DrawResult;
 use crate::sim::vote::{run, EventKind, Layer, TraceLevel, Variant, VoteConfig, VoteTrace};
@@ -243,7 +244,7 @@ impl VoteFigure {
     pub fn panel_heights_css(&self, width_css: f64) -> Vec<f64> {
         match self.kind() {
             FigureKind::Liveness => vec![(width_css * 0.55).clamp(260.0, 380.0)],
-            FigureKind::KillVsPower => vec![4.0 * if width_css < 520.0 { 84.0 } else { 64.0 } + 16.0],
+            FigureKind::KillVsPower => vec![stack_height_css(width_css)],
             _ => self.story_views(u64::MAX, 1.0).iter().map(story_height_css).collect(),
         }
     }

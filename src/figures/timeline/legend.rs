@@ -39,6 +39,39 @@ pub enum LegendItem {
 }
 
 impl LegendItem {
+    /// Every item, in the legend's order.
+    pub const ALL: [LegendItem; 24] = [
+        LegendItem::Approved,
+        LegendItem::Insufficient,
+        LegendItem::Fenced,
+        LegendItem::Lockless,
+        LegendItem::Failed,
+        LegendItem::Lease,
+        LegendItem::Extended,
+        LegendItem::LeaseExpired,
+        LegendItem::Overlap,
+        LegendItem::RowWait,
+        LegendItem::Read,
+        LegendItem::Write,
+        LegendItem::StaleWrite,
+        LegendItem::Released,
+        LegendItem::Stolen,
+        LegendItem::Expired,
+        LegendItem::ReleaseError,
+        LegendItem::WatchdogExtend,
+        LegendItem::WatchdogLost,
+        LegendItem::Snapshot,
+        LegendItem::Ledger,
+        LegendItem::Fence,
+        LegendItem::Stop,
+        LegendItem::Outage,
+    ];
+
+    /// The item whose [`LegendItem::key`] is `key` (the prose's `{{mark:KEY|…}}`).
+    pub fn from_key(key: &str) -> Option<LegendItem> {
+        Self::ALL.into_iter().find(|i| i.key() == key)
+    }
+
     /// The item's Korean label.
     pub fn label_ko(self) -> &'static str {
         match self {

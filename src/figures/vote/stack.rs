@@ -21,6 +21,79 @@ pub enum StackFault {
 
 impl StackFault {
     pub const ALL: [StackFault; 3] = [StackFault::None, StackFault::Kill, StackFault::Power];
+
+    /// The fault a reader asks for by pointing at `layer` (figure B7-1's
+    /// direct manipulation): a process kill reaches the layers inside the
+    /// process (Tx, Committed), a power loss also the OS cache and the device.
+    pub fn reaching(layer: Layer) -> StackFault {
+        match layer {
+            Layer::Tx | Layer::Committed => StackFault::Kill,
+            Layer::OsCache | Layer::Disk => StackFault::Power,
+            Layer::Lost => StackFault::None,
+        }
+    }
+
+    /// The fault's Korean name, as on the figure's buttons.
+    pub fn name_ko(self) -> &'static str {
+        match self {
+            StackFault::None => "장애 전",
+            StackFault::Kill => "프로세스 종료",
+            StackFault::Power => "전원 차단",
+        }
+    }
+}
+
+/// The storage stack's layers, top to bottom, as figure B7-1 draws them.
+pub const STACK_LAYERS: [Layer; 4] = [Layer::Tx, Layer::Committed, Layer::OsCache, Layer::Disk];
+
+/// The drawing's top and bottom margins, CSS px.
+const STACK_MARGIN_CSS: f64 = 8.0;
+/// The gap under each layer's band, CSS px.
+const STACK_GAP_CSS: f64 = 6.0;
+
+/// Whether the stack is drawn in its narrow form (labels above the chips).
+fn stack_narrow(width_css: f64) -> bool {
+    width_css < 520.0
+}
+
+/// The height of one layer's row at `width_css`, CSS px.
+pub fn stack_row_height_css(width_css: f64) -> f64 {
+    if stack_narrow(width_css) {
+        84.0
+    } else {
+        64.0
+    }
+}
+
+/// The whole stack drawing's height at `width_css`, CSS px.
+pub fn stack_height_css(width_css: f64) -> f64 {
+    STACK_LAYERS.len() as f64 * stack_row_height_css(width_css) + 2.0 * STACK_MARGIN_CSS
+}
+
+/// Layer `index`'s band (top, bottom) in a drawing `height` px high, at `scale` px per CSS px.
+fn stack_band(index: usize, height: i32, scale: f64) -> (i32, i32) {
+    let px = |c: f64| (c * scale).round() as i32;
+    let top = px(STACK_MARGIN_CSS);
+    let row_h = (height - top - px(STACK_MARGIN_CSS)) / STACK_LAYERS.len() as i32;
+    let y0 = top + index as i32 * row_h;
+    (y0, y0 + row_h - px(STACK_GAP_CSS))
+}
+
+/// Layer `layer`'s band (top, bottom) in CSS px in the drawing `width_css` wide.
+pub fn stack_band_css(layer: Layer, width_css: f64) -> Option<(f64, f64)> {
+    let i = STACK_LAYERS.iter().position(|l| *l == layer)?;
+    let (y0, y1) = stack_band(i, stack_height_css(width_css).round() as i32, 1.0);
+    Some((f64::from(y0), f64::from(y1)))
+}
+
+/// The layer under the point (`x`, `y`) in CSS px of the stack drawn
+/// `width_css` wide, by the same bands [`draw_stack`] draws; `None` in the
+/// margins and gaps.
+pub fn stack_layer_at(width_css: f64, x: f64, y: f64) -> Option<Layer> {
+    if !(2.0..=width_css - 2.0).contains(&x) {
+        return None;
+    }
+    STACK_LAYERS.iter().copied().find(|l| stack_band_css(*l, width_css).is_some_and(|(y0, y1)| (y0..=y1).contains(&y)))
 }
 
 /// A record chip in the storage stack: its label and layer, and how long ago it reached Disk.
@@ -82,15 +155,11 @@ pub fn draw_stack<DB: DrawingBackend>(
     let font = |c: f64| TextStyle::from((FONT, c * scale).into_font());
     let (w, h) = area.dim_in_pixel();
     let (w, h) = (w as i32, h as i32);
-    let layers = [Layer::Tx, Layer::Committed, Layer::OsCache, Layer::Disk];
     let where_ko = ["커밋 전 트랜잭션", "DB 저장 큐 (프로세스 안)", "운영체제 캐시", "장치"];
-    let top = px(8.0);
-    let row_h = (h - top - px(8.0)) / 4;
-    let narrow = (w as f64) / scale < 520.0;
+    let narrow = stack_narrow((w as f64) / scale);
     let label_w = if narrow { px(10.0) } else { px(170.0) };
-    for (i, l) in layers.iter().enumerate() {
-        let y0 = top + i as i32 * row_h;
-        let y1 = y0 + row_h - px(6.0);
+    for (i, l) in STACK_LAYERS.iter().enumerate() {
+        let (y0, y1) = stack_band(i, h, scale);
         let wiped = match (fault, l) {
             (StackFault::None, _) => false,
             (_, Layer::Tx | Layer::Committed) => true,
@@ -159,4 +228,39 @@ pub fn draw_stack<DB: DrawingBackend>(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_hit_test_finds_each_drawn_band_and_nothing_between() {
+        for width in [390.0, 900.0] {
+            let h = stack_height_css(width);
+            let row = stack_row_height_css(width);
+            for (i, layer) in STACK_LAYERS.iter().enumerate() {
+                let mid = STACK_MARGIN_CSS + row * i as f64 + row / 2.0;
+                assert_eq!(stack_layer_at(width, width / 2.0, mid), Some(*layer), "width {width}, row {i}");
+            }
+            assert_eq!(stack_layer_at(width, width / 2.0, 3.0), None, "top margin");
+            assert_eq!(stack_layer_at(width, width / 2.0, h - 3.0), None, "bottom margin");
+            // The gap under the first band.
+            assert_eq!(stack_layer_at(width, width / 2.0, STACK_MARGIN_CSS + row - 3.0), None, "gap");
+            assert_eq!(stack_layer_at(width, 1.0, STACK_MARGIN_CSS + row / 2.0), None, "left of the band");
+        }
+    }
+
+    #[test]
+    fn a_layer_asks_for_the_fault_that_reaches_it() {
+        assert_eq!(StackFault::reaching(Layer::Tx), StackFault::Kill);
+        assert_eq!(StackFault::reaching(Layer::Committed), StackFault::Kill);
+        assert_eq!(StackFault::reaching(Layer::OsCache), StackFault::Power);
+        assert_eq!(StackFault::reaching(Layer::Disk), StackFault::Power);
+        // Each layer the fault it asks for wipes is wiped by that fault, by the one rule.
+        for layer in [Layer::Tx, Layer::Committed, Layer::OsCache] {
+            let r = StackRecord { label: String::new(), layer, disk_age_us: 0 };
+            assert!(!survives(&r, StackFault::reaching(layer), true, 0), "{layer:?}");
+        }
+    }
 }

@@ -34,6 +34,13 @@ impl VoteFigure {
         let on_change = link.callback(|(k, v): (String, String)| Msg::SetParam(k, v));
         let equiv = self.figure.as_ref().map_or(0, |f| f.summary.equivocations);
         let player = &self.player.player;
+        // B7-1: the reader points at a storage layer to cause the fault that reaches it.
+        let direct = self.kind() == FigureKind::KillVsPower;
+        let (stack_click, stack_move, stack_leave, stack_key) = if direct {
+            self.stack_handlers(ctx)
+        } else {
+            (Callback::noop(), Callback::noop(), Callback::noop(), Callback::noop())
+        };
         // The URL's notices, then the work cap's when it stopped a run.
         let notices: Vec<String> = self
             .notices
@@ -52,13 +59,15 @@ impl VoteFigure {
                 <div class="figure-stage">
                 { if story { self.view_summary(ctx) } else { html!{} } }
                 { self.view_loading() }
-                <div class="canvas-wrap" ref={self.wrap.clone()} tabindex={if story { "0" } else { "-1" }}
+                <div class={classes!("canvas-wrap", direct.then_some("stack-direct"))} ref={self.wrap.clone()} tabindex={if story || direct { "0" } else { "-1" }}
                      aria-label={format!("그림 {} ({id})", spec.number)}
-                     onkeydown={if story { self.player.on_key() } else { Callback::noop() }}>
+                     onkeydown={if story { self.player.on_key() } else { stack_key }}
+                     onclick={stack_click} onmousemove={stack_move} onmouseleave={stack_leave}>
                     <canvas ref={self.canvases[0].clone()} role="img" aria-label={spec.canvas_label()}></canvas>
                     { if self.kind() == FigureKind::OuterTransaction { html! {
                         <canvas ref={self.canvases[1].clone()} class="vote-second" role="img" aria-label="합류를 거절하는 구현의 타임라인 — 자세한 설명은 그림 아래 글"></canvas>
                     } } else { html!{} } }
+                    { if direct { self.view_stack_pointing() } else { html!{} } }
                 </div>
                 { if story { view_legend() } else { html!{} } }
                 </div>
