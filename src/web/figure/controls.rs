@@ -70,7 +70,6 @@ impl Figure {
                 // The stage stays on screen while the reader moves a control
                 // (above the controls at every width).
                 <div class="figure-stage">
-                    { self.view_story(ctx) }
                     { self.view_canvas_wrap(ctx) }
                     { if self.results_shown() {
                         super::super::reader_view::key_numbers(&self.table.key_numbers(spec.key_metrics), self.table.pending())
@@ -81,6 +80,8 @@ impl Figure {
                     { if timeline { view_legend(self.figure.as_ref().map(|f| f.legend()).unwrap_or_default()) } else { html!{} } }
                 </div>
                 <div class="figure-side">
+                    // Right under the stage: the story's sentence and its steps stay next to the canvas.
+                    { self.view_story(ctx) }
                     { if timeline { self.view_player(ctx) } else { html!{} } }
                     { if timeline { self.view_keys_hint() } else { html!{} } }
                     { self.view_controls(ctx) }
