@@ -57,6 +57,13 @@ async fn figure_a1_renders_controls_table_and_text_alternative() {
         sync_url: false,
     };
     yew::Renderer::<Figure>::with_root_and_props(root.clone(), props).render();
+    settle().await;
+    // No spoilers: at 1 s, before this run's decisive moment (no anomaly: the
+    // window's end), the results wait for the reader to ask.
+    assert!(root.query_selector("table.metrics").unwrap().is_none(), "the results wait");
+    let reveal: web_sys::HtmlElement =
+        root.query_selector("button.results-reveal").unwrap().expect("a 결과 보기 button").unchecked_into();
+    reveal.click();
     // The first table is computed in the first render as far as its time
     // budget allows, the rest a moment later.
     for _ in 0..100 {
