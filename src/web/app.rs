@@ -334,7 +334,18 @@ impl App {
             return html! { <ArticleBFigure key={self.figure_key(chapter, spec.id)} id={spec.id} chapter={chapter.to_string()} /> };
         }
         if fid == super::side_by_side::SIDE_BY_SIDE_ID {
-            return html! { <super::side_by_side::SideBySide key={format!("{chapter}/{fid}")} /> };
+            // The five panels share one fixed setting: an address's values
+            // for them are not applied, and what was wrong with them is said.
+            let addressed = self.route.figure.as_deref() == Some(fid) && !self.route.notices.is_empty();
+            return html! {<>
+                { if addressed { html! {
+                    <div class="notice" role="status">
+                        { for self.route.notices.iter().map(|n| html! { <p>{ n }</p> }) }
+                        <p>{ "나란히 보기는 다섯 변형을 같은 설정으로 보여 주므로, 주소의 실험 설정은 이 그림에 적용하지 않습니다." }</p>
+                    </div>
+                } } else { html!{} } }
+                <super::side_by_side::SideBySide key={format!("{chapter}/{fid}")} />
+            </>};
         }
         let Some(spec) = figure_spec(fid) else {
             return html! { <div class="figure-missing"><p>{ format!("그림 {} 아직 준비 중입니다.", with_particle(fid, Particle::EunNeun)) }</p></div> };

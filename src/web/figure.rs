@@ -119,7 +119,8 @@ pub struct Figure {
     wrap: NodeRef,
     /// The wrapper's width in CSS px, read on the first draw and after a resize
     /// (reading it forces a layout of the page).
-    width_css: std::cell::Cell<Option<f64>>,
+    /// The canvas's drawn width in CSS px (shared with the pointer handlers, which read it when an event comes).
+    width_css: Rc<std::cell::Cell<Option<f64>>>,
     /// The canvas needs a redraw (data, cursor or size changed).
     dirty: bool,
     /// How long the figure's drawings took (ms), for the table's inline runs.
@@ -359,7 +360,7 @@ impl Component for Figure {
             player: PlayerDriver::new(Pace::Time, ctx.link().callback(Msg::Player)),
             canvas: CanvasSlot::default(),
             wrap: NodeRef::default(),
-            width_css: std::cell::Cell::new(None),
+            width_css: Rc::new(std::cell::Cell::new(None)),
             dirty: true,
             draw_ms: RecentMedian::default(),
             perf_start: None,

@@ -296,19 +296,20 @@ impl Figure {
     /// The canvas wrapper's pointer and key handlers, for a timeline.
     pub(super) fn canvas_handlers(&self, ctx: &Context<Self>) -> CanvasHandlers {
         let link = ctx.link();
-        let drawn_w = self.canvas_width();
+        // Read when the event comes: the handlers are made before the first drawing knows its width.
+        let drawn = self.width_css.clone();
         let point = |make: fn(f64, f64) -> CanvasMsg| {
-            let wrap = self.wrap.clone();
+            let (wrap, drawn) = (self.wrap.clone(), drawn.clone());
             link.batch_callback(move |e: PointerEvent| {
-                canvas_point(&wrap, &e, drawn_w).map(|(x, y)| Msg::Canvas(make(x, y)))
+                canvas_point(&wrap, &e, drawn.get()).map(|(x, y)| Msg::Canvas(make(x, y)))
             })
         };
-        let wrap = self.wrap.clone();
+        let (wrap, drawn_down) = (self.wrap.clone(), drawn.clone());
         let down = link.batch_callback(move |e: PointerEvent| {
             if e.button() != 0 {
                 return None;
             }
-            let (x, y) = canvas_point(&wrap, &e, drawn_w)?;
+            let (x, y) = canvas_point(&wrap, &e, drawn_down.get())?;
             // Keep the moves coming while dragging outside the canvas (on the
             // wrapper itself: Yew's delegated event's current target is the app's root).
             if let Some(el) = wrap.cast::<web_sys::Element>() {
