@@ -169,7 +169,7 @@ test('the blog kit: velog markdown, Tistory iframe, Naver Blog and Brunch link, 
   assert.equal(await page.textContent(`${kit} legend`), '블로그에 넣기');
   assert.deepEqual(await page.$$eval(`${kit} .blog-platforms label`, (ls) => ls.map((l) => l.textContent)), ['velog', '티스토리', '네이버 블로그', '브런치']);
   const md = await page.inputValue(`${kit} textarea.blog-velog`);
-  assert.match(md, /^!\[그림 A1\. [^\]]+\]\(그림 주소\)\n\n\*그림 A1\.[^*]+\* — \[정합성 실험실에서 직접 움직여 보기\]\(http:\/\/[^)]+\?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1[^)]*\)$/);
+  assert.match(md, /^!\[그림 1-1\. [^\]]+\]\(그림 주소\)\n\n\*그림 1-1\.[^*]+\* — \[정합성 실험실에서 직접 움직여 보기\]\(http:\/\/[^)]+\?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1[^)]*\)$/);
   assert.match(await page.textContent(`${kit} .blog-steps`), /GIF나 PNG 버튼으로/);
   // The keyboard chooses a platform: the radio group takes arrow keys.
   await page.focus(`${kit} input[value=velog]`);
@@ -182,7 +182,7 @@ test('the blog kit: velog markdown, Tistory iframe, Naver Blog and Brunch link, 
     assert.match(await page.textContent(`${kit} .blog-steps`), new RegExp(`${name}에 사진으로 올립니다`));
     assert.match(await page.textContent(`${kit} .blog-steps`), new RegExp(`${name}는 다른 사이트의 iframe`));
     assert.match(await page.inputValue(`${kit} textarea.blog-${value}-link`), /\/a1-lease-expiry\.html\?fig=lease-expiry&preset=exp1/);
-    assert.ok((await page.inputValue(`${kit} textarea.blog-${value}-alt`)).startsWith('그림 A1.'));
+    assert.ok((await page.inputValue(`${kit} textarea.blog-${value}-alt`)).startsWith('그림 1-1.'));
   }
   // The card link is the chapter's own page (its og: tags), in the same state.
   const card = await page.inputValue(`${kit} textarea.blog-brunch-link`);
