@@ -8,14 +8,80 @@
 //   HTTP cache (`cache: 'reload'`: a host's max-age cannot slip old files into
 //   it), and takes over once it is complete: the first load after a release
 //   is still the old one, whole; the next is the new one, whole.
+// - A page keeps its release. Each page is remembered with the build whose
+//   cache served it, and everything it asks for later (a chapter, the lazily
+//   loaded module, the worker) comes from that build's cache, even after a
+//   newer build took over; a build's cache is deleted once no open page of
+//   it is left. So a page left open across a release never mixes the two.
+//   (The page fetches all of it itself: src/web/js/worker_pool.js compiles
+//   the worker's wasm and hands it over.)
 // - One deployment, one set of caches. Cache names carry the worker's scope
 //   (the deployment's path), and a new build deletes only its own scope's old
 //   caches, so two copies of the site on one origin (/a/ and /b/) keep their
 //   own offline copies.
 const BUILD = "__CACHE_NAME__";
 const PRECACHE = ["__PRECACHE__"];
-const PREFIX = `consistency-lab:${new URL(self.registration.scope).pathname}:`;
+const SCOPE = new URL(self.registration.scope).pathname;
+const PREFIX = `consistency-lab:${SCOPE}:`;
 const CACHE_NAME = PREFIX + BUILD;
+// Which build served each open page: one JSON entry, { clientId: [cache name, when] }.
+const PAGES_CACHE = `consistency-lab-pages:${SCOPE}`;
+const PAGES_KEY = new Request(`${SCOPE}__lab-pages__`);
+
+async function pagesRead() {
+  const hit = await (await caches.open(PAGES_CACHE)).match(PAGES_KEY);
+  try {
+    return hit ? await hit.json() : {};
+  } catch (_) {
+    return {};
+  }
+}
+
+async function pagesWrite(pages) {
+  const body = JSON.stringify(pages);
+  await (await caches.open(PAGES_CACHE)).put(PAGES_KEY, new Response(body, { headers: { 'content-type': 'application/json' } }));
+}
+
+// A page being loaded is not yet among the open clients: its record is kept
+// this long before a missing client counts as closed.
+const NEW_PAGE_GRACE_MS = 60000;
+
+// Forgets closed pages, and deletes this scope's build caches no open page
+// and not the current build uses.
+async function tidyNow() {
+  const open = new Set((await self.clients.matchAll({ includeUncontrolled: true, type: 'window' })).map((c) => c.id));
+  const pages = await pagesRead();
+  const now = Date.now();
+  for (const [id, record] of Object.entries(pages)) {
+    if (!Array.isArray(record) || (!open.has(id) && now - record[1] > NEW_PAGE_GRACE_MS)) delete pages[id];
+  }
+  await pagesWrite(pages);
+  const keep = new Set([CACHE_NAME, ...Object.values(pages).map(([name]) => name)]);
+  const names = await caches.keys();
+  await Promise.all(names.filter((n) => n.startsWith(PREFIX) && !keep.has(n)).map((n) => caches.delete(n)));
+}
+
+// Serializes the read-modify-write of the pages entry.
+let pagesLock = Promise.resolve();
+const tidy = () => (pagesLock = pagesLock.then(tidyNow).catch(() => {}));
+const remember = (clientId, cacheName) => {
+  pagesLock = pagesLock.then(async () => {
+    const pages = await pagesRead();
+    pages[clientId] = [cacheName, Date.now()];
+    await pagesWrite(pages);
+  }).catch(() => {});
+  return pagesLock;
+};
+
+// The cache of the build that served the page `clientId`, if it is still kept.
+async function cacheOf(clientId) {
+  if (clientId) {
+    await pagesLock;
+    const [name] = (await pagesRead())[clientId] || [];
+    if (name && name !== CACHE_NAME && (await caches.has(name))) return caches.open(name);
+  }
+  return caches.open(CACHE_NAME);
+}
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -26,11 +92,7 @@ self.addEventListener('install', (event) => {
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(
-    caches.keys()
-      .then((names) => Promise.all(names.filter((n) => n.startsWith(PREFIX) && n !== CACHE_NAME).map((n) => caches.delete(n))))
-      .then(() => self.clients.claim()),
-  );
+  event.waitUntil(tidy().then(() => self.clients.claim()));
 });
 
 self.addEventListener('fetch', (event) => {
@@ -42,13 +104,15 @@ self.addEventListener('fetch', (event) => {
     // complete: the load after a release is the last old one.
     event.waitUntil(self.registration.update().catch(() => {}));
     // The page from this build's cache (its address's query aside: ?ch=…,
-    // ?embed=… are the app's), else from the network.
-    event.respondWith(
-      caches.open(CACHE_NAME)
-        .then((cache) => cache.match(request, { ignoreSearch: true }))
-        .then((hit) => hit || fetch(request)),
-    );
+    // ?embed=… are the app's), else from the network; the page is
+    // remembered with this build.
+    event.respondWith((async () => {
+      const hit = await (await caches.open(CACHE_NAME)).match(request, { ignoreSearch: true });
+      if (!hit) return fetch(request);
+      if (event.resultingClientId) event.waitUntil(remember(event.resultingClientId, CACHE_NAME).then(tidy));
+      return hit;
+    })());
     return;
   }
-  event.respondWith(caches.open(CACHE_NAME).then((cache) => cache.match(request)).then((hit) => hit || fetch(request)));
+  event.respondWith(cacheOf(event.clientId).then((cache) => cache.match(request)).then((hit) => hit || fetch(request)));
 });

@@ -66,13 +66,16 @@ test('a ?ch= address still opens its chapter', async () => {
   await context.close();
 });
 
-test('the first screen\'s Korean font is preloaded; every font stack ends in a system Korean font', () => {
+test('the first screen\'s Korean font cuts are preloaded; every font stack ends in a system Korean font', () => {
   const index = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const preload = /<link rel="preload" href="([^"]+\.woff2)" as="font" type="font\/woff2" crossorigin="anonymous">/.exec(index);
-  assert.ok(preload, 'a font preload in index.html');
-  assert.ok(fs.existsSync(path.join(dist, preload[1])), `${preload[1]} is in the build`);
-  const css = fs.readFileSync(path.join(dist, fs.readdirSync(dist).find((f) => /^site-.*\.css$/.test(f))), 'utf8');
-  assert.ok(css.includes(preload[1].replace(/^\.\//, '')), 'the preloaded file is the one the stylesheet uses');
+  const preloads = [...index.matchAll(/<link rel="preload" href="([^"]+\.woff2)" as="font" type="font\/woff2" crossorigin="anonymous">/g)].map((m) => m[1]);
+  assert.deepEqual(preloads.map((p) => p.replace(/^\.\//, '')).sort(), ['fonts/Pretendard-Bold.first-screen.woff2', 'fonts/Pretendard-Regular.first-screen.woff2']);
+  const sheets = fs.readdirSync(dist).filter((f) => f.endsWith('.css')).map((f) => fs.readFileSync(path.join(dist, f), 'utf8'));
+  for (const p of preloads) {
+    assert.ok(fs.existsSync(path.join(dist, p)), `${p} is in the build`);
+    // Its face names the characters it holds, so the full face is fetched only for others.
+    assert.ok(sheets.some((css) => new RegExp(`url\\(["']?${p.replace(/^\.\//, '').replace(/\./g, '\\.')}["']?\\)[^}]*unicode-range:\\s*U\\+20-7E`, 'i').test(css)), `no @font-face with a unicode-range uses ${p}`);
+  }
   const stacks = [...fs.readdirSync(dist).filter((f) => f.endsWith('.css'))]
     .flatMap((f) => [...fs.readFileSync(path.join(dist, f), 'utf8').matchAll(/(?:font-family|--mono|--sans)\s*:\s*([^;}]+)/g)].map((m) => [f, m[1].trim()]))
     .filter(([, v]) => !/^(inherit|var\()/.test(v) && !/^"Pretendard"$/.test(v));

@@ -144,6 +144,17 @@ impl Component for App {
     }
 
     fn rendered(&mut self, _ctx: &Context<Self>, _first: bool) {
+        if super::takeover::pending() {
+            match &self.prose {
+                // The prerendered chapter stays until the live one has its text.
+                Prose::Loading(_) if self.route.embed.is_none() => return,
+                Prose::Failed(id, why) if self.route.embed.is_none() && page_chapter().as_deref() == Some(*id) => {
+                    super::takeover::keep_prerendered(why);
+                    return;
+                }
+                _ => super::takeover::reveal(&self.chapter_id()),
+            }
+        }
         super::reader_view::reveal_current_chapter();
     }
 

@@ -21,6 +21,7 @@ pub mod reader_view;
 pub mod side_by_side;
 pub mod sweep_figure;
 pub mod sweep_jobs;
+pub mod takeover;
 pub mod url;
 pub mod vote_figure;
 pub mod worker_pool;
@@ -112,9 +113,8 @@ pub fn start() {
     let doc = gloo::utils::document();
     match doc.get_element_by_id("app") {
         Some(root) => {
-            // A prerendered chapter page (scripts/prerender.mjs) gives way to the live one.
-            root.set_text_content(None);
-            let _ = root.remove_attribute("data-prerendered");
+            // A prerendered chapter page (scripts/prerender.mjs) stays until the live one is ready.
+            let root = takeover::mount_root(root);
             yew::Renderer::<app::App>::with_root(root.unchecked_into()).render();
         }
         None => {

@@ -45,26 +45,35 @@
       slot.worker.postMessage([job.id, job.bytes], [job.bytes.buffer]);
     }
   }
-  // The worker's script, fetched and checked against the build's digest
-  // (lazy_module.js: `fetchChecked`) and run from a blob, so that a changed
-  // worker.js is refused; the script then fetches its wasm with its digest.
-  async function workerUrl() {
-    const response = await lab.fetchChecked('worker.js');
-    if (!response.ok) throw new Error(`worker.js: HTTP ${response.status}`);
-    const wasm = JSON.stringify(new URL('worker_bg.wasm', base).href);
-    const integrity = JSON.stringify(lab.fetchedDigests['worker_bg.wasm'] || '');
-    const src = `${await response.text()}\n`
-      + `wasm_bindgen({ module_or_path: fetch(${wasm}, ${integrity} ? { integrity: ${integrity} } : {}) })`
-      // A refused or missing wasm: tell the pool (a rejection is no `error` event).
-      + '.catch((e) => postMessage({ failed: String(e) }));';
-    return URL.createObjectURL(new Blob([src], { type: 'text/javascript' }));
+  // The worker's script and wasm, both fetched by the page and checked
+  // against the build's digests (lazy_module.js: `fetchChecked`), so that a
+  // changed file is refused and both come from the release the page came
+  // from (static/sw.js answers a page from its own build's cache; a worker's
+  // own requests would not be the page's). The script runs from a blob; the
+  // wasm, compiled once here, is handed to each worker in its first message.
+  async function workerParts() {
+    const checked = async (name) => {
+      const response = await lab.fetchChecked(name);
+      if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+      return response;
+    };
+    const [script, module] = await Promise.all([
+      checked('worker.js').then((r) => r.text()),
+      checked('worker_bg.wasm').then((r) => r.arrayBuffer()).then((bytes) => WebAssembly.compile(bytes)),
+    ]);
+    const src = `${script}\n`
+      + 'self.onmessage = (e) => { self.onmessage = null; '
+      + 'wasm_bindgen({ module_or_path: e.data })'
+      // A failed start: tell the pool (a rejection is no `error` event).
+      + '.catch((err) => postMessage({ failed: String(err) })); };';
+    return { url: URL.createObjectURL(new Blob([src], { type: 'text/javascript' })), module };
   }
   function spawn() {
     if (pool || broken) return;
     pool = [];
-    workerUrl().then(start, fail);
+    workerParts().then(start, fail);
   }
-  function start(url) {
+  function start({ url, module }) {
     if (broken) return;
     try {
       for (let i = 0; i < size(); i++) {
@@ -88,6 +97,7 @@
           pump();
         };
         slot.worker.onerror = fail;
+        slot.worker.postMessage(module);
         pool.push(slot);
       }
     } catch (e) {

@@ -1,0 +1,235 @@
+//! The first screen's font (issue 18, "static first"). A chapter page as
+//! prerendered (its header, chapter list, prose, figure captions) is set in
+//! two small cuts of Pretendard that the page preloads:
+//! `static/fonts/Pretendard-{Regular,Bold}.first-screen.woff2` (about 64 and
+//! 46 KB, against 270 KB for each full face). They hold every character of
+//! every prerendered page, so before the wasm arrives nothing else is
+//! fetched for text (measured: the two full faces, fetched for the rest of
+//! the prose, had held back the site's wasm by two seconds on a slow phone
+//! network). Their `@font-face` rules, in `static/first-screen-font.css`,
+//! come after the full faces' and carry a `unicode-range` of exactly the
+//! characters they hold, so the browser looks in them first and fetches a
+//! full face only for a character they lack (the live page's own labels).
+//! Both cuts are Pretendard, so nothing moves when a full face arrives. They
+//! are `font-display: block`: small and preloaded, they arrive with the
+//! stylesheets, and the page is painted once, in its own face, rather than
+//! in a fallback whose different size would make the live page's same
+//! paragraph count as a new, larger paint (LCP).
+//!
+//! This test works out the characters from the chapters' HTML, the
+//! figures' captions and the prerender script, and writes
+//! `static/fonts/first-screen-chars.txt` when they changed, failing so that
+//! the cuts are made again (`python3 scripts/font-subset.py`, fontTools).
+//! The script records what it cut for (which must be the list) and what
+//! each cut holds (`first-screen-cut.txt`); from that the test writes the
+//! stylesheet, whose `unicode-range` names only characters a cut has, and
+//! fails once more when it changed. Commit all of them.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::Path;
+
+/// The static figures' captions (alt text and figcaption on the prerendered
+/// pages), as `tests/static_figures.rs` writes them into index.html.
+const CAPTIONS_START: &str = "<script type=\"application/json\" id=\"lab-static-figures\">";
+
+/// The site's own text around a chapter (scripts/prerender.mjs, src/web/app.rs).
+const SITE_CHROME: &[&str] = &[
+    "정합성 실험실",
+    "두 편의 정합성 실험을 브라우저 안의 결정적 시뮬레이션으로 다시 돌려 보기",
+    "본문으로 건너뛰기",
+    "장 목록",
+];
+
+/// Tags whose text is set in bold.
+const BOLD_TAGS: &[&str] = &["h1", "h2", "h3", "strong", "b", "th"];
+
+struct FirstScreen {
+    regular: BTreeSet<char>,
+    bold: BTreeSet<char>,
+}
+
+/// Decodes the renderer's own entities (src/prose.rs escapes only these).
+fn unescape(text: &str) -> String {
+    text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'").replace("&amp;", "&")
+}
+
+/// Elements that hold no text and have no closing tag.
+const VOID_TAGS: &[&str] = &["br", "img", "hr", "input", "meta", "link", "wbr", "col", "source"];
+
+/// Whether an opening tag sets its text in bold (600 or more): a bold tag,
+/// or a prose word coloured as a mark (`{{mark:…}}`, `static/marks.css`).
+fn sets_bold(name: &str, tag: &str) -> bool {
+    BOLD_TAGS.contains(&name) || (name == "span" && tag.contains("mark-word"))
+}
+
+/// Adds the characters of one chapter's rendered HTML to `into`.
+fn add_chapter(html: &str, into: &mut FirstScreen) {
+    // For each open element, whether it sets its text in bold.
+    let mut open: Vec<bool> = Vec::new();
+    let mut rest = html;
+    while !rest.is_empty() {
+        let (text, after) = match rest.find('<') {
+            Some(i) => (&rest[..i], &rest[i..]),
+            None => (rest, ""),
+        };
+        let bold = open.iter().any(|&b| b);
+        for c in unescape(text).chars() {
+            if bold { &mut into.bold } else { &mut into.regular }.insert(c);
+        }
+        let Some(end) = after.find('>') else { break };
+        let tag = &after[1..end];
+        let name: String = tag.trim_start_matches('/').chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+        if tag.starts_with('/') {
+            open.pop();
+        } else if !name.is_empty() && !VOID_TAGS.contains(&name.as_str()) && !tag.ends_with('/') {
+            open.push(sets_bold(&name, tag));
+        }
+        rest = &after[end + 1..];
+    }
+}
+
+fn first_screen(root: &Path) -> FirstScreen {
+    let mut fs_chars = FirstScreen { regular: BTreeSet::new(), bold: BTreeSet::new() };
+    let printable_ascii = (0x20u8..0x7f).map(char::from);
+    fs_chars.regular.extend(printable_ascii.clone());
+    fs_chars.bold.extend(printable_ascii);
+    let html_dir = root.join("content/html");
+    let mut ids: Vec<_> = fs::read_dir(&html_dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("html"))
+        .collect();
+    ids.sort();
+    for path in ids {
+        let html = fs::read_to_string(&path).unwrap();
+        add_chapter(&html, &mut fs_chars);
+        // The title, in the chapter list (regular) and as the heading (bold).
+        if let Some(title) = html.split("<h1>").nth(1).and_then(|t| t.split("</h1>").next()) {
+            fs_chars.regular.extend(unescape(title).chars());
+            fs_chars.bold.extend(unescape(title).chars());
+        }
+    }
+    // The simulated numbers the opening prose may hold.
+    let values = fs::read_to_string(html_dir.join("sim-values.json")).unwrap();
+    let values: std::collections::BTreeMap<String, String> = serde_json::from_str(&values).unwrap();
+    for v in values.values() {
+        fs_chars.regular.extend(v.chars());
+        fs_chars.bold.extend(v.chars());
+    }
+    let index = fs::read_to_string(root.join("index.html")).unwrap();
+    let captions = index.split(CAPTIONS_START).nth(1).and_then(|t| t.split("</script>").next()).unwrap();
+    let captions: std::collections::BTreeMap<String, String> = serde_json::from_str(captions).unwrap();
+    for caption in captions.values() {
+        fs_chars.regular.extend(caption.chars());
+    }
+    // The text prerender.mjs itself writes around the chapter (pager arrows,
+    // the static figures' notes): every character of its source outside ASCII.
+    let prerender = fs::read_to_string(root.join("scripts/prerender.mjs")).unwrap();
+    fs_chars.regular.extend(prerender.chars().filter(|c| !c.is_ascii()));
+    // Text the stylesheets add (`content: "…"`).
+    for entry in fs::read_dir(root.join("static")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("css") {
+            continue;
+        }
+        let css = fs::read_to_string(&path).unwrap();
+        for piece in css.split("content: \"").skip(1) {
+            let added = piece.split('"').next().unwrap_or("");
+            fs_chars.regular.extend(added.chars());
+            fs_chars.bold.extend(added.chars());
+        }
+    }
+    for text in SITE_CHROME {
+        fs_chars.regular.extend(text.chars());
+        fs_chars.bold.extend(text.chars());
+    }
+    for set in [&mut fs_chars.regular, &mut fs_chars.bold] {
+        set.retain(|c| !c.is_control() && *c != '\u{a0}');
+        set.insert(' ');
+    }
+    fs_chars
+}
+
+/// `U+20-7E, U+AC00, …`: the code points of `chars`, runs merged.
+fn unicode_range(chars: &BTreeSet<char>) -> String {
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for c in chars.iter().map(|&c| c as u32) {
+        match runs.last_mut() {
+            Some((_, end)) if *end + 1 == c => *end = c,
+            _ => runs.push((c, c)),
+        }
+    }
+    runs.iter()
+        .map(|&(a, b)| if a == b { format!("U+{a:X}") } else { format!("U+{a:X}-{b:X}") })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn stylesheet(screen: &FirstScreen) -> String {
+    let face = |weight: u32, file: &str, chars: &BTreeSet<char>| {
+        format!(
+            "@font-face {{\n  font-family: \"Pretendard\";\n  font-weight: {weight};\n  font-style: normal;\n  font-display: block;\n  src: url(\"fonts/{file}\") format(\"woff2\");\n  unicode-range: {};\n}}\n",
+            unicode_range(chars)
+        )
+    };
+    format!(
+        "/* The first screen's cuts of Pretendard: generated by tests/first_screen_font.rs, do not edit.\n   After the full faces (static/site.css), so the browser looks here first for these characters. */\n{}{}",
+        face(400, "Pretendard-Regular.first-screen.woff2", &screen.regular),
+        face(700, "Pretendard-Bold.first-screen.woff2", &screen.bold)
+    )
+}
+
+fn chars_file(screen: &FirstScreen) -> String {
+    let line = |set: &BTreeSet<char>| set.iter().collect::<String>();
+    format!("regular\t{}\nbold\t{}\n", line(&screen.regular), line(&screen.bold))
+}
+
+#[test]
+fn the_first_screen_cuts_hold_every_character_of_every_first_screen() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let screen = first_screen(root);
+    let hangul = screen.regular.iter().filter(|c| ('가'..='힣').contains(*c)).count();
+    assert!((200..1200).contains(&hangul), "{hangul} Hangul syllables on the prerendered pages");
+
+    let listing = chars_file(&screen);
+    let chars_path = root.join("static/fonts/first-screen-chars.txt");
+    if fs::read_to_string(&chars_path).ok().as_deref() != Some(listing.as_str()) {
+        fs::write(&chars_path, &listing).unwrap();
+        panic!("written again: {}; cut the fonts again (python3 scripts/font-subset.py), run this test again and commit all", chars_path.display());
+    }
+    // What the cuts were made for, then what each holds (the script's record).
+    let cut = fs::read_to_string(root.join("static/fonts/first-screen-cut.txt")).unwrap_or_default();
+    assert!(
+        cut.starts_with(&listing),
+        "the first-screen fonts were cut for other characters: python3 scripts/font-subset.py, then commit"
+    );
+    let held = |weight: &str| -> BTreeSet<char> {
+        let line = cut.lines().find_map(|l| l.strip_prefix(&format!("{weight}-held\t")));
+        line.unwrap_or_else(|| panic!("first-screen-cut.txt: no {weight}-held line")).chars().collect()
+    };
+    let (regular, bold) = (held("regular"), held("bold"));
+    // A character a cut lacks (a glyph Pretendard does not have) is left to the fallbacks.
+    for (weight, want, have) in [("regular", &screen.regular, &regular), ("bold", &screen.bold, &bold)] {
+        let lacking: String = want.difference(have).collect();
+        assert!(have.is_subset(want) && lacking.chars().count() <= 8, "{weight}: the cut lacks {lacking:?}");
+    }
+    let css_path = root.join("static/first-screen-font.css");
+    let css = stylesheet(&FirstScreen { regular, bold });
+    if fs::read_to_string(&css_path).ok().as_deref() != Some(css.as_str()) {
+        fs::write(&css_path, &css).unwrap();
+        panic!("written again: {} (commit it)", css_path.display());
+    }
+    for weight in ["Regular", "Bold"] {
+        let path = root.join(format!("static/fonts/Pretendard-{weight}.first-screen.woff2"));
+        let bytes = fs::read(&path).unwrap_or_default();
+        assert!(bytes.starts_with(b"wOF2"), "{} is not a woff2 file", path.display());
+        assert!(bytes.len() < 90 * 1024, "{}: {} bytes, over the 90 KB a cut may take", path.display(), bytes.len());
+    }
+}
+
+#[test]
+fn unicode_ranges_merge_runs() {
+    let set: BTreeSet<char> = ['a', 'b', 'c', 'x', '가'].into_iter().collect();
+    assert_eq!(unicode_range(&set), "U+61-63, U+78, U+AC00");
+}
