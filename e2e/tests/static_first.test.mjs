@@ -64,3 +64,40 @@ test('with JavaScript on, a chapter page becomes the live chapter, with the same
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the live chapter takes over in place: no loading line, no layout shift, the paragraph being read stays put', async () => {
+  for (const [width, height] of [[390, 844], [1280, 900]]) {
+    const { page, errors, context } = await openPage(browser, { width, height });
+    await page.addInitScript(() => {
+      window.__shift = 0;
+      new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.__shift += e.value; })
+        .observe({ type: 'layout-shift', buffered: true });
+    });
+    // The site's wasm held back, so that the reader scrolls the prerendered chapter first.
+    let release;
+    const held = new Promise((ok) => { release = ok; });
+    await page.route(/\/site-[0-9a-f]+_bg\.wasm$/, async (route) => { await held; await route.continue(); });
+    await page.goto(`${server.base}a1-lease-expiry.html`);
+    await page.waitForSelector('#app[data-prerendered] article.chapter');
+    // Somewhere in the middle of the prose (a paragraph is a direct child of a .prose block).
+    const anchor = await page.evaluate(() => {
+      const blocks = [...document.querySelectorAll('article.chapter .prose > p')];
+      const target = blocks[Math.floor(blocks.length / 2)];
+      window.scrollTo(0, target.getBoundingClientRect().top + window.scrollY - 200);
+      return { text: target.textContent.slice(0, 40), top: target.getBoundingClientRect().top };
+    });
+    release();
+    await page.locator('#app:not([data-prerendered]) article.chapter').waitFor({ timeout: 30000 });
+    await ready(page);
+    const after = await page.evaluate((text) => {
+      const p = [...document.querySelectorAll('article.chapter .prose > p')].find((e) => e.textContent.startsWith(text));
+      return { top: p ? p.getBoundingClientRect().top : null, loading: !!document.querySelector('.loading'), prerendered: document.querySelectorAll('[data-prerendered], .static-figure').length, shift: window.__shift };
+    }, anchor.text);
+    assert.ok(after.top !== null && Math.abs(after.top - anchor.top) <= 2, `${width}px: the paragraph moved from ${anchor.top} to ${after.top}`);
+    assert.equal(after.loading, false, 'a loading line');
+    assert.equal(after.prerendered, 0, 'the prerendered chapter is gone');
+    assert.ok(after.shift < 0.01, `${width}px: layout shift ${after.shift}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
