@@ -32,7 +32,12 @@ test('every chapter loads cleanly', async () => {
       assert.ok(f.desc.length > 20, `${f.id} has no text alternative`);
     }
   }
-  const fontOk = await page.evaluate(() => document.fonts.check('16px Pretendard', '가나다'));
+  // Korean text is set in the webfont: its faces for these characters (the
+  // first screen's cut first, static/first-screen-font.css) load.
+  const fontOk = await page.evaluate(async () => {
+    const faces = await document.fonts.load('16px Pretendard', '가나다');
+    return faces.length > 0 && faces.every((f) => f.status === 'loaded');
+  });
   assert.ok(fontOk, 'Pretendard is not loaded');
   assert.deepEqual(errors, []);
   await context.close();
