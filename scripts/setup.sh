@@ -46,6 +46,14 @@ if [[ ! -x /usr/bin/chromium || ! -x /usr/bin/chromedriver ]]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
 
+# `lab real` (Article A on real servers) and its test, tests/real_pay.rs.
+if [[ ! -x /usr/bin/redis-server ]] || ! compgen -G "/usr/lib/postgresql/*/bin/postgres" >/dev/null; then
+  say "installing Debian's redis-server and postgresql (for lab real)"
+  SUDO=""; [[ $(id -u) -eq 0 ]] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq redis-server postgresql >/dev/null
+fi
+
 if [[ ! -x e2e/node_modules/.bin/wasm-opt || ! -d e2e/node_modules/playwright-core ]]; then
   say "installing npm tools in e2e/ (playwright-core, binaryen)"
   (cd e2e && npm ci --no-audit --no-fund --loglevel=error)

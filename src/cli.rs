@@ -55,7 +55,11 @@ type Result<T> = std::result::Result<T, CliError>;
 
 /// Runs `lab` with the process arguments and returns its exit status.
 pub fn main() -> ExitCode {
-    match run(std::env::args_os().skip(1).collect()) {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    if let Some(status) = run_real(&args) {
+        return status;
+    }
+    match run(args) {
         Ok(output) => {
             // A closed pipe (`lab table | head`) is not an error worth reporting.
             let mut stdout = std::io::stdout().lock();
@@ -73,6 +77,27 @@ pub fn main() -> ExitCode {
             ExitCode::from(err.status)
         }
     }
+}
+
+/// `lab real …`, `lab real-wal …` and `lab help real[-wal]`: the real runs
+/// print as they go and own their exit status. `None` for every other command.
+fn run_real(args: &[std::ffi::OsString]) -> Option<ExitCode> {
+    let words: Vec<Option<&str>> = args.iter().take(2).map(|a| a.to_str()).collect();
+    let (subcommand, rest) = match words.as_slice() {
+        [Some("help"), Some(sub @ ("real" | "real-wal"))] => (*sub, Some(vec!["--help".to_string()])),
+        [Some(sub @ ("real" | "real-wal")), ..] => {
+            (*sub, args[1..].iter().map(|a| a.to_str().map(str::to_owned)).collect::<Option<Vec<_>>>())
+        }
+        _ => return None,
+    };
+    let Some(rest) = rest else {
+        eprintln!("lab: error: an argument of `lab {subcommand}` is not valid UTF-8");
+        return Some(ExitCode::from(EXIT_USAGE));
+    };
+    Some(match subcommand {
+        "real" => crate::real_cli::pay::main(&rest),
+        _ => crate::real_cli::wal::main(&rest),
+    })
 }
 
 /// Runs the command line and returns what to print on stdout.
@@ -695,7 +720,9 @@ fn help_text(subcommand: &str) -> Result<String> {
              \x20   table         run every preset and print it beside the article's tables\n\
              \x20   crashpoints   Scenario B's crash-point matrix\n\
              \x20   figure        render a site figure to SVG/PNG: lab figure lease-expiry --out a1.svg\n\
-             \x20   sweep         run a sweep figure's grid: lab sweep sweep-ttl-pause --params \"n=10\"\n\n\
+             \x20   sweep         run a sweep figure's grid: lab sweep sweep-ttl-pause --params \"n=10\"\n\
+             \x20   real          Article A on a real Redis and PostgreSQL, beside the simulation\n\
+             \x20   real-wal      Article B's safety WAL on a real SQLite file: kills and power loss\n\n\
              `lab <COMMAND> --help` describes a command. Exit status: 0 ok, 1 failure, {EXIT_USAGE} bad usage.\n"
         ),
         "presets" => "lab presets [--format md|json]\n\n\

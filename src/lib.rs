@@ -16,6 +16,12 @@ pub mod live_table;
 pub mod params;
 pub mod predict;
 pub mod prose;
+/// `lab real` and `lab real-wal`: the real systems (native only).
+#[cfg(not(target_arch = "wasm32"))]
+pub mod real_cli;
+/// The real runs in the chapters, rendered ahead of time (native only).
+#[cfg(not(target_arch = "wasm32"))]
+pub mod real_view;
 pub mod report;
 pub mod slider_scale;
 /// The simulation core, a crate of its own (`src/sim/`, package `lab-sim`).

@@ -152,6 +152,11 @@ mod render {
         };
         for line in markdown.lines() {
             let t = line.trim();
+            if let Some(figure) = crate::real_view::block(t) {
+                flush(&mut out, &mut prose);
+                out.push_str(&figure);
+                continue;
+            }
             if let Some(id) = t.strip_prefix("{{predict:").and_then(|r| r.strip_suffix("}}")) {
                 flush(&mut out, &mut prose);
                 let id = escape_html(id.trim());

@@ -156,3 +156,21 @@ fn sim_crate_depends_on_serde_and_a_portable_prng_only() {
     let extra: Vec<_> = deps.iter().filter(|d| !allowed.contains(&d.as_str())).collect();
     assert!(extra.is_empty(), "lab-sim may depend on {allowed:?} only; found {extra:?}");
 }
+
+#[test]
+fn the_real_runs_crate_is_a_native_only_dependency() {
+    // `lab-real` brings the Redis, PostgreSQL and SQLite clients; the site's
+    // wasm must never compile them, so the top manifest may name it only in
+    // its native-only dependency table.
+    let manifest = fs::read_to_string(root().join("Cargo.toml")).unwrap();
+    let mut section = String::new();
+    let mut sections_naming_it = Vec::new();
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            section = line.to_string();
+        } else if line.starts_with("lab-real") {
+            sections_naming_it.push(section.clone());
+        }
+    }
+    assert_eq!(sections_naming_it, ["[target.'cfg(not(target_arch = \"wasm32\"))'.dependencies]"]);
+}

@@ -284,6 +284,24 @@ pub fn group_thousands(v: i64) -> String {
     }
 }
 
+/// A preset's Korean name, the one the page and the real runs' tables use.
+pub fn preset_ko(p: crate::sim::lease::Preset) -> &'static str {
+    use crate::sim::lease::Preset;
+    match p {
+        Preset::Exp1 => "실험 1 · (a) 기본 락",
+        Preset::Exp2 => "실험 2 · (b) Watchdog",
+        Preset::Exp2Stop => "실험 2 · (b') Watchdog + 프로세스 정지",
+        Preset::Exp3C1 => "실험 3 · (c-1) 쓰기 시점 fencing",
+        Preset::Exp3C2 => "실험 3 · (c-2) 읽기 시점 fencing",
+        Preset::Exp3Ttl1s => "실험 3 보충 · TTL 1초",
+        Preset::Exp4 => "실험 4 · (d) 조건부 원자 UPDATE",
+        Preset::Exp5Closed => "실험 5 · 단절, fail-closed",
+        Preset::Exp5Open => "실험 5 · 단절, fail-open",
+        Preset::Exp5C2Closed => "실험 5 · 단절, c-2 + fail-closed",
+        Preset::Exp5Control => "실험 5 · 단절, 대조군 (d)",
+    }
+}
+
 /// The rows of the live metric table: key and Korean label.
 pub const TABLE_ROWS: &[(&str, &str)] = &[
     ("approvals", "승인 (가능 240)"),

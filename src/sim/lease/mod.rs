@@ -18,7 +18,21 @@ mod metrics;
 pub mod trace;
 
 pub use config::{FailPolicy, LeaseConfig, Noise, Outage, Preset, StopSchedule, Variant, WalletAssignment};
+pub use engine::{Response, RunRecord};
 pub use trace::*;
+
+/// Builds the trace of a record that did not come from the engine: a real
+/// run's history converted to the engine's raw facts (`lab real`), so that
+/// the real and the simulated metrics are computed by the same code.
+pub fn trace_from_record(
+    config: &LeaseConfig,
+    seed: u64,
+    run_index: u32,
+    level: TraceLevel,
+    record: RunRecord,
+) -> LeaseTrace {
+    metrics::build_trace(config, seed, run_index, level, record)
+}
 
 /// Runs one simulation of `config` with base seed `seed` and run index
 /// `run_index` (the article ran each configuration as runs 0, 1, 2).
