@@ -25,6 +25,8 @@ cargo clippy --profile ci --target wasm32-unknown-unknown --lib --bins --test wa
 # checks on, so the simulation's invariant asserts run under every property.
 step "native tests"
 cargo test --profile ci --workspace --all-targets
+# The chapters' prose length report (issue 25), printed: a passing test's output is captured.
+cargo test --profile ci --test prose prose_length_report -- --nocapture --quiet
 
 step "wasm tests in headless Chromium"
 cargo test --profile ci --target wasm32-unknown-unknown --test wasm

@@ -21,11 +21,24 @@ pub enum Measured {
     /// "~3,300": an approximate value.
     About(f64),
     /// A value with the article's own annotation, e.g. 0 "(1 artifact)".
-    Annotated(f64, &'static str),
+    Annotated(f64, CellWords),
     /// A cell that is words, not a number, e.g. "(no lock)".
-    Words(&'static str),
+    Words(CellWords),
     /// The article reports nothing for this cell.
     NotReported,
+}
+
+/// The article's own words in a cell: in English for `lab`'s tables, and in
+/// the article's Korean for the page.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CellWords {
+    pub en: &'static str,
+    pub ko: &'static str,
+}
+
+/// Words that read the same in both languages ("4/4").
+const fn same(text: &'static str) -> CellWords {
+    CellWords { en: text, ko: text }
 }
 
 /// One row of an article table: which experiment and which of our presets it corresponds to.
@@ -73,19 +86,19 @@ pub const ARTICLE_EXP1: ArticleTable = ArticleTable {
             label: "run 1",
             preset: "exp1",
             article_run: Some(1),
-            cells: &[Value(590.0), Value(1714.0), Value(3.0), Value(1135.0), Value(350_000.0), Value(350.0), Words("4/4")],
+            cells: &[Value(590.0), Value(1714.0), Value(3.0), Value(1135.0), Value(350_000.0), Value(350.0), Words(same("4/4"))],
         },
         ArticleRow {
             label: "run 2",
             preset: "exp1",
             article_run: Some(2),
-            cells: &[Value(580.0), Value(1697.0), Value(4.0), Value(1131.0), Value(340_000.0), Value(340.0), Words("4/4")],
+            cells: &[Value(580.0), Value(1697.0), Value(4.0), Value(1131.0), Value(340_000.0), Value(340.0), Words(same("4/4"))],
         },
         ArticleRow {
             label: "run 3",
             preset: "exp1",
             article_run: Some(3),
-            cells: &[Value(586.0), Value(1710.0), Value(3.0), Value(1131.0), Value(346_000.0), Value(346.0), Words("4/4")],
+            cells: &[Value(586.0), Value(1710.0), Value(3.0), Value(1131.0), Value(346_000.0), Value(346.0), Words(same("4/4"))],
         },
     ],
     notes: &[
@@ -109,7 +122,7 @@ pub const ARTICLE_EXP2: ArticleTable = ArticleTable {
             cells: &[
                 Runs(&[240.0, 240.0, 240.0]),
                 About(3300.0),
-                Annotated(0.0, "(1 artifact)"),
+                Annotated(0.0, CellWords { en: "(1 artifact)", ko: "(아티팩트 1)" }),
                 Value(0.0),
                 Value(0.0),
                 Value(0.0),
@@ -264,8 +277,8 @@ pub const ARTICLE_EXP5: ArticleTable = ArticleTable {
             article_run: None,
             cells: &[
                 Value(0.0),
-                Words("(no lock is normal)"),
-                Words("same before/during/after"),
+                Words(CellWords { en: "(no lock is normal)", ko: "(락 없음이 정상)" }),
+                Words(CellWords { en: "same before/during/after", ko: "전·중·후 동일" }),
                 Value(0.0),
                 Value(0.0),
             ],
@@ -336,14 +349,20 @@ pub const ARTICLE_SUMMARY: ArticleTable = ArticleTable {
                 Value(0.0),
                 Value(0.0),
                 Range(4.0, 6.0),
-                Annotated(19.1, "(almost all rejected)"),
+                Annotated(19.1, CellWords { en: "(almost all rejected)", ko: "(거의 전부 거부)" }),
             ],
         },
         ArticleRow {
             label: "(d) no distributed lock, conditional atomic UPDATE",
             preset: "exp4",
             article_run: None,
-            cells: &[Words("(no lock)"), Value(0.0), Value(0.0), Value(240.0), Range(36.8, 38.5)],
+            cells: &[
+                Words(CellWords { en: "(no lock)", ko: "(락 없음)" }),
+                Value(0.0),
+                Value(0.0),
+                Value(240.0),
+                Range(36.8, 38.5),
+            ],
         },
         ArticleRow {
             label: "(e) Redis outage, fail-open",
@@ -361,7 +380,13 @@ pub const ARTICLE_SUMMARY: ArticleTable = ArticleTable {
             label: "(e) Redis outage, control",
             preset: "exp5_control",
             article_run: None,
-            cells: &[Words("(no lock)"), Value(0.0), Value(0.0), Value(240.0), Range(37.9, 38.4)],
+            cells: &[
+                Words(CellWords { en: "(no lock)", ko: "(락 없음)" }),
+                Value(0.0),
+                Value(0.0),
+                Value(240.0),
+                Range(37.9, 38.4),
+            ],
         },
     ],
     notes: &["The article itself says absolute throughput and latency are for relative comparison only."],
@@ -419,15 +444,24 @@ pub fn format_number(value: f64, decimals: usize) -> String {
 }
 
 impl Measured {
-    /// The cell as the article printed it.
+    /// The cell as the article printed it, its words in English (`lab`).
     pub fn display(&self, decimals: usize) -> String {
+        self.render(decimals, |words| words.en)
+    }
+
+    /// The cell as the article printed it, its words in the article's Korean (the page).
+    pub fn display_ko(&self, decimals: usize) -> String {
+        self.render(decimals, |words| words.ko)
+    }
+
+    fn render(&self, decimals: usize, words_in: fn(CellWords) -> &'static str) -> String {
         match *self {
             Runs(values) => values.iter().map(|v| format_number(*v, decimals)).collect::<Vec<_>>().join(" · "),
             Range(low, high) => format!("{}–{}", format_number(low, decimals), format_number(high, decimals)),
             Value(v) => format_number(v, decimals),
             About(v) => format!("~{}", format_number(v, decimals)),
-            Annotated(v, note) => format!("{} {}", format_number(v, decimals), note),
-            Words(words) => words.to_string(),
+            Annotated(v, note) => format!("{} {}", format_number(v, decimals), words_in(note)),
+            Words(words) => words_in(words).to_string(),
             NotReported => "—".to_string(),
         }
     }
@@ -455,5 +489,20 @@ mod tests {
         assert_eq!(format_number(9.7, 1), "9.7");
         assert_eq!(Range(1697.0, 1714.0).display(0), "1,697–1,714");
         assert_eq!(Runs(&[240.0, 240.0, 240.0]).display(0), "240 · 240 · 240");
+    }
+
+    #[test]
+    fn the_page_gets_the_articles_korean_words_and_lab_the_english() {
+        let cell = Annotated(19.1, CellWords { en: "(almost all rejected)", ko: "(거의 전부 거부)" });
+        assert_eq!(cell.display(1), "19.1 (almost all rejected)");
+        assert_eq!(cell.display_ko(1), "19.1 (거의 전부 거부)");
+        for table in ARTICLE_TABLES {
+            for row in table.rows {
+                for cell in row.cells {
+                    let ko = cell.display_ko(1);
+                    assert!(!ko.chars().any(|c| c.is_ascii_alphabetic()), "{} / {}: {ko}", table.id, row.label);
+                }
+            }
+        }
     }
 }

@@ -130,6 +130,7 @@ const SUBCOMMANDS: &[(&str, &[(&str, bool)])] = &[
             ("time", true),
             ("window", true),
             ("recon", true),
+            ("theme", true),
             ("animate", false),
             ("frames", true),
             ("fps", true),
@@ -391,7 +392,18 @@ fn figure_command(raw: &RawArgs) -> Result<Command> {
         Some("off") => false,
         Some(v) => return Err(CliError::usage(format!("--recon: `{v}` is not allowed; allowed on|off"))),
     };
+    let theme = match flags.get("theme").map(String::as_str) {
+        None | Some("light") => crate::figures::theme::Theme::Light,
+        Some("dark") if flags.contains_key("animate") => {
+            return Err(CliError::usage(
+                "--theme dark: an animation keeps the light palette; drop --animate or --theme",
+            ))
+        }
+        Some("dark") => crate::figures::theme::Theme::Dark,
+        Some(v) => return Err(CliError::usage(format!("--theme: `{v}` is not allowed; allowed light|dark"))),
+    };
     let request = export::Request {
+        theme,
         params: flags.get("params").cloned(),
         width,
         time_us: time_ms.map(|ms| ms.saturating_mul(1000)),
@@ -782,7 +794,7 @@ fn help_text(subcommand: &str) -> Result<String> {
             s = crate::sweep::MAX_SEEDS
         ),
         "figure" => format!(
-            "lab figure FIGURE_ID [--params \"QUERY\"] --out FILE.svg|FILE.png [--width W] [--time T] [--window W] [--recon on|off]\n\
+            "lab figure FIGURE_ID [--params \"QUERY\"] --out FILE.svg|FILE.png [--width W] [--time T] [--window W] [--recon on|off] [--theme light|dark]\n\
              lab figure FIGURE_ID [--params \"QUERY\"] --out FILE.png|FILE.gif --animate [--frames N] [--fps F] [--width W]\n\
              lab figure --list\n\n\
              Renders one of the site's figures, with its Korean caption, to SVG or PNG (by the\n\
@@ -798,6 +810,7 @@ fn help_text(subcommand: &str) -> Result<String> {
              --window W    visible window of a timeline figure in ms, {}..={} (the site's win=;\n\
              \x20             default: the figure's own)\n\
              --recon on|off  A2 (silent-drift): show the ledger line (the site's recon=; default on)\n\
+             --theme light|dark  the palette: light (default, as the page's files) or the page's dark one\n\
              --animate     write an animated PNG (APNG, .png) or GIF (.gif) of a timeline/story\n\
              \x20             figure: the player cursor sweeps the visible span, the last frame is\n\
              \x20             the whole figure. A GIF keeps the figure's colours and is at most\n\

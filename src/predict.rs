@@ -147,15 +147,15 @@ pub const PREDICTIONS: &[Prediction] = &[
     Prediction {
         id: "a5-closed",
         figure: "outage",
-        question_ko: "fail-closed로 바꾸면, 락 서버가 죽어 있는 20초 동안 락 없이 진행한 홀드는 몇 건일까요?",
+        question_ko: "fail-closed로 바꾸면, 60초 동안 초과 승인(잔액으로 가능한 240건을 넘은 승인)은 몇 건일까요?",
         query: "preset=exp5_closed",
-        answer: Answer::Metric { key: "lockless_holds_during_outage", column: 0 },
+        answer: Answer::Metric { key: "over_approval", column: 0 },
         choices: &[
             between("0건", 0.0, 0.0),
             between("1~100건", 1.0, 100.0),
             between("100건보다 많이", 101.0, f64::INFINITY),
         ],
-        why_ko: "fail-closed는 락을 잡지 못하면 결제를 503으로 거절합니다. 락 서버가 없는 동안에는 아무도 락을 잡지 못하므로, 락 없이 돈을 빼는 홀드도 생기지 않습니다. 대가는 그동안의 결제가 모두 실패한다는 것입니다.",
+        why_ko: "fail-closed는 락 서버가 없는 20초 동안의 결제를 503으로 막을 뿐입니다. 락 서버가 살아 있는 나머지 40초에는 실험 1과 같은 경로(조회 → 멈춤 → 조건 없는 UPDATE)가 그대로 돌고, 멈춘 사이 lease가 끝나 생기는 잃어버린 갱신도 그대로 생깁니다. 그래서 초과 승인은 실험 1만큼 남습니다.",
     },
     Prediction {
         id: "a6-long-pause",
@@ -181,7 +181,7 @@ pub const PREDICTIONS: &[Prediction] = &[
             between("0건보다 많고 10건 이하", 1e-9, 10.0),
             between("10건보다 많이", 10.0 + 1e-9, f64::INFINITY),
         ],
-        why_ko: "멈춤이 아무리 길어도 lease가 남은 시간보다 짧으면, lease는 작업 도중에 만료되지 않습니다. 만료가 없으니 다른 스레드가 락을 가져갈 틈도 없고, 같은 잔액을 두 번 읽는 일도 생기지 않습니다. 지도에서 TTL이 멈춤 상한보다 넉넉한 쪽이 모두 같은 색인 까닭입니다.",
+        why_ko: "멈춤이 lease보다 짧으면, lease는 작업 도중에 만료되지 않습니다. 만료가 없으니 다른 스레드가 락을 가져갈 틈도 없고, 같은 잔액을 두 번 읽는 일도 생기지 않습니다. 지도에서 TTL이 멈춤 상한보다 넉넉한 쪽이 모두 같은 색인 까닭입니다.",
     },
     Prediction {
         id: "b1-store-first",
@@ -190,7 +190,7 @@ pub const PREDICTIONS: &[Prediction] = &[
         query: "scenario=vote&variant=V0",
         answer: Answer::Verdict,
         choices: VERDICT_CHOICES,
-        why_ko: "저장 후 전파에서는 투표가 노드 밖으로 나가기 전에 그 기록이 먼저 저장됩니다. 다시 켜진 A는 저장된 기록을 보고 같은 자리의 다른 후보에 서명하지 않으므로, 두 서명이 함께 나갈 수 없습니다.",
+        why_ko: "이 장애 지점에서 A는 기록을 쓴 직후, 커밋하기 전에 멈춥니다. 기록은 남지 않고, 다시 켜진 A는 Y에 서명해 보냅니다. 그래도 안전한 것은 저장 후 전파에서는 저장이 끝나기 전에 X가 노드 밖으로 나가지 않기 때문입니다. 네트워크가 X를 본 적이 없으니, B·C·D의 손에는 A의 서명이 Y 하나뿐입니다.",
     },
     Prediction {
         id: "b2-lying-device",
@@ -208,7 +208,7 @@ pub const PREDICTIONS: &[Prediction] = &[
         query: "scenario=vote&variant=V2&crash=none&outer_end=rollback",
         answer: Answer::Verdict,
         choices: VERDICT_CHOICES,
-        why_ko: "합류하는 구현에서는 저장 호출이 성공을 돌려준 뒤에도 기록이 바깥 트랜잭션에 묶여 있습니다. 투표는 이미 나갔는데 바깥 트랜잭션이 롤백되면 그 기록도 함께 사라지고, 다시 켜진 A에게는 막을 근거가 없습니다.",
+        why_ko: "합류하는 구현에서는 저장 호출이 성공을 돌려준 뒤에도 기록이 바깥 트랜잭션에 묶여 있습니다. 투표는 이미 나갔는데 바깥 트랜잭션이 롤백되면 그 기록도 함께 사라집니다. 네트워크가 본 투표를 A의 저장소는 잃었으니, A가 언젠가 다시 켜지면 막을 근거가 없습니다.",
     },
     Prediction {
         id: "b4-fence",
@@ -436,7 +436,7 @@ mod tests {
             ("a2-stop120", 0),
             ("a3-pause100", 1),
             ("a4-threads32", 0),
-            ("a5-closed", 0),
+            ("a5-closed", 2),
             ("a6-long-pause", 0),
         ];
         for (id, choice) in expected {

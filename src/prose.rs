@@ -11,7 +11,11 @@
 //! one `<div class="prose">…</div>`, and figure markers, `<!--figure:ID-->`,
 //! where the markdown had a `{{figure:ID}}` paragraph. The site splits the
 //! file at the markers ([`split_chapter`], shared with the page) and puts a
-//! figure component in each. `{{sim:PRESET:METRIC}}` placeholders pass
+//! figure component in each. A `{{predict:ID}}` and a `{{story:ID}}`
+//! paragraph leave a marker pair around static text (the question's
+//! choices; the story's steps, told natively from the figure's first run),
+//! which the prerendered page keeps and the live page replaces with its
+//! component. `{{sim:PRESET:METRIC}}` placeholders pass
 //! through as text and are filled by the page from live runs.
 //!
 //! A `{{mark:KEY|word}}` in prose names a mark a figure draws: the word is
@@ -34,6 +38,9 @@ pub enum Block<'a> {
     Figure(&'a str),
     /// A prediction's id (`crate::predict`), in place of its static fieldset.
     Predict(&'a str),
+    /// The opening story of a timeline figure (the figure's id), in place
+    /// of its static text (`crate::figures::story_lead::static_html`).
+    Story(&'a str),
 }
 
 /// The marker a figure block leaves in a rendered chapter.
@@ -43,33 +50,37 @@ const FIGURE_MARKER: (&str, &str) = ("<!--figure:", "-->");
 /// everything from the first to the second with the live question.
 const PREDICT_MARKER: (&str, &str, &str) = ("<!--predict:", "-->", "<!--/predict-->");
 
-/// Splits a rendered chapter into prose, figure and prediction blocks.
+/// The markers around a figure's opening story's static text, as around a
+/// prediction's.
+const STORY_MARKER: (&str, &str, &str) = ("<!--story:", "-->", "<!--/story-->");
+
+/// Splits a rendered chapter into prose, figure, prediction and story blocks.
 pub fn split_chapter(html: &str) -> Vec<Block<'_>> {
     let mut blocks = Vec::new();
     let mut rest = html;
     loop {
-        let figure = rest.find(FIGURE_MARKER.0);
-        let predict = rest.find(PREDICT_MARKER.0);
-        let (start, is_figure) = match (figure, predict) {
-            (Some(f), Some(p)) if p < f => (p, false),
-            (Some(f), _) => (f, true),
-            (None, Some(p)) => (p, false),
-            (None, None) => break,
-        };
-        let open = if is_figure { FIGURE_MARKER.0 } else { PREDICT_MARKER.0 };
+        let next = [
+            (FIGURE_MARKER.0, None),
+            (PREDICT_MARKER.0, Some(PREDICT_MARKER.2)),
+            (STORY_MARKER.0, Some(STORY_MARKER.2)),
+        ]
+        .into_iter()
+        .filter_map(|(open, close)| Some((rest.find(open)?, open, close)))
+        .min_by_key(|(at, ..)| *at);
+        let Some((start, open, close)) = next else { break };
         let after = &rest[start + open.len()..];
         let Some(end) = after.find(FIGURE_MARKER.1) else { break };
         let id = after[..end].trim();
         push_html(&mut blocks, &rest[..start]);
         rest = &after[end + FIGURE_MARKER.1.len()..];
-        if is_figure {
-            blocks.push(Block::Figure(id));
-        } else {
-            blocks.push(Block::Predict(id));
-            // The static fieldset the marker carries is not shown on the page.
-            if let Some(close) = rest.find(PREDICT_MARKER.2) {
-                rest = &rest[close + PREDICT_MARKER.2.len()..];
-            }
+        blocks.push(match open {
+            o if o == PREDICT_MARKER.0 => Block::Predict(id),
+            o if o == STORY_MARKER.0 => Block::Story(id),
+            _ => Block::Figure(id),
+        });
+        // The static text a prediction's or a story's marker carries is not shown on the page.
+        if let Some(close) = close.and_then(|c| Some((rest.find(c)?, c))) {
+            rest = &rest[close.0 + close.1.len()..];
         }
     }
     push_html(&mut blocks, rest);
@@ -136,7 +147,7 @@ pub use render::render_chapter;
 mod render {
     use pulldown_cmark::{Alignment, Event, Options, Parser, Tag, TagEnd};
 
-    use super::{escape_html, FIGURE_MARKER, PREDICT_MARKER};
+    use super::{escape_html, FIGURE_MARKER, PREDICT_MARKER, STORY_MARKER};
 
     /// Renders a chapter's markdown to its HTML file (see the module docs).
     pub fn render_chapter(markdown: &str) -> String {
@@ -165,6 +176,18 @@ mod render {
                     out.push_str(&p.static_html());
                 }
                 out.push_str(PREDICT_MARKER.2);
+                out.push('\n');
+                continue;
+            }
+            if let Some(id) = t.strip_prefix("{{story:").and_then(|r| r.strip_suffix("}}")) {
+                flush(&mut out, &mut prose);
+                let id = id.trim();
+                let Some(text) = crate::figures::story_lead::static_html(id) else {
+                    panic!("{{{{story:{id}}}}}: no timeline figure with a story has this id");
+                };
+                out.push_str(&format!("{}{}{}", STORY_MARKER.0, escape_html(id), STORY_MARKER.1));
+                out.push_str(&text);
+                out.push_str(STORY_MARKER.2);
                 out.push('\n');
                 continue;
             }
@@ -384,6 +407,27 @@ mod render {
             );
             assert_eq!(blocks[1], Block::Figure("lease-expiry"));
             assert_eq!(blocks[2], Block::Html("<div class=\"prose\"><ol><li>하나</li><li>둘</li></ol></div>"));
+        }
+
+        #[test]
+        fn a_story_is_its_own_block_and_its_static_steps_stay_out_of_the_prose() {
+            let html = render_chapter("글\n\n{{story:lease-expiry}}\n\n끝\n");
+            assert!(html.contains("<ol class=\"story-static-steps\">"), "{html}");
+            let blocks = split_chapter(&html);
+            assert_eq!(
+                blocks,
+                vec![
+                    Block::Html("<div class=\"prose\"><p>글</p></div>"),
+                    Block::Story("lease-expiry"),
+                    Block::Html("<div class=\"prose\"><p>끝</p></div>"),
+                ]
+            );
+        }
+
+        #[test]
+        #[should_panic(expected = "no timeline figure with a story")]
+        fn a_story_of_a_figure_without_one_fails_the_render() {
+            render_chapter("{{story:outage}}\n");
         }
 
         #[test]

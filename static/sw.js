@@ -28,16 +28,23 @@ const CACHE_NAME = PREFIX + BUILD;
 const PAGES_CACHE = `consistency-lab-pages:${SCOPE}`;
 const PAGES_KEY = new Request(`${SCOPE}__lab-pages__`);
 
+// The record, kept in memory too: every request of a page reads it, and the
+// cache entry is read only when this worker has just started.
+let pagesMemo = null;
+
 async function pagesRead() {
+  if (pagesMemo) return { ...pagesMemo };
   const hit = await (await caches.open(PAGES_CACHE)).match(PAGES_KEY);
   try {
-    return hit ? await hit.json() : {};
+    pagesMemo = hit ? await hit.json() : {};
   } catch (_) {
-    return {};
+    pagesMemo = {};
   }
+  return { ...pagesMemo };
 }
 
 async function pagesWrite(pages) {
+  pagesMemo = { ...pages };
   const body = JSON.stringify(pages);
   await (await caches.open(PAGES_CACHE)).put(PAGES_KEY, new Response(body, { headers: { 'content-type': 'application/json' } }));
 }

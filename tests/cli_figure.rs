@@ -255,6 +255,39 @@ fn window_and_recon_change_the_drawing() {
     assert_ne!(render("a2-on.svg", &["silent-drift"]), render("a2-off.svg", &["silent-drift", "--recon", "off"]));
 }
 
+#[test]
+fn theme_dark_paints_the_pages_dark_palette_and_light_stays_the_default() {
+    let render = |name: &str, extra: &[&str]| {
+        let p = out_path(name);
+        let mut args = vec!["figure", "lease-expiry"];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["--out", p.to_str().unwrap()]);
+        let o = lab(&args);
+        assert!(o.status.success(), "{extra:?}: {}", stderr(&o));
+        std::fs::read(&p).unwrap()
+    };
+    let light = render("theme-default.svg", &[]);
+    assert_eq!(light, render("theme-light.svg", &["--theme", "light"]), "light is the default");
+    let dark = String::from_utf8(render("theme-dark.svg", &["--theme", "dark"])).unwrap();
+    assert!(dark.contains("#111A2E"), "the dark background");
+    assert!(!dark.contains("fill=\"#FFFFFF\""), "no white fill left");
+    // The PNG's corner pixel is the dark background.
+    let png = render("theme-dark.png", &["--theme", "dark"]);
+    let decoder = png::Decoder::new(std::io::Cursor::new(&png));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    reader.next_frame(&mut buf).unwrap();
+    assert_eq!(&buf[..3], &[0x11, 0x1a, 0x2e]);
+    for bad in [&["--theme", "sepia"][..], &["--theme", "dark", "--animate"][..]] {
+        let p = out_path("theme-bad.png");
+        let mut args = vec!["figure", "lease-expiry", "--out", p.to_str().unwrap()];
+        args.extend_from_slice(bad);
+        let o = lab(&args);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("--theme"), "{}", stderr(&o));
+    }
+}
+
 /// Non-background pixels of a PNG file, and its size.
 fn png_ink(bytes: &[u8]) -> (usize, u32, u32) {
     let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
@@ -381,6 +414,7 @@ mod page {
     use consistency_lab::figures::player::{Pace, Player};
     use consistency_lab::figures::registry::{FigureKind, FigureSpec, Scenario};
     use consistency_lab::figures::sweep::{draw_heatmap, heat_height_css};
+    use consistency_lab::figures::theme::Themed;
     use consistency_lab::figures::vote::StackFault;
     use consistency_lab::figures::View;
     use consistency_lab::params::{parse_lease_query, parse_vote_query, to_query, vote_to_query};
@@ -410,7 +444,7 @@ mod page {
     }
 
     /// The page's drawing onto the figure's part of the file.
-    type PageDrawing = dyn Fn(&DrawingArea<SVGBackend<'_>, plotters::coord::Shift>) -> Result<(), String>;
+    type PageDrawing = dyn Fn(&DrawingArea<Themed<SVGBackend<'_>>, plotters::coord::Shift>) -> Result<(), String>;
 
     /// The page's drawing of `spec` in `state` with its caption, and the
     /// `lab figure` arguments its export bar asks for the same state.
@@ -510,13 +544,14 @@ mod page {
         let legend = legend_layout(&legend_entries, state.width);
         let fig_h = height.round().max(1.0) as u32;
         let footer_h = footer_height(&legend, lines.len(), 1.0);
-        let svg = svg_document((state.width, fig_h + footer_h), |root| {
-            paint(root, fig_h, &legend, &lines, 1.0, |fig| {
-                drawn(fig).unwrap_or_else(|e| panic!("the page's drawing failed: {e}"));
-                Ok(())
+        let svg =
+            svg_document((state.width, fig_h + footer_h), consistency_lab::figures::theme::Theme::Light, |root| {
+                paint(root, fig_h, &legend, &lines, 1.0, |fig| {
+                    drawn(fig).unwrap_or_else(|e| panic!("the page's drawing failed: {e}"));
+                    Ok(())
+                })
             })
-        })
-        .expect("an SVG");
+            .expect("an SVG");
         (svg, args)
     }
 }

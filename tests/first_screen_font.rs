@@ -49,6 +49,14 @@ struct FirstScreen {
     bold: BTreeSet<char>,
 }
 
+impl FirstScreen {
+    /// Adds `chars` to both weights.
+    fn add_both(&mut self, chars: impl Iterator<Item = char> + Clone) {
+        self.regular.extend(chars.clone());
+        self.bold.extend(chars);
+    }
+}
+
 /// Decodes the renderer's own entities (src/prose.rs escapes only these).
 fn unescape(text: &str) -> String {
     text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'").replace("&amp;", "&")
@@ -91,9 +99,7 @@ fn add_chapter(html: &str, into: &mut FirstScreen) {
 
 fn first_screen(root: &Path) -> FirstScreen {
     let mut fs_chars = FirstScreen { regular: BTreeSet::new(), bold: BTreeSet::new() };
-    let printable_ascii = (0x20u8..0x7f).map(char::from);
-    fs_chars.regular.extend(printable_ascii.clone());
-    fs_chars.bold.extend(printable_ascii);
+    fs_chars.add_both((0x20u8..0x7f).map(char::from));
     let html_dir = root.join("content/html");
     let mut ids: Vec<_> = fs::read_dir(&html_dir)
         .unwrap()
@@ -106,16 +112,14 @@ fn first_screen(root: &Path) -> FirstScreen {
         add_chapter(&html, &mut fs_chars);
         // The title, in the chapter list (regular) and as the heading (bold).
         if let Some(title) = html.split("<h1>").nth(1).and_then(|t| t.split("</h1>").next()) {
-            fs_chars.regular.extend(unescape(title).chars());
-            fs_chars.bold.extend(unescape(title).chars());
+            fs_chars.add_both(unescape(title).chars());
         }
     }
     // The simulated numbers the opening prose may hold.
     let values = fs::read_to_string(html_dir.join("sim-values.json")).unwrap();
     let values: std::collections::BTreeMap<String, String> = serde_json::from_str(&values).unwrap();
     for v in values.values() {
-        fs_chars.regular.extend(v.chars());
-        fs_chars.bold.extend(v.chars());
+        fs_chars.add_both(v.chars());
     }
     let index = fs::read_to_string(root.join("index.html")).unwrap();
     let captions = index.split(CAPTIONS_START).nth(1).and_then(|t| t.split("</script>").next()).unwrap();
@@ -136,13 +140,11 @@ fn first_screen(root: &Path) -> FirstScreen {
         let css = fs::read_to_string(&path).unwrap();
         for piece in css.split("content: \"").skip(1) {
             let added = piece.split('"').next().unwrap_or("");
-            fs_chars.regular.extend(added.chars());
-            fs_chars.bold.extend(added.chars());
+            fs_chars.add_both(added.chars());
         }
     }
     for text in SITE_CHROME {
-        fs_chars.regular.extend(text.chars());
-        fs_chars.bold.extend(text.chars());
+        fs_chars.add_both(text.chars());
     }
     for set in [&mut fs_chars.regular, &mut fs_chars.bold] {
         set.retain(|c| !c.is_control() && *c != '\u{a0}');

@@ -83,8 +83,75 @@ fn every_chapter_renders_to_prose_and_its_figures() {
     let markers = markdown.lines().filter(|l| l.trim().starts_with("{{figure:")).count();
     assert_eq!(figures.len(), markers);
     assert!(figures.contains(&"lease-expiry"));
+    // The chapter opens on its story: the first block after the title's prose.
+    assert_eq!(blocks.iter().find(|b| !matches!(b, Block::Html(_))), Some(&Block::Story("lease-expiry")));
     assert!(blocks.iter().all(|b| match b {
         Block::Html(h) => h.starts_with("<div class=\"prose\">") && h.ends_with("</div>"),
-        Block::Figure(_) | Block::Predict(_) => true,
+        Block::Figure(_) | Block::Predict(_) | Block::Story(_) => true,
     }));
+}
+
+/// The text of a rendered chapter as a reader counts it: tags stripped,
+/// entities decoded, whitespace collapsed; `main` leaves out what is not
+/// the chapter's running prose (figures with their captions and tables,
+/// tables, and collapsible `<details>` notes).
+fn chapter_text(html: &str, main: bool) -> String {
+    let mut html = html.to_string();
+    if main {
+        for tag in ["figure", "table", "details"] {
+            while let Some(start) = html.find(&format!("<{tag}")) {
+                let close = format!("</{tag}>");
+                let Some(end) = html[start..].find(&close) else { break };
+                html.replace_range(start..start + end + close.len(), " ");
+            }
+        }
+    }
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => {
+                in_tag = false;
+                text.push(' ');
+            }
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    let text = text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'");
+    let text = text.replace("&amp;", "&");
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The prose length report (issue 25): each chapter's characters, all of
+/// its text and its running prose alone, and A1–A4's running prose against
+/// the 11,000-character target. Until the chapters are rewritten to meet
+/// it, the test holds A1–A4 at today's length, so that they do not grow.
+#[test]
+fn prose_length_report() {
+    let html_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("content").join("html");
+    let mut ids: Vec<String> = fs::read_dir(&html_dir)
+        .unwrap()
+        .filter_map(|e| {
+            let path = e.unwrap().path();
+            (path.extension()? == "html").then(|| path.file_stem()?.to_str().map(str::to_string))?
+        })
+        .collect();
+    ids.sort();
+    let mut a1_a4 = 0;
+    eprintln!("prose length (characters): chapter, all text, running prose");
+    for id in &ids {
+        let html = fs::read_to_string(html_dir.join(format!("{id}.html"))).unwrap();
+        let (all, main) = (chapter_text(&html, false).chars().count(), chapter_text(&html, true).chars().count());
+        eprintln!("  {id:<24} {all:>6} {main:>6}");
+        if ["a1-", "a2-", "a3-", "a4-"].iter().any(|p| id.starts_with(p)) {
+            a1_a4 += main;
+        }
+    }
+    const TARGET: usize = 11_000;
+    const TODAY: usize = 16_400;
+    eprintln!("  A1–A4 running prose: {a1_a4} (target {TARGET}, held at {TODAY})");
+    assert!(a1_a4 > 5_000, "the report reads the chapters ({a1_a4} characters)");
+    assert!(a1_a4 <= TODAY, "A1–A4's running prose grew to {a1_a4} characters (held at {TODAY}, target {TARGET})");
 }

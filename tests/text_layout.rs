@@ -11,6 +11,7 @@
 use consistency_lab::figures::export::caption::wrap_caption;
 use consistency_lab::figures::export::{caption_width_estimate, figure_list, render_svg, Format, Request};
 use consistency_lab::figures::plots::approx_text_width;
+use consistency_lab::figures::FigureKind;
 
 const WIDTHS: [u32; 5] = [320, 390, 760, 1280, 1600];
 /// plotters' SVG backend writes a text style of size `s` as `font-size: s / 1.24`.
@@ -194,6 +195,112 @@ fn no_text_overlaps_in_other_states() {
         }
     }
     assert!(report.is_empty(), "{} text problems:\n{}", report.len(), report.join("\n"));
+}
+
+/// The widths a figure's canvas gets at a phone's and a desktop's window,
+/// and the smallest text allowed at each (`e2e/figure-widths.json`, which
+/// the end-to-end test checks against the page).
+struct PageWidth {
+    name: &'static str,
+    column: u32,
+    sweep: u32,
+    min_text_css: f64,
+}
+
+fn page_widths() -> Vec<PageWidth> {
+    let json: serde_json::Value = serde_json::from_str(include_str!("../e2e/figure-widths.json")).unwrap();
+    ["phone", "desktop"]
+        .into_iter()
+        .map(|name| {
+            let w = &json[name];
+            let n = |k: &str| w[k].as_u64().unwrap_or_else(|| panic!("{name}.{k}")) as u32;
+            PageWidth {
+                name,
+                column: n("column"),
+                sweep: n("sweep"),
+                min_text_css: w["min_text_css"].as_f64().unwrap(),
+            }
+        })
+        .collect()
+}
+
+/// Every `<text>`'s size as the page draws it, in CSS px: the size the
+/// drawing asked for (plotters' SVG writes it divided by 1.24, the canvas
+/// sets it as is), with its text.
+fn text_sizes(svg: &str) -> Vec<(f64, String)> {
+    texts(svg)
+        .into_iter()
+        .filter(|(_, text)| !text.trim().is_empty())
+        .map(|(tag, text)| {
+            let em: f64 = attr(&tag, "font-size").and_then(|v| v.parse().ok()).expect("a font-size");
+            (em * PLOTTERS_SVG_FONT, text)
+        })
+        .collect()
+}
+
+/// A lone symbol drawn as part of a mark (the "!" of an alert badge, a "✕"),
+/// not text to read.
+fn is_mark_glyph(text: &str) -> bool {
+    let mut chars = text.trim().chars();
+    matches!((chars.next(), chars.next()), (Some(c), None) if !c.is_alphanumeric())
+}
+
+/// The texts of `svg` smaller than `min_css`, one line each.
+fn small_texts(svg: &str, min_css: f64) -> Vec<String> {
+    text_sizes(svg)
+        .into_iter()
+        .filter(|(size, text)| *size + 0.01 < min_css && !is_mark_glyph(text))
+        .map(|(size, text)| format!("{text:?} at {size:.1} px"))
+        .collect()
+}
+
+#[test]
+fn every_figure_text_is_legible_at_a_phone_and_a_desktop_width() {
+    let mut report = Vec::new();
+    for page in page_widths() {
+        for spec in figure_list() {
+            let width = if matches!(spec.kind, FigureKind::Sweep(_)) { page.sweep } else { page.column };
+            let mut states = vec![None];
+            states.extend(more_states().into_iter().filter(|(id, _)| *id == spec.id).map(|(_, p)| Some(p)));
+            for params in states {
+                let mut req = Request::new(spec.id, Format::Svg);
+                req.width = width;
+                req.params = params.clone();
+                let svg = render_svg(&req).unwrap_or_else(|e| panic!("{} at {width}: {e:?}", spec.id));
+                if params.is_none() {
+                    let smallest = text_sizes(&svg)
+                        .into_iter()
+                        .filter(|(_, t)| !is_mark_glyph(t))
+                        .map(|(s, _)| s)
+                        .fold(f64::MAX, f64::min);
+                    eprintln!("{} {} at {width} px: smallest text {smallest:.1} px", spec.code, page.name);
+                }
+                let small = small_texts(&svg, page.min_text_css);
+                if !small.is_empty() {
+                    report.push(format!(
+                        "{} ({}) [{}] on a {} ({width} px), under {} px: {}",
+                        spec.id,
+                        spec.code,
+                        params.unwrap_or_default(),
+                        page.name,
+                        page.min_text_css,
+                        small.join(", ")
+                    ));
+                }
+            }
+        }
+    }
+    assert!(report.is_empty(), "{} figures draw text too small to read:\n{}", report.len(), report.join("\n"));
+}
+
+#[test]
+fn the_size_checker_sees_small_text() {
+    let svg = r#"<svg width="100" height="50" viewBox="0 0 100 50" xmlns="http://www.w3.org/2000/svg">
+<text x="10" y="10" dy="0.76em" text-anchor="start" font-size="8.064516">작게</text>
+<text x="10" y="30" dy="0.76em" text-anchor="start" font-size="9.677419">크게</text>
+</svg>"#;
+    assert_eq!(small_texts(svg, 11.0), vec!["\"작게\" at 10.0 px".to_string()]);
+    assert!(small_texts(svg, 10.0).is_empty());
 }
 
 #[test]

@@ -221,12 +221,21 @@ test("A1's TTL changes by dragging an expired lease's end, and by + and − on a
   }
   assert.ok(lease, 'an expired lease to drag');
   await page.keyboard.press('Escape');
+  // The figure's top just under the chapter map: a stage taller than its
+  // sticky room sticks by its lower part, so while it is stuck its upper
+  // lanes lie under the map, which would take the press.
+  await page.$eval(A1, (f) => {
+    f.scrollIntoView({ block: 'start' });
+    window.scrollBy(0, -(document.querySelector('nav.chapters')?.getBoundingClientRect().height ?? 0) - 8);
+  });
   const [x0, x1] = (await page.$eval(`${A1} .canvas-wrap`, (w) => w.dataset.timeAxis)).split(',').map(Number);
   const windowUs = 1e6 * Number((await page.$eval(`label[for="lease-expiry-win"] output`, (o) => o.textContent)).match(/~([\d.]+)/)[1]);
   const xOf = (us) => x0 + (x1 - x0) * us / windowUs;
   const box = await page.locator(`${A1} canvas`).boundingBox();
   const [s, e] = [Number(lease.startUs), Number(lease.endUs)];
   const target = e + 0.4 * (e - s);
+  const pressed = await page.evaluate(([x, y]) => !!document.elementFromPoint(x, y)?.closest('.canvas-wrap'), [box.x + xOf(e), box.y + Number(lease.y)]);
+  assert.ok(pressed, `the lease's end (${(box.x + xOf(e)).toFixed(0)}, ${(box.y + Number(lease.y)).toFixed(0)}) is on the canvas, in view`);
   await page.mouse.move(box.x + xOf(e), box.y + Number(lease.y));
   await page.mouse.down();
   await page.mouse.move(box.x + xOf(target), box.y + Number(lease.y), { steps: 5 });

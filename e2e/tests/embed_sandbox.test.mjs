@@ -90,6 +90,8 @@ for (const [id, query] of [
     if (id === 'lease-expiry') {
       // This host gives no allow-downloads: an export cannot arrive, and the
       // status says so instead of claiming a download.
+      // The export buttons sit behind the embed's one "설정" button.
+      await frame.click('figure details.embed-settings > summary');
       await frame.click('figure button[data-export=svg]');
       await frame.waitForFunction(() => /요청했습니다.*allow-downloads/.test(document.querySelector('.export-status')?.textContent || ''), null, { timeout: 60000 });
       assert.doesNotMatch(await frame.textContent('.export-status'), /내려받았습니다/);

@@ -382,10 +382,16 @@ test('embed mode: one figure, its controls, a link back, no site chrome, height 
   assert.equal(await frame.inputValue('figure input[name=stop_duration_ms]'), '150');
   const back = await frame.$eval('.embed-back a', (a) => a.getAttribute('href'));
   assert.equal(back, '?ch=a2-watchdog&fig=watchdog-stop&preset=exp2_stop&stop_duration_ms=150');
-  // The height follows the content: opening "모든 설정" makes the page taller.
+  // The height follows the content: opening the embed's "설정", then
+  // "모든 설정" inside it, makes the page taller each time.
+  const lastHeight = () => page.evaluate(() => window.msgs.filter((m) => m.type === 'consistency-lab:height').pop().height);
+  const taller = (h) => page.waitForFunction((h) => window.msgs.some((m) => m.type === 'consistency-lab:height' && m.height > h), h, { timeout: 10000 });
   const before = msg.height;
+  await frame.click('figure details.embed-settings > summary');
+  await taller(before);
+  const opened = await lastHeight();
   await frame.click('figure details.all-settings > summary');
-  await page.waitForFunction((h) => window.msgs.some((m) => m.type === 'consistency-lab:height' && m.height > h), before, { timeout: 10000 });
+  await taller(opened);
   // The address stays an embed address while the reader plays with the controls.
   await frame.fill('figure input[name=stop_duration_ms]', '300');
   await frame.waitForTimeout(300);

@@ -75,6 +75,27 @@ test('answering A1\'s question by keyboard sets the figure\'s URL state and reve
   await context.close();
 });
 
+// Once the reader has committed to an answer, the figure the question set
+// holds nothing back: its key numbers show while its player still plays
+// (before answering, they wait for the player to reach the results).
+test('after answering, the re-run figure shows its key numbers at once, even while it plays', async () => {
+  const { page, errors, context } = await openPage(browser, { reducedMotion: 'no-preference' });
+  await page.goto(`${server.base}?ch=a1-lease-expiry`);
+  await ready(page);
+  assert.equal(await page.locator('#lease-expiry .key-numbers[data-held=true]').count(), 1, 'held before the answer');
+  const box = page.locator('#predict-a1-ttl600');
+  await box.locator('input[type=radio]').first().check();
+  await box.locator('button.predict-go').click();
+  await page.waitForFunction(() => document.querySelector('#lease-expiry input[name=ttl_ms]')?.value === '600');
+  await page.waitForSelector('#lease-expiry table.metrics[data-pending=false]');
+  assert.equal(await page.locator('#lease-expiry .key-numbers[data-held=true]').count(), 0, 'nothing held after the answer');
+  const values = await page.locator('#lease-expiry .key-numbers dd').allTextContents();
+  assert.ok(values.length >= 1 && values.every((v) => /^[\d,.]+/.test(v)), `numbers shown: ${values}`);
+  assert.equal(await page.locator('#lease-expiry .play[aria-pressed=true], #lease-expiry button[aria-pressed=true]').count() > 0, true, 'the player still plays');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('B1\'s question sets the story\'s state and reveals the verdict the figure shows', async () => {
   const { page, errors, context } = await openPage(browser);
   await page.goto(`${server.base}?ch=b1-remember`);

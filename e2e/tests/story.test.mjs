@@ -29,12 +29,18 @@ test("A1's story names its threads from the trace, lights them, and steps by key
   const stepIs = async (n) => {
     await page.waitForFunction(([sel, n]) => document.querySelector(sel)?.getAttribute('data-story-step') === String(n), [bar, n], { timeout: 5000 });
   };
+  // Where "다음" sits in the figure: the same at every step that shows one
+  // wallet (the stage keeps the tallest such step's height, the buttons sit
+  // above the sentence); only the last step opens out to the whole run.
+  const nextAt = () => page.$eval(`${FIG} .story-next`, (b) => Math.round(b.getBoundingClientRect().top - b.closest('figure').getBoundingClientRect().top));
+  const firstAt = await nextAt();
   let step = 0;
   let lit = cast[0];
   while (lit.split(',').length < 2) {
     const before = await canvasHash(page, `${FIG} canvas`);
     await page.keyboard.press('ArrowRight');
     await stepIs(++step);
+    assert.ok(Math.abs((await nextAt()) - firstAt) <= 1, `"다음" stays put at step ${step}: ${await nextAt()} vs ${firstAt}`);
     assert.notEqual(await canvasHash(page, `${FIG} canvas`), before, 'each step redraws the canvas');
     lit = await attr(page, bar, 'data-highlighted-threads');
     assert.ok(step < 5, 'ㄴ enters within the first steps');
@@ -49,6 +55,10 @@ test("A1's story names its threads from the trace, lights them, and steps by key
   await stepIs(step - 1);
   const total = Number(await attr(page, bar, 'data-story-steps'));
   for (let i = step - 1; i < total - 1; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  await stepIs(total - 2);
+  assert.ok(Math.abs((await nextAt()) - firstAt) <= 1, `"다음" stays put up to the last step: ${await nextAt()} vs ${firstAt}`);
+  await page.keyboard.press('ArrowRight');
   await stepIs(total - 1);
   assert.equal(await attr(page, bar, 'data-highlighted-threads'), '');
   assert.match(await page.$eval(`${FIG} .story-sentence`, (p) => p.textContent), /전체 실험/);
@@ -88,13 +98,16 @@ for (const [width, height] of [[1280, 900], [390, 844]]) {
     // The range input has a label; the map names Article A's and B's chapters.
     assert.equal(await page.$eval('label[for=hook-time]', (l) => !!l), true);
     assert.ok((await page.$$('.hook-map a')).length >= 10);
-    // It plays: the canvas changes on its own, then the slider seeks.
-    const a = await canvasHash(page, '.hook canvas');
-    await page.waitForTimeout(700);
-    assert.notEqual(await canvasHash(page, '.hook canvas'), a, 'the hook plays as the page opens');
+    // It plays by itself from 0 (it may already have reached its stop by
+    // the time the page is ready), then stops to ask before either thread
+    // writes; the slider seeks.
+    await page.waitForSelector('.hook-outcome[data-asking=true]', { timeout: 15000 });
+    const stoppedAt = Number(await page.$eval('#hook-time', (i) => i.value));
+    assert.ok(stoppedAt > 0, `the hook played by itself to where it asks (${stoppedAt} ms)`);
+    assert.equal(await page.$eval('.hook button.play', (b) => b.getAttribute('aria-pressed')), 'false', 'it paused there');
+    assert.doesNotMatch(await page.$eval('.hook', (h) => h.textContent), /59,000|썼습니다/, 'it asks before it answers');
     await page.$eval('#hook-time', (i) => { i.value = i.max; i.dispatchEvent(new Event('input', { bubbles: true })); });
     await page.waitForFunction(() => /모두 59,000원을 썼습니다/.test(document.querySelector('.hook-outcome').textContent), null, { timeout: 5000 });
-    await page.screenshot({ path: `/tmp/h4-hook-${width}.png` });
     // The start link opens experiment 1.
     await page.click('.hook-start a');
     await page.waitForFunction(() => new URL(location.href).searchParams.get('ch') === 'a1-lease-expiry');
@@ -134,18 +147,89 @@ test('the small multiples show five panels that move together with the one playe
   await page.close();
 });
 
-test('with reduced motion the hook does not play: it opens at its end, the outcome said', async () => {
+test('with reduced motion the hook does not play: it opens paused where it asks, and answers only when played on', async () => {
   const { page, errors } = await openPage(browser, { width: 390, height: 844 });
   await page.goto(server.base);
   await ready(page);
   await page.waitForSelector('.hook canvas');
   assert.equal(await page.$eval('.hook button.play', (b) => b.getAttribute('aria-pressed')), 'false');
-  assert.equal(await page.$eval('#hook-time', (i) => i.value), await page.$eval('#hook-time', (i) => i.max));
+  // Paused where the first lease has run out, before either write.
+  const at = Number(await page.$eval('#hook-time', (i) => i.value));
+  const max = Number(await page.$eval('#hook-time', (i) => i.max));
+  assert.ok(at > 0 && at < max, `the hook opens at ${at} ms of ${max}`);
   const a = await canvasHash(page, '.hook canvas');
   await page.waitForTimeout(500);
   assert.equal(await canvasHash(page, '.hook canvas'), a, 'nothing moves by itself');
-  assert.match(await page.$eval('.hook-outcome', (p) => p.textContent), /모두 59,000원을 썼습니다/);
-  assert.match(await page.$eval('.hook-question', (p) => p.textContent), /둘 다 59,000원을 쓸까요/);
+  // It asks, and nothing on the hook gives the answer away.
+  assert.equal(await page.$eval('.hook-outcome', (p) => p.dataset.asking), 'true');
+  const shown = await page.$eval('.hook', (h) => h.textContent);
+  assert.match(shown, /어떻게 할까요/);
+  assert.doesNotMatch(shown, /59,000|썼습니다/);
+  assert.match(await page.$eval('.hook button.play', (b) => b.textContent), /이어서 보기/);
+  // Played on (to the end), it answers.
+  await page.$eval('#hook-time', (i) => { i.value = i.max; i.dispatchEvent(new Event('input', { bubbles: true })); });
+  await page.waitForFunction(() => /모두 59,000원을 썼습니다/.test(document.querySelector('.hook-outcome').textContent), null, { timeout: 5000 });
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+// Issue 25: a chapter opens on its phenomenon. A1's and A2's first
+// screens, on a phone and on a desktop, hold the opening story's live
+// canvas and the first step's sentence; the buttons never move while it is
+// told; the last step opens out to the whole run and offers the full
+// figure, which it brings into view. The prerendered page tells the same
+// steps as text.
+for (const [chapter, figure] of [['a1-lease-expiry', 'lease-expiry'], ['a2-watchdog', 'watchdog-stop']]) test(`${chapter} opens on its story: first screen at 390 and 1280 px, steady buttons, the whole run at the end`, async () => {
+  const LEAD = `#${figure}-story`;
+  for (const [width, height] of [[390, 844], [1280, 900]]) {
+    const { page, errors, context } = await openPage(browser, { width, height });
+    await page.goto(`${server.base}?ch=${chapter}`);
+    await ready(page);
+    await page.waitForSelector(`${LEAD} canvas`);
+    const canvas = await page.locator(`${LEAD} canvas`).boundingBox();
+    const sentence = await page.locator(`${LEAD} .story-lead-sentence`).boundingBox();
+    assert.ok(canvas.height > 60 && canvas.y >= 0 && canvas.y + canvas.height <= height,
+      `${width} px: the story's canvas is on the first screen (${JSON.stringify(canvas)})`);
+    assert.ok(sentence.y >= 0 && sentence.y + sentence.height <= height, `${width} px: the first step's sentence is on the first screen`);
+    assert.ok(await page.$eval(`${LEAD} canvas`, (c) => c.width > 0 && c.getContext('2d').getImageData(0, 0, c.width, c.height).data.some((v, i) => i % 4 === 3 && v > 0)),
+      `${width} px: the canvas is drawn`);
+    assert.match(await page.textContent(`${LEAD} .story-lead-sentence`), /^1\/\d+ 지갑 \d+ 하나만 봅니다/);
+    const steps = Number(await attr(page, LEAD, 'data-story-steps'));
+    assert.ok(steps >= 4, `${steps} steps`);
+    // Through every step: "다음" stays put, and so does the drawing until the last step.
+    const next = page.locator(`${LEAD} .story-next`);
+    const at = async () => ({ next: (await next.boundingBox()).y, canvas: (await page.locator(`${LEAD} canvas`).boundingBox()).y });
+    const first = await at();
+    for (let i = 1; i < steps; i++) {
+      await next.click();
+      await page.waitForFunction(([sel, n]) => document.querySelector(sel)?.getAttribute('data-story-step') === String(n), [LEAD, i]);
+      const now = await at();
+      assert.equal(now.next, first.next, `${width} px, step ${i + 1}: "다음" did not move`);
+      if (i + 1 < steps) assert.equal(now.canvas, first.canvas, `${width} px, step ${i + 1}: the drawing did not move`);
+    }
+    assert.equal(await next.getAttribute('aria-disabled'), 'true');
+    assert.match(await page.textContent(`${LEAD} .story-lead-sentence`), /전체 실험입니다/);
+    // ← steps back, → forward again.
+    await next.focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction((sel) => document.querySelector(sel)?.getAttribute('data-story-step') === String(Number(document.querySelector(sel).dataset.storySteps) - 2), LEAD);
+    await page.keyboard.press('ArrowRight');
+    await page.click(`${LEAD} .story-full`);
+    await page.waitForFunction((f) => { const r = document.querySelector(`#${f}`).getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight / 2; }, figure, { timeout: 5000 });
+    // The whole story is there as text too, folded.
+    assert.equal(await page.locator(`${LEAD} .story-lead-all li`).count(), steps);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  // The prerendered chapter page tells the same first step, for a reader without JavaScript.
+  const { page, context } = await openPage(browser);
+  await page.goto(`${server.base}?ch=${chapter}`);
+  await ready(page);
+  const live = (await page.textContent(`${LEAD} .story-lead-all ol`)).trim();
+  const res = await fetch(`${server.base}${chapter}.html`);
+  const html = await res.text();
+  assert.match(html, /<ol class="story-static-steps">/);
+  const first = live.split('다.')[0];
+  assert.ok(html.includes(first.replace(/"/g, '&quot;')), `the prerendered page tells "${first}"`);
+  await context.close();
 });

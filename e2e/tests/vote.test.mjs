@@ -18,9 +18,12 @@ after(async () => { await browser?.close(); await server?.close(); });
 function labBinary() {
   if (process.env.LAB_BIN && fs.existsSync(process.env.LAB_BIN)) return process.env.LAB_BIN;
   const meta = JSON.parse(execFileSync('cargo', ['metadata', '--format-version', '1', '--no-deps'], { cwd: root, encoding: 'utf8' }));
-  const bin = path.join(meta.target_directory, 'release', 'lab');
+  // The `ci` profile's binary: the test command's native stage has just built
+  // it (a cold LTO release build of `lab`, servers' clients included, would
+  // take most of this file's time budget).
+  const bin = path.join(meta.target_directory, 'ci', 'lab');
   if (!fs.existsSync(bin)) {
-    execFileSync('cargo', ['build', '--release', '--bin', 'lab'], { cwd: root, stdio: 'inherit' });
+    execFileSync('cargo', ['build', '--profile', 'ci', '--bin', 'lab'], { cwd: root, stdio: 'inherit' });
   }
   return bin;
 }
@@ -62,8 +65,12 @@ test('the matrix shows every variant, one row each, and Korean step names', asyn
   await context.close();
 });
 
+// With its counts at 11 px (issue 24's text floor) the matrix's 28 columns
+// of two cells are wider than a 1280 px window's column (1,550 px against
+// 1,102 px), so at both widths it scrolls inside its frame, and the cue
+// says so; the page itself never scrolls sideways.
 for (const [w, h] of [[1280, 900], [390, 844]]) {
-  test(`at ${w}×${h} the page never scrolls sideways; at 1280 the whole matrix shows, at 390 a cue says more is beside`, async () => {
+  test(`at ${w}×${h} the page never scrolls sideways; a matrix wider than its frame says more is beside`, async () => {
     const { page, errors, context } = await matrixPage('', { width: w, height: h });
     await page.locator('#crash-matrix .cm-wrap').scrollIntoViewIfNeeded();
     await page.waitForTimeout(100);
@@ -71,14 +78,13 @@ for (const [w, h] of [[1280, 900], [390, 844]]) {
     assert.equal(doc.doc, doc.vw, 'the document is as wide as the viewport');
     const box = await page.$eval('#crash-matrix .cm-wrap', (el) => ({ sw: el.scrollWidth, cw: el.clientWidth }));
     const cue = await page.$eval('#crash-matrix .cm-cue-line', (el) => getComputedStyle(el).display !== 'none');
-    if (w >= 1280) {
-      assert.ok(box.sw <= box.cw, `every column shows (${box.sw} > ${box.cw})`);
-      assert.equal(cue, false);
+    if (box.sw <= box.cw) {
+      assert.equal(cue, false, 'no cue when every column shows');
     } else {
-      assert.ok(box.sw > box.cw);
-      assert.equal(cue, true, 'a visible scroll cue');
+      assert.equal(cue, true, `a visible scroll cue (${box.sw} px of matrix in ${box.cw} px)`);
       assert.ok(await page.$eval('#crash-matrix .cm-frame', (el) => el.classList.contains('cm-more-right')));
     }
+    if (w < 1280) assert.ok(box.sw > box.cw, 'a phone shows part of the matrix');
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -40,7 +40,7 @@ mod module {
     use consistency_lab::sim::vote::crashpoints::story_config;
     use consistency_lab::sim::vote::{FaultKind, MatrixOptions, StoreProfile, Variant, VoteConfig};
     use consistency_lab::sweep::{SweepMetric, SweepResult};
-    use consistency_lab::web::canvas::{area_on, StateCachingCanvas};
+    use consistency_lab::web::canvas::{area_on, page_canvas};
     use plotters::prelude::IntoDrawingArea;
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
@@ -90,7 +90,7 @@ mod module {
     }
 
     /// A new, detached canvas with `prepared` painted onto it. Through the
-    /// page's own canvas backend (`StateCachingCanvas`, the same pixels as
+    /// page's own canvas backend (`PageCanvas`, the same pixels as
     /// plotters-canvas's, `tests/wasm.rs`), so that Article B's drawing code
     /// is in this module once, shared with `vote_draw`.
     fn paint_canvas(prepared: &Prepared) -> Result<web_sys::HtmlCanvasElement, JsValue> {
@@ -98,7 +98,8 @@ mod module {
         let canvas: web_sys::HtmlCanvasElement = doc.create_element("canvas")?.dyn_into()?;
         canvas.set_width(prepared.size.0);
         canvas.set_height(prepared.size.1);
-        let backend = StateCachingCanvas::new(canvas.clone()).ok_or("no 2d context")?;
+        // A file keeps its own palette (light), whatever the page's colour scheme.
+        let backend = page_canvas(canvas.clone(), prepared.theme).ok_or("no 2d context")?;
         let root = backend.into_drawing_area();
         prepared.paint(&root).map_err(js_error)?;
         root.present().map_err(|e| JsValue::from_str(&format!("{e:?}")))?;
@@ -283,6 +284,36 @@ mod module {
             let result = figure.draw_panel(&root, panel as usize, cursor_us as u64, fault, dpr);
             let _ = root.present();
             result.map_err(|e| JsValue::from_str(&format!("{e:?}")))
+        })
+    }
+
+    /// What the mark under (`x`, `y`) CSS px of panel `panel` is (figure
+    /// `handle` drawn `width_css` wide at `cursor_us`, B7 with `hit`), in
+    /// Korean; empty off any mark.
+    #[wasm_bindgen]
+    pub fn vote_point(handle: u32, panel: u32, width_css: f64, cursor_us: f64, hit: u32, x: f64, y: f64) -> String {
+        VOTE_FIGURES.with(|m| {
+            let figures = m.borrow();
+            let fault = StackFault::ALL.get(hit as usize).copied().unwrap_or(StackFault::None);
+            figures
+                .get(&handle)
+                .and_then(|f| f.describe_point(panel as usize, width_css, cursor_us as u64, fault, x, y))
+                .unwrap_or_default()
+        })
+    }
+
+    /// The centres of panel `panel`'s marks (x, y, x, y, … CSS px), in reading order: the keyboard's stops.
+    #[wasm_bindgen]
+    pub fn vote_mark_points(handle: u32, panel: u32, width_css: f64, cursor_us: f64) -> Vec<f64> {
+        VOTE_FIGURES.with(|m| {
+            let figures = m.borrow();
+            figures
+                .get(&handle)
+                .map(|f| f.mark_points(panel as usize, width_css, cursor_us as u64))
+                .unwrap_or_default()
+                .into_iter()
+                .flat_map(|(x, y)| [x, y])
+                .collect()
         })
     }
 

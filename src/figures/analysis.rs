@@ -3,6 +3,7 @@
 //!
 //! Pure functions of a [`LeaseTrace`]; no browser, no drawing.
 
+use crate::korean::{with_particle, Particle};
 use crate::sim::core::Stamp;
 use crate::sim::lease::{
     EventKind, LeaseDetails, LeaseMetrics, LeaseTrace, LockingStmt, Outcome, ReleaseResult, Variant,
@@ -420,28 +421,42 @@ pub fn describe_row_waits(trace: &LeaseTrace, t0_us: u64, t1_us: u64) -> String 
     s
 }
 
+/// A number followed by `particle` as the number is read in Korean ("2는", "3으로").
+fn numbered(n: impl std::fmt::Display, particle: Particle) -> String {
+    with_particle(&n.to_string(), particle)
+}
+
 /// One Korean line describing an event, for the player's "current event" text.
 pub fn describe_event(e: &crate::sim::lease::TraceEvent) -> String {
+    use crate::korean::Particle::{EunNeun, EuroRo, IGa};
     use crate::sim::lease::{EventKind as K, FencePhase};
     let t = format!("{:.1}ms", e.at.t_us as f64 / 1000.0);
     let body = match &e.kind {
-        K::RequestStarted { worker, wallet } => format!("스레드 {worker}가 지갑 {wallet}에 결제 요청을 시작"),
-        K::AcquireRefused { worker, wallet } => format!("스레드 {worker}의 SET NX 거절(지갑 {wallet}은 이미 잠김)"),
+        K::RequestStarted { worker, wallet } => {
+            format!("스레드 {} 지갑 {wallet}에 결제 요청을 시작", numbered(worker, IGa))
+        }
+        K::AcquireRefused { worker, wallet } => {
+            format!("스레드 {worker}의 SET NX 거절(지갑 {} 이미 잠김)", numbered(wallet, EunNeun))
+        }
         K::LockAcquired { worker, wallet, token, .. } => {
-            format!("스레드 {worker}가 지갑 {wallet}의 락을 토큰 {token}으로 획득")
+            format!("스레드 {} 지갑 {wallet}의 락을 토큰 {} 획득", numbered(worker, IGa), numbered(token, EuroRo))
         }
         K::LocklessSectionStarted { worker, wallet, .. } => {
-            format!("스레드 {worker}가 락 없이 지갑 {wallet} 구간에 진입")
+            format!("스레드 {} 락 없이 지갑 {wallet} 구간에 진입", numbered(worker, IGa))
         }
         K::BalanceRead { worker, wallet, value_won, .. } => {
-            format!("스레드 {worker}가 지갑 {wallet} 잔액 {}원을 읽음", group_thousands(*value_won))
+            format!("스레드 {} 지갑 {wallet} 잔액 {}원을 읽음", numbered(worker, IGa), group_thousands(*value_won))
         }
         K::FenceRejected { worker, phase, .. } => {
             let p = if *phase == FencePhase::Read { "읽기" } else { "쓰기" };
             format!("스레드 {worker}의 요청이 {p} 시점 fence 확인에서 거부됨")
         }
         K::BalanceWritten { worker, wallet, value_won, .. } => {
-            format!("스레드 {worker}가 지갑 {wallet} 잔액을 {}원으로 기록(커밋)", group_thousands(*value_won))
+            format!(
+                "스레드 {} 지갑 {wallet} 잔액을 {}원으로 기록(커밋)",
+                numbered(worker, IGa),
+                group_thousands(*value_won)
+            )
         }
         K::InsufficientFunds { worker, .. } => format!("스레드 {worker}: 잔액 부족으로 거절"),
         K::LockReleased { worker, result, .. } => {
@@ -458,7 +473,7 @@ pub fn describe_event(e: &crate::sim::lease::TraceEvent) -> String {
         K::WatchdogSawLeaseLost { wallet, .. } => format!("watchdog이 지갑 {wallet}의 lease를 잃은 것을 봄"),
         K::LeaseExpired { wallet, token } => format!("락 서버에서 지갑 {wallet}의 토큰 {token} lease가 만료"),
         K::ResponseSent { worker, latency_us, .. } => {
-            format!("스레드 {worker}가 응답을 받음({:.0}ms 걸림)", *latency_us as f64 / 1000.0)
+            format!("스레드 {} 응답을 받음({:.0}ms 걸림)", numbered(worker, IGa), *latency_us as f64 / 1000.0)
         }
         K::ProcessStopped { process } => format!("프로세스 {process} 정지(SIGSTOP)"),
         K::ProcessResumed { process } => format!("프로세스 {process} 재개"),
@@ -467,14 +482,14 @@ pub fn describe_event(e: &crate::sim::lease::TraceEvent) -> String {
         K::LockServerStalled { .. } => "락 서버가 잠시 멈칫함".to_string(),
         K::RowLockWaitBegan { worker, wallet, stmt, ahead, .. } => {
             format!(
-                "스레드 {worker}의 {}가 지갑 {wallet}의 {} 잠금을 기다림(앞에 {ahead})",
-                locking_stmt_ko(*stmt),
+                "스레드 {worker}의 {} 지갑 {wallet}의 {} 잠금을 기다림(앞에 {ahead})",
+                with_particle(locking_stmt_ko(*stmt), IGa),
                 row_ko(*stmt)
             )
         }
         K::RowLockGranted { worker, stmt, waited_us, released_by, .. } => format!(
-            "스레드 {worker}의 {}가 {:.1}ms 기다린 끝에 잠금을 얻음(스레드 {released_by}의 트랜잭션이 끝남)",
-            locking_stmt_ko(*stmt),
+            "스레드 {worker}의 {} {:.1}ms 기다린 끝에 잠금을 얻음(스레드 {released_by}의 트랜잭션이 끝남)",
+            with_particle(locking_stmt_ko(*stmt), IGa),
             *waited_us as f64 / 1000.0
         ),
         #[allow(unreachable_patterns)]

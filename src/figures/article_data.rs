@@ -37,7 +37,8 @@ fn decimals(metric: &str) -> usize {
 }
 
 /// The article's value of `metric` for `preset`, as the article printed it
-/// (per-run tables joined with " · "). `None` when the article has no such cell.
+/// (per-run tables joined with " · ", its words in Korean). `None` when the
+/// article has no such cell.
 pub fn value(preset: Preset, metric: &str) -> Option<String> {
     for table in ARTICLE_TABLES {
         let Some(col) = table.columns.iter().position(|c| column_matches(metric, c)) else { continue };
@@ -46,7 +47,7 @@ pub fn value(preset: Preset, metric: &str) -> Option<String> {
         if cells.is_empty() || cells.iter().all(|c| matches!(c, Measured::NotReported)) {
             continue;
         }
-        let text = cells.iter().map(|c| c.display(decimals(metric))).collect::<Vec<_>>().join(" · ");
+        let text = cells.iter().map(|c| c.display_ko(decimals(metric))).collect::<Vec<_>>().join(" · ");
         return Some(text);
     }
     None

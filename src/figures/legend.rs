@@ -25,6 +25,8 @@ pub enum Swatch {
     Hatch,
     /// A small square (a release, a steal, an expiry).
     Mark(RGBColor),
+    /// A cross (a lease that ran out), as the timeline and the page's swatch draw it.
+    Cross(RGBColor),
     /// A thin upright bar (a write).
     Tick(RGBColor),
     /// A ring (no evidence).
@@ -153,6 +155,11 @@ fn paint_key<DB: DrawingBackend>(
             area.draw(&Rectangle::new([(x0, y0), (x1, y1)], P::INK.stroke_width(1)))
         }
         Swatch::Mark(c) => area.draw(&Rectangle::new(rect(x + 4.0, mid - 5.0, x + 14.0, mid + 5.0), c.filled())),
+        Swatch::Cross(c) => {
+            let line = c.stroke_width(px(2.0).max(1) as u32);
+            area.draw(&PathElement::new(vec![(px(x + 4.0), px(mid - 5.0)), (px(x + 14.0), px(mid + 5.0))], line))?;
+            area.draw(&PathElement::new(vec![(px(x + 4.0), px(mid + 5.0)), (px(x + 14.0), px(mid - 5.0))], line))
+        }
         Swatch::Tick(c) => area.draw(&Rectangle::new(rect(x + 7.5, mid - 6.5, x + 10.5, mid + 6.5), c.filled())),
         Swatch::Ring(c) => {
             area.draw(&Circle::new((px(x + 9.0), px(mid)), px(6.0), c.stroke_width(px(2.0).max(1) as u32)))

@@ -17,9 +17,12 @@ pub mod plan;
 pub mod player;
 pub mod plots;
 pub mod registry;
+pub mod series_hit;
 pub mod story;
+pub mod story_lead;
 pub mod sweep;
 pub mod text_place;
+pub mod theme;
 pub mod timeline;
 pub mod vote;
 
@@ -34,6 +37,22 @@ pub type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>
 
 /// The font used for every label; the site bundles Pretendard.
 pub const FONT: &str = "Pretendard";
+
+/// The smallest text any figure draws, in CSS px, at a desktop's width.
+pub const MIN_TEXT_CSS: f64 = 12.0;
+/// The smallest text of a drawing narrower than [`NARROW_TEXT_BELOW_CSS`] (a phone's column).
+pub const MIN_TEXT_NARROW_CSS: f64 = 11.0;
+/// Drawings narrower than this (CSS px) may set text at [`MIN_TEXT_NARROW_CSS`].
+pub const NARROW_TEXT_BELOW_CSS: f64 = 560.0;
+
+/// The smallest text a drawing `width_css` CSS px wide sets (`tests/text_layout.rs` checks every figure).
+pub fn text_floor_css(width_css: f64) -> f64 {
+    if width_css < NARROW_TEXT_BELOW_CSS {
+        MIN_TEXT_NARROW_CSS
+    } else {
+        MIN_TEXT_CSS
+    }
+}
 
 /// What part of a trace is shown, and how.
 #[derive(Clone, Debug, PartialEq)]
@@ -56,6 +75,8 @@ pub struct View {
     /// Marks drawn at full strength over the rest, dimmed (story mode, the
     /// player's anomaly); the page's state only, never in an export.
     pub highlight: Option<story::Highlight>,
+    /// No text is set smaller than this (CSS px): [`text_floor_css`] of the drawing's width.
+    pub text_floor_css: f64,
 }
 
 impl Default for View {
@@ -70,6 +91,7 @@ impl Default for View {
             show_fence: false,
             title: None,
             highlight: None,
+            text_floor_css: MIN_TEXT_CSS,
         }
     }
 }
@@ -79,8 +101,20 @@ impl View {
         (css_px * self.scale).round() as i32
     }
 
+    /// A text size of `css_px`, raised to the view's floor.
+    pub fn text_css(&self, css_px: f64) -> f64 {
+        css_px.max(self.text_floor_css)
+    }
+
+    /// The label font of `css_px` (raised to the view's floor), in device px.
     pub fn font(&self, css_px: f64) -> TextStyle<'static> {
-        TextStyle::from((FONT, css_px * self.scale).into_font())
+        TextStyle::from((FONT, self.text_css(css_px) * self.scale).into_font())
+    }
+
+    /// This view with the text floor of a drawing `w_px` device px wide.
+    pub fn fitted_to(mut self, w_px: u32) -> View {
+        self.text_floor_css = text_floor_css(f64::from(w_px) / self.scale);
+        self
     }
 
     pub fn wallet_visible(&self, w: u32) -> bool {

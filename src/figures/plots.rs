@@ -62,6 +62,7 @@ pub(crate) fn draw_legend<DB: DrawingBackend, CT: CoordTranslate>(
     let area = plot.strip_coord_spec();
     let (w, h) = area.dim_in_pixel();
     let (w, h) = (w as i32, h as i32);
+    let font_css = view.text_css(font_css);
     let size = font_css * view.scale;
     let (pad, swatch_w, row_h) = (view.px(6.0), view.px(14.0), view.px(font_css * 1.5));
     let text_w = entries.iter().map(|(label, _)| approx_text_width(label, size)).fold(0.0, f64::max).ceil() as i32;
@@ -103,6 +104,7 @@ pub(crate) fn narrow_legend<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, v
 
 /// The rows of a legend strip `width` device px wide: entry indices, left to right.
 fn strip_rows(entries: &[(String, Swatch)], font_css: f64, width: i32, view: &View) -> Vec<Vec<usize>> {
+    let font_css = view.text_css(font_css);
     let (swatch_w, gap) = (view.px(14.0) + view.px(4.0), view.px(12.0));
     let mut rows: Vec<Vec<usize>> = Vec::new();
     let mut x = 0;
@@ -130,7 +132,7 @@ pub(crate) fn legend_strip_height<DB: DrawingBackend>(
     view: &View,
 ) -> i32 {
     let width = area.dim_in_pixel().0 as i32 - 2 * view.px(8.0);
-    strip_rows(entries, font_css, width, view).len() as i32 * view.px(font_css * 1.5)
+    strip_rows(entries, font_css, width, view).len() as i32 * view.px(view.text_css(font_css) * 1.5)
 }
 
 /// A legend as a strip of entries from `y` down (rows wrap at `area`'s width
@@ -144,6 +146,7 @@ pub(crate) fn draw_legend_strip<DB: DrawingBackend>(
 ) -> DrawResult<DB> {
     let margin = view.px(8.0);
     let width = area.dim_in_pixel().0 as i32 - 2 * margin;
+    let font_css = view.text_css(font_css);
     let (swatch_w, gap, row_h) = (view.px(14.0), view.px(12.0), view.px(font_css * 1.5));
     let text = view.font(font_css).color(&P::INK).pos(Pos::new(HPos::Left, VPos::Center));
     for (r, row) in strip_rows(entries, font_css, width, view).iter().enumerate() {
@@ -185,7 +188,8 @@ fn draw_panel_title<DB: DrawingBackend>(
     Ok(margin + view.px(11.0 * 1.5))
 }
 
-fn end_s(trace: &LeaseTrace) -> f64 {
+/// The seconds a chart of the run spans (its x axis).
+pub fn end_s(trace: &LeaseTrace) -> f64 {
     (trace.details.end_us as f64 / 1e6).max(f64::from(trace.config.duration_s)).max(1.0)
 }
 
@@ -232,7 +236,8 @@ pub fn draw_balance<DB: DrawingBackend>(
         .margin(view.px(8.0))
         .margin_top(view.px(8.0) + strip_h)
         .x_label_area_size(view.px(26.0))
-        .y_label_area_size(view.px(58.0))
+        // Room for "−100,000" at the label size, and the ticks.
+        .y_label_area_size(view.px(approx_text_width("−100,000", view.text_css(10.0)) + 12.0))
         .build_cartesian_2d(0f64..end, lo..hi)?;
     chart
         .configure_mesh()
@@ -276,7 +281,7 @@ pub fn draw_balance<DB: DrawingBackend>(
     let base = area.get_base_pixel();
     let (xr, _) = chart.plotting_area().get_pixel_range();
     let (pl, pr) = (xr.start - base.0, xr.end - base.0);
-    let size = 10.5 * view.scale;
+    let size = view.text_css(10.5) * view.scale;
     let mut row = 0;
     let mut marks = vec![15.0f64];
     marks.push(f64::from(trace.config.duration_s));
@@ -344,10 +349,24 @@ fn phase_bands<DB: DrawingBackend, CT: CoordTranslate<From = (f64, f64)>>(
     Ok(())
 }
 
+/// A7's first two panels: where each ends, in percent of the drawing's height.
+pub const OUTAGE_PANEL_ENDS_PCT: [u32; 2] = [45, 72];
+/// A7's panels' outer margin, left (value) label area and right label area, CSS px.
+pub const OUTAGE_MARGIN_CSS: f64 = 6.0;
+pub const OUTAGE_LEFT_LABELS_CSS: f64 = 46.0;
+pub const OUTAGE_RIGHT_LABELS_CSS: f64 = 52.0;
+
 /// A stacked layer of A7's response panel: its label, colour and count per second.
 type OutcomeLayer = (&'static str, RGBColor, fn(&crate::sim::lease::SecondBucket) -> u32);
 
-/// A7: the outage run as time series, in three stacked panels.
+/// The height (CSS px) of A7 at `width_css`: its three panels are stacked at
+/// every width, so the drawing grows with the column up to a height that
+/// still fits a laptop screen beside the controls.
+pub fn outage_height_css(width_css: f64) -> f64 {
+    (width_css * 0.75).clamp(420.0, 540.0)
+}
+
+/// A7: the outage run as time series, in three panels.
 pub fn draw_outage<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     trace: &LeaseTrace,
@@ -355,7 +374,8 @@ pub fn draw_outage<DB: DrawingBackend>(
 ) -> DrawResult<DB> {
     area.fill(&WHITE)?;
     let (_, h) = area.dim_in_pixel();
-    let panels = area.split_by_breakpoints::<u32, u32, _, _>([] as [u32; 0], [h * 45 / 100, h * 72 / 100]);
+    let ends = OUTAGE_PANEL_ENDS_PCT.map(|pct| h * pct / 100);
+    let panels = area.split_by_breakpoints::<u32, u32, _, _>([] as [u32; 0], ends);
     let end = end_s(trace);
     let ps = &trace.series.per_second;
     // Panel 1: responses per second, stacked by outcome.
@@ -376,11 +396,11 @@ pub fn draw_outage<DB: DrawingBackend>(
         let strip = narrow_legend(&panels[0], view);
         let strip_h = if strip { legend_strip_height(&panels[0], &legend, 9.5, view) } else { 0 };
         let mut chart = ChartBuilder::on(&panels[0])
-            .margin(view.px(6.0))
+            .margin(view.px(OUTAGE_MARGIN_CSS))
             .margin_top(top + strip_h)
             .x_label_area_size(view.px(18.0))
-            .y_label_area_size(view.px(46.0))
-            .right_y_label_area_size(view.px(52.0))
+            .y_label_area_size(view.px(OUTAGE_LEFT_LABELS_CSS))
+            .right_y_label_area_size(view.px(OUTAGE_RIGHT_LABELS_CSS))
             .build_cartesian_2d(0f64..end, 0f64..max1)?;
         chart
             .configure_mesh()
@@ -430,11 +450,11 @@ pub fn draw_outage<DB: DrawingBackend>(
         let strip = narrow_legend(&panels[1], view);
         let strip_h = if strip { legend_strip_height(&panels[1], &legend, 9.5, view) } else { 0 };
         let mut chart = ChartBuilder::on(&panels[1])
-            .margin(view.px(6.0))
+            .margin(view.px(OUTAGE_MARGIN_CSS))
             .margin_top(top + strip_h)
             .x_label_area_size(view.px(18.0))
-            .y_label_area_size(view.px(46.0))
-            .right_y_label_area_size(view.px(52.0))
+            .y_label_area_size(view.px(OUTAGE_LEFT_LABELS_CSS))
+            .right_y_label_area_size(view.px(OUTAGE_RIGHT_LABELS_CSS))
             .build_cartesian_2d(0f64..end, 0f64..max2)?
             .set_secondary_coord(0f64..end, drift_lo..drift_hi);
         chart
@@ -481,11 +501,11 @@ pub fn draw_outage<DB: DrawingBackend>(
         let strip = narrow_legend(&panels[2], view);
         let strip_h = if strip { legend_strip_height(&panels[2], &legend, 9.5, view) } else { 0 };
         let mut chart = ChartBuilder::on(&panels[2])
-            .margin(view.px(6.0))
+            .margin(view.px(OUTAGE_MARGIN_CSS))
             .margin_top(top + strip_h)
             .x_label_area_size(view.px(20.0))
-            .y_label_area_size(view.px(46.0))
-            .right_y_label_area_size(view.px(52.0))
+            .y_label_area_size(view.px(OUTAGE_LEFT_LABELS_CSS))
+            .right_y_label_area_size(view.px(OUTAGE_RIGHT_LABELS_CSS))
             .build_cartesian_2d(0f64..end, 0f64..max3)?;
         chart
             .configure_mesh()
@@ -574,7 +594,7 @@ pub fn draw_tradeoff<DB: DrawingBackend>(
     labels.ask(
         0,
         "채운 점: 우리 실행 · 빈 원: 원문 측정",
-        11.0 * view.scale,
+        view.text_css(11.0) * view.scale,
         P::INK,
         Pos::new(HPos::Right, VPos::Top),
         (w_px as i32 - view.px(16.0), view.px(14.0)),
@@ -599,7 +619,7 @@ pub fn draw_tradeoff<DB: DrawingBackend>(
             (Pos::new(HPos::Center, VPos::Bottom), (x, y - 2 * d)),
             (Pos::new(HPos::Center, VPos::Top), (x, y + 2 * d)),
         ];
-        labels.ask_any(1, p.label.clone(), 11.0 * view.scale, P::INK, spots);
+        labels.ask_any(1, p.label.clone(), view.text_css(11.0) * view.scale, P::INK, spots);
     }
     crate::figures::text_place::draw_labels(labels, area)
 }
@@ -641,7 +661,7 @@ pub fn draw_latency_cdf<DB: DrawingBackend>(
             if v < xmin_ms || v > xmax_ms {
                 continue;
             }
-            let half = approx_text_width(&group_thousands(v as i64), 10.0 * view.scale) / 2.0;
+            let half = approx_text_width(&group_thousands(v as i64), view.text_css(10.0) * view.scale) / 2.0;
             let x = at(v);
             if x - half >= last_right + f64::from(view.px(6.0)) && x + half <= plot_w + f64::from(view.px(10.0)) {
                 ticks.push(v);

@@ -164,7 +164,7 @@ pub const FIGURES: &[FigureSpec] = &[
         wallets: &[],
         main_keys: &["ttl_ms", "pause_min_ms", "pause_max_ms", "threads"],
         key_metrics: &["approvals", "ownership_overlap_pairs", "lost_update_pairs"],
-        caption_ko: "그림 1-1. lease 만료 타임라인(실험 1): 지갑별 스레드의 홀드(클라이언트가 믿는 소유)와 락 서버가 본 lease, 잔액 행. 붉은 띠는 두 스레드 이상이 같은 지갑을 쥐고 있다고 믿은 구간이다.",
+        caption_ko: "그림 1-1. lease 만료 타임라인(실험 1): 지갑별 스레드의 홀드(클라이언트가 믿는 소유)와 락 서버가 본 lease, 잔액 행. 분홍 띠는 두 스레드 이상이 같은 지갑을 쥐고 있다고 믿은 구간이다.",
         not_drawn: None,
     },
     FigureSpec {
@@ -206,7 +206,7 @@ pub const FIGURES: &[FigureSpec] = &[
         wallets: &[0],
         main_keys: &["ttl_ms", "pause_min_ms", "pause_max_ms", "fence_check_locks_row"],
         key_metrics: &["fencing_rejects", "over_approval", "lost_update_pairs"],
-        caption_ko: "그림 3-1. fence를 어디에 두는가(실험 3): 위는 쓰기 시점 fencing(c-1), 아래는 읽는 순간 새기기(c-2). 같은 지갑, 같은 멈춤에서 토큰과 fence 값을 비교한다.",
+        caption_ko: "그림 3-1. fence를 어디에 두는가(실험 3): 위는 쓰기 시점 fencing(c-1), 아래는 읽기 시점 fencing(c-2). 같은 지갑, 같은 멈춤에서 토큰과 fence 값을 비교한다.",
         not_drawn: None,
     },
     FigureSpec {
@@ -399,7 +399,7 @@ pub const FIGURES: &[FigureSpec] = &[
         wallets: &[],
         main_keys: &["device_honours_sync", "variant", "profile"],
         key_metrics: &[],
-        caption_ko: "그림 B7-1. 프로세스 종료와 전원 차단: A의 최근 안전 기록이 놓인 저장 계층(칩: 높이 h, pv = 사전 투표, pc = 커밋 투표, 후보). 장애가 지우는 계층은 회색이 되고 그 안의 기록에는 취소선이 그어진다. 이 그림의 저장소는 OS가 3초 뒤 디스크로 내려보낸다고 가정한다.",
+        caption_ko: "그림 B7-1. 프로세스 종료와 전원 차단: A의 최근 안전 기록이 놓인 저장 계층(칩: 높이, 단계(사전 = 사전 투표, 커밋 = 커밋 투표), 후보. 예: h3 사전 X). 장애가 지우는 계층은 회색이 되고 그 안의 기록에는 취소선이 그어진다. 이 그림의 저장소는 OS가 3초 뒤 디스크로 내려보낸다고 가정한다.",
         not_drawn: None,
     },
 ];

@@ -7,7 +7,10 @@
 //! the two read and wrote, and a third owner if one joined. Each moment
 //! becomes a step: one Korean sentence, the marks it speaks of
 //! ([`Highlight`]), and the small view it is told in ([`Focus`]: one wallet,
-//! the named threads, the stretch of time they overlap). The last step opens
+//! the named threads, the stretch of time they overlap). With a watchdog
+//! (A2) the lease runs out only because the whole process stopped, so the
+//! story says so: the renewals, the stop that froze the watchdog with its
+//! thread, the expiry on the lock server's clock. The last step opens
 //! out to the whole experiment. Nothing is scripted at fixed times: another
 //! seed or setting finds other moments, or a story that says this run has none.
 //!
@@ -15,7 +18,7 @@
 
 use crate::figures::analysis::{group_thousands, Anomaly, AnomalyKind};
 use crate::korean::{with_particle, Particle};
-use crate::sim::lease::{Hold, LeaseEnd, LeaseTrace};
+use crate::sim::lease::{EventKind, Hold, LeaseEnd, LeaseTrace, Variant};
 
 /// The names the prose gives the threads of its story, in order of entry.
 pub const NAMES: [&str; 3] = ["ㄱ", "ㄴ", "ㄷ"];
@@ -122,6 +125,18 @@ fn first_overlap(trace: &LeaseTrace, window_us: u64) -> Option<(&Hold, &Hold)> {
     })
 }
 
+/// When `hold`'s process was last stopped (SIGSTOP) between `from_us` and
+/// `to_us`, if it was: with a watchdog, that stop is what let the lease run out.
+fn process_stop_within(trace: &LeaseTrace, hold: &Hold, from_us: u64, to_us: u64) -> Option<u64> {
+    trace
+        .events
+        .iter()
+        .rev()
+        .filter(|e| matches!(e.kind, EventKind::ProcessStopped { process } if process == hold.process))
+        .map(|e| e.at.t_us)
+        .find(|t| (from_us..=to_us).contains(t))
+}
+
 /// A third owner: the first hold on the wallet taken after `second` while `first` was still open.
 fn third_owner<'a>(trace: &'a LeaseTrace, first: &Hold, second: &Hold) -> Option<&'a Hold> {
     trace
@@ -179,24 +194,60 @@ pub fn lease_story(trace: &LeaseTrace, window_us: u64) -> Story {
     // (time, actors on stage, sentence), sorted by time afterwards.
     let mut moments: Vec<(u64, usize, String)> = Vec::new();
     let (g, n) = (NAMES[0], NAMES[1]);
-    moments.push((
-        first.read_at.unwrap_or(first.acquired_at).t_us,
-        1,
-        format!(
-            "지갑 {wallet} 하나만 봅니다. {} {g}, {} {n}이라고 부르겠습니다. {} {} 락을 잡고{} 멈춥니다.",
-            p(&format!("스레드 {}", first.worker), Particle::EulReul),
-            p(&format!("스레드 {}", second.worker), Particle::EulReul),
+    let expired_before = |h: &Hold, at| lease_of(h).filter(|l| l.end_cause == LeaseEnd::Expired && l.ended_at <= at);
+    let first_expiry = expired_before(first, second.acquired_at);
+    // With a watchdog, a lease runs out only when the whole process stops:
+    // the stop that came before the first owner's lease ran out, if one did.
+    let watchdog = c.variant == Variant::Watchdog && c.watchdog_enabled();
+    let stopped_at = first_expiry
+        .filter(|_| watchdog)
+        .and_then(|l| process_stop_within(trace, first, first.acquired_at.t_us, l.ended_at.t_us));
+    let cast = format!(
+        "지갑 {wallet} 하나만 봅니다. {} {g}, {} {n}이라고 부르겠습니다.",
+        p(&format!("스레드 {}", first.worker), Particle::EulReul),
+        p(&format!("스레드 {}", second.worker), Particle::EulReul),
+    );
+    let opening = match stopped_at {
+        Some(_) => format!(
+            "{cast} {} {} 락을 잡고{} 작업합니다. 작업이 TTL {}ms보다 길어도, 같은 프로세스의 watchdog이 lease를 {}ms마다 연장해 줍니다.",
+            p(g, Particle::IGa),
+            token_text(first),
+            read_text(first).map(|r| format!(" {r} 읽은 뒤")).unwrap_or_default(),
+            c.ttl_ms,
+            c.effective_watchdog_period_ms(),
+        ),
+        None => format!(
+            "{cast} {} {} 락을 잡고{} 멈춥니다.",
             p(g, Particle::IGa),
             token_text(first),
             read_text(first).map(|r| format!(" {r} 읽은 뒤")).unwrap_or_default(),
         ),
-    ));
-    let expired_before = |h: &Hold, at| lease_of(h).filter(|l| l.end_cause == LeaseEnd::Expired && l.ended_at <= at);
-    if let Some(l) = expired_before(first, second.acquired_at) {
-        let asleep = first.written_at.is_none_or(|w| w > l.ended_at);
+    };
+    moments.push((first.read_at.unwrap_or(first.acquired_at).t_us, 1, opening));
+    if let (Some(at), Some(l)) = (stopped_at, first_expiry) {
+        let renewed = l.extended_at.iter().filter(|e| e.t_us <= at).count();
         moments.push((
-            l.ended_at.t_us,
+            at,
             1,
+            format!(
+                "{g}의 프로세스가 통째로 멈춥니다(SIGSTOP). {g}만이 아니라 lease를 연장하던 watchdog도 함께 멈춥니다. 그때까지 lease는 {renewed}번 연장됐습니다."
+            ),
+        ));
+    }
+    if let Some(l) = first_expiry {
+        let asleep = first.written_at.is_none_or(|w| w > l.ended_at);
+        let sentence = if stopped_at.is_some() {
+            format!(
+                "연장이 끊긴 lease(토큰 {})는 마지막 연장에서 {} 지나 락 서버의 시계로 지워집니다.{}",
+                l.token,
+                p(&format!("TTL {}ms", c.ttl_ms), Particle::IGa),
+                if asleep {
+                    format!(" 멈춰 있는 {g}의 프로세스는 이 사실을 모릅니다.")
+                } else {
+                    String::new()
+                }
+            )
+        } else {
             format!(
                 "{} 지나 락 서버가 {g}의 lease(토큰 {})를 지웁니다.{}",
                 p(&format!("TTL {}ms", c.ttl_ms), Particle::IGa),
@@ -206,8 +257,9 @@ pub fn lease_story(trace: &LeaseTrace, window_us: u64) -> Story {
                 } else {
                     String::new()
                 }
-            ),
-        ));
+            )
+        };
+        moments.push((l.ended_at.t_us, 1, sentence));
     }
     let same_read = first.read_value_won.is_some() && first.read_value_won == second.read_value_won;
     let first_not_written = first.written_at.is_none_or(|w| second.read_at.is_some_and(|r| w > r));

@@ -263,7 +263,7 @@ pub const VOTE_PARAMS: &[ParamSpec] = &[
         .field(number!(Vote: horizon_ms)),
     int("start_height", "", 1, 1_000_000, 1, "10", "Height the story starts at", "시작 높이")
         .field(number!(Vote: start_height)),
-    int("start_round", "", 0, 100, 1, "1", "Round the story starts at (0-based)", "시작 라운드")
+    int("start_round", "", 0, 100, 1, "1", "Round the story starts at (0-based)", "시작 라운드 (0부터 셈)")
         .field(number!(Vote: start_round)),
     int("net_one_way_us", "µs", 1, 100_000, 100, "2000", "One-way network latency", "네트워크 지연 (편도)")
         .field(number!(Vote: timing.net_one_way_us)),

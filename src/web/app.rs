@@ -211,10 +211,14 @@ impl Component for App {
                         <super::hook::Hook on_go={ctx.link().callback(Msg::Go)} />
                     } } else { html!{} } }
                     { match chapter { Some(c) => self.view_chapter(ctx, c), None => html! { <p>{ "장을 찾을 수 없습니다." }</p> } } }
-                    <nav class="pager" aria-label="이전·다음 장">
-                        { if pos > 0 { nav_link(&all[pos - 1], "prev", format!("← {}", all[pos - 1].title)) } else { html!{} } }
-                        { if pos + 1 < all.len() { nav_link(&all[pos + 1], "next", format!("{} →", all[pos + 1].title)) } else { html!{} } }
-                    </nav>
+                    // The pager comes with the chapter's text: shown under a
+                    // "loading" line, it would jump down when the text arrives.
+                    { if matches!(self.prose, Prose::Loading(_)) { html!{} } else { html! {
+                        <nav class="pager" aria-label="이전·다음 장">
+                            { if pos > 0 { nav_link(&all[pos - 1], "prev", format!("← {}", all[pos - 1].title)) } else { html!{} } }
+                            { if pos + 1 < all.len() { nav_link(&all[pos + 1], "next", format!("{} →", all[pos + 1].title)) } else { html!{} } }
+                        </nav>
+                    } } }
                 </main>
             </div>
             <footer class="site-footer">
@@ -307,6 +311,9 @@ impl App {
                     // escaped text; nothing from the URL reaches it.
                     Block::Html(prose) => Html::from_html_unchecked(AttrValue::from(prose.to_string())),
                     Block::Figure(fid) => self.view_figure(c.id, fid),
+                    Block::Story(fid) => html! {
+                        <super::story_lead::StoryLead key={format!("story/{fid}")} figure={fid.to_string()} />
+                    },
                     Block::Predict(pid) => html! {
                         <PredictBox key={format!("predict/{pid}")} id={pid.to_string()} on_apply={ctx.link().callback(|(f, s)| Msg::SetFigure(f, s))} />
                     },
@@ -324,6 +331,7 @@ impl App {
             event: self.route.event,
             window_ms: self.route.window_ms,
             reveal_ledger: self.route.reveal_ledger,
+            answered: self.remounts.contains_key(spec.id),
         }
     }
 

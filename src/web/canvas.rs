@@ -12,13 +12,22 @@
 //! took about a third of its drawing time. [`StateCachingCanvas`]
 //! remembers what it last set and sets only what changed, for filled
 //! rectangles and unrotated labels; every other mark goes to
-//! `CanvasBackend` as before (which may change the context, so the
-//! remembered state is forgotten then). The pixels are the same: a browser
+//! `CanvasBackend` as before. That one sets only what its mark needs: a
+//! stroke its stroke style and line width (never cached here), a filled
+//! path, circle or pixel its fill style (then the remembered fill is
+//! forgotten), a rotated label everything (then all is). The font, the
+//! costliest setting, thus survives the lines between two labels. The pixels are the same: a browser
 //! test (`tests/wasm.rs`) draws a timeline both ways and compares them.
+//!
+//! The page paints in the reader's palette by wrapping it in the one
+//! theme backend every file uses too ([`PageCanvas`]: `figures::theme::Themed`
+//! over this), so on a dark page the same drawing comes out dark, and the
+//! light palette is untouched.
 //!
 //! [`CanvasSlot`] is a figure's canvas element: it sizes the canvas for a
 //! drawing and hands out a drawing area on it; [`area_on`] does the same
-//! for a canvas the caller holds.
+//! for a canvas the caller holds; [`fit_stage`] tells a figure's sticky
+//! stage whether the drawing fits it.
 
 use plotters::coord::Shift;
 use plotters::prelude::{DrawingArea, IntoDrawingArea};
@@ -31,46 +40,78 @@ use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 use yew::NodeRef;
 
+use crate::figures::theme::{Theme, Themed};
+
 /// A figure's `<canvas>`, sized for each drawing.
 #[derive(Default)]
 pub struct CanvasSlot {
     pub node: NodeRef,
-    /// The CSS height last written, so an unchanged height is not written again.
-    height_css: std::cell::RefCell<String>,
 }
 
 impl CanvasSlot {
     /// Gives the canvas a backing store of `css_w × css_h` CSS px at `dpr`
-    /// device px each and that CSS height, and returns a drawing area on it
-    /// (`None` before the canvas is mounted, or without a 2D context).
-    pub fn area(&self, css_w: f64, css_h: f64, dpr: f64) -> Option<DrawingArea<StateCachingCanvas, Shift>> {
+    /// device px each, shown at that CSS size, and returns a drawing area on
+    /// it (`None` before the canvas is mounted, or without a 2D context).
+    pub fn area(&self, css_w: f64, css_h: f64, dpr: f64) -> Option<DrawingArea<PageCanvas, Shift>> {
         let canvas = self.node.cast::<HtmlCanvasElement>()?;
-        super::size_canvas(&canvas, css_w, css_h, dpr);
-        let height = format!("{css_h}px");
-        if *self.height_css.borrow() != height {
-            let _ = canvas.style().set_property("height", &height);
-            *self.height_css.borrow_mut() = height;
-        }
-        Some(StateCachingCanvas::new(canvas)?.into_drawing_area())
+        area_on(&canvas, css_w, css_h, dpr)
     }
 }
 
 /// A drawing area on `canvas` (a canvas of another wasm module's component:
 /// the lazily loaded `figures` module draws Article B's panels on the
 /// site's canvases), sized as [`CanvasSlot::area`] sizes its own.
-pub fn area_on(
-    canvas: &HtmlCanvasElement,
-    css_w: f64,
-    css_h: f64,
-    dpr: f64,
-) -> Option<DrawingArea<StateCachingCanvas, Shift>> {
+pub fn area_on(canvas: &HtmlCanvasElement, css_w: f64, css_h: f64, dpr: f64) -> Option<DrawingArea<PageCanvas, Shift>> {
     super::size_canvas(canvas, css_w, css_h, dpr);
-    let height = format!("{css_h}px");
-    let style = canvas.style();
-    if style.get_property_value("height").ok().as_deref() != Some(height.as_str()) {
-        let _ = style.set_property("height", &height);
+    Some(page_canvas(canvas.clone(), super::figure_theme())?.into_drawing_area())
+}
+
+/// What the page's figures draw on: the state-caching canvas, painted in a theme's palette.
+pub type PageCanvas = Themed<StateCachingCanvas>;
+
+/// A [`PageCanvas`] on `canvas` in `theme`'s palette (the reader's colour
+/// scheme on the page; a file's own, light unless asked), or `None` if it
+/// has no 2D context.
+pub fn page_canvas(canvas: HtmlCanvasElement, theme: Theme) -> Option<PageCanvas> {
+    Some(Themed::new(StateCachingCanvas::new(canvas)?, theme))
+}
+
+/// The room a sticky stage may take: it ends above the middle of the window
+/// (where a control scrolled to the centre sits), under the chapter map.
+fn stage_room_css() -> f64 {
+    let window = gloo::utils::window();
+    let inner = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(800.0);
+    let map = gloo::utils::document()
+        .query_selector("nav.chapters")
+        .ok()
+        .flatten()
+        .map(|nav| nav.get_bounding_client_rect().height())
+        .unwrap_or(0.0);
+    inner / 2.0 - map - STAGE_SLACK_CSS
+}
+
+/// Room kept between a sticky stage's bottom and the window's middle (CSS px).
+const STAGE_SLACK_CSS: f64 = 18.0;
+
+/// Marks the stage of `canvas`'s figure: `data-stage="sticks"` when the
+/// stage (canvas, key numbers, legend) fits the room a sticky stage has,
+/// `"grows"` when it does not. A grown stage still sticks, but by its lower
+/// part: `--stage-overflow` (how much taller it is than the room) lets
+/// `static/reader.css` stick it that far above the chapter map, so the
+/// drawing is shown whole at its drawn size when the reader scrolls back to
+/// it, and its lower part (the time axis and the legend) stays in view
+/// while a control below moves.
+pub fn fit_stage(canvas: &HtmlCanvasElement) {
+    let Some(figure) = canvas.closest(".lab-figure.has-stage").ok().flatten() else { return };
+    let Some(stage) = figure.query_selector(".figure-stage").ok().flatten() else { return };
+    let overflow = (stage.get_bounding_client_rect().height() - stage_room_css()).ceil();
+    let value = if overflow <= 0.0 { "sticks" } else { "grows" };
+    if figure.get_attribute("data-stage").as_deref() != Some(value) {
+        let _ = figure.set_attribute("data-stage", value);
     }
-    Some(StateCachingCanvas::new(canvas.clone())?.into_drawing_area())
+    if let Ok(figure) = figure.dyn_into::<web_sys::HtmlElement>() {
+        let _ = figure.style().set_property("--stage-overflow", &format!("{}px", overflow.max(0.0)));
+    }
 }
 
 /// `CanvasBackend`'s error type (the crate does not export its name).
@@ -88,7 +129,8 @@ pub struct StateCachingCanvas {
 }
 
 impl StateCachingCanvas {
-    /// A backend drawing on `canvas`, or `None` if it has no 2D context.
+    /// A backend drawing on `canvas` (the colours it is given, as given),
+    /// or `None` if it has no 2D context.
     pub fn new(canvas: HtmlCanvasElement) -> Option<StateCachingCanvas> {
         let context: CanvasRenderingContext2d = canvas.get_context("2d").ok()??.dyn_into().ok()?;
         let inner = CanvasBackend::with_canvas_object(canvas)?;
@@ -130,7 +172,7 @@ impl DrawingBackend for StateCachingCanvas {
     }
 
     fn draw_pixel(&mut self, point: BackendCoord, color: BackendColor) -> Result<(), DrawingErrorKind<CanvasError>> {
-        self.forget();
+        self.fill = None;
         self.inner.draw_pixel(point, color)
     }
 
@@ -140,7 +182,7 @@ impl DrawingBackend for StateCachingCanvas {
         to: BackendCoord,
         style: &S,
     ) -> Result<(), DrawingErrorKind<CanvasError>> {
-        self.forget();
+        // CanvasBackend strokes a line: only the stroke style and line width change.
         self.inner.draw_line(from, to, style)
     }
 
@@ -152,7 +194,7 @@ impl DrawingBackend for StateCachingCanvas {
         fill: bool,
     ) -> Result<(), DrawingErrorKind<CanvasError>> {
         if !fill {
-            self.forget();
+            // Stroked: only the stroke style and line width change.
             return self.inner.draw_rect(upper_left, bottom_right, style, fill);
         }
         if style.color().alpha == 0.0 {
@@ -173,7 +215,7 @@ impl DrawingBackend for StateCachingCanvas {
         path: I,
         style: &S,
     ) -> Result<(), DrawingErrorKind<CanvasError>> {
-        self.forget();
+        // Stroked: only the stroke style and line width change.
         self.inner.draw_path(path, style)
     }
 
@@ -182,7 +224,7 @@ impl DrawingBackend for StateCachingCanvas {
         vert: I,
         style: &S,
     ) -> Result<(), DrawingErrorKind<CanvasError>> {
-        self.forget();
+        self.fill = None;
         self.inner.fill_polygon(vert, style)
     }
 
@@ -193,7 +235,10 @@ impl DrawingBackend for StateCachingCanvas {
         style: &S,
         fill: bool,
     ) -> Result<(), DrawingErrorKind<CanvasError>> {
-        self.forget();
+        // A filled circle sets the fill style; a stroked one only the stroke's.
+        if fill {
+            self.fill = None;
+        }
         self.inner.draw_circle(center, radius, style, fill)
     }
 
@@ -203,11 +248,11 @@ impl DrawingBackend for StateCachingCanvas {
         style: &TStyle,
         pos: BackendCoord,
     ) -> Result<(), DrawingErrorKind<CanvasError>> {
+        let color = style.color();
         if !matches!(style.transform(), FontTransform::None) {
             self.forget();
             return self.inner.draw_text(text, style, pos);
         }
-        let color = style.color();
         if color.alpha == 0.0 {
             return Ok(());
         }

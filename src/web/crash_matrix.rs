@@ -325,7 +325,7 @@ impl Component for CrashMatrix {
                 } }
                 <p id="crash-matrix-desc" class="visually-hidden vote-alt">{ self.view.as_ref().map(|v| v.description.clone()).unwrap_or_default() }</p>
                 <figcaption>{ registry::figure("crash-matrix").map_or("", |f| f.caption_ko) }</figcaption>
-                <p class="note">{ "이 표는 lab crashpoints 명령과 같은 함수로 계산합니다. 같은 단계 이름이 여러 갈래(숨은 저장 상태)에 나오면 가장 나쁜 갈래를 보여 주고, 누르면 그 갈래를 엽니다. 단계 이름에 마우스를 올리면 코드 이름(예: INTERRUPT@COMMIT)이 보입니다." }</p>
+                <p class="note">{ "이 표는 명령줄 도구가 `lab crashpoints`로 출력하는 표와 같은 계산입니다. 같은 단계 이름이 여러 갈래(숨은 저장 상태)에 나오면 가장 나쁜 갈래를 보여 주고, 누르면 그 갈래를 엽니다. 단계 이름에 마우스를 올리면 코드 이름(예: INTERRUPT@COMMIT)이 보입니다." }</p>
                 { super::export_panel::share_only("crash-matrix", vote_search(&ctx.props().chapter, "crash-matrix", &self.config(), &[])) }
             </figure>
         }

@@ -8,9 +8,11 @@
 //! the canvas; the URL is replaced with the new permalink. Nothing here
 //! decides what a figure runs or how it looks.
 
-mod canvas_input;
+pub(crate) mod canvas_input;
 mod controls;
 mod story;
+
+pub(super) use story::story_step_key;
 mod table;
 
 use std::rc::Rc;
@@ -42,6 +44,9 @@ pub struct InitState {
     pub event: Option<usize>,
     pub window_ms: Option<u32>,
     pub reveal_ledger: Option<bool>,
+    /// A prediction set this state after the reader chose an answer: the
+    /// results are not held back until the player reaches them.
+    pub answered: bool,
 }
 
 #[derive(Properties, PartialEq, Clone)]
@@ -142,6 +147,10 @@ pub struct Figure {
     /// The canvas as an interface: the mark's tip, the keyboard's place, a drag.
     input: CanvasInput,
     _resize: Option<EventListener>,
+    /// The reader's colour scheme changed: draw again in its palette.
+    _theme: Option<EventListener>,
+    /// Presses off the canvas close a tapped tip.
+    _outside: Option<EventListener>,
 }
 
 /// Appends a timing to `window[name]` (read by the e2e perf test):
@@ -366,13 +375,15 @@ impl Component for Figure {
             perf_start: None,
             copied: false,
             settings_open: false,
-            results_asked: false,
+            results_asked: init.as_ref().is_some_and(|i| i.answered),
             story: None,
             story_focus: false,
             on_change: ctx.link().callback(|(k, v): (String, String)| Msg::SetParam(k, v)),
             url_timer: std::cell::RefCell::new(None),
             input: CanvasInput::default(),
             _resize: None,
+            _theme: None,
+            _outside: None,
         };
         let cursor_us = init.as_ref().and_then(|i| i.cursor_us);
         let window_us = f.window_us();
@@ -394,6 +405,9 @@ impl Component for Figure {
         }
         let link = ctx.link().clone();
         f._resize = Some(EventListener::new(&gloo::utils::window(), "resize", move |_| link.send_message(Msg::Redraw)));
+        let link = ctx.link().clone();
+        f._theme = Some(super::on_theme_change(move || link.send_message(Msg::Redraw)));
+        f._outside = Some(f.outside_press_listener(ctx));
         f
     }
 

@@ -4,6 +4,12 @@
 //! same timeline as A1 and played by the same player; the one-line
 //! question, what the run just showed (read from its trace), a compact
 //! chapter map and the link to start.
+//!
+//! It asks before it answers: playing stops at the instant the first
+//! owner's lease runs out while that owner is still stopped inside the
+//! lock, and asks what the waiting thread will do; under reduced motion the
+//! hook opens paused at that instant. The two writes, and the line that
+//! says what they were, come only after the reader plays on.
 
 use std::rc::Rc;
 
@@ -17,9 +23,10 @@ use super::{device_pixel_ratio, reduced_motion, url};
 use crate::figures::analysis::group_thousands;
 use crate::figures::figure_spec;
 use crate::figures::plan::{LeaseFigure, LeasePlan};
-use crate::figures::player::{Narrator, Pace};
+use crate::figures::player::{Mark, Narrator, Pace};
 use crate::korean::{with_particle, Particle};
 use crate::params::parse_lease_query;
+use crate::sim::lease::LeaseEnd;
 
 /// The hook's run: Article A's first experiment on one wallet with two threads.
 pub const HOOK_QUERY: &str = "preset=exp1&threads=2&wallets=1";
@@ -35,6 +42,8 @@ pub struct HookProps {
 pub enum HookMsg {
     Player(PlayerMsg),
     Seek(u64),
+    /// The reader's colour scheme changed.
+    Theme,
 }
 
 struct Quiet;
@@ -53,17 +62,39 @@ pub struct Hook {
     player: PlayerDriver,
     canvas: CanvasSlot,
     wrap: NodeRef,
+    _theme: gloo::events::EventListener,
 }
 
+/// The hook's question, above the canvas: it names the situation, not what happens.
+const QUESTION: &str = "락 하나가 지갑 하나를 지킵니다. 락을 쥔 스레드가 잠깐 멈추면 무슨 일이 생길까요?";
+
 impl Hook {
-    /// The one-line question, with the value the run's first two owners both wrote.
-    fn question(&self) -> String {
-        match self.writes() {
-            Some([(_, v1, _), (_, v2, _)]) if v1 == v2 => {
-                format!("락 하나로 지갑을 지키는데, 왜 두 스레드가 둘 다 {}원을 쓸까요?", group_thousands(v1))
-            }
-            _ => "락 하나로 지갑을 지키는데, 왜 두 스레드가 같은 지갑을 함께 쥐게 될까요?".to_string(),
+    /// The instant the player stops to ask: the first lease that runs out
+    /// (on the lock server's clock) while its owner has not written yet.
+    fn question_at_us(&self) -> Option<u64> {
+        let [(_, _, t1), _] = self.writes()?;
+        let trace = &self.figure.traces()[0];
+        trace
+            .leases
+            .iter()
+            .find(|l| l.end_cause == LeaseEnd::Expired)
+            .map(|l| l.ended_at.t_us)
+            .filter(|&t| t < t1 && t < self.figure.window_us())
+    }
+
+    /// What the hook asks at its stop: the first owner still stopped, its lease gone.
+    fn asking(&self) -> Option<String> {
+        let at = self.question_at_us()?;
+        let p = &self.player.player;
+        if p.playing() || p.cursor_us() != at {
+            return None;
         }
+        let [(k1, ..), (k2, ..)] = self.writes()?;
+        Some(format!(
+            "{} 아직 멈춰 있는데 lease가 끝났습니다(✕). 기다리던 {} 어떻게 할까요? 둘은 잔액에 각각 얼마를 쓸까요?",
+            with_particle(&format!("스레드 {k1}"), Particle::EunNeun),
+            with_particle(&format!("스레드 {k2}"), Particle::EunNeun),
+        ))
     }
 
     /// The story's first two threads: (worker, value written, when), if both wrote.
@@ -125,14 +156,24 @@ impl Component for Hook {
         let spec = figure_spec("lease-expiry").expect("A1 is a figure");
         let plan = LeasePlan::new(spec, parse_lease_query(HOOK_QUERY).value, Some(HOOK_WINDOW_MS), true);
         let figure = Rc::new(plan.run());
-        let mut player = PlayerDriver::new(Pace::Time, ctx.link().callback(HookMsg::Player));
-        player.player.set_track(figure.step_times(), figure.player_marks(), figure.window_us());
+        let player = PlayerDriver::new(Pace::Time, ctx.link().callback(HookMsg::Player));
+        let link = ctx.link().clone();
+        let _theme = super::on_theme_change(move || link.send_message(HookMsg::Theme));
+        let mut hook = Hook { figure, player, canvas: CanvasSlot::default(), wrap: NodeRef::default(), _theme };
+        // One mark, where the hook asks: playing stops there (auto-pause);
+        // under reduced motion the hook opens there.
+        let ask = hook.question_at_us();
+        let marks = ask.map(|at_us| vec![Mark { at_us, stops_play: true }]).unwrap_or_default();
+        let (steps, end_us) = (hook.figure.step_times(), hook.figure.window_us());
+        let p = &mut hook.player.player;
+        p.set_track(steps, marks, end_us);
+        p.set_auto_pause(true);
         if reduced_motion() {
-            player.player.set_cursor(figure.window_us());
+            p.set_cursor(ask.unwrap_or(end_us));
         } else {
-            player.play();
+            hook.player.play();
         }
-        Hook { figure, player, canvas: CanvasSlot::default(), wrap: NodeRef::default() }
+        hook
     }
 
     fn update(&mut self, _ctx: &Context<Self>, msg: HookMsg) -> bool {
@@ -143,6 +184,7 @@ impl Component for Hook {
                 self.player.player.seek(t_us);
                 true
             }
+            HookMsg::Theme => true,
         }
     }
 
@@ -180,16 +222,20 @@ impl Component for Hook {
         };
         let start = all.iter().find(|c| c.id.starts_with("a1")).map(|c| c.id).unwrap_or("a1-lease-expiry");
         let outcome = self.outcome();
+        let asking = self.asking();
         html! {
             <section class="hook" aria-labelledby="hook-question">
-                <p id="hook-question" class="hook-question">{ self.question() }</p>
+                <p id="hook-question" class="hook-question">{ QUESTION }</p>
+                // The canvas's height is kept from the first render (a
+                // timeline's height does not depend on its width), so
+                // nothing under it moves when it is first drawn.
                 <div class="hook-canvas" ref={self.wrap.clone()}>
-                    <canvas ref={self.canvas.node.clone()} role="img"
+                    <canvas ref={self.canvas.node.clone()} role="img" style={format!("height:{}px", self.figure.height_css(0.0))}
                         aria-label="지갑 하나, 스레드 두 개의 lease 타임라인: 첫 스레드가 멈춘 사이 lease가 만료되고 둘째 스레드가 락을 가져갑니다."></canvas>
                 </div>
                 <div class="hook-player">
                     <button type="button" class="btn btn-primary play" onclick={toggle} aria-pressed={if p.playing() { "true" } else { "false" }}>
-                        { if p.playing() { "❚❚ 일시정지" } else { "▶ 재생" } }
+                        { if p.playing() { "❚❚ 일시정지" } else if asking.is_some() { "▶ 이어서 보기" } else { "▶ 재생" } }
                     </button>
                     <label for="hook-time" class="hook-time">
                         <span>{ "시간" }</span>
@@ -197,7 +243,9 @@ impl Component for Hook {
                     </label>
                     <input type="range" id="hook-time" min="0" max={end_ms.to_string()} step="1" value={(p.cursor_us() / 1000).to_string()} oninput={seek} />
                 </div>
-                <p class="hook-outcome" aria-live="polite">{ outcome.unwrap_or_else(|| "재생하거나 시간 막대를 움직여 두 스레드가 무엇을 쓰는지 보세요.".to_string()) }</p>
+                <p class="hook-outcome" aria-live="polite" data-asking={asking.is_some().then_some("true")}>
+                    { outcome.or(asking).unwrap_or_else(|| "재생하거나 시간 막대를 움직여 두 스레드가 무엇을 쓰는지 보세요.".to_string()) }
+                </p>
                 <nav class="hook-map" aria-label="장 지도">
                     <ul>
                         { group("a", "글 A 결제 락") }

@@ -51,6 +51,20 @@ extern "C" {
         hit: u32,
     ) -> Result<(), JsValue>;
     #[wasm_bindgen(method)]
+    #[allow(clippy::too_many_arguments)]
+    fn vote_point(
+        this: &FiguresModule,
+        handle: u32,
+        panel: u32,
+        width_css: f64,
+        cursor_us: f64,
+        hit: u32,
+        x: f64,
+        y: f64,
+    ) -> String;
+    #[wasm_bindgen(method)]
+    fn vote_mark_points(this: &FiguresModule, handle: u32, panel: u32, width_css: f64, cursor_us: f64) -> Vec<f64>;
+    #[wasm_bindgen(method)]
     fn vote_release(this: &FiguresModule, handle: u32);
     #[wasm_bindgen(method, catch)]
     fn crash_matrix(this: &FiguresModule, profile: &str, device_honours_sync: bool) -> Result<Vec<u8>, JsValue>;
@@ -135,6 +149,29 @@ impl VoteFigureHandle {
         let hit = StackFault::ALL.iter().position(|f| *f == hit).unwrap_or(0) as u32;
         // u64::MAX ("the end") goes over as 2^64 and comes back saturated.
         self.module.vote_draw(self.handle, panel, canvas, width_css, dpr, cursor_us as f64, hit).map_err(js_message)
+    }
+}
+
+impl VoteFigureHandle {
+    /// What the mark under (`x`, `y`) CSS px of `panel` is, in Korean (`None` off any mark).
+    pub fn describe_point(
+        &self,
+        panel: u32,
+        width_css: f64,
+        cursor_us: u64,
+        hit: StackFault,
+        x: f64,
+        y: f64,
+    ) -> Option<String> {
+        let hit = StackFault::ALL.iter().position(|f| *f == hit).unwrap_or(0) as u32;
+        let text = self.module.vote_point(self.handle, panel, width_css, cursor_us as f64, hit, x, y);
+        (!text.is_empty()).then_some(text)
+    }
+
+    /// The centres (CSS px) of `panel`'s marks in reading order.
+    pub fn mark_points(&self, panel: u32, width_css: f64, cursor_us: u64) -> Vec<(f64, f64)> {
+        let flat = self.module.vote_mark_points(self.handle, panel, width_css, cursor_us as f64);
+        flat.chunks_exact(2).map(|p| (p[0], p[1])).collect()
     }
 }
 

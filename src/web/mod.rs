@@ -19,6 +19,7 @@ pub mod player;
 pub mod predict;
 pub mod reader_view;
 pub mod side_by_side;
+pub mod story_lead;
 pub mod sweep_figure;
 pub mod sweep_jobs;
 pub mod takeover;
@@ -43,20 +44,70 @@ pub fn reduced_motion() -> bool {
         .unwrap_or(false)
 }
 
+/// The event the window gets when the reader's colour scheme changes
+/// (figures listen for it and draw again in the new palette).
+pub const THEME_EVENT: &str = "lab-theme";
+
+thread_local! {
+    /// The `prefers-color-scheme: dark` query, asked once per module.
+    static DARK_QUERY: Option<web_sys::MediaQueryList> =
+        gloo::utils::window().match_media("(prefers-color-scheme: dark)").ok().flatten();
+}
+
+/// The palette the page's figures draw in now: the reader's colour scheme.
+pub fn figure_theme() -> crate::figures::theme::Theme {
+    let dark = DARK_QUERY.with(|q| q.as_ref().is_some_and(|q| q.matches()));
+    crate::figures::theme::Theme::of_dark(dark)
+}
+
+/// Passes a change of the reader's colour scheme on to the figures as
+/// [`THEME_EVENT`] on the window (the site installs it once).
+pub fn forward_theme_changes() -> Option<gloo::events::EventListener> {
+    let query = DARK_QUERY.with(|q| q.clone())?;
+    Some(gloo::events::EventListener::new(&query, "change", |_| {
+        if let Ok(event) = web_sys::Event::new(THEME_EVENT) {
+            let _ = gloo::utils::window().dispatch_event(&event);
+        }
+    }))
+}
+
+/// A listener that calls `callback` when the figures' palette changes.
+pub fn on_theme_change(callback: impl Fn() + 'static) -> gloo::events::EventListener {
+    gloo::events::EventListener::new(&gloo::utils::window(), THEME_EVENT, move |_| callback())
+}
+
 /// The device pixel ratio figures draw at (clamped to 1..=3).
 pub fn device_pixel_ratio() -> f64 {
     gloo::utils::window().device_pixel_ratio().clamp(1.0, 3.0)
 }
 
 /// Gives `canvas` a backing store of `css_w × css_h` CSS pixels at `dpr`
-/// device pixels each, touching only what changed (a resize clears it).
+/// device pixels each, touching only what changed (a resize clears it), and
+/// shows it at exactly that CSS size: a figure is drawn for the box it is
+/// shown in, never scaled by the style sheet. When the size changed, the
+/// figure's stage is told whether it still fits ([`canvas::fit_stage`]).
 pub fn size_canvas(canvas: &web_sys::HtmlCanvasElement, css_w: f64, css_h: f64, dpr: f64) {
     let (pw, ph) = ((css_w * dpr).round() as u32, (css_h * dpr).round() as u32);
+    let mut changed = false;
     if canvas.width() != pw {
         canvas.set_width(pw);
+        changed = true;
     }
     if canvas.height() != ph {
         canvas.set_height(ph);
+        changed = true;
+    }
+    let style = canvas.style();
+    for (name, value) in [("width", css_w), ("height", css_h)] {
+        // Compared as numbers: the browser writes a length back in its own way.
+        let now = style.get_property_value(name).ok().and_then(|v| v.trim_end_matches("px").parse::<f64>().ok());
+        if now.is_none_or(|now| (now - value).abs() > 0.01) {
+            let _ = style.set_property(name, &format!("{value}px"));
+            changed = true;
+        }
+    }
+    if changed {
+        canvas::fit_stage(canvas);
     }
 }
 
@@ -110,6 +161,10 @@ pub fn start() {
     install_panic_hook();
     register_service_worker();
     export_panel::install_export_handlers();
+    // For the page's whole life: the figures follow the reader's colour scheme.
+    if let Some(listener) = forward_theme_changes() {
+        listener.forget();
+    }
     let doc = gloo::utils::document();
     match doc.get_element_by_id("app") {
         Some(root) => {

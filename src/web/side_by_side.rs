@@ -87,12 +87,15 @@ impl Panel {
 pub enum SideMsg {
     Player(PlayerMsg),
     Seek(u64),
+    /// The reader's colour scheme changed.
+    Theme,
 }
 
 pub struct SideBySide {
     panels: Vec<Panel>,
     player: PlayerDriver,
     wrap: NodeRef,
+    _theme: gloo::events::EventListener,
 }
 
 #[derive(Properties, PartialEq)]
@@ -142,7 +145,9 @@ impl Component for SideBySide {
         steps.dedup();
         player.player.set_track(steps, Vec::new(), end);
         player.player.set_cursor(if reduced_motion() { end } else { end * 3 / 10 });
-        SideBySide { panels, player, wrap: NodeRef::default() }
+        let link = ctx.link().clone();
+        let _theme = super::on_theme_change(move || link.send_message(SideMsg::Theme));
+        SideBySide { panels, player, wrap: NodeRef::default(), _theme }
     }
 
     fn update(&mut self, _ctx: &Context<Self>, msg: SideMsg) -> bool {
@@ -153,6 +158,7 @@ impl Component for SideBySide {
                 self.player.player.seek(t_us);
                 true
             }
+            SideMsg::Theme => true,
         }
     }
 

@@ -19,7 +19,7 @@
 
 use std::rc::Rc;
 
-use super::canvas::StateCachingCanvas;
+use super::canvas::page_canvas;
 use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
 use plotters::prelude::*;
@@ -119,6 +119,8 @@ pub struct SweepFigure {
     wrap: NodeRef,
     width_css: f64,
     _resize: Option<EventListener>,
+    /// The reader's colour scheme changed: draw again in its palette.
+    _theme: EventListener,
     /// Created once, so the grid's props stay equal while rows arrive.
     on_key: Callback<KeyboardEvent>,
     on_focus: Callback<(usize, usize)>,
@@ -230,9 +232,7 @@ impl SweepFigure {
         let css_h = heat_height_css(css_w, rows, cols);
         let dpr = super::device_pixel_ratio();
         super::size_canvas(&canvas, css_w, css_h, dpr);
-        let _ = canvas.style().set_property("height", &format!("{css_h}px"));
-        let _ = canvas.style().set_property("width", &format!("{css_w}px"));
-        let Some(backend) = StateCachingCanvas::new(canvas) else { return };
+        let Some(backend) = page_canvas(canvas, super::figure_theme()) else { return };
         let root = backend.into_drawing_area();
         let view = View { scale: dpr, ..View::default() };
         let _ = draw_heatmap(&root, &self.result, self.metric, Some(self.focus), &view);
@@ -443,9 +443,14 @@ fn sweep_grid(p: &GridProps, shown: usize) -> Html {
         let cb = p.on_hover.clone();
         Callback::from(move |e: PointerEvent| cb.emit(target_cell(&e)))
     };
+    // A finger's leave follows its lift: the tapped cell's tip stays (until another cell is tapped).
     let onpointerleave = {
         let cb = p.on_hover.clone();
-        Callback::from(move |_: PointerEvent| cb.emit(None))
+        Callback::from(move |e: PointerEvent| {
+            if e.pointer_type() == "mouse" {
+                cb.emit(None)
+            }
+        })
     };
     html! {
         <div class="sweep-grid" role="grid" style={p.style.clone()} {onpointerover} {onpointerleave}
@@ -498,6 +503,8 @@ impl Component for SweepFigure {
         let (spec, metric, notices, targeted) = read_url(kind);
         let link = ctx.link().clone();
         let resize = EventListener::new(&gloo::utils::window(), "resize", move |_| link.send_message(Msg::Resize));
+        let link = ctx.link().clone();
+        let theme = super::on_theme_change(move || link.send_message(Msg::Resize));
         let mut f = SweepFigure {
             kind,
             spec,
@@ -515,6 +522,7 @@ impl Component for SweepFigure {
             wrap: NodeRef::default(),
             width_css: 0.0,
             _resize: Some(resize),
+            _theme: theme,
             on_key: ctx.link().callback(Msg::Key),
             on_focus: ctx.link().callback(|(ix, iy)| Msg::Focus(ix, iy)),
             on_open: ctx.link().callback(|(ix, iy)| Msg::Open(ix, iy)),

@@ -13,6 +13,7 @@
 //! page's one player (`super::player`).
 
 mod controls;
+mod mark_tip;
 mod stack_input;
 
 use std::rc::Rc;
@@ -108,6 +109,8 @@ pub enum Msg {
     Redraw,
     /// The reader asked for the verdict before the player reached it.
     RevealVerdict,
+    /// A mark's tip: the pointer, a tap, the keys.
+    Tip(mark_tip::TipMsg),
 }
 
 /// Where a story's player starts.
@@ -162,6 +165,12 @@ pub struct VoteFigure {
     canvases: [NodeRef; 2],
     wrap: NodeRef,
     _resize: Option<EventListener>,
+    /// The reader's colour scheme changed: draw again in its palette.
+    _theme: Option<EventListener>,
+    /// The tip of the mark pointed at, tapped or stepped to.
+    tips: mark_tip::TipState,
+    /// Presses off the canvas close a tapped tip.
+    _outside: Option<EventListener>,
     scroll_pending: bool,
     /// The reader pressed "결과 보기".
     verdict_asked: bool,
@@ -186,6 +195,7 @@ impl VoteFigure {
         let Some(module) = &self.module else { return };
         match VoteFigureHandle::prepare(module, self.spec.id, &self.config) {
             Ok(figure) => {
+                self.tips = Default::default();
                 self.player.player.set_track(figure.summary.step_times.clone(), Vec::new(), 0);
                 self.figure = Some(Rc::new(figure));
             }
@@ -296,12 +306,22 @@ impl Component for VoteFigure {
             canvases: Default::default(),
             wrap: NodeRef::default(),
             _resize: None,
+            _theme: None,
+            tips: Default::default(),
+            _outside: None,
             scroll_pending: url.targeted && !SKIP_SCROLL.with(|s| s.replace(false)),
             verdict_asked: false,
         };
         lazy_figures::load(ctx.link().callback(Msg::Loaded));
         let link = ctx.link().clone();
         f._resize = Some(EventListener::new(&gloo::utils::window(), "resize", move |_| link.send_message(Msg::Redraw)));
+        let link = ctx.link().clone();
+        f._theme = Some(super::on_theme_change(move || link.send_message(Msg::Redraw)));
+        let link = ctx.link().clone();
+        f._outside = Some(super::figure::canvas_input::outside_press(
+            &f.wrap,
+            Callback::from(move |()| link.send_message(Msg::Tip(mark_tip::TipMsg::Outside))),
+        ));
         f
     }
 
@@ -373,6 +393,7 @@ impl Component for VoteFigure {
             }
             Msg::Redraw => {}
             Msg::RevealVerdict => self.verdict_asked = true,
+            Msg::Tip(msg) => return self.tip_msg(msg),
         }
         true
     }

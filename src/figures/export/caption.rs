@@ -40,15 +40,20 @@ pub fn paint<DB: DrawingBackend>(
     Ok(())
 }
 
-/// An SVG document of `size` device px painted by `paint` (text as
-/// `<text>`, Pretendard then sans-serif).
+/// An SVG document of `size` device px painted by `paint` in `theme`'s
+/// palette (text as `<text>`, Pretendard then sans-serif). Both themes go
+/// through the one [`Themed`](crate::figures::theme::Themed) backend, whose
+/// light theme passes every colour through, so the drawing code is compiled
+/// once for SVG, not once per theme.
 pub fn svg_document(
     size: (u32, u32),
-    paint: impl FnOnce(&DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), ExportError>,
+    theme: crate::figures::theme::Theme,
+    paint: impl FnOnce(&DrawingArea<crate::figures::theme::Themed<SVGBackend<'_>>, Shift>) -> Result<(), ExportError>,
 ) -> Result<String, ExportError> {
     let mut out = String::new();
     {
-        let root = SVGBackend::with_string(&mut out, size).into_drawing_area();
+        let backend = crate::figures::theme::Themed::new(SVGBackend::with_string(&mut out, size), theme);
+        let root = backend.into_drawing_area();
         paint(&root)?;
         root.present().map_err(|e| ExportError::Failure(format!("cannot finish the SVG: {e:?}")))?;
     }

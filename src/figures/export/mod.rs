@@ -96,6 +96,8 @@ pub struct Request {
     pub window_ms: Option<u32>,
     /// A2: show the ledger line (the site's `recon`, on by default).
     pub reveal_ledger: bool,
+    /// The palette (`lab figure --theme`): light unless asked, as the page's files.
+    pub theme: crate::figures::theme::Theme,
 }
 
 impl Request {
@@ -110,6 +112,7 @@ impl Request {
             scale: 1.0,
             window_ms: None,
             reveal_ledger: true,
+            theme: crate::figures::theme::Theme::Light,
         }
     }
 }
@@ -170,6 +173,8 @@ pub struct Prepared {
     fig_h: u32,
     /// Size of the whole image (drawing + caption), device px.
     pub size: (u32, u32),
+    /// The palette it is painted in (light unless asked).
+    pub theme: crate::figures::theme::Theme,
 }
 
 fn check_size(width: u32, scale: f64) -> Result<(), ExportError> {
@@ -203,7 +208,8 @@ fn prepared(drawing: Drawing, cursor_us: u64, spec: &FigureSpec, width: u32, sca
     let fig_h = (drawing.height_css(f64::from(width)) * scale).round().max(1.0) as u32;
     let footer_h = footer_height(&legend, caption_lines.len(), scale);
     let w = (f64::from(width) * scale).round() as u32;
-    Prepared { drawing, cursor_us, legend, caption_lines, scale, fig_h, size: (w, fig_h + footer_h) }
+    let theme = crate::figures::theme::Theme::Light;
+    Prepared { drawing, cursor_us, legend, caption_lines, scale, fig_h, size: (w, fig_h + footer_h), theme }
 }
 
 /// A sweep heatmap of an already computed grid, coloured by `metric`, at
@@ -345,7 +351,7 @@ impl Prepared {
 
     /// The SVG document (text as `<text>`, Pretendard then sans-serif).
     pub fn svg(&self) -> Result<String, ExportError> {
-        caption::svg_document(self.size, |root| self.paint(root))
+        caption::svg_document(self.size, self.theme, |root| self.paint(root))
     }
 }
 

@@ -39,10 +39,13 @@ impl Prepared {
     /// The image as RGB bytes, rasterised with the embedded font.
     pub fn rgb(&self) -> Result<Vec<u8>, ExportError> {
         let mut rgb = vec![0u8; (self.size.0 * self.size.1 * 3) as usize];
+        let finish = |e| ExportError::Failure(format!("cannot finish the PNG: {e:?}"));
+        // One backend type for both themes (see `caption::svg_document`).
         {
-            let root = BitMapBackend::with_buffer(&mut rgb, self.size).into_drawing_area();
+            let backend = BitMapBackend::with_buffer(&mut rgb, self.size);
+            let root = crate::figures::theme::Themed::new(backend, self.theme).into_drawing_area();
             self.paint(&root)?;
-            root.present().map_err(|e| ExportError::Failure(format!("cannot finish the PNG: {e:?}")))?;
+            root.present().map_err(finish)?;
         }
         Ok(rgb)
     }
@@ -50,7 +53,8 @@ impl Prepared {
 
 /// Renders a figure and returns the file's bytes.
 pub fn render(req: &Request) -> Result<Rendered, ExportError> {
-    let prepared = prepare(req)?;
+    let mut prepared = prepare(req)?;
+    prepared.theme = req.theme;
     let bytes = match req.format {
         Format::Svg => prepared.svg()?.into_bytes(),
         Format::Png => encode_png(&prepared.rgb()?, prepared.size)?,

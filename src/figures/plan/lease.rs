@@ -34,7 +34,7 @@ use crate::work_cap::{run_within_cap, FULL_STEP_MS, MAX_EVENTS_FULL, MAX_EVENTS_
 pub const WINDOW_RANGE: (u32, u32) = (200, 120_000);
 
 /// The titles of A4's two panels.
-const SPLIT_TITLES: [&str; 2] = ["(c-1) 쓰기 시점 fencing", "(c-2) 읽는 순간 새기기"];
+const SPLIT_TITLES: [&str; 2] = ["(c-1) 쓰기 시점 fencing", "(c-2) 읽기 시점 fencing"];
 
 /// One run a figure needs: configuration, seed, run index, trace level.
 #[derive(Clone, Debug, PartialEq)]
@@ -353,6 +353,7 @@ impl LeaseFigure {
             show_fence: spec.kind == FigureKind::SplitTimeline,
             title: None,
             highlight: None,
+            ..View::default()
         }
     }
 
@@ -371,8 +372,9 @@ impl LeaseFigure {
                 }
                 self.lanes.iter().zip(&self.marks).map(|(plan, marks)| height_css_planned(plan, &view, marks)).sum()
             }
-            FigureKind::Outage => (width_css * 0.9).clamp(420.0, 600.0),
-            _ => (width_css * 0.62).clamp(280.0, 420.0),
+            FigureKind::Outage => crate::figures::plots::outage_height_css(width_css),
+            // Short enough for a sticky stage at a desktop's width.
+            _ => (width_css * 0.62).clamp(280.0, 340.0),
         }
     }
 
@@ -402,7 +404,8 @@ impl LeaseFigure {
             scale,
             highlight: highlight.filter(|_| timeline).cloned(),
             ..self.base_view()
-        };
+        }
+        .fitted_to(area.dim_in_pixel().0);
         let t = &self.traces;
         match self.plan.kind() {
             FigureKind::Timeline => draw_timeline_planned(area, &t[0], &view, &self.marks[0], &self.lanes[0]),
@@ -486,6 +489,20 @@ impl LeaseFigure {
         })
     }
 
+    /// The time (µs) at (`x_css`, `y_css`) when the point is on a timeline
+    /// panel's time axis (the band of its tick labels, a little past either
+    /// end), not over its lanes: where a press seeks the player.
+    pub fn time_on_axis_at(&self, width_css: f64, scale: f64, x_css: f64, y_css: f64) -> Option<u64> {
+        let (x, y) = ((x_css * scale).round() as i32, (y_css * scale).round() as i32);
+        let slack = (8.0 * scale).round() as i32;
+        self.panel_layouts(width_css, scale, u64::MAX).find_map(|(_, _, layout, top)| {
+            let (x0, x1) = layout.plot_x();
+            let on_axis = (layout.plot_bottom..=layout.axis_bottom + slack).contains(&(y - top))
+                && (x0 - slack..=x1 + slack).contains(&x);
+            on_axis.then(|| layout.time_at_x(x))
+        })
+    }
+
     /// The first panel's time axis on a canvas `width_css` wide, in CSS px:
     /// the plot's left and right ends and the middle of the axis's labels
     /// (the page states it on the canvas, for tests and tools).
@@ -566,6 +583,13 @@ impl LeaseFigure {
         height_css_planned(&plan, &view, &self.marks[0])
     }
 
+    /// The height in CSS px a story's drawing keeps while it is told in its
+    /// small view: its tallest focused step (the last step, the whole run,
+    /// may be taller), so that nothing under it moves from step to step.
+    pub fn story_room_css(&self, story: &Story) -> f64 {
+        story.steps.iter().filter(|s| s.focus.is_some()).map(|s| self.story_height_css(s)).fold(0.0, f64::max)
+    }
+
     /// Draws a story step (a timeline's only, [`LeaseFigure::story`]): the cursor at its moment.
     pub fn draw_story<DB: DrawingBackend>(
         &self,
@@ -574,7 +598,7 @@ impl LeaseFigure {
         scale: f64,
     ) -> DrawResult<DB> {
         let (view, plan) = self.story_frame(step);
-        let view = View { cursor_us: step.at_us, scale, ..view };
+        let view = View { cursor_us: step.at_us, scale, ..view }.fitted_to(area.dim_in_pixel().0);
         draw_timeline_planned(area, &self.traces[0], &view, &self.marks[0], &plan)
     }
 
@@ -805,6 +829,11 @@ mod tests {
                 assert!(t <= end, "{id}: {t} within the window");
                 // Far left (the lane labels) is not on the time axis.
                 assert_eq!(figure.time_at(width, 1.0, 2.0, y), None);
+                // A press seeks on the axis's labels, never over the lanes.
+                assert_eq!(figure.time_on_axis_at(width, 1.0, x, y), None, "{id}: a mark is not the axis");
+                let (x0, x1, axis_y) = figure.time_axis(width).unwrap();
+                let t = figure.time_on_axis_at(width, 1.0, (x0 + x1) / 2.0, axis_y).expect("the axis seeks");
+                assert!(t.abs_diff(end / 2) <= end / 50, "{id}: the axis's middle is the window's");
             }
         }
     }

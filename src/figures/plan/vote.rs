@@ -243,7 +243,7 @@ impl VoteFigure {
     /// gives each its own canvas).
     pub fn panel_heights_css(&self, width_css: f64) -> Vec<f64> {
         match self.kind() {
-            FigureKind::Liveness => vec![(width_css * 0.55).clamp(260.0, 380.0)],
+            FigureKind::Liveness => vec![(width_css * 0.55).clamp(260.0, 330.0)],
             FigureKind::KillVsPower => vec![stack_height_css(width_css)],
             _ => self.story_views(u64::MAX, 1.0).iter().map(story_height_css).collect(),
         }
@@ -296,6 +296,66 @@ impl VoteFigure {
                     _ => Ok(()),
                 }
             }
+        }
+    }
+
+    /// What the mark under (`x`, `y`) CSS px of panel `panel`, drawn
+    /// `width_css` wide with the player at `cursor_us`, is, in Korean (the
+    /// page's tip): a story's messages, crash and restart marks, stages and
+    /// evidence badges; B7's record chips and layers. `None` off any mark.
+    pub fn describe_point(
+        &self,
+        panel: usize,
+        width_css: f64,
+        cursor_us: u64,
+        fault: StackFault,
+        x: f64,
+        y: f64,
+    ) -> Option<String> {
+        match self.kind() {
+            FigureKind::Liveness => None,
+            FigureKind::KillVsPower => {
+                let t = self.traces.first()?;
+                let window = u64::from(self.config.device_cache_window_ms) * 1000;
+                let records = stack_records(t, snapshot_us(t));
+                crate::figures::vote::describe_stack_point(
+                    &records,
+                    fault,
+                    self.config.device_honours_sync,
+                    window,
+                    width_css,
+                    x,
+                    y,
+                )
+            }
+            _ => {
+                let (t, view) = (self.traces.get(panel)?, self.story_views(cursor_us, 1.0).get(panel)?.clone());
+                let mark = crate::figures::vote::story_mark_at(t, &view, width_css, x, y)?;
+                Some(crate::figures::vote::describe_story_mark(t, mark, view.cursor_us.min(view.t_end_us)))
+            }
+        }
+    }
+
+    /// The centres (CSS px) of panel `panel`'s marks in reading order, where
+    /// [`VoteFigure::describe_point`] finds each: the keyboard's stops.
+    pub fn mark_points(&self, panel: usize, width_css: f64, cursor_us: u64) -> Vec<(f64, f64)> {
+        match self.kind() {
+            FigureKind::Liveness => Vec::new(),
+            FigureKind::KillVsPower => {
+                let Some(t) = self.traces.first() else { return Vec::new() };
+                let records = stack_records(t, snapshot_us(t));
+                crate::figures::vote::stack_chip_centres(&records, width_css)
+                    .into_iter()
+                    .map(|(_, x, y)| (x, y))
+                    .collect()
+            }
+            _ => match (self.traces.get(panel), self.story_views(cursor_us, 1.0).get(panel)) {
+                (Some(t), Some(view)) => crate::figures::vote::placed_story_marks(t, view, width_css)
+                    .into_iter()
+                    .map(|p| (p.x, p.y))
+                    .collect(),
+                _ => Vec::new(),
+            },
         }
     }
 

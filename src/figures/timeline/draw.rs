@@ -13,6 +13,7 @@ use super::marks::{
     worker_lane_marks_of, LeaseLaneMarks, Mapper, WorkerLaneMarks,
 };
 use super::{has_row_waits, lanes, Lane, LanePlan, TimelineMarks, AXIS_CSS, KEY_CSS, TOP_CSS, WAIT_INK};
+use crate::figures::plots::approx_text_width;
 use crate::figures::story::Highlight;
 use crate::figures::{nice_step, palette as P, DrawResult, View};
 use crate::sim::lease::{EventKind, LeaseTrace};
@@ -82,6 +83,14 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
 ) -> DrawResult<DB> {
     area.fill(&WHITE)?;
     let (w_px, _h_px) = area.dim_in_pixel();
+    // The text floor of this drawing's width (a view made elsewhere may not know it).
+    let fitted;
+    let view = if crate::figures::text_floor_css(f64::from(w_px) / view.scale) == view.text_floor_css {
+        view
+    } else {
+        fitted = view.clone().fitted_to(w_px);
+        &fitted
+    };
     let s = view.scale;
     let layout = TimelineLayout::of(plan, view, w_px);
     let narrow = layout.narrow;
@@ -281,7 +290,10 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
                     crate::figures::analysis::group_thousands(last.0),
                     crate::figures::analysis::group_thousands(last.1)
                 );
-                let tx = (xe + view.px(4.0)).min(m.x1 - view.px(110.0)).max(m.x0);
+                // Right of the playhead where it fits, else left of it: never under it.
+                let text_w = approx_text_width(&txt, view.text_css(10.0) * s).ceil() as i32;
+                let (gap, right_edge) = (view.px(5.0), w_px as i32 - view.px(2.0));
+                let tx = if xe + gap + text_w <= right_edge { xe + gap } else { (xe - gap - text_w).max(m.x0) };
                 area.draw_text(&txt, &view.font(10.0).color(&P::INK).pos(Pos::new(HPos::Left, VPos::Top)), (tx, top))?;
             }
             Lane::Fence(w) => {
@@ -351,11 +363,24 @@ fn paint_lease_lane<DB: DrawingBackend>(
         area.draw(&Rectangle::new([(xa, top + pad), (xb, bottom - pad)], col.filled()))?;
     }
     let label = view.font(9.5).color(&P::INK).pos(Pos::new(HPos::Left, VPos::Center));
-    for &(xa, token) in &lm.labels {
-        area.draw_text(&format!("#{token}"), &label, (xa + view.px(2.0), mid))?;
-    }
+    // Each token's label and the stretch it covers: no extension tick is drawn through it.
+    let labels: Vec<(i32, i32, String)> = lm
+        .labels
+        .iter()
+        .map(|&(xa, token)| {
+            let text = format!("#{token}");
+            let w = approx_text_width(&text, view.text_css(9.5) * view.scale).ceil() as i32;
+            (xa, xa + view.px(4.0) + w, text)
+        })
+        .collect();
     for &x in &lm.extensions {
+        if labels.iter().any(|&(a, b, _)| x >= a && x <= b) {
+            continue;
+        }
         draw_vline(area, x, top + pad, bottom - pad, view.px(1.0), WHITE.into())?;
+    }
+    for (xa, _, text) in &labels {
+        area.draw_text(text, &label, (xa + view.px(2.0), mid))?;
     }
     let r = view.px(3.5);
     let cross = P::STOLEN.stroke_width(view.px(1.6).max(1) as u32);

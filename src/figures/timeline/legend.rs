@@ -114,7 +114,8 @@ impl LegendItem {
             I::Failed => Swatch::Fill(P::ERROR, 1.0),
             I::Lease => Swatch::Fill(P::LEASE_A, 1.0),
             I::Extended => Swatch::Tick(P::LEASE_A),
-            I::LeaseExpired | I::Stolen => Swatch::Mark(P::STOLEN),
+            I::LeaseExpired => Swatch::Cross(P::STOLEN),
+            I::Stolen => Swatch::Mark(P::STOLEN),
             I::Overlap => Swatch::Fill(P::OVERLAP, 0.3),
             I::RowWait => Swatch::Hatch,
             I::Read | I::Write => Swatch::Tick(P::INK),
@@ -268,6 +269,24 @@ mod tests {
         let marks = TimelineMarks::of(&trace);
         let view = View { t1_us: u64::from(seconds) * 1_000_000, ..View::default() };
         legend_items(&trace, &marks, &lanes(&trace, &view, &marks), &view)
+    }
+
+    /// A file's key has the shape of the page's swatch (static/canvas.css):
+    /// an ended lease is a cross in both, a steal and a release small squares.
+    #[test]
+    fn file_and_page_swatches_have_the_same_shape() {
+        let css = include_str!("../../../static/canvas.css");
+        let rule = |key: &str| {
+            let sel = format!(".lg-{key}");
+            let at = css.find(&format!("{sel} ")).or_else(|| css.find(&format!("{sel},"))).expect("a rule");
+            css[at..].split('}').next().unwrap_or_default().to_string()
+        };
+        assert!(rule(LegendItem::LeaseExpired.key()).contains("linear-gradient(45deg"), "the page draws a cross");
+        assert!(matches!(LegendItem::LeaseExpired.entry().swatch, Swatch::Cross(_)), "the file draws a cross");
+        for item in [LegendItem::Stolen, LegendItem::Released, LegendItem::Expired] {
+            assert!(matches!(item.entry().swatch, Swatch::Mark(_)), "{item:?}");
+            assert!(css.contains(&format!(".lg-{}", item.key())), "{item:?}");
+        }
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! pipeline steps), the one-line descriptions of trace events the player
 //! shows, the text alternative of a story, and the work cap's notices.
 
+use crate::korean::{with_particle, Particle};
 use crate::sim::vote::{
     ConflictSource, EventKind, FaultKind, InterruptStage, Layer, MsgKind, PipelineStep, Step, StepName, StoreProfile,
     TraceEvent, Value, Variant, Verdict, VoteTrace, WorkCapped, VALIDATOR_NAMES,
@@ -166,6 +167,16 @@ pub fn event_ko(name: &str) -> String {
     }
 }
 
+/// A round as readers count it: the simulation's rounds are 0-based, so
+/// round 1 is "두 번째 라운드", the article's "second round".
+pub fn round_ko(round: u32) -> String {
+    const ORDINALS: [&str; 10] = ["첫", "두", "세", "네", "다섯", "여섯", "일곱", "여덟", "아홉", "열"];
+    match ORDINALS.get(round as usize) {
+        Some(word) => format!("{word} 번째 라운드"),
+        None => format!("{}번째 라운드", u64::from(round) + 1),
+    }
+}
+
 fn value_label(v: Value) -> String {
     v.label()
 }
@@ -177,8 +188,9 @@ pub fn describe_event(e: &TraceEvent) -> String {
     let what = match &e.kind {
         EventKind::StepEntered { validator, height, round, step } => {
             format!(
-                "{}가 높이 {height}, 라운드 {round}의 {} 단계에 들어감",
+                "{}가 높이 {height}, {}의 {} 단계에 들어감",
                 n(*validator),
+                round_ko(*round),
                 consensus_step_long_ko(*step)
             )
         }
@@ -263,7 +275,9 @@ pub fn describe_event(e: &TraceEvent) -> String {
         }
         EventKind::CaughtUp { validator, to_height } => format!("{}가 높이 {to_height}까지 따라잡음", n(*validator)),
         EventKind::TxSubmitted { tx } => format!("거래 {tx} 제출"),
-        EventKind::TxFinalized { tx, height } => format!("거래 {tx}가 높이 {height}에서 확정"),
+        EventKind::TxFinalized { tx, height } => {
+            format!("거래 {} 높이 {height}에서 확정", with_particle(&tx.to_string(), Particle::IGa))
+        }
         EventKind::StatusAnswered { validator, latency_us, .. } => {
             format!("{}의 상태 조회 응답 ({}µs)", n(*validator), latency_us)
         }
@@ -271,7 +285,7 @@ pub fn describe_event(e: &TraceEvent) -> String {
     format!("{t}: {what}")
 }
 
-fn kind_ko(k: MsgKind) -> &'static str {
+pub(crate) fn kind_ko(k: MsgKind) -> &'static str {
     match k {
         MsgKind::Proposal => "제안",
         MsgKind::Prevote => "사전 투표",
@@ -375,9 +389,9 @@ pub fn describe_story(trace: &VoteTrace) -> String {
     } else {
         let e = &o.equivocations[0];
         s.push_str(&format!(
-            "이중 투표: 높이 {}, 라운드 {}에서 A의 {}와 {} 서명이 모두 퍼졌고, {}가 {}에 처음 감지했습니다. ",
+            "이중 투표: 높이 {}, {}에서 A의 {}와 {} 서명이 모두 퍼졌고, {}가 {}에 처음 감지했습니다. ",
             e.height,
-            e.round,
+            round_ko(e.round),
             e.v1.label(),
             e.v2.label(),
             VALIDATOR_NAMES[e.first_detected_by as usize],
@@ -429,5 +443,26 @@ mod tests {
         }
         assert_eq!(event_ko("INTERRUPT@COMMIT"), "커밋 중 중단 요청");
         assert_eq!(event_ko("not a step"), "not a step");
+    }
+
+    /// The simulation counts rounds from 0; what the reader sees counts from
+    /// one, as the article does ("두 번째 라운드" is the sim's round 1).
+    #[test]
+    fn rounds_read_as_the_article_counts_them() {
+        assert_eq!(round_ko(0), "첫 번째 라운드");
+        assert_eq!(round_ko(1), "두 번째 라운드");
+        assert_eq!(round_ko(9), "열 번째 라운드");
+        assert_eq!(round_ko(10), "11번째 라운드");
+        let trace = crate::sim::vote::run(&crate::sim::vote::VoteConfig::default(), crate::sim::vote::TraceLevel::Full);
+        let story = describe_story(&trace);
+        assert!(story.contains("높이 10, 두 번째 라운드에서"), "{story}");
+        let entered: Vec<String> = trace
+            .events
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::StepEntered { .. }))
+            .map(describe_event)
+            .collect();
+        assert!(entered.iter().any(|t| t.contains("두 번째 라운드")), "{entered:?}");
+        assert!(entered.iter().all(|t| !t.contains("라운드 ")), "{entered:?}");
     }
 }

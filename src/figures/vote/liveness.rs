@@ -27,7 +27,8 @@ pub fn draw_liveness<DB: DrawingBackend>(
 ) -> DrawResult<DB> {
     area.fill(&WHITE)?;
     let px = |c: f64| (c * scale).round() as i32;
-    let font = |c: f64| TextStyle::from((FONT, c * scale).into_font());
+    let floor = crate::figures::text_floor_css(f64::from(area.dim_in_pixel().0) / scale);
+    let font = |c: f64| TextStyle::from((FONT, c.max(floor) * scale).into_font());
     let Some(first) = series.first() else { return Ok(()) };
     let horizon_s = f64::from(first.trace.config.horizon_ms) / 1000.0;
     let start_h = first.trace.config.start_height as f64;
@@ -115,7 +116,8 @@ pub fn draw_liveness<DB: DrawingBackend>(
                 // right, or to its left where the plot has no room for it.
                 let right_edge = chart.plotting_area().get_pixel_range().0.end;
                 let (dot_x, _) = chart.backend_coord(&(at, hh as f64));
-                let fits_right = dot_x + px(7.0) + approx_text_width(&label, 11.0 * scale).ceil() as i32 <= right_edge;
+                let fits_right =
+                    dot_x + px(7.0) + approx_text_width(&label, 11.0f64.max(floor) * scale).ceil() as i32 <= right_edge;
                 let (dx, side) = if fits_right { (px(7.0), HPos::Left) } else { (-px(7.0), HPos::Right) };
                 chart.draw_series(std::iter::once(
                     EmptyElement::at((at, hh as f64))
@@ -136,7 +138,7 @@ pub fn draw_liveness<DB: DrawingBackend>(
     }
     // Drawn at an anchor, not laid out by plotters from measured text (see
     // `plots::draw_legend`), so the page's export equals `lab figure`'s.
-    let view = View { scale, ..View::default() };
+    let view = View { scale, text_floor_css: floor, ..View::default() };
     draw_legend(chart.plotting_area(), Corner::UpperLeft, &legend, 11.0, true, &view)?;
     Ok(())
 }

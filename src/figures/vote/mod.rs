@@ -15,6 +15,7 @@ mod liveness;
 mod matrix;
 mod stack;
 mod story_draw;
+mod story_hit;
 mod story_layout;
 
 use plotters::style::RGBColor;
@@ -24,6 +25,7 @@ pub use liveness::*;
 pub use matrix::*;
 pub use stack::*;
 pub use story_draw::*;
+pub use story_hit::*;
 pub use story_layout::*;
 
 use crate::sim::vote::{crashpoints::positions, Layer, MatrixOptions, Value, VoteConfig, VoteTrace};

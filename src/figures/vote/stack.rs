@@ -43,6 +43,10 @@ impl StackFault {
     }
 }
 
+/// A lost record's chip and its text (contrast 9.4:1, checked in the tests).
+const LOST_CHIP: RGBColor = RGBColor(0xf3, 0xf4, 0xf6);
+const LOST_INK: RGBColor = RGBColor(0x37, 0x41, 0x51);
+
 /// The storage stack's layers, top to bottom, as figure B7-1 draws them.
 pub const STACK_LAYERS: [Layer; 4] = [Layer::Tx, Layer::Committed, Layer::OsCache, Layer::Disk];
 
@@ -152,12 +156,13 @@ pub fn draw_stack<DB: DrawingBackend>(
 ) -> DrawResult<DB> {
     area.fill(&WHITE)?;
     let px = |c: f64| (c * scale).round() as i32;
-    let font = |c: f64| TextStyle::from((FONT, c * scale).into_font());
+    let floor = crate::figures::text_floor_css(f64::from(area.dim_in_pixel().0) / scale);
+    let font = |c: f64| TextStyle::from((FONT, c.max(floor) * scale).into_font());
     let (w, h) = area.dim_in_pixel();
     let (w, h) = (w as i32, h as i32);
     let where_ko = ["커밋 전 트랜잭션", "DB 저장 큐 (프로세스 안)", "운영체제 캐시", "장치"];
     let narrow = stack_narrow((w as f64) / scale);
-    let label_w = if narrow { px(10.0) } else { px(170.0) };
+    let chips = chip_rects(records, w, h, scale);
     for (i, l) in STACK_LAYERS.iter().enumerate() {
         let (y0, y1) = stack_band(i, h, scale);
         let wiped = match (fault, l) {
@@ -187,35 +192,35 @@ pub fn draw_stack<DB: DrawingBackend>(
                 (px(10.0), y0 + px(24.0)),
             )?;
         }
-        if wiped {
+        // How many of the layer's records the fault takes, said in the figure.
+        let in_layer: Vec<&StackRecord> = records.iter().filter(|r| r.layer == *l).collect();
+        let lost = in_layer.iter().filter(|r| !survives(r, fault, device_honours_sync, window_us)).count();
+        if wiped || lost > 0 {
+            let said = if in_layer.is_empty() {
+                "사라짐 (기록 없음)".to_string()
+            } else {
+                format!("기록 {lost}개 사라짐")
+            };
             area.draw_text(
-                "사라짐",
+                &said,
                 &font(11.0).color(&UNSAFE_RED).pos(Pos::new(HPos::Right, VPos::Top)),
                 (w - px(8.0), y0 + px(6.0)),
             )?;
         }
         // Chips.
-        let mut x = label_w;
-        let mut cy = y0 + px(if narrow { 28.0 } else { 6.0 });
-        let chip_w = px(74.0);
-        let chip_h = px(18.0);
-        for r in records.iter().filter(|r| r.layer == *l) {
-            if x + chip_w > w - px(8.0) {
-                x = label_w;
-                cy += chip_h + px(4.0);
-                if cy + chip_h > y1 {
-                    break;
-                }
-            }
+        for &(ri, [(x, cy), (x1, cy1)]) in chips.iter().filter(|(ri, _)| records[*ri].layer == *l) {
+            let r = &records[ri];
+            let (chip_w, chip_h) = (x1 - x, cy1 - cy);
             let alive = survives(r, fault, device_honours_sync, window_us);
-            let col = if alive { VALUE_X } else { RGBColor(0x9c, 0xa3, 0xaf) };
-            area.draw(&Rectangle::new(
-                [(x, cy), (x + chip_w, cy + chip_h)],
-                col.mix(if alive { 0.85 } else { 0.6 }).filled(),
-            ))?;
+            // A lost record: a pale chip with dark grey text (9.4:1), struck through in red.
+            let (col, ink) = if alive { (VALUE_X.mix(0.85), WHITE) } else { (LOST_CHIP.mix(1.0), LOST_INK) };
+            area.draw(&Rectangle::new([(x, cy), (x + chip_w, cy + chip_h)], col.filled()))?;
+            if !alive {
+                area.draw(&Rectangle::new([(x, cy), (x + chip_w, cy + chip_h)], P::MUTED.stroke_width(1)))?;
+            }
             area.draw_text(
                 &r.label,
-                &font(10.0).color(&WHITE).pos(Pos::new(HPos::Left, VPos::Center)),
+                &font(10.0).color(&ink).pos(Pos::new(HPos::Left, VPos::Center)),
                 (x + px(4.0), cy + chip_h / 2),
             )?;
             if !alive {
@@ -224,10 +229,57 @@ pub fn draw_stack<DB: DrawingBackend>(
                     UNSAFE_RED.stroke_width(px(2.0).max(1) as u32),
                 ))?;
             }
-            x += chip_w + px(4.0);
         }
     }
     Ok(())
+}
+
+/// Where each record's chip is drawn in a stack `w` × `h` px at `scale`:
+/// (index into `records`, its corners), row by row in each layer's band;
+/// a layer's chips that do not fit its band are left out.
+fn chip_rects(records: &[StackRecord], w: i32, h: i32, scale: f64) -> Vec<(usize, [(i32, i32); 2])> {
+    let px = |c: f64| (c * scale).round() as i32;
+    let narrow = stack_narrow(f64::from(w) / scale);
+    let label_w = if narrow { px(10.0) } else { px(170.0) };
+    let (chip_w, chip_h) = (px(74.0), px(18.0));
+    let mut out = Vec::new();
+    for (i, l) in STACK_LAYERS.iter().enumerate() {
+        let (y0, y1) = stack_band(i, h, scale);
+        let mut x = label_w;
+        let mut cy = y0 + px(if narrow { 28.0 } else { 6.0 });
+        for (ri, _) in records.iter().enumerate().filter(|(_, r)| r.layer == *l) {
+            if x + chip_w > w - px(8.0) {
+                x = label_w;
+                cy += chip_h + px(4.0);
+                if cy + chip_h > y1 {
+                    break;
+                }
+            }
+            out.push((ri, [(x, cy), (x + chip_w, cy + chip_h)]));
+            x += chip_w + px(4.0);
+        }
+    }
+    out
+}
+
+/// The record whose chip is under (`x`, `y`) CSS px of the stack drawn
+/// `width_css` wide (by the chips [`draw_stack`] draws), as an index into `records`.
+pub fn stack_chip_at(records: &[StackRecord], width_css: f64, x: f64, y: f64) -> Option<usize> {
+    let (w, h) = (width_css.round() as i32, stack_height_css(width_css).round() as i32);
+    let (x, y) = (x.round() as i32, y.round() as i32);
+    chip_rects(records, w, h, 1.0)
+        .into_iter()
+        .find(|(_, [(x0, y0), (x1, y1)])| (*x0..=*x1).contains(&x) && (*y0..=*y1).contains(&y))
+        .map(|(ri, _)| ri)
+}
+
+/// The centre of each drawn chip (CSS px), with its record's index: the keyboard's stops.
+pub fn stack_chip_centres(records: &[StackRecord], width_css: f64) -> Vec<(usize, f64, f64)> {
+    let (w, h) = (width_css.round() as i32, stack_height_css(width_css).round() as i32);
+    chip_rects(records, w, h, 1.0)
+        .into_iter()
+        .map(|(ri, [(x0, y0), (x1, y1)])| (ri, f64::from(x0 + x1) / 2.0, f64::from(y0 + y1) / 2.0))
+        .collect()
 }
 
 #[cfg(test)]
@@ -248,6 +300,41 @@ mod tests {
             // The gap under the first band.
             assert_eq!(stack_layer_at(width, width / 2.0, STACK_MARGIN_CSS + row - 3.0), None, "gap");
             assert_eq!(stack_layer_at(width, 1.0, STACK_MARGIN_CSS + row / 2.0), None, "left of the band");
+        }
+    }
+
+    #[test]
+    fn a_lost_chip_is_legible_and_the_figure_counts_the_losses() {
+        let ratio = crate::figures::theme::contrast(LOST_INK, LOST_CHIP);
+        assert!(ratio >= 7.0, "{ratio:.2}:1");
+        #[cfg(not(target_arch = "wasm32"))]
+        crate::figures::export::ensure_font().unwrap();
+        let records: Vec<StackRecord> = [Layer::Tx, Layer::Committed, Layer::Committed, Layer::Disk]
+            .iter()
+            .map(|&layer| StackRecord { label: "h1 사전 X".into(), layer, disk_age_us: 1_000_000 })
+            .collect();
+        let mut out = String::new();
+        {
+            let area = SVGBackend::with_string(&mut out, (600, stack_height_css(600.0) as u32)).into_drawing_area();
+            draw_stack(&area, &records, StackFault::Kill, true, 0, 1.0).unwrap();
+        }
+        assert!(out.contains("기록 1개 사라짐") && out.contains("기록 2개 사라짐"), "per layer");
+        assert!(!out.contains("기록 0개"), "the device keeps its record");
+    }
+
+    #[test]
+    fn each_chip_is_found_where_it_is_drawn() {
+        let records: Vec<StackRecord> = (0..7)
+            .map(|i| StackRecord { label: format!("h{i} 사전 X"), layer: STACK_LAYERS[i % 4], disk_age_us: 0 })
+            .collect();
+        for width in [390.0, 900.0] {
+            let centres = stack_chip_centres(&records, width);
+            assert_eq!(centres.len(), records.len(), "every chip fits at {width}");
+            for &(ri, x, y) in &centres {
+                assert_eq!(stack_chip_at(&records, width, x, y), Some(ri), "chip {ri} at {width}");
+                assert_eq!(stack_layer_at(width, x, y), Some(records[ri].layer), "its layer's band");
+            }
+            assert_eq!(stack_chip_at(&records, width, 3.0, 3.0), None);
         }
     }
 

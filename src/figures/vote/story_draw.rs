@@ -13,9 +13,7 @@ use super::{value_color, FENCE_PURPLE, SAFE_GREEN, UNSAFE_RED};
 use crate::figures::plots::approx_text_width;
 use crate::figures::text_place::draw_labels;
 use crate::figures::{palette as P, DrawResult};
-use crate::sim::vote::{
-    EventKind, FaultKind, Layer, MsgKind, PipelineStep, ProcessState, StepName, VoteTrace, VALIDATOR_NAMES,
-};
+use crate::sim::vote::{EventKind, FaultKind, Layer, PipelineStep, ProcessState, StepName, VoteTrace, VALIDATOR_NAMES};
 
 /// Colours of A's stage blocks.
 const SEND_TEAL: RGBColor = RGBColor(0x0d, 0x94, 0x88);
@@ -152,7 +150,8 @@ fn draw_pipeline_stages<DB: DrawingBackend>(
                 Some(n) => step_short_ko(n.step).to_string(),
                 None => st.stage.clone(),
             };
-            let fits = f64::from(xb - xa) >= approx_text_width(&short, 9.0 * view.scale) + f64::from(view.px(4.0));
+            let fits =
+                f64::from(xb - xa) >= approx_text_width(&short, l.text_css(9.0) * view.scale) + f64::from(view.px(4.0));
             if fits {
                 let color = if st.foreground { WHITE } else { P::INK };
                 l.label(2, short, 9.0, color, Pos::new(HPos::Center, VPos::Center), ((xa + xb) / 2, (ty + by) / 2));
@@ -274,29 +273,9 @@ fn draw_messages<DB: DrawingBackend>(
     l: &StoryLayout,
 ) -> DrawResult<DB> {
     for m in &trace.messages {
-        let ours = m.signer == 0 && m.from == 0 && !m.relayed;
-        let to_a = m.kind == MsgKind::Proposal
-            && m.to == 0
-            && !m.value.is_nil()
-            && m.height == l.h0
-            && m.round == l.r0
-            && !m.relayed;
-        if !(ours || to_a) || !l.shows(m.sent_at.t_us) {
-            continue;
-        }
+        let Some((ours, to_a)) = l.drawn_message(m) else { continue };
         let col = value_color(m.value);
-        let xa = l.warp.x(m.sent_at.t_us);
-        let ya = l.lane_mid(m.from);
-        let (xb, yb, arrived) = match m.received_at {
-            Some(r) if r.t_us <= l.cursor => (l.warp.x(r.t_us), l.lane_mid(m.to), true),
-            Some(r) => {
-                let f = (l.cursor - m.sent_at.t_us) as f64 / (r.t_us - m.sent_at.t_us).max(1) as f64;
-                let xe = l.warp.x(r.t_us);
-                let ye = l.lane_mid(m.to);
-                (xa + ((xe - xa) as f64 * f) as i32, ya + ((ye - ya) as f64 * f) as i32, false)
-            }
-            None => (xa + view.px(14.0), ya + (l.lane_mid(m.to) - ya) / 3, false),
-        };
+        let ((xa, ya), (xb, yb), arrived) = l.message_segment(m);
         let st = col.stroke_width(view.px(1.5).max(1) as u32);
         area.draw(&PathElement::new(vec![(xa, ya), (xb, yb)], st))?;
         if arrived {
@@ -526,16 +505,34 @@ fn draw_axis<DB: DrawingBackend>(
         area.draw(&PathElement::new(vec![(x, ay), (x, ay + view.px(4.0))], P::MUTED))?;
         l.label(0, fmt_time(m), 10.0, P::MUTED, Pos::new(HPos::Center, VPos::Top), (x, ay + view.px(5.0)));
     }
+    // The axis is not linear: where a long stretch is drawn short, a break
+    // mark (two slanted strokes) crosses the axis, and a line says so.
+    let gaps = l.warp.long_gaps(LONG_GAP_US);
+    let stroke = P::MUTED.stroke_width(view.px(1.4).max(1) as u32);
+    for x in &gaps {
+        for dx in [-3.0, 2.0] {
+            let (x0, x1) = (x + view.px(dx - 2.0), x + view.px(dx + 2.0));
+            area.draw(&PathElement::new(vec![(x0, ay + view.px(5.0)), (x1, ay - view.px(5.0))], stroke))?;
+        }
+    }
+    let note = if gaps.is_empty() {
+        "시간축 비선형: 짧은 간격일수록 넓게"
+    } else {
+        "// 자리는 긴 시간을 줄여 그림 (시간축 비선형)"
+    };
     l.label(
         0,
-        "시간축은 압축됨 (짧은 간격일수록 넓게)",
-        9.0,
+        note,
+        11.0,
         P::MUTED,
         Pos::new(HPos::Right, VPos::Top),
         (l.w_px as i32 - view.px(4.0), ay + view.px(18.0)),
     );
     Ok(())
 }
+
+/// A stretch of the story at least this long (µs) is drawn with a break mark on the axis.
+const LONG_GAP_US: u64 = 100_000;
 
 /// A lightning bolt (A's crash) centred at (x, y), `s` device px per unit.
 fn lightning<DB: DrawingBackend>(

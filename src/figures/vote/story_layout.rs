@@ -6,7 +6,7 @@
 use plotters::prelude::*;
 
 use crate::figures::text_place::Labels;
-use crate::sim::vote::{EventKind, MsgKind, TraceEvent, VoteTrace};
+use crate::sim::vote::{EventKind, MessageRecord, MsgKind, TraceEvent, VoteTrace};
 
 /// Pixel scale and options of a Scenario B drawing.
 #[derive(Clone, Debug, PartialEq)]
@@ -71,6 +71,15 @@ impl Warp {
             *x = x0 + (x1 - x0) * (*x / total);
         }
         Warp { times, xs, x0, x1 }
+    }
+
+    /// The middle x of every stretch of at least `min_us` between two key
+    /// times: the stretches the axis draws far shorter than they lasted.
+    pub fn long_gaps(&self, min_us: u64) -> Vec<i32> {
+        (1..self.times.len())
+            .filter(|&i| self.times[i] - self.times[i - 1] >= min_us)
+            .map(|i| ((self.xs[i - 1] + self.xs[i]) / 2.0).round() as i32)
+            .collect()
     }
 
     pub fn x(&self, t: u64) -> i32 {
@@ -322,7 +331,47 @@ impl StoryLayout {
         pos: plotters::style::text_anchor::Pos,
         at: (i32, i32),
     ) {
-        self.labels.borrow_mut().ask(priority, text, size_css * self.scale, color, pos, at);
+        self.labels.borrow_mut().ask(priority, text, self.text_css(size_css) * self.scale, color, pos, at);
+    }
+
+    /// A text size of `size_css`, raised to the floor of this drawing's width.
+    pub(super) fn text_css(&self, size_css: f64) -> f64 {
+        size_css.max(crate::figures::text_floor_css(f64::from(self.w_px) / self.scale))
+    }
+
+    /// Whether the story draws `m`, and as what: `Some((ours, to_a))`, one
+    /// of A's own sends and/or the slot's proposal to A; `None` when it is
+    /// not drawn (another message, or not sent yet).
+    pub(super) fn drawn_message(&self, m: &MessageRecord) -> Option<(bool, bool)> {
+        let ours = m.signer == 0 && m.from == 0 && !m.relayed;
+        let to_a = m.kind == MsgKind::Proposal
+            && m.to == 0
+            && !m.value.is_nil()
+            && m.height == self.h0
+            && m.round == self.r0
+            && !m.relayed;
+        ((ours || to_a) && self.shows(m.sent_at.t_us)).then_some((ours, to_a))
+    }
+
+    /// `m`'s drawn arrow, in this layout's px: from its sender's lane to
+    /// where it is at the cursor (its receiver's lane once it arrived), or a
+    /// short stub when it was lost; and whether it arrived.
+    pub(super) fn message_segment(&self, m: &MessageRecord) -> ((i32, i32), (i32, i32), bool) {
+        /// A lost message's stub, CSS px.
+        const STUB_CSS: f64 = 14.0;
+        let xa = self.warp.x(m.sent_at.t_us);
+        let ya = self.lane_mid(m.from);
+        let (xb, yb, arrived) = match m.received_at {
+            Some(r) if r.t_us <= self.cursor => (self.warp.x(r.t_us), self.lane_mid(m.to), true),
+            Some(r) => {
+                let f = (self.cursor - m.sent_at.t_us) as f64 / (r.t_us - m.sent_at.t_us).max(1) as f64;
+                let xe = self.warp.x(r.t_us);
+                let ye = self.lane_mid(m.to);
+                (xa + ((xe - xa) as f64 * f) as i32, ya + ((ye - ya) as f64 * f) as i32, false)
+            }
+            None => (xa + (STUB_CSS * self.scale).round() as i32, ya + (self.lane_mid(m.to) - ya) / 3, false),
+        };
+        ((xa, ya), (xb, yb), arrived)
     }
 
     /// Is an event at `t_us` visible (reached by the cursor, inside the story)?

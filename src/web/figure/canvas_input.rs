@@ -1,7 +1,15 @@
-//! A lease timeline's canvas as an interface (A1, A3–A6): pointing at,
-//! tapping or stepping the keyboard onto a mark says what it is, in a tip
-//! beside it and in a live region for screen readers; pressing on the plot
-//! or the time axis seeks the player there, and dragging scrubs.
+//! A lease timeline's canvas as an interface (A1, A3–A6), and A7's (the
+//! outage's) charts: pointing at, tapping or stepping the keyboard onto a
+//! mark says what it is, in a tip beside it and in a live region for screen
+//! readers; on A7's charts, every series' value at the second under the
+//! pointer. Pressing on the time axis seeks the player there, and dragging
+//! scrubs.
+//!
+//! Touch is a pointer of its own: a tap on a mark shows its tip and the tip
+//! stays after the finger lifts (a touch's `pointerleave` comes right after
+//! its `pointerup`, and does not close it), until the reader taps elsewhere
+//! (on the figure or off it) or presses Esc. A tap on empty plot area only
+//! closes the tip: the player moves from the time axis and the scrubber.
 //!
 //! Everything here asks the figure (`LeaseFigure::hit_at`, `time_at`,
 //! `placed_marks`), which hit-tests the layout the drawing used: nothing is
@@ -22,13 +30,16 @@ use yew::prelude::*;
 use super::super::player::{player_key, PlayerMsg};
 use super::{Figure, Msg};
 use crate::figures::plan::FigureHit;
+use crate::figures::series_hit::{describe_outage_point, outage_point_at, outage_point_xy, SeriesPoint};
 use crate::figures::timeline::TimelineHit;
+use crate::figures::FigureKind;
 
 /// What the canvas reports, in CSS px from the canvas's top left.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum CanvasMsg {
     Move(f64, f64),
-    Down(f64, f64),
+    /// A press, and whether it is a finger (or a pen) rather than a mouse.
+    Down(f64, f64, bool),
     Up(f64, f64),
     Leave,
     /// Next (+1) or previous (−1) mark.
@@ -36,12 +47,30 @@ pub enum CanvasMsg {
     Hide,
     /// Lengthen (+1) or shorten (−1) the TTL by the slider's step (a lease chosen by the keyboard).
     Ttl(i64),
+    /// A press somewhere else on the page.
+    Outside,
+}
+
+/// What a tip is about: a timeline's mark, or a second of A7's charts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Pointed {
+    Mark(FigureHit),
+    Series(SeriesPoint),
+}
+
+impl Pointed {
+    fn mark(self) -> Option<FigureHit> {
+        match self {
+            Pointed::Mark(hit) => Some(hit),
+            Pointed::Series(_) => None,
+        }
+    }
 }
 
 /// The tip shown for one mark.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tip {
-    hit: FigureHit,
+    hit: Pointed,
     /// Where it points (CSS px on the canvas).
     x: f64,
     y: f64,
@@ -61,6 +90,8 @@ pub struct CanvasInput {
     press: Option<(f64, Option<FigureHit>, bool)>,
     /// A lease's end being dragged: where the lease began (µs) and the TTL (ms) it would set.
     ttl_drag: Option<(u64, u32)>,
+    /// The last press was a finger's: no hover follows, and leaving keeps the tip.
+    touch: bool,
 }
 
 /// How near its drawn end (CSS px) a press takes hold of an expired lease.
@@ -69,9 +100,10 @@ const GRAB_CSS: f64 = 7.0;
 /// A drag shorter than this (CSS px) is a tap.
 const TAP_CSS: f64 = 4.0;
 
-/// How the canvas is shown: the reader's view may show it smaller than it
-/// was drawn (`static/reader.css` fits the sticky stage), and not at the
-/// wrapper's left edge.
+/// How the canvas is shown: at the size it is drawn (`web::size_canvas`),
+/// unless a resize has not been drawn for yet, and not always at the
+/// wrapper's left edge. Reading it forces a layout, so only a pointer event
+/// or a shown tip reads it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Shown {
     /// Shown px per drawn CSS px.
@@ -123,12 +155,43 @@ impl Figure {
     fn tip_for(&self, hit: FigureHit, x: f64, y: f64, keyed: bool) -> Option<Tip> {
         let figure = self.figure.as_ref()?;
         let text = figure.describe_mark_at(hit, self.player.player.cursor_us());
-        Some(Tip { hit, x, y, text, keyed })
+        Some(Tip { hit: Pointed::Mark(hit), x, y, text, keyed })
     }
 
     fn hit_at(&self, x: f64, y: f64) -> Option<FigureHit> {
         let (figure, w) = (self.figure.as_ref()?, self.canvas_width()?);
         figure.hit_at(w, 1.0, self.player.player.cursor_us(), x, y)
+    }
+
+    /// Whether the canvas is A7's charts (its tips are the series at a second).
+    fn is_outage(&self) -> bool {
+        self.spec.kind == FigureKind::Outage
+    }
+
+    /// The tip of A7's charts at `p`, pointing at (`x`, `y`).
+    fn series_tip(&self, p: SeriesPoint, x: f64, y: f64, keyed: bool) -> Option<Tip> {
+        let trace = self.figure.as_ref()?.traces().first()?;
+        Some(Tip { hit: Pointed::Series(p), x, y, text: describe_outage_point(trace, p), keyed })
+    }
+
+    /// The tip for whatever is under (`x`, `y`): a mark, or a second of A7's charts.
+    fn tip_at(&self, x: f64, y: f64) -> Option<Tip> {
+        if self.is_outage() {
+            let (figure, w) = (self.figure.as_ref()?, self.canvas_width()?);
+            let trace = figure.traces().first()?;
+            let p = outage_point_at(trace, w, figure.height_css(w), x, y)?;
+            return self.series_tip(p, x, y, false);
+        }
+        self.hit_at(x, y).and_then(|hit| self.tip_for(hit, x, y, false))
+    }
+
+    /// Seeks the player when (`x`, `y`) is on the time axis; false elsewhere.
+    fn seek_on_axis(&mut self, ctx: &Context<Self>, x: f64, y: f64) -> bool {
+        let (Some(figure), Some(w)) = (self.figure.as_ref(), self.canvas_width()) else { return false };
+        if figure.time_on_axis_at(w, 1.0, x, y).is_none() {
+            return false;
+        }
+        self.seek_to(ctx, x, y)
     }
 
     /// Seeks the player to the time under `x` (if the point is on the plot or its axis).
@@ -198,8 +261,11 @@ impl Figure {
                 true
             }
             CanvasMsg::Ttl(delta) => {
-                let keyed_lease =
-                    self.input.tip.as_ref().is_some_and(|t| t.keyed && matches!(t.hit.hit, TimelineHit::Lease(_)));
+                let keyed_lease = self
+                    .input
+                    .tip
+                    .as_ref()
+                    .is_some_and(|t| t.keyed && matches!(t.hit.mark().map(|m| m.hit), Some(TimelineHit::Lease(_))));
                 if !keyed_lease {
                     return false;
                 }
@@ -209,6 +275,13 @@ impl Figure {
                 ctx.link().send_message(Msg::SetParam("ttl_ms".into(), ttl.to_string()));
                 false
             }
+            // On A7's charts a pressed pointer reads the series as it moves.
+            CanvasMsg::Move(x, y) if self.is_outage() && self.input.press.is_some() => {
+                let Some(tip) = self.tip_at(x, y) else { return false };
+                let changed = self.input.tip.as_ref().map(|t| t.hit) != Some(tip.hit);
+                self.input.tip = Some(tip);
+                changed
+            }
             CanvasMsg::Move(x, y) => match self.input.press {
                 Some((x0, _, dragging)) if dragging || (x - x0).abs() >= TAP_CSS => {
                     self.input.press = Some((x0, None, true));
@@ -216,8 +289,10 @@ impl Figure {
                     self.seek_to(ctx, x, y)
                 }
                 Some(_) => false,
+                // A finger does not hover: a tap's tip stays where it was.
+                None if self.input.touch => false,
                 None => {
-                    let tip = self.hit_at(x, y).and_then(|hit| self.tip_for(hit, x, y, false));
+                    let tip = self.tip_at(x, y);
                     // Keep a tip the keyboard chose until the pointer finds another mark.
                     if tip.is_none() && self.input.tip.as_ref().is_some_and(|t| t.keyed) {
                         return false;
@@ -227,7 +302,8 @@ impl Figure {
                     changed
                 }
             },
-            CanvasMsg::Down(x, y) => {
+            CanvasMsg::Down(x, y, touch) => {
+                self.input.touch = touch;
                 let hit = self.hit_at(x, y);
                 if let Some(start) = hit.and_then(|h| self.grabbed_lease_end(h, x)) {
                     self.input.press = Some((x, None, true));
@@ -236,16 +312,19 @@ impl Figure {
                     return true;
                 }
                 self.input.press = Some((x, hit, false));
-                match hit {
-                    // On a mark, a tap shows it (on release); a drag will scrub.
-                    Some(hit) => {
-                        self.input.tip = self.tip_for(hit, x, y, false);
+                match self.tip_at(x, y) {
+                    // On a mark, a press shows it, and the tip stays after the
+                    // press ends (until a press elsewhere or Esc); a drag will scrub.
+                    Some(tip) => {
+                        self.input.key_index = None;
+                        self.input.tip = Some(tip);
                         true
                     }
-                    // Elsewhere on the plot or the axis, the player goes there at once.
+                    // On the time axis, the player goes there at once; on empty
+                    // plot area a press only closes the tip (a drag still scrubs).
                     None => {
                         self.input.tip = None;
-                        let sought = self.seek_to(ctx, x, y);
+                        let sought = self.seek_on_axis(ctx, x, y);
                         self.input.press = Some((x, None, sought));
                         true
                     }
@@ -253,11 +332,13 @@ impl Figure {
             }
             CanvasMsg::Up(..) => self.input.press.take().is_some(),
             CanvasMsg::Leave => {
-                if self.input.press.is_some() || self.input.tip.as_ref().is_some_and(|t| t.keyed) {
+                let keep = self.input.touch || self.input.tip.as_ref().is_some_and(|t| t.keyed);
+                if self.input.press.is_some() || keep {
                     return false;
                 }
                 self.input.tip.take().is_some()
             }
+            CanvasMsg::Step(delta) if self.is_outage() => self.step_series(delta),
             CanvasMsg::Step(delta) => {
                 let (Some(figure), Some(w)) = (self.figure.clone(), self.canvas_width()) else { return false };
                 let placed = figure.placed_marks(w, self.player.player.cursor_us());
@@ -266,7 +347,8 @@ impl Figure {
                     return true;
                 }
                 let last = placed.len() - 1;
-                let current = self.input.tip.as_ref().and_then(|t| placed.iter().position(|p| p.0 == t.hit));
+                let current =
+                    self.input.tip.as_ref().and_then(|t| placed.iter().position(|p| Some(p.0) == t.hit.mark()));
                 let i = match (current.or(self.input.key_index), delta > 0) {
                     (None, true) => 0,
                     (None, false) => last,
@@ -278,11 +360,38 @@ impl Figure {
                 self.input.tip = self.tip_for(hit, x, y, true);
                 true
             }
+            CanvasMsg::Outside => self.close_tip_from_outside(),
             CanvasMsg::Hide => {
                 self.input.key_index = None;
                 self.input.tip.take().is_some()
             }
         }
+    }
+
+    /// ↓/↑ on A7's charts: the next or previous second of the tip's panel
+    /// (the first panel's first second to begin with).
+    fn step_series(&mut self, delta: i64) -> bool {
+        let (Some(figure), Some(w)) = (self.figure.clone(), self.canvas_width()) else { return false };
+        let Some(trace) = figure.traces().first() else { return false };
+        let last = trace.series.per_second.len().saturating_sub(1) as i64;
+        let next = match self.input.tip.as_ref().map(|t| t.hit) {
+            Some(Pointed::Series(p)) => {
+                SeriesPoint { panel: p.panel, second: (i64::from(p.second) + delta).clamp(0, last) as u32 }
+            }
+            _ => SeriesPoint { panel: 0, second: if delta > 0 { 0 } else { last as u32 } },
+        };
+        let (x, y) = outage_point_xy(trace, w, figure.height_css(w), next);
+        self.input.tip = self.series_tip(next, x, y, true);
+        true
+    }
+
+    /// A press off the canvas closes a tip a press opened (the reader tapped elsewhere).
+    pub(super) fn close_tip_from_outside(&mut self) -> bool {
+        if self.input.tip.as_ref().is_some_and(|t| t.keyed) || self.input.ttl_drag.is_some() {
+            return false;
+        }
+        self.input.press = None;
+        self.input.tip.take().is_some()
     }
 
     /// Forgets the tip (the figure was run again: its marks are others).
@@ -291,6 +400,11 @@ impl Figure {
         self.input.key_index = None;
         self.input.press = None;
         self.input.ttl_drag = None;
+    }
+
+    /// Listens for presses off the canvas (they close a tapped tip).
+    pub(super) fn outside_press_listener(&self, ctx: &Context<Self>) -> gloo::events::EventListener {
+        outside_press(&self.wrap, ctx.link().callback(|()| Msg::Canvas(CanvasMsg::Outside)))
     }
 
     /// The canvas wrapper's pointer and key handlers, for a timeline.
@@ -315,7 +429,8 @@ impl Figure {
             if let Some(el) = wrap.cast::<web_sys::Element>() {
                 let _ = el.set_pointer_capture(e.pointer_id());
             }
-            Some(Msg::Canvas(CanvasMsg::Down(x, y)))
+            let touch = matches!(e.pointer_type().as_str(), "touch" | "pen");
+            Some(Msg::Canvas(CanvasMsg::Down(x, y, touch)))
         });
         let key = link.batch_callback(|e: KeyboardEvent| match e.key().as_str() {
             "ArrowDown" | "ArrowUp" => {
@@ -345,9 +460,9 @@ impl Figure {
             return;
         };
         if let Some((x0, x1, y)) = figure.time_axis(w) {
-            // In shown px from the canvas's corner, as a pointer meets it.
-            let k = Shown::of(&self.wrap, Some(w)).scale;
-            let (x0, x1, y) = (x0 * k, x1 * k, y * k);
+            // In CSS px from the canvas's corner, as a pointer meets it: the
+            // canvas is shown at the size it is drawn (`web::size_canvas`),
+            // so no layout is read here (a read would force one on every redraw).
             let _ = wrap.set_attribute("data-time-axis", &format!("{x0:.0},{x1:.0},{y:.0}"));
         }
     }
@@ -373,27 +488,32 @@ impl Figure {
         };
         let style = format!("{horizontal}top:{:.0}px;", y + 14.0);
         // A lease's span and how it ended, for tools and tests (the trace's own numbers).
-        let lease = match (tip.hit.hit, self.figure.as_ref()) {
-            (TimelineHit::Lease(i), Some(f)) => f.traces().get(tip.hit.panel).and_then(|t| t.leases.get(i as usize)),
+        let (panel, mark) = match tip.hit {
+            Pointed::Mark(hit) => (hit.panel, Some(hit.hit)),
+            Pointed::Series(p) => (p.panel, None),
+        };
+        let lease = match (mark, self.figure.as_ref()) {
+            (Some(TimelineHit::Lease(i)), Some(f)) => f.traces().get(panel).and_then(|t| t.leases.get(i as usize)),
             _ => None,
         };
-        let (kind, id, worker, token) = match (tip.hit.hit, self.figure.as_ref()) {
-            (TimelineHit::Hold(i), Some(f)) => {
-                let h = f.traces().get(tip.hit.panel).and_then(|t| t.holds.get(i as usize));
+        let (kind, id, worker, token) = match (tip.hit, mark, self.figure.as_ref()) {
+            (_, Some(TimelineHit::Hold(i)), Some(f)) => {
+                let h = f.traces().get(panel).and_then(|t| t.holds.get(i as usize));
                 ("hold", h.map(|h| h.id), h.map(|h| h.worker), h.and_then(|h| h.token))
             }
-            (TimelineHit::Lease(i), Some(f)) => {
-                let l = f.traces().get(tip.hit.panel).and_then(|t| t.leases.get(i as usize));
+            (_, Some(TimelineHit::Lease(i)), Some(f)) => {
+                let l = f.traces().get(panel).and_then(|t| t.leases.get(i as usize));
                 ("lease", Some(i), None, l.map(|l| l.token))
             }
-            (TimelineHit::RowWait(i), _) => ("row-wait", Some(i), None, None),
+            (_, Some(TimelineHit::RowWait(i)), _) => ("row-wait", Some(i), None, None),
+            (Pointed::Series(p), _, _) => ("series", Some(p.second), None, None),
             _ => ("", None, None, None),
         };
         html! {<>
             { if tip.keyed { html! {
                 <span class="mark-ring" aria-hidden="true" style={format!("left:{x:.0}px;top:{y:.0}px;")}></span>
             } } else { html!{} } }
-            <div class="mark-tip" role="tooltip" style={style} data-kind={kind} data-panel={tip.hit.panel.to_string()}
+            <div class="mark-tip" role="tooltip" style={style} data-kind={kind} data-panel={panel.to_string()}
                  data-id={id.map(|v| v.to_string())} data-worker={worker.map(|v| v.to_string())}
                  data-token={token.map(|v| v.to_string())}
                  data-start-us={lease.map(|l| l.set_exec_at.t_us.to_string())} data-end-us={lease.map(|l| l.ended_at.t_us.to_string())}
@@ -422,6 +542,19 @@ impl Figure {
             <div class="mark-tip ttl-tip" role="status" style={format!("left:{:.0}px;top:4px;", (x + 6.0).min(x1 - 120.0).max(0.0))} data-ttl={ttl_ms.to_string()}>{ text }</div>
         </>}
     }
+}
+
+/// A listener on the document that calls `closed` for every press outside
+/// `wrap` (a figure's canvas wrapper): a tapped tip closes when the reader taps elsewhere.
+pub fn outside_press(wrap: &NodeRef, closed: Callback<()>) -> gloo::events::EventListener {
+    let wrap = wrap.clone();
+    gloo::events::EventListener::new(&gloo::utils::document(), "pointerdown", move |e| {
+        let Some(wrap) = wrap.cast::<web_sys::Node>() else { return };
+        let target = e.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Node>(t).ok());
+        if !target.is_some_and(|t| wrap.contains(Some(&t))) {
+            closed.emit(());
+        }
+    })
 }
 
 /// The callbacks [`Figure::canvas_handlers`] makes.

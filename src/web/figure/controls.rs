@@ -60,6 +60,24 @@ impl Figure {
             .chain(self.figure.as_ref().and_then(|f| f.lane_notice_ko()))
             .collect();
         let player = &self.player.player;
+        let embedded = super::super::embed::active();
+        let results = || if self.results_shown() { self.table.view(&self.plan) } else { self.view_results_hidden(ctx) };
+        let export = || {
+            super::super::export_panel::panel(super::super::export_panel::PanelData {
+                id,
+                params: to_query(&self.query),
+                permalink: self.permalink(),
+                time_us: (timeline && !player.playing() && player.cursor_us() < self.window_us())
+                    .then_some(player.cursor_us()),
+                window_ms: (self.requested_window_ms != spec.window_ms).then_some(self.requested_window_ms),
+                recon: self.reveal_ledger,
+            })
+        };
+        let (results, export, results_again, export_again) = if embedded {
+            (results(), export(), html! {}, html! {})
+        } else {
+            (html! {}, html! {}, results(), export())
+        };
         html! {
             <figure id={id} class={classes!("lab-figure", "has-stage", kind_class(spec.kind))} aria-describedby={desc_id.clone()}>
                 { if notices.is_empty() { html!{} } else { html! {
@@ -79,19 +97,33 @@ impl Figure {
                     } }
                     { if timeline { view_legend(self.figure.as_ref().map(|f| f.legend()).unwrap_or_default()) } else { html!{} } }
                 </div>
-                <div class="figure-side">
-                    // Right under the stage: the story's sentence and its steps stay next to the canvas.
-                    { self.view_story(ctx) }
-                    { if timeline { self.view_player(ctx) } else { html!{} } }
-                    { if timeline { self.view_keys_hint() } else { html!{} } }
-                    { self.view_controls(ctx) }
-                </div>
+                { if embedded { html! {
+                    // An embed in a blog's frame: the player right under the
+                    // figure, everything else behind one "설정" button.
+                    <div class="figure-side">
+                        { if timeline { self.view_player(ctx) } else { html!{} } }
+                        <details class="embed-settings">
+                            <summary class="btn">{ "설정" }</summary>
+                            { self.view_story(ctx) }
+                            { if timeline { self.view_keys_hint() } else { html!{} } }
+                            { self.view_controls(ctx) }
+                            { results }
+                            { export }
+                        </details>
+                    </div>
+                } } else { html! {
+                    <div class="figure-side">
+                        // Right under the stage: the story's sentence and its steps stay next to the canvas.
+                        { self.view_story(ctx) }
+                        { if timeline { self.view_player(ctx) } else { html!{} } }
+                        { if timeline { self.view_keys_hint() } else { html!{} } }
+                        { self.view_controls(ctx) }
+                    </div>
+                } } }
                 <p id={desc_id} class="visually-hidden">{ self.text_alternative() }</p>
                 <figcaption>{ spec.caption_ko }</figcaption>
-                { if self.results_shown() { self.table.view(&self.plan) } else { self.view_results_hidden(ctx) } }
-                { super::super::export_panel::panel(super::super::export_panel::PanelData { id, params: to_query(&self.query), permalink: self.permalink(),
-                    time_us: (timeline && !player.playing() && player.cursor_us() < self.window_us()).then_some(player.cursor_us()),
-                    window_ms: (self.requested_window_ms != spec.window_ms).then_some(self.requested_window_ms), recon: self.reveal_ledger }) }
+                { results_again }
+                { export_again }
             </figure>
         }
     }
@@ -124,14 +156,24 @@ impl Figure {
         let canvas =
             html! { <canvas ref={self.canvas.node.clone()} role="img" aria-label={spec.canvas_label()}></canvas> };
         let label = format!("그림 {} ({})", spec.number, spec.id);
-        if !self.is_timeline() {
+        if !self.is_timeline() && self.spec.kind != FigureKind::Outage {
             return html! {
                 <div class="canvas-wrap" ref={self.wrap.clone()} tabindex="-1" aria-label={label}>{ canvas }{ loading }</div>
             };
         }
         let h = self.canvas_handlers(ctx);
+        // In a story the canvas's height follows the step: one wallet and
+        // its two or three named threads, then, at the last step, the whole
+        // run. Through the focused steps the wrapper keeps the tallest one's
+        // height, so the story's buttons under the stage stay where they are
+        // until the story opens out.
+        let story_room = self
+            .story
+            .as_ref()
+            .filter(|mode| mode.room_css > 0.0)
+            .map(|mode| format!("min-height:{}px", mode.room_css));
         html! {
-            <div class="canvas-wrap canvas-interactive" ref={self.wrap.clone()} tabindex="0" aria-label={label}
+            <div class="canvas-wrap canvas-interactive" ref={self.wrap.clone()} tabindex="0" aria-label={label} style={story_room}
                  data-highlighted-threads={self.lit_threads()}
                  onkeydown={if self.story.is_some() { self.story_on_key(ctx) } else { h.key }} onpointermove={h.pointer_move} onpointerdown={h.pointer_down}
                  onpointerup={h.pointer_up.clone()} onpointercancel={h.pointer_up} onpointerleave={h.pointer_leave}>
@@ -144,10 +186,10 @@ impl Figure {
     fn view_keys_hint(&self) -> Html {
         html! {
             <p class="canvas-keys">
-                { "표시를 가리키거나 누르면 설명이 나옵니다 · 빈 곳이나 시간축을 누르거나 끌면 그 시각으로 이동 · 그림에 초점을 두고 " }
+                { "표시를 가리키거나 누르면 설명이 나오고, 빈 곳을 누르면 닫힙니다 · 시간축을 누르거나 그림을 옆으로 끌면 그 시각으로 이동 · 그림에 초점을 두고 " }
                 <kbd>{ "↓" }</kbd>{ "/" }<kbd>{ "↑" }</kbd>{ " 표시 하나씩, " }<kbd>{ "←" }</kbd>{ "/" }<kbd>{ "→" }</kbd>{ " 사건 하나씩, " }
                 <kbd>{ "스페이스" }</kbd>{ " 재생/정지, " }<kbd>{ "Esc" }</kbd>{ " 설명 닫기" }
-                { if self.spec.kind == FigureKind::Timeline { html! {<>
+                { if self.spec.kind == FigureKind::Timeline && self.query.config.variant.uses_lock() { html! {<>
                     { " · 만료된 lease의 끝을 끌거나, lease를 고른 뒤 " }<kbd>{ "+" }</kbd>{ "/" }<kbd>{ "−" }</kbd>{ "로 TTL 바꾸기" }
                 </>} } else { html!{} } }
             </p>

@@ -13,17 +13,22 @@ use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
 use super::{Figure, Msg};
+use crate::figures::plan::LeaseFigure;
 use crate::figures::story::{Highlight, Story, StoryStep};
 
 /// The story being told and the step shown.
 pub struct StoryMode {
     pub story: Rc<Story>,
     pub step: usize,
+    /// The height the canvas wrapper keeps through the focused steps
+    /// (`LeaseFigure::story_room_css`), worked out once per story.
+    pub room_css: f64,
 }
 
 impl StoryMode {
-    pub fn new(story: Story) -> StoryMode {
-        StoryMode { story: Rc::new(story), step: 0 }
+    pub fn new(story: Story, figure: &LeaseFigure) -> StoryMode {
+        let room_css = figure.story_room_css(&story);
+        StoryMode { story: Rc::new(story), step: 0, room_css }
     }
 
     pub fn current(&self) -> &StoryStep {
@@ -47,14 +52,24 @@ pub enum StoryMsg {
 
 /// The story's key, if `e` is one (its default action is then prevented).
 pub fn story_key(e: &KeyboardEvent) -> Option<StoryMsg> {
-    let msg = match e.key().as_str() {
-        "ArrowRight" | "PageDown" => StoryMsg::Step(1),
-        "ArrowLeft" | "PageUp" => StoryMsg::Step(-1),
-        "Escape" | "Esc" => StoryMsg::End,
+    if matches!(e.key().as_str(), "Escape" | "Esc") {
+        e.prevent_default();
+        return Some(StoryMsg::End);
+    }
+    story_step_key(e).map(StoryMsg::Step)
+}
+
+/// The step a story's key moves by (→ and PageDown one on, ← and PageUp
+/// one back), if `e` is one; its default action is then prevented. Also
+/// the keys of a chapter's opening story (`web::story_lead`).
+pub fn story_step_key(e: &KeyboardEvent) -> Option<i64> {
+    let delta = match e.key().as_str() {
+        "ArrowRight" | "PageDown" => 1,
+        "ArrowLeft" | "PageUp" => -1,
         _ => return None,
     };
     e.prevent_default();
-    Some(msg)
+    Some(delta)
 }
 
 fn numbers(v: impl IntoIterator<Item = u32>) -> String {
@@ -114,17 +129,18 @@ impl Figure {
                  data-story-active="true" data-story-step={mode.step.to_string()} data-story-steps={total.to_string()}
                  data-story-cast={numbers(story.actors.iter().map(|a| a.worker))}
                  data-highlighted-threads={numbers(lit)} onkeydown={on_key}>
-                <p class="story-sentence" aria-live="polite" id={format!("{id}-story-text")}>
-                    <span class="story-count">{ format!("{}/{}", mode.step + 1, total) }</span>
-                    { &step.sentence }
-                </p>
-                <p class="story-lit">{ lit_text }</p>
+                // The buttons first: a longer sentence never moves them.
                 <div class="story-buttons">
                     // aria-disabled, not disabled: a disabled button would drop the keyboard's focus.
                     <button type="button" class="btn story-prev" onclick={send(StoryMsg::Step(-1))} aria-disabled={(mode.step == 0).to_string()}>{ "◀ 이전" }</button>
                     <button type="button" class="btn btn-primary story-next" onclick={send(StoryMsg::Step(1))} aria-disabled={(mode.step + 1 >= total).to_string()}>{ "다음 ▶" }</button>
                     <button type="button" class="btn story-end" onclick={send(StoryMsg::End)}>{ "이야기 끝내기" }</button>
                 </div>
+                <p class="story-sentence" aria-live="polite" id={format!("{id}-story-text")}>
+                    <span class="story-count">{ format!("{}/{}", mode.step + 1, total) }</span>
+                    { &step.sentence }
+                </p>
+                <p class="story-lit">{ lit_text }</p>
             </div>
         }
     }
@@ -133,9 +149,11 @@ impl Figure {
     pub(super) fn story_update(&mut self, msg: StoryMsg) -> bool {
         match msg {
             StoryMsg::Start => {
-                let Some(story) = self.figure.as_ref().and_then(|f| f.story()) else { return false };
+                let Some(figure) = &self.figure else { return false };
+                let Some(story) = figure.story() else { return false };
+                let mode = StoryMode::new(story, figure);
                 self.player.pause();
-                self.story = Some(StoryMode::new(story));
+                self.story = Some(mode);
                 self.story_focus = true;
             }
             StoryMsg::Step(delta) => match &mut self.story {
@@ -169,7 +187,7 @@ impl Figure {
     /// A new run of the figure: a story being told is found again in it, from its first step.
     pub(super) fn story_refound(&mut self) {
         if let (Some(_), Some(figure)) = (&self.story, &self.figure) {
-            self.story = figure.story().map(StoryMode::new);
+            self.story = figure.story().map(|story| StoryMode::new(story, figure));
         }
     }
 }

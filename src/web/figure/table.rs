@@ -39,9 +39,11 @@ const FIRST_TABLE_MS: f64 = 30.0;
 /// long as it has recently taken), within this long after the slider input
 /// run right away, in the same update as the figure, so that figure and
 /// table appear in one frame; the rest leave the input's task (workers or
-/// later tasks). The remainder of the 16 ms frame is for Yew's rendering and
-/// the figure's highlights.
-const INLINE_FRAME_MS: f64 = 12.5;
+/// later tasks). The remainder of the 16 ms frame is for Yew's rendering,
+/// the figure's highlights and the browser's own style, layout and paint:
+/// at 12.5 ms the runs filled the frame so far that one input in ten
+/// overran it at the article's TTLs.
+const INLINE_FRAME_MS: f64 = 10.0;
 
 /// The median of the last few samples of a cost: one slow sample (a garbage
 /// collection, a busy moment) does not move it; a machine that stays slower
@@ -339,13 +341,16 @@ impl LiveTable {
 
     /// The figure's key numbers (`keys`, rows of the table) from its own
     /// runs, the first column: `(short label, value)`, a range over the
-    /// column's runs; `None` as the value while the column is computed.
+    /// column's runs; `None` as the value while the column is computed, and
+    /// "해당 없음" once it is computed when the metric does not apply to its
+    /// variant (A5's read rejects after the restart, without c-2).
     pub fn key_numbers(&self, keys: &[&str]) -> Vec<(&'static str, Option<String>)> {
+        let first = self.columns.first().filter(|c| !c.runs.is_empty());
         keys.iter()
             .filter_map(|key| TABLE_ROWS.iter().find(|(k, _)| k == key))
             .map(|(key, label)| {
                 let short = label.split(" (").next().unwrap_or(label);
-                (short, self.columns.first().and_then(|c| Self::cell(c, key)))
+                (short, first.map(|c| Self::cell(c, key).unwrap_or_else(|| "해당 없음".to_string())))
             })
             .collect()
     }

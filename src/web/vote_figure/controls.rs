@@ -41,6 +41,7 @@ impl VoteFigure {
         } else {
             (Callback::noop(), Callback::noop(), Callback::noop(), Callback::noop())
         };
+        let (tip_move, tip_down, tip_leave) = self.tip_handlers(ctx);
         // The URL's notices, then the work cap's when it stopped a run.
         let notices: Vec<String> = self
             .notices
@@ -61,13 +62,15 @@ impl VoteFigure {
                 { self.view_loading() }
                 <div class={classes!("canvas-wrap", direct.then_some("stack-direct"))} ref={self.wrap.clone()} tabindex={if story || direct { "0" } else { "-1" }}
                      aria-label={format!("그림 {} ({id})", spec.number)}
-                     onkeydown={if story { self.player.on_key() } else { stack_key }}
-                     onclick={stack_click} onmousemove={stack_move} onmouseleave={stack_leave}>
+                     onkeydown={if story { self.story_keys(ctx) } else { stack_key }}
+                     onclick={stack_click} onmousemove={stack_move} onmouseleave={stack_leave}
+                     onpointermove={tip_move} onpointerdown={tip_down} onpointerleave={tip_leave}>
                     <canvas ref={self.canvases[0].clone()} role="img" aria-label={spec.canvas_label()}></canvas>
                     { if self.kind() == FigureKind::OuterTransaction { html! {
                         <canvas ref={self.canvases[1].clone()} class="vote-second" role="img" aria-label="합류를 거절하는 구현의 타임라인 — 자세한 설명은 그림 아래 글"></canvas>
                     } } else { html!{} } }
                     { if direct { self.view_stack_pointing() } else { html!{} } }
+                    { if self.kind() == FigureKind::Liveness { html!{} } else { self.view_mark_tip() } }
                 </div>
                 { if story { view_legend() } else { html!{} } }
                 </div>

@@ -1,0 +1,292 @@
+//! What a story's marks are (B1, B3, B4): the messages, A's crash and
+//! restart marks, A's pipeline stages and B/C/D's evidence badges, placed
+//! by the same [`StoryLayout`] `draw_story` draws with, found under a point,
+//! and told in Korean as far as the player has come (nothing past the cursor).
+//!
+//! Coordinates are CSS px of a panel drawn `width_css` wide; the layout is
+//! worked out at scale 1.
+
+use super::labels::{fmt_time, kind_ko, layer_ko, step_ko};
+use super::story_layout::{StoryLayout, StoryView};
+use crate::figures::vote::StackFault;
+use crate::sim::vote::{EventKind, FaultKind, StepName, VoteTrace, VALIDATOR_NAMES};
+
+/// One mark of a story drawing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StoryMark {
+    /// `trace.messages[i]`, as an arrow.
+    Message(usize),
+    /// `trace.events[i]`: A's crash.
+    Crash(usize),
+    /// `trace.events[i]`: A's restart.
+    Restart(usize),
+    /// The evidence badge of validator `v` (1–3).
+    Badge(u32),
+    /// `trace.lanes[0].stages[i]`: one of A's pipeline stages.
+    Stage(usize),
+}
+
+/// A mark and the point it is drawn at (its centre), CSS px.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlacedStoryMark {
+    pub mark: StoryMark,
+    pub x: f64,
+    pub y: f64,
+}
+
+/// How near (CSS px) a point must be to a mark's line or centre.
+const NEAR_CSS: f64 = 7.0;
+
+fn name(v: u32) -> &'static str {
+    VALIDATOR_NAMES.get(v as usize).copied().unwrap_or("?")
+}
+
+fn distance_to_segment(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 == 0.0 { 0.0 } else { (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0) };
+    let (cx, cy) = (a.0 + t * dx, a.1 + t * dy);
+    ((p.0 - cx).powi(2) + (p.1 - cy).powi(2)).sqrt()
+}
+
+/// Every mark the story draws at `view`'s cursor, each with its centre, in
+/// reading order (badges last): the keyboard's stops.
+pub fn placed_story_marks(trace: &VoteTrace, view: &StoryView, width_css: f64) -> Vec<PlacedStoryMark> {
+    placed_on(trace, &layout_at_1x(trace, view, width_css))
+}
+
+/// The layout `draw_story` uses for a panel `width_css` wide, at scale 1 (CSS px).
+fn layout_at_1x(trace: &VoteTrace, view: &StoryView, width_css: f64) -> StoryLayout {
+    StoryLayout::new(width_css.round() as u32, trace, &StoryView { scale: 1.0, ..view.clone() })
+}
+
+/// [`placed_story_marks`] on a layout already worked out (at scale 1).
+fn placed_on(trace: &VoteTrace, l: &StoryLayout) -> Vec<PlacedStoryMark> {
+    let mut out: Vec<(u64, PlacedStoryMark)> = Vec::new();
+    let at = |mark, x: f64, y: f64| PlacedStoryMark { mark, x, y };
+    if let Some(a) = trace.lanes.first() {
+        let (top, bot) = l.lane_y[0];
+        for (i, st) in a.stages.iter().enumerate().filter(|(_, st)| l.shows(st.start.t_us)) {
+            let xa = l.warp.x(st.start.t_us);
+            let xb = l.warp.x(st.end.t_us.min(l.cursor)).max(xa + 2);
+            let y = f64::from(top + 4 + bot - 10) / 2.0;
+            out.push((st.start.t_us, at(StoryMark::Stage(i), f64::from(xa + xb) / 2.0, y)));
+        }
+    }
+    for (i, m) in trace.messages.iter().enumerate().filter(|(_, m)| l.drawn_message(m).is_some()) {
+        let (a, b, _) = l.message_segment(m);
+        let mid = (f64::from(a.0 + b.0) / 2.0, f64::from(a.1 + b.1) / 2.0);
+        out.push((m.sent_at.t_us, at(StoryMark::Message(i), mid.0, mid.1)));
+    }
+    let mid_a = f64::from(l.lane_mid(0));
+    for (i, e) in trace.events.iter().enumerate().filter(|(_, e)| l.shows(e.at.t_us)) {
+        let x = f64::from(l.warp.x(e.at.t_us));
+        match e.kind {
+            EventKind::Crashed { validator: 0, .. } => out.push((e.at.t_us, at(StoryMark::Crash(i), x, mid_a))),
+            EventKind::Restarted { validator: 0 } => out.push((e.at.t_us, at(StoryMark::Restart(i), x + 3.0, mid_a))),
+            _ => {}
+        }
+    }
+    out.sort_by_key(|(t, _)| *t);
+    let mut marks: Vec<PlacedStoryMark> = out.into_iter().map(|(_, p)| p).collect();
+    for v in 1..4u32 {
+        let (top, bot) = l.lane_y[v as usize];
+        marks.push(at(StoryMark::Badge(v), l.x1 + 12.0, f64::from(top + bot) / 2.0));
+    }
+    marks
+}
+
+/// The mark under (`x`, `y`) CSS px, nearest first; a stage only where no line or point is near.
+pub fn story_mark_at(trace: &VoteTrace, view: &StoryView, width_css: f64, x: f64, y: f64) -> Option<StoryMark> {
+    let l = layout_at_1x(trace, view, width_css);
+    let mut best: Option<(f64, StoryMark)> = None;
+    let mut consider = |d: f64, m: StoryMark| {
+        if d <= NEAR_CSS && best.is_none_or(|(bd, _)| d < bd) {
+            best = Some((d, m));
+        }
+    };
+    for p in placed_on(trace, &l) {
+        match p.mark {
+            StoryMark::Message(i) => {
+                let (a, b, _) = l.message_segment(&trace.messages[i]);
+                let (a, b) = ((f64::from(a.0), f64::from(a.1)), (f64::from(b.0), f64::from(b.1)));
+                consider(distance_to_segment((x, y), a, b), p.mark);
+            }
+            StoryMark::Crash(_) | StoryMark::Restart(_) | StoryMark::Badge(_) => {
+                consider(((x - p.x).powi(2) + (y - p.y).powi(2)).sqrt() * 0.8, p.mark);
+            }
+            StoryMark::Stage(_) => {}
+        }
+    }
+    if let Some((_, m)) = best {
+        return Some(m);
+    }
+    // Inside a stage block on A's lane.
+    let a = trace.lanes.first()?;
+    let (top, bot) = l.lane_y[0];
+    if !(f64::from(top)..=f64::from(bot)).contains(&y) {
+        return None;
+    }
+    a.stages.iter().enumerate().filter(|(_, st)| l.shows(st.start.t_us)).find_map(|(i, st)| {
+        let xa = f64::from(l.warp.x(st.start.t_us));
+        let xb = f64::from(l.warp.x(st.end.t_us.min(l.cursor))).max(xa + 2.0);
+        (xa - 2.0..=xb + 2.0).contains(&x).then_some(StoryMark::Stage(i))
+    })
+}
+
+/// What `mark` is, in Korean, as far as `cursor_us` (nothing the player has not reached).
+pub fn describe_story_mark(trace: &VoteTrace, mark: StoryMark, cursor_us: u64) -> String {
+    match mark {
+        StoryMark::Message(i) => {
+            let Some(m) = trace.messages.get(i) else { return String::new() };
+            let what = format!(
+                "{}의 {} {} (높이 {}, 라운드 {}): {} → {}",
+                name(m.signer),
+                kind_ko(m.kind),
+                m.value.label(),
+                m.height,
+                m.round,
+                name(m.from),
+                name(m.to)
+            );
+            let fate = match m.received_at {
+                Some(r) if r.t_us <= cursor_us => format!("{} 도착", fmt_time(r.t_us)),
+                Some(_) => "아직 가는 중".to_string(),
+                None if m.sent_at.t_us <= cursor_us => "받는 쪽이 꺼져 있어 닿지 못함".to_string(),
+                None => "아직 가는 중".to_string(),
+            };
+            format!("{what} · {} 보냄, {fate}", fmt_time(m.sent_at.t_us))
+        }
+        StoryMark::Crash(i) => match trace.events.get(i).map(|e| (&e.kind, e.at.t_us)) {
+            Some((EventKind::Crashed { fault, .. }, t)) => {
+                let how = match fault {
+                    FaultKind::Power => "전원 차단: 운영체제 캐시까지 사라집니다",
+                    FaultKind::Kill => "프로세스 종료: 프로세스 안의 기록이 사라집니다",
+                };
+                let kept = trace
+                    .records
+                    .iter()
+                    .filter(|r| r.validator == 0)
+                    .filter_map(|r| r.layers.iter().rev().find(|lp| lp.at.t_us <= t).map(|lp| lp.layer))
+                    .filter(|layer| *layer != crate::sim::vote::Layer::Lost)
+                    .count();
+                format!("{}: A 중단, {how} (그 직전 A의 기록 {kept}개가 저장 계층에 있었음)", fmt_time(t))
+            }
+            _ => String::new(),
+        },
+        StoryMark::Restart(i) => match trace.events.get(i) {
+            Some(e) => format!("{}: A가 다시 시작해 남은 기록으로 돌아옴", fmt_time(e.at.t_us)),
+            None => String::new(),
+        },
+        StoryMark::Badge(v) => {
+            let found = trace.events.iter().find(|e| {
+                e.at.t_us <= cursor_us
+                    && matches!(e.kind, EventKind::DuplicateVoteDetected { detector, signer: 0, .. } if detector == v)
+            });
+            match found.map(|e| (&e.kind, e.at.t_us)) {
+                Some((EventKind::DuplicateVoteDetected { height, round, v1, v2, .. }, t)) => format!(
+                    "{}의 증거함: {}에 A가 같은 자리(높이 {height}, 라운드 {round})에 서명한 {}와 {}를 둘 다 받음 · 이중 투표 증거",
+                    name(v),
+                    fmt_time(t),
+                    v1.label(),
+                    v2.label()
+                ),
+                _ => format!("{}의 증거함: 지금까지 A의 이중 투표 증거 없음", name(v)),
+            }
+        }
+        StoryMark::Stage(i) => {
+            let Some(st) = trace.lanes.first().and_then(|a| a.stages.get(i)) else { return String::new() };
+            let step = StepName::parse(&st.stage).map(|n| {
+                let ko = step_ko(n.step);
+                if n.conflicting {
+                    format!("{ko} (Y)")
+                } else {
+                    ko.to_string()
+                }
+            });
+            let step = step.unwrap_or_else(|| st.stage.clone());
+            let end = if st.end.t_us <= cursor_us { fmt_time(st.end.t_us) } else { "진행 중".to_string() };
+            let how = if st.end.t_us > cursor_us {
+                ""
+            } else if !st.ok {
+                " · 실패하거나 중단됨"
+            } else if !st.foreground {
+                " · 호출한 쪽 모르게 뒤에서 진행"
+            } else {
+                ""
+            };
+            format!("A의 처리 단계 {step}: {} → {end}{how}", fmt_time(st.start.t_us))
+        }
+    }
+}
+
+/// What B7's stack says at (`x`, `y`) CSS px: a record chip, else its layer.
+pub fn describe_stack_point(
+    records: &[super::StackRecord],
+    fault: StackFault,
+    device_honours_sync: bool,
+    window_us: u64,
+    width_css: f64,
+    x: f64,
+    y: f64,
+) -> Option<String> {
+    let layer = super::stack_layer_at(width_css, x, y)?;
+    let fate = |r: &super::StackRecord| {
+        if fault == StackFault::None {
+            String::new()
+        } else if super::survives(r, fault, device_honours_sync, window_us) {
+            format!(" · {} 뒤에도 남음", fault.name_ko())
+        } else {
+            format!(" · {}으로 사라짐", fault.name_ko())
+        }
+    };
+    if let Some(i) = super::stack_chip_at(records, width_css, x, y) {
+        let r = &records[i];
+        return Some(format!("기록 {}: {}에 있음{}", r.label, layer_ko(r.layer), fate(r)));
+    }
+    let here: Vec<&super::StackRecord> = records.iter().filter(|r| r.layer == layer).collect();
+    let lost = here.iter().filter(|r| !super::survives(r, fault, device_honours_sync, window_us)).count();
+    let tail = match fault {
+        StackFault::None => format!(" · 누르면 {}", StackFault::reaching(layer).name_ko()),
+        _ => format!(" · {} 뒤 {}개 사라짐", fault.name_ko(), lost),
+    };
+    Some(format!("{} 계층: A의 기록 {}개{tail}", layer_ko(layer), here.len()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::figures::plan::VotePlan;
+    use crate::figures::registry::figure;
+
+    #[test]
+    fn every_placed_story_mark_is_found_where_it_is_drawn_and_said_in_korean() {
+        let spec = figure("vote-story").expect("B1");
+        let plan = VotePlan::new(spec, spec.initial_vote_config());
+        let fig = plan.run();
+        let trace = fig.traces()[0].clone();
+        for width in [390.0, 1000.0] {
+            let view = StoryView { cursor_us: u64::MAX, t_end_us: fig.story_end_us(), ..StoryView::default() };
+            let placed = placed_story_marks(&trace, &view, width);
+            assert!(placed.iter().any(|p| matches!(p.mark, StoryMark::Message(_))), "messages at {width}");
+            assert!(placed.iter().any(|p| matches!(p.mark, StoryMark::Crash(_))), "B1's crash at {width}");
+            assert_eq!(placed.iter().filter(|p| matches!(p.mark, StoryMark::Badge(_))).count(), 3);
+            for p in &placed {
+                let found = story_mark_at(&trace, &view, width, p.x, p.y);
+                assert!(found.is_some(), "{:?} at {width}", p.mark);
+                let text = describe_story_mark(&trace, found.unwrap(), view.cursor_us);
+                assert!(!text.is_empty() && !text.is_ascii(), "{text}");
+            }
+            // The lane names' column is no mark.
+            assert_eq!(story_mark_at(&trace, &view, width, 2.0, 2.0), None);
+        }
+        // Nothing past the cursor: before the first message, none is drawn or found.
+        let first = trace.messages.iter().map(|m| m.sent_at.t_us).min().unwrap_or(0);
+        let early =
+            StoryView { cursor_us: first.saturating_sub(1), t_end_us: fig.story_end_us(), ..StoryView::default() };
+        assert!(!placed_story_marks(&trace, &early, 1000.0).iter().any(|p| matches!(p.mark, StoryMark::Message(_))));
+        // A badge says whether it holds evidence only as of the cursor.
+        let badge = describe_story_mark(&trace, StoryMark::Badge(1), 0);
+        assert!(badge.contains("증거 없음"), "{badge}");
+    }
+}
