@@ -501,15 +501,24 @@ impl SweepResult {
         let head = format!("{xn} {x}, {yn} {y}");
         match self.cell(ix, iy) {
             None => format!("{head}: 아직 계산 중"),
-            Some(c) => format!(
-                "{head}: 초과 승인 평균 {} (시드 {}개 범위 {}~{}), 처리량 평균 {:.1}건/초",
-                fmt1(c.over_mean),
-                self.spec.seeds,
-                c.over_min,
-                c.over_max,
-                c.thr_mean
-            ),
+            Some(c) => self.cell_text(&head, &fmt1(c.over_mean), c.over_min, c.over_max, c.thr_mean),
         }
+    }
+
+    /// [`Self::describe_cell`] as long as it can get for this cell's axis
+    /// values (four-digit counts and means), so that a page can reserve the
+    /// room its answer will take while the cell is still computing.
+    pub fn describe_cell_widest(&self, ix: usize, iy: usize) -> String {
+        let [xn, yn] = self.spec.kind.axis_names_ko();
+        let head = format!("{xn} {}, {yn} {}", self.spec.xs()[ix], self.spec.ys()[iy]);
+        self.cell_text(&head, "8888.8", 8888, 8888, 888.8)
+    }
+
+    fn cell_text(&self, head: &str, over_mean: &str, over_min: u64, over_max: u64, thr_mean: f64) -> String {
+        format!(
+            "{head}: 초과 승인 평균 {over_mean} (시드 {}개 범위 {over_min}~{over_max}), 처리량 평균 {thr_mean:.1}건/초",
+            self.spec.seeds,
+        )
     }
 
     /// The Korean text alternative of the whole heatmap, generated from the results.

@@ -158,3 +158,29 @@ test('URL state: variant and ranges survive a reload; bad values give a notice',
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('while the grid fills, the map\'s stage and the controls under it keep their place (390 and 1280 px)', async () => {
+  for (const [width, height] of [[390, 844], [1280, 900]]) {
+    const { page, errors, context } = await openPage(browser, { width, height });
+    await page.goto(`${server.base}?ch=a7-sweeps`);
+    await ready(page);
+    const fig = '#sweep-ttl-pause';
+    // A new grid, started after the page settled.
+    await done(page, 'sweep-ttl-pause');
+    await page.locator(`${fig} input[name=ttl_lo]`).fill('70');
+    await page.waitForSelector(`${fig}[data-state=running]`);
+    const place = () => page.evaluate((sel) => {
+      const f = document.querySelector(sel);
+      const top = f.getBoundingClientRect().top;
+      const stage = f.querySelector('.figure-stage').getBoundingClientRect();
+      const slider = f.querySelector('.figure-side input[type=range]').getBoundingClientRect();
+      return { stage: Math.round(stage.height), slider: Math.round(slider.top - top) };
+    }, fig);
+    const running = await place();
+    await done(page, 'sweep-ttl-pause');
+    const finished = await place();
+    assert.deepEqual(finished, running, `${width}px: the stage's height and the first slider's offset while running and when done`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});

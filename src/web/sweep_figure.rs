@@ -291,15 +291,26 @@ impl SweepFigure {
             SweepMetric::OverApproval => "lg heat-over",
             SweepMetric::Throughput => "lg heat-thr",
         };
-        let dot = self.metric == SweepMetric::OverApproval
-            && self.result.cells().any(|(_, _, c)| c.over_max > 0 && c.over_mean < 0.5);
+        let dot = self.result.cells().any(|(_, _, c)| c.over_max > 0 && c.over_mean < 0.5);
         let pending = !self.result.is_complete();
         let article = article_point(&self.spec);
+        // An item whose mark may come or go while the grid fills keeps its
+        // line, unseen and unread, when the map does not draw it: the legend
+        // keeps its height, so the controls under the stage never jump.
+        let item = |key: &'static str, swatch: &'static str, text: &'static str, drawn: bool| {
+            html! {
+                <li data-legend={key} class={classes!((!drawn).then_some("lg-reserved"))} aria-hidden={(!drawn).then_some("true")}>
+                    <span class={classes!("lg", swatch)} aria-hidden="true"></span>{ text }
+                </li>
+            }
+        };
         html! {
             <ul class="legend heat-legend" aria-label="범례">
                 <li data-legend="heat"><span class={swatch} aria-hidden="true"></span>{ colour }</li>
-                { if dot { html! { <li data-legend="heat-dot"><span class="lg heat-dot" aria-hidden="true"></span>{ "빨간 점: 평균은 0에 가깝지만 어느 시드에서 초과 승인이 있었음" }</li> } } else { html!{} } }
-                { if pending { html! { <li data-legend="heat-pending"><span class="lg heat-pending" aria-hidden="true"></span>{ "회색 빗금: 아직 계산 중인 칸" }</li> } } else { html!{} } }
+                { if self.metric == SweepMetric::OverApproval {
+                    item("heat-dot", "heat-dot", "빨간 점: 평균은 0에 가깝지만 어느 시드에서 초과 승인이 있었음", dot)
+                } else { html!{} } }
+                { item("heat-pending", "heat-pending", "회색 빗금: 아직 계산 중인 칸", pending) }
                 <li data-legend="heat-focus"><span class="lg heat-focus" aria-hidden="true"></span>{ "테두리: 선택한 칸 (Enter나 클릭으로 그 실행의 요약을 지도 아래에 엽니다)" }</li>
                 { match article { Some(p) => html! {
                     <li data-legend="article-point"><span class="lg heat-article" aria-hidden="true"></span>
@@ -706,7 +717,12 @@ impl Component for SweepFigure {
                     { self.view_heat_legend() }
                 </div>
                 <div class="figure-side">
-                <p id={format!("{fid}-focus")} class="sweep-focus" aria-live="polite">{ format!("선택한 칸 — {}", self.result.describe_cell(self.focus.0, self.focus.1)) }</p>
+                // The longest answer this cell can have lies unseen under the
+                // one shown, so the line keeps its height when the answer comes.
+                <p class="sweep-focus-room">
+                    <span id={format!("{fid}-focus")} class="sweep-focus" aria-live="polite">{ format!("선택한 칸 — {}", self.result.describe_cell(self.focus.0, self.focus.1)) }</span>
+                    <span class="room" aria-hidden="true">{ format!("선택한 칸 — {}", self.result.describe_cell_widest(self.focus.0, self.focus.1)) }</span>
+                </p>
                 { self.view_opened(ctx) }
                 <div class="controls sweep-controls">
                     <div class="controls-row">
