@@ -4,7 +4,7 @@
 //! same code paints a `CanvasBackend` in the browser and an `SVGBackend` for
 //! export and the CLI. The drawing modules (`timeline`, `plots`, `sweep`,
 //! `vote`) read a trace and a [`View`] and draw; [`registry`] lists the
-//! figures, [`legend`] their keys, [`plan`] decides for each which runs it needs and how they are
+//! figures, [`legend`] their keys, [`recorded`] a real run shipped as data, [`plan`] decides for each which runs it needs and how they are
 //! laid out and drawn, [`player`] is the timeline player's state, and
 //! [`export`] makes files of them. Nothing here knows the browser (no yew,
 //! web-sys or gloo).
@@ -16,6 +16,7 @@ pub mod legend;
 pub mod plan;
 pub mod player;
 pub mod plots;
+pub mod recorded;
 pub mod registry;
 pub mod series_hit;
 pub mod story;

@@ -76,6 +76,8 @@ pub struct SiteQuery {
     pub event: Option<usize>,
     /// A2's ledger line shown (`recon`).
     pub reveal_ledger: Option<bool>,
+    /// A1: the recorded real run drawn instead of a simulation (`real`).
+    pub recorded: Option<bool>,
     /// B6: the fault has hit (`hit`).
     pub hit: Option<bool>,
     /// What a sweep heatmap colours (`metric`).
@@ -193,6 +195,15 @@ pub const SITE_PARAMS: &[ParamSpec] = &[
         get: |s| s.reveal_ledger.map(Value::Flag),
         set: |s, v| s.reveal_ledger = Some(v.flag()),
     })),
+    word_key(
+        "real",
+        ParamKind::Switch,
+        "",
+        "A1: draw the recorded real run (run 0 of lab real's committed set on Redis and PostgreSQL) instead of a simulation",
+        "실제 실행 기록",
+    )
+    .for_figures(Figures::LEASE)
+    .field(Field::Site(Access { get: |s| s.recorded.map(Value::Flag), set: |s, v| s.recorded = Some(v.flag()) })),
     word_key(
         "hit",
         ParamKind::Switch,

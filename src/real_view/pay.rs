@@ -32,6 +32,20 @@ pub fn block(line: &str) -> Option<String> {
     Some(format!("<div class=\"prose real-pay\">{html}</div>\n"))
 }
 
+/// Where the committed set came from, in Korean (`provenance_text`): a
+/// recorded run the page draws says it too (`crate::figures::recorded`).
+pub fn provenance_ko() -> String {
+    provenance_text(&summary())
+}
+
+/// The real-run values of `metric` in configuration `key`, one per run
+/// (`None` where the committed set has no such row).
+pub fn real_values(key: &str, metric: &str) -> Option<Vec<f64>> {
+    let data = summary();
+    let row = config(&data, key)["table"].as_array()?.iter().find(|l| l["metric"] == metric)?.clone();
+    row["real"].as_array()?.iter().map(Value::as_f64).collect()
+}
+
 /// "실제 Redis·PostgreSQL, 이 저장소의 하니스로 잰 값 (날짜, 머신, 버전)".
 fn provenance_text(data: &Value) -> String {
     let p = &data["provenance"];

@@ -331,6 +331,7 @@ impl App {
             event: self.route.event,
             window_ms: self.route.window_ms,
             reveal_ledger: self.route.reveal_ledger,
+            recorded: self.route.recorded,
             answered: self.remounts.contains_key(spec.id),
         }
     }

@@ -10,6 +10,7 @@
 
 pub(crate) mod canvas_input;
 mod controls;
+mod recorded;
 mod story;
 
 pub(super) use story::story_step_key;
@@ -44,6 +45,8 @@ pub struct InitState {
     pub event: Option<usize>,
     pub window_ms: Option<u32>,
     pub reveal_ledger: Option<bool>,
+    /// A1: open on the recorded real run (`real=1`).
+    pub recorded: bool,
     /// A prediction set this state after the reader chose an answer: the
     /// results are not held back until the player reaches them.
     pub answered: bool,
@@ -84,6 +87,10 @@ pub enum Msg {
     /// The reader pointed at, pressed on or keyed through the canvas.
     Canvas(CanvasMsg),
     Story(story::StoryMsg),
+    /// The reader chose the source: the recorded real run (true) or the simulation.
+    Recorded(bool),
+    /// The recorded run was fetched and read, or could not be (`None`).
+    RecordedArrived(Option<Rc<recorded::RecordedView>>),
 }
 
 /// What the player says about the figure's steps and marks (nothing before the first run).
@@ -151,6 +158,11 @@ pub struct Figure {
     _theme: Option<EventListener>,
     /// Presses off the canvas close a tapped tip.
     _outside: Option<EventListener>,
+    /// A1: the recorded real run drawn instead of a simulation.
+    recorded: recorded::Recorded,
+    /// The address named this figure (a permalink, a link in the prose):
+    /// bring it into view once it is drawn.
+    scroll_pending: bool,
 }
 
 /// Appends a timing to `window[name]` (read by the e2e perf test):
@@ -188,7 +200,10 @@ impl Figure {
     /// No spoilers: the results wait until the player passes the decisive
     /// moment ([`Figure::results_at_us`]) or the reader asks.
     fn results_shown(&self) -> bool {
-        self.results_asked || self.results_at_us().is_none_or(|at| self.player.player.cursor_us() >= at)
+        // A recorded run is a record the reader asked to see: nothing to guess.
+        self.results_asked
+            || self.recorded.shown().is_some()
+            || self.results_at_us().is_none_or(|at| self.player.player.cursor_us() >= at)
     }
 
     /// The window shown, in µs (the requested one unless the work cap shortened it).
@@ -202,20 +217,32 @@ impl Figure {
     /// responsive. A figure that draws many of the table's runs (A8, A9)
     /// takes them from the table once it has them all.
     fn recompute(&mut self, ctx: &Context<Self>) {
-        self.plan = LeasePlan::new(self.spec, self.query.clone(), Some(self.requested_window_ms), self.reveal_ledger);
+        // A recorded real run is laid out and drawn by the same plan; the
+        // live table then stays as the simulation left it, unshown.
+        let recorded = self.recorded.shown().map(|view| view.trace.clone());
+        let query = self.recorded.shown().map_or(&self.query, |view| &view.query).clone();
+        self.plan = LeasePlan::new(self.spec, query, Some(self.requested_window_ms), self.reveal_ledger);
         let runs = self.plan.figure_runs();
         let from_table = self.plan.draws_table_runs();
         let mut prefilled = Vec::new();
         let mut drawn = None;
         if !from_table {
-            let results: Vec<(Rc<LeaseTrace>, Option<u64>)> =
-                runs.iter().map(|r| r.run()).map(|(t, ms)| (Rc::new(t), ms)).collect();
+            let results: Vec<(Rc<LeaseTrace>, Option<u64>)> = match &recorded {
+                Some(trace) => vec![(trace.clone(), None)],
+                None => runs.iter().map(|r| r.run()).map(|(t, ms)| (Rc::new(t), ms)).collect(),
+            };
             for (run, (trace, _)) in runs.iter().zip(&results) {
                 if let Some(slot) = run.table_slot {
                     prefilled.push((slot, trace.clone()));
                 }
             }
             drawn = Some(LeaseFigure::new(&self.plan, results));
+        }
+        if recorded.is_some() {
+            if let Some(figure) = drawn {
+                self.set_figure(figure);
+            }
+            return;
         }
         let table = match &drawn {
             Some(figure) => self.plan.table_beside(figure),
@@ -283,7 +310,8 @@ impl Figure {
         let win =
             (self.is_timeline() && self.requested_window_ms != self.spec.window_ms).then_some(self.requested_window_ms);
         let recon = (self.spec.kind == crate::figures::FigureKind::Balance && !self.reveal_ledger).then_some(false);
-        url::figure_search(&self.chapter, self.spec.id, &to_query(&self.query), cursor, win, recon)
+        let query = self.recorded.shown().map_or(&self.query, |view| &view.query);
+        url::figure_search(&self.chapter, self.spec.id, &to_query(query), cursor, win, recon, self.recorded.is_on())
     }
 
     /// Puts the figure's state in the address bar, one task later: a
@@ -327,6 +355,9 @@ impl Figure {
     }
 
     fn text_alternative(&self) -> String {
+        if let (Some(view), Some(figure)) = (self.recorded.shown(), &self.figure) {
+            return format!("{} 실제 실행 기록: {}", figure.text_alternative(None), view.source_ko);
+        }
         // The whole run's results wait with the table (no spoilers).
         let table_run = self.table.first_description().filter(|_| self.results_shown());
         self.figure.as_ref().map(|f| f.text_alternative(table_run)).unwrap_or_default()
@@ -384,6 +415,10 @@ impl Component for Figure {
             _resize: None,
             _theme: None,
             _outside: None,
+            recorded: recorded::Recorded::Off,
+            // Not for an embed (the figure is the page) nor a prediction's
+            // re-run (the question stays where the reader is).
+            scroll_pending: props.sync_url && init.as_ref().is_some_and(|i| !i.answered),
         };
         let cursor_us = init.as_ref().and_then(|i| i.cursor_us);
         let window_us = f.window_us();
@@ -408,6 +443,9 @@ impl Component for Figure {
         let link = ctx.link().clone();
         f._theme = Some(super::on_theme_change(move || link.send_message(Msg::Redraw)));
         f._outside = Some(f.outside_press_listener(ctx));
+        if init.as_ref().is_some_and(|i| i.recorded) {
+            ctx.link().send_message(Msg::Recorded(true));
+        }
         f
     }
 
@@ -425,7 +463,12 @@ impl Component for Figure {
         ) {
             self.dirty = true;
         }
+        let left_recorded =
+            matches!(msg, Msg::SetParam(..) | Msg::SetPreset(_) | Msg::SetSeed(_) | Msg::Reroll | Msg::Reset)
+                && self.leave_recorded();
         match msg {
+            Msg::Recorded(on) => return self.choose_recorded(ctx, on),
+            Msg::RecordedArrived(run) => return self.recorded_arrived(ctx, run),
             Msg::SetParam(key, value) => {
                 self.perf_start = Some(now_ms());
                 let mut parts: Vec<String> = to_query(&self.query)
@@ -532,6 +575,9 @@ impl Component for Figure {
                 self.copied = true;
             }
         }
+        if left_recorded {
+            self.notices.push(recorded::LEFT_NOTICE.into());
+        }
         true
     }
 
@@ -550,6 +596,11 @@ impl Component for Figure {
             self.draw_ms.push(now_ms() - started);
             if self.is_timeline() {
                 self.state_time_axis();
+            }
+        }
+        if self.figure.is_some() && std::mem::take(&mut self.scroll_pending) {
+            if let Some(el) = gloo::utils::document().get_element_by_id(self.spec.id) {
+                el.scroll_into_view();
             }
         }
         if std::mem::take(&mut self.story_focus) {

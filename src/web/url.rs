@@ -28,6 +28,8 @@ pub struct Route {
     pub event: Option<usize>,
     pub window_ms: Option<u32>,
     pub reveal_ledger: Option<bool>,
+    /// A1's recorded real run (`real=1`).
+    pub recorded: bool,
     /// Present when the URL carried any lease key.
     pub query: Option<LeaseQuery>,
     /// Korean notices about clamped or ignored values.
@@ -46,6 +48,7 @@ pub fn parse(search: &str) -> Route {
         event: site.event,
         window_ms: site.window_ms,
         reveal_ledger: site.reveal_ledger,
+        recorded: site.recorded == Some(true),
         query: site.lease,
         notices: notices_ko(&notices),
     }
@@ -71,6 +74,7 @@ pub fn figure_search(
     cursor: Option<(u64, usize)>,
     window_ms: Option<u32>,
     recon: Option<bool>,
+    recorded: bool,
 ) -> String {
     let site = SiteQuery {
         chapter: Some(chapter.to_string()),
@@ -79,6 +83,7 @@ pub fn figure_search(
         cursor_us: cursor.map(|(t_us, _)| t_us),
         event: cursor.map(|(_, ev)| ev),
         reveal_ledger: recon,
+        recorded: recorded.then_some(true),
         ..SiteQuery::default()
     };
     site.search_with(lease_qs)

@@ -61,17 +61,32 @@ impl Figure {
             .collect();
         let player = &self.player.player;
         let embedded = super::super::embed::active();
-        let results = || if self.results_shown() { self.table.view(&self.plan) } else { self.view_results_hidden(ctx) };
+        let recorded = self.recorded.shown();
+        let results = || match recorded {
+            Some(view) => self.view_recorded(view),
+            None if self.results_shown() => self.table.view(&self.plan),
+            None => self.view_results_hidden(ctx),
+        };
+        // A recorded run is data, not a state of the simulation: the files
+        // and embeds of the export bar are made from a simulation's query.
         let export = || {
-            super::super::export_panel::panel(super::super::export_panel::PanelData {
-                id,
-                params: to_query(&self.query),
-                permalink: self.permalink(),
-                time_us: (timeline && !player.playing() && player.cursor_us() < self.window_us())
-                    .then_some(player.cursor_us()),
-                window_ms: (self.requested_window_ms != spec.window_ms).then_some(self.requested_window_ms),
-                recon: self.reveal_ledger,
-            })
+            if recorded.is_some() {
+                html! {}
+            } else {
+                super::super::export_panel::panel(super::super::export_panel::PanelData {
+                    id,
+                    params: to_query(&self.query),
+                    permalink: self.permalink(),
+                    time_us: (timeline && !player.playing() && player.cursor_us() < self.window_us())
+                        .then_some(player.cursor_us()),
+                    window_ms: (self.requested_window_ms != spec.window_ms).then_some(self.requested_window_ms),
+                    recon: self.reveal_ledger,
+                })
+            }
+        };
+        let key_numbers = match recorded {
+            Some(view) => Self::recorded_key_numbers(view, spec.key_metrics),
+            None => self.table.key_numbers(spec.key_metrics),
         };
         let (results, export, results_again, export_again) = if embedded {
             (results(), export(), html! {}, html! {})
@@ -88,12 +103,13 @@ impl Figure {
                 // The stage stays on screen while the reader moves a control
                 // (above the controls at every width).
                 <div class="figure-stage">
+                    { self.view_recorded_badge() }
                     { self.view_canvas_wrap(ctx) }
                     { if self.results_shown() {
-                        super::super::reader_view::key_numbers(&self.table.key_numbers(spec.key_metrics), self.table.pending())
+                        super::super::reader_view::key_numbers(&key_numbers, recorded.is_none() && self.table.pending())
                     } else {
                         // The same line with its values held back, so the stage keeps its layout.
-                        super::super::reader_view::key_numbers_held(&self.table.key_numbers(spec.key_metrics))
+                        super::super::reader_view::key_numbers_held(&key_numbers)
                     } }
                     { if timeline { view_legend(self.figure.as_ref().map(|f| f.legend()).unwrap_or_default()) } else { html!{} } }
                 </div>
@@ -106,7 +122,8 @@ impl Figure {
                             <summary class="btn">{ "설정" }</summary>
                             { self.view_story(ctx) }
                             { if timeline { self.view_keys_hint() } else { html!{} } }
-                            { self.view_controls(ctx) }
+                            { self.view_source_switch(ctx) }
+                            { if recorded.is_none() { self.view_controls(ctx) } else { html!{} } }
                             { results }
                             { export }
                         </details>
@@ -117,7 +134,8 @@ impl Figure {
                         { self.view_story(ctx) }
                         { if timeline { self.view_player(ctx) } else { html!{} } }
                         { if timeline { self.view_keys_hint() } else { html!{} } }
-                        { self.view_controls(ctx) }
+                        { self.view_source_switch(ctx) }
+                        { if recorded.is_none() { self.view_controls(ctx) } else { html!{} } }
                     </div>
                 } } }
                 <p id={desc_id} class="visually-hidden">{ self.text_alternative() }</p>
@@ -189,7 +207,7 @@ impl Figure {
                 { "표시를 가리키거나 누르면 설명이 나오고, 빈 곳을 누르면 닫힙니다 · 시간축을 누르거나 그림을 옆으로 끌면 그 시각으로 이동 · 그림에 초점을 두고 " }
                 <kbd>{ "↓" }</kbd>{ "/" }<kbd>{ "↑" }</kbd>{ " 표시 하나씩, " }<kbd>{ "←" }</kbd>{ "/" }<kbd>{ "→" }</kbd>{ " 사건 하나씩, " }
                 <kbd>{ "스페이스" }</kbd>{ " 재생/정지, " }<kbd>{ "Esc" }</kbd>{ " 설명 닫기" }
-                { if self.spec.kind == FigureKind::Timeline && self.query.config.variant.uses_lock() { html! {<>
+                { if self.spec.kind == FigureKind::Timeline && self.query.config.variant.uses_lock() && !self.recorded.is_on() { html! {<>
                     { " · 만료된 lease의 끝을 끌거나, lease를 고른 뒤 " }<kbd>{ "+" }</kbd>{ "/" }<kbd>{ "−" }</kbd>{ "로 TTL 바꾸기" }
                 </>} } else { html!{} } }
             </p>

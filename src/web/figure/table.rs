@@ -346,13 +346,7 @@ impl LiveTable {
     /// variant (A5's read rejects after the restart, without c-2).
     pub fn key_numbers(&self, keys: &[&str]) -> Vec<(&'static str, Option<String>)> {
         let first = self.columns.first().filter(|c| !c.runs.is_empty());
-        keys.iter()
-            .filter_map(|key| TABLE_ROWS.iter().find(|(k, _)| k == key))
-            .map(|(key, label)| {
-                let short = label.split(" (").next().unwrap_or(label);
-                (short, first.map(|c| Self::cell(c, key).unwrap_or_else(|| "해당 없음".to_string())))
-            })
-            .collect()
+        key_numbers_with(keys, |key| first.map(|c| Self::cell(c, key).unwrap_or_else(|| "해당 없음".to_string())))
     }
 
     fn cell(col: &Column, key: &str) -> Option<String> {
@@ -425,4 +419,16 @@ impl LiveTable {
             </div>
         }
     }
+}
+
+/// A figure's key numbers: for each of `keys` (rows of the table), its
+/// short label and `value(key)` (`None` while it is computed).
+pub(super) fn key_numbers_with(
+    keys: &[&str],
+    value: impl Fn(&str) -> Option<String>,
+) -> Vec<(&'static str, Option<String>)> {
+    keys.iter()
+        .filter_map(|key| TABLE_ROWS.iter().find(|(k, _)| k == key))
+        .map(|(key, label)| (label.split(" (").next().unwrap_or(label), value(key)))
+        .collect()
 }
