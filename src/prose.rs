@@ -18,6 +18,12 @@
 //! component. `{{sim:PRESET:METRIC}}` placeholders pass
 //! through as text and are filled by the page from live runs.
 //!
+//! A blockquote that opens with `**원문과 다른 점.**` is the section's note on
+//! where the site departs from the article or assumes what it does not say:
+//! it becomes a collapsed `<details class="differs">` under that title, so
+//! the running prose tells the story and the note waits for the reader who
+//! asks (every other blockquote stays one).
+//!
 //! A `{{mark:KEY|word}}` in prose names a mark a figure draws: the word is
 //! rendered as `<span class="mark-word mark-KEY">` after the legend's own
 //! swatch (`<span class="lg lg-KEY">`, KEY a `LegendItem::key`), so the
@@ -149,6 +155,10 @@ mod render {
 
     use super::{escape_html, FIGURE_MARKER, PREDICT_MARKER, STORY_MARKER};
 
+    /// How a section's note on the article opens in the markdown, and its title on the page.
+    const DIFFERS_LABEL: &str = "**원문과 다른 점.**";
+    const DIFFERS_TITLE: &str = "원문과 다른 점";
+
     /// Renders a chapter's markdown to its HTML file (see the module docs).
     pub fn render_chapter(markdown: &str) -> String {
         let mut out = String::with_capacity(markdown.len() * 2);
@@ -161,8 +171,25 @@ mod render {
             }
             prose.clear();
         };
-        for line in markdown.lines() {
+        let mut lines = markdown.lines().peekable();
+        while let Some(line) = lines.next() {
             let t = line.trim();
+            if let Some(first) = t.strip_prefix('>').map(str::trim).and_then(|r| r.strip_prefix(DIFFERS_LABEL)) {
+                flush(&mut out, &mut prose);
+                // The blockquote's other lines, without their `>`.
+                let mut note = format!("{}\n", first.trim());
+                while let Some(next) = lines.next_if(|l| l.trim_start().starts_with('>')) {
+                    let inner = next.trim_start().strip_prefix('>').unwrap_or("");
+                    note.push_str(inner.strip_prefix(' ').unwrap_or(inner));
+                    note.push('\n');
+                }
+                out.push_str(&format!(
+                    "<details class=\"differs\"><summary>{}</summary><div class=\"prose\">{}</div></details>\n",
+                    DIFFERS_TITLE,
+                    render_markdown(&note)
+                ));
+                continue;
+            }
             if let Some(figure) = crate::real_view::block(t) {
                 flush(&mut out, &mut prose);
                 out.push_str(&figure);
@@ -407,6 +434,17 @@ mod render {
             );
             assert_eq!(blocks[1], Block::Figure("lease-expiry"));
             assert_eq!(blocks[2], Block::Html("<div class=\"prose\"><ol><li>하나</li><li>둘</li></ol></div>"));
+        }
+
+        #[test]
+        fn a_note_on_the_article_is_a_collapsed_details_and_other_blockquotes_stay() {
+            let html = render_chapter("앞\n\n> **원문과 다른 점.** 원문은 *밝히지* 않았습니다.\n>\n> 둘째 문단.\n\n뒤\n\n> 인용\n");
+            assert_eq!(
+                html,
+                "<div class=\"prose\"><p>앞</p></div>\n\
+                 <details class=\"differs\"><summary>원문과 다른 점</summary><div class=\"prose\"><p>원문은 <em>밝히지</em> 않았습니다.</p><p>둘째 문단.</p></div></details>\n\
+                 <div class=\"prose\"><p>뒤</p><blockquote><p>인용</p></blockquote></div>\n"
+            );
         }
 
         #[test]

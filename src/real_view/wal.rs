@@ -182,11 +182,17 @@ fn power_cell(p: &Value) -> String {
 }
 
 /// The named points where the real run and the model differ, per fault.
+/// The crash point's name as the chapters say it ("B에게 전송"), or its code.
+fn point_ko(code: &str) -> String {
+    crate::sim::vote::PipelineStep::from_code(code)
+        .map_or_else(|| code.to_string(), |s| crate::figures::vote::step_ko(s).to_string())
+}
+
 fn differences(config: &Value) -> String {
     let mut kill = Vec::new();
     let mut power: Vec<(String, Vec<String>)> = Vec::new();
     for p in config["points"].as_array().cloned().unwrap_or_default() {
-        let name = text(&p["point"]);
+        let name = point_ko(&text(&p["point"]));
         let model_unsafe = |key: &str| p[key] == "unsafe";
         if let Some(real) = p["real_kill_lost"].as_bool() {
             if real != model_unsafe("model_kill") {
@@ -209,8 +215,10 @@ fn differences(config: &Value) -> String {
     if !kill.is_empty() {
         parts.push(format!("종료: {}", kill.join(", ")));
     }
-    for (dir, at) in power {
-        parts.push(format!("전원({dir}): {}", at.join(", ")));
+    // Both directory models often disagree at the same points: one line then.
+    match power.as_slice() {
+        [(_, a), (_, b)] if a == b => parts.push(format!("전원(두 디렉터리 모델 모두): {}", a.join(", "))),
+        _ => parts.extend(power.into_iter().map(|(dir, at)| format!("전원({dir}): {}", at.join(", ")))),
     }
     if parts.is_empty() {
         "<td class=\"rw-agree\">같음</td>".into()

@@ -25,7 +25,6 @@ use yew::prelude::*;
 use super::crash_matrix::CrashMatrix;
 use super::lazy_figures::{self, FiguresModule, VoteFigureHandle};
 use super::player::{PlayerDriver, PlayerMsg};
-use super::reduced_motion;
 use super::url::{notice_ko, replace_url};
 use crate::figures::player::{Narrator, Pace};
 use crate::figures::registry::{figure_of, FigureKind, FigureSpec, Scenario};
@@ -115,10 +114,8 @@ pub enum Msg {
 
 /// Where a story's player starts.
 enum PlayerStart {
-    /// At step `ev` (the URL's `ev=`), paused.
+    /// At step `ev` (the URL's `ev=`; 0 for a story on its chapter's own load), paused.
     Step(usize),
-    /// From the first step, playing.
-    Play,
     /// At the end (the whole story shown).
     End,
 }
@@ -211,10 +208,6 @@ impl VoteFigure {
         let figure = self.figure.clone();
         match start {
             PlayerStart::Step(ev) => self.player.player.go_to_step(ev, narrator(&figure)),
-            PlayerStart::Play => {
-                self.player.player.go_to_step(0, narrator(&figure));
-                self.player.play();
-            }
             PlayerStart::End => self.player.player.to_end(),
         }
     }
@@ -280,15 +273,19 @@ impl Component for VoteFigure {
             .expect("the registry has vote-story");
         let url = read_url(&props.id);
         let config = url.config.clone().unwrap_or_else(|| spec.initial_vote_config());
-        let reduced = reduced_motion();
         let hit = match (&url.hit, url.config.as_ref().map(|c| c.fault)) {
             (None, _) => StackFault::None,
             (Some(_), Some(FaultKind::Power)) => StackFault::Power,
             (Some(_), _) => StackFault::Kill,
         };
+        // On its chapter's own load a story waits at its first step, paused,
+        // with or without motion: the reader reads the chapter's question
+        // and steps through, and nothing plays on to the answer by itself.
+        // A story the address names (a cell of B2's map, a permalink) shows
+        // the whole of it.
         let start = match url.ev {
             Some(ev) => PlayerStart::Step(ev),
-            None if spec.kind.is_story() && !reduced && !url.targeted => PlayerStart::Play,
+            None if spec.kind.is_story() && !url.targeted => PlayerStart::Step(0),
             None => PlayerStart::End,
         };
         let mut f = VoteFigure {
