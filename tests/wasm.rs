@@ -53,6 +53,7 @@ async fn figure_a1_renders_controls_table_and_text_alternative() {
             event: None,
             window_ms: None,
             reveal_ledger: None,
+            recorded: false,
             answered: false,
         }),
         sync_url: false,
