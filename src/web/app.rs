@@ -123,9 +123,6 @@ impl Component for App {
                 url::push_url(&search);
                 self.route = url::parse(&search);
                 *self.remounts.entry(figure).or_default() += 1;
-                if crate::figures::registry::figure_of(crate::figures::registry::Scenario::Vote, figure).is_some() {
-                    super::vote_figure::skip_next_scroll();
-                }
             }
             Msg::Loaded(id, result) => {
                 // A late answer for a chapter the reader already left is dropped.

@@ -416,9 +416,9 @@ impl Component for Figure {
             _theme: None,
             _outside: None,
             recorded: recorded::Recorded::Off,
-            // Not for an embed (the figure is the page) nor a prediction's
-            // re-run (the question stays where the reader is).
-            scroll_pending: props.sync_url && init.as_ref().is_some_and(|i| !i.answered),
+            // Not in an embed (the figure is the page). A prediction's
+            // re-run comes into view too: the reader asked to see it answer.
+            scroll_pending: props.sync_url && init.is_some(),
         };
         let cursor_us = init.as_ref().and_then(|i| i.cursor_us);
         let window_us = f.window_us();

@@ -74,16 +74,6 @@ pub fn vote_search(chapter: &str, id: &str, config: &VoteConfig, extra: &[(&str,
     s
 }
 
-thread_local! {
-    /// A prediction set the state: the figure is not scrolled to (the reader stays at the question).
-    static SKIP_SCROLL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// The next figure created from the address does not scroll itself into view.
-pub fn skip_next_scroll() {
-    SKIP_SCROLL.with(|s| s.set(true));
-}
-
 fn scroll_to(id: &str) {
     if let Some(el) = gloo::utils::document().get_element_by_id(id) {
         el.scroll_into_view();
@@ -306,7 +296,10 @@ impl Component for VoteFigure {
             _theme: None,
             tips: Default::default(),
             _outside: None,
-            scroll_pending: url.targeted && !SKIP_SCROLL.with(|s| s.replace(false)),
+            // A figure the address names comes into view once drawn: a
+            // permalink, a cell of B2's map, a prediction's re-run (the
+            // reader asked to see the figure answer).
+            scroll_pending: url.targeted,
             verdict_asked: false,
         };
         lazy_figures::load(ctx.link().callback(Msg::Loaded));
