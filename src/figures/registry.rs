@@ -234,7 +234,7 @@ pub const FIGURES: &[FigureSpec] = &[
         wallets: &[0],
         main_keys: &["pause_min_ms", "pause_max_ms", "threads", "wallets"],
         key_metrics: &["approvals", "over_approval", "throughput_rps"],
-        caption_ko: "그림 4-1. 락 없는 기본 경로(실험 4): 구간은 마음껏 겹치지만 조건부 원자 UPDATE가 승인마다 정확히 한 번 차감한다.",
+        caption_ko: "그림 4-1. 락 없는 기본 경로(실험 4): 스레드의 구간은 락 없이 겹치고, 차감은 조건부 원자 UPDATE 한 문장이 맡는다.",
         not_drawn: None,
     },
     FigureSpec {
