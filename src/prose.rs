@@ -438,7 +438,9 @@ mod render {
 
         #[test]
         fn a_note_on_the_article_is_a_collapsed_details_and_other_blockquotes_stay() {
-            let html = render_chapter("앞\n\n> **원문과 다른 점.** 원문은 *밝히지* 않았습니다.\n>\n> 둘째 문단.\n\n뒤\n\n> 인용\n");
+            let html = render_chapter(
+                "앞\n\n> **원문과 다른 점.** 원문은 *밝히지* 않았습니다.\n>\n> 둘째 문단.\n\n뒤\n\n> 인용\n",
+            );
             assert_eq!(
                 html,
                 "<div class=\"prose\"><p>앞</p></div>\n\
