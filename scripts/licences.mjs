@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// The licences of everything Consistency Lab is built from, as the README's
+// The licences of everything Consistency Lab is built from, as docs/licences.md's
 // "Licences" section: the Rust crates of the dependency tree (from
 // `cargo metadata`, for the two targets we build: this host's and wasm32),
 // the npm packages of e2e/ (from its package-lock.json) and the fonts.
 //
 //   node scripts/licences.mjs            prints the section
-//   node scripts/licences.mjs --write    replaces it in README.md
-//   node scripts/licences.mjs --check    exits 1 when README.md's section is out of date
+//   node scripts/licences.mjs --write    replaces it in docs/licences.md
+//   node scripts/licences.mjs --check    exits 1 when docs/licences.md is out of date
 //
 // `cargo metadata` reads every locked package's manifest, so the first run may
 // download crates for other platforms (the build never needs them).
@@ -92,24 +92,24 @@ const section = [
   END,
 ].join('\n');
 
-const readmePath = path.join(root, 'README.md');
+const readmePath = path.join(root, 'docs', 'licences.md');
 const readme = fs.readFileSync(readmePath, 'utf8');
 const at = readme.indexOf(START);
 const end = readme.indexOf(END);
 const current = at >= 0 && end > at ? readme.slice(at, end + END.length) : null;
 if (process.argv.includes('--write')) {
   if (current === null) {
-    console.error('licences: README.md has no generated section to replace (add the START and END markers under "## Licences")');
+    console.error('licences: docs/licences.md has no generated section to replace (add the START and END markers)');
     process.exit(2);
   }
   fs.writeFileSync(readmePath, readme.replace(current, () => section));
-  console.log(`licences: README.md updated (${all.size} crates, ${npmRows.length} npm packages)`);
+  console.log(`licences: docs/licences.md updated (${all.size} crates, ${npmRows.length} npm packages)`);
 } else if (process.argv.includes('--check')) {
   if (current !== section) {
-    console.error('licences: README.md\'s Licences section is out of date: run `node scripts/licences.mjs --write`');
+    console.error('licences: docs/licences.md is out of date: run `node scripts/licences.mjs --write`');
     process.exit(1);
   }
-  console.log('licences: README.md is up to date');
+  console.log('licences: docs/licences.md is up to date');
 } else {
   console.log(section);
 }

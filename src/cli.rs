@@ -745,7 +745,7 @@ fn help_text(subcommand: &str) -> Result<String> {
              Lists every query key the site and `lab` accept, with its unit, range, default and\n\
              meaning: both scenarios' keys, the sweep figures' keys and the site's own route and\n\
              view keys (those two tables say which figures read each key; in JSON, `figures`).\n\
-             The README's parameter tables are this output.\n"
+             docs/cli.md's parameter tables are this output.\n"
             .to_string(),
         "run" => "lab run --params \"QUERY\" [--format md|json] [--trace FILE]\n\n\
              Runs one simulation. QUERY is the site's query string, e.g.\n\

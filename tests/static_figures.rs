@@ -2,7 +2,7 @@
 //! starting state at 760 px with its caption, drawn by `lab figure`'s code)
 //! and the captions index.html carries for them: what a reader sees where
 //! the site's scripts cannot run, e.g. an embed in a sandboxed frame whose
-//! host serves no CORS headers (README, "Hosting an embed").
+//! host serves no CORS headers (docs/site.md, "Hosting an embed").
 //!
 //! The PNG bytes depend on the machine's floating-point rasteriser, so they
 //! are not compared. What is compared is what they are drawn from: the

@@ -3,7 +3,7 @@
 // origin: every file it loads is a cross-origin request, reading
 // `navigator.serviceWorker` or storage throws a SecurityError, and a
 // subresource digest is checked only on a CORS response. With the site served
-// with `Access-Control-Allow-Origin: *` (README, "Hosting an embed"), the
+// with `Access-Control-Allow-Origin: *` (docs/site.md, "Hosting an embed"), the
 // embed must render its figure, apply its stylesheets and post its height to
 // the host; service workers are allowed here, as on a reader's browser.
 import { test, before, after } from 'node:test';

@@ -1,5 +1,5 @@
 // Export and embed ("퍼가기"): the page's SVG equals `lab figure`'s up to
-// the documented differences (README "퍼가기 · 내보내기 · 임베드"), carries the
+// the documented differences (docs/site.md, "퍼가기 · 내보내기 · 임베드"), carries the
 // Korean caption; the PNG (1× and 2×) is not blank; trace JSON and metric CSV
 // download; the sweep figures export their computed grid (buttons disabled
 // until it is complete; SVG byte-identical to `lab figure`, JSON equal to
@@ -76,7 +76,7 @@ function labSvg(id, st) {
 
 // ---- SVG comparison -------------------------------------------------------
 // Tokenises an SVG into elements: name, attributes, text. The documented
-// difference (README, "퍼가기 · 내보내기 · 임베드"): the page measures text
+// difference (docs/site.md, "퍼가기 · 내보내기 · 임베드"): the page measures text
 // with the browser (DOM layout of the Pretendard webfont), `lab` with
 // ab_glyph, which scales a font by its height rather than its em and so
 // measures text about a sixth narrower. Where plotters lays something out by

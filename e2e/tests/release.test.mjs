@@ -106,9 +106,8 @@ for (const cacheControl of ['no-cache', 'max-age=600']) {
       const caches1 = await cacheNames();
       serving = second;
       // The first load after the release: the old one, whole. (A page of the
-      // old release that first asks for the lazily loaded module after the
-      // new release took over is refused it, visibly, until it is reloaded:
-      // its file names do not change across releases; README, "Left for later".)
+      // old release left open keeps its release: what it asks for later comes
+      // from the old build's cache, as the checks of the page left open below show.)
       const old = await visit(false);
       assert.ok(!old.t.includes(MARK), `the old release's page showed the new chapter: ${old.t}`);
       assert.equal(old.snippet, 1, "the old release's page ran the new page script");

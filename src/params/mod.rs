@@ -11,7 +11,7 @@
 //! the sweep figures' [`SWEEP_PARAMS`] (`sweep.rs`) and the site's own route
 //! and view keys [`SITE_PARAMS`] (`site.rs`). Each row carries the key's
 //! unit, range, default and labels, the figures that read it, and its own
-//! getter and setter (`spec.rs`); the README's parameter list (`lab
+//! getter and setter (`spec.rs`); docs/cli.md's parameter list (`lab
 //! params`), the sliders' ranges, validation and the canonical writers all
 //! come from them. `codec.rs` reads and writes query text.
 //!
@@ -99,7 +99,7 @@ fn or_dash(text: &str) -> &str {
     }
 }
 
-/// A markdown table of parameter specs (the README's Scenario A and B tables).
+/// A markdown table of parameter specs (docs/cli.md's Scenario A and B tables).
 pub fn params_markdown(params: &[ParamSpec]) -> String {
     let mut out = String::from("| key | unit | range | default | meaning |\n|---|---|---|---|---|\n");
     for param in params {
@@ -117,7 +117,7 @@ pub fn params_markdown(params: &[ParamSpec]) -> String {
 }
 
 /// A markdown table of parameter specs with the figures that read each key
-/// (the README's tables of the site's and the sweep figures' keys).
+/// (docs/cli.md's tables of the site's and the sweep figures' keys).
 pub fn figure_params_markdown(params: &[ParamSpec]) -> String {
     let mut out = String::from("| key | figures | unit | range | default | meaning |\n|---|---|---|---|---|---|\n");
     for param in params {
@@ -136,12 +136,12 @@ pub fn figure_params_markdown(params: &[ParamSpec]) -> String {
     out
 }
 
-/// The README's Scenario A parameter table, generated from [`LEASE_PARAMS`].
+/// docs/cli.md's Scenario A parameter table, generated from [`LEASE_PARAMS`].
 pub fn lease_params_markdown() -> String {
     params_markdown(LEASE_PARAMS)
 }
 
-/// Every parameter table with its heading: what `lab params` prints and the README shows.
+/// Every parameter table with its heading: what `lab params` prints and docs/cli.md shows.
 pub fn all_params_markdown() -> String {
     format!(
         "### Scenario A: lock lease (`scenario=lease`, the default)\n\n\

@@ -22,7 +22,7 @@
 //! (src/bin/figures.rs) calls them, so the page's SVG comes from this
 //! very code. In wasm, plotters measures text through the DOM (the page's
 //! Pretendard webfont) instead of `ab_glyph`; that is the only source of
-//! differences between the page's SVG and `lab figure`'s (see README).
+//! differences between the page's SVG and `lab figure`'s (see docs/site.md).
 //! PNG encoding, APNG animation and the embedded font ([`native`]) are
 //! native only: `BitMapBackend` and `ab_glyph` are enabled for non-wasm
 //! targets alone (Cargo.toml), so the site's wasm does not carry them.
