@@ -231,18 +231,16 @@ impl Figure {
                 Some(trace) => vec![(trace.clone(), None)],
                 None => runs.iter().map(|r| r.run()).map(|(t, ms)| (Rc::new(t), ms)).collect(),
             };
+            if recorded.is_some() {
+                self.set_figure(LeaseFigure::new(&self.plan, results));
+                return;
+            }
             for (run, (trace, _)) in runs.iter().zip(&results) {
                 if let Some(slot) = run.table_slot {
                     prefilled.push((slot, trace.clone()));
                 }
             }
             drawn = Some(LeaseFigure::new(&self.plan, results));
-        }
-        if recorded.is_some() {
-            if let Some(figure) = drawn {
-                self.set_figure(figure);
-            }
-            return;
         }
         let table = match &drawn {
             Some(figure) => self.plan.table_beside(figure),
