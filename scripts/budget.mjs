@@ -16,8 +16,8 @@
 //     met its target, TOTAL_WASM_GZ_TARGET (734 KB); the reader's view, the
 //     canvas as an interface, story mode, the predictions, the hook and GIF
 //     export then added about 90 KB (817 KB on 2026-12-01), issue 24's
-//     legibility and issue 27's recorded real run about 47 KB more (864 KB
-//     on 2026-12-02). The limit keeps that from growing unseen; a build over
+//     legibility, issue 27's recorded real run and A3's story about 51 KB
+//     more (868 KB on 2026-12-02). The limit keeps that from growing unseen; a build over
 //     the target says so, and getting back under it is open work (issue 26).
 // Prints every number; exits 1 when a budget is exceeded.
 import fs from 'node:fs';
@@ -40,9 +40,11 @@ const WASM_GZ_MAX = 400 * KB;
 // values and its trace with lab-sim's metrics outside the engine, and the
 // source switch, 11.2 KB (410.9 → 422.1 KB on 2026-12-02; twiggy: the
 // fetch-and-read task 10.4 KB raw, lab-sim's build_trace no longer inlined
-// into the engine, +1.1 KB net). The limit holds it there; the first-load
-// budget below still applies, and issue 26 is to take the growth back.
-const SITE_WASM_GZ_MAX = 424 * KB;
+// into the engine, +1.1 KB net). A3's opening story (the fence's two
+// panels, `figures::story::fence_story`) added 3.3 KB more (425.4 KB). The
+// limit holds it there; the first-load budget below still applies, and
+// issue 26 is to take the growth back.
+const SITE_WASM_GZ_MAX = 428 * KB;
 const FIRST_LOAD_MAX = 500 * KB;
 // Today's counts plus a little slack, so that nothing grows back: six
 // pipelines and 1,157 KB before the two workers became one; five and
@@ -50,7 +52,7 @@ const FIRST_LOAD_MAX = 500 * KB;
 // modules became one (ARCHITECTURE.md, "Wasm modules"); 719 KB with the
 // prose rendered ahead of time. Now held to the target.
 const MAX_WASM_PIPELINES = 3;
-const TOTAL_WASM_GZ_MAX = 866 * KB;
+const TOTAL_WASM_GZ_MAX = 870 * KB;
 const TOTAL_WASM_GZ_TARGET = 750 * KB;
 
 if (!fs.existsSync(path.join(dist, 'index.html'))) {

@@ -179,7 +179,14 @@ test('with reduced motion the hook does not play: it opens paused where it asks,
 // told; the last step opens out to the whole run and offers the full
 // figure, which it brings into view. The prerendered page tells the same
 // steps as text.
-for (const [chapter, figure] of [['a1-lease-expiry', 'lease-expiry'], ['a2-watchdog', 'watchdog-stop']]) test(`${chapter} opens on its story: first screen at 390 and 1280 px, steady buttons, the whole run at the end`, async () => {
+// Each chapter's opening story: its figure, how its first step opens and how its last step says it opens out.
+const LEADS = [
+  ['a1-lease-expiry', 'lease-expiry', /^1\/\d+ 지갑 \d+ 하나만 봅니다/, /전체 실험입니다/],
+  ['a2-watchdog', 'watchdog-stop', /^1\/\d+ 지갑 \d+ 하나만 봅니다/, /전체 실험입니다/],
+  // A3: the write-time fence above, then the read-time fence below, on one wallet; then both runs.
+  ['a3-fencing', 'fence-placement', /^1\/\d+ 위는 쓰기 시점 fencing\(c-1\)입니다\. 지갑 \d+에서/, /두 실행 전체입니다/],
+];
+for (const [chapter, figure, opening, whole] of LEADS) test(`${chapter} opens on its story: first screen at 390 and 1280 px, steady buttons, the whole run at the end`, async () => {
   const LEAD = `#${figure}-story`;
   for (const [width, height] of [[390, 844], [1280, 900]]) {
     const { page, errors, context } = await openPage(browser, { width, height });
@@ -193,7 +200,7 @@ for (const [chapter, figure] of [['a1-lease-expiry', 'lease-expiry'], ['a2-watch
     assert.ok(sentence.y >= 0 && sentence.y + sentence.height <= height, `${width} px: the first step's sentence is on the first screen`);
     assert.ok(await page.$eval(`${LEAD} canvas`, (c) => c.width > 0 && c.getContext('2d').getImageData(0, 0, c.width, c.height).data.some((v, i) => i % 4 === 3 && v > 0)),
       `${width} px: the canvas is drawn`);
-    assert.match(await page.textContent(`${LEAD} .story-lead-sentence`), /^1\/\d+ 지갑 \d+ 하나만 봅니다/);
+    assert.match(await page.textContent(`${LEAD} .story-lead-sentence`), opening);
     const steps = Number(await attr(page, LEAD, 'data-story-steps'));
     assert.ok(steps >= 4, `${steps} steps`);
     // Through every step: "다음" stays put, and so does the drawing until the last step.
@@ -208,7 +215,7 @@ for (const [chapter, figure] of [['a1-lease-expiry', 'lease-expiry'], ['a2-watch
       if (i + 1 < steps) assert.equal(now.canvas, first.canvas, `${width} px, step ${i + 1}: the drawing did not move`);
     }
     assert.equal(await next.getAttribute('aria-disabled'), 'true');
-    assert.match(await page.textContent(`${LEAD} .story-lead-sentence`), /전체 실험입니다/);
+    assert.match(await page.textContent(`${LEAD} .story-lead-sentence`), whole);
     // ← steps back, → forward again.
     await next.focus();
     await page.keyboard.press('ArrowLeft');

@@ -14,11 +14,17 @@
 //! out to the whole experiment. Nothing is scripted at fixed times: another
 //! seed or setting finds other moments, or a story that says this run has none.
 //!
+//! [`fence_story`] tells the fence's place (A3's two panels, the same pauses
+//! under each fence): above, a write-time fence lets the newer token's stale
+//! write through, because it checks only that the token is not older than
+//! the last write; below, a read-time fence has already moved to the newer
+//! token when the overtaken owner comes to write, and refuses it.
+//!
 //! Pure functions of a trace; no browser, no drawing.
 
 use crate::figures::analysis::{group_thousands, Anomaly, AnomalyKind};
 use crate::korean::{with_particle, Particle};
-use crate::sim::lease::{EventKind, Hold, LeaseEnd, LeaseTrace, Variant};
+use crate::sim::lease::{EventKind, FencePhase, Hold, LeaseEnd, LeaseTrace, Outcome, Variant};
 
 /// The names the prose gives the threads of its story, in order of entry.
 pub const NAMES: [&str; 3] = ["ㄱ", "ㄴ", "ㄷ"];
@@ -58,6 +64,8 @@ impl Highlight {
 /// The small view a step is told in: one wallet, its named threads, a stretch of time.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Focus {
+    /// The panel (A4's two: (c-1) above, (c-2) below; 0 for one panel).
+    pub panel: usize,
     pub wallet: u32,
     pub workers: Vec<u32>,
     pub t0_us: u64,
@@ -173,6 +181,7 @@ pub fn lease_story(trace: &LeaseTrace, window_us: u64) -> Story {
     let start_us = first.acquired_at.t_us;
     let margin = (end_us - start_us) / 12 + 1;
     let focus = Focus {
+        panel: 0,
         wallet,
         workers: actors.iter().map(|a| a.worker).collect(),
         t0_us: start_us.saturating_sub(margin),
@@ -351,6 +360,233 @@ pub fn lease_story(trace: &LeaseTrace, window_us: u64) -> Story {
     Story { actors, steps }
 }
 
+/// The fence the database held for `wallet` before a write of `token` at
+/// `at_us` moved it (A3's token series; a write-time fence only grows).
+fn fence_before(trace: &LeaseTrace, wallet: u32, token: u64, at_us: u64) -> u64 {
+    let series = trace.series.tokens.get(wallet as usize);
+    series.and_then(|s| s.iter().rev().find(|p| p.t_us < at_us && p.fence < token)).map_or(0, |p| p.fence)
+}
+
+/// A focus on `holds` of one wallet in `panel`, a little wider than their stretch.
+fn focus_on(panel: usize, holds: &[&Hold]) -> Focus {
+    let start_us = holds.iter().map(|h| h.acquired_at.t_us).min().unwrap_or(0);
+    let end_us = holds.iter().map(|h| h.released_at.t_us).max().unwrap_or(start_us);
+    let margin = (end_us - start_us) / 12 + 1;
+    Focus {
+        panel,
+        wallet: holds.first().map_or(0, |h| h.wallet),
+        workers: holds.iter().map(|h| h.worker).collect(),
+        t0_us: start_us.saturating_sub(margin),
+        t1_us: end_us + margin,
+    }
+}
+
+/// The highlight of `holds`, their leases and their names.
+fn lit(holds: &[(&Hold, String)]) -> Highlight {
+    Highlight {
+        holds: holds.iter().map(|(h, _)| h.id).collect(),
+        leases: holds.iter().filter_map(|(h, _)| h.token.map(|t| (h.wallet, t))).collect(),
+        names: holds.iter().map(|(h, n)| (h.wallet, h.worker, n.clone())).collect(),
+    }
+}
+
+/// A3's story over its two runs within `window_us` (see the module docs):
+/// `write_fenced` is the (c-1) run, `read_fenced` the (c-2) run of the same
+/// pauses. In (c-1), the first approved write made from a read that an
+/// earlier owner's write then overtook (a lost update the fence let
+/// through); in (c-2), the first write the fence refused, with the newer
+/// owner whose read moved the fence. Each half is left out when its run
+/// has no such moment within the window.
+pub fn fence_story(write_fenced: &LeaseTrace, read_fenced: &LeaseTrace, window_us: u64) -> Story {
+    let in_window = |h: &&Hold| h.acquired_at.t_us <= window_us;
+    let (g, n) = (NAMES[0], NAMES[1]);
+    let mut steps = Vec::new();
+    let mut actors = Vec::new();
+    // (c-1): the newer owner `late` writes after the older `early` wrote, from a read taken before it.
+    let stale =
+        write_fenced.holds.iter().filter(in_window).filter(|h| h.outcome == Outcome::Approved).find_map(|late| {
+            let (read, written) = (late.read_at?, late.written_at?);
+            let early = write_fenced.holds.iter().find(|e| {
+                e.wallet == late.wallet
+                    && e.outcome == Outcome::Approved
+                    && e.token < late.token
+                    && e.written_at.is_some_and(|w| w > read && w < written)
+            })?;
+            Some((early, late))
+        });
+    if let Some((early, late)) = stale {
+        let focus = focus_on(0, &[early, late]);
+        let named = [(early, g.to_string()), (late, n.to_string())];
+        let (t1, t2) = (early.token.unwrap_or_default(), late.token.unwrap_or_default());
+        let read_value = |h: &Hold| h.read_value_won.map(won).unwrap_or_default();
+        let written = |h: &Hold| h.written_value_won.map(won).unwrap_or_default();
+        let fence_at_early = fence_before(write_fenced, early.wallet, t1, early.written_at.map_or(0, |w| w.t_us));
+        let check = match fence_at_early {
+            0 => format!(
+                "DB에는 아직 이 지갑에 쓴 토큰이 없으니 {} 통과하고",
+                p(&format!("토큰 {t1}"), Particle::EunNeun)
+            ),
+            f => format!(
+                "쓰는 순간 DB는 토큰을 지금까지 쓴 가장 큰 토큰({f})과 견줍니다. {} 그보다 작지 않아 통과하고",
+                p(&format!("토큰 {t1}"), Particle::EunNeun)
+            ),
+        };
+        let mut step = |at_us: u64, n_lit: usize, sentence: String| {
+            steps.push(StoryStep { at_us, sentence, highlight: Some(lit(&named[..n_lit])), focus: Some(focus.clone()) })
+        };
+        step(
+            early.read_at.unwrap_or(early.acquired_at).t_us,
+            1,
+            format!(
+                "위는 쓰기 시점 fencing(c-1)입니다. 지갑 {}에서 {} {g}, {} {n}이라고 부르겠습니다. {} 토큰 {} 락을 잡고 잔액 {} 읽은 뒤 멈춥니다.",
+                early.wallet,
+                p(&format!("스레드 {}", early.worker), Particle::EulReul),
+                p(&format!("스레드 {}", late.worker), Particle::EulReul),
+                p(g, Particle::IGa),
+                p(&t1.to_string(), Particle::EuroRo),
+                p(&read_value(early), Particle::EulReul),
+            ),
+        );
+        step(
+            late.read_at.unwrap_or(late.acquired_at).t_us,
+            2,
+            format!(
+                "{g}의 lease가 끝나자 {} 토큰 {} 같은 락을 잡고, 같은 잔액 {} 읽습니다.",
+                p(n, Particle::IGa),
+                p(&t2.to_string(), Particle::EuroRo),
+                p(&read_value(late), Particle::EulReul),
+            ),
+        );
+        step(
+            early.written_at.map_or(0, |w| w.t_us),
+            2,
+            format!(
+                "{} 깨어나 {} 씁니다. {check}, fence는 {} 바뀝니다.",
+                p(g, Particle::IGa),
+                p(&written(early), Particle::EulReul),
+                p(&t1.to_string(), Particle::EuroRo),
+            ),
+        );
+        step(
+            late.written_at.map_or(0, |w| w.t_us),
+            2,
+            format!(
+                "{n}도 {} 씁니다. {} fence {t1}보다 크니 역시 통과합니다. 그런데 이 값은 {} 쓰기 전에 읽은 잔액에서 나왔습니다. 두 결제가 모두 승인됐는데 잔액은 한 번만 줄었습니다. 쓰기 시점의 fence는 더 새로운 토큰이 가져온 낡은 값을 막지 못합니다.",
+                p(&written(late), Particle::EulReul),
+                p(&format!("토큰 {t2}"), Particle::EunNeun),
+                p(g, Particle::IGa),
+            ),
+        );
+        actors.extend(named.iter().map(|(h, name)| Actor {
+            name: if name == g { NAMES[0] } else { NAMES[1] },
+            wallet: h.wallet,
+            worker: h.worker,
+            hold: h.id,
+            token: h.token,
+        }));
+    }
+    // (c-2): the overtaken owner `old` is refused at its write; `newer` read after it with a larger token.
+    let refused = read_fenced
+        .holds
+        .iter()
+        .filter(in_window)
+        .filter(|h| h.outcome == Outcome::FenceRejected(FencePhase::Write))
+        .find_map(|old| {
+            let refused_at = read_fenced.events.iter().find_map(|e| match e.kind {
+                EventKind::FenceRejected { hold, .. } if hold == old.id => Some(e.at),
+                _ => None,
+            })?;
+            let newer = read_fenced
+                .holds
+                .iter()
+                .filter(|h| h.wallet == old.wallet && h.token > old.token)
+                .filter(|h| h.read_at.is_some_and(|r| r > old.read_at.unwrap_or(old.acquired_at) && r < refused_at))
+                .min_by_key(|h| h.read_at)?;
+            Some((old, newer, refused_at.t_us))
+        });
+    if let Some((old, newer, refused_us)) = refused {
+        // The same threads as above keep their names; others are called by number.
+        let name_of = |h: &Hold| match actors.iter().find(|a| a.worker == h.worker && a.wallet == h.wallet) {
+            Some(a) => a.name.to_string(),
+            None => format!("스레드 {}", h.worker),
+        };
+        let (old_name, newer_name) = (name_of(old), name_of(newer));
+        let focus = focus_on(1, &[old, newer]);
+        let named = [(old, old_name.clone()), (newer, newer_name.clone())];
+        let (t_old, t_new) = (old.token.unwrap_or_default(), newer.token.unwrap_or_default());
+        steps.push(StoryStep {
+            at_us: newer.read_at.map_or(0, |r| r.t_us),
+            sentence: format!(
+                "아래는 읽기 시점 fencing(c-2)입니다. 같은 멈춤에서, {} 토큰 {} 잔액을 읽는 순간 DB의 fence가 {} 올라갑니다. {} 아직 멈춰 있습니다.",
+                p(&newer_name, Particle::IGa),
+                p(&t_new.to_string(), Particle::EuroRo),
+                p(&t_new.to_string(), Particle::EuroRo),
+                p(&old_name, Particle::EunNeun),
+            ),
+            highlight: Some(lit(&named)),
+            focus: Some(focus.clone()),
+        });
+        // The fence when the overtaken owner comes to write: the newer
+        // owner's token, or a later reader's.
+        let fence_then = read_fenced
+            .series
+            .tokens
+            .get(old.wallet as usize)
+            .and_then(|s| s.iter().rev().find(|p| p.t_us < refused_us))
+            .map_or(t_new, |p| p.fence);
+        let fence_text = if fence_then == t_new {
+            format!("fence는 이미 {} 올라가 있습니다", p(&t_new.to_string(), Particle::EuroRo))
+        } else {
+            format!("그사이 다른 소유자도 읽어 fence는 {fence_then}까지 올라가 있습니다")
+        };
+        steps.push(StoryStep {
+            at_us: refused_us,
+            sentence: format!(
+                "{} 깨어나 토큰 {} 쓰려 하지만, {fence_text}. 뒤처진 소유자의 쓰기는 거부되고 잔액은 그대로입니다.",
+                p(&old_name, Particle::IGa),
+                p(&t_old.to_string(), Particle::EuroRo),
+            ),
+            highlight: Some(lit(&named)),
+            focus: Some(focus),
+        });
+    }
+    if steps.is_empty() {
+        let sentence = format!(
+            "이 실행의 처음 {:.1}초에는 fence가 낡은 쓰기를 통과시키거나 거부한 순간이 없습니다. 시드나 설정을 바꿔 보세요.",
+            window_us as f64 / 1e6
+        );
+        return Story { actors, steps: vec![StoryStep { at_us: window_us, sentence, highlight: None, focus: None }] };
+    }
+    let count =
+        |t: &LeaseTrace, pick: &dyn Fn(&Hold) -> bool| t.holds.iter().filter(in_window).filter(|h| pick(h)).count();
+    let passed = count(write_fenced, &|h| h.outcome == Outcome::Approved);
+    let rejected = count(read_fenced, &|h| h.outcome == Outcome::FenceRejected(FencePhase::Write));
+    steps.push(StoryStep {
+        at_us: window_us,
+        sentence: format!(
+            "이제 두 실행 전체입니다. 처음 {:.1}초 동안 위(c-1)에서는 쓰기 {}건이 fence를 통과했고, 아래(c-2)에서는 {}건이 쓰는 순간 거부됐습니다.",
+            window_us as f64 / 1e6,
+            group_thousands(passed as i64),
+            group_thousands(rejected as i64),
+        ),
+        highlight: None,
+        focus: None,
+    });
+    // A story is found when at least one of its halves was.
+    if actors.is_empty() {
+        if let Some((old, ..)) = refused {
+            actors.push(Actor {
+                name: NAMES[0],
+                wallet: old.wallet,
+                worker: old.worker,
+                hold: old.id,
+                token: old.token,
+            });
+        }
+    }
+    Story { actors, steps }
+}
+
 /// The holds and leases that make anomaly `a`, and a Korean sentence naming
 /// them ("다음 이상 징후", auto-pause): the player highlights the one and says the other.
 pub fn anomaly_cast(trace: &LeaseTrace, a: &Anomaly) -> (Highlight, String) {
@@ -440,6 +676,76 @@ mod tests {
         let plan = LeasePlan::new(spec, parse_lease_query(query).value, None, true);
         let figure = plan.run();
         (figure.traces()[0].clone(), figure.window_us())
+    }
+
+    /// A3's figure at `query`: its two traces and its window.
+    fn a3(query: &str) -> (Vec<std::rc::Rc<LeaseTrace>>, u64) {
+        let spec = figure_spec("fence-placement").unwrap();
+        let figure = LeasePlan::new(spec, parse_lease_query(query).value, None, true).run();
+        (figure.traces().to_vec(), figure.window_us())
+    }
+
+    #[test]
+    fn a3_tells_the_write_fence_letting_a_stale_write_through_and_the_read_fence_refusing_it() {
+        let (traces, window) = a3("preset=exp3_c1");
+        let story = fence_story(&traces[0], &traces[1], window);
+        assert!(story.found());
+        let text: Vec<&str> = story.steps.iter().map(|s| s.sentence.as_str()).collect();
+        let all = text.join(" ");
+        // (c-1): two owners of one wallet, both approved; the later one's write
+        // came from a read the earlier one's write overtook, and passed.
+        let hold = |id: u32| traces[0].holds.iter().find(|h| h.id == id).unwrap();
+        let (g, n) = (hold(story.actors[0].hold), hold(story.actors[1].hold));
+        assert_eq!(g.wallet, n.wallet);
+        assert!(g.token < n.token);
+        assert_eq!((g.outcome, n.outcome), (Outcome::Approved, Outcome::Approved));
+        assert!(n.read_at < g.written_at && g.written_at < n.written_at, "ㄴ read before ㄱ wrote, and wrote after");
+        assert_eq!(g.read_value_won, n.read_value_won);
+        assert!(all.contains(&format!("토큰 {}", n.token.unwrap())), "{all}");
+        assert!(all.contains("쓰기 시점 fencing(c-1)") && all.contains("읽기 시점 fencing(c-2)"), "{all}");
+        assert!(all.contains("한 번만 줄었습니다") && all.contains("거부"), "{all}");
+        for fallback in ["을(를)", "이(가)", "은(는)", "(으)로", "과(와)"] {
+            assert!(!all.contains(fallback), "{all}");
+        }
+        // The first steps are told on the upper panel, the next on the lower;
+        // in time order within each half; the last opens out to both.
+        let panels: Vec<usize> = story.steps.iter().filter_map(|s| s.focus.as_ref().map(|f| f.panel)).collect();
+        assert_eq!(panels, [0, 0, 0, 0, 1, 1], "{text:?}");
+        for half in story
+            .steps
+            .split_last()
+            .unwrap()
+            .1
+            .chunk_by(|a, b| a.focus.as_ref().map(|f| f.panel) == b.focus.as_ref().map(|f| f.panel))
+        {
+            assert!(half.windows(2).all(|w| w[0].at_us <= w[1].at_us), "{text:?}");
+            for s in half {
+                let f = s.focus.as_ref().unwrap();
+                assert!(f.t0_us <= s.at_us && s.at_us <= f.t1_us);
+            }
+        }
+        let last = story.steps.last().unwrap();
+        assert!(last.focus.is_none() && last.at_us == window);
+        // (c-2): the refused hold, and the newer owner whose read moved the fence before it wrote.
+        let c2 = &traces[1];
+        let lower = &story.steps[story.steps.len() - 2];
+        let named = &lower.highlight.as_ref().unwrap().holds;
+        let (old, newer) =
+            (c2.holds.iter().find(|h| h.id == named[0]).unwrap(), c2.holds.iter().find(|h| h.id == named[1]).unwrap());
+        assert_eq!(old.outcome, Outcome::FenceRejected(FencePhase::Write));
+        assert!(newer.token > old.token && newer.read_at > old.read_at);
+        // The refusal's sentence names the fence the series had then.
+        let fence = c2.series.tokens[old.wallet as usize].iter().rev().find(|p| p.t_us < lower.at_us).unwrap().fence;
+        assert!(fence > old.token.unwrap());
+        assert!(lower.sentence.contains(&fence.to_string()), "{}", lower.sentence);
+    }
+
+    #[test]
+    fn a3_without_an_overlap_says_so() {
+        let (traces, window) = a3("preset=exp3_c1&ttl_ms=5000");
+        let story = fence_story(&traces[0], &traces[1], window);
+        assert!(!story.found());
+        assert_eq!(story.steps.len(), 1);
     }
 
     #[test]

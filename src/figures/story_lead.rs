@@ -22,6 +22,9 @@ pub fn caption_ko(figure_id: &str) -> Option<&'static str> {
         "watchdog-stop" => Some(
             "그림 2-0. 실험 2의 (b′) 실행(watchdog에 프로세스 정지를 더한 것)에서 처음 생긴 겹침을 한 지갑만 떼어 한 걸음씩 따라갑니다. 마지막 단계는 같은 실행의 전체 그림입니다.",
         ),
+        "fence-placement" => Some(
+            "그림 3-0. 같은 멈춤 아래 두 fence: 쓰기 시점 fencing(c-1)이 낡은 쓰기를 통과시키는 순간과, 읽기 시점 fencing(c-2)이 뒤처진 소유자를 거부하는 순간을 한 지갑만 떼어 따라갑니다. 마지막 단계는 두 실행의 전체 그림입니다.",
+        ),
         _ => None,
     }
 }
@@ -30,7 +33,8 @@ pub fn caption_ko(figure_id: &str) -> Option<&'static str> {
 /// a figure with no opening story.
 pub fn opening(figure_id: &str) -> Option<(LeaseFigure, Story)> {
     caption_ko(figure_id)?;
-    let spec = super::figure_spec(figure_id).filter(|s| s.kind == FigureKind::Timeline)?;
+    let spec =
+        super::figure_spec(figure_id).filter(|s| matches!(s.kind, FigureKind::Timeline | FigureKind::SplitTimeline))?;
     let figure = LeasePlan::new(spec, spec.initial_query(), None, true).run();
     let story = figure.story()?;
     story.found().then_some((figure, story))

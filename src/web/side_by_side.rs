@@ -60,7 +60,7 @@ impl Panel {
             at_us: cursor_us,
             sentence: String::new(),
             highlight: None,
-            focus: Some(Focus { wallet: WALLET, workers, t0_us: 0, t1_us: self.figure.window_us() }),
+            focus: Some(Focus { panel: 0, wallet: WALLET, workers, t0_us: 0, t1_us: self.figure.window_us() }),
         }
     }
 

@@ -20,7 +20,7 @@ use crate::figures::analysis::{describe_event, describe_run, describe_window, gr
 use crate::figures::player::{Mark, Narrator};
 use crate::figures::plots::{draw_balance, draw_latency_cdf, draw_outage, draw_tradeoff, CdfCurve, TradeoffPoint};
 use crate::figures::registry::{FigureKind, FigureSpec};
-use crate::figures::story::{anomaly_cast, lease_story, Highlight, Story, StoryStep};
+use crate::figures::story::{anomaly_cast, fence_story, lease_story, Highlight, Story, StoryStep};
 use crate::figures::timeline::{
     describe_hit, draw_timeline_planned, height_css_planned, hit_test, lanes, legend_items, placed_hits, Lane,
     LanePlan, LegendItem, TimelineHit, TimelineLayout, TimelineMarks,
@@ -554,21 +554,33 @@ impl LeaseFigure {
         }
     }
 
-    /// The story of a lane timeline's run (A1, A3, A5, A6; not A4's two
-    /// panels), found in its trace ([`lease_story`]).
+    /// The story of a lane timeline's run ([`lease_story`]), or of the
+    /// fence's two panels ([`fence_story`]), found in the traces.
     pub fn story(&self) -> Option<Story> {
-        (self.plan.kind() == FigureKind::Timeline).then(|| lease_story(&self.traces[0], self.window_us))
+        match self.plan.kind() {
+            FigureKind::Timeline => Some(lease_story(&self.traces[0], self.window_us)),
+            FigureKind::SplitTimeline => Some(fence_story(&self.traces[0], &self.traces[1], self.window_us)),
+            _ => None,
+        }
+    }
+
+    /// The panel a story step is told on.
+    fn story_panel(step: &StoryStep) -> usize {
+        step.focus.as_ref().map_or(0, |f| f.panel)
     }
 
     /// What a story step shows: its focus (one wallet, the named threads, their
-    /// stretch of time) or the whole figure, with its highlight.
+    /// stretch of time, in its panel, titled when the figure has two) or the
+    /// whole figure, with its highlight.
     fn story_frame(&self, step: &StoryStep) -> (View, LanePlan) {
-        let base = View { highlight: step.highlight.clone(), ..self.base_view() };
+        let panel = Self::story_panel(step);
+        let title = (self.plan.kind() == FigureKind::SplitTimeline).then(|| SPLIT_TITLES[panel].to_string());
+        let base = View { highlight: step.highlight.clone(), title, ..self.base_view() };
         match &step.focus {
             None => (base, self.lanes[0].clone()),
             Some(f) => {
                 let view = View { t0_us: f.t0_us, t1_us: f.t1_us, wallets: vec![f.wallet], ..base };
-                let mut plan = lanes(&self.traces[0], &view, &self.marks[0]);
+                let mut plan = lanes(&self.traces[panel], &view, &self.marks[panel]);
                 plan.lanes.retain(|(l, _)| !matches!(l, Lane::Worker { worker, .. } if !f.workers.contains(worker)));
                 plan.workers_shown = f.workers.len();
                 plan.workers_total = f.workers.len();
@@ -579,8 +591,11 @@ impl LeaseFigure {
 
     /// The height in CSS px of a story step's drawing.
     pub fn story_height_css(&self, step: &StoryStep) -> f64 {
+        if step.focus.is_none() && self.plan.kind() == FigureKind::SplitTimeline {
+            return self.height_css(0.0);
+        }
         let (view, plan) = self.story_frame(step);
-        height_css_planned(&plan, &view, &self.marks[0])
+        height_css_planned(&plan, &view, &self.marks[Self::story_panel(step)])
     }
 
     /// The height in CSS px a story's drawing keeps while it is told in its
@@ -590,16 +605,21 @@ impl LeaseFigure {
         story.steps.iter().filter(|s| s.focus.is_some()).map(|s| self.story_height_css(s)).fold(0.0, f64::max)
     }
 
-    /// Draws a story step (a timeline's only, [`LeaseFigure::story`]): the cursor at its moment.
+    /// Draws a story step ([`LeaseFigure::story`]): the cursor at its moment.
     pub fn draw_story<DB: DrawingBackend>(
         &self,
         area: &DrawingArea<DB, Shift>,
         step: &StoryStep,
         scale: f64,
     ) -> DrawResult<DB> {
+        if step.focus.is_none() && self.plan.kind() == FigureKind::SplitTimeline {
+            // The last step opens out to both panels.
+            return self.draw_highlighted(area, step.at_us, scale, None);
+        }
         let (view, plan) = self.story_frame(step);
         let view = View { cursor_us: step.at_us, scale, ..view }.fitted_to(area.dim_in_pixel().0);
-        draw_timeline_planned(area, &self.traces[0], &view, &self.marks[0], &plan)
+        let panel = Self::story_panel(step);
+        draw_timeline_planned(area, &self.traces[panel], &view, &self.marks[panel], &plan)
     }
 
     /// A8 and A9: the traces of each variant, with its group index and label.
