@@ -360,11 +360,11 @@ pub fn lease_story(trace: &LeaseTrace, window_us: u64) -> Story {
     Story { actors, steps }
 }
 
-/// The fence the database held for `wallet` before a write of `token` at
-/// `at_us` moved it (A3's token series; a write-time fence only grows).
-fn fence_before(trace: &LeaseTrace, wallet: u32, token: u64, at_us: u64) -> u64 {
-    let series = trace.series.tokens.get(wallet as usize);
-    series.and_then(|s| s.iter().rev().find(|p| p.t_us < at_us && p.fence < token)).map_or(0, |p| p.fence)
+/// The last fence of `wallet` in the run's token series before `at_us` that
+/// `pick` accepts (A3's fences: a write-time one only grows).
+fn fence_before(trace: &LeaseTrace, wallet: u32, at_us: u64, pick: impl Fn(u64) -> bool) -> Option<u64> {
+    let series = trace.series.tokens.get(wallet as usize)?;
+    series.iter().rev().find(|p| p.t_us < at_us && pick(p.fence)).map(|p| p.fence)
 }
 
 /// A focus on `holds` of one wallet in `panel`, a little wider than their stretch.
@@ -420,7 +420,9 @@ pub fn fence_story(write_fenced: &LeaseTrace, read_fenced: &LeaseTrace, window_u
         let (t1, t2) = (early.token.unwrap_or_default(), late.token.unwrap_or_default());
         let read_value = |h: &Hold| h.read_value_won.map(won).unwrap_or_default();
         let written = |h: &Hold| h.written_value_won.map(won).unwrap_or_default();
-        let fence_at_early = fence_before(write_fenced, early.wallet, t1, early.written_at.map_or(0, |w| w.t_us));
+        // The fence before this write moved it to t1.
+        let written_us = early.written_at.map_or(0, |w| w.t_us);
+        let fence_at_early = fence_before(write_fenced, early.wallet, written_us, |f| f < t1).unwrap_or(0);
         let check = match fence_at_early {
             0 => format!(
                 "DB에는 아직 이 지갑에 쓴 토큰이 없으니 {} 통과하고",
@@ -528,12 +530,7 @@ pub fn fence_story(write_fenced: &LeaseTrace, read_fenced: &LeaseTrace, window_u
         });
         // The fence when the overtaken owner comes to write: the newer
         // owner's token, or a later reader's.
-        let fence_then = read_fenced
-            .series
-            .tokens
-            .get(old.wallet as usize)
-            .and_then(|s| s.iter().rev().find(|p| p.t_us < refused_us))
-            .map_or(t_new, |p| p.fence);
+        let fence_then = fence_before(read_fenced, old.wallet, refused_us, |_| true).unwrap_or(t_new);
         let fence_text = if fence_then == t_new {
             format!("fence는 이미 {} 올라가 있습니다", p(&t_new.to_string(), Particle::EuroRo))
         } else {
