@@ -33,8 +33,8 @@ use serde::{Deserialize, Serialize};
 use crate::params::LeaseQuery;
 use crate::sim::core::Stamp;
 use crate::sim::lease::{
-    balance_series, trace_from_record, BalancePoint, EventKind, FencePhase, Hold, LeaseConfig, LeaseEnd, LeaseSpan,
-    LeaseTrace, Outcome, Preset, ReleaseResult, RunRecord, TraceEvent, TraceLevel,
+    trace_from_record, BalancePoint, EventKind, FencePhase, Hold, LeaseConfig, LeaseEnd, LeaseSpan, LeaseTrace,
+    Outcome, Preset, ReleaseResult, RunRecord, TraceEvent, TraceLevel,
 };
 
 /// The configurations whose recorded run the site ships (a preset key each).
@@ -185,7 +185,7 @@ impl RecordedRun {
             }
         }
         replay_values(&config, &mut holds);
-        let (balance, snapshot_won, debits) = balance_and_end(&config, &holds);
+        let (balance, snapshot_won, debits) = balance_series(&config, &holds);
         let events = events_of(&holds, &leases);
         let leases_expired = leases.iter().filter(|l| l.end_cause == LeaseEnd::Expired).count() as u64;
         let end = holds.iter().map(|h| h.released_at).chain(leases.iter().map(|l| l.ended_at)).max();
@@ -271,11 +271,35 @@ fn replay_values(config: &LeaseConfig, holds: &mut [Hold]) {
     }
 }
 
-/// Each wallet's balance after every commit (lab-sim's `balance_series`),
-/// and what the database ends with: the last snapshot and the debits.
-fn balance_and_end(config: &LeaseConfig, holds: &[Hold]) -> (Vec<Vec<BalancePoint>>, Vec<i64>, Vec<u64>) {
-    let balance = balance_series(config, holds);
-    let snapshot = balance.iter().map(|s| s.last().map_or(0, |p| p.snapshot_won)).collect();
+/// Each wallet's balance after every commit, the final snapshot, and the debits.
+///
+/// `lab real`'s history (`lab_real::pay::history::to_run_record`) builds the
+/// same series from its holds. It is not shared through lab-sim on purpose:
+/// the site builds lab-sim at opt-level 3 (`Cargo.toml`, profile `web`), and
+/// a shared copy there, with its own sort, made the first load 4 KB larger.
+fn balance_series(config: &LeaseConfig, holds: &[Hold]) -> (Vec<Vec<BalancePoint>>, Vec<i64>, Vec<u64>) {
+    let initial = i64::from(config.initial_balance_won);
+    let amount = i64::from(config.amount_won);
+    let mut balance: Vec<Vec<BalancePoint>> = (0..config.wallets)
+        .map(|_| vec![BalancePoint { t_us: 0, snapshot_won: initial, ledger_won: initial }])
+        .collect();
+    let mut written: Vec<(Stamp, usize)> = holds
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| h.outcome == Outcome::Approved)
+        .map(|(i, h)| (h.written_at.unwrap_or(Stamp::ZERO), i))
+        .collect();
+    in_time_order(&mut written);
+    for h in written.into_iter().map(|(_, i)| &holds[i]) {
+        let series = &mut balance[h.wallet as usize];
+        let debits = series.len() as i64;
+        series.push(BalancePoint {
+            t_us: h.written_at.map_or(0, |s| s.t_us),
+            snapshot_won: h.written_value_won.unwrap_or(initial),
+            ledger_won: initial - amount * debits,
+        });
+    }
+    let snapshot = balance.iter().map(|s| s.last().map_or(initial, |p| p.snapshot_won)).collect();
     let debits = balance.iter().map(|s| s.len() as u64 - 1).collect();
     (balance, snapshot, debits)
 }

@@ -9,7 +9,7 @@
 
 use lab_sim::core::Stamp;
 use lab_sim::lease::{
-    balance_series, FencePhase, Hold, LeaseConfig, Outcome, ReleaseResult, Response, RunRecord, Variant,
+    BalancePoint, FencePhase, Hold, LeaseConfig, Outcome, ReleaseResult, Response, RunRecord, Variant,
 };
 use serde::{Deserialize, Serialize};
 
@@ -217,7 +217,23 @@ pub fn to_run_record(cfg: &LeaseConfig, history: &History, facts: &ServerFacts) 
             outcome: r.outcome,
         })
         .collect();
-    let balance = balance_series(cfg, &holds);
+    // The same series as the page's recorded run builds (`figures::recorded`),
+    // kept apart on purpose: shared through lab-sim it grew the site's wasm.
+    let initial = i64::from(cfg.initial_balance_won);
+    let amount = i64::from(cfg.amount_won);
+    let mut balance: Vec<Vec<BalancePoint>> =
+        (0..wallets).map(|_| vec![BalancePoint { t_us: 0, snapshot_won: initial, ledger_won: initial }]).collect();
+    let mut written: Vec<&Hold> = holds.iter().filter(|h| h.outcome == Outcome::Approved).collect();
+    written.sort_by_key(|h| h.written_at);
+    for h in written {
+        let series = &mut balance[h.wallet as usize];
+        let debits = series.len() as i64;
+        series.push(BalancePoint {
+            t_us: h.written_at.map_or(0, |s| s.t_us),
+            snapshot_won: h.written_value_won.unwrap_or(0),
+            ledger_won: initial - amount * debits,
+        });
+    }
     let end_ns = history
         .api
         .requests

@@ -34,36 +34,6 @@ pub fn trace_from_record(
     metrics::build_trace(config, seed, run_index, level, record)
 }
 
-/// Each wallet's balance after every approved write of `holds`, from its
-/// initial balance: the snapshot the write left and the ledger's sum after
-/// one more debit, in write order (ties by hold id). For a record that did
-/// not come from the engine (`trace_from_record`): a real run's history, or
-/// a committed one the page draws.
-pub fn balance_series(config: &LeaseConfig, holds: &[Hold]) -> Vec<Vec<BalancePoint>> {
-    let initial = i64::from(config.initial_balance_won);
-    let amount = i64::from(config.amount_won);
-    let mut balance: Vec<Vec<BalancePoint>> = (0..config.wallets)
-        .map(|_| vec![BalancePoint { t_us: 0, snapshot_won: initial, ledger_won: initial }])
-        .collect();
-    let mut written: Vec<(Option<crate::core::Stamp>, u32, usize)> = holds
-        .iter()
-        .enumerate()
-        .filter(|(_, h)| h.outcome == Outcome::Approved)
-        .map(|(i, h)| (h.written_at, h.id, i))
-        .collect();
-    written.sort_unstable();
-    for h in written.into_iter().map(|(.., i)| &holds[i]) {
-        let series = &mut balance[h.wallet as usize];
-        let debits = series.len() as i64;
-        series.push(BalancePoint {
-            t_us: h.written_at.map_or(0, |s| s.t_us),
-            snapshot_won: h.written_value_won.unwrap_or(initial),
-            ledger_won: initial - amount * debits,
-        });
-    }
-    balance
-}
-
 /// Runs one simulation of `config` with base seed `seed` and run index
 /// `run_index` (the article ran each configuration as runs 0, 1, 2).
 pub fn run(config: &LeaseConfig, seed: u64, run_index: u32, level: TraceLevel) -> LeaseTrace {
