@@ -41,18 +41,23 @@ const WASM_GZ_MAX = 400 * KB;
 // source switch, 11.2 KB (410.9 → 422.1 KB on 2026-12-02; twiggy: the
 // fetch-and-read task 10.4 KB raw, lab-sim's build_trace no longer inlined
 // into the engine, +1.1 KB net). A3's opening story (the fence's two
-// panels, `figures::story::fence_story`) added 3.3 KB more (425.4 KB). The
+// panels, `figures::story::fence_story`) added 3.3 KB more (425.4 KB). Issue
+// 25's colour words that pick out their marks added 6.5 KB (432.1 KB on
+// 2026-12-02): the document's listeners and the walk to the figure above a
+// word (src/web/spotlight.rs, 2.3 KB), the veil and the marks of one kind
+// painted again and counted (figures/timeline/spotlight.rs, 4.2 KB). The
 // limit holds it there; the first-load budget below still applies, and
 // issue 26 is to take the growth back.
-const SITE_WASM_GZ_MAX = 428 * KB;
+const SITE_WASM_GZ_MAX = 433 * KB;
 const FIRST_LOAD_MAX = 500 * KB;
 // Today's counts plus a little slack, so that nothing grows back: six
 // pipelines and 1,157 KB before the two workers became one; five and
 // 1,109 KB with the one worker; three and 785 KB once the lazily loaded
 // modules became one (ARCHITECTURE.md, "Wasm modules"); 719 KB with the
-// prose rendered ahead of time. Now held to the target.
+// prose rendered ahead of time. Then the features above grew it to 877 KB
+// (the figures module paints the spotlight too, +2.7 KB); held there.
 const MAX_WASM_PIPELINES = 3;
-const TOTAL_WASM_GZ_MAX = 870 * KB;
+const TOTAL_WASM_GZ_MAX = 878 * KB;
 const TOTAL_WASM_GZ_TARGET = 750 * KB;
 
 if (!fs.existsSync(path.join(dist, 'index.html'))) {

@@ -25,9 +25,11 @@
 //! asks (every other blockquote stays one).
 //!
 //! A `{{mark:KEY|word}}` in prose names a mark a figure draws: the word is
-//! rendered as `<span class="mark-word mark-KEY">` after the legend's own
-//! swatch (`<span class="lg lg-KEY">`, KEY a `LegendItem::key`), so the
-//! prose and the legend show one colour (static/marks.css). An unknown KEY
+//! rendered as `<span class="mark-word mark-KEY" data-mark="KEY" tabindex="0">`
+//! after the legend's own swatch (`<span class="lg lg-KEY">`, KEY a
+//! `LegendItem::key`), so the prose and the legend show one colour
+//! (static/marks.css), and pointing at, focusing or tapping the word picks
+//! out those marks in the figure above it (`web::spotlight`). An unknown KEY
 //! fails the render (and so `tests/prose.rs`).
 //!
 //! The mapping is the one the page's markdown renderer used: tables in a
@@ -250,7 +252,7 @@ mod render {
             out.push_str(&escape_html(&rest[..start]));
             let key = escape_html(item.key());
             out.push_str(&format!(
-                "<span class=\"mark-word mark-{key}\"><span class=\"lg lg-{key}\" aria-hidden=\"true\"></span>{}</span>",
+                "<span class=\"mark-word mark-{key}\" data-mark=\"{key}\" tabindex=\"0\"><span class=\"lg lg-{key}\" aria-hidden=\"true\"></span>{}</span>",
                 escape_html(word.trim())
             ));
             rest = &after[end + 2..];
@@ -397,10 +399,11 @@ mod render {
         fn a_mark_word_carries_its_legend_swatch_and_is_escaped() {
             assert_eq!(
                 render_markdown("뒤로 {{mark:overlap|분홍 <띠>}}가 깔립니다"),
-                "<p>뒤로 <span class=\"mark-word mark-overlap\"><span class=\"lg lg-overlap\" aria-hidden=\"true\"></span>분홍 &lt;띠&gt;</span>가 깔립니다</p>"
+                "<p>뒤로 <span class=\"mark-word mark-overlap\" data-mark=\"overlap\" tabindex=\"0\"><span class=\"lg lg-overlap\" aria-hidden=\"true\"></span>분홍 &lt;띠&gt;</span>가 깔립니다</p>"
             );
             // Inside emphasis and a table cell too; an unclosed one stays text.
-            assert!(render_markdown("*{{mark:stolen|STOLEN}}*").contains("<em><span class=\"mark-word mark-stolen\">"));
+            assert!(render_markdown("*{{mark:stolen|STOLEN}}*")
+                .contains("<em><span class=\"mark-word mark-stolen\" data-mark=\"stolen\""));
             assert_eq!(render_markdown("{{mark:stolen|x"), "<p>{{mark:stolen|x</p>");
         }
 

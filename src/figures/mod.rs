@@ -19,6 +19,7 @@ pub mod plots;
 pub mod recorded;
 pub mod registry;
 pub mod series_hit;
+pub mod side_by_side;
 pub mod story;
 pub mod story_lead;
 pub mod sweep;
@@ -76,6 +77,9 @@ pub struct View {
     /// Marks drawn at full strength over the rest, dimmed (story mode, the
     /// player's anomaly); the page's state only, never in an export.
     pub highlight: Option<story::Highlight>,
+    /// One kind of mark picked out, the rest veiled (a colour word in the
+    /// prose the reader points at); the page's state only, never in an export.
+    pub spotlight: Option<timeline::LegendItem>,
     /// No text is set smaller than this (CSS px): [`text_floor_css`] of the drawing's width.
     pub text_floor_css: f64,
 }
@@ -92,6 +96,7 @@ impl Default for View {
             show_fence: false,
             title: None,
             highlight: None,
+            spotlight: None,
             text_floor_css: MIN_TEXT_CSS,
         }
     }

@@ -25,6 +25,7 @@ mod hit;
 mod layout;
 mod legend;
 mod marks;
+mod spotlight;
 
 use plotters::prelude::*;
 
@@ -32,6 +33,20 @@ pub use draw::{draw_timeline, draw_timeline_marked, draw_timeline_planned};
 pub use hit::{describe_hit, hit_test, placed_hits, PlacedHit, TimelineHit};
 pub use layout::TimelineLayout;
 pub use legend::{legend_items, LegendItem};
+
+/// How many marks of kind `item` the timeline of `trace` draws in `view`
+/// (`plan`'s lanes, `w_px` device px wide): what a colour word in the prose
+/// picks out when it is spotlit ([`View::spotlight`]).
+pub fn spotlit_count(
+    trace: &LeaseTrace,
+    marks: &TimelineMarks,
+    plan: &LanePlan,
+    view: &View,
+    w_px: u32,
+    item: LegendItem,
+) -> usize {
+    spotlight::spotlit(trace, marks, &TimelineLayout::of(plan, view, w_px), view, item).count
+}
 use marks::{lease_lane_marks, watchdog_lane_marks, worker_lane_marks, Mapper};
 
 use super::analysis::{anomalies, overlap_intervals, row_lock_waits, stale_write_holds, Anomaly, RowWait};

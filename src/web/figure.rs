@@ -91,6 +91,8 @@ pub enum Msg {
     Recorded(bool),
     /// The recorded run was fetched and read, or could not be (`None`).
     RecordedArrived(Option<Rc<recorded::RecordedView>>),
+    /// A colour word in the prose was pointed at or let go (`super::spotlight`).
+    Spotlight,
 }
 
 /// What the player says about the figure's steps and marks (nothing before the first run).
@@ -158,6 +160,9 @@ pub struct Figure {
     _theme: Option<EventListener>,
     /// Presses off the canvas close a tapped tip.
     _outside: Option<EventListener>,
+    /// The kind of mark a colour word in the prose picks out here (`super::spotlight`).
+    spotlight: Option<crate::figures::timeline::LegendItem>,
+    _spotlight: Option<EventListener>,
     /// A1: the recorded real run drawn instead of a simulation.
     recorded: recorded::Recorded,
     /// The address named this figure (a permalink, a link in the prose):
@@ -282,6 +287,7 @@ impl Figure {
 
     /// Shows a newly run figure and puts the player on its track.
     fn set_figure(&mut self, figure: LeaseFigure) {
+        figure.set_spotlight(self.spotlight);
         if self.is_timeline() {
             self.player.player.set_track(figure.step_times(), figure.player_marks(), figure.window_us());
         }
@@ -342,14 +348,33 @@ impl Figure {
                 gloo::console::error!(format!("figure {} failed to draw its story: {e:?}", self.spec.id));
             }
             let _ = root.present();
+            self.state_spotlight(figure.story_spotlit_count(step, css_w, dpr));
             return;
         }
         let Some(root) = self.canvas.area(css_w, figure.height_css(css_w), dpr) else { return };
         let lit = self.mark_highlight();
-        if let Err(e) = figure.draw_highlighted(&root, self.player.player.cursor_us(), dpr, lit.as_ref()) {
+        let cursor = self.player.player.cursor_us();
+        if let Err(e) = figure.draw_highlighted(&root, cursor, dpr, lit.as_ref()) {
             gloo::console::error!(format!("figure {} failed to draw: {e:?}", self.spec.id));
         }
         let _ = root.present();
+        self.state_spotlight(figure.spotlit_count(css_w, dpr, cursor));
+    }
+
+    /// Says on the canvas which kind of mark is picked out and how many are
+    /// drawn (`data-spotlight`, `data-spotlight-count`).
+    fn state_spotlight(&self, count: usize) {
+        let Some(canvas) = self.canvas.node.cast::<web_sys::Element>() else { return };
+        match self.spotlight {
+            Some(item) => {
+                let _ = canvas.set_attribute("data-spotlight", item.key());
+                let _ = canvas.set_attribute("data-spotlight-count", &count.to_string());
+            }
+            None => {
+                let _ = canvas.remove_attribute("data-spotlight");
+                let _ = canvas.remove_attribute("data-spotlight-count");
+            }
+        }
     }
 
     fn text_alternative(&self) -> String {
@@ -413,6 +438,8 @@ impl Component for Figure {
             _resize: None,
             _theme: None,
             _outside: None,
+            spotlight: None,
+            _spotlight: None,
             recorded: recorded::Recorded::Off,
             // Not in an embed (the figure is the page). A prediction's
             // re-run comes into view too: the reader asked to see it answer.
@@ -441,6 +468,8 @@ impl Component for Figure {
         let link = ctx.link().clone();
         f._theme = Some(super::on_theme_change(move || link.send_message(Msg::Redraw)));
         f._outside = Some(f.outside_press_listener(ctx));
+        let link = ctx.link().clone();
+        f._spotlight = Some(super::spotlight::on_change(move || link.send_message(Msg::Spotlight)));
         if init.as_ref().is_some_and(|i| i.recorded) {
             ctx.link().send_message(Msg::Recorded(true));
         }
@@ -466,6 +495,18 @@ impl Component for Figure {
                 && self.leave_recorded();
         match msg {
             Msg::Recorded(on) => return self.choose_recorded(ctx, on),
+            Msg::Spotlight => {
+                let now = super::spotlight::of(self.spec.id);
+                if now == self.spotlight {
+                    return false;
+                }
+                self.spotlight = now;
+                if let Some(figure) = &self.figure {
+                    figure.set_spotlight(now);
+                }
+                self.dirty = true;
+                return true;
+            }
             Msg::RecordedArrived(run) => return self.recorded_arrived(ctx, run),
             Msg::SetParam(key, value) => {
                 self.perf_start = Some(now_ms());

@@ -19,6 +19,7 @@ pub mod player;
 pub mod predict;
 pub mod reader_view;
 pub mod side_by_side;
+pub mod spotlight;
 pub mod story_lead;
 pub mod sweep_figure;
 pub mod sweep_jobs;
@@ -161,6 +162,7 @@ pub fn start() {
     install_panic_hook();
     register_service_worker();
     export_panel::install_export_handlers();
+    spotlight::install();
     // For the page's whole life: the figures follow the reader's colour scheme.
     if let Some(listener) = forward_theme_changes() {
         listener.forget();

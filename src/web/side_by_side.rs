@@ -15,21 +15,13 @@ use super::canvas::CanvasSlot;
 use super::player::{PlayerDriver, PlayerMsg};
 use super::{device_pixel_ratio, reduced_motion};
 use crate::figures::analysis::{describe_window, group_thousands};
-use crate::figures::figure_spec;
-use crate::figures::plan::{LeaseFigure, LeasePlan};
+use crate::figures::plan::LeaseFigure;
 use crate::figures::player::{Narrator, Pace};
-use crate::figures::story::{Focus, StoryStep};
-use crate::params::LeaseQuery;
-use crate::sim::lease::{Outcome, Preset};
+use crate::figures::story::StoryStep;
+use crate::sim::lease::Outcome;
 
-/// The figure's id, as the chapter's `{{figure:…}}` marker names it.
-pub const SIDE_BY_SIDE_ID: &str = "side-by-side";
-/// The five variants, in the summary table's order.
-const PRESETS: [Preset; 5] = [Preset::Exp1, Preset::Exp2, Preset::Exp3C1, Preset::Exp3C2, Preset::Exp4];
-/// The window all five show, in ms.
-const WINDOW_MS: u32 = 2_000;
-/// The wallet each panel shows.
-const WALLET: u32 = 0;
+pub use crate::figures::side_by_side::SIDE_BY_SIDE_ID;
+use crate::figures::side_by_side::{frame, panel_figures, WALLET};
 
 struct Quiet;
 
@@ -50,18 +42,9 @@ struct Panel {
 }
 
 impl Panel {
-    /// Wallet 0's lanes at `cursor_us`, as a story step without a highlight.
+    /// Wallet 0's lanes at `cursor_us`.
     fn frame(&self, cursor_us: u64) -> StoryStep {
-        let trace = &self.figure.traces()[0];
-        let mut workers: Vec<u32> = trace.holds.iter().filter(|h| h.wallet == WALLET).map(|h| h.worker).collect();
-        workers.sort_unstable();
-        workers.dedup();
-        StoryStep {
-            at_us: cursor_us,
-            sentence: String::new(),
-            highlight: None,
-            focus: Some(Focus { panel: 0, wallet: WALLET, workers, t0_us: 0, t1_us: self.figure.window_us() }),
-        }
+        frame(&self.figure, cursor_us)
     }
 
     /// Approvals on wallet 0 and its balance (snapshot / ledger) at `cursor_us`.
@@ -89,6 +72,8 @@ pub enum SideMsg {
     Seek(u64),
     /// The reader's colour scheme changed.
     Theme,
+    /// A colour word in the prose was pointed at or let go (`super::spotlight`).
+    Spotlight,
 }
 
 pub struct SideBySide {
@@ -96,6 +81,9 @@ pub struct SideBySide {
     player: PlayerDriver,
     wrap: NodeRef,
     _theme: gloo::events::EventListener,
+    /// The kind of mark a colour word picks out in the five panels.
+    spotlight: Option<crate::figures::timeline::LegendItem>,
+    _spotlight: gloo::events::EventListener,
 }
 
 #[derive(Properties, PartialEq)]
@@ -111,11 +99,24 @@ impl SideBySide {
         let w = f64::from(wrap.client_width()).max(280.0);
         let dpr = device_pixel_ratio();
         let cursor = self.player.player.cursor_us();
+        let mut spotlit = 0;
         for p in &self.panels {
             let step = p.frame(cursor);
             let Some(root) = p.canvas.area(w, p.figure.story_height_css(&step), dpr) else { continue };
             let _ = p.figure.draw_story(&root, &step, dpr);
             let _ = root.present();
+            spotlit += p.figure.story_spotlit_count(&step, w, dpr);
+        }
+        // Which kind of mark a colour word picks out here, and how many the five panels draw.
+        if let Some(panels) = self.wrap.cast::<web_sys::Element>() {
+            let _ = match self.spotlight {
+                Some(item) => panels
+                    .set_attribute("data-spotlight", item.key())
+                    .and_then(|_| panels.set_attribute("data-spotlight-count", &spotlit.to_string())),
+                None => panels
+                    .remove_attribute("data-spotlight")
+                    .and_then(|_| panels.remove_attribute("data-spotlight-count")),
+            };
         }
     }
 }
@@ -125,17 +126,9 @@ impl Component for SideBySide {
     type Properties = SideProps;
 
     fn create(ctx: &Context<Self>) -> Self {
-        let spec = figure_spec("lease-expiry").expect("A1 is a figure");
-        let panels: Vec<Panel> = PRESETS
-            .iter()
-            .map(|&preset| {
-                let plan = LeasePlan::new(spec, LeaseQuery::from_preset(preset), Some(WINDOW_MS), true);
-                Panel {
-                    label: preset.config().variant.article_label(),
-                    figure: Rc::new(plan.run()),
-                    canvas: CanvasSlot::default(),
-                }
-            })
+        let panels: Vec<Panel> = panel_figures()
+            .into_iter()
+            .map(|(label, figure)| Panel { label, figure: Rc::new(figure), canvas: CanvasSlot::default() })
             .collect();
         let mut player = PlayerDriver::new(Pace::Time, ctx.link().callback(SideMsg::Player));
         let end = panels.iter().map(|p| p.figure.window_us()).min().unwrap_or(0);
@@ -147,7 +140,9 @@ impl Component for SideBySide {
         player.player.set_cursor(if reduced_motion() { end } else { end * 3 / 10 });
         let link = ctx.link().clone();
         let _theme = super::on_theme_change(move || link.send_message(SideMsg::Theme));
-        SideBySide { panels, player, wrap: NodeRef::default(), _theme }
+        let link = ctx.link().clone();
+        let _spotlight = super::spotlight::on_change(move || link.send_message(SideMsg::Spotlight));
+        SideBySide { panels, player, wrap: NodeRef::default(), _theme, spotlight: None, _spotlight }
     }
 
     fn update(&mut self, _ctx: &Context<Self>, msg: SideMsg) -> bool {
@@ -159,6 +154,17 @@ impl Component for SideBySide {
                 true
             }
             SideMsg::Theme => true,
+            SideMsg::Spotlight => {
+                let spot = super::spotlight::of(SIDE_BY_SIDE_ID);
+                if spot == self.spotlight {
+                    return false;
+                }
+                self.spotlight = spot;
+                for p in &self.panels {
+                    p.figure.set_spotlight(spot);
+                }
+                true
+            }
         }
     }
 

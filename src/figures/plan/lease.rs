@@ -20,15 +20,17 @@ use crate::figures::analysis::{describe_event, describe_run, describe_window, gr
 use crate::figures::player::{Mark, Narrator};
 use crate::figures::plots::{draw_balance, draw_latency_cdf, draw_outage, draw_tradeoff, CdfCurve, TradeoffPoint};
 use crate::figures::registry::{FigureKind, FigureSpec};
-use crate::figures::story::{anomaly_cast, fence_story, lease_story, Highlight, Story, StoryStep};
+use crate::figures::story::{anomaly_cast, Highlight};
 use crate::figures::timeline::{
-    describe_hit, draw_timeline_planned, height_css_planned, hit_test, lanes, legend_items, placed_hits, Lane,
-    LanePlan, LegendItem, TimelineHit, TimelineLayout, TimelineMarks,
+    describe_hit, draw_timeline_planned, height_css_planned, hit_test, lanes, legend_items, placed_hits, LanePlan,
+    LegendItem, TimelineHit, TimelineLayout, TimelineMarks,
 };
 use crate::figures::{article_data, DrawResult, View};
 use crate::params::LeaseQuery;
 use crate::sim::lease::{LeaseConfig, LeaseTrace, Preset, TraceLevel, Variant};
 use crate::work_cap::{run_within_cap, FULL_STEP_MS, MAX_EVENTS_FULL, MAX_EVENTS_SUMMARY};
+
+mod story;
 
 /// Accepted timeline windows in ms (the URL's `win`, `lab figure --window`).
 pub const WINDOW_RANGE: (u32, u32) = (200, 120_000);
@@ -286,6 +288,9 @@ pub struct LeaseFigure {
     lanes: Vec<LanePlan>,
     /// The legend's items, worked out once (the page renders many frames of one figure).
     legend: std::cell::OnceCell<Vec<LegendItem>>,
+    /// The kind of mark the page picks out ([`View::spotlight`]): page state
+    /// set between frames, so a cell rather than a new figure.
+    spotlight: std::cell::Cell<Option<LegendItem>>,
 }
 
 impl LeaseFigure {
@@ -308,6 +313,7 @@ impl LeaseFigure {
             marks: Vec::new(),
             lanes: Vec::new(),
             legend: std::cell::OnceCell::new(),
+            spotlight: std::cell::Cell::new(None),
         };
         if plan.is_timeline() {
             figure.marks = figure.traces.iter().map(|t| TimelineMarks::of(t)).collect();
@@ -323,6 +329,34 @@ impl LeaseFigure {
 
     pub fn traces(&self) -> &[Rc<LeaseTrace>] {
         &self.traces
+    }
+
+    /// Picks out one kind of mark in the timelines' next drawings (`None`: none).
+    pub fn set_spotlight(&self, item: Option<LegendItem>) {
+        self.spotlight.set(item.filter(|_| self.plan.is_timeline()));
+    }
+
+    /// How many marks the spotlight picks out in the drawing
+    /// [`LeaseFigure::draw_highlighted`] makes `width_css` wide at `scale`
+    /// with the player at `cursor_us` (0 without a spotlight).
+    pub fn spotlit_count(&self, width_css: f64, scale: f64, cursor_us: u64) -> usize {
+        let Some(item) = self.spotlight.get() else { return 0 };
+        let w_px = (width_css * scale).round() as u32;
+        self.panel_views(cursor_us, scale)
+            .iter()
+            .enumerate()
+            .map(|(i, (view, _))| {
+                let view = view.clone().fitted_to(w_px);
+                crate::figures::timeline::spotlit_count(
+                    &self.traces[i],
+                    &self.marks[i],
+                    &self.lanes[i],
+                    &view,
+                    w_px,
+                    item,
+                )
+            })
+            .sum()
     }
 
     /// A2: shows or hides the ledger line (nothing is run again).
@@ -353,6 +387,7 @@ impl LeaseFigure {
             show_fence: spec.kind == FigureKind::SplitTimeline,
             title: None,
             highlight: None,
+            spotlight: self.spotlight.get(),
             ..View::default()
         }
     }
@@ -552,74 +587,6 @@ impl LeaseFigure {
             FigureKind::SplitTimeline => format!("{}: {text}", SPLIT_TITLES[hit.panel.min(1)]),
             _ => text,
         }
-    }
-
-    /// The story of a lane timeline's run ([`lease_story`]), or of the
-    /// fence's two panels ([`fence_story`]), found in the traces.
-    pub fn story(&self) -> Option<Story> {
-        match self.plan.kind() {
-            FigureKind::Timeline => Some(lease_story(&self.traces[0], self.window_us)),
-            FigureKind::SplitTimeline => Some(fence_story(&self.traces[0], &self.traces[1], self.window_us)),
-            _ => None,
-        }
-    }
-
-    /// The panel a story step is told on.
-    fn story_panel(step: &StoryStep) -> usize {
-        step.focus.as_ref().map_or(0, |f| f.panel)
-    }
-
-    /// What a story step shows: its focus (one wallet, the named threads, their
-    /// stretch of time, in its panel, titled when the figure has two) or the
-    /// whole figure, with its highlight.
-    fn story_frame(&self, step: &StoryStep) -> (View, LanePlan) {
-        let panel = Self::story_panel(step);
-        let title = (self.plan.kind() == FigureKind::SplitTimeline).then(|| SPLIT_TITLES[panel].to_string());
-        let base = View { highlight: step.highlight.clone(), title, ..self.base_view() };
-        match &step.focus {
-            None => (base, self.lanes[0].clone()),
-            Some(f) => {
-                let view = View { t0_us: f.t0_us, t1_us: f.t1_us, wallets: vec![f.wallet], ..base };
-                let mut plan = lanes(&self.traces[panel], &view, &self.marks[panel]);
-                plan.lanes.retain(|(l, _)| !matches!(l, Lane::Worker { worker, .. } if !f.workers.contains(worker)));
-                plan.workers_shown = f.workers.len();
-                plan.workers_total = f.workers.len();
-                (view, plan)
-            }
-        }
-    }
-
-    /// The height in CSS px of a story step's drawing.
-    pub fn story_height_css(&self, step: &StoryStep) -> f64 {
-        if step.focus.is_none() && self.plan.kind() == FigureKind::SplitTimeline {
-            return self.height_css(0.0);
-        }
-        let (view, plan) = self.story_frame(step);
-        height_css_planned(&plan, &view, &self.marks[Self::story_panel(step)])
-    }
-
-    /// The height in CSS px a story's drawing keeps while it is told in its
-    /// small view: its tallest focused step (the last step, the whole run,
-    /// may be taller), so that nothing under it moves from step to step.
-    pub fn story_room_css(&self, story: &Story) -> f64 {
-        story.steps.iter().filter(|s| s.focus.is_some()).map(|s| self.story_height_css(s)).fold(0.0, f64::max)
-    }
-
-    /// Draws a story step ([`LeaseFigure::story`]): the cursor at its moment.
-    pub fn draw_story<DB: DrawingBackend>(
-        &self,
-        area: &DrawingArea<DB, Shift>,
-        step: &StoryStep,
-        scale: f64,
-    ) -> DrawResult<DB> {
-        if step.focus.is_none() && self.plan.kind() == FigureKind::SplitTimeline {
-            // The last step opens out to both panels.
-            return self.draw_highlighted(area, step.at_us, scale, None);
-        }
-        let (view, plan) = self.story_frame(step);
-        let view = View { cursor_us: step.at_us, scale, ..view }.fitted_to(area.dim_in_pixel().0);
-        let panel = Self::story_panel(step);
-        draw_timeline_planned(area, &self.traces[panel], &view, &self.marks[panel], &plan)
     }
 
     /// A8 and A9: the traces of each variant, with its group index and label.

@@ -10,13 +10,14 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::layout::TimelineLayout;
 use super::marks::{
     hatching, lease_lane_marks, lease_lane_marks_of, thin_columns, watchdog_lane_marks, worker_lane_marks,
-    worker_lane_marks_of, LeaseLaneMarks, Mapper, WorkerLaneMarks,
+    worker_lane_marks_of, LeaseLaneMarks, Mapper, WatchdogLaneMarks, WorkerLaneMarks,
 };
+use super::spotlight::{band_fill, outline_of, overlap_fill, spotlit, stop_bands, worker_span, Spotlit};
 use super::{has_row_waits, lanes, Lane, LanePlan, TimelineMarks, AXIS_CSS, KEY_CSS, TOP_CSS, WAIT_INK};
 use crate::figures::plots::approx_text_width;
 use crate::figures::story::Highlight;
 use crate::figures::{nice_step, palette as P, DrawResult, View};
-use crate::sim::lease::{EventKind, LeaseTrace};
+use crate::sim::lease::LeaseTrace;
 
 /// A row-lock wait box: white, outlined, with diagonal hatching (a barrier),
 /// legible without colour and distinct from the hold bars under it.
@@ -151,50 +152,23 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
     }
 
     // Process stops and lock-server outages: bands across every lane.
-    let mut bands: Vec<(u64, u64, RGBAColor)> = Vec::new();
-    let mut stop_start: Option<u64> = None;
-    let mut kill_start: Option<u64> = None;
-    for e in &trace.events {
-        match e.kind {
-            EventKind::ProcessStopped { process: 0 } => stop_start = Some(e.at.t_us),
-            EventKind::ProcessResumed { process: 0 } => {
-                if let Some(a) = stop_start.take() {
-                    bands.push((a, e.at.t_us, alpha(P::STOP, 0.16)));
-                }
-            }
-            EventKind::LockServerKilled => kill_start = Some(e.at.t_us),
-            EventKind::LockServerRestarted => {
-                if let Some(a) = kill_start.take() {
-                    bands.push((a, e.at.t_us, alpha(P::STOP, 0.28)));
-                }
-            }
-            _ => {}
-        }
-    }
-    if let Some(a) = stop_start {
-        bands.push((a, u64::MAX, alpha(P::STOP, 0.16)));
-    }
-    if let Some(a) = kill_start {
-        bands.push((a, u64::MAX, alpha(P::STOP, 0.28)));
-    }
-    for (a, b, col) in bands {
+    for (a, b, kind) in stop_bands(trace) {
         if visible(a, b) {
             area.draw(&Rectangle::new(
                 [(m.x(a.max(view.t0_us)), plot_top), (m.x(clip_end(b)), plot_bottom)],
-                col.filled(),
+                band_fill(kind).filled(),
             ))?;
         }
     }
 
     // Overlap bands, once per wallet across its worker lanes, behind the bars.
     for (w, intervals) in marks.overlaps.iter().enumerate() {
-        let span = rows.iter().filter(|(l, _, _)| matches!(l, Lane::Worker { wallet, .. } if *wallet as usize == w));
-        let (Some(top), Some(bottom)) = (span.clone().map(|r| r.1).min(), span.map(|r| r.2).max()) else { continue };
+        let Some((top, bottom)) = worker_span(rows, w as u32) else { continue };
         for &(a, b, _peak) in intervals {
             if visible(a.t_us, b.t_us) {
                 area.draw(&Rectangle::new(
                     [(m.x(a.t_us.max(view.t0_us)), top), (m.x(clip_end(b.t_us)), bottom)],
-                    alpha(P::OVERLAP, 0.22).filled(),
+                    overlap_fill().filled(),
                 ))?;
             }
         }
@@ -324,20 +298,15 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
                     (xprev + view.px(3.0), mid),
                 )?;
             }
-            Lane::Watchdog => {
-                let wd = watchdog_lane_marks(trace, view, m);
-                for &x in &wd.ticks {
-                    draw_vline(area, x, top + pad, bottom - pad, 1, P::RELEASED.into())?;
-                }
-                for &x in &wd.dots {
-                    area.draw(&Circle::new((x, mid), view.px(4.0), P::STOLEN.filled()))?;
-                }
-            }
+            Lane::Watchdog => paint_watchdog_lane(area, view, &watchdog_lane_marks(trace, view, m), (top, bottom))?,
         }
     }
 
     if let Some(h) = &view.highlight {
         paint_highlight(area, trace, view, marks, m, rows, h)?;
+    }
+    if let Some(item) = view.spotlight {
+        paint_spotlight(area, view, &layout, &spotlit(trace, marks, &layout, view, item))?;
     }
 
     // The player's cursor.
@@ -347,6 +316,62 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
             vec![(x, plot_top), (x, plot_bottom)],
             P::CURSOR.stroke_width(view.px(1.5).max(1) as u32),
         ))?;
+    }
+    Ok(())
+}
+
+/// Paints the watchdog lane's marks in the lane from `top` to `bottom` (device px).
+fn paint_watchdog_lane<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    view: &View,
+    wd: &WatchdogLaneMarks,
+    (top, bottom): (i32, i32),
+) -> DrawResult<DB> {
+    let (mid, pad) = ((top + bottom) / 2, view.px(2.0));
+    for &x in &wd.ticks {
+        draw_vline(area, x, top + pad, bottom - pad, 1, P::RELEASED.into())?;
+    }
+    for &x in &wd.dots {
+        area.draw(&Circle::new((x, mid), view.px(4.0), P::STOLEN.filled()))?;
+    }
+    Ok(())
+}
+
+/// Veils every lane but those whose whole lane is the kind, then paints the
+/// spotlit marks again at full strength, bars and bands outlined.
+fn paint_spotlight<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    view: &View,
+    layout: &TimelineLayout,
+    spot: &Spotlit,
+) -> DrawResult<DB> {
+    let (x0, x1) = layout.plot_x();
+    let veil = WHITE.mix(0.75).filled();
+    for (row, &(_, top, bottom)) in layout.rows.iter().enumerate() {
+        if !spot.open_rows.contains(&row) {
+            // From a write's marker's top, which stands over its lane.
+            let top = top - view.px(3.0);
+            area.draw(&Rectangle::new([(x0 - view.px(2.0), top), (x1 + view.px(2.0), bottom)], veil))?;
+        }
+    }
+    let stroke = |c: RGBColor| c.stroke_width(view.px(1.5).max(1) as u32);
+    for &(xa, xb, top, bottom, fill) in &spot.bands {
+        area.draw(&Rectangle::new([(xa, top), (xb.max(xa + 1), bottom)], fill.filled()))?;
+        area.draw(&Rectangle::new([(xa, top), (xb.max(xa + 1), bottom)], stroke(outline_of(fill))))?;
+    }
+    let row = |i: usize| (layout.rows[i].1, layout.rows[i].2);
+    for (i, lm) in &spot.lease {
+        paint_lease_lane(area, view, lm, row(*i))?;
+    }
+    for (i, wm) in &spot.worker {
+        let (top, bottom) = row(*i);
+        paint_worker_lane(area, view, wm, (top, bottom))?;
+        for &(xa, xb, fill) in &wm.bars {
+            area.draw(&Rectangle::new([(xa - 1, top), (xb + 1, bottom)], stroke(outline_of(fill))))?;
+        }
+    }
+    for (i, wd) in &spot.watchdog {
+        paint_watchdog_lane(area, view, wd, row(*i))?;
     }
     Ok(())
 }

@@ -8,6 +8,7 @@ use super::{has_row_waits, Lane, LanePlan, TimelineMarks, BUDGET_PLOT_CSS};
 use crate::figures::legend::{LegendEntry, Swatch};
 use crate::figures::{palette as P, View};
 use crate::sim::lease::{EventKind, LeaseTrace};
+use plotters::style::{RGBAColor, RGBColor};
 
 /// One kind of mark a timeline can draw, in the legend's order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -165,6 +166,28 @@ impl LegendItem {
     }
 }
 
+/// The kind of a hold's bar, by the colour `super::marks` filled it with.
+pub(super) fn bar_item(fill: RGBAColor) -> LegendItem {
+    let rgb = RGBColor(fill.0, fill.1, fill.2);
+    [
+        (P::APPROVED, LegendItem::Approved),
+        (P::INSUFFICIENT, LegendItem::Insufficient),
+        (P::FENCED, LegendItem::Fenced),
+        (P::LOCKLESS, LegendItem::Lockless),
+    ]
+    .into_iter()
+    .find_map(|(c, item)| (c == rgb).then_some(item))
+    .unwrap_or(LegendItem::Failed)
+}
+
+/// The kind of a release's square, by its colour.
+pub(super) fn release_item(c: RGBColor) -> LegendItem {
+    [(P::RELEASED, LegendItem::Released), (P::STOLEN, LegendItem::Stolen), (P::EXPIRED, LegendItem::Expired)]
+        .into_iter()
+        .find_map(|(k, item)| (k == c).then_some(item))
+        .unwrap_or(LegendItem::ReleaseError)
+}
+
 /// The kinds of mark `plan`'s lanes draw of `trace` over the whole of `view`'s
 /// window, sorted. The marks are laid out at the drawing budget's reference
 /// width, so a detail the drawing would thin out there is not listed.
@@ -172,7 +195,6 @@ pub fn legend_items(trace: &LeaseTrace, marks: &TimelineMarks, plan: &LanePlan, 
     let whole = View { scale: 1.0, cursor_us: view.t1_us, ..view.clone() };
     let m = Mapper { x0: 0, x1: BUDGET_PLOT_CSS as i32, t0: view.t0_us as f64, t1: view.t1_us as f64 };
     let mut out: Vec<LegendItem> = Vec::new();
-    let same = |a: plotters::style::RGBAColor, b: plotters::style::RGBColor| (a.0, a.1, a.2) == (b.0, b.1, b.2);
     let in_window = |t: u64| t >= view.t0_us && t <= view.t1_us;
     for &(lane, _) in &plan.lanes {
         match lane {
@@ -190,29 +212,14 @@ pub fn legend_items(trace: &LeaseTrace, marks: &TimelineMarks, plan: &LanePlan, 
             }
             Lane::Worker { wallet, worker } => {
                 let wm = worker_lane_marks(trace, marks, wallet, worker, &whole, &m);
-                for &(_, _, fill) in &wm.bars {
-                    out.push(match fill {
-                        c if same(c, P::APPROVED) => LegendItem::Approved,
-                        c if same(c, P::INSUFFICIENT) => LegendItem::Insufficient,
-                        c if same(c, P::FENCED) => LegendItem::Fenced,
-                        c if same(c, P::LOCKLESS) => LegendItem::Lockless,
-                        _ => LegendItem::Failed,
-                    });
-                }
+                out.extend(wm.bars.iter().map(|&(_, _, fill)| bar_item(fill)));
                 if !wm.reads.is_empty() {
                     out.push(LegendItem::Read);
                 }
                 for &(_, stale) in &wm.writes {
                     out.push(if stale { LegendItem::StaleWrite } else { LegendItem::Write });
                 }
-                for &(_, c) in &wm.releases {
-                    out.push(match c {
-                        c if c == P::RELEASED => LegendItem::Released,
-                        c if c == P::STOLEN => LegendItem::Stolen,
-                        c if c == P::EXPIRED => LegendItem::Expired,
-                        _ => LegendItem::ReleaseError,
-                    });
-                }
+                out.extend(wm.releases.iter().map(|&(_, c)| release_item(c)));
                 if !wm.waits.is_empty() {
                     out.push(LegendItem::RowWait);
                 }

@@ -1,0 +1,96 @@
+//! A lane timeline figure's story, told step by step on its own runs: the
+//! story found in the traces, the small view each step is drawn in (one
+//! wallet, its named threads, their stretch of time) and the drawing and
+//! height of a step; and how many marks a colour word picks out in it.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::{LeaseFigure, SPLIT_TITLES};
+use crate::figures::registry::FigureKind;
+use crate::figures::story::{fence_story, lease_story, Story, StoryStep};
+use crate::figures::timeline::{draw_timeline_planned, height_css_planned, lanes, Lane, LanePlan};
+use crate::figures::{DrawResult, View};
+
+impl LeaseFigure {
+    /// The story of a lane timeline's run ([`lease_story`]), or of the
+    /// fence's two panels ([`fence_story`]), found in the traces.
+    pub fn story(&self) -> Option<Story> {
+        match self.plan.kind() {
+            FigureKind::Timeline => Some(lease_story(&self.traces[0], self.window_us)),
+            FigureKind::SplitTimeline => Some(fence_story(&self.traces[0], &self.traces[1], self.window_us)),
+            _ => None,
+        }
+    }
+
+    /// The panel a story step is told on.
+    fn story_panel(step: &StoryStep) -> usize {
+        step.focus.as_ref().map_or(0, |f| f.panel)
+    }
+
+    /// What a story step shows: its focus (one wallet, the named threads, their
+    /// stretch of time, in its panel, titled when the figure has two) or the
+    /// whole figure, with its highlight.
+    fn story_frame(&self, step: &StoryStep) -> (View, LanePlan) {
+        let panel = Self::story_panel(step);
+        let title = (self.plan.kind() == FigureKind::SplitTimeline).then(|| SPLIT_TITLES[panel].to_string());
+        let base = View { highlight: step.highlight.clone(), title, ..self.base_view() };
+        match &step.focus {
+            None => (base, self.lanes[0].clone()),
+            Some(f) => {
+                let view = View { t0_us: f.t0_us, t1_us: f.t1_us, wallets: vec![f.wallet], ..base };
+                let mut plan = lanes(&self.traces[panel], &view, &self.marks[panel]);
+                plan.lanes.retain(|(l, _)| !matches!(l, Lane::Worker { worker, .. } if !f.workers.contains(worker)));
+                plan.workers_shown = f.workers.len();
+                plan.workers_total = f.workers.len();
+                (view, plan)
+            }
+        }
+    }
+
+    /// The height in CSS px of a story step's drawing.
+    pub fn story_height_css(&self, step: &StoryStep) -> f64 {
+        if step.focus.is_none() && self.plan.kind() == FigureKind::SplitTimeline {
+            return self.height_css(0.0);
+        }
+        let (view, plan) = self.story_frame(step);
+        height_css_planned(&plan, &view, &self.marks[Self::story_panel(step)])
+    }
+
+    /// The height in CSS px a story's drawing keeps while it is told in its
+    /// small view: its tallest focused step (the last step, the whole run,
+    /// may be taller), so that nothing under it moves from step to step.
+    pub fn story_room_css(&self, story: &Story) -> f64 {
+        story.steps.iter().filter(|s| s.focus.is_some()).map(|s| self.story_height_css(s)).fold(0.0, f64::max)
+    }
+
+    /// [`LeaseFigure::spotlit_count`] of a story step's drawing ([`LeaseFigure::draw_story`]).
+    pub fn story_spotlit_count(&self, step: &StoryStep, width_css: f64, scale: f64) -> usize {
+        let Some(item) = self.spotlight.get() else { return 0 };
+        if step.focus.is_none() && self.plan.kind() == FigureKind::SplitTimeline {
+            return self.spotlit_count(width_css, scale, step.at_us);
+        }
+        let w_px = (width_css * scale).round() as u32;
+        let (view, plan) = self.story_frame(step);
+        let view = View { cursor_us: step.at_us, scale, ..view }.fitted_to(w_px);
+        let panel = Self::story_panel(step);
+        crate::figures::timeline::spotlit_count(&self.traces[panel], &self.marks[panel], &plan, &view, w_px, item)
+    }
+
+    /// Draws a story step ([`LeaseFigure::story`]): the cursor at its moment.
+    pub fn draw_story<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        step: &StoryStep,
+        scale: f64,
+    ) -> DrawResult<DB> {
+        if step.focus.is_none() && self.plan.kind() == FigureKind::SplitTimeline {
+            // The last step opens out to both panels.
+            return self.draw_highlighted(area, step.at_us, scale, None);
+        }
+        let (view, plan) = self.story_frame(step);
+        let view = View { cursor_us: step.at_us, scale, ..view }.fitted_to(area.dim_in_pixel().0);
+        let panel = Self::story_panel(step);
+        draw_timeline_planned(area, &self.traces[panel], &view, &self.marks[panel], &plan)
+    }
+}
