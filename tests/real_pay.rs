@@ -156,10 +156,23 @@ fn ci_sized_set_shows_the_articles_structure_and_leaves_no_server() {
     let fence = int(&e["metrics"]["fence_value_at_kill"]);
     assert!(fence > 0);
     assert_eq!(int(&e["metrics"]["post_restart_read_rejects"]), fence);
-    // Fail-closed: no hold while Redis is down, and requests in every phase.
+    // Fail-closed: no payment goes on without the lock while Redis is down,
+    // and requests come in every phase. The kill is stamped once Redis is
+    // reaped, so a lock its old process granted just before may reply a
+    // moment after the stamp and count as a hold of the outage: at most one
+    // per thread (16), each holding a lease the old Redis really gave.
     for key in ["exp5_closed", "exp5_c2_closed"] {
         let checks = &real(&doc, key)["checks"];
-        assert_eq!(int(&checks["holds_by_phase"][1]), 0, "{key}: a hold during the outage");
+        assert_eq!(
+            int(&real(&doc, key)["metrics"]["lockless_holds_during_outage"]),
+            0,
+            "{key}: a payment without the lock during the outage"
+        );
+        assert!(
+            int(&checks["holds_by_phase"][1]) <= 16,
+            "{key}: holds during the outage: {}",
+            checks["holds_by_phase"]
+        );
         for phase in 0..3 {
             assert!(int(&checks["requests_by_phase"][phase]) > 0, "{key}: no request in phase {phase}");
         }
