@@ -55,9 +55,11 @@ const FIRST_LOAD_MAX = 500 * KB;
 // 1,109 KB with the one worker; three and 785 KB once the lazily loaded
 // modules became one (ARCHITECTURE.md, "Wasm modules"); 719 KB with the
 // prose rendered ahead of time. Then the features above grew it to 877 KB
-// (the figures module paints the spotlight too, +2.7 KB); held there.
+// (the figures module paints the spotlight too, +2.7 KB), and B-5's and
+// B-6's own figures and questions (their registry rows, captions and
+// answers' reasons, in both modules) to 878.0 KB; held there.
 const MAX_WASM_PIPELINES = 3;
-const TOTAL_WASM_GZ_MAX = 878 * KB;
+const TOTAL_WASM_GZ_MAX = 880 * KB;
 const TOTAL_WASM_GZ_TARGET = 750 * KB;
 
 if (!fs.existsSync(path.join(dist, 'index.html'))) {

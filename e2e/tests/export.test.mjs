@@ -158,6 +158,7 @@ const ALL = [
   ['a4-conditional-update', 'conditional-update', 'A6', '4-1'], ['a4-conditional-update', 'latency-cdf', 'A9', '4-2'],
   ['a5-outage', 'outage', 'A7', '5-1'], ['a6-summary', 'tradeoff', 'A8', '6-1'], ['b1-remember', 'vote-story', 'B1', 'B1-1'],
   ['b3-outer-transaction', 'outer-transaction', 'B3', 'B3-1'], ['b4-fence', 'uncertain-failure', 'B4', 'B4-1'],
+  ['b5-interrupt', 'interrupt-wait', 'B7', 'B5-1'], ['b6-recovery', 'restart-recovery', 'B8', 'B6-1'],
   ['b7-kill-vs-power', 'kill-vs-power', 'B6', 'B7-1'], ['b8-liveness', 'liveness', 'B5', 'B8-1'],
 ];
 for (const [ch, id, code, number] of ALL) {

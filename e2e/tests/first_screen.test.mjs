@@ -12,11 +12,12 @@ let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-// Every chapter whose figure is a canvas (B2's map is a table; B5 and B6 have no figure of their own yet).
+// Every chapter whose figure is a canvas (B2's map is a table).
 const CHAPTERS = ['a1-lease-expiry', 'a2-watchdog', 'a3-fencing', 'a4-conditional-update', 'a5-outage', 'a6-summary',
-  'a7-sweeps', 'b1-remember', 'b3-outer-transaction', 'b4-fence', 'b7-kill-vs-power', 'b8-liveness'];
+  'a7-sweeps', 'b1-remember', 'b3-outer-transaction', 'b4-fence', 'b5-interrupt', 'b6-recovery', 'b7-kill-vs-power', 'b8-liveness'];
 // The stories whose verdict answers their chapter's question.
-const STORIES = [['b1-remember', 'vote-story'], ['b3-outer-transaction', 'outer-transaction'], ['b4-fence', 'uncertain-failure']];
+const STORIES = [['b1-remember', 'vote-story'], ['b3-outer-transaction', 'outer-transaction'], ['b4-fence', 'uncertain-failure'],
+  ['b5-interrupt', 'interrupt-wait'], ['b6-recovery', 'restart-recovery']];
 
 const SIZES = [
   { name: 'phone', viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },

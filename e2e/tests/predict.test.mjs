@@ -14,7 +14,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 
 // Every chapter with a figure.
 const ASKING = ['a1-lease-expiry', 'a2-watchdog', 'a3-fencing', 'a4-conditional-update', 'a5-outage', 'a6-summary',
-  'a7-sweeps', 'b1-remember', 'b2-durable', 'b3-outer-transaction', 'b4-fence', 'b7-kill-vs-power', 'b8-liveness'];
+  'a7-sweeps', 'b1-remember', 'b2-durable', 'b3-outer-transaction', 'b4-fence', 'b5-interrupt', 'b6-recovery', 'b7-kill-vs-power', 'b8-liveness'];
 
 test('every chapter with a figure asks a question in a fieldset with a legend, with choices and a button', async () => {
   const { page, errors, context } = await openPage(browser);

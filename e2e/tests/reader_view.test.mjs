@@ -256,7 +256,7 @@ test('dark theme: a dark page with light text; the figures on the dark card', as
   }
 });
 
-test('figure numbers follow the chapter, and B-5 and B-6 link to the figures they discuss', async () => {
+test('figure numbers follow the chapter; B-5 and B-6 open on figures of their own, and B-6 links to the map it discusses', async () => {
   const { page, errors, context } = await openPage(browser);
   await page.goto(`${server.base}?ch=a2-watchdog`);
   await ready(page);
@@ -264,15 +264,17 @@ test('figure numbers follow the chapter, and B-5 and B-6 link to the figures the
   await page.goto(`${server.base}?ch=b7-kill-vs-power`);
   await ready(page);
   assert.match(await page.textContent('#kill-vs-power figcaption'), /^그림 B7-1\./);
-  for (const [chapter, fig] of [['b5-interrupt', 'uncertain-failure'], ['b6-recovery', 'vote-story']]) {
+  for (const [chapter, own, number] of [['b5-interrupt', 'interrupt-wait', 'B5-1'], ['b6-recovery', 'restart-recovery', 'B6-1']]) {
     await page.goto(`${server.base}?ch=${chapter}`);
     await ready(page);
-    const href = await page.$eval(`article.chapter a[href*="fig=${fig}"]`, (a) => a.getAttribute('href'));
-    await page.click(`article.chapter a[href="${href}"]`);
-    await page.waitForSelector(`#${fig} canvas`);
-    await ready(page);
-    assert.ok(await page.locator(`#${fig}`).isVisible());
+    assert.match(await page.textContent(`#${own} figcaption`), new RegExp(`^그림 ${number}\\.`));
   }
+  const fig = 'crash-matrix';
+  const href = await page.$eval(`article.chapter a[href*="fig=${fig}"]`, (a) => a.getAttribute('href'));
+  await page.click(`article.chapter a[href="${href}"]`);
+  await page.waitForSelector(`#${fig}`);
+  await ready(page);
+  assert.ok(await page.locator(`#${fig}`).isVisible());
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -371,6 +371,38 @@ pub const FIGURES: &[FigureSpec] = &[
         caption_ko: "그림 B4-1. 결과를 모르는 실패와 차단: 동기화 오류나 중단 요청 뒤의 빗금은 \"결과를 알 수 없음\", 보라 막대는 차단, 맨 아래 줄은 상태 조회(초록: 곧바로 응답, 빨강: 동기화를 기다리며 멈춤).",
         not_drawn: None,
     },
+    // B-5's story is B1's figure on the article's own answer to an interrupt:
+    // the crash point lies past the run's last event (it has no send to crash
+    // after), so the reader who switches the variant to "success at once"
+    // sees a power loss strike right after the third send.
+    FigureSpec {
+        id: "interrupt-wait",
+        code: "B7",
+        number: "B5-1",
+        kind: FigureKind::Story,
+        chapter: "b5-interrupt",
+        start_query: "scenario=vote&variant=I-wait-then-fence&crash_after=8&fault=power",
+        window_ms: 0,
+        wallets: &[],
+        main_keys: &["variant", "crash_after", "fault", "conflict_source", "profile", "device_honours_sync"],
+        key_metrics: &[],
+        caption_ko: "그림 B5-1. 기다리는 도중의 중단 요청: A가 기록의 동기화를 기다리는 사이 중단 요청이 온다. 위쪽 A의 줄이 처리 단계, 그 아래가 A의 저장 계층(트랜잭션 · 저장 큐 · OS 캐시 · 디스크), 빗금은 \"결과를 알 수 없음\", 보라 막대는 차단이다. \"순서 선택\"을 바꾸면 같은 장애 지점에서 다시 돈다.",
+        not_drawn: None,
+    },
+    FigureSpec {
+        id: "restart-recovery",
+        code: "B8",
+        number: "B6-1",
+        kind: FigureKind::Story,
+        chapter: "b6-recovery",
+        start_query: "scenario=vote&variant=V0&crash_after=5",
+        window_ms: 0,
+        wallets: &[],
+        main_keys: &["variant", "crash_after", "fault", "conflict_source", "profile", "device_honours_sync"],
+        key_metrics: &[],
+        caption_ko: "그림 B6-1. 다시 켜진 노드: A는 저장 후 전파 순서로 X의 기록을 남기다 장애를 맞고, 2초 뒤 다시 켜진다. 재시작 뒤 A의 줄에는 복원, 다른 후보 Y에 대한 서명 요청, 저장된 투표의 재전송이 차례로 그려진다.",
+        not_drawn: None,
+    },
     // B5 starts with its transactions at 12 s, so the run spans several rounds
     // of proposer rotation before it stops: the longer step where the blocked
     // node was due to propose shows up repeatedly.
