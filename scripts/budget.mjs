@@ -45,10 +45,12 @@ const WASM_GZ_MAX = 400 * KB;
 // 25's colour words that pick out their marks added 6.5 KB (432.1 KB on
 // 2026-12-02): the document's listeners and the walk to the figure above a
 // word (src/web/spotlight.rs, 2.3 KB), the veil and the marks of one kind
-// painted again and counted (figures/timeline/spotlight.rs, 4.2 KB). The
-// limit holds it there; the first-load budget below still applies, and
-// issue 26 is to take the growth back.
-const SITE_WASM_GZ_MAX = 433 * KB;
+// painted again and counted (figures/timeline/spotlight.rs, 4.2 KB). B-5's
+// and B-6's figures and questions added 0.6 KB, and the sweeps' own "모든
+// 설정" (at most six controls shown first) 0.8 KB (433.5 KB). The limit
+// holds it there; the first-load budget below still applies, and issue 26
+// is to take the growth back.
+const SITE_WASM_GZ_MAX = 434 * KB;
 const FIRST_LOAD_MAX = 500 * KB;
 // Today's counts plus a little slack, so that nothing grows back: six
 // pipelines and 1,157 KB before the two workers became one; five and

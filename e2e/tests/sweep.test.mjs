@@ -74,7 +74,11 @@ test(`sweep ${N}×${N}×3 in workers: progress completes, no long main-thread ta
   let measured = null;
   for (let round = 1; round <= ROUNDS; round++) {
     const t0 = await page.evaluate(() => performance.now());
-    if (round === 1) await page.locator(`${fig} input[name=n]`).fill(String(N));
+    if (round === 1) {
+      // The grid's size sits under "모든 설정" (at most six controls show first).
+      await page.locator(`${fig} details.all-settings > summary`).click();
+      await page.locator(`${fig} input[name=n]`).fill(String(N));
+    }
     else await page.locator(`${fig} input[name=ttl_lo]`).fill(String(50 + 10 * (round - 1)));
     await page.waitForSelector(`${fig}[data-state=running]`);
     const progressSeen = [];

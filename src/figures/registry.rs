@@ -143,7 +143,7 @@ impl FigureSpec {
     }
 }
 
-const A_KEYS: &[&str] = &["threads", "wallets", "ttl_ms", "pause_min_ms", "pause_max_ms"];
+const A_KEYS: &[&str] = &["threads", "ttl_ms", "pause_min_ms", "pause_max_ms"];
 
 /// Figures the page composes from other figures' runs, with no file of their
 /// own (not in [`FIGURES`], so no export, embed or `lab figure`): Article A's
@@ -176,7 +176,7 @@ pub const FIGURES: &[FigureSpec] = &[
         start_query: "preset=exp1",
         window_ms: 60_000,
         wallets: &[],
-        main_keys: &["ttl_ms", "pause_min_ms", "pause_max_ms", "threads", "variant"],
+        main_keys: &["ttl_ms", "threads", "variant"],
         key_metrics: &["drift_won", "over_approval", "negative_ledger_wallets"],
         caption_ko: "그림 1-2. 조용한 깨짐: 지갑별 잔액 스냅샷과 원장 계산값. 둘 사이의 띠가 drift(INV-010)다.",
         not_drawn: None,
@@ -190,7 +190,7 @@ pub const FIGURES: &[FigureSpec] = &[
         start_query: "preset=exp2_stop",
         window_ms: 4_000,
         wallets: &[0, 1],
-        main_keys: &["stop_duration_ms", "stop_period_ms", "stop_count", "watchdog_period_ms", "processes", "ttl_ms"],
+        main_keys: &["stop_duration_ms", "watchdog_period_ms", "processes", "ttl_ms"],
         key_metrics: &["stolen_at_release", "ownership_overlap_pairs", "watchdog_extensions"],
         caption_ko: "그림 2-1. Watchdog과 프로세스 정지(실험 2): 회색 띠는 pay-api 프로세스가 멈춘 구간이다. 연장 스레드도 함께 멈추므로 서버의 lease는 만료된다.",
         not_drawn: None,
@@ -218,7 +218,7 @@ pub const FIGURES: &[FigureSpec] = &[
         start_query: "preset=exp3_ttl1s&acquire_lag_ppm=150000",
         window_ms: 3_000,
         wallets: &[0],
-        main_keys: &["ttl_ms", "acquire_lag_ppm", "acquire_lag_min_ms", "acquire_lag_max_ms", "pause_min_ms", "pause_max_ms"],
+        main_keys: &["ttl_ms", "acquire_lag_ppm", "pause_min_ms", "pause_max_ms"],
         key_metrics: &["ownership_overlap_pairs", "max_concurrent_owners", "approvals"],
         caption_ko: "그림 3-2. 서버의 lease 시계와 클라이언트의 홀드 시계(TTL 1초 보충 실험): lease는 SET이 실행된 순간부터, 홀드는 응답을 받은 순간부터 잰다.",
         not_drawn: None,
@@ -246,7 +246,7 @@ pub const FIGURES: &[FigureSpec] = &[
         start_query: "preset=exp5_open",
         window_ms: 60_000,
         wallets: &[],
-        main_keys: &["variant", "fail_policy", "outage_kill_ms", "outage_restart_ms", "threads"],
+        main_keys: &["variant", "fail_policy", "outage_kill_ms", "outage_restart_ms"],
         key_metrics: &["lockless_holds_during_outage", "post_restart_read_rejects", "drift_won"],
         caption_ko: "그림 5-1. 락 서버 단절(실험 5): 20초에 죽고 40초에 빈 상태로 재기동한다. 초당 응답, 락 없는 홀드, 소유 겹침, 누적 drift, 토큰 카운터와 fence 값.",
         not_drawn: None,
@@ -288,7 +288,7 @@ pub const FIGURES: &[FigureSpec] = &[
         start_query: "",
         window_ms: 0,
         wallets: &[],
-        main_keys: &["ttl_lo", "ttl_hi", "pause_lo", "pause_hi", "n", "seeds"],
+        main_keys: &["ttl_lo", "ttl_hi", "pause_lo", "pause_hi"],
         key_metrics: &[],
         caption_ko: "그림 7-1. TTL × 멈춤 지도: 칸마다 같은 설정을 시드 여러 개로 60초씩 돌린 평균이다. 멈춤은 [상한 − 200ms, 상한]에서 고르게 뽑는다. 칸을 누르면 그 실행의 요약이 지도 아래에 열리고, 거기서 그 설정의 타임라인(그림 1-1)으로 갈 수 있다.",
         not_drawn: None,
@@ -302,7 +302,7 @@ pub const FIGURES: &[FigureSpec] = &[
         start_query: "",
         window_ms: 0,
         wallets: &[],
-        main_keys: &["tpw_lo", "tpw_hi", "wallets_lo", "wallets_hi", "seeds"],
+        main_keys: &["tpw_lo", "tpw_hi", "wallets_lo", "wallets_hi"],
         key_metrics: &[],
         caption_ko: "그림 7-2. 경합 지도: 지갑 수와 지갑당 스레드 수를 바꿔 가며 같은 변형을 시드 여러 개로 60초씩 돌린 평균이다. TTL과 멈춤은 원문 그대로(200ms, 300~500ms). 칸을 누르면 그 실행의 요약이 지도 아래에 열리고, 거기서 그 설정의 타임라인(그림 1-1)으로 갈 수 있다.",
         not_drawn: None,
@@ -527,6 +527,24 @@ mod tests {
                 }
                 Scenario::Sweep => assert_eq!(f.start_query, "", "{}", f.id),
             }
+        }
+    }
+
+    /// Less to hold (issue 25): no figure shows more than six setting
+    /// controls before "모든 설정": its main keys (a crash's mode and point
+    /// are one control), plus a lock-lease figure's preset and seed (and
+    /// figure 1-2's ledger switch), plus a sweep's variant and colour.
+    #[test]
+    fn no_figure_shows_more_than_six_controls_first() {
+        for f in FIGURES {
+            let paired = |k: &&str| *k == "crash_after" && f.main_keys.contains(&"crash");
+            let keys = f.main_keys.iter().filter(|k| !paired(k)).count();
+            let fixed = match f.scenario() {
+                Scenario::Lease => 2 + usize::from(f.kind == FigureKind::Balance),
+                Scenario::Sweep => 2,
+                Scenario::Vote => 0,
+            };
+            assert!(keys + fixed <= 6, "{}: {} controls shown first", f.id, keys + fixed);
         }
     }
 

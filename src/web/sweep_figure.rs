@@ -161,7 +161,10 @@ fn sliders(kind: SweepKind) -> Vec<SliderSpec> {
         };
         SliderSpec { name, label, unit, min, max, step }
     };
-    crate::figures::registry::sweep_figure(kind).main_keys.iter().map(|name| slider(name)).collect()
+    let main = crate::figures::registry::sweep_figure(kind).main_keys;
+    // The grid's size and its seeds follow the axes, under "모든 설정".
+    let more = ["n", "seeds"].into_iter().filter(|k| kind.owns_key(k) && !main.contains(k));
+    main.iter().copied().chain(more).map(slider).collect()
 }
 
 fn slider_value(spec: &SweepSpec, name: &str) -> u32 {
@@ -700,6 +703,30 @@ impl Component for SweepFigure {
             Msg::Metric(s.value())
         });
         let slider_specs = sliders(self.kind);
+        let main_count = crate::figures::registry::sweep_figure(self.kind).main_keys.len();
+        let mut shown: Vec<Html> = slider_specs.iter().enumerate().map(|(i, s)| {
+            let id = format!("{fid}-{}", s.name);
+            let value = self.draft.get(i).copied().unwrap_or_else(|| slider_value(&self.spec, s.name));
+            let oninput = link.callback(move |e: InputEvent| {
+                let el: HtmlInputElement = e.target_unchecked_into();
+                Msg::Draft(i, el.value().parse().unwrap_or(0))
+            });
+            let onchange = link.callback(move |e: Event| {
+                let el: HtmlInputElement = e.target_unchecked_into();
+                Msg::Commit(i, el.value().parse().unwrap_or(0))
+            });
+            html! {
+                <div class="ctl ctl-range">
+                    <label for={id.clone()}>
+                        <span class="ctl-name">{ s.label }</span>
+                        <output for={id.clone()} class="ctl-value">{ format!("{value} {}", s.unit) }</output>
+                    </label>
+                    <input type="range" id={id} name={s.name} min={s.min.to_string()} max={s.max.to_string()} step={s.step.to_string()}
+                        value={value.to_string()} aria-valuetext={format!("{value} {}", s.unit)} {oninput} {onchange} />
+                </div>
+            }
+        }).collect();
+        let more = shown.split_off(main_count.min(shown.len()));
         html! {
             <figure id={fid} class="lab-figure has-stage sweep-figure" aria-describedby={format!("{fid}-desc")}
                 data-state={if complete { "done" } else if failed { "failed" } else { "running" }} data-cached={self.cached.to_string()}
@@ -740,29 +767,14 @@ impl Component for SweepFigure {
                         </div>
                     </div>
                     <div class="controls-row sweep-sliders">
-                        { for slider_specs.iter().enumerate().map(|(i, s)| {
-                            let id = format!("{fid}-{}", s.name);
-                            let value = self.draft.get(i).copied().unwrap_or_else(|| slider_value(&self.spec, s.name));
-                            let oninput = link.callback(move |e: InputEvent| {
-                                let el: HtmlInputElement = e.target_unchecked_into();
-                                Msg::Draft(i, el.value().parse().unwrap_or(0))
-                            });
-                            let onchange = link.callback(move |e: Event| {
-                                let el: HtmlInputElement = e.target_unchecked_into();
-                                Msg::Commit(i, el.value().parse().unwrap_or(0))
-                            });
-                            html! {
-                                <div class="ctl ctl-range">
-                                    <label for={id.clone()}>
-                                        <span class="ctl-name">{ s.label }</span>
-                                        <output for={id.clone()} class="ctl-value">{ format!("{value} {}", s.unit) }</output>
-                                    </label>
-                                    <input type="range" id={id} name={s.name} min={s.min.to_string()} max={s.max.to_string()} step={s.step.to_string()}
-                                        value={value.to_string()} aria-valuetext={format!("{value} {}", s.unit)} {oninput} {onchange} />
-                                </div>
-                            }
-                        }) }
+                        { for shown }
                     </div>
+                    <details class="all-settings">
+                        <summary>{ "모든 설정" }</summary>
+                        <div class="controls-row sweep-sliders">
+                            { for more }
+                        </div>
+                    </details>
                 </div>
                 <div class="sweep-progress">
                     <label for={format!("{fid}-progress")}>{ "진행" }</label>
