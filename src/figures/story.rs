@@ -20,11 +20,18 @@
 //! the last write; below, a read-time fence has already moved to the newer
 //! token when the overtaken owner comes to write, and refuses it.
 //!
+//! [`rowlock_story`] (`rowlock.rs`) tells A4's lockless path: two sections
+//! that overlap for the whole pause, and the row lock their UPDATEs meet at
+//! for a fraction of a millisecond.
+//!
 //! Pure functions of a trace; no browser, no drawing.
 
 use crate::figures::analysis::{group_thousands, Anomaly, AnomalyKind};
 use crate::korean::{with_particle, Particle};
 use crate::sim::lease::{EventKind, FencePhase, Hold, LeaseEnd, LeaseTrace, Outcome, Variant};
+
+mod rowlock;
+pub use rowlock::rowlock_story;
 
 /// The names the prose gives the threads of its story, in order of entry.
 pub const NAMES: [&str; 3] = ["ㄱ", "ㄴ", "ㄷ"];

@@ -25,6 +25,9 @@ pub fn caption_ko(figure_id: &str) -> Option<&'static str> {
         "fence-placement" => Some(
             "그림 3-0. 같은 멈춤 아래 두 fence: 쓰기 시점 fencing(c-1)이 낡은 쓰기를 통과시키는 순간과, 읽기 시점 fencing(c-2)이 뒤처진 소유자를 거부하는 순간을 한 지갑만 떼어 따라갑니다. 마지막 단계는 두 실행의 전체 그림입니다.",
         ),
+        "conditional-update" => Some(
+            "그림 4-0. 락 없는 조건부 UPDATE의 실행에서 두 UPDATE가 같은 행 잠금 앞에서 처음 만난 순간을 한 지갑만 떼어 한 걸음씩 따라갑니다. 마지막 단계는 같은 실행의 전체 그림입니다.",
+        ),
         _ => None,
     }
 }

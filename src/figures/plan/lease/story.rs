@@ -8,15 +8,20 @@ use plotters::prelude::*;
 
 use super::{LeaseFigure, SPLIT_TITLES};
 use crate::figures::registry::FigureKind;
-use crate::figures::story::{fence_story, lease_story, Story, StoryStep};
+use crate::figures::story::{fence_story, lease_story, rowlock_story, Story, StoryStep};
 use crate::figures::timeline::{draw_timeline_planned, height_css_planned, lanes, Lane, LanePlan};
 use crate::figures::{DrawResult, View};
+use crate::sim::lease::Variant;
 
 impl LeaseFigure {
-    /// The story of a lane timeline's run ([`lease_story`]), or of the
-    /// fence's two panels ([`fence_story`]), found in the traces.
+    /// The story of a lane timeline's run ([`lease_story`]; a lockless run's
+    /// is [`rowlock_story`]), or of the fence's two panels ([`fence_story`]),
+    /// found in the traces.
     pub fn story(&self) -> Option<Story> {
         match self.plan.kind() {
+            FigureKind::Timeline if self.traces[0].config.variant == Variant::Conditional => {
+                Some(rowlock_story(&self.traces[0], self.window_us, self.plan.spec.wallets))
+            }
             FigureKind::Timeline => Some(lease_story(&self.traces[0], self.window_us)),
             FigureKind::SplitTimeline => Some(fence_story(&self.traces[0], &self.traces[1], self.window_us)),
             _ => None,
