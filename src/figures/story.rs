@@ -107,7 +107,20 @@ pub struct Story {
     pub steps: Vec<StoryStep>,
 }
 
+impl StoryStep {
+    /// A step that shows the whole figure with nothing lit: a story's last
+    /// step, or the one step of a run with nothing to tell.
+    pub fn whole(at_us: u64, sentence: String) -> StoryStep {
+        StoryStep { at_us, sentence, highlight: None, focus: None }
+    }
+}
+
 impl Story {
+    /// The story of a run with no moment to tell: one step that says so.
+    fn untold(window_us: u64, sentence: String) -> Story {
+        Story { actors: Vec::new(), steps: vec![StoryStep::whole(window_us, sentence)] }
+    }
+
     /// Whether the run had a moment to tell.
     pub fn found(&self) -> bool {
         !self.actors.is_empty()
@@ -170,10 +183,7 @@ pub fn lease_story(trace: &LeaseTrace, window_us: u64) -> Story {
             "이 실행의 처음 {:.1}초에는 한 지갑을 두 스레드가 함께 쥔 순간이 없습니다. lease가 작업보다 먼저 끝나 다른 스레드가 락을 가져가는 일이 없었기 때문입니다. 시드나 설정을 바꿔 보세요.",
             window_us as f64 / 1e6
         );
-        return Story {
-            actors: Vec::new(),
-            steps: vec![StoryStep { at_us: window_us, sentence, highlight: None, focus: None }],
-        };
+        return Story::untold(window_us, sentence);
     };
     let third = third_owner(trace, first, second);
     let wallet = first.wallet;
@@ -352,18 +362,16 @@ pub fn lease_story(trace: &LeaseTrace, window_us: u64) -> Story {
         .iter()
         .filter(|a| a.kind == crate::figures::AnomalyKind::OverlapStart && a.at.t_us <= window_us)
         .count();
-    steps.push(StoryStep {
-        at_us: window_us,
-        sentence: format!(
+    steps.push(StoryStep::whole(
+        window_us,
+        format!(
             "이제 전체 실험입니다. 지갑 {}개에서 스레드 {}개가 같은 일을 되풀이하고, 처음 {:.1}초 동안 소유 겹침이 {}번 시작됩니다. 분홍 띠 하나하나가 방금 본 이야기입니다.",
             c.wallets,
             c.threads,
             window_us as f64 / 1e6,
             group_thousands(overlaps as i64)
         ),
-        highlight: None,
-        focus: None,
-    });
+    ));
     Story { actors, steps }
 }
 
@@ -559,23 +567,21 @@ pub fn fence_story(write_fenced: &LeaseTrace, read_fenced: &LeaseTrace, window_u
             "이 실행의 처음 {:.1}초에는 fence가 낡은 쓰기를 통과시키거나 거부한 순간이 없습니다. 시드나 설정을 바꿔 보세요.",
             window_us as f64 / 1e6
         );
-        return Story { actors, steps: vec![StoryStep { at_us: window_us, sentence, highlight: None, focus: None }] };
+        return Story { actors, steps: vec![StoryStep::whole(window_us, sentence)] };
     }
     let count =
         |t: &LeaseTrace, pick: &dyn Fn(&Hold) -> bool| t.holds.iter().filter(in_window).filter(|h| pick(h)).count();
     let passed = count(write_fenced, &|h| h.outcome == Outcome::Approved);
     let rejected = count(read_fenced, &|h| h.outcome == Outcome::FenceRejected(FencePhase::Write));
-    steps.push(StoryStep {
-        at_us: window_us,
-        sentence: format!(
+    steps.push(StoryStep::whole(
+        window_us,
+        format!(
             "이제 두 실행 전체입니다. 처음 {:.1}초 동안 위(c-1)에서는 쓰기 {}건이 fence를 통과했고, 아래(c-2)에서는 {}건이 쓰는 순간 거부됐습니다.",
             window_us as f64 / 1e6,
             group_thousands(passed as i64),
             group_thousands(rejected as i64),
         ),
-        highlight: None,
-        focus: None,
-    });
+    ));
     // A story is found when at least one of its halves was.
     if actors.is_empty() {
         if let Some((old, ..)) = refused {

@@ -361,19 +361,10 @@ impl Figure {
         self.state_spotlight(figure.spotlit_count(css_w, dpr, cursor));
     }
 
-    /// Says on the canvas which kind of mark is picked out and how many are
-    /// drawn (`data-spotlight`, `data-spotlight-count`).
+    /// Says on the canvas which kind of mark is picked out and how many are drawn.
     fn state_spotlight(&self, count: usize) {
-        let Some(canvas) = self.canvas.node.cast::<web_sys::Element>() else { return };
-        match self.spotlight {
-            Some(item) => {
-                let _ = canvas.set_attribute("data-spotlight", item.key());
-                let _ = canvas.set_attribute("data-spotlight-count", &count.to_string());
-            }
-            None => {
-                let _ = canvas.remove_attribute("data-spotlight");
-                let _ = canvas.remove_attribute("data-spotlight-count");
-            }
+        if let Some(canvas) = self.canvas.node.cast::<web_sys::Element>() {
+            super::spotlight::state_on(&canvas, self.spotlight, count);
         }
     }
 

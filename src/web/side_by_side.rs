@@ -109,14 +109,7 @@ impl SideBySide {
         }
         // Which kind of mark a colour word picks out here, and how many the five panels draw.
         if let Some(panels) = self.wrap.cast::<web_sys::Element>() {
-            let _ = match self.spotlight {
-                Some(item) => panels
-                    .set_attribute("data-spotlight", item.key())
-                    .and_then(|_| panels.set_attribute("data-spotlight-count", &spotlit.to_string())),
-                None => panels
-                    .remove_attribute("data-spotlight")
-                    .and_then(|_| panels.remove_attribute("data-spotlight-count")),
-            };
+            super::spotlight::state_on(&panels, self.spotlight, spotlit);
         }
     }
 }

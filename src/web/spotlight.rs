@@ -53,6 +53,17 @@ pub fn of(figure_id: &str) -> Option<LegendItem> {
     STATE.with(|s| s.borrow().current().filter(|(_, spot)| spot.figure == figure_id).map(|(_, spot)| spot.item))
 }
 
+/// Says on `el` (a figure's canvas or panels) which kind of mark is picked
+/// out there and how many are drawn: `data-spotlight`, `data-spotlight-count`.
+pub fn state_on(el: &Element, item: Option<LegendItem>, count: usize) {
+    let _ = match item {
+        Some(item) => el
+            .set_attribute("data-spotlight", item.key())
+            .and_then(|_| el.set_attribute("data-spotlight-count", &count.to_string())),
+        None => el.remove_attribute("data-spotlight").and_then(|_| el.remove_attribute("data-spotlight-count")),
+    };
+}
+
 /// A listener that calls `callback` when the spotlight changes (any figure's).
 pub fn on_change(callback: impl Fn() + 'static) -> EventListener {
     EventListener::new(&gloo::utils::window(), EVENT, move |_| callback())

@@ -7,7 +7,7 @@
 //! hundreds of microseconds, because the row lock spans one statement and
 //! its commit, where a distributed lock must span the whole pause.
 
-use super::{p, won, Actor, Focus, Highlight, Story, StoryStep, NAMES};
+use super::{focus_on, lit, p, won, Actor, Story, StoryStep, NAMES};
 use crate::figures::analysis::{group_thousands, row_lock_waits, RowWait};
 use crate::korean::Particle;
 use crate::sim::lease::{Hold, LeaseTrace};
@@ -58,10 +58,7 @@ pub fn rowlock_story(trace: &LeaseTrace, window_us: u64, wallets: &[u32]) -> Sto
             "이 실행의 처음 {:.1}초에는 두 UPDATE가 같은 행 잠금을 두고 만난 순간이 없습니다. 구간은 겹쳐도, 잔액을 검사하고 빼는 한 문장은 서로 비켜 갔습니다. 시드나 스레드 수를 바꿔 보세요.",
             window_us as f64 / 1e6
         );
-        return Story {
-            actors: Vec::new(),
-            steps: vec![StoryStep { at_us: window_us, sentence, highlight: None, focus: None }],
-        };
+        return Story::untold(window_us, sentence);
     };
     let wallet = wait.wallet;
     let (g, n) = (NAMES[0], NAMES[1]);
@@ -70,21 +67,11 @@ pub fn rowlock_story(trace: &LeaseTrace, window_us: u64, wallets: &[u32]) -> Sto
         .map(|(h, name)| Actor { name, wallet, worker: h.worker, hold: h.id, token: None })
         .collect();
     let end_of = |h: &Hold| h.written_at.unwrap_or(h.released_at).t_us;
-    let start_us = first.acquired_at.t_us.min(second.acquired_at.t_us);
     let end_us = end_of(first).max(end_of(second));
-    let margin = (end_us - start_us) / 12 + 1;
-    let focus = Focus {
-        panel: 0,
-        wallet,
-        workers: actors.iter().map(|a| a.worker).collect(),
-        t0_us: start_us.saturating_sub(margin),
-        t1_us: end_us + margin,
-    };
-    let highlight = |n: usize| Highlight {
-        holds: actors[..n].iter().map(|a| a.hold).collect(),
-        leases: Vec::new(),
-        names: actors[..n].iter().map(|a| (wallet, a.worker, a.name.to_string())).collect(),
-    };
+    // A lockless hold is released at its commit: its section ends where it was written.
+    let focus = focus_on(0, &[first, second]);
+    let named = [(first, g.to_string()), (second, n.to_string())];
+    let highlight = |n: usize| lit(&named[..n]);
     let section = |h: &Hold| end_of(h).saturating_sub(h.acquired_at.t_us);
     let overlap_us =
         end_of(first).min(end_of(second)).saturating_sub(first.acquired_at.t_us.max(second.acquired_at.t_us));
@@ -144,9 +131,9 @@ pub fn rowlock_story(trace: &LeaseTrace, window_us: u64, wallets: &[u32]) -> Sto
         .collect();
     let in_window: Vec<&RowWait> = waits.iter().filter(|w| w.began.t_us <= window_us).collect();
     let longest = in_window.iter().map(|w| w.waited_us(window_us)).max().unwrap_or(0);
-    steps.push(StoryStep {
-        at_us: window_us,
-        sentence: format!(
+    steps.push(StoryStep::whole(
+        window_us,
+        format!(
             "이제 전체 실험입니다. 지갑 {}개에서 스레드 {}개가 락 없이 같은 일을 되풀이합니다. 처음 {:.1}초 동안 UPDATE가 행 잠금을 기다린 것은 {}번, 가장 길게 기다린 것이 {}µs입니다. 이렇게 겹치는 구간 속에서 잔액이 맞는지는 아래 그림과 질문에서 확인해 보세요.",
             c.wallets,
             c.threads,
@@ -154,9 +141,7 @@ pub fn rowlock_story(trace: &LeaseTrace, window_us: u64, wallets: &[u32]) -> Sto
             group_thousands(in_window.len() as i64),
             group_thousands(longest as i64),
         ),
-        highlight: None,
-        focus: None,
-    });
+    ));
     Story { actors, steps }
 }
 
@@ -178,6 +163,8 @@ mod tests {
         // Told on the figure's own wallet, both lockless and approved, their sections overlapping.
         assert!(spec.wallets.contains(&g.wallet) && g.wallet == n.wallet);
         assert!(g.lockless && n.lockless);
+        // A lockless hold ends at its commit (the story's focus takes its release as its end).
+        assert_eq!((Some(g.released_at), Some(n.released_at)), (g.written_at, n.written_at));
         assert_eq!((g.outcome, n.outcome), (Outcome::Approved, Outcome::Approved));
         assert!(g.acquired_at < n.written_at.unwrap() && n.acquired_at < g.written_at.unwrap());
         // ㄴ's UPDATE queued behind ㄱ's and took 1,000원 off the balance ㄱ left.

@@ -75,6 +75,27 @@ pub(super) fn worker_span(rows: &[(Lane, i32, i32)], wallet: u32) -> Option<(i32
     Some((span.clone().map(|r| r.1).min()?, span.map(|r| r.2).max()?))
 }
 
+/// Whether marks of `item` are drawn on a worker lane (holds and what they did).
+fn on_worker_lane(item: LegendItem) -> bool {
+    use LegendItem as I;
+    matches!(
+        item,
+        I::Approved
+            | I::Insufficient
+            | I::Fenced
+            | I::Lockless
+            | I::Failed
+            | I::RowWait
+            | I::Read
+            | I::Write
+            | I::StaleWrite
+            | I::Released
+            | I::Stolen
+            | I::Expired
+            | I::ReleaseError
+    )
+}
+
 /// Every mark of kind `item` that [`super::draw_timeline_planned`] draws of
 /// `trace` in `view` with `layout`.
 pub(super) fn spotlit(
@@ -106,13 +127,13 @@ pub(super) fn spotlit(
     out.count += out.bands.len();
     for (row, &(lane, _, _)) in layout.rows.iter().enumerate() {
         match lane {
-            Lane::Lease(w) => {
+            // Only the lanes that draw the kind are laid out (this runs every frame while a word is lit).
+            Lane::Lease(w) if matches!(item, I::Lease | I::Extended | I::LeaseExpired) => {
                 let all = lease_lane_marks(trace, w, view, m);
                 let lm = match item {
                     I::Lease => LeaseLaneMarks { bars: all.bars, labels: all.labels, ..Default::default() },
                     I::Extended => LeaseLaneMarks { extensions: all.extensions, ..Default::default() },
-                    I::LeaseExpired => LeaseLaneMarks { expiries: all.expiries, ..Default::default() },
-                    _ => continue,
+                    _ => LeaseLaneMarks { expiries: all.expiries, ..Default::default() },
                 };
                 let n = lm.bars.len() + lm.extensions.len() + lm.expiries.len();
                 if n > 0 {
@@ -120,7 +141,7 @@ pub(super) fn spotlit(
                     out.lease.push((row, lm));
                 }
             }
-            Lane::Worker { wallet, worker } => {
+            Lane::Worker { wallet, worker } if on_worker_lane(item) => {
                 let all = worker_lane_marks(trace, marks, wallet, worker, view, m);
                 let wm = WorkerLaneMarks {
                     bars: all.bars.into_iter().filter(|&(_, _, fill)| bar_item(fill) == item).collect(),
