@@ -20,9 +20,8 @@
 //! the last write; below, a read-time fence has already moved to the newer
 //! token when the overtaken owner comes to write, and refuses it.
 //!
-//! [`rowlock_story`] (`rowlock.rs`) tells A4's lockless path: two sections
-//! that overlap for the whole pause, and the row lock their UPDATEs meet at
-//! for a fraction of a millisecond.
+//! [`rowlock_story`] (`rowlock.rs`) tells A4's lockless path: sections that
+//! overlap for the whole pause, UPDATEs that meet at the row lock for µs.
 //!
 //! Pure functions of a trace; no browser, no drawing.
 
@@ -108,8 +107,7 @@ pub struct Story {
 }
 
 impl StoryStep {
-    /// A step that shows the whole figure with nothing lit: a story's last
-    /// step, or the one step of a run with nothing to tell.
+    /// A step showing the whole figure, nothing lit (a last step, or a run's only one).
     pub fn whole(at_us: u64, sentence: String) -> StoryStep {
         StoryStep { at_us, sentence, highlight: None, focus: None }
     }
