@@ -121,7 +121,7 @@ pub const PREDICTIONS: &[Prediction] = &[
     Prediction {
         id: "a3-pause100",
         figure: "fence-placement",
-        question_ko: "멈춤 범위를 100~500ms로 넓히면, c-1(쓰기 시점 fencing)의 fencing 거부는 몇 건일까요?",
+        question_ko: "멈춤 범위를 100~500ms로 넓히면, c-1의 fencing 거부는 몇 건일까요?",
         query: "preset=exp3_c1&pause_min_ms=100",
         answer: Answer::Metric { key: "fencing_rejects", column: 0 },
         choices: &[
@@ -134,7 +134,7 @@ pub const PREDICTIONS: &[Prediction] = &[
     Prediction {
         id: "a4-threads32",
         figure: "conditional-update",
-        question_ko: "스레드를 32개로 늘리면, 락 없는 조건부 UPDATE의 초과 승인은 몇 건일까요?",
+        question_ko: "스레드를 32개로 늘리면, 조건부 UPDATE의 초과 승인은 몇 건일까요?",
         query: "preset=exp4&threads=32",
         answer: Answer::Metric { key: "over_approval", column: 0 },
         choices: &[

@@ -367,7 +367,7 @@ pub fn describe_window(trace: &LeaseTrace, t0_us: u64, t1_us: u64) -> String {
     let stale =
         an.iter().filter(|a| a.kind == AnomalyKind::StaleWrite && a.at.t_us >= t0_us && a.at.t_us < t1_us).count();
     let mut s = format!(
-        "타임라인 {:.1}~{:.1}초 구간: 홀드 {}개 중 승인 {}건, 겹쳐 시작한 소유 {}번, 옛 값으로 덮어쓴 쓰기 {}번, 해제 시 STOLEN {}건.",
+        "타임라인 {:.1}~{:.1}초 구간: 홀드 {}개 중 승인 {}건, 소유 겹침 시작 {}번, 옛 값으로 덮어쓴 쓰기 {}번, 해제 시 STOLEN {}건.",
         t0_us as f64 / 1e6,
         t1_us as f64 / 1e6,
         holds.len(),

@@ -441,7 +441,7 @@ pub fn draw_outage<DB: DrawingBackend>(
             .collect();
         let drift_hi = drift.iter().map(|p| p.1).fold(1.0, f64::max) * 1.15;
         let drift_lo = drift.iter().map(|p| p.1).fold(0.0, f64::min) * 1.15;
-        let top = draw_panel_title(&panels[1], "초당 락 없는 홀드 · 소유 겹침 · 누적 drift", view.px(6.0), view)?;
+        let top = draw_panel_title(&panels[1], "초당 락 없는 홀드 · 소유 겹침 쌍 · 누적 drift", view.px(6.0), view)?;
         let legend = [
             ("락 없는 홀드".to_string(), Swatch::Line(P::LOCKLESS)),
             ("소유 겹침 쌍".to_string(), Swatch::Line(P::OVERLAP)),

@@ -248,7 +248,7 @@ pub const FIGURES: &[FigureSpec] = &[
         wallets: &[],
         main_keys: &["variant", "fail_policy", "outage_kill_ms", "outage_restart_ms"],
         key_metrics: &["lockless_holds_during_outage", "post_restart_read_rejects", "drift_won"],
-        caption_ko: "그림 5-1. 락 서버 단절(실험 5): 20초에 죽고 40초에 빈 상태로 재기동한다. 초당 응답, 락 없는 홀드, 소유 겹침, 누적 drift, 토큰 카운터와 fence 값.",
+        caption_ko: "그림 5-1. 락 서버 단절(실험 5): 20초에 죽고 40초에 빈 상태로 재기동한다. 초당 응답, 락 없는 홀드, 소유 겹침 쌍, 누적 drift, 토큰 카운터와 fence 값.",
         not_drawn: None,
     },
     FigureSpec {

@@ -52,7 +52,7 @@ pub fn describe_outage_point(trace: &LeaseTrace, p: SeriesPoint) -> String {
         Some(o)
             if (s as u64 * 1000) < u64::from(o.restart_at_ms) && (s as u64 + 1) * 1000 > u64::from(o.kill_at_ms) =>
         {
-            " (락 서버 중단 구간)"
+            " (단절 구간)"
         }
         _ => "",
     };
@@ -71,7 +71,7 @@ pub fn describe_outage_point(trace: &LeaseTrace, p: SeriesPoint) -> String {
                 .map(|(snap, ledger)| snap - ledger)
                 .sum();
             format!(
-                "{head}{phase}: 락 없이 시작한 홀드 {}건, 소유가 겹친 쌍 {}건 · {}초까지 누적 drift {}원",
+                "{head}{phase}: 락 없는 홀드 {}건, 소유 겹침 {}쌍 · {}초까지 누적 drift {}원",
                 b.lockless_holds_started,
                 b.overlap_pairs_started,
                 s + 1,
@@ -125,6 +125,6 @@ mod tests {
         // The outage's seconds say so.
         let o = trace.config.outage.expect("exp5 has an outage");
         let during = SeriesPoint { panel: 0, second: o.kill_at_ms / 1000 };
-        assert!(describe_outage_point(&trace, during).contains("중단"));
+        assert!(describe_outage_point(&trace, during).contains("단절 구간"));
     }
 }

@@ -105,10 +105,10 @@ fn metric_label(metric: &str) -> Option<&'static str> {
         return Some(label);
     }
     Some(match metric {
-        "overlap_artifacts" => "그중 기록 착시 (1ms 미만, 둘 다 RELEASED)",
+        "overlap_artifacts" => "그중 아티팩트 (1ms 미만, 둘 다 RELEASED)",
         "expired_at_release" => "해제 시 EXPIRED (키 없음)",
-        "overlap_pairs_during_outage" => "단절 중 겹침 쌍",
-        "fence_value_at_kill" => "락 서버 종료 시점 fence 합",
+        "overlap_pairs_during_outage" => "단절 중 소유 겹침 쌍",
+        "fence_value_at_kill" => "단절 시점 fence 값 (4개 지갑 합)",
         "leases_expired" => "서버에서 만료된 lease",
         _ => return None,
     })
@@ -152,9 +152,9 @@ fn summary_table(data: &Value) -> String {
     const COLUMNS: [(&str, &str); 5] = [
         ("approvals", "승인"),
         ("over_approval", "초과 승인"),
-        ("ownership_overlap_pairs", "소유 겹침"),
+        ("ownership_overlap_pairs", "소유 겹침 쌍"),
         ("drift_won", "drift (원)"),
-        ("throughput_rps", "처리량 (건/초)"),
+        ("throughput_rps", "처리량 (건/s)"),
     ];
     let mut head = String::from("<thead><tr><th scope=\"col\">조건</th><th scope=\"col\">출처</th>");
     for (_, label) in COLUMNS {
@@ -191,7 +191,7 @@ fn summary_table(data: &Value) -> String {
     }
     format!(
         "<figure class=\"real-pay-figure\"><figcaption><strong>종합: 실제 서버 · 시뮬레이션 · 원문</strong> \
-         <span class=\"real-pay-source\">{}. (e) fail-open의 원문 겹침은 단절 중의 쌍만 센 값입니다.</span></figcaption>\
+         <span class=\"real-pay-source\">{}. (e) fail-open의 원문 소유 겹침 쌍은 단절 중만 센 값입니다.</span></figcaption>\
          <div class=\"table-wrap\"><table class=\"real-pay-summary\">{head}{body}</table></div></figure>",
         escape_html(&provenance_text(data))
     )

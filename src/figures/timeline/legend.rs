@@ -99,7 +99,7 @@ impl LegendItem {
             LegendItem::Ledger => "원장 합계",
             LegendItem::Fence => "fence 값이 바뀜",
             LegendItem::Stop => "프로세스 정지",
-            LegendItem::Outage => "락 서버 중단",
+            LegendItem::Outage => "락 서버 단절",
         }
     }
 
