@@ -513,7 +513,7 @@ mod page {
                         for (i, h) in heights.iter().enumerate() {
                             let (panel, below) = rest.split_vertically(h.round() as u32);
                             figure
-                                .draw_panel(&panel, i, cursor, StackFault::None, 1.0)
+                                .draw_panel(&panel, i, cursor, StackFault::None, 1.0, None)
                                 .map_err(|e| format!("{e:?}"))?;
                             rest = below;
                         }

@@ -52,7 +52,7 @@ for (const size of SIZES) {
 }
 
 for (const reducedMotion of ['reduce', 'no-preference']) {
-  test(`a chapter's own story waits at its first step with its verdict held back (motion: ${reducedMotion})`, async () => {
+  test(`a chapter's own story waits at its first scene with its verdict held back (motion: ${reducedMotion})`, async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion, serviceWorkers: 'block' });
     const page = await context.newPage();
     for (const [ch, id] of STORIES) {
@@ -61,8 +61,11 @@ for (const reducedMotion of ['reduce', 'no-preference']) {
       await page.waitForTimeout(1500);
       assert.equal(await page.locator(`#${id} .vote-verdict`).count(), 0, `${ch}: no verdict on load`);
       assert.equal(await page.locator(`#${id} .verdict-hidden`).count(), 1, `${ch}: the verdict waits`);
+      // The player waits on the story's first scene, the step it happens at.
+      assert.equal(await page.$eval(`#${id} .vote-scenes`, (d) => d.dataset.scene), '0', `${ch}: the first scene`);
       const position = await page.locator(`#${id} .player output, #${id} .player .ctl-value`).first().textContent();
-      assert.match(position, /사건 1\//, `${ch}: the player is at the first step (${position})`);
+      const step = Number(await page.$eval(`#${id} .scrub`, (i) => i.value));
+      assert.match(position, new RegExp(`사건 ${step + 1}/`), `${ch}: the player is at the first scene's step (${position})`);
     }
     await context.close();
   });

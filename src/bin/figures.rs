@@ -263,9 +263,11 @@ mod module {
 
     /// Draws panel `panel` of figure `handle` on `canvas`, `width_css` CSS px
     /// wide at `dpr` (sizing the canvas for it): nothing after `cursor_us`
-    /// (saturating; `u64::MAX` is the end), and B6 with `hit` (an index of
-    /// `StackFault::ALL`) applied.
+    /// (saturating; `u64::MAX` is the end), the mark of the story's scene at
+    /// player step `scene_step` ringed (-1: none), and B6 with `hit` (an
+    /// index of `StackFault::ALL`) applied.
     #[wasm_bindgen]
+    #[allow(clippy::too_many_arguments)]
     pub fn vote_draw(
         handle: u32,
         panel: u32,
@@ -274,6 +276,7 @@ mod module {
         dpr: f64,
         cursor_us: f64,
         hit: u32,
+        scene_step: i32,
     ) -> Result<(), JsValue> {
         VOTE_FIGURES.with(|m| {
             let figures = m.borrow();
@@ -281,7 +284,8 @@ mod module {
             let height = figure.panel_heights_css(width_css).get(panel as usize).copied().unwrap_or(0.0);
             let root = area_on(&canvas, width_css, height, dpr).ok_or_else(|| JsValue::from_str("no 2d context"))?;
             let fault = StackFault::ALL.get(hit as usize).copied().unwrap_or(StackFault::None);
-            let result = figure.draw_panel(&root, panel as usize, cursor_us as u64, fault, dpr);
+            let scene_step = usize::try_from(scene_step).ok();
+            let result = figure.draw_panel(&root, panel as usize, cursor_us as u64, fault, dpr, scene_step);
             let _ = root.present();
             result.map_err(|e| JsValue::from_str(&format!("{e:?}")))
         })

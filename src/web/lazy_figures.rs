@@ -49,6 +49,7 @@ extern "C" {
         dpr: f64,
         cursor_us: f64,
         hit: u32,
+        scene_step: i32,
     ) -> Result<(), JsValue>;
     #[wasm_bindgen(method)]
     #[allow(clippy::too_many_arguments)]
@@ -136,7 +137,9 @@ impl VoteFigureHandle {
         Ok(VoteFigureHandle { module: module.clone(), handle, summary })
     }
 
-    /// Draws panel `panel` on `canvas` (see the module's `vote_draw`).
+    /// Draws panel `panel` on `canvas` (see the module's `vote_draw`), the
+    /// scene at player step `scene_step` ringed.
+    #[allow(clippy::too_many_arguments)]
     pub fn draw(
         &self,
         panel: u32,
@@ -145,10 +148,14 @@ impl VoteFigureHandle {
         dpr: f64,
         cursor_us: u64,
         hit: StackFault,
+        scene_step: Option<usize>,
     ) -> Result<(), String> {
         let hit = StackFault::ALL.iter().position(|f| *f == hit).unwrap_or(0) as u32;
+        let scene_step = scene_step.and_then(|s| i32::try_from(s).ok()).unwrap_or(-1);
         // u64::MAX ("the end") goes over as 2^64 and comes back saturated.
-        self.module.vote_draw(self.handle, panel, canvas, width_css, dpr, cursor_us as f64, hit).map_err(js_message)
+        self.module
+            .vote_draw(self.handle, panel, canvas, width_css, dpr, cursor_us as f64, hit, scene_step)
+            .map_err(js_message)
     }
 }
 

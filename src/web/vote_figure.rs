@@ -98,14 +98,18 @@ pub enum Msg {
     Redraw,
     /// The reader asked for the verdict before the player reached it.
     RevealVerdict,
+    /// The story's previous (-1) or next (+1) scene.
+    Scene(i64),
     /// A mark's tip: the pointer, a tap, the keys.
     Tip(mark_tip::TipMsg),
 }
 
 /// Where a story's player starts.
 enum PlayerStart {
-    /// At step `ev` (the URL's `ev=`; 0 for a story on its chapter's own load), paused.
+    /// At step `ev` (the URL's `ev=`), paused.
     Step(usize),
+    /// At the story's first scene, paused (a story on its chapter's own load).
+    FirstScene,
     /// At the end (the whole story shown).
     End,
 }
@@ -198,6 +202,10 @@ impl VoteFigure {
         let figure = self.figure.clone();
         match start {
             PlayerStart::Step(ev) => self.player.player.go_to_step(ev, narrator(&figure)),
+            PlayerStart::FirstScene => {
+                let first = figure.as_ref().and_then(|f| f.summary.beats.first()).map_or(0, |b| b.0 as usize);
+                self.player.player.go_to_step(first, narrator(&figure));
+            }
             PlayerStart::End => self.player.player.to_end(),
         }
     }
@@ -225,9 +233,12 @@ impl VoteFigure {
         let css_w = f64::from(wrap.client_width()).max(280.0);
         let dpr = super::device_pixel_ratio();
         let cursor = self.player.player.cursor_us();
+        // The scene's mark is ringed while the player stands on the scene's own step.
+        let step = self.player.player.index();
+        let scene_step = self.scenes().iter().any(|(s, _)| *s as usize == step).then_some(step);
         for (i, node) in self.canvases.iter().enumerate().take(figure.summary.panels as usize) {
             let Some(canvas) = node.cast::<web_sys::HtmlCanvasElement>() else { return };
-            if let Err(e) = figure.draw(i as u32, &canvas, css_w, dpr, cursor, self.hit) {
+            if let Err(e) = figure.draw(i as u32, &canvas, css_w, dpr, cursor, self.hit, scene_step) {
                 gloo::console::error!(format!("figure {} failed to draw: {e}", self.spec.id));
             }
         }
@@ -238,6 +249,32 @@ impl VoteFigure {
     fn verdict_shown(&self) -> bool {
         let Some(f) = &self.figure else { return false };
         !self.is_story() || self.verdict_asked || self.player.player.cursor_us() >= f.summary.verdict_at_us
+    }
+
+    /// The story's scenes (the player step each happens at, its sentence).
+    fn scenes(&self) -> &[(u32, String)] {
+        self.figure.as_ref().map_or(&[], |f| f.summary.beats.as_slice())
+    }
+
+    /// The scene in force: the last one at or before the player's step.
+    fn scene_index(&self) -> Option<usize> {
+        let at = self.player.player.index();
+        self.scenes().iter().rposition(|(step, _)| *step as usize <= at)
+    }
+
+    /// The player step of the scene `delta` away from the one in force:
+    /// back from between two scenes goes to the one in force first.
+    fn scene_step(&self, delta: i64) -> Option<usize> {
+        let scenes = self.scenes();
+        let at = self.player.player.index();
+        let target = match (self.scene_index(), delta < 0) {
+            (None, true) => return None,
+            (None, false) => 0,
+            (Some(i), true) if (scenes[i].0 as usize) < at => i,
+            (Some(i), true) => i.checked_sub(1)?,
+            (Some(i), false) => i + 1,
+        };
+        scenes.get(target).map(|(step, _)| *step as usize)
     }
 
     fn text_alternative(&self) -> String {
@@ -268,14 +305,14 @@ impl Component for VoteFigure {
             (Some(_), Some(FaultKind::Power)) => StackFault::Power,
             (Some(_), _) => StackFault::Kill,
         };
-        // On its chapter's own load a story waits at its first step, paused,
+        // On its chapter's own load a story waits at its first scene, paused,
         // with or without motion: the reader reads the chapter's question
         // and steps through, and nothing plays on to the answer by itself.
         // A story the address names (a cell of B2's map, a permalink) shows
         // the whole of it.
         let start = match url.ev {
             Some(ev) => PlayerStart::Step(ev),
-            None if spec.kind.is_story() && !url.targeted => PlayerStart::Step(0),
+            None if spec.kind.is_story() && !url.targeted => PlayerStart::FirstScene,
             None => PlayerStart::End,
         };
         let mut f = VoteFigure {
@@ -383,6 +420,12 @@ impl Component for VoteFigure {
             }
             Msg::Redraw => {}
             Msg::RevealVerdict => self.verdict_asked = true,
+            Msg::Scene(delta) => {
+                let Some(step) = self.scene_step(delta) else { return false };
+                let figure = self.figure.clone();
+                self.player.player.go_to_step(step, narrator(&figure));
+                self.write_url();
+            }
             Msg::Tip(msg) => return self.tip_msg(msg),
         }
         true

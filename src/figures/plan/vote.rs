@@ -17,8 +17,8 @@ use serde::{Deserialize, Serialize};
 use crate::figures::registry::{FigureKind, FigureSpec};
 use crate::figures::vote::{
     describe_event, describe_story, draw_liveness, draw_stack, draw_story, fmt_time, max_depth, snapshot_us,
-    stack_height_css, stack_records, story_end_us, story_events, story_height_css, survives, LivenessSeries,
-    StackFault, StoryView,
+    stack_height_css, stack_records, story_beats, story_end_us, story_events, story_height_css, survives, Beat,
+    LivenessSeries, StackFault, StoryMark, StoryView,
 };
 use crate::figures::DrawResult;
 use crate::sim::vote::{run, EventKind, Layer, TraceLevel, Variant, VoteConfig, VoteTrace};
@@ -138,6 +138,9 @@ pub struct VoteSummary {
     pub text_alternatives: Vec<String>,
     /// A story's crash-slider stops ([`crash_stops`]); empty for the other figures.
     pub crash_stops: Vec<String>,
+    /// A story's scenes ([`VoteFigure::beats`]): the player step each
+    /// happens at and its sentence.
+    pub beats: Vec<(u32, String)>,
     /// [`VoteFigure::facts`]: the numbers a prediction reveals.
     pub facts: Vec<super::VoteFact>,
 }
@@ -159,17 +162,26 @@ pub struct VoteFigure {
     /// A story's end (µs) and the indices into the first trace's events the player steps through.
     t_end_us: u64,
     steps: Vec<usize>,
+    /// A story's scenes ([`story_beats`]).
+    beats: Vec<Beat>,
 }
 
 impl VoteFigure {
     /// The figure of `plan` from the traces of its [`VotePlan::runs`], in that order.
     pub fn new(plan: &VotePlan, traces: Vec<Rc<VoteTrace>>) -> VoteFigure {
-        let mut figure =
-            VoteFigure { spec: plan.spec, config: plan.config.clone(), traces, t_end_us: 0, steps: Vec::new() };
+        let mut figure = VoteFigure {
+            spec: plan.spec,
+            config: plan.config.clone(),
+            traces,
+            t_end_us: 0,
+            steps: Vec::new(),
+            beats: Vec::new(),
+        };
         if plan.spec.kind.is_story() {
             if let Some(t) = figure.traces.first() {
                 figure.t_end_us = story_end_us(t, max_depth(&plan.config));
                 figure.steps = story_events(t, figure.t_end_us);
+                figure.beats = story_beats(t, &figure.steps);
             }
         }
         figure
@@ -198,6 +210,16 @@ impl VoteFigure {
         &self.traces
     }
 
+    /// A story's scenes, in order (none for the other figures).
+    pub fn beats(&self) -> &[Beat] {
+        &self.beats
+    }
+
+    /// The mark of the scene at player step `step` (`None` between scenes), to be ringed.
+    fn focus_at(&self, step: Option<usize>) -> Option<StoryMark> {
+        self.beats.iter().find(|b| Some(b.step) == step).and_then(|b| b.mark)
+    }
+
     fn kind(&self) -> FigureKind {
         self.spec.kind
     }
@@ -217,7 +239,7 @@ impl VoteFigure {
 
     /// The story panels' views: the first at the player's cursor, B3's
     /// second (the refusing implementation) always whole.
-    fn story_views(&self, cursor_us: u64, scale: f64) -> Vec<StoryView> {
+    fn story_views(&self, cursor_us: u64, scale: f64, scene_step: Option<usize>) -> Vec<StoryView> {
         let kind = self.kind();
         let first = StoryView {
             scale,
@@ -226,6 +248,7 @@ impl VoteFigure {
             show_probes: kind == FigureKind::UncertainFailure,
             show_outer: kind == FigureKind::OuterTransaction,
             title: (kind == FigureKind::OuterTransaction).then(|| "합류하는 구현 (V2)".to_string()),
+            focus: self.focus_at(scene_step),
         };
         let mut views = vec![first.clone()];
         if let Some(t2) = self.traces.get(1).filter(|_| kind == FigureKind::OuterTransaction) {
@@ -233,6 +256,7 @@ impl VoteFigure {
                 cursor_us: u64::MAX,
                 t_end_us: story_end_us(t2, max_depth(&t2.config)),
                 title: Some("합류를 거절하는 구현 (V2g)".to_string()),
+                focus: None,
                 ..first
             });
         }
@@ -245,7 +269,7 @@ impl VoteFigure {
         match self.kind() {
             FigureKind::Liveness => vec![(width_css * 0.55).clamp(260.0, 330.0)],
             FigureKind::KillVsPower => vec![stack_height_css(width_css)],
-            _ => self.story_views(u64::MAX, 1.0).iter().map(story_height_css).collect(),
+            _ => self.story_views(u64::MAX, 1.0, None).iter().map(story_height_css).collect(),
         }
     }
 
@@ -254,7 +278,8 @@ impl VoteFigure {
         self.panel_heights_css(width_css).iter().sum()
     }
 
-    /// Draws panel `panel` onto `area`: nothing after `cursor_us` in a story;
+    /// Draws panel `panel` onto `area`: nothing after `cursor_us` in a story,
+    /// and the mark of the scene at player step `scene_step` ringed;
     /// B6 greys out what `fault` wipes.
     pub fn draw_panel<DB: DrawingBackend>(
         &self,
@@ -263,6 +288,7 @@ impl VoteFigure {
         cursor_us: u64,
         fault: StackFault,
         scale: f64,
+        scene_step: Option<usize>,
     ) -> DrawResult<DB> {
         match self.kind() {
             FigureKind::Liveness => {
@@ -290,7 +316,7 @@ impl VoteFigure {
                 )
             }
             _ => {
-                let views = self.story_views(cursor_us, scale);
+                let views = self.story_views(cursor_us, scale, scene_step);
                 match (self.traces.get(panel), views.get(panel)) {
                     (Some(t), Some(view)) => draw_story(area, t, view),
                     _ => Ok(()),
@@ -329,7 +355,7 @@ impl VoteFigure {
                 )
             }
             _ => {
-                let (t, view) = (self.traces.get(panel)?, self.story_views(cursor_us, 1.0).get(panel)?.clone());
+                let (t, view) = (self.traces.get(panel)?, self.story_views(cursor_us, 1.0, None).get(panel)?.clone());
                 let mark = crate::figures::vote::story_mark_at(t, &view, width_css, x, y)?;
                 Some(crate::figures::vote::describe_story_mark(t, mark, view.cursor_us.min(view.t_end_us)))
             }
@@ -349,7 +375,7 @@ impl VoteFigure {
                     .map(|(_, x, y)| (x, y))
                     .collect()
             }
-            _ => match (self.traces.get(panel), self.story_views(cursor_us, 1.0).get(panel)) {
+            _ => match (self.traces.get(panel), self.story_views(cursor_us, 1.0, None).get(panel)) {
                 (Some(t), Some(view)) => crate::figures::vote::placed_story_marks(t, view, width_css)
                     .into_iter()
                     .map(|p| (p.x, p.y))
@@ -372,10 +398,10 @@ impl VoteFigure {
         for (i, h) in heights.iter().enumerate() {
             if i + 1 < heights.len() {
                 let (top, bottom) = rest.split_vertically((h * scale).round() as u32);
-                self.draw_panel(&top, i, cursor_us, fault, scale)?;
+                self.draw_panel(&top, i, cursor_us, fault, scale, None)?;
                 rest = bottom;
             } else {
-                self.draw_panel(&rest, i, cursor_us, fault, scale)?;
+                self.draw_panel(&rest, i, cursor_us, fault, scale, None)?;
             }
         }
         Ok(())
@@ -457,6 +483,7 @@ impl VoteFigure {
                 vec![self.text_alternative(StackFault::None)]
             },
             crash_stops: if self.kind().is_story() { crash_stops(&self.config) } else { Vec::new() },
+            beats: self.beats.iter().map(|b| (b.step as u32, b.sentence.clone())).collect(),
             facts: self.facts(),
         }
     }

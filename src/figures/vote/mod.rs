@@ -6,10 +6,11 @@
 //! the simulation and know nothing about the browser. This file holds the
 //! figure list and their starting states; each job is a file: `labels` (the
 //! Korean words, text alternatives and notices), `matrix` (B2's grid),
-//! `story_layout` and `story_draw` (B1, B3, B4), `liveness` (B5) and `stack`
-//! (B6). Everything is re-exported here, so callers name
+//! `story_layout` and `story_draw` (B1, B3, B4), `beats` (a story's scenes),
+//! `liveness` (B5) and `stack` (B6). Everything is re-exported here, so callers name
 //! `figures::vote::X`.
 
+mod beats;
 mod labels;
 mod liveness;
 mod matrix;
@@ -20,6 +21,7 @@ mod story_layout;
 
 use plotters::style::RGBColor;
 
+pub use beats::*;
 pub use labels::*;
 pub use liveness::*;
 pub use matrix::*;

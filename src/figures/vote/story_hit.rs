@@ -9,7 +9,7 @@
 use super::labels::{fmt_time, kind_ko, layer_ko, step_ko};
 use super::story_layout::{StoryLayout, StoryView};
 use crate::figures::vote::StackFault;
-use crate::sim::vote::{EventKind, FaultKind, StepName, VoteTrace, VALIDATOR_NAMES};
+use crate::sim::vote::{EventKind, FaultKind, ProcessState, StepName, VoteTrace, VALIDATOR_NAMES};
 
 /// One mark of a story drawing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,6 +24,8 @@ pub enum StoryMark {
     Badge(u32),
     /// `trace.lanes[0].stages[i]`: one of A's pipeline stages.
     Stage(usize),
+    /// `trace.lanes[0].process[i]`: the purple bar of A's fenced store.
+    Fenced(usize),
 }
 
 /// A mark and the point it is drawn at (its centre), CSS px.
@@ -61,7 +63,7 @@ fn layout_at_1x(trace: &VoteTrace, view: &StoryView, width_css: f64) -> StoryLay
 }
 
 /// [`placed_story_marks`] on a layout already worked out (at scale 1).
-fn placed_on(trace: &VoteTrace, l: &StoryLayout) -> Vec<PlacedStoryMark> {
+pub(super) fn placed_on(trace: &VoteTrace, l: &StoryLayout) -> Vec<PlacedStoryMark> {
     let mut out: Vec<(u64, PlacedStoryMark)> = Vec::new();
     let at = |mark, x: f64, y: f64| PlacedStoryMark { mark, x, y };
     if let Some(a) = trace.lanes.first() {
@@ -71,6 +73,15 @@ fn placed_on(trace: &VoteTrace, l: &StoryLayout) -> Vec<PlacedStoryMark> {
             let xb = l.warp.x(st.end.t_us.min(l.cursor)).max(xa + 2);
             let y = f64::from(top + 4 + bot - 10) / 2.0;
             out.push((st.start.t_us, at(StoryMark::Stage(i), f64::from(xa + xb) / 2.0, y)));
+        }
+        // The fenced bar at the foot of A's lane, pointed at near its start.
+        for (i, span) in a.process.iter().enumerate() {
+            if span.state == ProcessState::Fenced && span.start.t_us <= l.cursor {
+                let xa = l.warp.x(span.start.t_us);
+                let xb = l.warp.x(span.end.t_us.min(l.cursor)).max(xa + 1);
+                let x = f64::from(xa) + f64::from(xb - xa).min(24.0) / 2.0;
+                out.push((span.start.t_us, at(StoryMark::Fenced(i), x, f64::from(bot) - 4.0)));
+            }
         }
     }
     for (i, m) in trace.messages.iter().enumerate().filter(|(_, m)| l.drawn_message(m).is_some()) {
@@ -112,7 +123,7 @@ pub fn story_mark_at(trace: &VoteTrace, view: &StoryView, width_css: f64, x: f64
                 let (a, b) = ((f64::from(a.0), f64::from(a.1)), (f64::from(b.0), f64::from(b.1)));
                 consider(distance_to_segment((x, y), a, b), p.mark);
             }
-            StoryMark::Crash(_) | StoryMark::Restart(_) | StoryMark::Badge(_) => {
+            StoryMark::Crash(_) | StoryMark::Restart(_) | StoryMark::Badge(_) | StoryMark::Fenced(_) => {
                 consider(((x - p.x).powi(2) + (y - p.y).powi(2)).sqrt() * 0.8, p.mark);
             }
             StoryMark::Stage(_) => {}
@@ -194,6 +205,13 @@ pub fn describe_story_mark(trace: &VoteTrace, mark: StoryMark, cursor_us: u64) -
                 _ => format!("{}의 증거함: 지금까지 A의 이중 투표 증거 없음", name(v)),
             }
         }
+        StoryMark::Fenced(i) => match trace.lanes.first().and_then(|a| a.process.get(i)) {
+            Some(span) => format!(
+                "{}부터 A의 안전 저장소가 차단됨: 재시작해 복구하기 전에는 읽기도 쓰기도 거부",
+                fmt_time(span.start.t_us)
+            ),
+            None => String::new(),
+        },
         StoryMark::Stage(i) => {
             let Some(st) = trace.lanes.first().and_then(|a| a.stages.get(i)) else { return String::new() };
             let step = StepName::parse(&st.stage).map(|n| {

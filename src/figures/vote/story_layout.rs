@@ -22,6 +22,8 @@ pub struct StoryView {
     /// Draw V2's outer-transaction bracket (B3).
     pub show_outer: bool,
     pub title: Option<String>,
+    /// The mark the story's scene at the cursor names, ringed.
+    pub focus: Option<super::StoryMark>,
 }
 
 impl Default for StoryView {
@@ -33,6 +35,7 @@ impl Default for StoryView {
             show_probes: false,
             show_outer: false,
             title: None,
+            focus: None,
         }
     }
 }

@@ -58,7 +58,8 @@ impl VoteFigure {
                     <div class="notice" role="status">{ for notices.iter().map(|n| html! { <p>{ n }</p> }) }</div>
                 } } }
                 <div class="figure-stage">
-                { if story { self.view_summary(ctx) } else { html!{} } }
+                { if story { self.view_scenes(ctx) } else { html!{} } }
+                { if story { html! { <div class="verdict-slot">{ self.view_summary(ctx) }</div> } } else { html!{} } }
                 { self.view_loading() }
                 <div class={classes!("canvas-wrap", direct.then_some("stack-direct"))} ref={self.wrap.clone()} tabindex={if story || direct { "0" } else { "-1" }}
                      aria-label={format!("그림 {} ({id})", spec.number)}
@@ -75,6 +76,7 @@ impl VoteFigure {
                 { if story { view_legend() } else { html!{} } }
                 </div>
                 <div class="figure-side">
+                { if story { self.view_scene_list() } else { html!{} } }
                 { if story { self.view_player() } else { html!{} } }
                 { if self.kind() == FigureKind::KillVsPower { self.view_stack_buttons(ctx) } else { html!{} } }
                 <div class="controls">
@@ -134,6 +136,51 @@ impl VoteFigure {
             <p class={cls} role="status">{ text }</p>
             { for warning.map(|w| html! { <p class="vote-verdict fenced">{ w }</p> }) }
         </>}
+    }
+
+    /// The story told in a few scenes over the event player: the buttons
+    /// first (they never move), then the scene's sentence in a box that
+    /// keeps its height; the mark it names is ringed in the drawing while
+    /// the player stands on its moment. Every scene is also in a folded list.
+    fn view_scenes(&self, ctx: &Context<Self>) -> Html {
+        let scenes = self.scenes();
+        if scenes.is_empty() {
+            return html! {};
+        }
+        let link = ctx.link();
+        let total = scenes.len();
+        let current = self.scene_index();
+        let sentence = match current {
+            Some(i) => html! {<>
+                <span class="story-count">{ format!("{}/{total}", i + 1) }</span>{ " " }{ scenes[i].1.clone() }
+            </>},
+            None => html! { { "\"다음 장면\"을 누르면 A의 첫 투표를 장면별로 따라갑니다." } },
+        };
+        html! {
+            <div class="vote-scenes" data-scene={current.map(|i| i.to_string()).unwrap_or_default()} data-scenes={total.to_string()}>
+                <div class="story-lead-buttons" role="group" aria-label="장면">
+                    <button type="button" class="btn scene-prev" aria-disabled={self.scene_step(-1).is_none().to_string()}
+                        onclick={link.callback(|_| Msg::Scene(-1))}>{ "◀ 이전 장면" }</button>
+                    <button type="button" class="btn btn-primary scene-next" aria-disabled={self.scene_step(1).is_none().to_string()}
+                        onclick={link.callback(|_| Msg::Scene(1))}>{ "다음 장면 ▶" }</button>
+                </div>
+                <p class="story-lead-sentence scene-sentence" aria-live="polite">{ sentence }</p>
+            </div>
+        }
+    }
+
+    /// Every scene as a folded list, under the stage (its text alternative).
+    fn view_scene_list(&self) -> Html {
+        let scenes = self.scenes();
+        if scenes.is_empty() {
+            return html! {};
+        }
+        html! {
+            <details class="story-lead-all scene-list">
+                <summary>{ "장면 전체를 글로 읽기" }</summary>
+                <ol class="story-static-steps">{ for scenes.iter().map(|(_, s)| html! { <li>{ s.clone() }</li> }) }</ol>
+            </details>
+        }
     }
 
     fn view_player(&self) -> Html {
