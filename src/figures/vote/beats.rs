@@ -172,7 +172,7 @@ pub fn story_beats(trace: &VoteTrace, steps: &[usize]) -> Vec<Beat> {
             ),
             EventKind::EngineOpenRefused { validator: 0 } => told.tell(step,
                 "engine-refused",
-                "같은 저장소 위에 새 엔진을 열려 해도, 차단된 저장소가 거부합니다. 사람이 확인하기 전에는 A가 다시 투표하지 못합니다."
+                "같은 저장소 위에 새 엔진을 열려 해도, 차단된 저장소가 거부합니다. 프로세스를 다시 시작해 보존된 기록을 복원하고 확인하기 전에는 A가 다시 투표하지 못합니다."
                     .to_string(),
                 None,
             ),
