@@ -212,7 +212,7 @@ mod render {
                 flush(&mut out, &mut prose);
                 let id = id.trim();
                 let Some(text) = crate::figures::story_lead::static_html(id) else {
-                    panic!("{{{{story:{id}}}}}: no timeline figure with a story has this id");
+                    panic!("{{{{story:{id}}}}}: no figure with an opening story has this id");
                 };
                 out.push_str(&format!("{}{}{}", STORY_MARKER.0, escape_html(id), STORY_MARKER.1));
                 out.push_str(&text);
@@ -468,9 +468,9 @@ mod render {
         }
 
         #[test]
-        #[should_panic(expected = "no timeline figure with a story")]
+        #[should_panic(expected = "no figure with an opening story")]
         fn a_story_of_a_figure_without_one_fails_the_render() {
-            render_chapter("{{story:outage}}\n");
+            render_chapter("{{story:tradeoff}}\n");
         }
 
         #[test]

@@ -187,6 +187,8 @@ const LEADS = [
   ['a3-fencing', 'fence-placement', /^1\/\d+ 위는 쓰기 시점 fencing\(c-1\)입니다\. 지갑 \d+에서/, /두 실행 전체입니다/],
   // A4: two lockless sections on one wallet overlap; their UPDATEs meet at the row lock for microseconds.
   ['a4-conditional-update', 'conditional-update', /^1\/\d+ 지갑 \d+ 하나만 봅니다/, /전체 실험입니다/],
+  // A5: one panel of the outage chart at a time (c-2 + fail-closed): the counter forgets, the fence remembers.
+  ['a5-outage', 'outage', /^1\/\d+ 이 실행은 읽기 시점 fencing\(c-2\)에 fail-closed를 붙였습니다/, /60초 전체입니다/],
 ];
 for (const [chapter, figure, opening, whole] of LEADS) test(`${chapter} opens on its story: first screen at 390 and 1280 px, steady buttons, the whole run at the end`, async () => {
   const LEAD = `#${figure}-story`;

@@ -366,16 +366,48 @@ pub fn outage_height_css(width_css: f64) -> f64 {
     (width_css * 0.75).clamp(420.0, 540.0)
 }
 
+/// A story step's focus on A7's chart: the panel it speaks of (0
+/// responses, 1 holds and drift, 2 tokens and fence), drawn alone, over
+/// the stretch of seconds it speaks of. The page's state only, never in an
+/// export.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ChartFocus {
+    pub s0: f64,
+    pub s1: f64,
+    pub panel: usize,
+}
+
+/// The height (CSS px) of one of A7's panels drawn alone (a story step) at `width_css`.
+pub fn outage_panel_height_css(width_css: f64) -> f64 {
+    (width_css * 0.45).clamp(240.0, 290.0)
+}
+
 /// A7: the outage run as time series, in three panels.
 pub fn draw_outage<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     trace: &LeaseTrace,
     view: &View,
 ) -> DrawResult<DB> {
+    draw_outage_focused(area, trace, view, None)
+}
+
+/// [`draw_outage`] with a story step's [`ChartFocus`].
+pub fn draw_outage_focused<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    trace: &LeaseTrace,
+    view: &View,
+    focus: Option<ChartFocus>,
+) -> DrawResult<DB> {
     area.fill(&WHITE)?;
     let (_, h) = area.dim_in_pixel();
     let ends = OUTAGE_PANEL_ENDS_PCT.map(|pct| h * pct / 100);
-    let panels = area.split_by_breakpoints::<u32, u32, _, _>([] as [u32; 0], ends);
+    // A story step's focus draws its panel alone, over the whole area.
+    let panels: Vec<_> = match focus {
+        Some(_) => vec![area.clone(), area.clone(), area.clone()],
+        None => area.split_by_breakpoints::<u32, u32, _, _>([] as [u32; 0], ends).into_iter().collect(),
+    };
+    let shown = |i: usize| focus.is_none_or(|f| f.panel == i);
+    let (x0, x1) = focus.map_or((0.0, end_s(trace)), |f| (f.s0, f.s1));
     let end = end_s(trace);
     let ps = &trace.series.per_second;
     // Panel 1: responses per second, stacked by outcome.
@@ -388,7 +420,7 @@ pub fn draw_outage<DB: DrawingBackend>(
     ];
     let max1 =
         ps.iter().map(|b| layers.iter().map(|(_, _, f)| f(b)).sum::<u32>()).max().unwrap_or(1).max(1) as f64 * 1.1;
-    {
+    if shown(0) {
         let top = draw_panel_title(&panels[0], "초당 응답", view.px(6.0), view)?;
         let shown: Vec<usize> = (0..layers.len()).rev().filter(|&i| ps.iter().any(|b| (layers[i].2)(b) > 0)).collect();
         let legend: Vec<(String, Swatch)> =
@@ -401,7 +433,7 @@ pub fn draw_outage<DB: DrawingBackend>(
             .x_label_area_size(view.px(18.0))
             .y_label_area_size(view.px(OUTAGE_LEFT_LABELS_CSS))
             .right_y_label_area_size(view.px(OUTAGE_RIGHT_LABELS_CSS))
-            .build_cartesian_2d(0f64..end, 0f64..max1)?;
+            .build_cartesian_2d(x0..x1, 0f64..max1)?;
         chart
             .configure_mesh()
             .light_line_style(P::GRID.mix(0.4))
@@ -427,7 +459,7 @@ pub fn draw_outage<DB: DrawingBackend>(
     }
     // Panel 2: lockless holds and overlap pairs per second, and (right axis)
     // the cumulative drift: Σ over wallets of snapshot − ledger, in won.
-    {
+    if shown(1) {
         let max2 = ps.iter().map(|b| b.lockless_holds_started.max(b.overlap_pairs_started)).max().unwrap_or(1).max(1)
             as f64
             * 1.15;
@@ -455,7 +487,7 @@ pub fn draw_outage<DB: DrawingBackend>(
             .x_label_area_size(view.px(18.0))
             .y_label_area_size(view.px(OUTAGE_LEFT_LABELS_CSS))
             .right_y_label_area_size(view.px(OUTAGE_RIGHT_LABELS_CSS))
-            .build_cartesian_2d(0f64..end, 0f64..max2)?
+            .build_cartesian_2d(x0..x1, 0f64..max2)?
             .set_secondary_coord(0f64..end, drift_lo..drift_hi);
         chart
             .configure_mesh()
@@ -492,7 +524,7 @@ pub fn draw_outage<DB: DrawingBackend>(
         }
     }
     // Panel 3: wallet 0's token counter against its fence value.
-    {
+    if shown(2) {
         let pts = trace.series.tokens.first().map(|v| v.as_slice()).unwrap_or(&[]);
         let max3 = pts.iter().map(|p| p.counter.max(p.fence)).max().unwrap_or(1).max(1) as f64 * 1.15;
         let top = draw_panel_title(&panels[2], "지갑 0: 토큰 카운터와 fence 값", view.px(6.0), view)?;
@@ -506,14 +538,14 @@ pub fn draw_outage<DB: DrawingBackend>(
             .x_label_area_size(view.px(20.0))
             .y_label_area_size(view.px(OUTAGE_LEFT_LABELS_CSS))
             .right_y_label_area_size(view.px(OUTAGE_RIGHT_LABELS_CSS))
-            .build_cartesian_2d(0f64..end, 0f64..max3)?;
+            .build_cartesian_2d(x0..x1, 0f64..max3)?;
         chart
             .configure_mesh()
             .light_line_style(P::GRID.mix(0.4))
             .set_tick_mark_size(LabelAreaPosition::Right, -4)
             .y_labels(if strip { 4 } else { 10 })
             .label_style(view.font(9.5).color(&P::MUTED))
-            .x_label_formatter(&|x| format!("{:.0}초", x))
+            .x_label_formatter(&|x| if x1 - x0 < 8.0 { format!("{x:.1}초") } else { format!("{x:.0}초") })
             .draw()?;
         phase_bands(&mut chart, trace, 0.0, max3)?;
         let step = |f: fn(&crate::sim::lease::TokenPoint) -> u64| {

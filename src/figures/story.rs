@@ -20,8 +20,8 @@
 //! the last write; below, a read-time fence has already moved to the newer
 //! token when the overtaken owner comes to write, and refuses it.
 //!
-//! [`rowlock_story`] (`rowlock.rs`) tells A4's lockless path: sections that
-//! overlap for the whole pause, UPDATEs that meet at the row lock for µs.
+//! [`rowlock_story`] (`rowlock.rs`) tells A4's lockless path, [`outage_story`]
+//! (`outage.rs`) A5's chart: the fence that outlives the token counter.
 //!
 //! Pure functions of a trace; no browser, no drawing.
 
@@ -29,8 +29,9 @@ use crate::figures::analysis::{group_thousands, Anomaly, AnomalyKind};
 use crate::korean::{with_particle, Particle};
 use crate::sim::lease::{EventKind, FencePhase, Hold, LeaseEnd, LeaseTrace, Outcome, Variant};
 
+mod outage;
 mod rowlock;
-pub use rowlock::rowlock_story;
+pub use {outage::outage_story, rowlock::rowlock_story};
 
 /// The names the prose gives the threads of its story, in order of entry.
 pub const NAMES: [&str; 3] = ["ㄱ", "ㄴ", "ㄷ"];
@@ -98,8 +99,7 @@ pub struct StoryStep {
     pub focus: Option<Focus>,
 }
 
-/// A trace's story: its threads and its steps (one step saying there is no
-/// story when the run has no overlap to tell).
+/// A trace's story: its threads and its steps (one step saying so when the run has none).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Story {
     pub actors: Vec<Actor>,
@@ -119,9 +119,9 @@ impl Story {
         Story { actors: Vec::new(), steps: vec![StoryStep::whole(window_us, sentence)] }
     }
 
-    /// Whether the run had a moment to tell.
+    /// Whether the run had a moment to tell (a step told in a small view).
     pub fn found(&self) -> bool {
-        !self.actors.is_empty()
+        self.steps.iter().any(|s| s.focus.is_some())
     }
 }
 
@@ -888,7 +888,7 @@ mod tests {
         let step = &story.steps[0];
         let mut focused = String::new();
         {
-            let h = figure.story_height_css(step) as u32;
+            let h = figure.story_height_css(step, 900.0) as u32;
             assert!(h < figure.height_css(900.0) as u32 / 2, "the story starts small");
             let area = SVGBackend::with_string(&mut focused, (900, h)).into_drawing_area();
             figure.draw_story(&area, step, 1.0).unwrap();

@@ -10,7 +10,8 @@
 
 use super::plan::{LeaseFigure, LeasePlan};
 use super::registry::FigureKind;
-use super::story::Story;
+use super::story::{outage_story, Story};
+use crate::params::parse_lease_query;
 use crate::prose::escape_html;
 
 /// The opening story's caption, for the figures that have one.
@@ -25,6 +26,9 @@ pub fn caption_ko(figure_id: &str) -> Option<&'static str> {
         "fence-placement" => Some(
             "그림 3-0. 같은 멈춤 아래 두 fence: 쓰기 시점 fencing(c-1)이 낡은 쓰기를 통과시키는 순간과, 읽기 시점 fencing(c-2)이 뒤처진 소유자를 거부하는 순간을 한 지갑만 떼어 따라갑니다. 마지막 단계는 두 실행의 전체 그림입니다.",
         ),
+        "outage" => Some(
+            "그림 5-0. 실험 5의 c-2 + fail-closed 실행에서, 락 서버가 살아 있던 때·죽어 있던 때·빈 채로 돌아온 뒤를 차례로 따라갑니다. 맨 아래 칸은 지갑 0의 토큰 카운터와 fence 값입니다. 마지막 단계는 같은 실행의 60초 전체입니다.",
+        ),
         "conditional-update" => Some(
             "그림 4-0. 락 없는 조건부 UPDATE의 실행에서 두 UPDATE가 같은 행 잠금 앞에서 처음 만난 순간을 한 지갑만 떼어 한 걸음씩 따라갑니다. 마지막 단계는 같은 실행의 전체 그림입니다.",
         ),
@@ -33,13 +37,21 @@ pub fn caption_ko(figure_id: &str) -> Option<&'static str> {
 }
 
 /// The figure's first run at its starting state, and its story; `None` for
-/// a figure with no opening story.
+/// a figure with no opening story. A5's chart tells its story on the run
+/// with a fence to remember (c-2 + fail-closed), whatever policy the full
+/// figure starts on.
 pub fn opening(figure_id: &str) -> Option<(LeaseFigure, Story)> {
     caption_ko(figure_id)?;
-    let spec =
-        super::figure_spec(figure_id).filter(|s| matches!(s.kind, FigureKind::Timeline | FigureKind::SplitTimeline))?;
-    let figure = LeasePlan::new(spec, spec.initial_query(), None, true).run();
-    let story = figure.story()?;
+    let spec = super::figure_spec(figure_id)?;
+    let (query, story): (_, fn(&LeaseFigure) -> Option<Story>) = match spec.kind {
+        FigureKind::Timeline | FigureKind::SplitTimeline => (spec.initial_query(), LeaseFigure::story),
+        FigureKind::Outage => {
+            (parse_lease_query("preset=exp5_c2_closed").value, |f| Some(outage_story(&f.traces()[0])))
+        }
+        _ => return None,
+    };
+    let figure = LeasePlan::new(spec, query, None, true).run();
+    let story = story(&figure)?;
     story.found().then_some((figure, story))
 }
 
@@ -113,7 +125,7 @@ mod tests {
 
     #[test]
     fn figures_without_an_opening_story_have_none() {
-        assert!(opening("outage").is_none());
+        assert!(opening("tradeoff").is_none());
         assert!(static_html("kill-vs-power").is_none());
         assert!(static_html("no-such-figure").is_none());
     }

@@ -343,7 +343,7 @@ impl Figure {
         let dpr = super::device_pixel_ratio();
         if let Some(mode) = &self.story {
             let step = mode.current();
-            let Some(root) = self.canvas.area(css_w, figure.story_height_css(step), dpr) else { return };
+            let Some(root) = self.canvas.area(css_w, figure.story_height_css(step, css_w), dpr) else { return };
             if let Err(e) = figure.draw_story(&root, step, dpr) {
                 gloo::console::error!(format!("figure {} failed to draw its story: {e:?}", self.spec.id));
             }

@@ -102,7 +102,7 @@ impl SideBySide {
         let mut spotlit = 0;
         for p in &self.panels {
             let step = p.frame(cursor);
-            let Some(root) = p.canvas.area(w, p.figure.story_height_css(&step), dpr) else { continue };
+            let Some(root) = p.canvas.area(w, p.figure.story_height_css(&step, w), dpr) else { continue };
             let _ = p.figure.draw_story(&root, &step, dpr);
             let _ = root.present();
             spotlit += p.figure.story_spotlit_count(&step, w, dpr);

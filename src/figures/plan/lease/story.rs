@@ -7,6 +7,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::{LeaseFigure, SPLIT_TITLES};
+use crate::figures::plots::{draw_outage_focused, outage_panel_height_css, ChartFocus};
 use crate::figures::registry::FigureKind;
 use crate::figures::story::{fence_story, lease_story, rowlock_story, Story, StoryStep};
 use crate::figures::timeline::{draw_timeline_planned, height_css_planned, lanes, Lane, LanePlan};
@@ -53,8 +54,15 @@ impl LeaseFigure {
         }
     }
 
-    /// The height in CSS px of a story step's drawing.
-    pub fn story_height_css(&self, step: &StoryStep) -> f64 {
+    /// The height in CSS px of a story step's drawing `width_css` wide.
+    pub fn story_height_css(&self, step: &StoryStep, width_css: f64) -> f64 {
+        if self.plan.kind() == FigureKind::Outage {
+            // A focused step draws its panel alone; the last, the whole chart.
+            return match step.focus {
+                Some(_) => outage_panel_height_css(width_css),
+                None => self.height_css(width_css),
+            };
+        }
         if step.focus.is_none() && self.plan.kind() == FigureKind::SplitTimeline {
             return self.height_css(0.0);
         }
@@ -65,13 +73,17 @@ impl LeaseFigure {
     /// The height in CSS px a story's drawing keeps while it is told in its
     /// small view: its tallest focused step (the last step, the whole run,
     /// may be taller), so that nothing under it moves from step to step.
+    /// A chart's story keeps one panel's height (its least, on a phone).
     pub fn story_room_css(&self, story: &Story) -> f64 {
-        story.steps.iter().filter(|s| s.focus.is_some()).map(|s| self.story_height_css(s)).fold(0.0, f64::max)
+        if self.plan.kind() == FigureKind::Outage {
+            return outage_panel_height_css(0.0);
+        }
+        story.steps.iter().filter(|s| s.focus.is_some()).map(|s| self.story_height_css(s, 0.0)).fold(0.0, f64::max)
     }
 
     /// [`LeaseFigure::spotlit_count`] of a story step's drawing ([`LeaseFigure::draw_story`]).
     pub fn story_spotlit_count(&self, step: &StoryStep, width_css: f64, scale: f64) -> usize {
-        let Some(item) = self.spotlight.get() else { return 0 };
+        let Some(item) = self.spotlight.get().filter(|_| self.plan.kind() != FigureKind::Outage) else { return 0 };
         if step.focus.is_none() && self.plan.kind() == FigureKind::SplitTimeline {
             return self.spotlit_count(width_css, scale, step.at_us);
         }
@@ -89,6 +101,16 @@ impl LeaseFigure {
         step: &StoryStep,
         scale: f64,
     ) -> DrawResult<DB> {
+        if self.plan.kind() == FigureKind::Outage {
+            // A chart's focus is its panel and its stretch of seconds (story::outage_story).
+            let focus = step.focus.as_ref().map(|f| ChartFocus {
+                s0: f.t0_us as f64 / 1e6,
+                s1: f.t1_us as f64 / 1e6,
+                panel: f.panel,
+            });
+            let view = View { scale, ..self.base_view() }.fitted_to(area.dim_in_pixel().0);
+            return draw_outage_focused(area, &self.traces[0], &view, focus);
+        }
         if step.focus.is_none() && self.plan.kind() == FigureKind::SplitTimeline {
             // The last step opens out to both panels.
             return self.draw_highlighted(area, step.at_us, scale, None);
