@@ -27,7 +27,7 @@ async function state(page, id) {
     return {
       scene: Number(s.dataset.scene),
       scenes: Number(s.dataset.scenes),
-      sentence: f.querySelector('.scene-sentence').textContent,
+      sentence: f.querySelector('.scene-now').textContent,
       step: Number(f.querySelector('.scrub').value),
       nextTop: Math.round(f.querySelector('.scene-next').getBoundingClientRect().top + scrollY),
       canvasTop: Math.round(f.querySelector('canvas').getBoundingClientRect().top + scrollY),

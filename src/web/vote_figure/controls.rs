@@ -164,7 +164,15 @@ impl VoteFigure {
                     <button type="button" class="btn btn-primary scene-next" aria-disabled={self.scene_step(1).is_none().to_string()}
                         onclick={link.callback(|_| Msg::Scene(1))}>{ "다음 장면 ▶" }</button>
                 </div>
-                <p class="story-lead-sentence scene-sentence" aria-live="polite">{ sentence }</p>
+                // Every scene's sentence is laid in the same grid cell, hidden,
+                // so that the box is as tall as the longest at this width and
+                // nothing under it moves from scene to scene.
+                <p class="story-lead-sentence scene-sentence">
+                    <span class="scene-now" aria-live="polite">{ sentence }</span>
+                    { for scenes.iter().map(|(_, s)| html! {
+                        <span class="scene-sizer" aria-hidden="true"><span class="story-count">{ format!("{total}/{total}") }</span>{ " " }{ s.clone() }</span>
+                    }) }
+                </p>
             </div>
         }
     }
