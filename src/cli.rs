@@ -376,8 +376,8 @@ fn figure_command(raw: &RawArgs) -> Result<Command> {
             .unwrap_or(export::DEFAULT_WIDTH),
         None => export::DEFAULT_WIDTH,
     };
-    let time_ms = match flags.get("time") {
-        Some(v) => Some(whole_number("--time", v, 0, 3_600_000)?),
+    let time_us = match flags.get("time") {
+        Some(v) => Some(millis_to_micros("--time", v, 3_600_000)?),
         None => None,
     };
     let window_ms = match flags.get("window") {
@@ -406,7 +406,7 @@ fn figure_command(raw: &RawArgs) -> Result<Command> {
         theme,
         params: flags.get("params").cloned(),
         width,
-        time_us: time_ms.map(|ms| ms.saturating_mul(1000)),
+        time_us,
         window_ms,
         reveal_ledger,
         ..export::Request::new(&id, format)
@@ -459,6 +459,27 @@ fn whole_number(flag: &str, text: &str, min: u64, max: u64) -> Result<u64> {
         Ok(v) if (min..=max).contains(&v) => Ok(v),
         _ => Err(CliError::usage(format!("{flag}: `{text}` is not allowed; allowed a whole number in {min}..={max}"))),
     }
+}
+
+/// A time in ms, to the µs (at most three decimals: a story's events fall
+/// between whole milliseconds), as µs.
+fn millis_to_micros(flag: &str, text: &str, max_ms: u64) -> Result<u64> {
+    let bad = || {
+        CliError::usage(format!(
+            "{flag}: `{text}` is not allowed; allowed ms in 0..={max_ms}, to the µs (e.g. 1500 or 2.12)"
+        ))
+    };
+    let (whole, frac) = text.trim().split_once('.').unwrap_or((text.trim(), ""));
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) || (!frac.is_empty() && !digits(frac)) || frac.len() > 3 || text.trim().ends_with('.') {
+        return Err(bad());
+    }
+    let ms: u64 = whole.parse().map_err(|_| bad())?;
+    let us = format!("{frac:0<3}").parse::<u64>().map_err(|_| bad())?;
+    if ms > max_ms || (ms == max_ms && us > 0) {
+        return Err(bad());
+    }
+    Ok(ms * 1000 + us)
 }
 
 /// Parses `--params`; any notice is an error naming the key and its allowed values.
@@ -806,7 +827,7 @@ fn help_text(subcommand: &str) -> Result<String> {
              \x20             any unknown, malformed or out-of-range key is an error (exit {EXIT_USAGE})\n\
              --out FILE    where to write; .svg or .png\n\
              --width W     width in pixels, {}..={} (default {})\n\
-             --time T      player cursor in ms: what a timeline shows at time T (default: the end)\n\
+             --time T      player cursor in ms, to the µs (e.g. 2.12): what a timeline or story shows at time T (default: the end)\n\
              --window W    visible window of a timeline figure in ms, {}..={} (the site's win=;\n\
              \x20             default: the figure's own)\n\
              --recon on|off  A2 (silent-drift): show the ledger line (the site's recon=; default on)\n\

@@ -114,6 +114,20 @@ fn svg_is_deterministic() {
     assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
 }
 
+/// `--time` takes ms to the µs: a story's events fall between whole
+/// milliseconds, and the page's export of a paused story must be one `lab` can draw.
+#[test]
+fn time_is_read_to_the_microsecond() {
+    let draw = |t: &str| {
+        let p = out_path(&format!("b1-t{t}.svg"));
+        let o = lab(&["figure", "vote-story", "--time", t, "--out", p.to_str().unwrap()]);
+        assert!(o.status.success(), "{t}: {}", stderr(&o));
+        std::fs::read(&p).unwrap()
+    };
+    assert_eq!(draw("2.1"), draw("2.100"));
+    assert_ne!(draw("2.1"), draw("2"), "2.1 ms is after A's signature, 2 ms before it");
+}
+
 #[test]
 fn bad_input_exits_2() {
     let svg = out_path("bad.svg");
@@ -129,6 +143,11 @@ fn bad_input_exits_2() {
         &["figure", "lease-expiry", "--out", svg, "--width", "abc"],
         &["figure", "lease-expiry", "--out", svg, "--width", "10"],
         &["figure", "lease-expiry", "--out", svg, "--time", "-1"],
+        &["figure", "vote-story", "--out", svg, "--time", "2.1234"],
+        &["figure", "vote-story", "--out", svg, "--time", "2."],
+        &["figure", "vote-story", "--out", svg, "--time", ".5"],
+        &["figure", "vote-story", "--out", svg, "--time", "1e3"],
+        &["figure", "vote-story", "--out", svg, "--time", "3600000.001"],
         &["figure", "tradeoff", "--out", svg, "--time", "100"],
         &["figure", "lease-expiry"],
         &["figure"],
