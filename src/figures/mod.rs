@@ -140,6 +140,8 @@ pub mod palette {
     pub const LOCKLESS: RGBColor = RGBColor(0x0d, 0x94, 0x88);
     pub const RELEASED: RGBColor = RGBColor(0x16, 0xa3, 0x4a);
     pub const STOLEN: RGBColor = RGBColor(0xdc, 0x26, 0x26);
+    /// The ring round the one mark a story step names (A's write, B's scene).
+    pub const FOCUS: RGBColor = RGBColor(0xd9, 0x77, 0x06);
     pub const EXPIRED: RGBColor = RGBColor(0x6b, 0x72, 0x80);
     pub const ERROR: RGBColor = RGBColor(0xea, 0x58, 0x0c);
     pub const LEASE_A: RGBColor = RGBColor(0xf5, 0x9e, 0x0b);

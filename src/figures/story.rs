@@ -29,44 +29,13 @@ use crate::figures::analysis::{group_thousands, Anomaly, AnomalyKind};
 use crate::korean::{with_particle, Particle};
 use crate::sim::lease::{EventKind, FencePhase, Hold, LeaseEnd, LeaseTrace, Outcome, Variant};
 
+mod highlight;
 mod outage;
 mod rowlock;
-pub use {outage::outage_story, rowlock::rowlock_story};
+pub use {highlight::Highlight, outage::outage_story, rowlock::rowlock_story};
 
 /// The names the prose gives the threads of its story, in order of entry.
 pub const NAMES: [&str; 3] = ["ㄱ", "ㄴ", "ㄷ"];
-
-/// Marks a timeline draws at full strength while the rest is dimmed, and
-/// the names shown after their threads' lane labels. The page's state only:
-/// an export or `lab figure` never carries one.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Highlight {
-    /// Hold ids.
-    pub holds: Vec<u32>,
-    /// Leases as `(wallet, token)`.
-    pub leases: Vec<(u32, u64)>,
-    /// `(wallet, worker, name)`: the lane label gets " · name".
-    pub names: Vec<(u32, u32, String)>,
-}
-
-impl Highlight {
-    pub fn has_hold(&self, id: u32) -> bool {
-        self.holds.contains(&id)
-    }
-
-    pub fn has_lease(&self, wallet: u32, token: u64) -> bool {
-        self.leases.contains(&(wallet, token))
-    }
-
-    pub fn name_of(&self, wallet: u32, worker: u32) -> Option<&str> {
-        self.names.iter().find(|(w, k, _)| *w == wallet && *k == worker).map(|(_, _, n)| n.as_str())
-    }
-
-    /// The highlighted threads, in order of entry (the page's `data-highlighted-threads`).
-    pub fn workers(&self) -> Vec<u32> {
-        self.names.iter().map(|(_, k, _)| *k).collect()
-    }
-}
 
 /// The small view a step is told in: one wallet, its named threads, a stretch of time.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -208,6 +177,7 @@ pub fn lease_story(trace: &LeaseTrace, window_us: u64) -> Story {
         holds: actors[..n].iter().map(|a| a.hold).collect(),
         leases: actors[..n].iter().filter_map(|a| a.token.map(|t| (wallet, t))).collect(),
         names: actors[..n].iter().map(|a| (wallet, a.worker, a.name.to_string())).collect(),
+        writes: Vec::new(),
     };
     let token_text = |h: &Hold| match h.token {
         Some(t) => format!("토큰 {}", p(&t.to_string(), Particle::EuroRo)),
@@ -215,8 +185,8 @@ pub fn lease_story(trace: &LeaseTrace, window_us: u64) -> Story {
     };
     let read_text = |h: &Hold| h.read_value_won.map(|v| format!("잔액 {}", p(&won(v), Particle::EulReul)));
 
-    // (time, actors on stage, sentence), sorted by time afterwards.
-    let mut moments: Vec<(u64, usize, String)> = Vec::new();
+    // (time, actors on stage, sentence, the hold whose write it names), sorted by time afterwards.
+    let mut moments: Vec<(u64, usize, String, Option<u32>)> = Vec::new();
     let (g, n) = (NAMES[0], NAMES[1]);
     let expired_before = |h: &Hold, at| lease_of(h).filter(|l| l.end_cause == LeaseEnd::Expired && l.ended_at <= at);
     let first_expiry = expired_before(first, second.acquired_at);
@@ -247,7 +217,7 @@ pub fn lease_story(trace: &LeaseTrace, window_us: u64) -> Story {
             read_text(first).map(|r| format!(" {r} 읽은 뒤")).unwrap_or_default(),
         ),
     };
-    moments.push((first.read_at.unwrap_or(first.acquired_at).t_us, 1, opening));
+    moments.push((first.read_at.unwrap_or(first.acquired_at).t_us, 1, opening, None));
     if let (Some(at), Some(l)) = (stopped_at, first_expiry) {
         let renewed = l.extended_at.iter().filter(|e| e.t_us <= at).count();
         moments.push((
@@ -256,6 +226,7 @@ pub fn lease_story(trace: &LeaseTrace, window_us: u64) -> Story {
             format!(
                 "{g}의 프로세스가 통째로 멈춥니다(SIGSTOP). {g}만이 아니라 lease를 연장하던 watchdog도 함께 멈춥니다. 그때까지 lease는 {renewed}번 연장됐습니다."
             ),
+            None,
         ));
     }
     if let Some(l) = first_expiry {
@@ -283,7 +254,7 @@ pub fn lease_story(trace: &LeaseTrace, window_us: u64) -> Story {
                 }
             )
         };
-        moments.push((l.ended_at.t_us, 1, sentence));
+        moments.push((l.ended_at.t_us, 1, sentence, None));
     }
     let same_read = first.read_value_won.is_some() && first.read_value_won == second.read_value_won;
     let first_not_written = first.written_at.is_none_or(|w| second.read_at.is_some_and(|r| w > r));
@@ -302,6 +273,7 @@ pub fn lease_story(trace: &LeaseTrace, window_us: u64) -> Story {
             read_text(second).map(|r| format!("고 {r} 읽습니다")).unwrap_or_else(|| "습니다".into()),
             p(&format!("지갑 {wallet}"), Particle::EulReul),
         ),
+        None,
     ));
     if let Some(h3) = third {
         let d = NAMES[2];
@@ -318,17 +290,18 @@ pub fn lease_story(trace: &LeaseTrace, window_us: u64) -> Story {
                 h3.worker,
                 token_text(h3)
             ),
+            None,
         ));
     }
     let mut wrote: Vec<(&str, i64)> = Vec::new();
-    let mut writes: Vec<(u64, usize, &str, i64)> = holds
+    let mut writes: Vec<(u64, usize, &str, i64, u32)> = holds
         .iter()
         .zip(NAMES)
         .enumerate()
-        .filter_map(|(i, (h, name))| Some((h.written_at?.t_us, i + 1, name, h.written_value_won?)))
+        .filter_map(|(i, (h, name))| Some((h.written_at?.t_us, i + 1, name, h.written_value_won?, h.id)))
         .collect();
     writes.sort();
-    for (at, entered, name, value) in writes {
+    for (at, entered, name, value, hold) in writes {
         let value_text = p(&won(value), Particle::EulReul);
         let same: Vec<&str> = wrote.iter().filter(|(_, v)| *v == value).map(|(w, _)| *w).collect();
         let sentence = match same.first() {
@@ -344,16 +317,17 @@ pub fn lease_story(trace: &LeaseTrace, window_us: u64) -> Story {
             None => format!("{} {value_text} 기록합니다.", p(name, Particle::IGa)),
         };
         wrote.push((name, value));
-        moments.push((at, entered, sentence));
+        moments.push((at, entered, sentence, Some(hold)));
     }
     moments.sort_by_key(|m| m.0);
     // Once a thread has entered, it stays lit.
     let mut lit = 1;
     let mut steps: Vec<StoryStep> = moments
         .into_iter()
-        .map(|(at_us, entered, sentence)| {
+        .map(|(at_us, entered, sentence, write)| {
             lit = lit.max(entered).min(actors.len());
-            StoryStep { at_us, sentence, highlight: Some(highlight(lit)), focus: Some(focus.clone()) }
+            let highlight = write.into_iter().fold(highlight(lit), Highlight::with_write);
+            StoryStep { at_us, sentence, highlight: Some(highlight), focus: Some(focus.clone()) }
         })
         .collect();
     let overlaps = crate::figures::analysis::anomalies(trace)
@@ -400,6 +374,7 @@ fn lit(holds: &[(&Hold, String)]) -> Highlight {
         holds: holds.iter().map(|(h, _)| h.id).collect(),
         leases: holds.iter().filter_map(|(h, _)| h.token.map(|t| (h.wallet, t))).collect(),
         names: holds.iter().map(|(h, n)| (h.wallet, h.worker, n.clone())).collect(),
+        writes: Vec::new(),
     }
 }
 
@@ -446,12 +421,15 @@ pub fn fence_story(write_fenced: &LeaseTrace, read_fenced: &LeaseTrace, window_u
                 p(&format!("토큰 {t1}"), Particle::EunNeun)
             ),
         };
-        let mut step = |at_us: u64, n_lit: usize, sentence: String| {
-            steps.push(StoryStep { at_us, sentence, highlight: Some(lit(&named[..n_lit])), focus: Some(focus.clone()) })
+        // A step lights its first `n_lit` threads, and the write it names, if it names one.
+        let mut step = |at_us: u64, n_lit: usize, write: Option<u32>, sentence: String| {
+            let highlight = write.into_iter().fold(lit(&named[..n_lit]), Highlight::with_write);
+            steps.push(StoryStep { at_us, sentence, highlight: Some(highlight), focus: Some(focus.clone()) })
         };
         step(
             early.read_at.unwrap_or(early.acquired_at).t_us,
             1,
+            None,
             format!(
                 "위는 쓰기 시점 fencing(c-1)입니다. 지갑 {}에서 {} {g}, {} {n}이라고 부르겠습니다. {} 토큰 {} 락을 잡고 잔액 {} 읽은 뒤 멈춥니다.",
                 early.wallet,
@@ -465,6 +443,7 @@ pub fn fence_story(write_fenced: &LeaseTrace, read_fenced: &LeaseTrace, window_u
         step(
             late.read_at.unwrap_or(late.acquired_at).t_us,
             2,
+            None,
             format!(
                 "{g}의 lease가 끝나자 {} 토큰 {} 같은 락을 잡고, 같은 잔액 {} 읽습니다.",
                 p(n, Particle::IGa),
@@ -475,6 +454,7 @@ pub fn fence_story(write_fenced: &LeaseTrace, read_fenced: &LeaseTrace, window_u
         step(
             early.written_at.map_or(0, |w| w.t_us),
             2,
+            Some(early.id),
             format!(
                 "{} 깨어나 {} 씁니다. {check}, fence는 {} 바뀝니다.",
                 p(g, Particle::IGa),
@@ -485,6 +465,7 @@ pub fn fence_story(write_fenced: &LeaseTrace, read_fenced: &LeaseTrace, window_u
         step(
             late.written_at.map_or(0, |w| w.t_us),
             2,
+            Some(late.id),
             format!(
                 "{n}도 {} 씁니다. {} fence {t1}보다 크니 역시 통과합니다. 그런데 이 값은 {} 쓰기 전에 읽은 잔액에서 나왔습니다. 두 결제가 모두 승인됐는데 잔액은 한 번만 줄었습니다. 쓰기 시점의 fence는 더 새로운 토큰이 가져온 낡은 값을 막지 못합니다.",
                 p(&written(late), Particle::EulReul),
@@ -668,6 +649,7 @@ pub fn anomaly_cast(trace: &LeaseTrace, a: &Anomaly) -> (Highlight, String) {
         holds: cast.iter().map(|o| o.id).collect(),
         leases: cast.iter().filter_map(|o| o.token.map(|t| (o.wallet, t))).collect(),
         names: cast.iter().map(|o| (o.wallet, o.worker, String::new())).collect(),
+        writes: Vec::new(),
     };
     (highlight, sentence)
 }

@@ -7,7 +7,7 @@
 //! hundreds of microseconds, because the row lock spans one statement and
 //! its commit, where a distributed lock must span the whole pause.
 
-use super::{focus_on, lit, p, won, Actor, Story, StoryStep, NAMES};
+use super::{focus_on, lit, p, won, Actor, Highlight, Story, StoryStep, NAMES};
 use crate::figures::analysis::{group_thousands, row_lock_waits, RowWait};
 use crate::korean::Particle;
 use crate::sim::lease::{Hold, LeaseTrace};
@@ -79,7 +79,8 @@ pub fn rowlock_story(trace: &LeaseTrace, window_us: u64, wallets: &[u32]) -> Sto
     let (earlier, later) =
         if first.acquired_at <= second.acquired_at { ((first, g), (second, n)) } else { ((second, n), (first, g)) };
 
-    let mut moments: Vec<(u64, usize, String)> = vec![(
+    // (time, threads lit, sentence, the hold whose write it names)
+    let mut moments: Vec<(u64, usize, String, Option<u32>)> = vec![(
         earlier.0.acquired_at.t_us,
         1,
         format!(
@@ -88,6 +89,7 @@ pub fn rowlock_story(trace: &LeaseTrace, window_us: u64, wallets: &[u32]) -> Sto
             p(&format!("스레드 {}", second.worker), Particle::EulReul),
             p(earlier.1, Particle::IGa),
         ),
+        None,
     )];
     moments.push((
         later.0.acquired_at.t_us,
@@ -96,6 +98,7 @@ pub fn rowlock_story(trace: &LeaseTrace, window_us: u64, wallets: &[u32]) -> Sto
             "{}도 같은 지갑의 결제를 시작합니다. 두 구간이 겹칩니다. 실험 1이었다면 한쪽이 락을 기다리거나, lease가 끝나 두 스레드가 같은 잔액을 읽었을 자리입니다.",
             later.1
         ),
+        None,
     ));
     moments.push((
         wait.began.t_us,
@@ -105,9 +108,11 @@ pub fn rowlock_story(trace: &LeaseTrace, window_us: u64, wallets: &[u32]) -> Sto
             p(g, Particle::IGa),
             n
         ),
+        None,
     ));
     let after = |h: &Hold| h.written_value_won.map(|v| format!(" 잔액은 {}이 됩니다.", won(v))).unwrap_or_default();
-    moments.push((end_of(first), 2, format!("{} 커밋하면서 행 잠금이 풀립니다.{}", p(g, Particle::IGa), after(first))));
+    let committed = format!("{} 커밋하면서 행 잠금이 풀립니다.{}", p(g, Particle::IGa), after(first));
+    moments.push((end_of(first), 2, committed, Some(first.id)));
     moments.push((
         end_of(second),
         2,
@@ -119,14 +124,16 @@ pub fn rowlock_story(trace: &LeaseTrace, window_us: u64, wallets: &[u32]) -> Sto
             ms(overlap_us),
             ms(section(first)),
         ),
+        Some(second.id),
     ));
     moments.sort_by_key(|m| m.0);
     let mut lit = 1;
     let mut steps: Vec<StoryStep> = moments
         .into_iter()
-        .map(|(at_us, entered, sentence)| {
+        .map(|(at_us, entered, sentence, write)| {
             lit = lit.max(entered);
-            StoryStep { at_us, sentence, highlight: Some(highlight(lit)), focus: Some(focus.clone()) }
+            let highlight = write.into_iter().fold(highlight(lit), Highlight::with_write);
+            StoryStep { at_us, sentence, highlight: Some(highlight), focus: Some(focus.clone()) }
         })
         .collect();
     let in_window: Vec<&RowWait> = waits.iter().filter(|w| w.began.t_us <= window_us).collect();

@@ -440,6 +440,12 @@ fn paint_worker_lane<DB: DrawingBackend>(
     for &(x, c) in &wm.releases {
         area.draw(&Rectangle::new([(x - r, mid - r), (x + r, mid + r)], c.filled()))?;
     }
+    // The write a story step names: a ring round its marker, white-edged.
+    let ring = view.px(8.0);
+    for &x in &wm.named_writes {
+        area.draw(&Circle::new((x, top), ring + view.px(1.5), WHITE.stroke_width(view.px(2.0).max(1) as u32)))?;
+        area.draw(&Circle::new((x, top), ring, P::FOCUS.stroke_width(view.px(2.5).max(2) as u32)))?;
+    }
     // Row-lock waits on top: arrival to grant, at least WAIT_MIN_CSS wide.
     let (wt, wb) = (top + pad / 2, bottom - pad / 2);
     for &(xa, xb, _) in &wm.waits {

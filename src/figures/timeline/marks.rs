@@ -76,6 +76,8 @@ pub(super) struct WorkerLaneMarks {
     pub(super) reads: Vec<i32>,
     /// x, and whether the write was stale.
     pub(super) writes: Vec<(i32, bool)>,
+    /// x of the writes a story step names (ringed).
+    pub(super) named_writes: Vec<i32>,
     pub(super) releases: Vec<(i32, RGBColor)>,
     /// x from, x to, transactions ahead in the queue.
     pub(super) waits: Vec<(i32, i32, u32)>,
@@ -158,8 +160,12 @@ pub(super) fn worker_lane_marks_of(
         }
         if let Some(wr) = h.written_at.filter(|w| in_view(w.t_us)) {
             let is_stale = marks.stale.binary_search(&h.id).is_ok();
-            if detailed || is_stale {
+            let named = view.highlight.as_ref().is_some_and(|hl| hl.writes.contains(&h.id));
+            if detailed || is_stale || named {
                 push_new(&mut out.writes, (m.x(wr.t_us), is_stale));
+            }
+            if named {
+                out.named_writes.push(m.x(wr.t_us));
             }
         }
         if done && b >= t0 {

@@ -153,6 +153,8 @@ pub(super) fn spotlit(
                         .collect(),
                     releases: all.releases.into_iter().filter(|&(_, c)| release_item(c) == item).collect(),
                     waits: if item == I::RowWait { all.waits } else { Vec::new() },
+                    // A colour word lights a kind of mark, not a story's one write.
+                    named_writes: Vec::new(),
                 };
                 let n = wm.bars.len() + wm.reads.len() + wm.writes.len() + wm.releases.len() + wm.waits.len();
                 if n > 0 {

@@ -19,8 +19,6 @@ use crate::sim::vote::{EventKind, FaultKind, Layer, PipelineStep, ProcessState, 
 const SEND_TEAL: RGBColor = RGBColor(0x0d, 0x94, 0x88);
 const OUTER_BROWN: RGBColor = RGBColor(0xa1, 0x62, 0x07);
 const STORAGE_SLATE: RGBColor = RGBColor(0x47, 0x55, 0x69);
-/// The ring around the mark a story's scene names.
-const FOCUS_AMBER: RGBColor = RGBColor(0xd9, 0x77, 0x06);
 
 /// Figure B1 (and the panels of B3/B4): A's lane with its pipeline stage
 /// blocks, the storage-layer strip of A's records, B/C/D's lanes with the
@@ -59,7 +57,7 @@ fn draw_focus_ring<DB: DrawingBackend>(
     let centre = (p.x.round() as i32, p.y.round() as i32);
     let r = view.px(11.0);
     area.draw(&Circle::new(centre, r + view.px(1.5), ShapeStyle::from(&WHITE).stroke_width(view.px(2.0) as u32)))?;
-    area.draw(&Circle::new(centre, r, ShapeStyle::from(&FOCUS_AMBER).stroke_width(view.px(2.5).max(2) as u32)))?;
+    area.draw(&Circle::new(centre, r, ShapeStyle::from(&P::FOCUS).stroke_width(view.px(2.5).max(2) as u32)))?;
     Ok(())
 }
 
