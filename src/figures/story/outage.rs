@@ -7,6 +7,7 @@
 
 use super::{Focus, Story, StoryStep};
 use crate::figures::analysis::group_thousands;
+use crate::korean::{with_particle, Particle};
 use crate::sim::lease::LeaseTrace;
 
 /// The chart's panels a step points at (see `plots::ChartFocus`).
@@ -39,7 +40,8 @@ pub fn outage_story(trace: &LeaseTrace) -> Story {
     };
     let kill_us = u64::from(o.kill_at_ms) * 1000;
     let restart_us = u64::from(o.restart_at_ms) * 1000;
-    let at_kill = tokens.iter().rev().find(|p| p.t_us <= kill_us).cloned().unwrap_or_default();
+    // The last point before the kill (at the kill the dead server's counter reads 0).
+    let at_kill = tokens.iter().rev().find(|p| p.t_us < kill_us).cloned().unwrap_or_default();
     if at_kill.fence == 0 {
         return Story::untold(
             60_000_000,
@@ -93,9 +95,9 @@ pub fn outage_story(trace: &LeaseTrace) -> Story {
             restart_s - 0.5,
             (passed_s + 0.5).min(end_s),
             format!(
-                "{}에 락 서버가 빈 채로 돌아옵니다. 토큰 카운터는 1부터 다시 세지만, DB의 fence 값은 {}를 그대로 기억합니다.",
+                "{}에 락 서버가 빈 채로 돌아옵니다. 토큰 카운터는 1부터 다시 세지만, DB의 fence 값은 {} 그대로 기억합니다.",
                 seconds(restart_us),
-                at_kill.fence
+                with_particle(&at_kill.fence.to_string(), Particle::EulReul)
             ),
         ),
         on_chart(
@@ -155,8 +157,16 @@ mod tests {
         let story = outage_story(&trace);
         let tokens = &trace.series.tokens[0];
         let kill_us = u64::from(trace.config.outage.unwrap().kill_at_ms) * 1000;
-        let at_kill = tokens.iter().rev().find(|p| p.t_us <= kill_us).unwrap();
-        assert!(story.steps[1].sentence.contains(&format!("fence 값은 {}입니다", at_kill.fence)));
+        let at_kill = tokens.iter().rev().find(|p| p.t_us < kill_us).unwrap();
+        let said = &story.steps[1].sentence;
+        assert!(
+            said.contains(&format!("토큰 카운터는 {}, DB의 fence 값은 {}입니다", at_kill.counter, at_kill.fence)),
+            "{said}"
+        );
+        assert!(
+            at_kill.counter >= at_kill.fence && at_kill.fence > 0,
+            "the counter is never behind the fence it stamped"
+        );
         // Tokens 1 to the fence at the kill are refused: exactly wallet 0's refused reads after the restart.
         let said = &story.steps[4].sentence;
         assert!(said.contains(&format!("토큰 1부터 {}까지", at_kill.fence)), "{said}");
