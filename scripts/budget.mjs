@@ -52,9 +52,11 @@ const WASM_GZ_MAX = 400 * KB;
 // Article B's stories told in scenes (the scene box over the event player,
 // src/web/vote_figure/controls.rs, 1.2 KB) and A5's opening story on its
 // chart (`figures::story::outage_story`, one panel drawn alone, 2.0 KB):
-// 439.3 KB on 2026-12-02. The limit holds it there; the first-load budget below still applies, and
+// 439.3 KB on 2026-12-02; the ring round the write a story step names
+// (timeline/marks.rs, draw.rs) and the scene box sized by its longest
+// scene, 0.8 KB more (440.1 KB). The limit holds it there; the first-load budget below still applies, and
 // issue 26 is to take the growth back.
-const SITE_WASM_GZ_MAX = 440 * KB;
+const SITE_WASM_GZ_MAX = 441 * KB;
 const FIRST_LOAD_MAX = 500 * KB;
 // Today's counts plus a little slack, so that nothing grows back: six
 // pipelines and 1,157 KB before the two workers became one; five and
@@ -65,9 +67,10 @@ const FIRST_LOAD_MAX = 500 * KB;
 // B-6's own figures and questions (their registry rows, captions and
 // answers' reasons, in both modules) to 878.0 KB, and A4's story to
 // 881.4 KB; Article B's scenes (found and told in the figures module, 4.4
-// KB there, 1.2 KB in the site) and A5's story to 889.0 KB; held there.
+// KB there, 1.2 KB in the site) and A5's story to 889.0 KB, the named
+// write's ring to 890.1 KB; held there.
 const MAX_WASM_PIPELINES = 3;
-const TOTAL_WASM_GZ_MAX = 890 * KB;
+const TOTAL_WASM_GZ_MAX = 891 * KB;
 const TOTAL_WASM_GZ_TARGET = 750 * KB;
 
 if (!fs.existsSync(path.join(dist, 'index.html'))) {

@@ -159,7 +159,7 @@ impl Component for StoryLead {
                 </p>
                 <div class="story-lead-canvas" ref={self.wrap.clone()} style={format!("min-height:{height}px")}>
                     <canvas ref={self.canvas.node.clone()} role="img"
-                        aria-label={format!("이야기 {}/{total}단계의 lease 타임라인: {}", self.step + 1, step.sentence)}></canvas>
+                        aria-label={format!("이야기 {}/{total}단계의 그림: {}", self.step + 1, step.sentence)}></canvas>
                 </div>
                 <details class="story-lead-all">
                     <summary>{ "이야기 전체를 글로 읽기" }</summary>
