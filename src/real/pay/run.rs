@@ -294,7 +294,7 @@ pub fn run_once(req: &RunRequest) -> Result<RunOutcome> {
     // The real run's outage phases are its real instants: from the kill's
     // reaping (rounded up to the ms) to the new Redis's first accepted
     // connection (rounded down), not the scheduled ones.
-    let measured = measured_config(&cfg, &history.nemesis);
+    let measured = measured_config(&cfg, &history);
     let record = to_run_record(&measured, &history, &facts).map_err(failed)?;
     let trace = trace_from_record(&measured, req.seed, req.run_index, TraceLevel::Summary, record);
     let phase = |t_ns: u64| match measured.outage {
@@ -347,13 +347,28 @@ pub fn run_once(req: &RunRequest) -> Result<RunOutcome> {
 }
 
 /// `cfg` with its outage at the instants the nemesis recorded (see `run_once`).
-fn measured_config(cfg: &LeaseConfig, nemesis: &[NemesisEvent]) -> LeaseConfig {
+fn measured_config(cfg: &LeaseConfig, history: &History) -> LeaseConfig {
     let mut out = cfg.clone();
     if let Some(outage) = out.outage.as_mut() {
-        for e in nemesis {
+        for e in &history.nemesis {
             match e.kind {
                 NemesisKind::RedisKill => outage.kill_at_ms = e.at_ns.div_ceil(1_000_000) as u32,
-                NemesisKind::RedisRestart { ready_ns } => outage.restart_at_ms = (ready_ns / 1_000_000) as u32,
+                NemesisKind::RedisRestart { ready_ns } => {
+                    // Our readiness probe polls, so a client may be served
+                    // first: a lock acquired after the start came from the
+                    // new Redis (seen: two holds 14 ms before the probe's
+                    // "ready", which the outage phase then counted).
+                    let first_hold = history
+                        .api
+                        .requests
+                        .iter()
+                        .filter_map(|r| r.hold.as_ref())
+                        .map(|h| h.acquired_ns)
+                        .filter(|&a| a >= e.at_ns)
+                        .min();
+                    let accepted = first_hold.map_or(ready_ns, |a| a.min(ready_ns));
+                    outage.restart_at_ms = (accepted / 1_000_000) as u32;
+                }
                 _ => {}
             }
         }
