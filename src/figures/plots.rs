@@ -407,8 +407,8 @@ pub fn draw_outage_focused<DB: DrawingBackend>(
         None => area.split_by_breakpoints::<u32, u32, _, _>([] as [u32; 0], ends).into_iter().collect(),
     };
     let shown = |i: usize| focus.is_none_or(|f| f.panel == i);
-    let (x0, x1) = focus.map_or((0.0, end_s(trace)), |f| (f.s0, f.s1));
     let end = end_s(trace);
+    let (x0, x1) = focus.map_or((0.0, end), |f| (f.s0, f.s1));
     let ps = &trace.series.per_second;
     // Panel 1: responses per second, stacked by outcome.
     let layers: [OutcomeLayer; 5] = [

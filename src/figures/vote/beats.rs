@@ -77,7 +77,8 @@ pub fn story_beats(trace: &VoteTrace, steps: &[usize]) -> Vec<Beat> {
                 }
                 match step_name.step {
                     PipelineStep::OuterBegin => outer_open = true,
-                    PipelineStep::Sign if !y => told.tell(step,
+                    PipelineStep::Sign if !y => told.tell(
+                        step,
                         "sign",
                         format!(
                             "A가 {proposer}의 제안 X를 받고 서명합니다.{} 이 서명은 아직 A의 메모리에만 있습니다.",
@@ -85,25 +86,29 @@ pub fn story_beats(trace: &VoteTrace, steps: &[usize]) -> Vec<Beat> {
                         ),
                         mark,
                     ),
-                    PipelineStep::Write if !y && outer_open => told.tell(step,
+                    PipelineStep::Write if !y && outer_open => told.tell(
+                        step,
                         "write",
                         "A가 안전 기록을 씁니다. 저장 호출이 바깥 트랜잭션에 합류했기 때문에, 이 기록은 바깥 트랜잭션이 끝날 때까지 커밋되지 않습니다."
                             .to_string(),
                         mark,
                     ),
-                    PipelineStep::Commit if !y => told.tell(step,
+                    PipelineStep::Commit if !y => told.tell(
+                        step,
                         "commit",
                         "A가 X의 안전 기록을 자기 트랜잭션에 쓰고 커밋합니다. 커밋은 됐지만, 기록은 아직 DB 프로세스의 저장 큐에 있습니다."
                             .to_string(),
                         mark,
                     ),
-                    PipelineStep::Drain if !y => told.tell(step,
+                    PipelineStep::Drain if !y => told.tell(
+                        step,
                         "drain",
                         "저장 큐가 비워져 기록이 운영체제의 캐시로 넘어갑니다. 이제 프로세스가 죽어도 남지만, 전원이 나가면 사라질 수 있습니다."
                             .to_string(),
                         mark,
                     ),
-                    PipelineStep::Fsync if !y => told.tell(step,
+                    PipelineStep::Fsync if !y => told.tell(
+                        step,
                         "fsync",
                         if interrupted {
                             "A는 DB 연결을 놓지 않고 기다립니다. 파일 동기화가 끝나 기록이 디스크에 닿습니다."
@@ -123,7 +128,8 @@ pub fn story_beats(trace: &VoteTrace, steps: &[usize]) -> Vec<Beat> {
                 let to = VALIDATOR_NAMES.get(*to as usize).copied().unwrap_or("?");
                 if *value == Value::X && !told.has("send-x") {
                     sent_to = to;
-                    told.tell(step,
+                    told.tell(
+                        step,
                         "send-x",
                         format!(
                             "A가 X 투표를 {to}에게 보냅니다. 이제 네트워크가 A의 X를 압니다. 이 순간 A의 기록은 {}.",
@@ -133,7 +139,8 @@ pub fn story_beats(trace: &VoteTrace, steps: &[usize]) -> Vec<Beat> {
                     );
                 } else if *value == Value::Y {
                     let who = if forgot { "X를 기억하지 못하는 A는" } else { "A는" };
-                    told.tell(step,
+                    told.tell(
+                        step,
                         "send-y",
                         format!("{proposer}가 같은 자리에 다른 값 Y를 내밀자, {who} Y에 서명해 보냅니다."),
                         mark,
@@ -142,7 +149,8 @@ pub fn story_beats(trace: &VoteTrace, steps: &[usize]) -> Vec<Beat> {
             }
             EventKind::InterruptDelivered { validator: 0, stage } => {
                 interrupted = true;
-                told.tell(step,
+                told.tell(
+                    step,
                     "interrupt",
                     format!(
                         "{} 기다리는 사이 A에게 중단 요청이 옵니다. {}",
@@ -156,12 +164,14 @@ pub fn story_beats(trace: &VoteTrace, steps: &[usize]) -> Vec<Beat> {
                     stage_mark(trace, stage, e.at.t_us),
                 )
             }
-            EventKind::SyncErrorRaised { validator: 0 } => told.tell(step,
+            EventKind::SyncErrorRaised { validator: 0 } => told.tell(
+                step,
                 "sync-error",
                 "파일 동기화가 오류로 끝납니다. 기록이 디스크에 닿았는지 A는 알 수 없습니다.".to_string(),
                 stage_mark(trace, "FSYNC_ERR", e.at.t_us),
             ),
-            EventKind::Fenced { validator: 0, reason } => told.tell(step,
+            EventKind::Fenced { validator: 0, reason } => told.tell(
+                step,
                 "fenced",
                 match reason {
                     FenceReason::Interrupted => "중단된 호출은 실패로 돌아오고, A는 안전 저장소를 차단합니다. 결과를 모르는 기록을 믿고 X를 보내지 않습니다.",
@@ -170,35 +180,41 @@ pub fn story_beats(trace: &VoteTrace, steps: &[usize]) -> Vec<Beat> {
                 .to_string(),
                 fenced_mark(trace, e.at.t_us),
             ),
-            EventKind::EngineOpenRefused { validator: 0 } => told.tell(step,
+            EventKind::EngineOpenRefused { validator: 0 } => told.tell(
+                step,
                 "engine-refused",
                 "같은 저장소 위에 새 엔진을 열려 해도, 차단된 저장소가 거부합니다. 프로세스를 다시 시작해 보존된 기록을 복원하고 확인하기 전에는 A가 다시 투표하지 못합니다."
                     .to_string(),
                 None,
             ),
-            EventKind::JoinRefused { validator: 0 } => told.tell(step,
+            EventKind::JoinRefused { validator: 0 } => told.tell(
+                step,
                 "join-refused",
                 "A의 저장 호출이 바깥 트랜잭션 안에서 불렸으므로, 저장소는 합류를 거절하고 오류를 돌려줍니다. 기록도 전송도 없습니다."
                     .to_string(),
                 stage_mark(trace, "WRITE_REFUSED", e.at.t_us),
             ),
-            EventKind::StoreAccessRefused { validator: 0 } => told.tell(step,
+            EventKind::StoreAccessRefused { validator: 0 } => told.tell(
+                step,
                 "access-refused",
                 "차단된 저장소는 A의 읽기와 쓰기를 모두 거부합니다.".to_string(),
                 None,
             ),
-            EventKind::EngineRecreated { validator: 0 } => told.tell(step,
+            EventKind::EngineRecreated { validator: 0 } => told.tell(
+                step,
                 "engine-recreated",
                 "A가 같은 저장소 위에 새 엔진을 만들어 그냥 계속합니다. 결과를 모르는 기록은 그대로 둔 채입니다.".to_string(),
                 None,
             ),
-            EventKind::ConnReturnedWhilePending { validator: 0 } => told.tell(step,
+            EventKind::ConnReturnedWhilePending { validator: 0 } => told.tell(
+                step,
                 "conn-returned",
                 "A가 저장 작업이 남은 DB 연결을 곧바로 풀에 반납합니다. 호출자는 \"기록 안 됨\"으로 믿지만, 기록은 뒤늦게 생길 수 있습니다."
                     .to_string(),
                 None,
             ),
-            EventKind::OuterTxEnded { validator: 0, committed } => told.tell(step,
+            EventKind::OuterTxEnded { validator: 0, committed } => told.tell(
+                step,
                 "outer-end",
                 if *committed {
                     "바깥 트랜잭션이 커밋되면서, 그 안에 있던 A의 기록도 이제야 커밋됩니다."
@@ -228,7 +244,8 @@ pub fn story_beats(trace: &VoteTrace, steps: &[usize]) -> Vec<Beat> {
                     last.mark = Some(StoryMark::Crash(i));
                     continue;
                 }
-                told.tell(step, "crash", format!("⚡ {what}. 그 순간 A의 기록은 {}.", layer_phrase(layer)), Some(StoryMark::Crash(i)));
+                let sentence = format!("⚡ {what}. 그 순간 A의 기록은 {}.", layer_phrase(layer));
+                told.tell(step, "crash", sentence, Some(StoryMark::Crash(i)));
             }
             EventKind::Recovered { validator: 0, records } => {
                 forgot = *records == 0;
@@ -238,7 +255,8 @@ pub fn story_beats(trace: &VoteTrace, steps: &[usize]) -> Vec<Beat> {
                     .rev()
                     .find(|&&j| matches!(trace.events[j].kind, EventKind::Restarted { validator: 0 }))
                     .map(|&j| StoryMark::Restart(j));
-                told.tell(step,
+                told.tell(
+                    step,
                     "recovered",
                     if *records == 0 {
                         format!("{after}A가 다시 시작하지만 복원할 안전 기록이 없습니다. A는 자기가 X에 투표했다는 사실을 잊었습니다.")
@@ -248,7 +266,8 @@ pub fn story_beats(trace: &VoteTrace, steps: &[usize]) -> Vec<Beat> {
                     restart,
                 );
             }
-            EventKind::Rebroadcast { validator: 0, value, .. } => told.tell(step,
+            EventKind::Rebroadcast { validator: 0, value, .. } => told.tell(
+                step,
                 "rebroadcast",
                 format!(
                     "A는 기록해 둔 {} 투표를 같은 서명으로 다시 보냅니다. 같은 바이트이니 이중 투표가 아닙니다.",
@@ -256,7 +275,8 @@ pub fn story_beats(trace: &VoteTrace, steps: &[usize]) -> Vec<Beat> {
                 ),
                 message_from_a(trace, e.at.t_us, *value),
             ),
-            EventKind::SafetyRefused { validator: 0, wanted, recorded, .. } => told.tell(step,
+            EventKind::SafetyRefused { validator: 0, wanted, recorded, .. } => told.tell(
+                step,
                 "refused",
                 format!(
                     "{proposer}가 같은 자리에 다른 값 {}를 내밀지만, A는 기록에 {}가 있으니 {}에 서명하지 않습니다.",
@@ -266,7 +286,8 @@ pub fn story_beats(trace: &VoteTrace, steps: &[usize]) -> Vec<Beat> {
                 ),
                 None,
             ),
-            EventKind::DuplicateVoteDetected { detector, signer: 0, v1, v2, .. } => told.tell(step,
+            EventKind::DuplicateVoteDetected { detector, signer: 0, v1, v2, .. } => told.tell(
+                step,
                 "detected",
                 format!(
                     "{}가 A의 {}와 {} 서명을 모두 쥡니다. 같은 자리에 두 값을 서명한 이중 투표의 증거입니다.",
@@ -342,11 +363,6 @@ fn gap_ko(us: u64) -> String {
     } else {
         format!("{}ms", us / 1000)
     }
-}
-
-/// The scene in force at player step `step`: the last one at or before it.
-pub fn beat_at(beats: &[Beat], step: usize) -> Option<usize> {
-    beats.iter().rposition(|b| b.step <= step)
 }
 
 #[cfg(test)]
