@@ -1,7 +1,7 @@
 //! Generates the list of prose chapters for the site: every `content/*.md`,
 //! sorted by file name, as `(id, title)` (see src/web/content.rs). The
 //! prose itself is not embedded: it is rendered ahead of time to
-//! `content/html/` (src/prose.rs, tests/prose.rs), Trunk copies that next to
+//! `content/html/` (src/content/prose.rs, tests/prose.rs), Trunk copies that next to
 //! the wasm and the site fetches one chapter at a time, which keeps the wasm
 //! within its size budget. Adding a chapter needs no code change. It also maps every
 //! `{{figure:ID}}` marker to its chapter (`FIGURE_CHAPTERS`, used by the
@@ -21,9 +21,10 @@ fn main() {
             .collect(),
         Err(_) => Vec::new(),
     };
-    files.sort();
+    // Reading order: by file name, the glossary last.
+    files.sort_by_key(|f| (f == "glossary.md", f.clone()));
     let mut out = String::from(
-        "/// `(id, title)` for every chapter, in file-name order.\npub const CHAPTERS: &[(&str, &str)] = &[\n",
+        "/// `(id, title)` for every chapter, in reading order (by file name, the glossary last).\npub const CHAPTERS: &[(&str, &str)] = &[\n",
     );
     // `(figure id, chapter id)` from every `{{figure:ID}}` marker (the first chapter that places it).
     let mut figures: Vec<(String, String)> = Vec::new();

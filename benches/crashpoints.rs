@@ -6,10 +6,10 @@
 
 use std::hint::black_box;
 
-use consistency_lab::params::parse_vote_query;
 use consistency_lab::sim::vote::crashpoints::matrix;
 use consistency_lab::sim::vote::{run, StoreProfile, TraceLevel, VoteConfig};
 use criterion::{criterion_group, criterion_main, Criterion};
+use lab_model::params::parse_vote_query;
 
 fn full_matrix() -> usize {
     let mut rows = 0;

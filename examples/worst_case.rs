@@ -35,8 +35,8 @@
 
 use std::time::Instant;
 
-use consistency_lab::params::{parse_vote_query, ParamKind, ParamSpec, VOTE_PARAMS};
 use consistency_lab::sim::vote::{run, run_with_cap, TraceLevel, VoteConfig, MAX_EVENTS};
+use lab_model::params::{parse_vote_query, ParamKind, ParamSpec, VOTE_PARAMS};
 
 /// Events a candidate may run, uncapped, before it is scored by its rate.
 const PROBE_EVENTS: u64 = 400_000;

@@ -3,7 +3,7 @@
 // next to index.html. Each is index.html (the same scripts, digests and
 // CSP) with the chapter already inside `#app`: the site's header, the
 // chapter list, the prose (content/html/ID.html, rendered ahead of time by
-// src/prose.rs) with its `{{sim:…}}` numbers filled in from
+// src/content/prose.rs) with its `{{sim:…}}` numbers filled in from
 // content/html/sim-values.json (the values the page computes live), and
 // each figure as the static image of its starting state with its caption
 // (figures/ID.png, tests/static_figures.rs), sized so that nothing jumps.

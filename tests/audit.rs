@@ -72,8 +72,10 @@ fn row_has_number(row: &str, n: &str) -> bool {
 /// What a chapter's markdown claims: its `{{sim:…}}` placeholders, and the
 /// numbers it quotes as the article's, each with where it stands.
 fn claims(markdown: &str) -> (Vec<String>, Vec<(String, String)>) {
-    let sims =
-        consistency_lab::prose::sim_placeholders(markdown).into_iter().map(|(p, m)| format!("sim:{p}:{m}")).collect();
+    let sims = consistency_lab::content::prose::sim_placeholders(markdown)
+        .into_iter()
+        .map(|(p, m)| format!("sim:{p}:{m}"))
+        .collect();
     let mut article = Vec::new();
     let lines: Vec<&str> = markdown.lines().collect();
     let mut i = 0;

@@ -5,8 +5,8 @@
 use std::collections::BTreeSet;
 use std::process::{Command, Output};
 
-use consistency_lab::params::{parse_query, Query};
 use consistency_lab::sim::{lease, vote};
+use lab_model::params::{parse_query, Query};
 use serde_json::Value;
 
 fn lab(args: &[&str]) -> Output {

@@ -66,7 +66,7 @@ fn every_figure_renders_to_svg_with_its_caption() {
             let escaped = word.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;");
             assert!(svg.contains(word) || svg.contains(&escaped), "{}: caption word {word:?} missing", e.id);
         }
-        let number = consistency_lab::figures::registry::figure(e.id).map(|f| f.number).unwrap_or(e.code);
+        let number = lab_model::registry::figure(e.id).map(|f| f.number).unwrap_or(e.code);
         assert!(svg.contains(&format!("그림 {number}.")), "{}: caption head", e.id);
     }
 }
@@ -431,14 +431,14 @@ mod page {
     use consistency_lab::figures::legend::{fixed_legend_of, LegendEntry};
     use consistency_lab::figures::plan::{LeaseFigure, LeasePlan, VotePlan};
     use consistency_lab::figures::player::{Pace, Player};
-    use consistency_lab::figures::registry::{FigureKind, FigureSpec, Scenario};
     use consistency_lab::figures::sweep::{draw_heatmap, heat_height_css};
     use consistency_lab::figures::theme::Themed;
     use consistency_lab::figures::vote::StackFault;
     use consistency_lab::figures::View;
-    use consistency_lab::params::{parse_lease_query, parse_vote_query, to_query, vote_to_query};
     use consistency_lab::sim::lease::LeaseTrace;
-    use consistency_lab::sweep::{parse_strict, SweepResult};
+    use lab_model::params::{parse_lease_query, parse_vote_query, to_query, vote_to_query};
+    use lab_model::registry::{FigureKind, FigureSpec, Scenario};
+    use lab_model::sweep::{parse_strict, SweepResult};
     use plotters::prelude::*;
 
     /// Where the page's player stands.
@@ -581,7 +581,7 @@ mod page {
 /// export bar hands it.
 #[test]
 fn the_page_draws_what_lab_figure_writes() {
-    use consistency_lab::figures::registry::{Scenario, FIGURES};
+    use lab_model::registry::{Scenario, FIGURES};
     use page::{Cursor, State};
     let start = |width| State { query: "", width, window_ms: None, reveal_ledger: true, cursor: Cursor::End };
     let mut compared = 0;

@@ -57,7 +57,7 @@ impl FirstScreen {
     }
 }
 
-/// Decodes the renderer's own entities (src/prose.rs escapes only these).
+/// Decodes the renderer's own entities (src/content/prose.rs escapes only these).
 fn unescape(text: &str) -> String {
     text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'").replace("&amp;", "&")
 }

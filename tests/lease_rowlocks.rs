@@ -183,7 +183,7 @@ fn waits_are_recorded_at_full_level_only() {
 
 #[test]
 fn the_text_alternative_counts_the_waits_it_describes() {
-    use consistency_lab::figures::analysis::{describe_window, row_lock_waits};
+    use lab_model::analysis::{describe_window, row_lock_waits};
     let mut c = Preset::Exp4.config();
     c.threads = 64;
     c.duration_s = 3;

@@ -1,7 +1,7 @@
 //! The parameter tables of `docs/cli.md` are generated from the parameter
 //! specs (`lab params`); this test fails when the two drift apart.
 
-use consistency_lab::params::all_params_markdown;
+use lab_model::params::all_params_markdown;
 
 #[test]
 fn the_cli_reference_contains_the_generated_parameter_tables() {

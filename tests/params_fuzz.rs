@@ -6,12 +6,13 @@
 //! every kind of figure, stay within range with capped, bounded notices, and
 //! the lock-lease permalinks it writes are the bytes the site always wrote.
 
-use consistency_lab::params::{
-    lease_query_problems, notice_ko, parse_lease_query, parse_query, percent_encode, query_to_string, read_site,
-    site_param, to_query, vote_config_problems, Notice, ParamKind, ParamSpec, Parsed, Query, Scope, SiteQuery,
-    LEASE_PARAMS, MAX_NOTICES, NOTICE_TEXT_MAX_CHARS, SITE_PARAMS, SWEEP_PARAMS, VOTE_PARAMS,
+use lab_model::params::SweepKind;
+use lab_model::params::{
+    lease_query_problems, notice_ko, parse_lease_query, parse_query, parse_vote_query, percent_encode, query_to_string,
+    read_site, replaced, site_param, to_query, vote_config_problems, vote_to_query, with_lease_value, with_vote_value,
+    Notice, ParamKind, ParamSpec, Parsed, Query, Scope, SiteQuery, LEASE_PARAMS, MAX_NOTICES, NOTICE_TEXT_MAX_CHARS,
+    SITE_PARAMS, SWEEP_PARAMS, VOTE_PARAMS,
 };
-use consistency_lab::sweep::SweepKind;
 use proptest::prelude::*;
 
 /// Keys: every real key, plus near misses and junk.
@@ -169,6 +170,32 @@ proptest! {
         prop_assert_eq!(&again.value, &parsed.value);
         // Canonical form is a fixed point.
         prop_assert_eq!(to_query(&again.value), canonical);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// A control's move: one typed value through the key's row, the same as the
+// whole-query text round trip it replaced.
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn a_typed_lease_move_is_the_text_round_trip(query in hostile_query(), key in any_key(), value in any_value()) {
+        let start = parse_lease_query(&query).value;
+        let typed = with_lease_value(start.clone(), &key, &value);
+        let text = parse_lease_query(&replaced(&to_query(&start), &key, &value));
+        prop_assert_eq!(&typed.value, &text.value, "key {:?} value {:?}", key, value);
+        prop_assert_eq!(typed.notices, text.notices);
+    }
+
+    #[test]
+    fn a_typed_vote_move_is_the_text_round_trip(query in hostile_query(), key in any_key(), value in any_value()) {
+        let start = parse_vote_query(&format!("scenario=vote&{query}")).value;
+        let typed = with_vote_value(start.clone(), &key, &value);
+        let text = parse_vote_query(&replaced(&vote_to_query(&start), &key, &value));
+        prop_assert_eq!(&typed.value, &text.value, "key {:?} value {:?}", key, value);
+        prop_assert_eq!(typed.notices, text.notices);
     }
 }
 

@@ -1,6 +1,6 @@
 //! The rendered chapters (`content/html/ID.html`, what the site fetches) are
 //! the rendering of their markdown (`content/ID.md`): this test renders every
-//! chapter again with `consistency_lab::prose` and compares. A stale or
+//! chapter again with `consistency_lab::content::prose` and compares. A stale or
 //! missing file is rewritten in place and the test fails, so that the change
 //! is seen and committed (`cargo test --test prose` after editing prose).
 
@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::Path;
 
-use consistency_lab::prose::{render_chapter, sim_placeholders, sim_run, sim_value, split_chapter, Block};
+use consistency_lab::content::prose::{render_chapter, sim_placeholders, sim_run, sim_value, split_chapter, Block};
 use consistency_lab::sim::lease::{LeaseTrace, Preset};
 
 #[test]

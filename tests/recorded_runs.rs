@@ -13,10 +13,10 @@
 use std::fs;
 use std::path::PathBuf;
 
+use consistency_lab::content::real_view::pay::{provenance_ko, real_values};
 use consistency_lab::figures::recorded::{path, HoldRow, RecordedRun, HOLD_METRICS, RECORDED};
-use consistency_lab::live_table::TableRun;
-use consistency_lab::real_view::pay::{provenance_ko, real_values};
 use consistency_lab::sim::lease::{FencePhase, Outcome, ReleaseResult};
+use lab_model::live_table::TableRun;
 use serde_json::Value;
 
 fn root() -> PathBuf {

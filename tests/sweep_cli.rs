@@ -1,9 +1,10 @@
 //! `lab sweep`: the sweep figures' grids on the command line print exactly
-//! what `consistency_lab::sweep` computes, and bad keys exit 2.
+//! what `lab_model::sweep` computes, and bad keys exit 2.
 
 use std::process::Command;
 
-use consistency_lab::sweep::{parse_strict, run_row, SweepKind};
+use lab_model::params::SweepKind;
+use lab_model::sweep::{parse_strict, run_row};
 
 fn lab(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_lab")).args(args).output().expect("the lab binary runs")

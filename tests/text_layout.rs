@@ -3,15 +3,15 @@
 //! every `<text>` box stays inside the image and no two boxes overlap.
 //!
 //! A box is estimated the way the layout estimates it, never measured:
-//! drawing labels use `figures::plots::approx_text_width` at the size the
+//! drawing labels use `figures::text_width::approx_text_width` at the size the
 //! drawing asked for (plotters writes `font-size` as that size / 1.24), the
 //! caption lines `caption_width_estimate`; the height is the written em box,
 //! placed by the anchor plotters writes (`dy`) and turned by any `rotate`.
 
 use consistency_lab::figures::export::caption::wrap_caption;
-use consistency_lab::figures::export::{caption_width_estimate, figure_list, render_svg, Format, Request};
-use consistency_lab::figures::plots::approx_text_width;
-use consistency_lab::figures::FigureKind;
+use consistency_lab::figures::export::{figure_list, render_svg, Format, Request};
+use consistency_lab::figures::text_width::{approx_text_width, caption_width_estimate};
+use lab_model::registry::FigureKind;
 
 const WIDTHS: [u32; 5] = [320, 390, 760, 1280, 1600];
 /// plotters' SVG backend writes a text style of size `s` as `font-size: s / 1.24`.
@@ -183,7 +183,7 @@ fn more_states() -> Vec<(&'static str, String)> {
 fn no_text_overlaps_in_other_states() {
     let mut report = Vec::new();
     for (id, params) in more_states() {
-        let spec = consistency_lab::figures::registry::figure(id).expect("a figure");
+        let spec = lab_model::registry::figure(id).expect("a figure");
         for width in [320, 760, 1280] {
             let mut req = Request::new(id, Format::Svg);
             req.width = width;

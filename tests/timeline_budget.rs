@@ -6,11 +6,11 @@
 
 use consistency_lab::figures::export::ensure_font;
 use consistency_lab::figures::plan::{LeaseFigure, LeasePlan};
-use consistency_lab::figures::registry::{figures_of, Scenario};
 use consistency_lab::figures::timeline::{height_css, lanes, Lane, TimelineMarks, DRAW_BUDGET};
 use consistency_lab::figures::{figure_spec, View};
-use consistency_lab::params::parse_lease_query;
 use consistency_lab::sim::lease::LeaseTrace;
+use lab_model::params::parse_lease_query;
+use lab_model::registry::{figures_of, Scenario};
 use plotters::prelude::*;
 
 /// A1 for `query` with a window of `window_ms`, as its plan runs and lays it

@@ -399,10 +399,10 @@ fn a_kill_cuts_abandoned_background_work_even_with_an_instant_restart() {
 #[test]
 fn a_story_decides_its_verdict_at_the_decisive_event_not_at_the_start() {
     use consistency_lab::figures::plan::{StoryVerdict, VotePlan};
-    use consistency_lab::figures::registry::figure;
+    use lab_model::registry::figure;
     let plan = |id: &str, query: &str| {
         let spec = figure(id).unwrap();
-        VotePlan::new(spec, consistency_lab::params::parse_vote_query(query).value).run()
+        VotePlan::new(spec, lab_model::params::parse_vote_query(query).value).run()
     };
     let b1 = plan("vote-story", "scenario=vote");
     let steps = b1.step_times();

@@ -4,8 +4,8 @@
 //! event counts and trace sizes, never on wall time.
 
 use consistency_lab::figures::vote::{cap_note, cap_notice_ko};
-use consistency_lab::params::{parse_vote_query, ParamKind, ParamSpec, VOTE_PARAMS};
 use consistency_lab::sim::vote::{run, run_with_cap, TraceLevel, VoteTrace, MAX_EVENTS};
+use lab_model::params::{parse_vote_query, ParamKind, ParamSpec, VOTE_PARAMS};
 use proptest::prelude::*;
 
 /// The query of issue 19 that froze the page: every value inside its range.
@@ -188,8 +188,8 @@ fn the_worst_query_found_is_capped() {
 
 #[test]
 fn no_starting_figure_or_preset_is_capped() {
-    use consistency_lab::figures::registry::{Scenario, FIGURES};
     use consistency_lab::sim::vote::VotePreset;
+    use lab_model::registry::{Scenario, FIGURES};
     let configs = FIGURES
         .iter()
         .filter(|f| f.scenario() == Scenario::Vote)

@@ -7,11 +7,11 @@
 mod parity_case;
 
 use consistency_lab::figures::plan::LeasePlan;
-use consistency_lab::figures::registry::{figures_of, Scenario};
-use consistency_lab::params::{lease_param, parse_lease_query};
 use consistency_lab::web::controls::{ParamControl, ParamControlProps};
 use consistency_lab::web::figure::{Figure, FigureProps, InitState};
 use consistency_lab::web::{content, url};
+use lab_model::params::{lease_param, parse_lease_query};
+use lab_model::registry::{figures_of, Scenario};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use yew::prelude::*;
@@ -144,7 +144,7 @@ async fn slider_is_a_labelled_range_input() {
     assert_eq!(input.type_(), "range");
     // TTL is a duration: the range moves over the ladder's positions; the value is told in words.
     let spec = lease_param("ttl_ms").unwrap();
-    let ladder = consistency_lab::slider_scale::Ladder::new(spec.min, spec.max, spec.step);
+    let ladder = lab_model::slider_scale::Ladder::new(spec.min, spec.max, spec.step);
     assert_eq!(input.min(), "0");
     assert_eq!(input.max(), (ladder.len() - 1).to_string());
     assert_eq!(input.value(), ladder.position_of(250).to_string());

@@ -20,7 +20,7 @@ test('every chapter loads cleanly', async () => {
     const text = await page.$eval('article.chapter', (a) => a.textContent);
     assert.ok(!text.includes('{{'), `chapter ${id} has an unfilled placeholder`);
     assert.ok(!text.includes('(값 없음)'), `chapter ${id} has an unknown sim placeholder`);
-    // Particles follow the word's final sound (src/korean.rs): no "을(를)"-style fallback anywhere on the page.
+    // Particles follow the word's final sound (src/model/korean.rs): no "을(를)"-style fallback anywhere on the page.
     const fallback = (await page.textContent('body')).match(/을\(를\)|를\(을\)|은\(는\)|는\(은\)|이\(가\)|가\(이\)|\(으\)로|과\(와\)|와\(과\)/);
     assert.equal(fallback, null, `chapter ${id} shows the particle fallback ${fallback}`);
     assert.equal(await page.$('#panic-banner'), null, `panic banner on ${id}`);

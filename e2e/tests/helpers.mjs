@@ -84,7 +84,7 @@ export async function serve({ gzip = true, headers: extra = {}, dir = dist, pref
  * (lease | vote | sweep | site), kind (integer | millis | choice | flag |
  * switch | text), min, max, values}`. From `lab params --format json` when a
  * built `lab` is at hand (in the repository's target/ or $CARGO_TARGET_DIR);
- * otherwise read from the tables in src/params/ (the single source), whose
+ * otherwise read from the tables in src/model/params/ (the single source), whose
  * rows are `int("name", "unit", min, max, …)`, `choice("name", &[…] or
  * A_CONST, …)` and `flag("name", …)`.
  */

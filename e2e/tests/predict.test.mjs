@@ -1,4 +1,4 @@
-// Predict → act → reveal (src/predict.rs, src/web/predict.rs) and no
+// Predict → act → reveal (src/content/predict.rs, src/web/predict.rs) and no
 // spoilers: every chapter with a figure asks a
 // question in a fieldset with a legend before its figure is moved; answering
 // by keyboard puts the question's state in the address and reveals the

@@ -35,12 +35,13 @@ mod module {
 
     use consistency_lab::figures::export::{self, ExportError, Format, Prepared, Request};
     use consistency_lab::figures::plan::{VoteFigure, VotePlan};
-    use consistency_lab::figures::registry::{figure_of, FigureKind, Scenario};
     use consistency_lab::figures::vote::{matrix_view, StackFault};
     use consistency_lab::sim::vote::crashpoints::story_config;
     use consistency_lab::sim::vote::{FaultKind, MatrixOptions, StoreProfile, Variant, VoteConfig};
-    use consistency_lab::sweep::{SweepMetric, SweepResult};
     use consistency_lab::web::canvas::{area_on, page_canvas};
+    use lab_model::params::SweepMetric;
+    use lab_model::registry::{figure_of, FigureKind, Scenario};
+    use lab_model::sweep::SweepResult;
     use plotters::prelude::IntoDrawingArea;
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;

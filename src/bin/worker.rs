@@ -1,5 +1,5 @@
 //! `worker`: the site's one web worker, for the live tables' runs and the
-//! sweep grids' rows alike (`consistency_lab::worker`). Trunk builds it for
+//! sweep grids' rows alike (`lab_model::worker`). Trunk builds it for
 //! wasm32 as a worker binary (index.html: `data-type="worker"`, never
 //! preloaded); the page's pool (`web::worker_pool`) spawns a few of them on
 //! first need. Natively it is a stub, so `cargo test --all-targets` and the
@@ -11,7 +11,7 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    use consistency_lab::worker::{answer, warm_up};
+    use lab_model::worker::{answer, warm_up};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};

@@ -1,9 +1,9 @@
 //! The article's measured values for the "원문 측정" column and the hollow
-//! markers of A8, read from `crate::article` (the single place they are
+//! markers of A8, read from `lab_model::article` (the single place they are
 //! transcribed). Nothing here is typed in again.
 
-use crate::article::{Measured, ARTICLE_SUMMARY, ARTICLE_TABLES};
 use crate::sim::lease::{Preset, Variant};
+use lab_model::article::{Measured, ARTICLE_SUMMARY, ARTICLE_TABLES};
 
 /// Does an article column hold our `metric`?
 fn column_matches(metric: &str, column: &str) -> bool {
@@ -64,13 +64,7 @@ fn center(m: &Measured) -> Option<f64> {
 
 /// The article's (throughput, over-approval) point for a variant, from its summary table.
 pub fn tradeoff_points(variant: Variant) -> Vec<(f64, f64)> {
-    let preset = match variant {
-        Variant::Naive => "exp1",
-        Variant::Watchdog => "exp2",
-        Variant::FenceWrite => "exp3_c1",
-        Variant::FenceRead => "exp3_c2",
-        Variant::Conditional => "exp4",
-    };
+    let preset = lab_model::catalogue::variant(variant).preset.key();
     let t = &ARTICLE_SUMMARY;
     let thr = t.columns.iter().position(|c| c.starts_with("throughput"));
     let over = t.columns.iter().position(|c| *c == "over-approval");

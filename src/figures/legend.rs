@@ -6,15 +6,16 @@
 //! colours mean.
 //!
 //! The layout breaks items into rows by a width estimate
-//! ([`crate::figures::export::caption_width_estimate`]), never by measured
+//! ([`crate::figures::text_width::caption_width_estimate`]), never by measured
 //! text, so the page's file and `lab figure`'s break at the same items.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::RGBColor;
 
-use super::export::caption_width_estimate;
-use super::{palette as P, FigureKind, FONT};
+use super::text_width::{caption_width_estimate, CAPTION_FONT_PX};
+use super::{palette as P, FONT};
+use lab_model::registry::FigureKind;
 
 /// How an item's key is drawn.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -95,8 +96,7 @@ impl LegendLayout {
         let mut rows: Vec<Vec<(LegendEntry, f64)>> = Vec::new();
         let mut x = left_px;
         for &it in items {
-            let w =
-                KEY_W + KEY_GAP + caption_width_estimate(it.label) * LEGEND_FONT_PX / super::export::CAPTION_FONT_PX;
+            let w = KEY_W + KEY_GAP + caption_width_estimate(it.label) * LEGEND_FONT_PX / CAPTION_FONT_PX;
             if rows.is_empty() || (x + w > left_px + max_px && x > left_px) {
                 rows.push(Vec::new());
                 x = left_px;
@@ -193,10 +193,7 @@ mod tests {
             assert!(layout.rows.len() >= 2, "sixteen items do not fit one row at {width} px");
             for row in &layout.rows {
                 let &(last, x) = row.last().unwrap();
-                let end = x
-                    + KEY_W
-                    + KEY_GAP
-                    + caption_width_estimate(last.label) * LEGEND_FONT_PX / super::super::export::CAPTION_FONT_PX;
+                let end = x + KEY_W + KEY_GAP + caption_width_estimate(last.label) * LEGEND_FONT_PX / CAPTION_FONT_PX;
                 assert!(
                     row.len() == 1 || end <= left + max,
                     "a row of {} items ends at {end} of {width} px",

@@ -3,13 +3,12 @@
 //! Every drawing function is generic over plotters' `DrawingBackend`, so the
 //! same code paints a `CanvasBackend` in the browser and an `SVGBackend` for
 //! export and the CLI. The drawing modules (`timeline`, `plots`, `sweep`,
-//! `vote`) read a trace and a [`View`] and draw; [`registry`] lists the
-//! figures, [`legend`] their keys, [`recorded`] a real run shipped as data, [`plan`] decides for each which runs it needs and how they are
+//! `vote`) read a trace and a [`View`] and draw (the figures' catalogue is
+//! `lab_model::registry`); [`legend`] gives their keys, [`recorded`] a real run shipped as data, [`plan`] decides for each which runs it needs and how they are
 //! laid out and drawn, [`player`] is the timeline player's state, and
 //! [`export`] makes files of them. Nothing here knows the browser (no yew,
 //! web-sys or gloo).
 
-pub mod analysis;
 pub mod article_data;
 pub mod export;
 pub mod legend;
@@ -17,13 +16,13 @@ pub mod plan;
 pub mod player;
 pub mod plots;
 pub mod recorded;
-pub mod registry;
 pub mod series_hit;
 pub mod side_by_side;
 pub mod story;
 pub mod story_lead;
 pub mod sweep;
 pub mod text_place;
+pub mod text_width;
 pub mod theme;
 pub mod timeline;
 pub mod vote;
@@ -31,8 +30,7 @@ pub mod vote;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-pub use analysis::{anomalies, describe_run, describe_window, metric_value, Anomaly, AnomalyKind};
-pub use registry::{FigureKind, FigureSpec, FIGURES};
+use lab_model::registry::{self, FigureSpec};
 
 /// What a drawing function returns.
 pub type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
@@ -154,8 +152,8 @@ pub mod palette {
     pub const CURSOR: RGBColor = RGBColor(0x11, 0x18, 0x27);
 }
 
-/// The Article A figure `id` (the page's lock-lease [`crate::web::figure`]
-/// component draws exactly these); [`registry::figure`] finds any figure.
+/// The Article A figure `id` (the page's lock-lease figure component draws
+/// exactly these); `lab_model::registry::figure` finds any figure.
 pub fn figure_spec(id: &str) -> Option<&'static FigureSpec> {
     registry::figure_of(registry::Scenario::Lease, id)
 }
@@ -191,6 +189,7 @@ mod tests {
     use super::timeline::{draw_timeline, height_css, TimelineMarks};
     use super::*;
     use crate::sim::lease::{run, Preset, TraceLevel};
+    use lab_model::catalogue::SeriesColour;
 
     fn svg<F: FnOnce(&DrawingArea<SVGBackend<'_>, Shift>)>(w: u32, h: u32, f: F) -> String {
         let mut out = String::new();
@@ -226,11 +225,15 @@ mod tests {
             throughput_rps: 19.5,
             over_approval: 340.0,
             article: false,
-            group: 0,
+            colour: SeriesColour::Palette(0),
         }];
         let s = svg(600, 400, |a| draw_tradeoff(a, &pts, &View::default()).unwrap());
         assert!(s.contains("(a)"));
-        let curves = vec![CdfCurve { label: "(a)".into(), latencies_us: &full.series.latencies_us, group: 0 }];
+        let curves = vec![CdfCurve {
+            label: "(a)".into(),
+            latencies_us: &full.series.latencies_us,
+            colour: SeriesColour::Palette(0),
+        }];
         let s = svg(600, 400, |a| draw_latency_cdf(a, &curves, &View::default()).unwrap());
         assert!(s.contains("누적 비율"));
     }
@@ -248,22 +251,6 @@ mod tests {
         let a = svg(900, h, |area| draw_timeline(area, &t, &all).unwrap());
         let b = svg(900, h, |area| draw_timeline(area, &t, &early).unwrap());
         assert!(b.matches("<rect").count() < a.matches("<rect").count());
-    }
-
-    #[test]
-    fn anomalies_of_exp1_include_overlaps_and_stale_writes() {
-        let mut c = Preset::Exp1.config();
-        c.duration_s = 3;
-        let t = run(&c, 1, 0, TraceLevel::Full);
-        let an = anomalies(&t);
-        assert!(an.iter().any(|a| a.kind == AnomalyKind::OverlapStart));
-        assert!(an.iter().any(|a| a.kind == AnomalyKind::StaleWrite));
-        assert!(an.iter().any(|a| a.kind == AnomalyKind::Stolen));
-        assert!(an.windows(2).all(|w| w[0].at <= w[1].at), "in stamp order");
-        // With a lease longer than every pause there is nothing to find.
-        c.ttl_ms = 600;
-        let calm = run(&c, 1, 0, TraceLevel::Full);
-        assert!(anomalies(&calm).is_empty());
     }
 
     #[test]

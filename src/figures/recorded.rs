@@ -30,17 +30,17 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::params::LeaseQuery;
 use crate::sim::core::Stamp;
 use crate::sim::lease::{
     trace_from_record, BalancePoint, EventKind, FencePhase, Hold, LeaseConfig, LeaseEnd, LeaseSpan, LeaseTrace,
     Outcome, Preset, ReleaseResult, RunRecord, TraceEvent, TraceLevel,
 };
+use lab_model::params::LeaseQuery;
 
 /// The configurations whose recorded run the site ships (a preset key each).
 pub const RECORDED: &[&str] = &["exp1"];
 
-/// The metrics a recorded run's holds determine (`crate::live_table::TABLE_ROWS`
+/// The metrics a recorded run's holds determine (`lab_model::live_table::TABLE_ROWS`
 /// keys); the others need the requests, which the file does not keep.
 pub const HOLD_METRICS: &[&str] = &[
     "approvals",

@@ -3,11 +3,11 @@
 //! `plots::draw_outage` builds its panels with, and each series' value at
 //! that second, in Korean.
 
-use super::analysis::group_thousands;
 use super::plots::{
     balance_at, end_s, OUTAGE_LEFT_LABELS_CSS, OUTAGE_MARGIN_CSS, OUTAGE_PANEL_ENDS_PCT, OUTAGE_RIGHT_LABELS_CSS,
 };
 use crate::sim::lease::LeaseTrace;
+use lab_model::analysis::group_thousands;
 
 /// A point on one of A7's panels: which (0 responses, 1 holds and drift, 2 tokens) and the second.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

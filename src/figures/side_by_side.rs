@@ -6,26 +6,44 @@
 use super::figure_spec;
 use super::plan::{LeaseFigure, LeasePlan};
 use super::story::{Focus, StoryStep};
-use crate::params::LeaseQuery;
-use crate::sim::lease::Preset;
+use lab_model::catalogue::{self, VariantEntry};
+use lab_model::korean::{count_ko, with_particle, Particle};
+use lab_model::params::LeaseQuery;
 
 /// The figure's id, as the chapter's `{{figure:…}}` marker names it.
 pub const SIDE_BY_SIDE_ID: &str = "side-by-side";
-/// The five variants, in the summary table's order.
-pub const PRESETS: [Preset; 5] = [Preset::Exp1, Preset::Exp2, Preset::Exp3C1, Preset::Exp3C2, Preset::Exp4];
+/// The variants the catalogue shows side by side, one panel each, in the article's order.
+pub fn panel_variants() -> Vec<&'static VariantEntry> {
+    catalogue::variants_shown(|s| s.side_by_side)
+}
 /// The window all five show, in ms.
 const WINDOW_MS: u32 = 2_000;
 /// The wallet each panel shows.
 pub const WALLET: u32 = 0;
 
+/// The figure's caption: the variants it shows, from the catalogue.
+pub fn caption_ko() -> String {
+    let labels: Vec<&str> = panel_variants().iter().map(|v| v.label).collect();
+    format!(
+        "나란히 보기: {} 같은 시드, 같은 멈춤 아래에서 지갑 0만 떼어 한 시계로 재생합니다. 재생기를 움직이면 {} 그림이 함께 움직입니다.",
+        with_particle(&labels.join(", "), Particle::EulReul),
+        count_ko(labels.len())
+    )
+}
+
+/// The label of the panels' one player ("다섯 그림의 공통 재생기").
+pub fn panels_ko() -> String {
+    format!("{} 그림", count_ko(panel_variants().len()))
+}
+
 /// Each variant's run, laid out as A1's figure lays out a run: (label, figure).
 pub fn panel_figures() -> Vec<(&'static str, LeaseFigure)> {
     let spec = figure_spec("lease-expiry").expect("A1 is a figure");
-    PRESETS
+    panel_variants()
         .iter()
-        .map(|&preset| {
-            let plan = LeasePlan::new(spec, LeaseQuery::from_preset(preset), Some(WINDOW_MS), true);
-            (preset.config().variant.article_label(), plan.run())
+        .map(|v| {
+            let plan = LeasePlan::new(spec, LeaseQuery::from_preset(v.preset), Some(WINDOW_MS), true);
+            (v.label, plan.run())
         })
         .collect()
 }
@@ -41,5 +59,19 @@ pub fn frame(figure: &LeaseFigure, cursor_us: u64) -> StoryStep {
         sentence: String::new(),
         highlight: None,
         focus: Some(Focus { panel: 0, wallet: WALLET, workers, t0_us: 0, t1_us: figure.window_us() }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_caption_names_the_catalogues_variants() {
+        assert_eq!(
+            caption_ko(),
+            "나란히 보기: (a), (b), (c-1), (c-2), (d)를 같은 시드, 같은 멈춤 아래에서 지갑 0만 떼어 한 시계로 재생합니다. 재생기를 움직이면 다섯 그림이 함께 움직입니다."
+        );
+        assert_eq!(panels_ko(), "다섯 그림");
     }
 }

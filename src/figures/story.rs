@@ -25,9 +25,9 @@
 //!
 //! Pure functions of a trace; no browser, no drawing.
 
-use crate::figures::analysis::{group_thousands, Anomaly, AnomalyKind};
-use crate::korean::{with_particle, Particle};
 use crate::sim::lease::{EventKind, FencePhase, Hold, LeaseEnd, LeaseTrace, Outcome, Variant};
+use lab_model::analysis::{group_thousands, Anomaly, AnomalyKind};
+use lab_model::korean::{with_particle, Particle};
 
 mod highlight;
 mod outage;
@@ -330,9 +330,9 @@ pub fn lease_story(trace: &LeaseTrace, window_us: u64) -> Story {
             StoryStep { at_us, sentence, highlight: Some(highlight), focus: Some(focus.clone()) }
         })
         .collect();
-    let overlaps = crate::figures::analysis::anomalies(trace)
+    let overlaps = lab_model::analysis::anomalies(trace)
         .iter()
-        .filter(|a| a.kind == crate::figures::AnomalyKind::OverlapStart && a.at.t_us <= window_us)
+        .filter(|a| a.kind == lab_model::analysis::AnomalyKind::OverlapStart && a.at.t_us <= window_us)
         .count();
     steps.push(StoryStep::whole(
         window_us,
@@ -657,9 +657,10 @@ pub fn anomaly_cast(trace: &LeaseTrace, a: &Anomaly) -> (Highlight, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::figures::figure_spec;
     use crate::figures::plan::LeasePlan;
-    use crate::figures::{anomalies, figure_spec, AnomalyKind};
-    use crate::params::parse_lease_query;
+    use lab_model::analysis::{anomalies, AnomalyKind};
+    use lab_model::params::parse_lease_query;
 
     fn a1(query: &str) -> (std::rc::Rc<LeaseTrace>, u64) {
         let spec = figure_spec("lease-expiry").unwrap();

@@ -9,10 +9,10 @@
 //! sentence.
 
 use super::plan::{LeaseFigure, LeasePlan};
-use super::registry::FigureKind;
 use super::story::{outage_story, Story};
-use crate::params::parse_lease_query;
-use crate::prose::escape_html;
+use lab_model::html::escape_html;
+use lab_model::params::parse_lease_query;
+use lab_model::registry::FigureKind;
 
 /// The opening story's caption, for the figures that have one.
 pub fn caption_ko(figure_id: &str) -> Option<&'static str> {

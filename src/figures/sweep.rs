@@ -11,7 +11,8 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::{palette, DrawResult, View};
-use crate::sweep::{SweepMetric, SweepResult};
+use lab_model::params::SweepMetric;
+use lab_model::sweep::SweepResult;
 
 /// The plot rectangle (the cells), in CSS pixels from the top left.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -66,7 +67,7 @@ pub fn heat_t(metric: SweepMetric, lo: f64, hi: f64, v: f64) -> f64 {
 pub const ARTICLE_POINT_LABEL: &str = "원문 실험 설정";
 
 /// The article's own setting on a sweep's axes: the experiment behind the
-/// variant's preset (`crate::article`), and where its configuration lies.
+/// variant's preset (`lab_model::article`), and where its configuration lies.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ArticlePoint {
     /// The article's experiment that ran this setting (its table's id,
@@ -82,13 +83,13 @@ pub struct ArticlePoint {
 
 /// The article's setting for `spec`'s variant, if an article table ran its
 /// preset and the setting lies within the grid.
-pub fn article_point(spec: &crate::sweep::SweepSpec) -> Option<ArticlePoint> {
-    let preset = spec.variant.preset();
-    let table = crate::article::ARTICLE_TABLES.iter().find(|t| t.rows.iter().any(|r| r.preset == preset.key()))?;
+pub fn article_point(spec: &lab_model::params::SweepSpec) -> Option<ArticlePoint> {
+    let preset = spec.variant;
+    let table = lab_model::article::ARTICLE_TABLES.iter().find(|t| t.rows.iter().any(|r| r.preset == preset.key()))?;
     let c = preset.config();
     let (x, y) = match spec.kind {
-        crate::sweep::SweepKind::TtlPause => (f64::from(c.ttl_ms), f64::from(c.pause_max_ms)),
-        crate::sweep::SweepKind::Contention => {
+        lab_model::params::SweepKind::TtlPause => (f64::from(c.ttl_ms), f64::from(c.pause_max_ms)),
+        lab_model::params::SweepKind::Contention => {
             (f64::from(c.threads) / f64::from(c.wallets.max(1)), f64::from(c.wallets))
         }
     };
@@ -273,7 +274,8 @@ pub fn draw_heatmap<DB: DrawingBackend>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sweep::{Axis, SweepKind, SweepResult, SweepSpec};
+    use lab_model::params::{Axis, SweepKind, SweepSpec};
+    use lab_model::sweep::SweepResult;
 
     #[test]
     fn heatmap_draws_partial_and_full_results_to_svg() {
@@ -286,7 +288,7 @@ mod tests {
             ..SweepKind::TtlPause.default_spec()
         };
         let mut r = SweepResult::empty(spec);
-        r.rows[0] = Some(crate::sweep::run_row(&spec, 0));
+        r.rows[0] = Some(lab_model::sweep::run_row(&spec, 0));
         for metric in [SweepMetric::OverApproval, SweepMetric::Throughput] {
             let mut out = String::new();
             {
@@ -317,7 +319,7 @@ mod tests {
         };
         let spec = SweepKind::TtlPause.default_spec();
         let point = article_point(&spec).expect("the naive lock is the article's Exp 1, within the default grid");
-        let c = spec.variant.preset().config();
+        let c = spec.variant.config();
         assert_eq!((point.x, point.y), (f64::from(c.ttl_ms), f64::from(c.pause_max_ms)));
         assert!(draw(spec).contains(ARTICLE_POINT_LABEL));
         // A grid whose TTLs all lie above the article's has no such mark.

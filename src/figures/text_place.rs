@@ -3,7 +3,7 @@
 //! [`Labels::draw`] then places them, most important first, each at its
 //! asked-for spot (moved sideways to stay inside the figure) or not at all
 //! when the spot is taken. A label's box is estimated, never measured
-//! (`plots::approx_text_width` at the drawing's size; the height of the em
+//! (`text_width::approx_text_width` at the drawing's size; the height of the em
 //! box plotters' backends write, placed by the anchor), so the page's
 //! canvas, the SVG and the PNG drop the same labels; `tests/text_layout.rs`
 //! checks every figure's SVG with the same estimate.
@@ -12,7 +12,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::plots::approx_text_width;
+use super::text_width::approx_text_width;
 use super::{DrawResult, FONT};
 
 /// plotters' backends draw a text style of size `s` with an em box of `s / 1.24`.

@@ -49,10 +49,10 @@ pub fn spotlit_count(
 }
 use marks::{lease_lane_marks, watchdog_lane_marks, worker_lane_marks, Mapper};
 
-use super::analysis::{anomalies, overlap_intervals, row_lock_waits, stale_write_holds, Anomaly, RowWait};
 use super::{palette as P, View};
 use crate::sim::core::Stamp;
 use crate::sim::lease::LeaseTrace;
+use lab_model::analysis::{anomalies, overlap_intervals, row_lock_waits, stale_write_holds, Anomaly, RowWait};
 
 /// What the timeline highlights, computed once per trace (not per frame).
 #[derive(Clone, Debug, PartialEq, Default)]

@@ -12,9 +12,11 @@ use super::predict::PredictBox;
 use super::sweep_figure::SweepFigure;
 use super::url;
 use super::vote_figure::ArticleBFigure;
-use crate::figures::{figure_spec, FigureSpec};
-use crate::korean::{with_particle, Particle};
-use crate::prose::{split_chapter, Block};
+use crate::content::prose::{split_chapter, Block};
+use crate::figures::figure_spec;
+use lab_model::korean::{with_particle, Particle};
+use lab_model::permalink;
+use lab_model::registry::FigureSpec;
 
 /// The chapters of the lock-lease article (Article A) and the glossary.
 pub fn site_chapters() -> Vec<Chapter> {
@@ -113,7 +115,7 @@ impl Component for App {
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
             Msg::Go(id) => {
-                let search = url::chapter_search(&id);
+                let search = permalink::chapter(&id);
                 url::push_url(&search);
                 self.route = url::parse(&search);
                 gloo::utils::window().scroll_to_with_x_and_y(0.0, 0.0);
@@ -170,7 +172,7 @@ impl Component for App {
                 e.prevent_default();
                 Msg::Go(id.clone())
             });
-            html! { <a class={class} href={url::chapter_search(c.id)} {onclick}>{ text }</a> }
+            html! { <a class={class} href={permalink::chapter(c.id)} {onclick}>{ text }</a> }
         };
         html! {
             <>
@@ -188,7 +190,7 @@ impl Component for App {
                             let onclick = ctx.link().callback(move |e: MouseEvent| { e.prevent_default(); Msg::Go(id.clone()) });
                             html! {
                                 <li>
-                                    <a href={url::chapter_search(c.id)} title={c.title} aria-current={if cur { Some("page") } else { None }} {onclick}>
+                                    <a href={permalink::chapter(c.id)} title={c.title} aria-current={if cur { Some("page") } else { None }} {onclick}>
                                         { super::reader_view::short_title(c.title) }
                                         <span class="visually-hidden">{ super::reader_view::title_rest(c.title) }</span>
                                     </a>
@@ -231,10 +233,10 @@ fn embed_figure(asked: &str) -> Option<&'static str> {
     if let Some(spec) = figure_spec(asked) {
         return Some(spec.id);
     }
-    if let Some(kind) = crate::sweep::SweepKind::from_figure_id(asked) {
+    if let Some(kind) = lab_model::params::SweepKind::from_figure_id(asked) {
         return Some(kind.figure_id());
     }
-    crate::figures::registry::figure_of(crate::figures::registry::Scenario::Vote, asked).map(|f| f.id)
+    lab_model::registry::figure_of(lab_model::registry::Scenario::Vote, asked).map(|f| f.id)
 }
 
 impl App {
@@ -254,17 +256,17 @@ impl App {
             .map(str::to_string)
             .unwrap_or_else(|| site_chapters().first().map(|c| c.id.to_string()).unwrap_or_default());
         // The full page: the chapter that places the figure, with the same state.
-        let mut full = url::chapter_search(&chapter);
-        full.push_str(&format!("&fig={}", crate::params::percent_encode(id)));
-        for pair in crate::params::split_query(&current_search()) {
+        let mut full = permalink::chapter(&chapter);
+        full.push_str(&format!("&fig={}", lab_model::params::percent_encode(id)));
+        for pair in lab_model::params::split_query(&current_search()) {
             if matches!(pair.key.as_str(), "ch" | "fig" | "embed" | "bare") {
                 continue;
             }
             full.push('&');
-            full.push_str(&crate::params::percent_encode(&pair.key));
+            full.push_str(&lab_model::params::percent_encode(&pair.key));
             if let Some(v) = &pair.value {
                 full.push('=');
-                full.push_str(&crate::params::percent_encode(v));
+                full.push_str(&lab_model::params::percent_encode(v));
             }
         }
         let title = site_chapters().into_iter().find(|c| c.id == chapter).map(|c| c.title).unwrap_or("정합성 실험실");
@@ -303,7 +305,7 @@ impl App {
         html! {
             <article class="chapter" key={c.id}>
                 { for split_chapter(&html).into_iter().map(|b| match b {
-                    // Our own build's HTML (src/prose.rs: escaped text, raw
+                    // Our own build's HTML (src/content/prose.rs: escaped text, raw
                     // HTML dropped), with numbers from `sim` filled in as
                     // escaped text; nothing from the URL reaches it.
                     Block::Html(prose) => Html::from_html_unchecked(AttrValue::from(prose.to_string())),
@@ -342,12 +344,12 @@ impl App {
     }
 
     fn view_figure(&self, chapter: &str, fid: &str) -> Html {
-        if let Some(kind) = crate::sweep::SweepKind::from_figure_id(fid) {
+        if let Some(kind) = lab_model::params::SweepKind::from_figure_id(fid) {
             return html! {
                 <SweepFigure key={self.figure_key(chapter, kind.figure_id())} kind_id={kind.figure_id()} chapter={chapter.to_string()} />
             };
         }
-        if let Some(spec) = crate::figures::registry::figure_of(crate::figures::registry::Scenario::Vote, fid) {
+        if let Some(spec) = lab_model::registry::figure_of(lab_model::registry::Scenario::Vote, fid) {
             return html! { <ArticleBFigure key={self.figure_key(chapter, spec.id)} id={spec.id} chapter={chapter.to_string()} /> };
         }
         if fid == super::side_by_side::SIDE_BY_SIDE_ID {

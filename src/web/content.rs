@@ -1,6 +1,6 @@
 //! The prose: the chapter list (`build.rs` lists `content/*.md` with their
 //! titles), fetching a chapter's HTML, rendered ahead of time from its
-//! markdown (`crate::prose`), from `content/html/ID.html` next to the page
+//! markdown (`crate::content::prose`), from `content/html/ID.html` next to the page
 //! (Trunk copies the folder into `dist/`), and the `{{sim:PRESET:METRIC}}`
 //! placeholders, filled from live runs so that every number in the text
 //! comes from the simulation.
@@ -24,11 +24,9 @@ pub struct Chapter {
     pub title: &'static str,
 }
 
-/// The chapters, glossary last.
+/// The chapters in reading order, glossary last (the build script's order).
 pub fn chapters() -> Vec<Chapter> {
-    let mut v: Vec<Chapter> = CHAPTERS.iter().map(|&(id, title)| Chapter { id, title }).collect();
-    v.sort_by_key(|c| (c.id == "glossary", c.id));
-    v
+    CHAPTERS.iter().map(|&(id, title)| Chapter { id, title }).collect()
 }
 
 pub fn chapter(id: &str) -> Option<Chapter> {
@@ -53,7 +51,7 @@ thread_local! {
 }
 
 /// The value a `{{sim:PRESET:METRIC}}` placeholder stands for
-/// (`crate::prose::sim_value`), each preset's run made once per page.
+/// (`crate::content::prose::sim_value`), each preset's run made once per page.
 /// `None` for an unknown preset or metric.
 pub fn sim_value(preset_key: &str, metric: &str) -> Option<String> {
     let preset = Preset::from_key(preset_key)?;
@@ -62,11 +60,11 @@ pub fn sim_value(preset_key: &str, metric: &str) -> Option<String> {
         let i = match cache.iter().position(|(p, _)| *p == preset) {
             Some(i) => i,
             None => {
-                cache.push((preset, crate::prose::sim_run(preset)));
+                cache.push((preset, crate::content::prose::sim_run(preset)));
                 cache.len() - 1
             }
         };
-        crate::prose::sim_value(&cache[i].1, metric)
+        crate::content::prose::sim_value(&cache[i].1, metric)
     })
 }
 
@@ -85,7 +83,7 @@ pub fn fill_sim_placeholders(text: &str) -> String {
                 let preset = parts.next().unwrap_or("");
                 let metric = parts.next().unwrap_or("");
                 match sim_value(preset, metric) {
-                    Some(v) => out.push_str(&crate::prose::escape_html(&v)),
+                    Some(v) => out.push_str(&lab_model::html::escape_html(&v)),
                     None => out.push_str("(값 없음)"),
                 }
                 rest = &after[end + 2..];

@@ -1,8 +1,8 @@
 //! One reusable control per query key (after yew's examples/boids Slider):
 //! a real `<input type=range>` with a `<label>` that shows unit and value,
 //! a `<select>` for choices, a checkbox for flags. Ranges, labels and words
-//! come from the parameter tables (`crate::params`); nothing is duplicated here.
-//! A duration slider stands on a [`Ladder`] (`crate::slider_scale`): its
+//! come from the parameter tables (`lab_model::params`); nothing is duplicated here.
+//! A duration slider stands on a [`Ladder`] (`lab_model::slider_scale`): its
 //! range input moves over the ladder's positions, and a number field beside
 //! it takes any value exactly.
 
@@ -10,9 +10,9 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::labels::{unit_ko, word_ko};
-use crate::figures::analysis::group_thousands;
-use crate::params::{ParamKind, ParamSpec};
-use crate::slider_scale::{is_ladder_key, Ladder};
+use lab_model::analysis::group_thousands;
+use lab_model::params::{ParamKind, ParamSpec};
+use lab_model::slider_scale::{is_ladder_key, Ladder};
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct ParamControlProps {

@@ -21,12 +21,10 @@
 use yew::prelude::*;
 
 use super::lazy_figures::{self, FiguresModule};
-use super::url::notice_ko;
-use super::url::{navigate, replace_url};
-use super::vote_figure::{read_url, vote_search};
-use crate::figures::registry;
+use super::url::{navigate, notice_ko, read_vote_figure, replace_url};
 use crate::figures::vote::{event_ko, fault_ko, profile_ko, variant_ko, verdict_ko, HalfCell, MatrixView};
 use crate::sim::vote::{StoreProfile, Variant, Verdict, VoteConfig};
+use lab_model::{permalink, registry};
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct CrashMatrixProps {
@@ -79,7 +77,7 @@ impl CrashMatrix {
     }
 
     fn write_url(&self, chapter: &str) {
-        replace_url(&vote_search(chapter, "crash-matrix", &self.config(), &[]));
+        replace_url(&permalink::vote_figure(chapter, "crash-matrix", &self.config(), None, false));
     }
 
     /// Until the `figures` module has computed the map: a line saying it is on its way, or why it is not.
@@ -119,7 +117,7 @@ impl Component for CrashMatrix {
     type Properties = CrashMatrixProps;
 
     fn create(ctx: &Context<Self>) -> Self {
-        let url = read_url("crash-matrix");
+        let url = read_vote_figure("crash-matrix");
         let cfg = url.config.clone().unwrap_or_default();
         lazy_figures::load(ctx.link().callback(Msg::Loaded));
         let link = ctx.link().clone();
@@ -151,7 +149,7 @@ impl Component for CrashMatrix {
                 match StoreProfile::from_key(&key) {
                     Some(p) => self.profile = p,
                     None => {
-                        self.notices = vec![notice_ko(&crate::params::Notice::Ignored {
+                        self.notices = vec![notice_ko(&lab_model::params::Notice::Ignored {
                             key: "profile".into(),
                             given: key,
                             reason: String::new(),
@@ -183,7 +181,7 @@ impl Component for CrashMatrix {
                     // again (the component scrolls to a targeted figure).
                     self.write_url(&ctx.props().chapter);
                     let story = registry::figure("vote-story").expect("the registry has vote-story");
-                    navigate(&vote_search(story.chapter, story.id, &cfg, &[]));
+                    navigate(&permalink::vote_figure(story.chapter, story.id, &cfg, None, false));
                 }
                 return false;
             }
@@ -326,7 +324,7 @@ impl Component for CrashMatrix {
                 <p id="crash-matrix-desc" class="visually-hidden vote-alt">{ self.view.as_ref().map(|v| v.description.clone()).unwrap_or_default() }</p>
                 <figcaption>{ registry::figure("crash-matrix").map_or("", |f| f.caption_ko) }</figcaption>
                 <p class="note">{ "이 표는 명령줄 도구가 `lab crashpoints`로 출력하는 표와 같은 계산입니다. 같은 단계 이름이 여러 갈래(숨은 저장 상태)에 나오면 가장 나쁜 갈래를 보여 주고, 누르면 그 갈래를 엽니다. 단계 이름에 마우스를 올리면 코드 이름(예: INTERRUPT@COMMIT)이 보입니다." }</p>
-                { super::export_panel::share_only("crash-matrix", vote_search(&ctx.props().chapter, "crash-matrix", &self.config(), &[])) }
+                { super::export_panel::share_only("crash-matrix", permalink::vote_figure(&ctx.props().chapter, "crash-matrix", &self.config(), None, false)) }
             </figure>
         }
     }

@@ -56,7 +56,7 @@ pub fn panel(p: PanelData<'_>) -> Html {
     let button = |kind: &'static str, label: &'static str, title: &'static str| {
         html! { <button type="button" class="btn export-btn" data-export={kind} title={title}>{ label }</button> }
     };
-    let animated = crate::figures::registry::figure(p.id).is_some_and(|s| s.kind.has_player());
+    let animated = lab_model::registry::figure(p.id).is_some_and(|s| s.kind.has_player());
     let (frames_min, frames_max) = crate::figures::export::FRAMES_RANGE;
     let frames_id = format!("{}-gif-frames", p.id);
     html! {

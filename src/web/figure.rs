@@ -1,8 +1,9 @@
 //! One Article A figure on the page (A1–A9): the canvas, the player, the
 //! controls, the live metric table and the text alternative.
 //!
-//! State flows one way: a control changes the [`LeaseQuery`] through the
-//! same parser the URL uses; the figure's plan (`crate::figures::plan`) says
+//! State flows one way: a control sets one typed value of the
+//! [`LeaseQuery`] through the parameter table's row, then the cross-field
+//! rules run (`params::with_lease_value`, the rules the URL is read with); the figure's plan (`crate::figures::plan`) says
 //! which runs it needs; the figure's own runs are made at once and the
 //! table's where they cost least ([`table`]); the plan lays out and draws
 //! the canvas; the URL is replaced with the new permalink. Nothing here
@@ -28,12 +29,14 @@ use super::canvas::CanvasSlot;
 use super::player::{PlayerDriver, PlayerMsg};
 use super::url;
 use super::{now_ms, reduced_motion};
+use crate::figures::figure_spec;
 use crate::figures::plan::{LeaseFigure, LeasePlan};
 use crate::figures::player::{Narrator, Pace};
-use crate::figures::{figure_spec, FigureSpec};
-use crate::params::{parse_lease_query, percent_encode, to_query, LeaseQuery};
 use crate::sim::lease::{LeaseTrace, Preset};
 use canvas_input::{CanvasInput, CanvasMsg};
+use lab_model::params::{to_query, with_lease_value, LeaseQuery};
+use lab_model::permalink;
+use lab_model::registry::FigureSpec;
 use table::{LiveTable, RecentMedian, TableJob};
 
 /// The state a permalink restores.
@@ -80,7 +83,7 @@ pub enum Msg {
     /// slice cost (events, milliseconds).
     JobsDone(u64, Vec<(usize, Rc<LeaseTrace>)>, Vec<TableJob>, (u64, f64)),
     /// A worker's table run: job id, the run (`None`: do it here).
-    TableRun(u32, Option<crate::live_table::TableRun>),
+    TableRun(u32, Option<lab_model::live_table::TableRun>),
     SettingsOpen(bool),
     /// The reader pressed "결과 보기": show the results before the player reaches them.
     RevealResults,
@@ -313,9 +316,18 @@ impl Figure {
         let cursor = (self.is_timeline() && !p.playing()).then(|| (p.cursor_us(), p.index()));
         let win =
             (self.is_timeline() && self.requested_window_ms != self.spec.window_ms).then_some(self.requested_window_ms);
-        let recon = (self.spec.kind == crate::figures::FigureKind::Balance && !self.reveal_ledger).then_some(false);
+        let recon =
+            (self.spec.kind == lab_model::registry::FigureKind::Balance && !self.reveal_ledger).then_some(false);
         let query = self.recorded.shown().map_or(&self.query, |view| &view.query);
-        url::figure_search(&self.chapter, self.spec.id, &to_query(query), cursor, win, recon, self.recorded.is_on())
+        permalink::lease_figure(
+            &self.chapter,
+            self.spec.id,
+            &to_query(query),
+            cursor,
+            win,
+            recon,
+            self.recorded.is_on(),
+        )
     }
 
     /// Puts the figure's state in the address bar, one task later: a
@@ -395,7 +407,7 @@ impl Component for Figure {
 
     fn create(ctx: &Context<Self>) -> Self {
         let props = ctx.props();
-        let spec = figure_spec(&props.id).unwrap_or(&crate::figures::FIGURES[0]);
+        let spec = figure_spec(&props.id).unwrap_or(&lab_model::registry::FIGURES[0]);
         let init = props.init.clone();
         let query = init.as_ref().map(|i| i.query.clone()).unwrap_or_else(|| spec.initial_query());
         let window_ms = init.as_ref().and_then(|i| i.window_ms).unwrap_or(spec.window_ms).max(500);
@@ -501,13 +513,7 @@ impl Component for Figure {
             Msg::RecordedArrived(run) => return self.recorded_arrived(ctx, run),
             Msg::SetParam(key, value) => {
                 self.perf_start = Some(now_ms());
-                let mut parts: Vec<String> = to_query(&self.query)
-                    .split('&')
-                    .filter(|p| !p.is_empty() && p.split('=').next() != Some(key.as_str()))
-                    .map(str::to_string)
-                    .collect();
-                parts.push(format!("{}={}", percent_encode(&key), percent_encode(&value)));
-                let parsed = parse_lease_query(&parts.join("&"));
+                let parsed = with_lease_value(self.query.clone(), &key, &value);
                 self.notices = parsed.notices.iter().map(url::notice_ko).collect();
                 self.query = parsed.value;
                 self.changed(ctx);

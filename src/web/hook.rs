@@ -19,14 +19,15 @@ use yew::prelude::*;
 use super::canvas::CanvasSlot;
 use super::content::chapters;
 use super::player::{PlayerDriver, PlayerMsg};
-use super::{device_pixel_ratio, reduced_motion, url};
-use crate::figures::analysis::group_thousands;
+use super::{device_pixel_ratio, reduced_motion};
 use crate::figures::figure_spec;
 use crate::figures::plan::{LeaseFigure, LeasePlan};
 use crate::figures::player::{Mark, Narrator, Pace};
-use crate::korean::{with_particle, Particle};
-use crate::params::parse_lease_query;
 use crate::sim::lease::LeaseEnd;
+use lab_model::analysis::group_thousands;
+use lab_model::korean::{with_particle, Particle};
+use lab_model::params::parse_lease_query;
+use lab_model::permalink;
 
 /// The hook's run: Article A's first experiment on one wallet with two threads.
 pub const HOOK_QUERY: &str = "preset=exp1&threads=2&wallets=1";
@@ -215,7 +216,7 @@ impl Component for Hook {
                     <span class="hook-map-name">{ name }</span>
                     { for all.iter().filter(|c| c.id.starts_with(prefix)).map(|c| {
                         let code = c.id.split('-').next().unwrap_or(c.id).to_uppercase();
-                        html! { <a href={url::chapter_search(c.id)} title={c.title} aria-label={c.title} onclick={go(c.id)}>{ code }</a> }
+                        html! { <a href={permalink::chapter(c.id)} title={c.title} aria-label={c.title} onclick={go(c.id)}>{ code }</a> }
                     }) }
                 </li>
             }
@@ -252,7 +253,7 @@ impl Component for Hook {
                         { group("b", "글 B 합의 투표") }
                     </ul>
                 </nav>
-                <p class="hook-start"><a href={url::chapter_search(start)} onclick={go(start)}>{ "실험 1부터 시작하기 →" }</a></p>
+                <p class="hook-start"><a href={permalink::chapter(start)} onclick={go(start)}>{ "실험 1부터 시작하기 →" }</a></p>
             </section>
         }
     }

@@ -1,14 +1,14 @@
-//! Korean labels for presets, variants and units.
+//! Korean labels for the controls' choices and units (a variant's and a
+//! preset's names are the catalogue's, `lab_model::catalogue`).
 
-pub use crate::figures::analysis::preset_ko;
+use lab_model::catalogue;
 
+/// The Korean words of key `key`'s choice `word` (a variant's are its catalogue name).
 pub fn word_ko(key: &str, word: &str) -> String {
+    if let Some(v) = catalogue::variant_by_key(word).filter(|_| key == "variant") {
+        return v.name_ko.to_string();
+    }
     let s = match (key, word) {
-        ("variant", "naive") => "(a) 기본 락",
-        ("variant", "watchdog") => "(b) Watchdog",
-        ("variant", "fence_write") => "(c-1) 쓰기 시점 fencing",
-        ("variant", "fence_read") => "(c-2) 읽기 시점 fencing",
-        ("variant", "conditional") => "(d) 조건부 UPDATE",
         ("wallet_assignment", "fixed") => "고정 배정",
         ("wallet_assignment", "random") => "요청마다 무작위",
         ("outage", "off") => "없음",

@@ -1,4 +1,4 @@
-//! One prediction on the page (`crate::predict`): a fieldset whose legend is
+//! One prediction on the page (`crate::content::predict`): a fieldset whose legend is
 //! the question, the choices as radio inputs, and a button that sets the
 //! figure to the question's state (the app pushes its permalink and runs the
 //! figure again) and then reveals the answer from a live run beside the
@@ -14,7 +14,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::lazy_figures::{self, FiguresModule, VoteFigureHandle};
-use crate::predict::{prediction, Answer, Answered, Prediction};
+use crate::content::predict::{prediction, Answer, Answered, Prediction};
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct PredictProps {
@@ -163,7 +163,7 @@ impl Component for PredictBox {
 
     fn view(&self, ctx: &Context<Self>) -> Html {
         let Some(p) = self.spec else {
-            let id = crate::korean::with_particle(&ctx.props().id, crate::korean::Particle::EulReul);
+            let id = lab_model::korean::with_particle(&ctx.props().id, lab_model::korean::Particle::EulReul);
             return html! { <p class="notice" role="alert">{ format!("질문 {id} 찾을 수 없습니다.") }</p> };
         };
         let link = ctx.link();

@@ -14,14 +14,14 @@ use yew::prelude::*;
 use super::canvas::CanvasSlot;
 use super::player::{PlayerDriver, PlayerMsg};
 use super::{device_pixel_ratio, reduced_motion};
-use crate::figures::analysis::{describe_window, group_thousands};
 use crate::figures::plan::LeaseFigure;
 use crate::figures::player::{Narrator, Pace};
 use crate::figures::story::StoryStep;
 use crate::sim::lease::Outcome;
+use lab_model::analysis::{describe_window, group_thousands};
 
 pub use crate::figures::side_by_side::SIDE_BY_SIDE_ID;
-use crate::figures::side_by_side::{frame, panel_figures, WALLET};
+use crate::figures::side_by_side::{caption_ko, frame, panel_figures, panels_ko, WALLET};
 
 struct Quiet;
 
@@ -198,7 +198,7 @@ impl Component for SideBySide {
                         </div>
                     }) }
                 </div>
-                <div class="player side-player" role="group" aria-label="다섯 그림의 공통 재생기" onkeydown={self.player.on_key()}>
+                <div class="player side-player" role="group" aria-label={format!("{}의 공통 재생기", panels_ko())} onkeydown={self.player.on_key()}>
                     <div class="player-buttons">
                         <button type="button" class="btn" onclick={step(-1)} aria-label="한 사건 뒤로">{ "◀ 한 사건" }</button>
                         <button type="button" class="btn btn-primary play" onclick={toggle} aria-pressed={if p.playing() { "true" } else { "false" }}>
@@ -208,7 +208,7 @@ impl Component for SideBySide {
                     </div>
                     <div class="ctl ctl-range">
                         <label for="side-by-side-time">
-                            <span class="ctl-name">{ "시간 (다섯 그림 공통)" }</span>
+                            <span class="ctl-name">{ format!("시간 ({} 공통)", panels_ko()) }</span>
                             <output class="ctl-value">{ format!("{:.1} ms", cursor as f64 / 1000.0) }</output>
                         </label>
                         <input type="range" id="side-by-side-time" class="scrub" min="0" max={(self.end_us() / 1000).to_string()} step="1"
@@ -216,7 +216,7 @@ impl Component for SideBySide {
                     </div>
                 </div>
                 <p id={desc_id} class="visually-hidden">{ description }</p>
-                <figcaption>{ "나란히 보기: (a), (b), (c-1), (c-2), (d)를 같은 시드, 같은 멈춤 아래에서 지갑 0만 떼어 한 시계로 재생합니다. 재생기를 움직이면 다섯 그림이 함께 움직입니다." }</figcaption>
+                <figcaption>{ caption_ko() }</figcaption>
             </figure>
         }
     }

@@ -1,6 +1,6 @@
 //! The prose's colour words as pointers into the figure above them. A
 //! `{{mark:KEY|word}}` is rendered as `<span class="mark-word" data-mark=KEY
-//! tabindex=0>` (`crate::prose`); pointing at one, focusing it or tapping it
+//! tabindex=0>` (`crate::content::prose`); pointing at one, focusing it or tapping it
 //! picks out every mark of that kind in the nearest lock-lease figure before
 //! its paragraph (`figures::timeline::spotlight`). A tap pins it until the
 //! word is tapped again, a tap in the prose elsewhere, or Esc; pointing

@@ -28,36 +28,21 @@ use yew::prelude::*;
 
 use super::now_ms;
 use super::sweep_jobs::{leave, start};
-use super::url::{navigate, replace_url};
+use super::url::{navigate, read_sweep_figure, replace_url};
 use crate::figures::sweep::{article_point, draw_heatmap, heat_height_css, heat_layout, ARTICLE_POINT_LABEL};
 use crate::figures::View;
-use crate::params::percent_encode;
-use crate::sweep::{SweepKind, SweepMetric, SweepResult, SweepSpec, SweepVariant, MAX_N, MAX_SEEDS};
+use lab_model::catalogue;
+use lab_model::params::{SweepKind, SweepMetric, SweepSpec, MAX_N, MAX_SEEDS};
+use lab_model::permalink;
+use lab_model::sweep::SweepResult;
 
 /// Where a cell opens: the lock-lease timeline (A1).
-fn timeline_figure() -> &'static crate::figures::FigureSpec {
-    crate::figures::registry::figure("lease-expiry").expect("the registry has A1")
+fn timeline_figure() -> &'static lab_model::registry::FigureSpec {
+    lab_model::registry::figure("lease-expiry").expect("the registry has A1")
 }
 
 // ---------------------------------------------------------------------------
-// URL
-
-fn read_url(kind: SweepKind) -> (SweepSpec, SweepMetric, Vec<String>, bool) {
-    let (site, notices) = super::url::read_current(crate::params::Scope::Sweep(kind));
-    if !site.targets(kind.figure_id()) {
-        return (kind.default_spec(), SweepMetric::OverApproval, Vec::new(), false);
-    }
-    let spec = site.sweep.unwrap_or_else(|| kind.default_spec());
-    (spec, site.metric.unwrap_or(SweepMetric::OverApproval), notices, true)
-}
-
-fn figure_search(chapter: &str, spec: &SweepSpec, metric: SweepMetric) -> String {
-    let mut s = format!("?ch={}&fig={}&{}", percent_encode(chapter), spec.kind.figure_id(), spec.key());
-    if metric != SweepMetric::OverApproval {
-        s.push_str(&format!("&metric={}", metric.key()));
-    }
-    s
-}
+// Following a cell
 
 /// Scrolls to element `id` once the chapter that holds it has rendered.
 fn scroll_when_present(id: &'static str, tries: u32) {
@@ -161,7 +146,7 @@ fn sliders(kind: SweepKind) -> Vec<SliderSpec> {
         };
         SliderSpec { name, label, unit, min, max, step }
     };
-    let main = crate::figures::registry::sweep_figure(kind).main_keys;
+    let main = lab_model::registry::sweep_figure(kind).main_keys;
     // The grid's size and its seeds follow the axes, under "모든 설정".
     let more = ["n", "seeds"].into_iter().filter(|k| kind.owns_key(k) && !main.contains(k));
     main.iter().copied().chain(more).map(slider).collect()
@@ -221,7 +206,7 @@ impl SweepFigure {
     }
 
     fn write_url(&self, ctx: &Context<Self>) {
-        replace_url(&figure_search(&ctx.props().chapter, &self.spec, self.metric));
+        replace_url(&permalink::sweep_figure(&ctx.props().chapter, &self.spec, self.metric));
     }
 
     fn draw(&mut self) {
@@ -252,16 +237,6 @@ impl SweepFigure {
         )
     }
 
-    /// The address of cell (`ix`, `iy`)'s run in the A1 timeline.
-    fn cell_search(&self, ix: usize, iy: usize) -> String {
-        format!(
-            "?ch={}&fig={}&{}",
-            timeline_figure().chapter,
-            timeline_figure().id,
-            self.spec.cell_query_string(ix, iy)
-        )
-    }
-
     /// The opened cell's panel: its run summary and the link to the full run.
     fn view_opened(&self, ctx: &Context<Self>) -> Html {
         let Some((ix, iy)) = self.opened else { return html! {} };
@@ -273,7 +248,7 @@ impl SweepFigure {
             <section class="sweep-opened" aria-label="연 칸의 실행 요약" data-ix={ix.to_string()} data-iy={iy.to_string()}>
                 <p class="sweep-opened-summary">{ self.result.describe_cell(ix, iy) }</p>
                 <div class="controls-row">
-                    <a class="btn btn-primary sweep-opened-link" href={self.cell_search(ix, iy)} onclick={follow}>{ "이 칸의 실행을 타임라인에서 보기" }</a>
+                    <a class="btn btn-primary sweep-opened-link" href={permalink::sweep_cell(&self.spec, ix, iy)} onclick={follow}>{ "이 칸의 실행을 타임라인에서 보기" }</a>
                     <button type="button" class="btn" onclick={ctx.link().callback(|_| Msg::CloseOpened)}>{ "닫기" }</button>
                 </div>
             </section>
@@ -318,7 +293,7 @@ impl SweepFigure {
                 { match article { Some(p) => html! {
                     <li data-legend="article-point"><span class="lg heat-article" aria-hidden="true"></span>
                         { format!("{}: 원문의 {}({}) 설정, {} = {}, {} = {} (원문 측정값이 아니라 원문이 실험한 자리)", ARTICLE_POINT_LABEL,
-                            super::labels::preset_ko(self.spec.variant.preset()), p.measurement_id,
+                            catalogue::preset(self.spec.variant).name_ko, p.measurement_id,
                             self.kind.axis_names_ko()[0], p.x, self.kind.axis_names_ko()[1], p.y) }</li>
                 }, None => html!{} } }
             </ul>
@@ -468,7 +443,7 @@ fn sweep_grid(p: &GridProps, shown: usize) -> Html {
     };
     html! {
         <div class="sweep-grid" role="grid" style={p.style.clone()} {onpointerover} {onpointerleave}
-            aria-label={format!("{} 격자: 가로 {xn}, 세로 {yn}. 화살표로 칸을 옮기고 Enter로 그 실행의 요약을 엽니다.", p.spec.variant.name_ko())}
+            aria-label={format!("{} 격자: 가로 {xn}, 세로 {yn}. 화살표로 칸을 옮기고 Enter로 그 실행의 요약을 엽니다.", catalogue::sweep_name_ko(p.spec.variant))}
             onkeydown={p.on_key.clone()} {onclick} {onfocusin}>
             { for (0..rows).rev().take(shown).map(|iy| {
                 let focus_ix = (p.focus.1 == iy).then_some(p.focus.0);
@@ -514,7 +489,7 @@ impl Component for SweepFigure {
 
     fn create(ctx: &Context<Self>) -> Self {
         let kind = SweepKind::from_figure_id(&ctx.props().kind_id).unwrap_or(SweepKind::TtlPause);
-        let (spec, metric, notices, targeted) = read_url(kind);
+        let (spec, metric, notices, targeted) = read_sweep_figure(kind);
         let link = ctx.link().clone();
         let resize = EventListener::new(&gloo::utils::window(), "resize", move |_| link.send_message(Msg::Resize));
         let link = ctx.link().clone();
@@ -577,7 +552,7 @@ impl Component for SweepFigure {
                 self.write_url(ctx);
             }
             Msg::Variant(key) => {
-                let Some(v) = SweepVariant::from_key(&key) else { return false };
+                let Some(v) = catalogue::sweep_preset(&key) else { return false };
                 self.spec.variant = v;
                 self.notices.clear();
                 self.run(ctx);
@@ -618,7 +593,7 @@ impl Component for SweepFigure {
             }
             Msg::FollowOpened => {
                 let Some((ix, iy)) = self.opened else { return false };
-                let search = self.cell_search(ix, iy);
+                let search = permalink::sweep_cell(&self.spec, ix, iy);
                 if super::embed::active() {
                     // Embedded: the host's frame keeps the map; the timeline opens beside it.
                     let _ = gloo::utils::window().open_with_url_and_target(&search, "_blank");
@@ -703,7 +678,7 @@ impl Component for SweepFigure {
             Msg::Metric(s.value())
         });
         let slider_specs = sliders(self.kind);
-        let main_count = crate::figures::registry::sweep_figure(self.kind).main_keys.len();
+        let main_count = lab_model::registry::sweep_figure(self.kind).main_keys.len();
         let mut shown: Vec<Html> = slider_specs.iter().enumerate().map(|(i, s)| {
             let id = format!("{fid}-{}", s.name);
             let value = self.draft.get(i).copied().unwrap_or_else(|| slider_value(&self.spec, s.name));
@@ -756,7 +731,7 @@ impl Component for SweepFigure {
                         <div class="ctl ctl-choice">
                             <label for={format!("{fid}-variant")}><span class="ctl-name">{ "변형" }</span></label>
                             <select id={format!("{fid}-variant")} name="variant" onchange={variant_cb}>
-                                { for SweepVariant::ALL.iter().map(|v| html! { <option value={v.key()} selected={*v == self.spec.variant}>{ v.name_ko() }</option> }) }
+                                { for catalogue::sweep_presets().map(|p| html! { <option value={p.sweep_word} selected={p.preset == self.spec.variant}>{ catalogue::sweep_name_ko(p.preset) }</option> }) }
                             </select>
                         </div>
                         <div class="ctl ctl-choice">
@@ -784,7 +759,7 @@ impl Component for SweepFigure {
                 </div>
                 <p id={format!("{fid}-desc")} class="sweep-alt">{ self.result.describe() }</p>
                 <figcaption>{ self.kind.caption_ko() }</figcaption>
-                { super::export_panel::sweep_panel(fid, self.export_params(), figure_search(&ctx.props().chapter, &self.spec, self.metric), complete) }
+                { super::export_panel::sweep_panel(fid, self.export_params(), permalink::sweep_figure(&ctx.props().chapter, &self.spec, self.metric), complete) }
             </figure>
         }
     }

@@ -21,8 +21,9 @@ use yew::Callback;
 
 use super::now_ms;
 use super::worker_pool::{self, Sink};
-use crate::sweep::{CellStats, SweepResult, SweepSpec};
-use crate::worker::{Job, JobResult};
+use lab_model::params::SweepSpec;
+use lab_model::sweep::{CellStats, SweepResult};
+use lab_model::worker::{Job, JobResult};
 
 /// An unfinished sweep.
 struct SweepJob {

@@ -1,8 +1,10 @@
-//! The page URL: which chapter, which figure, and that figure's full state.
+//! The page URL: which chapter, which figure, and that figure's full state,
+//! read from the browser's address bar and written back to it (the
+//! addresses themselves are `lab_model::permalink`'s).
 //!
 //! `?ch=CHAPTER&fig=FIGURE&<lease keys>&win=WINDOW_MS&t=CURSOR_MS&ev=EVENT`
 //! where the lease keys are exactly what `lab run --params` takes. Reading
-//! and writing are `crate::params::site`'s (`read_site`, `SiteQuery::search`),
+//! and writing are `lab_model::params::site`'s (`read_site`, `SiteQuery::search`),
 //! the one reader every figure uses; this module adds the browser's side
 //! (the address bar, history). `?embed=FIGURE&…` shows that one figure
 //! alone (src/web/embed.rs). Anything from the URL is shown only as escaped
@@ -10,8 +12,11 @@
 
 use wasm_bindgen::JsValue;
 
-pub use crate::params::notice_ko;
-use crate::params::{notices_ko, percent_encode, read_site, LeaseQuery, Parsed, Scope, SiteQuery};
+use crate::sim::vote::VoteConfig;
+pub use lab_model::params::notice_ko;
+use lab_model::params::{
+    notices_ko, read_site, LeaseQuery, Parsed, Scope, SiteQuery, SweepKind, SweepMetric, SweepSpec,
+};
 
 /// What the URL asks for.
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -61,32 +66,34 @@ pub fn read_current(scope: Scope) -> (SiteQuery, Vec<String>) {
     (value, notices_ko(&notices))
 }
 
-/// The search string for a chapter alone.
-pub fn chapter_search(chapter: &str) -> String {
-    format!("?ch={}", percent_encode(chapter))
+/// What the URL says about figure `id`: the vote config (only when `fig=id`),
+/// Korean notices, and the site keys' raw values.
+pub struct VoteUrlState {
+    pub targeted: bool,
+    pub config: Option<VoteConfig>,
+    pub notices: Vec<String>,
+    pub ev: Option<usize>,
+    pub hit: Option<String>,
 }
 
-/// The search string of a figure state: a permalink (`SiteQuery::search`).
-pub fn figure_search(
-    chapter: &str,
-    figure: &str,
-    lease_qs: &str,
-    cursor: Option<(u64, usize)>,
-    window_ms: Option<u32>,
-    recon: Option<bool>,
-    recorded: bool,
-) -> String {
-    let site = SiteQuery {
-        chapter: Some(chapter.to_string()),
-        figure: Some(figure.to_string()),
-        window_ms,
-        cursor_us: cursor.map(|(t_us, _)| t_us),
-        event: cursor.map(|(_, ev)| ev),
-        reveal_ledger: recon,
-        recorded: recorded.then_some(true),
-        ..SiteQuery::default()
-    };
-    site.search_with(lease_qs)
+pub fn read_vote_figure(id: &str) -> VoteUrlState {
+    let (site, notices) = read_current(lab_model::params::Scope::Vote);
+    if !site.targets(id) {
+        return VoteUrlState { targeted: false, config: None, notices: Vec::new(), ev: None, hit: None };
+    }
+    let hit = site.hit.filter(|hit| *hit).map(|_| "1".to_string());
+    VoteUrlState { targeted: true, config: Some(site.vote.unwrap_or_default()), notices, ev: site.event, hit }
+}
+
+/// What the URL says about sweep figure `kind`: its grid and metric (the
+/// defaults unless `fig=` names it), Korean notices, and whether it was named.
+pub fn read_sweep_figure(kind: SweepKind) -> (SweepSpec, SweepMetric, Vec<String>, bool) {
+    let (site, notices) = read_current(Scope::Sweep(kind));
+    if !site.targets(kind.figure_id()) {
+        return (kind.default_spec(), SweepMetric::OverApproval, Vec::new(), false);
+    }
+    let spec = site.sweep.unwrap_or_else(|| kind.default_spec());
+    (spec, site.metric.unwrap_or(SweepMetric::OverApproval), notices, true)
 }
 
 /// Rewrites the address bar to `search` (a figure's permalink) without a new

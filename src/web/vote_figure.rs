@@ -3,9 +3,10 @@
 //! `kill-vs-power`, and [`ArticleBFigure`], which picks the component for
 //! any Scenario B figure id (B2 lives in `crash_matrix.rs`).
 //!
-//! State flows one way, as in the lock-lease figures: a control changes the
-//! [`VoteConfig`] through the same query parser the URL and `lab run
-//! --params "scenario=vote&…"` use; the figure's plan
+//! State flows one way, as in the lock-lease figures: a control sets one
+//! typed value of the [`VoteConfig`] through the parameter table's row
+//! (`params::with_vote_value`: the same rules the URL and `lab run --params
+//! "scenario=vote&…"` are read with); the figure's plan
 //! (`crate::figures::plan::vote`) runs the simulation, lays the panels out
 //! and draws them, in the lazily loaded `figures` module
 //! (`super::lazy_figures`), which the component loads on its first render;
@@ -25,13 +26,14 @@ use yew::prelude::*;
 use super::crash_matrix::CrashMatrix;
 use super::lazy_figures::{self, FiguresModule, VoteFigureHandle};
 use super::player::{PlayerDriver, PlayerMsg};
-use super::url::{notice_ko, replace_url};
+use super::url::{notice_ko, read_vote_figure, replace_url};
 use crate::figures::player::{Narrator, Pace};
-use crate::figures::registry::{figure_of, FigureKind, FigureSpec, Scenario};
 use crate::figures::vote::StackFault;
-use crate::korean::{with_particle, Particle};
-use crate::params::{parse_vote_query, percent_encode, vote_to_query};
 use crate::sim::vote::{FaultKind, VoteConfig};
+use lab_model::korean::{with_particle, Particle};
+use lab_model::params::with_vote_value;
+use lab_model::permalink;
+use lab_model::registry::{figure_of, FigureKind, FigureSpec, Scenario};
 
 /// Article B's figure `id`: [`CrashMatrix`] for B2, else [`VoteFigure`].
 #[function_component(ArticleBFigure)]
@@ -44,34 +46,6 @@ pub fn article_b_figure(p: &VoteFigureProps) -> Html {
             html! { <p class="notice" role="alert">{ format!("그림 {} 없는 그림입니다.", with_particle(&p.id, Particle::EunNeun)) }</p> }
         }
     }
-}
-
-/// What the URL says about figure `id`: the vote config (only when `fig=id`),
-/// Korean notices, and the site keys' raw values.
-pub struct UrlState {
-    pub targeted: bool,
-    pub config: Option<VoteConfig>,
-    pub notices: Vec<String>,
-    pub ev: Option<usize>,
-    pub hit: Option<String>,
-}
-
-pub fn read_url(id: &str) -> UrlState {
-    let (site, notices) = super::url::read_current(crate::params::Scope::Vote);
-    if !site.targets(id) {
-        return UrlState { targeted: false, config: None, notices: Vec::new(), ev: None, hit: None };
-    }
-    let hit = site.hit.filter(|hit| *hit).map(|_| "1".to_string());
-    UrlState { targeted: true, config: Some(site.vote.unwrap_or_default()), notices, ev: site.event, hit }
-}
-
-/// The permalink of a vote figure state.
-pub fn vote_search(chapter: &str, id: &str, config: &VoteConfig, extra: &[(&str, String)]) -> String {
-    let mut s = format!("?ch={}&fig={}&{}", percent_encode(chapter), percent_encode(id), vote_to_query(config));
-    for (k, v) in extra {
-        s.push_str(&format!("&{k}={}", percent_encode(v)));
-    }
-    s
 }
 
 fn scroll_to(id: &str) {
@@ -212,14 +186,9 @@ impl VoteFigure {
 
     fn permalink(&self) -> String {
         let p = &self.player.player;
-        let mut extra = Vec::new();
-        if self.is_story() && !p.playing() && !p.at_end() {
-            extra.push(("ev", p.index().to_string()));
-        }
-        if self.kind() == FigureKind::KillVsPower && self.hit != StackFault::None {
-            extra.push(("hit", "1".to_string()));
-        }
-        vote_search(&self.chapter, self.spec.id, &self.config, &extra)
+        let event = (self.is_story() && !p.playing() && !p.at_end()).then(|| p.index());
+        let hit = self.kind() == FigureKind::KillVsPower && self.hit != StackFault::None;
+        permalink::vote_figure(&self.chapter, self.spec.id, &self.config, event, hit)
     }
 
     fn write_url(&self) {
@@ -298,7 +267,7 @@ impl Component for VoteFigure {
             .filter(|f| f.kind != FigureKind::CrashMatrix)
             .or_else(|| figure_of(Scenario::Vote, "vote-story"))
             .expect("the registry has vote-story");
-        let url = read_url(&props.id);
+        let url = read_vote_figure(&props.id);
         let config = url.config.clone().unwrap_or_else(|| spec.initial_vote_config());
         let hit = match (&url.hit, url.config.as_ref().map(|c| c.fault)) {
             (None, _) => StackFault::None,
@@ -363,13 +332,7 @@ impl Component for VoteFigure {
             }
             Msg::Loaded(Err(why)) => self.failure = Some(why),
             Msg::SetParam(key, value) => {
-                let mut parts: Vec<String> = vote_to_query(&self.config)
-                    .split('&')
-                    .filter(|p| !p.is_empty() && p.split('=').next() != Some(key.as_str()))
-                    .map(str::to_string)
-                    .collect();
-                parts.push(format!("{}={}", percent_encode(&key), percent_encode(&value)));
-                let parsed = parse_vote_query(&parts.join("&"));
+                let parsed = with_vote_value(self.config.clone(), &key, &value);
                 self.notices = parsed.notices.iter().map(notice_ko).collect();
                 self.config = parsed.value;
                 self.recompute();

@@ -1,6 +1,6 @@
 //! The page's one pool of web workers (`src/bin/worker.rs`), for the live
 //! tables' runs and the sweep grids' rows alike: jobs are
-//! `crate::worker::Job`s, answers `crate::worker::JobResult`s, both as
+//! `lab_model::worker::Job`s, answers `lab_model::worker::JobResult`s, both as
 //! postcard bytes.
 //!
 //! The pool itself is a few lines of JavaScript (`js/worker_pool.js`, loaded
@@ -21,7 +21,7 @@
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::worker::{decode, encode, Job, JobResult};
+use lab_model::worker::{decode, encode, Job, JobResult};
 
 #[wasm_bindgen(js_namespace = consistencyLab)]
 extern "C" {

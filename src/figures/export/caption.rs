@@ -9,9 +9,9 @@ use plotters::prelude::*;
 
 use super::ExportError;
 use crate::figures::legend::LegendLayout;
+use crate::figures::text_width::{caption_width_estimate, CAPTION_FONT_PX};
 use crate::figures::{palette, DrawResult, FONT};
 
-pub const CAPTION_FONT_PX: f64 = 14.0;
 pub const CAPTION_LINE_PX: f64 = 21.0;
 pub const CAPTION_PAD_PX: f64 = 12.0;
 
@@ -70,29 +70,6 @@ fn with_font_style(svg: String) -> String {
         Some(at) => format!("{}\n{}{}", &svg[..at], style, &svg[at..]),
         None => svg,
     }
-}
-
-/// A deliberately generous estimate of a caption line's width in px at
-/// [`CAPTION_FONT_PX`], from per-character advances of Pretendard. Line
-/// breaks come from this estimate, not from a font engine, so `lab figure`
-/// (ab_glyph) and the page (the browser's DOM text measurement) break the
-/// caption at the same words; the estimate is never below the real width
-/// (`caption_estimate_covers_the_real_width`, against Chromium's widths).
-pub fn caption_width_estimate(s: &str) -> f64 {
-    let em: f64 = s
-        .chars()
-        .map(|c| match c {
-            ' ' | 'i' | 'j' | 'l' | '.' | ',' | ':' | ';' | '\'' | '!' | '|' | '·' => 0.3,
-            '(' | ')' | '[' | ']' | 'f' | 'r' | 't' | '-' | '/' | 'I' => 0.45,
-            'm' | 'w' | 'M' | 'W' | '%' | '@' => 0.95,
-            c if c.is_ascii_lowercase() || c.is_ascii_digit() => 0.6,
-            c if c.is_ascii() => 0.75,
-            '–' => 0.5,
-            // Hangul (about 0.86 em in Pretendard), CJK and anything else.
-            _ => 0.95,
-        })
-        .sum();
-    em * CAPTION_FONT_PX
 }
 
 /// Breaks the caption into lines no wider than `max_px` (by [`caption_width_estimate`]).

@@ -4,12 +4,12 @@
 //! an error).
 
 use super::ExportError;
-use crate::figures::analysis::{metric_value, TABLE_ROWS};
 use crate::figures::plan::LeasePlan;
-use crate::figures::registry::{self, Scenario};
-use crate::params::{parse_lease_query, parse_vote_query, LeaseQuery, Notice};
 use crate::sim::lease::{self, LeaseTrace};
 use crate::sim::vote::{self, VoteConfig};
+use lab_model::analysis::{metric_value, TABLE_ROWS};
+use lab_model::params::{parse_lease_query, parse_vote_query, LeaseQuery, Notice};
+use lab_model::registry::{self, Scenario};
 
 fn notices_error(notices: &[Notice]) -> ExportError {
     let lines: Vec<String> = notices.iter().map(|n| format!("  {}", n.message())).collect();

@@ -39,13 +39,13 @@ use plotters::prelude::*;
 use super::legend::{LegendEntry, LegendLayout};
 pub use super::plan::WINDOW_RANGE;
 use super::plan::{Drawing, LeasePlan, SweepFigure, VotePlan};
-use super::registry::{self, FigureSpec, Scenario, FIGURES};
-#[cfg(not(target_arch = "wasm32"))]
-use crate::sweep::SweepKind;
-use crate::sweep::{SweepMetric, SweepResult};
-pub use caption::{caption_width_estimate, CAPTION_FONT_PX};
 use caption::{wrap_caption, CAPTION_LINE_PX, CAPTION_PAD_PX};
 pub use data::{metrics_csv, trace_json};
+#[cfg(not(target_arch = "wasm32"))]
+use lab_model::params::SweepKind;
+use lab_model::params::SweepMetric;
+use lab_model::registry::{self, FigureSpec, Scenario, FIGURES};
+use lab_model::sweep::SweepResult;
 #[cfg(not(target_arch = "wasm32"))]
 pub use native::{ensure_font, render, render_apng, render_gif};
 
@@ -238,7 +238,7 @@ fn prepare_sweep_request(kind: SweepKind, req: &Request) -> Result<Prepared, Exp
     check_size(req.width, req.scale)?;
     check_view_flags(req)?;
     let (spec, metric) =
-        crate::sweep::parse_strict(kind, req.params.as_deref().unwrap_or(""), true).map_err(ExportError::Usage)?;
+        lab_model::sweep::parse_strict(kind, req.params.as_deref().unwrap_or(""), true).map_err(ExportError::Usage)?;
     prepare_sweep(SweepResult::compute(spec), metric, req.width, req.scale)
 }
 
@@ -252,7 +252,7 @@ pub fn prepare(req: &Request) -> Result<Prepared, ExportError> {
             figure_list().iter().map(|e| e.id).collect::<Vec<_>>().join(", ")
         )));
     };
-    if let super::FigureKind::Sweep(kind) = spec.kind {
+    if let lab_model::registry::FigureKind::Sweep(kind) = spec.kind {
         #[cfg(not(target_arch = "wasm32"))]
         return prepare_sweep_request(kind, req);
         #[cfg(target_arch = "wasm32")]
@@ -268,7 +268,7 @@ pub fn prepare(req: &Request) -> Result<Prepared, ExportError> {
     ensure_font()?;
     // The query is read first: a bad query is reported before a misplaced `--time`.
     enum Query {
-        Lease(crate::params::LeaseQuery),
+        Lease(lab_model::params::LeaseQuery),
         Vote(crate::sim::vote::VoteConfig),
     }
     let query = match (spec.scenario(), &req.params) {
@@ -360,7 +360,7 @@ impl Prepared {
 /// and `recon` state through whatever the figure, as it draws with them.)
 pub fn check_view_flags(req: &Request) -> Result<(), ExportError> {
     let kind = registry::figure(&req.id).map(|s| s.kind);
-    if let Some(super::FigureKind::Sweep(_)) = kind {
+    if let Some(lab_model::registry::FigureKind::Sweep(_)) = kind {
         let flag =
             [(req.time_us.is_some(), "--time"), (req.window_ms.is_some(), "--window"), (!req.reveal_ledger, "--recon")]
                 .into_iter()
@@ -379,7 +379,7 @@ pub fn check_view_flags(req: &Request) -> Result<(), ExportError> {
             req.id
         )));
     }
-    if !req.reveal_ledger && kind != Some(super::FigureKind::Balance) {
+    if !req.reveal_ledger && kind != Some(lab_model::registry::FigureKind::Balance) {
         return Err(ExportError::Usage(format!(
             "--recon: figure `{}` has no ledger line; it applies to silent-drift only",
             req.id

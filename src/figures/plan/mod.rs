@@ -32,7 +32,8 @@ use plotters::prelude::*;
 use super::sweep::{draw_heatmap, heat_height_css};
 use super::vote::StackFault;
 use super::{DrawResult, View};
-use crate::sweep::{SweepMetric, SweepResult};
+use lab_model::params::SweepMetric;
+use lab_model::sweep::SweepResult;
 
 /// A sweep heatmap of a computed grid, coloured by one metric.
 #[derive(Clone, Debug)]
@@ -71,7 +72,7 @@ impl Drawing {
     /// The legend a file of this drawing paints under it: a lane timeline's
     /// marks as its run drew them (the page's legend too), a story's fixed
     /// keys, nothing for drawings that carry their own keys.
-    pub fn legend_entries(&self, kind: crate::figures::FigureKind) -> Vec<crate::figures::legend::LegendEntry> {
+    pub fn legend_entries(&self, kind: lab_model::registry::FigureKind) -> Vec<crate::figures::legend::LegendEntry> {
         match self {
             Drawing::Lease(f) if kind.is_lease_timeline() => f.legend().iter().map(|i| i.entry()).collect(),
             _ => crate::figures::legend::fixed_legend_of(kind).to_vec(),

@@ -14,7 +14,6 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::figures::registry::{FigureKind, FigureSpec};
 use crate::figures::vote::{
     describe_event, describe_story, draw_liveness, draw_stack, draw_story, fmt_time, max_depth, snapshot_us,
     stack_height_css, stack_records, story_beats, story_end_us, story_events, story_height_css, survives, Beat,
@@ -22,6 +21,7 @@ use crate::figures::vote::{
 };
 use crate::figures::DrawResult;
 use crate::sim::vote::{run, EventKind, Layer, TraceLevel, Variant, VoteConfig, VoteTrace};
+use lab_model::registry::{FigureKind, FigureSpec};
 
 /// One run a figure needs.
 #[derive(Clone, Debug, PartialEq)]
@@ -622,7 +622,7 @@ fn lost_seen_vote(t: &VoteTrace) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::figures::registry::{figure_of, Scenario};
+    use lab_model::registry::{figure_of, Scenario};
 
     fn summary(id: &str) -> (VoteFigure, VoteSummary) {
         let spec = figure_of(Scenario::Vote, id).unwrap();

@@ -8,9 +8,9 @@
 //! its commit, where a distributed lock must span the whole pause.
 
 use super::{focus_on, lit, p, won, Actor, Highlight, Story, StoryStep, NAMES};
-use crate::figures::analysis::{group_thousands, row_lock_waits, RowWait};
-use crate::korean::Particle;
 use crate::sim::lease::{Hold, LeaseTrace};
+use lab_model::analysis::{group_thousands, row_lock_waits, RowWait};
+use lab_model::korean::Particle;
 
 /// The first row-lock wait within the window on one of `wallets` (any
 /// wallet when none has one), with the hold it waited for: the last hold
@@ -175,7 +175,7 @@ mod tests {
         assert_eq!((g.outcome, n.outcome), (Outcome::Approved, Outcome::Approved));
         assert!(g.acquired_at < n.written_at.unwrap() && n.acquired_at < g.written_at.unwrap());
         // ㄴ's UPDATE queued behind ㄱ's and took 1,000원 off the balance ㄱ left.
-        let wait = crate::figures::analysis::row_lock_waits(trace).into_iter().find(|w| w.hold == n.id).unwrap();
+        let wait = lab_model::analysis::row_lock_waits(trace).into_iter().find(|w| w.hold == n.id).unwrap();
         assert!(wait.waited_us(u64::MAX) < 5_000, "a row-lock wait of {} µs", wait.waited_us(u64::MAX));
         assert_eq!(n.written_value_won.unwrap(), g.written_value_won.unwrap() - 1000);
         let all: Vec<&str> = story.steps.iter().map(|s| s.sentence.as_str()).collect();

@@ -14,8 +14,8 @@ use super::marks::{
 };
 use super::spotlight::{band_fill, outline_of, overlap_fill, spotlit, stop_bands, worker_span, Spotlit};
 use super::{has_row_waits, lanes, Lane, LanePlan, TimelineMarks, AXIS_CSS, KEY_CSS, TOP_CSS, WAIT_INK};
-use crate::figures::plots::approx_text_width;
 use crate::figures::story::Highlight;
+use crate::figures::text_width::approx_text_width;
 use crate::figures::{nice_step, palette as P, DrawResult, View};
 use crate::sim::lease::LeaseTrace;
 
@@ -261,8 +261,8 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
                 ))?;
                 let txt = format!(
                     "{} / 원장 {}",
-                    crate::figures::analysis::group_thousands(last.0),
-                    crate::figures::analysis::group_thousands(last.1)
+                    lab_model::analysis::group_thousands(last.0),
+                    lab_model::analysis::group_thousands(last.1)
                 );
                 // Right of the playhead where it fits, else left of it: never under it.
                 let text_w = approx_text_width(&txt, view.text_css(10.0) * s).ceil() as i32;

@@ -6,10 +6,10 @@
 
 use super::layout::TimelineLayout;
 use super::{Lane, TimelineMarks, WAIT_MIN_CSS};
-use crate::figures::analysis::{group_thousands, locking_stmt_ko};
 use crate::figures::View;
-use crate::korean::{with_particle, Particle};
 use crate::sim::lease::{FencePhase, LeaseEnd, LeaseTrace, Outcome, ReleaseResult};
+use lab_model::analysis::{group_thousands, locking_stmt_ko};
+use lab_model::korean::{with_particle, Particle};
 
 /// A mark of a timeline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -369,7 +369,7 @@ fn gap_ko(us: u64) -> String {
 mod tests {
     use super::*;
     use crate::figures::plan::vote::VotePlan;
-    use crate::figures::registry::{figure_of, Scenario};
+    use lab_model::registry::{figure_of, Scenario};
 
     fn beats_of(id: &str) -> Vec<String> {
         let spec = figure_of(Scenario::Vote, id).unwrap();

@@ -2,11 +2,11 @@
 //! pipeline steps), the one-line descriptions of trace events the player
 //! shows, the text alternative of a story, and the work cap's notices.
 
-use crate::korean::{with_particle, Particle};
 use crate::sim::vote::{
     ConflictSource, EventKind, FaultKind, InterruptStage, Layer, MsgKind, PipelineStep, Step, StepName, StoreProfile,
     TraceEvent, Value, Variant, Verdict, VoteTrace, WorkCapped, VALIDATOR_NAMES,
 };
+use lab_model::korean::{with_particle, Particle};
 
 /// The variant's Korean name, as the chapters call it.
 pub fn variant_ko(v: Variant) -> &'static str {
@@ -356,7 +356,7 @@ pub fn describe_story(trace: &VoteTrace) -> String {
         (Some(at), name) => {
             s.push_str(&format!(
                 "A에 {} {}에 주입했습니다{}. ",
-                crate::korean::with_particle(fault_ko(c.fault), crate::korean::Particle::EulReul),
+                lab_model::korean::with_particle(fault_ko(c.fault), lab_model::korean::Particle::EulReul),
                 fmt_time(at.t_us),
                 match (o.crash_after_events, name) {
                     (Some(k), Some(n)) => format!(" ({k}번째 처리 단계 {}({n}) 직후)", event_ko(n)),

@@ -6,7 +6,8 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::{SAFE_GREEN, UNSAFE_RED, VALUE_OTHER, VALUE_X};
-use crate::figures::plots::{approx_text_width, draw_legend, Corner, Swatch};
+use crate::figures::plots::{draw_legend, Corner, Swatch};
+use crate::figures::text_width::approx_text_width;
 use crate::figures::{palette as P, DrawResult, View, FONT};
 use crate::sim::vote::VoteTrace;
 

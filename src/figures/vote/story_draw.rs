@@ -10,8 +10,8 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::labels::{fmt_time, layer_ko, step_short_ko};
 use super::story_layout::{StoryLayout, StoryView};
 use super::{value_color, FENCE_PURPLE, SAFE_GREEN, UNSAFE_RED};
-use crate::figures::plots::approx_text_width;
 use crate::figures::text_place::draw_labels;
+use crate::figures::text_width::approx_text_width;
 use crate::figures::{palette as P, DrawResult};
 use crate::sim::vote::{EventKind, FaultKind, Layer, PipelineStep, ProcessState, StepName, VoteTrace, VALIDATOR_NAMES};
 

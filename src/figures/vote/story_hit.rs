@@ -275,7 +275,7 @@ pub fn describe_stack_point(
 mod tests {
     use super::*;
     use crate::figures::plan::VotePlan;
-    use crate::figures::registry::figure;
+    use lab_model::registry::figure;
 
     #[test]
     fn every_placed_story_mark_is_found_where_it_is_drawn_and_said_in_korean() {

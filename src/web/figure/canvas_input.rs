@@ -32,7 +32,7 @@ use super::{Figure, Msg};
 use crate::figures::plan::FigureHit;
 use crate::figures::series_hit::{describe_outage_point, outage_point_at, outage_point_xy, SeriesPoint};
 use crate::figures::timeline::TimelineHit;
-use crate::figures::FigureKind;
+use lab_model::registry::FigureKind;
 
 /// What the canvas reports, in CSS px from the canvas's top left.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -208,7 +208,7 @@ impl Figure {
 
     /// The TTL slider's range and step.
     fn ttl_range() -> (u32, u32, u32) {
-        crate::params::lease_param("ttl_ms")
+        lab_model::params::lease_param("ttl_ms")
             .map_or((1, 10_000, 10), |p| (p.min as u32, p.max as u32, p.step.max(1) as u32))
     }
 
@@ -217,7 +217,7 @@ impl Figure {
     fn grabbed_lease_end(&self, hit: FigureHit, x: f64) -> Option<u64> {
         let figure = self.figure.as_ref()?;
         let TimelineHit::Lease(i) = hit.hit else { return None };
-        if self.spec.kind != crate::figures::FigureKind::Timeline || hit.panel != 0 {
+        if self.spec.kind != lab_model::registry::FigureKind::Timeline || hit.panel != 0 {
             return None;
         }
         let lease = figure.traces().first()?.leases.get(i as usize)?;

@@ -6,12 +6,12 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::super::controls::ParamControl;
-use super::super::labels::preset_ko;
 use super::{narrator, Figure, Msg};
 use crate::figures::timeline::LegendItem;
-use crate::figures::FigureKind;
-use crate::params::{lease_param, lease_value_text, to_query, LEASE_PARAMS, PRESET_KEYS};
 use crate::sim::lease::{Preset, Variant};
+use lab_model::catalogue;
+use lab_model::params::{lease_param, lease_value_text, to_query, LEASE_PARAMS, PRESET_KEYS};
+use lab_model::registry::FigureKind;
 
 /// Keys never shown under "모든 설정" (the preset and seed have their own controls).
 const HIDDEN_IN_ALL: &[&str] = &["preset", "seed"];
@@ -268,7 +268,7 @@ impl Figure {
                         <select id={format!("{id}-preset")} onchange={preset_cb}>
                             <option value="" selected={current_preset.is_empty()} disabled=true>{ "(직접 조정함)" }</option>
                             { for PRESET_KEYS.iter().filter_map(|k| Preset::from_key(k)).map(|p| html! {
-                                <option value={p.key()} selected={current_preset == p.key()}>{ preset_ko(p) }</option>
+                                <option value={p.key()} selected={current_preset == p.key()}>{ catalogue::preset(p).name_ko }</option>
                             }) }
                         </select>
                     </div>

@@ -19,12 +19,12 @@ use yew::prelude::*;
 
 use super::table::key_numbers_with;
 use super::{Figure, Msg};
-use crate::figures::analysis::{format_metric, TABLE_ROWS};
 use crate::figures::recorded::{path, RecordedRun, HOLD_METRICS};
-use crate::figures::FigureSpec;
-use crate::live_table::TableRun;
-use crate::params::LeaseQuery;
 use crate::sim::lease::LeaseTrace;
+use lab_model::analysis::{format_metric, TABLE_ROWS};
+use lab_model::live_table::TableRun;
+use lab_model::params::LeaseQuery;
+use lab_model::registry::FigureSpec;
 
 /// What the figure says when a control took it from the recorded run back to the simulation.
 pub(super) const LEFT_NOTICE: &str = "실제 실행 기록은 바꿀 수 없어서, 바꾼 설정을 시뮬레이션으로 보여 줍니다.";

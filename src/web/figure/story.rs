@@ -79,7 +79,7 @@ fn numbers(v: impl IntoIterator<Item = u32>) -> String {
 impl Figure {
     /// Whether this figure can tell a story (a single lane timeline).
     pub(super) fn tells_story(&self) -> bool {
-        self.spec.kind == crate::figures::FigureKind::Timeline && self.query.config.variant.uses_lock()
+        self.spec.kind == lab_model::registry::FigureKind::Timeline && self.query.config.variant.uses_lock()
     }
 
     /// The keyboard handler of the canvas while a story is told.

@@ -16,14 +16,14 @@ use yew::prelude::*;
 
 use super::super::{now_ms, worker_pool};
 use super::{Figure, Msg};
-use crate::figures::analysis::{format_metric, group_thousands, TABLE_ROWS};
 use crate::figures::article_data;
 use crate::figures::plan::{LeasePlan, LeaseRun, TableColumn};
-use crate::live_table::{task_text, TableRun};
-use crate::params::LeaseQuery;
 use crate::sim::lease::{LeaseTrace, Preset};
-use crate::work_cap::MAX_EVENTS_SUMMARY;
-use crate::worker::{Job, JobResult};
+use lab_model::analysis::{format_metric, group_thousands, TABLE_ROWS};
+use lab_model::live_table::{task_text, TableRun};
+use lab_model::params::LeaseQuery;
+use lab_model::work_cap::MAX_EVENTS_SUMMARY;
+use lab_model::worker::{Job, JobResult};
 
 /// How long one main-thread task may spend on table runs before it yields
 /// to input and rendering (one run may exceed it; the work cap bounds a run).
@@ -105,9 +105,18 @@ pub struct Column {
 }
 
 impl Column {
+    /// Adds a run in run-index order: runs arrive in any order, and runs of
+    /// one index keep the order they arrived in.
+    fn add_run(&mut self, run: TableRun) {
+        let at = self.runs.partition_point(|r| r.run_index <= run.run_index);
+        self.runs.insert(at, run);
+    }
+
+    /// Adds a run made on this thread, with its trace, in run-index order.
     fn push_trace(&mut self, trace: Rc<LeaseTrace>) {
-        self.runs.push(TableRun::of(&trace));
-        self.traces.push(trace);
+        self.add_run(TableRun::of(&trace));
+        let at = self.traces.partition_point(|t| t.run_index <= trace.run_index);
+        self.traces.insert(at, trace);
     }
 }
 
@@ -244,10 +253,6 @@ impl LiveTable {
     }
 
     fn finish(&mut self) {
-        for col in &mut self.next_columns {
-            col.runs.sort_by_key(|r| r.run_index);
-            col.traces.sort_by_key(|t| t.run_index);
-        }
         self.columns = std::mem::take(&mut self.next_columns);
         self.job_timer = None;
     }
@@ -315,7 +320,7 @@ impl LiveTable {
         let Some(at) = self.pool_jobs.iter().position(|(id, _)| *id == job) else { return false };
         let (_, (i, run)) = self.pool_jobs.remove(at);
         match result {
-            Some(table_run) => self.next_columns[i].runs.push(table_run),
+            Some(table_run) => self.next_columns[i].add_run(table_run),
             // The workers failed: this run falls back to the main thread.
             None => self.jobs.push((i, run)),
         }

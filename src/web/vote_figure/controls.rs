@@ -9,10 +9,10 @@ use yew::prelude::*;
 use super::super::controls::ParamControl;
 use super::{narrator, Msg, VoteFigure};
 use crate::figures::plan::StoryVerdict;
-use crate::figures::registry::FigureKind;
 use crate::figures::vote::{conflict_ko, event_ko, fault_ko, fmt_time, profile_ko, variant_ko, StackFault};
-use crate::params::{vote_param, vote_to_query, vote_value_text, VOTE_PARAMS};
 use crate::sim::vote::{ConflictSource, FaultKind, StoreProfile, Variant};
+use lab_model::params::{vote_param, vote_to_query, vote_value_text, VOTE_PARAMS};
+use lab_model::registry::FigureKind;
 
 /// The orderings B4's selector offers: the sync-failure and interrupt variants.
 const UNCERTAIN_VARIANTS: &[Variant] = &[

@@ -18,7 +18,7 @@ use web_sys::{HtmlElement, KeyboardEvent, PointerEvent};
 use yew::prelude::*;
 
 use super::{Msg, VoteFigure};
-use crate::figures::registry::FigureKind;
+use lab_model::registry::FigureKind;
 
 /// What the canvas reports (drawn CSS px on panel `.0`).
 #[derive(Clone, Copy, Debug, PartialEq)]

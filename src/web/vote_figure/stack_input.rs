@@ -10,8 +10,8 @@ use yew::prelude::*;
 
 use super::{Msg, VoteFigure};
 use crate::figures::vote::{layer_ko, stack_band_css, stack_layer_at, StackFault, STACK_LAYERS};
-use crate::korean::{with_particle, Particle};
 use crate::sim::vote::Layer;
+use lab_model::korean::{with_particle, Particle};
 
 /// The drawn width of the figure's canvas (as `VoteFigure::draw` draws it).
 fn drawn_width(wrap: &NodeRef) -> Option<f64> {

@@ -6,13 +6,13 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{LeaseFigure, SPLIT_TITLES};
+use super::{split_title, LeaseFigure};
 use crate::figures::plots::{draw_outage_focused, outage_panel_height_css, ChartFocus};
-use crate::figures::registry::FigureKind;
 use crate::figures::story::{fence_story, lease_story, rowlock_story, Story, StoryStep};
 use crate::figures::timeline::{draw_timeline_planned, height_css_planned, lanes, Lane, LanePlan};
 use crate::figures::{DrawResult, View};
 use crate::sim::lease::Variant;
+use lab_model::registry::FigureKind;
 
 impl LeaseFigure {
     /// The story of a lane timeline's run ([`lease_story`]; a lockless run's
@@ -39,7 +39,7 @@ impl LeaseFigure {
     /// whole figure, with its highlight.
     fn story_frame(&self, step: &StoryStep) -> (View, LanePlan) {
         let panel = Self::story_panel(step);
-        let title = (self.plan.kind() == FigureKind::SplitTimeline).then(|| SPLIT_TITLES[panel].to_string());
+        let title = (self.plan.kind() == FigureKind::SplitTimeline).then(|| split_title(panel).to_string());
         let base = View { highlight: step.highlight.clone(), title, ..self.base_view() };
         match &step.focus {
             None => (base, self.lanes[0].clone()),

@@ -1,0 +1,367 @@
+//! `lab`'s arguments: argv split into flags ([`RawArgs`], each checked
+//! against its subcommand's list) and validated into a [`Command`]. A bad
+//! flag, value or `--params` notice is a usage error that names the flag
+//! or key, its allowed values and, for a near miss, the closest key.
+
+use std::collections::BTreeMap;
+
+use super::help::help_text;
+use super::{CliError, Result, SUBCOMMANDS, TABLE_RUNS_MAX};
+use crate::figures::export;
+use crate::sim::vote::StoreProfile;
+use lab_model::params::{parse_query, Notice, ParamSpec, Query, LEASE_PARAMS, VOTE_PARAMS};
+
+/// argv split into a subcommand and its flags, not yet validated.
+#[derive(Debug, Default)]
+struct RawArgs {
+    subcommand: String,
+    flags: BTreeMap<String, String>,
+    /// `lab figure FIGURE_ID`: the one positional argument.
+    positional: Option<String>,
+    help: bool,
+}
+
+impl RawArgs {
+    fn parse(args: &[String]) -> Result<RawArgs> {
+        let Some(first) = args.first() else {
+            return Ok(RawArgs { help: true, ..RawArgs::default() });
+        };
+        match first.as_str() {
+            "-h" | "--help" => return Ok(RawArgs { help: true, ..RawArgs::default() }),
+            "help" => {
+                let subcommand = args.get(1).cloned().unwrap_or_default();
+                return Ok(RawArgs { subcommand, help: true, ..RawArgs::default() });
+            }
+            _ => {}
+        }
+        let Some((name, known)) = SUBCOMMANDS.iter().find(|(name, _)| *name == first.as_str()) else {
+            return Err(CliError::usage(format!(
+                "unknown command `{first}`; expected one of {} (see `lab --help`)",
+                SUBCOMMANDS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+            )));
+        };
+        let mut raw = RawArgs { subcommand: name.to_string(), ..RawArgs::default() };
+        let mut rest = args[1..].iter();
+        while let Some(arg) = rest.next() {
+            if arg == "-h" || arg == "--help" {
+                raw.help = true;
+                continue;
+            }
+            let Some(flag) = arg.strip_prefix("--") else {
+                if (*name == "figure" || *name == "sweep") && raw.positional.is_none() {
+                    raw.positional = Some(arg.clone());
+                    continue;
+                }
+                return Err(CliError::usage(format!(
+                    "unexpected argument `{arg}` for `lab {name}` (see `lab {name} --help`)"
+                )));
+            };
+            let (flag, inline_value) = match flag.split_once('=') {
+                Some((f, v)) => (f, Some(v.to_string())),
+                None => (flag, None),
+            };
+            let Some((_, takes_value)) = known.iter().find(|(f, _)| *f == flag) else {
+                return Err(CliError::usage(format!(
+                    "unknown flag `--{flag}` for `lab {name}`; allowed: {} (see `lab {name} --help`)",
+                    known.iter().map(|(f, _)| format!("--{f}")).collect::<Vec<_>>().join(", ")
+                )));
+            };
+            let value = match (takes_value, inline_value) {
+                (true, Some(v)) => v,
+                (true, None) => {
+                    rest.next().cloned().ok_or_else(|| CliError::usage(format!("flag `--{flag}` needs a value")))?
+                }
+                (false, Some(_)) => return Err(CliError::usage(format!("flag `--{flag}` takes no value"))),
+                (false, None) => String::new(),
+            };
+            if raw.flags.insert(flag.to_string(), value).is_some() {
+                return Err(CliError::usage(format!("flag `--{flag}` given twice")));
+            }
+        }
+        Ok(raw)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Format {
+    Markdown,
+    Json,
+}
+
+#[derive(Debug)]
+pub(super) enum Command {
+    Help(String),
+    Presets { format: Format },
+    Params { format: Format },
+    Run { query: Box<Query>, format: Format, trace_path: Option<String> },
+    Table { runs: u32, seed: u64, format: Format },
+    Crashpoints { profile: StoreProfile, device_honours_sync: bool, format: Format },
+    FigureList,
+    Figure { request: Box<export::Request>, out: String, animate: Option<(u32, u32)> },
+    Sweep { spec: lab_model::params::SweepSpec, format: Format },
+}
+
+impl Command {
+    pub(super) fn from_args(args: &[String]) -> Result<Command> {
+        let raw = RawArgs::parse(args)?;
+        if raw.help {
+            return Ok(Command::Help(help_text(&raw.subcommand)?));
+        }
+        let flags = &raw.flags;
+        let format = match flags.get("format") {
+            None => Format::Markdown,
+            Some(v) if v == "md" || v == "markdown" => Format::Markdown,
+            Some(v) if v == "json" => Format::Json,
+            Some(v) => return Err(CliError::usage(format!("--format: `{v}` is not allowed; allowed md|json"))),
+        };
+        Ok(match raw.subcommand.as_str() {
+            "presets" => Command::Presets { format },
+            "params" => Command::Params { format },
+            "run" => {
+                let text = flags
+                    .get("params")
+                    .ok_or_else(|| CliError::usage("`lab run` needs --params \"QUERY\" (see `lab run --help`)"))?;
+                Command::Run {
+                    query: Box::new(validated_query(text)?),
+                    format,
+                    trace_path: flags.get("trace").cloned(),
+                }
+            }
+            "table" => {
+                let runs = match flags.get("runs") {
+                    Some(v) => whole_number("--runs", v, 1, TABLE_RUNS_MAX)?,
+                    None => 3,
+                };
+                let seed = match flags.get("seed") {
+                    Some(v) => whole_number("--seed", v, 0, u64::MAX)?,
+                    None => 1,
+                };
+                Command::Table { runs: u32::try_from(runs).unwrap_or(3), seed, format }
+            }
+            "crashpoints" => {
+                let profile = match flags.get("profile").map(String::as_str) {
+                    None | Some("h2") => StoreProfile::H2Like,
+                    Some("wal") => StoreProfile::WalOsCache,
+                    Some("rocks") => StoreProfile::RocksSyncWal,
+                    Some(p) => {
+                        return Err(CliError::usage(format!("--profile: `{p}` is not allowed; allowed h2|wal|rocks")))
+                    }
+                };
+                let device_honours_sync = match flags.get("device-honours-sync").map(String::as_str) {
+                    None | Some("true") => true,
+                    Some("false") => false,
+                    Some(v) => {
+                        return Err(CliError::usage(format!(
+                            "--device-honours-sync: `{v}` is not allowed; allowed true|false"
+                        )))
+                    }
+                };
+                Command::Crashpoints { profile, device_honours_sync, format }
+            }
+            "figure" => figure_command(&raw)?,
+            "sweep" => sweep_command(&raw, format)?,
+            other => return Err(CliError::usage(format!("unknown command `{other}`"))),
+        })
+    }
+}
+
+/// Validates `lab sweep FIGURE_ID [--params "KEYS"]`: any ignored or clamped key is an error.
+fn sweep_command(raw: &RawArgs, format: Format) -> Result<Command> {
+    use lab_model::params::SweepKind;
+    let id = raw.positional.as_deref().ok_or_else(|| {
+        CliError::usage("`lab sweep` needs a figure id: sweep-ttl-pause or sweep-contention (see `lab sweep --help`)")
+    })?;
+    let kind = SweepKind::from_figure_id(id)
+        .ok_or_else(|| CliError::usage(format!("unknown sweep `{id}`; allowed sweep-ttl-pause, sweep-contention")))?;
+    let text = raw.flags.get("params").map(String::as_str).unwrap_or("");
+    let (spec, _) = lab_model::sweep::parse_strict(kind, text, false).map_err(CliError::usage)?;
+    Ok(Command::Sweep { spec, format })
+}
+
+/// Validates `lab figure` (`--list`, or an id with `--out`).
+fn figure_command(raw: &RawArgs) -> Result<Command> {
+    let flags = &raw.flags;
+    if flags.contains_key("list") {
+        if raw.positional.is_some() || flags.len() > 1 {
+            return Err(CliError::usage("`lab figure --list` takes no figure id and no other flags"));
+        }
+        return Ok(Command::FigureList);
+    }
+    let id = raw
+        .positional
+        .clone()
+        .ok_or_else(|| CliError::usage("`lab figure` needs a FIGURE_ID (see `lab figure --list`) or --list"))?;
+    let out = flags
+        .get("out")
+        .cloned()
+        .ok_or_else(|| CliError::usage("`lab figure` needs --out FILE.svg|FILE.png|FILE.gif"))?;
+    let format = export::Format::of_path(&out).ok_or_else(|| {
+        CliError::usage(format!("--out: `{out}` has an unsupported extension; allowed .svg|.png|.gif"))
+    })?;
+    let (min_w, max_w) = export::WIDTH_RANGE;
+    let width = match flags.get("width") {
+        Some(v) => u32::try_from(whole_number("--width", v, u64::from(min_w), u64::from(max_w))?)
+            .unwrap_or(export::DEFAULT_WIDTH),
+        None => export::DEFAULT_WIDTH,
+    };
+    let time_us = match flags.get("time") {
+        Some(v) => Some(millis_to_micros("--time", v, 3_600_000)?),
+        None => None,
+    };
+    let window_ms = match flags.get("window") {
+        Some(v) => {
+            Some(whole_number("--window", v, u64::from(export::WINDOW_RANGE.0), u64::from(export::WINDOW_RANGE.1))?
+                as u32)
+        }
+        None => None,
+    };
+    let reveal_ledger = match flags.get("recon").map(String::as_str) {
+        None | Some("on") => true,
+        Some("off") => false,
+        Some(v) => return Err(CliError::usage(format!("--recon: `{v}` is not allowed; allowed on|off"))),
+    };
+    let theme = match flags.get("theme").map(String::as_str) {
+        None | Some("light") => crate::figures::theme::Theme::Light,
+        Some("dark") if flags.contains_key("animate") => {
+            return Err(CliError::usage(
+                "--theme dark: an animation keeps the light palette; drop --animate or --theme",
+            ))
+        }
+        Some("dark") => crate::figures::theme::Theme::Dark,
+        Some(v) => return Err(CliError::usage(format!("--theme: `{v}` is not allowed; allowed light|dark"))),
+    };
+    let request = export::Request {
+        theme,
+        params: flags.get("params").cloned(),
+        width,
+        time_us,
+        window_ms,
+        reveal_ledger,
+        ..export::Request::new(&id, format)
+    };
+    let animate = if flags.contains_key("animate") {
+        if lab_model::params::SweepKind::from_figure_id(&id).is_some() {
+            return Err(CliError::usage(format!(
+                "--animate: figure `{id}` is a sweep heatmap with no player; animations apply to the timeline and story figures"
+            )));
+        }
+        if format == export::Format::Svg {
+            return Err(CliError::usage(format!(
+                "--animate writes an animated PNG or GIF; --out `{out}` must end in .png or .gif"
+            )));
+        }
+        let (fmin, fmax) = export::FRAMES_RANGE;
+        let (pmin, pmax) = export::FPS_RANGE;
+        let frames = match flags.get("frames") {
+            Some(v) => whole_number("--frames", v, u64::from(fmin), u64::from(fmax))? as u32,
+            None => 30,
+        };
+        let fps = match flags.get("fps") {
+            Some(v) => whole_number("--fps", v, u64::from(pmin), u64::from(pmax))? as u32,
+            None => 10,
+        };
+        Some((frames, fps))
+    } else {
+        if flags.contains_key("frames") || flags.contains_key("fps") {
+            return Err(CliError::usage("--frames and --fps need --animate"));
+        }
+        if format == export::Format::Gif {
+            return Err(CliError::usage(format!("--out `{out}`: a GIF is an animation; add --animate")));
+        }
+        None
+    };
+    if figure_known(&request.id) {
+        export::check_view_flags(&request).map_err(|e| CliError::usage(e.message()))?;
+    }
+    Ok(Command::Figure { request: Box::new(request), out, animate })
+}
+
+/// True for an exportable figure id (an unknown id is reported by `export::render`).
+fn figure_known(id: &str) -> bool {
+    export::figure_list().iter().any(|e| e.id == id)
+}
+
+/// Parses a whole number flag value in `min..=max`.
+fn whole_number(flag: &str, text: &str, min: u64, max: u64) -> Result<u64> {
+    match text.trim().parse::<u64>() {
+        Ok(v) if (min..=max).contains(&v) => Ok(v),
+        _ => Err(CliError::usage(format!("{flag}: `{text}` is not allowed; allowed a whole number in {min}..={max}"))),
+    }
+}
+
+/// A time in ms, to the µs (at most three decimals: a story's events fall
+/// between whole milliseconds), as µs.
+fn millis_to_micros(flag: &str, text: &str, max_ms: u64) -> Result<u64> {
+    let bad = || {
+        CliError::usage(format!(
+            "{flag}: `{text}` is not allowed; allowed ms in 0..={max_ms}, to the µs (e.g. 1500 or 2.12)"
+        ))
+    };
+    let (whole, frac) = text.trim().split_once('.').unwrap_or((text.trim(), ""));
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) || (!frac.is_empty() && !digits(frac)) || frac.len() > 3 || text.trim().ends_with('.') {
+        return Err(bad());
+    }
+    let ms: u64 = whole.parse().map_err(|_| bad())?;
+    let us = format!("{frac:0<3}").parse::<u64>().map_err(|_| bad())?;
+    if ms > max_ms || (ms == max_ms && us > 0) {
+        return Err(bad());
+    }
+    Ok(ms * 1000 + us)
+}
+
+/// Parses `--params`; any notice is an error naming the key and its allowed values.
+fn validated_query(text: &str) -> Result<Query> {
+    let parsed = parse_query(text);
+    if parsed.notices.is_empty() {
+        return Ok(parsed.value);
+    }
+    let keys = match parsed.value {
+        Query::Lease(_) => LEASE_PARAMS,
+        Query::Vote(_) => VOTE_PARAMS,
+    };
+    let lines: Vec<String> = parsed.notices.iter().map(|n| format!("  {}", notice_line(n, keys))).collect();
+    Err(CliError::usage(format!("bad --params:\n{}", lines.join("\n"))))
+}
+
+fn notice_line(notice: &Notice, keys: &[ParamSpec]) -> String {
+    let mut line = notice.message();
+    if let Notice::Ignored { key, reason, .. } = notice {
+        if reason.starts_with("unknown key") {
+            if let Some(known) = closest_key(key, keys) {
+                line.push_str(&format!("; did you mean `{known}`?"));
+            }
+        }
+    }
+    line
+}
+
+/// The key of the query's own scenario nearest to `key`: a key it starts
+/// (`ttl` → `ttl_ms`), else the nearest by edit distance if that is close
+/// (≤ 3 edits). Never `key` itself: a key that exists in the other scenario
+/// only is not a typo.
+fn closest_key(key: &str, keys: &[ParamSpec]) -> Option<&'static str> {
+    keys.iter()
+        .filter(|p| p.name != key)
+        .map(|p| {
+            let is_prefix = key.len() >= 3 && p.name.starts_with(key);
+            (!is_prefix, edit_distance(key, p.name), p.name)
+        })
+        .filter(|(not_prefix, distance, _)| !not_prefix || *distance <= 3)
+        .min()
+        .map(|(_, _, name)| name)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().take(64).enumerate() {
+        let mut current = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = previous[j] + usize::from(ca != *cb);
+            current[j + 1] = substitution.min(previous[j + 1] + 1).min(current[j] + 1);
+        }
+        previous = current;
+    }
+    previous[b.len()]
+}

@@ -1,0 +1,126 @@
+//! `lab help` and `lab SUBCOMMAND --help`: each subcommand's usage text.
+
+use super::{CliError, Result, EXIT_USAGE, SUBCOMMANDS, TABLE_RUNS_MAX};
+use crate::figures::export;
+
+pub(super) fn help_text(subcommand: &str) -> Result<String> {
+    let text = match subcommand {
+        "" => format!(
+            "lab: the command line of Consistency Lab (정합성 실험실)\n\n\
+             USAGE:\n    lab <COMMAND> [FLAGS]\n\n\
+             COMMANDS:\n\
+             \x20   presets       list the article presets with their query strings\n\
+             \x20   params        list every query key with unit, range and default\n\
+             \x20   run           run one simulation: lab run --params \"preset=exp1&seed=2\"\n\
+             \x20   table         run every preset and print it beside the article's tables\n\
+             \x20   crashpoints   Scenario B's crash-point matrix\n\
+             \x20   figure        render a site figure to SVG/PNG: lab figure lease-expiry --out a1.svg\n\
+             \x20   sweep         run a sweep figure's grid: lab sweep sweep-ttl-pause --params \"n=10\"\n\
+             \x20   real          Article A on a real Redis and PostgreSQL, beside the simulation\n\
+             \x20   real-wal      Article B's safety WAL on a real SQLite file: kills and power loss\n\n\
+             `lab <COMMAND> --help` describes a command. Exit status: 0 ok, 1 failure, {EXIT_USAGE} bad usage.\n"
+        ),
+        "presets" => "lab presets [--format md|json]\n\n\
+             Lists the 11 presets of Article A's experiments: key, measurement id, variant,\n\
+             the query string that selects it, and the keys in which it differs from the defaults.\n"
+            .to_string(),
+        "params" => "lab params [--format md|json]\n\n\
+             Lists every query key the site and `lab` accept, with its unit, range, default and\n\
+             meaning: both scenarios' keys, the sweep figures' keys and the site's own route and\n\
+             view keys (those two tables say which figures read each key; in JSON, `figures`).\n\
+             docs/cli.md's parameter tables are this output.\n"
+            .to_string(),
+        "run" => "lab run --params \"QUERY\" [--format md|json] [--trace FILE]\n\n\
+             Runs one simulation. QUERY is the site's query string, e.g.\n\
+             \x20   preset=exp2_stop&stop_duration_ms=150&seed=3\n\
+             \x20   scenario=vote&...   (Scenario B)\n\
+             Any key that is unknown, malformed, repeated or out of range is an error (exit 2);\n\
+             `lab params` lists the keys and their ranges.\n\n\
+             --format md|json   md (default): a table of the metrics;\n\
+             \x20                  json: {\"preset\",\"run\",\"seed\",\"params\",\"metrics\",\"details\"}\n\
+             --trace FILE       also write the full trace (every event) as JSON to FILE\n"
+            .to_string(),
+        "table" => format!(
+            "lab table [--runs N] [--seed S] [--format md|json]\n\n\
+             Runs every preset N times (run index 0..N, base seed S) and prints the results.\n\
+             md (default): the article's tables with our simulated rows beside the article's\n\
+             measured rows (labelled 원문 측정 / article). json: an array of\n\
+             {{\"preset\",\"run\",\"seed\",\"params\",\"metrics\"}}, null where a metric does not apply.\n\n\
+             --runs N     runs per preset, 1..={TABLE_RUNS_MAX} (default 3)\n\
+             --seed S     base seed, 0..=18446744073709551615 (default 1)\n\
+             --format     md|json (default md)\n"
+        ),
+        "crashpoints" => {
+            "lab crashpoints [--profile h2|wal|rocks] [--device-honours-sync true|false] [--format md|json]\n\n\
+             Scenario B: for every ordering/handling variant and every crash point, whether a\n\
+             process kill or a power loss there can make the validator double-vote.\n\n\
+             --profile              store profile: h2 (H2-like store queue, default), wal (WAL in\n\
+             \x20                      the OS cache), rocks (synchronous WAL)\n\
+             --device-honours-sync  true (default) or false (the device may drop synced writes)\n\
+             --format               md (a matrix) or json (one row per cell)\n"
+                .to_string()
+        }
+        "sweep" => format!(
+            "lab sweep sweep-ttl-pause|sweep-contention [--params \"KEYS\"] [--format md|json]\n\n\
+             Runs the grid of a sweep figure (every cell, every seed, 60 s runs at summary level) on\n\
+             one thread and prints over-approval and throughput per cell (md: two tables, the\n\
+             figure's Korean text alternative and the time taken; json: one object per cell with\n\
+             the cell's `lab run --params` query). KEYS is the figure's URL state:\n\
+             \x20   sweep-ttl-pause:  variant, ttl_lo, ttl_hi, pause_lo, pause_hi (pause upper end;\n\
+             \x20                     the pause is uniform in [upper - {w}, upper] ms), n (cells per axis,\n\
+             \x20                     1..={n}), seeds (1..={s})\n\
+             \x20   sweep-contention: variant, tpw_lo, tpw_hi (threads per wallet), wallets_lo, wallets_hi, seeds\n\
+             variant: naive|watchdog|watchdog_stop|fence_write|fence_read|conditional (default naive).\n\
+             Unknown, malformed or out-of-range keys are an error (exit 2).\n",
+            w = lab_model::params::PAUSE_WIDTH_MS,
+            n = lab_model::params::MAX_N,
+            s = lab_model::params::MAX_SEEDS
+        ),
+        "figure" => format!(
+            "lab figure FIGURE_ID [--params \"QUERY\"] --out FILE.svg|FILE.png [--width W] [--time T] [--window W] [--recon on|off] [--theme light|dark]\n\
+             lab figure FIGURE_ID [--params \"QUERY\"] --out FILE.png|FILE.gif --animate [--frames N] [--fps F] [--width W]\n\
+             lab figure --list\n\n\
+             Renders one of the site's figures, with its Korean caption, to SVG or PNG (by the\n\
+             extension of --out). The PNG uses the embedded Pretendard font and is identical on\n\
+             every machine; SVG text names font-family Pretendard, sans-serif and uses the\n\
+             viewer's fonts.\n\n\
+             --list        list the figure ids (id, code, caption)\n\
+             --params Q    the site's query string (default: the figure's starting state);\n\
+             \x20             any unknown, malformed or out-of-range key is an error (exit {EXIT_USAGE})\n\
+             --out FILE    where to write; .svg or .png\n\
+             --width W     width in pixels, {}..={} (default {})\n\
+             --time T      player cursor in ms, to the µs (e.g. 2.12): what a timeline or story shows at time T (default: the end)\n\
+             --window W    visible window of a timeline figure in ms, {}..={} (the site's win=;\n\
+             \x20             default: the figure's own)\n\
+             --recon on|off  A2 (silent-drift): show the ledger line (the site's recon=; default on)\n\
+             --theme light|dark  the palette: light (default, as the page's files) or the page's dark one\n\
+             --animate     write an animated PNG (APNG, .png) or GIF (.gif) of a timeline/story\n\
+             \x20             figure: the player cursor sweeps the visible span, the last frame is\n\
+             \x20             the whole figure. A GIF keeps the figure's colours and is at most\n\
+             \x20             {gif_mib} MiB (exit {EXIT_USAGE} beyond)\n\
+             --frames N    frames of the animation, {}..={} (default 30)\n\
+             --fps F       frames per second, {}..={} (default 10)\n\n\
+             The sweep heatmaps (sweep-ttl-pause, sweep-contention) compute their grid first,\n\
+             as `lab sweep` does: --params takes the sweep's keys (see `lab sweep --help`) plus\n\
+             metric=over_approval|throughput (the colour); --time, --window, --recon and\n\
+             --animate do not apply to them (exit {EXIT_USAGE}).\n",
+            export::WIDTH_RANGE.0,
+            export::WIDTH_RANGE.1,
+            export::DEFAULT_WIDTH,
+            export::WINDOW_RANGE.0,
+            export::WINDOW_RANGE.1,
+            export::FRAMES_RANGE.0,
+            export::FRAMES_RANGE.1,
+            export::FPS_RANGE.0,
+            export::FPS_RANGE.1,
+            gif_mib = export::gif::GIF_MAX_BYTES / (1024 * 1024)
+        ),
+        other => {
+            return Err(CliError::usage(format!(
+                "no help for unknown command `{other}`; expected one of {}",
+                SUBCOMMANDS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+            )))
+        }
+    };
+    Ok(text)
+}

@@ -1,0 +1,477 @@
+//! The chapters' markdown (`content/*.md`) rendered to HTML ahead of time
+//! (native only): the site fetches `content/html/ID.html` and shows it as it
+//! is, so neither a markdown parser nor its entity table ships in the wasm.
+//!
+//! The rendered files are committed next to their sources and kept equal to
+//! them by `tests/prose.rs`, which renders every chapter again and rewrites a
+//! stale file (then fails, so the change is seen and committed), in the
+//! manner of rust-analyzer's generated sources.
+//!
+//! A chapter file is a sequence of blocks, each on its own lines: prose, as
+//! one `<div class="prose">…</div>`, and figure markers, `<!--figure:ID-->`,
+//! where the markdown had a `{{figure:ID}}` paragraph. The site splits the
+//! file at the markers ([`split_chapter`], shared with the page) and puts a
+//! figure component in each. A `{{predict:ID}}` and a `{{story:ID}}`
+//! paragraph leave a marker pair around static text (the question's
+//! choices; the story's steps, told natively from the figure's first run),
+//! which the prerendered page keeps and the live page replaces with its
+//! component. `{{sim:PRESET:METRIC}}` placeholders pass
+//! through as text and are filled by the page from live runs.
+//!
+//! A blockquote that opens with `**원문과 다른 점.**` is the section's note on
+//! where the site departs from the article or assumes what it does not say:
+//! it becomes a collapsed `<details class="differs">` under that title, so
+//! the running prose tells the story and the note waits for the reader who
+//! asks (every other blockquote stays one).
+//!
+//! A `{{mark:KEY|word}}` in prose names a mark a figure draws: the word is
+//! rendered as `<span class="mark-word mark-KEY" data-mark="KEY" tabindex="0">`
+//! after the legend's own swatch (`<span class="lg lg-KEY">`, KEY a
+//! `LegendItem::key`), so the prose and the legend show one colour
+//! (static/marks.css), and pointing at, focusing or tapping the word picks
+//! out those marks in the figure above it (`web::spotlight`). An unknown KEY
+//! fails the render (and so `tests/prose.rs`).
+//!
+//! The mapping is the one the page's markdown renderer used: tables in a
+//! `div.table-wrap`, right- and centre-aligned cells with the classes `num`
+//! and `center`, an image as its alt text. Raw HTML in the markdown is
+//! dropped, and every text and attribute is escaped.
+
+/// A piece of a rendered chapter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Block<'a> {
+    /// Prose, as rendered HTML (one `div.prose`).
+    Html(&'a str),
+    /// A figure's id.
+    Figure(&'a str),
+    /// A prediction's id (`crate::content::predict`), in place of its static fieldset.
+    Predict(&'a str),
+    /// The opening story of a timeline figure (the figure's id), in place
+    /// of its static text (`crate::figures::story_lead::static_html`).
+    Story(&'a str),
+}
+
+/// The marker a figure block leaves in a rendered chapter.
+const FIGURE_MARKER: (&str, &str) = ("<!--figure:", "-->");
+
+/// The markers around a prediction's static fieldset: the page replaces
+/// everything from the first to the second with the live question.
+const PREDICT_MARKER: (&str, &str, &str) = ("<!--predict:", "-->", "<!--/predict-->");
+
+/// The markers around a figure's opening story's static text, as around a
+/// prediction's.
+const STORY_MARKER: (&str, &str, &str) = ("<!--story:", "-->", "<!--/story-->");
+
+/// Splits a rendered chapter into prose, figure, prediction and story blocks.
+pub fn split_chapter(html: &str) -> Vec<Block<'_>> {
+    let mut blocks = Vec::new();
+    let mut rest = html;
+    loop {
+        let next = [
+            (FIGURE_MARKER.0, None),
+            (PREDICT_MARKER.0, Some(PREDICT_MARKER.2)),
+            (STORY_MARKER.0, Some(STORY_MARKER.2)),
+        ]
+        .into_iter()
+        .filter_map(|(open, close)| Some((rest.find(open)?, open, close)))
+        .min_by_key(|(at, ..)| *at);
+        let Some((start, open, close)) = next else { break };
+        let after = &rest[start + open.len()..];
+        let Some(end) = after.find(FIGURE_MARKER.1) else { break };
+        let id = after[..end].trim();
+        push_html(&mut blocks, &rest[..start]);
+        rest = &after[end + FIGURE_MARKER.1.len()..];
+        blocks.push(match open {
+            o if o == PREDICT_MARKER.0 => Block::Predict(id),
+            o if o == STORY_MARKER.0 => Block::Story(id),
+            _ => Block::Figure(id),
+        });
+        // The static text a prediction's or a story's marker carries is not shown on the page.
+        if let Some(close) = close.and_then(|c| Some((rest.find(c)?, c))) {
+            rest = &rest[close.0 + close.1.len()..];
+        }
+    }
+    push_html(&mut blocks, rest);
+    blocks
+}
+
+fn push_html<'a>(blocks: &mut Vec<Block<'a>>, html: &'a str) {
+    let html = html.trim();
+    if !html.is_empty() {
+        blocks.push(Block::Html(html));
+    }
+}
+
+/// The value a `{{sim:PRESET:METRIC}}` placeholder stands for, from `trace`:
+/// a run of the preset's config, seed 1, run 0, summary level
+/// ([`sim_run`]). `None` for an unknown metric. The page fills the
+/// placeholders live with it; the build, for the prerendered chapter pages,
+/// from `content/html/sim-values.json` (`tests/prose.rs`), which holds the
+/// same values.
+pub fn sim_value(trace: &crate::sim::lease::LeaseTrace, metric: &str) -> Option<String> {
+    use lab_model::analysis::{format_metric, metric_value};
+    metric_value(&trace.metrics, &trace.details, metric).map(|v| format_metric(metric, v))
+}
+
+/// The run a preset's `{{sim:…}}` placeholders are read from.
+pub fn sim_run(preset: crate::sim::lease::Preset) -> crate::sim::lease::LeaseTrace {
+    crate::sim::lease::run(&preset.config(), 1, 0, crate::sim::lease::TraceLevel::Summary)
+}
+
+/// Every `{{sim:PRESET:METRIC}}` placeholder in `text`, as `(preset, metric)`.
+pub fn sim_placeholders(text: &str) -> Vec<(&str, &str)> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("{{sim:") {
+        let after = &rest[start + 6..];
+        let Some(end) = after.find("}}") else { break };
+        let mut parts = after[..end].splitn(2, ':');
+        out.push((parts.next().unwrap_or(""), parts.next().unwrap_or("")));
+        rest = &after[end + 2..];
+    }
+    out
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+pub use render::render_chapter;
+
+#[cfg(not(target_arch = "wasm32"))]
+mod render {
+    use pulldown_cmark::{Alignment, Event, Options, Parser, Tag, TagEnd};
+
+    use super::{FIGURE_MARKER, PREDICT_MARKER, STORY_MARKER};
+    use lab_model::html::escape_html;
+
+    /// How a section's note on the article opens in the markdown, and its title on the page.
+    const DIFFERS_LABEL: &str = "**원문과 다른 점.**";
+    const DIFFERS_TITLE: &str = "원문과 다른 점";
+
+    /// Renders a chapter's markdown to its HTML file (see the module docs).
+    pub fn render_chapter(markdown: &str) -> String {
+        let mut out = String::with_capacity(markdown.len() * 2);
+        let mut prose = String::new();
+        let flush = |out: &mut String, prose: &mut String| {
+            if !prose.trim().is_empty() {
+                out.push_str("<div class=\"prose\">");
+                out.push_str(&render_markdown(prose));
+                out.push_str("</div>\n");
+            }
+            prose.clear();
+        };
+        let mut lines = markdown.lines().peekable();
+        while let Some(line) = lines.next() {
+            let t = line.trim();
+            if let Some(first) = t.strip_prefix('>').map(str::trim).and_then(|r| r.strip_prefix(DIFFERS_LABEL)) {
+                flush(&mut out, &mut prose);
+                // The blockquote's other lines, without their `>`.
+                let mut note = format!("{}\n", first.trim());
+                while let Some(next) = lines.next_if(|l| l.trim_start().starts_with('>')) {
+                    let inner = next.trim_start().strip_prefix('>').unwrap_or("");
+                    note.push_str(inner.strip_prefix(' ').unwrap_or(inner));
+                    note.push('\n');
+                }
+                out.push_str(&format!(
+                    "<details class=\"differs\"><summary>{}</summary><div class=\"prose\">{}</div></details>\n",
+                    DIFFERS_TITLE,
+                    render_markdown(&note)
+                ));
+                continue;
+            }
+            if let Some(figure) = crate::content::real_view::block(t) {
+                flush(&mut out, &mut prose);
+                out.push_str(&figure);
+                continue;
+            }
+            if let Some(id) = t.strip_prefix("{{predict:").and_then(|r| r.strip_suffix("}}")) {
+                flush(&mut out, &mut prose);
+                let id = escape_html(id.trim());
+                out.push_str(&format!("{}{id}{}", PREDICT_MARKER.0, PREDICT_MARKER.1));
+                if let Some(p) = crate::content::predict::prediction(&id) {
+                    out.push_str(&p.static_html());
+                }
+                out.push_str(PREDICT_MARKER.2);
+                out.push('\n');
+                continue;
+            }
+            if let Some(id) = t.strip_prefix("{{story:").and_then(|r| r.strip_suffix("}}")) {
+                flush(&mut out, &mut prose);
+                let id = id.trim();
+                let Some(text) = crate::figures::story_lead::static_html(id) else {
+                    panic!("{{{{story:{id}}}}}: no figure with an opening story has this id");
+                };
+                out.push_str(&format!("{}{}{}", STORY_MARKER.0, escape_html(id), STORY_MARKER.1));
+                out.push_str(&text);
+                out.push_str(STORY_MARKER.2);
+                out.push('\n');
+                continue;
+            }
+            match t.strip_prefix("{{figure:").and_then(|r| r.strip_suffix("}}")) {
+                Some(id) => {
+                    flush(&mut out, &mut prose);
+                    out.push_str(FIGURE_MARKER.0);
+                    out.push_str(&escape_html(id.trim()));
+                    out.push_str(FIGURE_MARKER.1);
+                    out.push('\n');
+                }
+                None => {
+                    prose.push_str(line);
+                    prose.push('\n');
+                }
+            }
+        }
+        flush(&mut out, &mut prose);
+        out
+    }
+
+    /// Prose text, escaped, with each `{{mark:KEY|word}}` as the word in its mark's colour.
+    fn render_text(text: &str) -> String {
+        const OPEN: &str = "{{mark:";
+        let mut out = String::new();
+        let mut rest = text;
+        while let Some(start) = rest.find(OPEN) {
+            let after = &rest[start + OPEN.len()..];
+            let Some(end) = after.find("}}") else { break };
+            let (key, word) = after[..end].split_once('|').unwrap_or((&after[..end], ""));
+            let item = crate::figures::timeline::LegendItem::from_key(key.trim())
+                .unwrap_or_else(|| panic!("unknown mark {key:?} in {{{{mark:…}}}} (a LegendItem::key)"));
+            out.push_str(&escape_html(&rest[..start]));
+            let key = escape_html(item.key());
+            out.push_str(&format!(
+                "<span class=\"mark-word mark-{key}\" data-mark=\"{key}\" tabindex=\"0\"><span class=\"lg lg-{key}\" aria-hidden=\"true\"></span>{}</span>",
+                escape_html(word.trim())
+            ));
+            rest = &after[end + 2..];
+        }
+        out.push_str(&escape_html(rest));
+        out
+    }
+
+    /// Markdown (tables and strikethrough on) as HTML elements, raw HTML dropped.
+    fn render_markdown(markdown: &str) -> String {
+        let mut opts = Options::empty();
+        opts.insert(Options::ENABLE_TABLES);
+        opts.insert(Options::ENABLE_STRIKETHROUGH);
+        let mut out = String::new();
+        // The closing tags of the open elements, innermost last.
+        let mut open: Vec<&'static str> = Vec::new();
+        let mut aligns: Vec<Alignment> = Vec::new();
+        let mut cell = 0usize;
+        let mut in_head = false;
+        let mut image_alt: Option<String> = None;
+        // Consecutive text (the parser may split it), rendered at the next other event.
+        let mut text = String::new();
+        for event in Parser::new_ext(markdown, opts) {
+            if let Event::Text(t) = &event {
+                if image_alt.is_none() {
+                    text.push_str(t);
+                    continue;
+                }
+            }
+            if !text.is_empty() {
+                out.push_str(&render_text(&text));
+                text.clear();
+            }
+            if let Some(alt) = image_alt.as_mut() {
+                match event {
+                    Event::Text(t) | Event::Code(t) => alt.push_str(&t),
+                    Event::End(TagEnd::Image) => {
+                        out.push_str(&format!("<span>{}</span>", escape_html(alt)));
+                        image_alt = None;
+                    }
+                    _ => {}
+                }
+                continue;
+            }
+            let mut start = |out: &mut String, open_tag: String, close: &'static str| {
+                out.push_str(&open_tag);
+                open.push(close);
+            };
+            match event {
+                Event::Start(tag) => match tag {
+                    Tag::Paragraph => start(&mut out, "<p>".into(), "</p>"),
+                    Tag::Heading { level, .. } => {
+                        const CLOSE: [&str; 6] = ["</h1>", "</h2>", "</h3>", "</h4>", "</h5>", "</h6>"];
+                        let n = (level as usize).clamp(1, 6);
+                        start(&mut out, format!("<h{n}>"), CLOSE[n - 1]);
+                    }
+                    Tag::BlockQuote(_) => start(&mut out, "<blockquote>".into(), "</blockquote>"),
+                    Tag::CodeBlock(_) => start(&mut out, "<pre><code>".into(), "</code></pre>"),
+                    Tag::List(Some(1)) => start(&mut out, "<ol>".into(), "</ol>"),
+                    Tag::List(Some(n)) => start(&mut out, format!("<ol start=\"{n}\">"), "</ol>"),
+                    Tag::List(None) => start(&mut out, "<ul>".into(), "</ul>"),
+                    Tag::Item => start(&mut out, "<li>".into(), "</li>"),
+                    Tag::Table(a) => {
+                        aligns = a;
+                        start(&mut out, "<div class=\"table-wrap\"><table>".into(), "</tbody></table></div>");
+                    }
+                    Tag::TableHead => {
+                        in_head = true;
+                        cell = 0;
+                        start(&mut out, "<thead><tr>".into(), "</tr></thead><tbody>");
+                    }
+                    Tag::TableRow => {
+                        cell = 0;
+                        start(&mut out, "<tr>".into(), "</tr>");
+                    }
+                    Tag::TableCell => {
+                        let (open_tag, close) = if in_head { ("th", "</th>") } else { ("td", "</td>") };
+                        let class = match aligns.get(cell) {
+                            Some(Alignment::Right) => " class=\"num\"",
+                            Some(Alignment::Center) => " class=\"center\"",
+                            _ => "",
+                        };
+                        cell += 1;
+                        start(&mut out, format!("<{open_tag}{class}>"), close);
+                    }
+                    Tag::Emphasis => start(&mut out, "<em>".into(), "</em>"),
+                    Tag::Strong => start(&mut out, "<strong>".into(), "</strong>"),
+                    Tag::Strikethrough => start(&mut out, "<del>".into(), "</del>"),
+                    Tag::Link { dest_url, title, .. } => {
+                        let title = if title.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" title=\"{}\"", escape_html(&title))
+                        };
+                        start(&mut out, format!("<a href=\"{}\"{title}>", escape_html(&dest_url)), "</a>");
+                    }
+                    Tag::Image { .. } => image_alt = Some(String::new()),
+                    _ => start(&mut out, "<span>".into(), "</span>"),
+                },
+                Event::End(end) => {
+                    if end == TagEnd::TableHead {
+                        in_head = false;
+                    }
+                    if let Some(close) = open.pop() {
+                        out.push_str(close);
+                    }
+                }
+                Event::Text(t) => out.push_str(&render_text(&t)),
+                Event::Code(t) => out.push_str(&format!("<code>{}</code>", escape_html(&t))),
+                Event::SoftBreak => out.push(' '),
+                Event::HardBreak => out.push_str("<br>"),
+                Event::Rule => out.push_str("<hr>"),
+                // Raw HTML is never interpreted (and footnotes, math and the
+                // like are not enabled).
+                _ => {}
+            }
+        }
+        out.push_str(&render_text(&text));
+        while let Some(close) = open.pop() {
+            out.push_str(close);
+        }
+        out
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::super::{split_chapter, Block};
+        use super::*;
+
+        #[test]
+        fn elements_tables_and_escaping() {
+            let html = render_markdown(
+                "# 제목\n\n**굵게**와 `<코드>`, [링크](https://e.x/?a=1&b=\"2\" \"제목\")\n\n| a | b | c |\n|---|--:|:-:|\n| 1 | 2 | 3 |\n",
+            );
+            assert!(html.starts_with("<h1>제목</h1><p><strong>굵게</strong>와 <code>&lt;코드&gt;</code>, "), "{html}");
+            assert!(
+                html.contains("<a href=\"https://e.x/?a=1&amp;b=&quot;2&quot;\" title=\"제목\">링크</a>"),
+                "{html}"
+            );
+            assert!(html.contains("<div class=\"table-wrap\"><table><thead><tr><th>a</th><th class=\"num\">b</th><th class=\"center\">c</th></tr></thead><tbody><tr><td>1</td><td class=\"num\">2</td><td class=\"center\">3</td></tr></tbody></table></div>"), "{html}");
+        }
+
+        #[test]
+        fn a_mark_word_carries_its_legend_swatch_and_is_escaped() {
+            assert_eq!(
+                render_markdown("뒤로 {{mark:overlap|분홍 <띠>}}가 깔립니다"),
+                "<p>뒤로 <span class=\"mark-word mark-overlap\" data-mark=\"overlap\" tabindex=\"0\"><span class=\"lg lg-overlap\" aria-hidden=\"true\"></span>분홍 &lt;띠&gt;</span>가 깔립니다</p>"
+            );
+            // Inside emphasis and a table cell too; an unclosed one stays text.
+            assert!(render_markdown("*{{mark:stolen|STOLEN}}*")
+                .contains("<em><span class=\"mark-word mark-stolen\" data-mark=\"stolen\""));
+            assert_eq!(render_markdown("{{mark:stolen|x"), "<p>{{mark:stolen|x</p>");
+        }
+
+        #[test]
+        #[should_panic(expected = "unknown mark")]
+        fn an_unknown_mark_fails_the_render() {
+            render_markdown("{{mark:nope|단어}}");
+        }
+
+        #[test]
+        fn raw_html_is_dropped_and_images_become_their_alt_text() {
+            let html = render_markdown(
+                "앞 <b onclick=\"x()\">굵게</b> 뒤\n\n<script>window.x = 1</script>\n\n![그림 *설명*](a.png)\n",
+            );
+            for raw in ["<script", "window.x", "<b ", "onclick", "<img"] {
+                assert!(!html.contains(raw), "{raw} in {html}");
+            }
+            assert!(html.contains("<span>그림 설명</span>"), "{html}");
+            assert!(html.contains("앞 굵게 뒤"), "{html}");
+        }
+
+        #[test]
+        fn a_chapter_is_prose_and_figure_blocks() {
+            let html =
+                render_chapter("# 장\n\n글 {{sim:exp1:approvals}}\n\n{{figure:lease-expiry}}\n\n1. 하나\n2. 둘\n");
+            let blocks = split_chapter(&html);
+            assert_eq!(blocks.len(), 3, "{blocks:?}");
+            assert_eq!(
+                blocks[0],
+                Block::Html("<div class=\"prose\"><h1>장</h1><p>글 {{sim:exp1:approvals}}</p></div>")
+            );
+            assert_eq!(blocks[1], Block::Figure("lease-expiry"));
+            assert_eq!(blocks[2], Block::Html("<div class=\"prose\"><ol><li>하나</li><li>둘</li></ol></div>"));
+        }
+
+        #[test]
+        fn a_note_on_the_article_is_a_collapsed_details_and_other_blockquotes_stay() {
+            let html = render_chapter(
+                "앞\n\n> **원문과 다른 점.** 원문은 *밝히지* 않았습니다.\n>\n> 둘째 문단.\n\n뒤\n\n> 인용\n",
+            );
+            assert_eq!(
+                html,
+                "<div class=\"prose\"><p>앞</p></div>\n\
+                 <details class=\"differs\"><summary>원문과 다른 점</summary><div class=\"prose\"><p>원문은 <em>밝히지</em> 않았습니다.</p><p>둘째 문단.</p></div></details>\n\
+                 <div class=\"prose\"><p>뒤</p><blockquote><p>인용</p></blockquote></div>\n"
+            );
+        }
+
+        #[test]
+        fn a_story_is_its_own_block_and_its_static_steps_stay_out_of_the_prose() {
+            let html = render_chapter("글\n\n{{story:lease-expiry}}\n\n끝\n");
+            assert!(html.contains("<ol class=\"story-static-steps\">"), "{html}");
+            let blocks = split_chapter(&html);
+            assert_eq!(
+                blocks,
+                vec![
+                    Block::Html("<div class=\"prose\"><p>글</p></div>"),
+                    Block::Story("lease-expiry"),
+                    Block::Html("<div class=\"prose\"><p>끝</p></div>"),
+                ]
+            );
+        }
+
+        #[test]
+        #[should_panic(expected = "no figure with an opening story")]
+        fn a_story_of_a_figure_without_one_fails_the_render() {
+            render_chapter("{{story:tradeoff}}\n");
+        }
+
+        #[test]
+        fn a_prediction_is_its_own_block_and_its_static_question_stays_out_of_the_prose() {
+            let html = render_chapter("글\n\n{{predict:a1-ttl600}}\n\n{{figure:lease-expiry}}\n\n끝\n");
+            assert!(html.contains("<legend>TTL을 600ms로 올리면, 승인은 몇 건일까요?</legend>"), "{html}");
+            let blocks = split_chapter(&html);
+            assert_eq!(
+                blocks,
+                vec![
+                    Block::Html("<div class=\"prose\"><p>글</p></div>"),
+                    Block::Predict("a1-ttl600"),
+                    Block::Figure("lease-expiry"),
+                    Block::Html("<div class=\"prose\"><p>끝</p></div>"),
+                ]
+            );
+        }
+    }
+}

@@ -1,0 +1,17 @@
+//! The real runs in the chapters, rendered ahead of time into their HTML by
+//! `crate::content::prose` (native only: the prose is rendered by a test, never in the
+//! browser, so the site's wasm carries neither the data nor this code).
+//!
+//! - `pay`: `{{real-pay:KEY}}`, Article A's real Redis and PostgreSQL runs
+//!   beside the simulation and the article (`lab real`).
+//! - `wal`: `{{real-wal:ID}}`, the real SQLite matrix of B2 and B7 beside the
+//!   model's (`lab real-wal`).
+
+pub mod pay;
+pub mod wal;
+
+/// The HTML for a chapter line that names a real run, or None when `line`
+/// names none.
+pub fn block(line: &str) -> Option<String> {
+    wal::block(line).or_else(|| pay::block(line))
+}

@@ -1,0 +1,212 @@
+//! The real runs of Article A in the chapters (issue 27): a
+//! `{{real-pay:KEY[,KEY…]}}` line of a chapter's markdown becomes, ahead of
+//! time, a table with three columns per metric: the real Redis and
+//! PostgreSQL runs of `lab real`, the simulation with the same parameters
+//! and seeds, and the article's measurement, each labelled as what it is.
+//! `{{real-pay:summary}}` is the summary table's shape over every variant.
+//!
+//! The numbers are the committed full set (`content/real/pay/summary.json`,
+//! written by `scripts/real-pay-data.py` from `lab real --out`), with its
+//! date, versions and machine in the caption. Native only (called from
+//! `crate::content::prose`'s renderer).
+
+use serde_json::Value;
+
+use lab_model::html::escape_html;
+
+const SUMMARY_JSON: &str = include_str!("../../../content/real/pay/summary.json");
+
+fn summary() -> Value {
+    serde_json::from_str(SUMMARY_JSON).expect("content/real/pay/summary.json is JSON")
+}
+
+/// The block for a chapter line, if it is a `{{real-pay:…}}` marker.
+pub fn block(line: &str) -> Option<String> {
+    let keys = line.strip_prefix("{{real-pay:")?.strip_suffix("}}")?;
+    let data = summary();
+    let html = if keys.trim() == "summary" {
+        summary_table(&data)
+    } else {
+        keys.split(',').map(|k| config_table(&data, k.trim())).collect::<Vec<_>>().join("\n")
+    };
+    Some(format!("<div class=\"prose real-pay\">{html}</div>\n"))
+}
+
+/// Where the committed set came from, in Korean (`provenance_text`): a
+/// recorded run the page draws says it too (`crate::figures::recorded`).
+pub fn provenance_ko() -> String {
+    provenance_text(&summary())
+}
+
+/// The real-run values of `metric` in configuration `key`, one per run
+/// (`None` where the committed set has no such row).
+pub fn real_values(key: &str, metric: &str) -> Option<Vec<f64>> {
+    let data = summary();
+    let row = config(&data, key)["table"].as_array()?.iter().find(|l| l["metric"] == metric)?.clone();
+    row["real"].as_array()?.iter().map(Value::as_f64).collect()
+}
+
+/// "실제 Redis·PostgreSQL, 이 저장소의 하니스로 잰 값 (날짜, 머신, 버전)".
+fn provenance_text(data: &Value) -> String {
+    let p = &data["provenance"];
+    let version = |key: &str, pattern: &str| -> String {
+        let text = p[key].as_str().unwrap_or("");
+        text.split_whitespace()
+            .find_map(|w| w.strip_prefix(pattern).map(str::to_string))
+            .unwrap_or_else(|| text.split_whitespace().nth(2).unwrap_or("").to_string())
+    };
+    let memory_gb = p["memory"]
+        .as_str()
+        .and_then(|m| m.split_whitespace().next()?.parse::<f64>().ok())
+        .map_or(String::new(), |kb| format!("·{:.0} GB", kb / 1024.0 / 1024.0));
+    format!(
+        "실제 Redis·PostgreSQL, 이 저장소의 하니스(lab real)로 잰 값: {} UTC, {}코어{} 머신, Redis {}·PostgreSQL {}, {}초 × {}회",
+        p["date_utc"].as_str().unwrap_or("").replace('T', " ").trim_end_matches('Z'),
+        p["nproc"],
+        memory_gb,
+        version("redis", "v="),
+        version("postgresql", "__none__"),
+        p["secs"],
+        p["runs"],
+    )
+}
+
+fn config<'a>(data: &'a Value, key: &str) -> &'a Value {
+    data["configs"]
+        .as_array()
+        .and_then(|c| c.iter().find(|c| c["variant"] == key))
+        .unwrap_or_else(|| panic!("{{{{real-pay:{key}}}}}: no such variant in content/real/pay/summary.json"))
+}
+
+/// A configuration's Korean name: its preset's, or (for the real runs' own
+/// TTL 1 s control of (a)) the article's words for it.
+fn config_label_ko(c: &Value) -> String {
+    let key = c["variant"].as_str().unwrap_or("");
+    match crate::sim::lease::Preset::from_key(key) {
+        Some(preset) => lab_model::catalogue::preset(preset).name_ko.to_string(),
+        None if key == "exp1_ttl1s" => "실험 3 보충 · (a) 기본 락, TTL 1초".to_string(),
+        None => c["label"].as_str().unwrap_or(key).to_string(),
+    }
+}
+
+/// A cell's text: ranges with "~" as the chapters write them.
+fn cell(text: &str) -> String {
+    if let Some(note) = text.strip_prefix("see note: ") {
+        return format!("<small>원문 본문의 메모: {}</small>", escape_html(note));
+    }
+    escape_html(&text.replace('–', "~"))
+}
+
+/// Korean names of the metrics shown in the chapters: the live table's own
+/// names (`TABLE_ROWS`, one name per metric on the site), and names for the
+/// few that only the real runs' tables show.
+fn metric_label(metric: &str) -> Option<&'static str> {
+    if let Some((_, label)) = lab_model::analysis::TABLE_ROWS.iter().find(|(key, _)| *key == metric) {
+        return Some(label);
+    }
+    Some(match metric {
+        "overlap_artifacts" => "그중 아티팩트 (1ms 미만, 둘 다 RELEASED)",
+        "expired_at_release" => "해제 시 EXPIRED (키 없음)",
+        "overlap_pairs_during_outage" => "단절 중 소유 겹침 쌍",
+        "fence_value_at_kill" => "단절 시점 fence 값 (4개 지갑 합)",
+        "leases_expired" => "서버에서 만료된 lease",
+        _ => return None,
+    })
+}
+
+fn header(first: &str, data: &Value) -> String {
+    let labels = &data["labels"];
+    let _ = labels;
+    format!(
+        "<thead><tr><th scope=\"col\">{first}</th><th scope=\"col\" class=\"real\">실제 서버</th>\
+         <th scope=\"col\">시뮬레이션</th><th scope=\"col\">원문 측정</th></tr></thead>"
+    )
+}
+
+/// One configuration: a row per metric that applies to it.
+fn config_table(data: &Value, key: &str) -> String {
+    let c = config(data, key);
+    let mut rows = String::new();
+    for line in c["table"].as_array().into_iter().flatten() {
+        let metric = line["metric"].as_str().unwrap_or("");
+        let Some(label) = metric_label(metric) else { continue };
+        let article = line["article"].as_str().map_or("—".to_string(), cell);
+        rows.push_str(&format!(
+            "<tr><th scope=\"row\">{label}</th><td class=\"num real\">{}</td><td class=\"num\">{}</td><td class=\"num\">{article}</td></tr>",
+            cell(line["real_text"].as_str().unwrap_or("")),
+            cell(line["simulated_text"].as_str().unwrap_or("")),
+        ));
+    }
+    let label = escape_html(&config_label_ko(c));
+    format!(
+        "<figure class=\"real-pay-figure\"><figcaption><strong>{label}: 실제 서버 · 시뮬레이션 · 원문</strong> \
+         <span class=\"real-pay-source\">{}. 시뮬레이션은 같은 매개변수와 시드(run 0~2)로 돌린 값이고, 원문 측정은 원문의 표에서 옮긴 값입니다.</span></figcaption>\
+         <div class=\"table-wrap\"><table>{}<tbody>{rows}</tbody></table></div></figure>",
+        escape_html(&provenance_text(data)),
+        header("지표", data),
+    )
+}
+
+/// The summary's columns for every variant, a row group per variant.
+fn summary_table(data: &Value) -> String {
+    const COLUMNS: [(&str, &str); 5] = [
+        ("approvals", "승인"),
+        ("over_approval", "초과 승인"),
+        ("ownership_overlap_pairs", "소유 겹침 쌍"),
+        ("drift_won", "drift (원)"),
+        ("throughput_rps", "처리량 (건/s)"),
+    ];
+    let mut head = String::from("<thead><tr><th scope=\"col\">조건</th><th scope=\"col\">출처</th>");
+    for (_, label) in COLUMNS {
+        head.push_str(&format!("<th scope=\"col\">{label}</th>"));
+    }
+    head.push_str("</tr></thead>");
+    let mut body = String::new();
+    for c in data["configs"].as_array().into_iter().flatten() {
+        let lines = c["table"].as_array().cloned().unwrap_or_default();
+        let find = |metric: &str| lines.iter().find(|l| l["metric"] == metric);
+        let label = escape_html(&config_label_ko(c));
+        body.push_str("<tbody>");
+        for (i, (source, field, class)) in [
+            ("실제 서버", "real_text", " class=\"real\""),
+            ("시뮬레이션", "simulated_text", ""),
+            ("원문 측정", "article", ""),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            body.push_str("<tr>");
+            if i == 0 {
+                body.push_str(&format!("<th scope=\"rowgroup\" rowspan=\"3\">{label}</th>"));
+            }
+            body.push_str(&format!("<th scope=\"row\"{class}>{source}</th>"));
+            for (metric, _) in COLUMNS {
+                let text = find(metric).and_then(|l| l[field].as_str()).map_or("—".to_string(), cell);
+                let text = if text.starts_with("<small>") { "(본문 메모)".to_string() } else { text };
+                body.push_str(&format!("<td class=\"num{}\">{text}</td>", if i == 0 { " real" } else { "" }));
+            }
+            body.push_str("</tr>");
+        }
+        body.push_str("</tbody>");
+    }
+    format!(
+        "<figure class=\"real-pay-figure\"><figcaption><strong>종합: 실제 서버 · 시뮬레이션 · 원문</strong> \
+         <span class=\"real-pay-source\">{}. (e) fail-open의 원문 소유 겹침 쌍은 단절 중만 센 값입니다.</span></figcaption>\
+         <div class=\"table-wrap\"><table class=\"real-pay-summary\">{head}{body}</table></div></figure>",
+        escape_html(&provenance_text(data))
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markers_render_labelled_tables_and_other_lines_pass() {
+        assert!(block("그냥 문단").is_none());
+        let html = block("{{real-pay:exp1}}").unwrap();
+        assert!(html.contains("실제 Redis·PostgreSQL, 이 저장소의 하니스"));
+        assert!(html.contains("원문 측정") && html.contains("시뮬레이션"));
+        assert!(block("{{real-pay:summary}}").unwrap().matches("<tbody>").count() == 12);
+    }
+}

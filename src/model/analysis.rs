@@ -1,0 +1,531 @@
+//! What the figures read out of a trace: anomalies for the player, metric
+//! look-ups by name for tables and prose, and the Korean text alternative.
+//!
+//! Pure functions of a [`LeaseTrace`]; no browser, no drawing.
+
+use crate::korean::{with_particle, Particle};
+use lab_sim::core::Stamp;
+use lab_sim::lease::{EventKind, LeaseDetails, LeaseMetrics, LeaseTrace, LockingStmt, Outcome, ReleaseResult};
+
+/// Kinds of moments the player can jump to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum AnomalyKind {
+    /// A second (or third…) owner acquired a wallet someone still holds.
+    OverlapStart,
+    /// A balance write committed from a value that was no longer current.
+    StaleWrite,
+    /// A wallet's ledger went below zero: more approvals than money (INV-003).
+    LedgerNegative,
+    /// A conditional release found another owner's token.
+    Stolen,
+    /// A fence check rejected a hold.
+    FenceReject,
+}
+
+impl AnomalyKind {
+    /// Invariant breaks stop the player when auto-pause is on.
+    pub fn breaks_invariant(self) -> bool {
+        matches!(self, AnomalyKind::OverlapStart | AnomalyKind::StaleWrite | AnomalyKind::LedgerNegative)
+    }
+
+    pub fn label_ko(self) -> &'static str {
+        match self {
+            AnomalyKind::OverlapStart => "소유 겹침 시작",
+            AnomalyKind::StaleWrite => "옛 값으로 덮어쓴 쓰기",
+            AnomalyKind::LedgerNegative => "원장 음수 진입",
+            AnomalyKind::Stolen => "해제 시 STOLEN",
+            AnomalyKind::FenceReject => "fencing 거부",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Anomaly {
+    pub at: Stamp,
+    pub kind: AnomalyKind,
+    pub wallet: u32,
+    pub hold: Option<u32>,
+}
+
+/// Every anomaly of the trace, in stamp order. Needs `TraceLevel::Full`
+/// (events) for writes and releases; overlaps come from the holds.
+pub fn anomalies(trace: &LeaseTrace) -> Vec<Anomaly> {
+    let mut out = Vec::new();
+    let wallets = trace.config.wallets.max(1) as usize;
+    // Overlap starts: an acquisition inside another hold of the same wallet.
+    let mut by_wallet: Vec<Vec<usize>> = vec![Vec::new(); wallets];
+    for (i, h) in trace.holds.iter().enumerate() {
+        if (h.wallet as usize) < wallets {
+            by_wallet[h.wallet as usize].push(i);
+        }
+    }
+    for (w, idx) in by_wallet.iter().enumerate() {
+        let mut sorted = idx.clone();
+        sorted.sort_by_key(|&i| trace.holds[i].acquired_at);
+        let mut open: Vec<Stamp> = Vec::new(); // release stamps of holds still open
+        for &i in &sorted {
+            let h = &trace.holds[i];
+            open.retain(|r| *r > h.acquired_at);
+            if !open.is_empty() {
+                out.push(Anomaly {
+                    at: h.acquired_at,
+                    kind: AnomalyKind::OverlapStart,
+                    wallet: w as u32,
+                    hold: Some(h.id),
+                });
+            }
+            open.push(h.released_at);
+        }
+    }
+    // Writes, releases and rejects from the event list, replaying each wallet's balance.
+    let initial = i64::from(trace.config.initial_balance_won);
+    let amount = i64::from(trace.config.amount_won);
+    let mut snapshot = vec![initial; wallets];
+    let mut ledger = vec![initial; wallets];
+    let max_id = trace.holds.iter().map(|h| h.id as usize + 1).max().unwrap_or(0);
+    let mut read_values: Vec<Option<i64>> = vec![None; max_id];
+    for h in &trace.holds {
+        read_values[h.id as usize] = h.read_value_won;
+    }
+    for e in &trace.events {
+        match &e.kind {
+            EventKind::BalanceWritten { wallet, hold, value_won, .. } => {
+                let w = *wallet as usize;
+                if w >= wallets {
+                    continue;
+                }
+                if let Some(Some(read)) = read_values.get(*hold as usize) {
+                    if *read != snapshot[w] {
+                        out.push(Anomaly {
+                            at: e.at,
+                            kind: AnomalyKind::StaleWrite,
+                            wallet: *wallet,
+                            hold: Some(*hold),
+                        });
+                    }
+                }
+                snapshot[w] = *value_won;
+                let before = ledger[w];
+                ledger[w] -= amount;
+                if before >= 0 && ledger[w] < 0 {
+                    out.push(Anomaly {
+                        at: e.at,
+                        kind: AnomalyKind::LedgerNegative,
+                        wallet: *wallet,
+                        hold: Some(*hold),
+                    });
+                }
+            }
+            EventKind::LockReleased { wallet, hold, result: ReleaseResult::Stolen, .. } => {
+                out.push(Anomaly { at: e.at, kind: AnomalyKind::Stolen, wallet: *wallet, hold: Some(*hold) });
+            }
+            EventKind::FenceRejected { wallet, hold, .. } => {
+                out.push(Anomaly { at: e.at, kind: AnomalyKind::FenceReject, wallet: *wallet, hold: Some(*hold) });
+            }
+            _ => {}
+        }
+    }
+    out.sort_by_key(|a| (a.at, a.kind));
+    out
+}
+
+/// Hold ids whose balance write was stale (read value no longer current at commit).
+pub fn stale_write_holds(anomalies: &[Anomaly]) -> Vec<u32> {
+    let mut v: Vec<u32> =
+        anomalies.iter().filter(|a| a.kind == AnomalyKind::StaleWrite).filter_map(|a| a.hold).collect();
+    v.sort_unstable();
+    v
+}
+
+/// Intervals (per wallet) where two or more holds were open at once.
+pub fn overlap_intervals(trace: &LeaseTrace, wallet: u32) -> Vec<(Stamp, Stamp, u32)> {
+    let mut edges: Vec<(Stamp, i32)> = Vec::new();
+    for h in trace.holds.iter().filter(|h| h.wallet == wallet) {
+        edges.push((h.acquired_at, 1));
+        edges.push((h.released_at, -1));
+    }
+    edges.sort();
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut start: Option<Stamp> = None;
+    let mut peak = 0;
+    for (at, d) in edges {
+        depth += d;
+        if depth >= 2 {
+            if start.is_none() {
+                start = Some(at);
+                peak = 0;
+            }
+            peak = peak.max(depth as u32);
+        } else if let Some(s) = start.take() {
+            out.push((s, at, peak));
+        }
+    }
+    out
+}
+
+/// A row-lock wait: a statement that queued behind another transaction's
+/// row lock, from its arrival at the DB to the grant (both server stamps).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RowWait {
+    pub worker: u32,
+    pub wallet: u32,
+    pub hold: u32,
+    pub stmt: LockingStmt,
+    /// Transactions ahead of it when it queued (lock holders + earlier waiters).
+    pub ahead: u32,
+    pub began: Stamp,
+    /// `None` only if the trace ends inside the wait (it never does: the DB drains).
+    pub granted: Option<Stamp>,
+}
+
+impl RowWait {
+    /// How long it waited, in µs (up to `end_us` while it is still waiting).
+    pub fn waited_us(&self, end_us: u64) -> u64 {
+        self.granted.map_or(end_us, |g| g.t_us).saturating_sub(self.began.t_us)
+    }
+}
+
+/// Every row-lock wait of the trace (`TraceLevel::Full` events), in the order
+/// the waits began.
+pub fn row_lock_waits(trace: &LeaseTrace) -> Vec<RowWait> {
+    let mut out: Vec<RowWait> = Vec::new();
+    // Per worker: index into `out` of its open wait (a worker waits for one statement at a time).
+    let mut open: Vec<Option<usize>> = vec![None; trace.config.threads as usize];
+    for e in &trace.events {
+        match e.kind {
+            EventKind::RowLockWaitBegan { worker, wallet, hold, stmt, ahead } => {
+                if let Some(slot) = open.get_mut(worker as usize) {
+                    *slot = Some(out.len());
+                    out.push(RowWait { worker, wallet, hold, stmt, ahead, began: e.at, granted: None });
+                }
+            }
+            EventKind::RowLockGranted { worker, .. } => {
+                if let Some(i) = open.get_mut(worker as usize).and_then(Option::take) {
+                    out[i].granted = Some(e.at);
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A metric of the headline table or its details, by the key the CLI prints
+/// (and the prose uses in `{{sim:PRESET:KEY}}`). `None` when it does not
+/// apply to the run or the key is unknown.
+pub fn metric_value(m: &LeaseMetrics, d: &LeaseDetails, key: &str) -> Option<f64> {
+    let u = |x: u64| Some(x as f64);
+    let o = |x: Option<u64>| x.map(|v| v as f64);
+    match key {
+        "approvals" => u(m.approvals),
+        "possible_approvals" => u(m.possible_approvals),
+        "ownership_overlap_pairs" | "overlap_pairs" => u(m.ownership_overlap_pairs),
+        "max_concurrent_owners" => u(m.max_concurrent_owners),
+        "stolen_at_release" | "stolen" => o(m.stolen_at_release),
+        "drift_won" | "drift" => Some(m.drift_won as f64),
+        "over_approval" => u(m.over_approval),
+        "negative_ledger_wallets" => u(m.negative_ledger_wallets),
+        "fencing_rejects" => o(m.fencing_rejects),
+        "lost_update_pairs" => o(m.lost_update_pairs),
+        "throughput_rps" | "throughput" => Some(m.throughput_rps),
+        "latency_p95_ms" | "p95" => Some(m.latency_p95_ms),
+        "n503_during_outage" => o(m.n503_during_outage),
+        "lockless_holds_during_outage" => o(m.lockless_holds_during_outage),
+        "watchdog_extensions" => o(m.watchdog_extensions),
+        "fence_value_at_kill" => o(m.fence_value_at_kill),
+        "post_restart_read_rejects" => o(m.post_restart_read_rejects),
+        "holds" => u(d.holds),
+        "requests" => u(d.requests),
+        "responses_503" => u(d.responses_503),
+        "insufficient" => u(d.insufficient),
+        "expired_at_release" => u(d.expired_at_release),
+        "overlap_artifacts" => u(d.overlap_artifacts),
+        "fencing_rejects_read" => u(d.fencing_rejects_read),
+        "fencing_rejects_write" => u(d.fencing_rejects_write),
+        "writes_after_overtake" => u(d.writes_after_overtake),
+        "latency_p50_ms" => Some(d.latency_p50_ms),
+        "latency_max_ms" => Some(d.latency_max_ms),
+        "approvals_per_wallet_max" => d.approvals_per_wallet.iter().max().map(|&v| v as f64),
+        "approvals_per_wallet_min" => d.approvals_per_wallet.iter().min().map(|&v| v as f64),
+        "ledger_min_won" => d.ledger_per_wallet_won.iter().min().map(|&v| v as f64),
+        "ledger_max_won" => d.ledger_per_wallet_won.iter().max().map(|&v| v as f64),
+        "snapshot_min_won" => d.snapshot_per_wallet_won.iter().min().map(|&v| v as f64),
+        "snapshot_max_won" => d.snapshot_per_wallet_won.iter().max().map(|&v| v as f64),
+        _ => None,
+    }
+}
+
+/// Formats a metric the Korean way: thousands separators, one decimal for rates.
+pub fn format_metric(key: &str, v: f64) -> String {
+    match key {
+        "throughput_rps" | "throughput" | "latency_p95_ms" | "p95" | "latency_p50_ms" | "latency_max_ms" => {
+            format!("{:.1}", v)
+        }
+        _ => group_thousands(v.round() as i64),
+    }
+}
+
+/// `1234567` → `1,234,567`.
+pub fn group_thousands(v: i64) -> String {
+    let digits = v.unsigned_abs().to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if v < 0 {
+        format!("−{out}")
+    } else {
+        out
+    }
+}
+
+/// The rows of the live metric table: key and Korean label.
+pub const TABLE_ROWS: &[(&str, &str)] = &[
+    ("approvals", "승인 (가능 240)"),
+    ("ownership_overlap_pairs", "소유 겹침 쌍"),
+    ("max_concurrent_owners", "최대 동시 소유자"),
+    ("stolen_at_release", "해제 시 STOLEN"),
+    ("drift_won", "drift (원)"),
+    ("over_approval", "초과 승인"),
+    ("negative_ledger_wallets", "원장 음수 지갑"),
+    ("fencing_rejects", "fencing 거부"),
+    ("lost_update_pairs", "잃어버린 갱신 쌍"),
+    ("watchdog_extensions", "연장 횟수"),
+    ("throughput_rps", "처리량 (건/s)"),
+    ("latency_p95_ms", "p95 지연 (ms)"),
+    ("n503_during_outage", "단절 중 503"),
+    ("lockless_holds_during_outage", "단절 중 락 없는 홀드"),
+    ("post_restart_read_rejects", "재기동 뒤 읽기 거부"),
+];
+
+/// A Korean sentence describing a run with its key numbers, for screen readers.
+pub fn describe_run(trace: &LeaseTrace) -> String {
+    let c = &trace.config;
+    let m = &trace.metrics;
+    let mut s = format!(
+        "{} 변형, TTL {}ms, 멈춤 {}~{}ms, 스레드 {}개·지갑 {}개, seed {} 실행 {}: {}초 동안 승인 {}건(가능 {}건), 소유 겹침 {}쌍, 최대 동시 소유자 {}명",
+        c.variant.article_label(),
+        c.ttl_ms,
+        c.pause_min_ms,
+        c.pause_max_ms,
+        c.threads,
+        c.wallets,
+        trace.seed,
+        trace.run_index,
+        c.duration_s,
+        group_thousands(m.approvals as i64),
+        group_thousands(m.possible_approvals as i64),
+        group_thousands(m.ownership_overlap_pairs as i64),
+        m.max_concurrent_owners,
+    );
+    if let Some(st) = m.stolen_at_release {
+        s.push_str(&format!(", 해제 시 STOLEN {}건", group_thousands(st as i64)));
+    }
+    s.push_str(&format!(
+        ", 초과 승인 {}건, drift {}원, 원장 음수 지갑 {}/{}.",
+        group_thousands(m.over_approval as i64),
+        group_thousands(m.drift_won),
+        m.negative_ledger_wallets,
+        c.wallets
+    ));
+    s
+}
+
+/// Counts of what the visible part of a timeline shows, for its text alternative.
+pub fn describe_window(trace: &LeaseTrace, t0_us: u64, t1_us: u64) -> String {
+    let holds: Vec<_> =
+        trace.holds.iter().filter(|h| h.acquired_at.t_us >= t0_us && h.acquired_at.t_us < t1_us).collect();
+    let approved = holds.iter().filter(|h| h.outcome == Outcome::Approved).count();
+    let stolen = holds.iter().filter(|h| h.release_result == ReleaseResult::Stolen).count();
+    let an = anomalies(trace);
+    let overlaps =
+        an.iter().filter(|a| a.kind == AnomalyKind::OverlapStart && a.at.t_us >= t0_us && a.at.t_us < t1_us).count();
+    let stale =
+        an.iter().filter(|a| a.kind == AnomalyKind::StaleWrite && a.at.t_us >= t0_us && a.at.t_us < t1_us).count();
+    let mut s = format!(
+        "타임라인 {:.1}~{:.1}초 구간: 홀드 {}개 중 승인 {}건, 소유 겹침 시작 {}번, 옛 값으로 덮어쓴 쓰기 {}번, 해제 시 STOLEN {}건.",
+        t0_us as f64 / 1e6,
+        t1_us as f64 / 1e6,
+        holds.len(),
+        approved,
+        overlaps,
+        stale,
+        stolen
+    );
+    s.push_str(&describe_row_waits(trace, t0_us, t1_us));
+    s
+}
+
+/// The row-lock sentence of [`describe_window`]: waits that began in
+/// `[t0_us, t1_us)`, by statement, and the longest. Empty when the window
+/// has none and the variant is not one whose figure draws them (c-2, (d)).
+pub fn describe_row_waits(trace: &LeaseTrace, t0_us: u64, t1_us: u64) -> String {
+    let end_us = trace.details.end_us;
+    let waits: Vec<RowWait> =
+        row_lock_waits(trace).into_iter().filter(|w| w.began.t_us >= t0_us && w.began.t_us < t1_us).collect();
+    if waits.is_empty() {
+        let quiet = crate::catalogue::variant(trace.config.variant).meets_at_row_lock;
+        return if quiet {
+            " 이 구간에서 행 잠금을 기다린 문장은 없었다.".to_string()
+        } else {
+            String::new()
+        };
+    }
+    const ORDER: [LockingStmt; 5] = [
+        LockingStmt::ForShare,
+        LockingStmt::FenceAdvance,
+        LockingStmt::FenceCheck,
+        LockingStmt::Update,
+        LockingStmt::ConditionalUpdate,
+    ];
+    let parts: Vec<String> = ORDER
+        .iter()
+        .filter_map(|&k| {
+            let n = waits.iter().filter(|w| w.stmt == k).count();
+            (n > 0).then(|| format!("{} {}번", locking_stmt_ko(k), n))
+        })
+        .collect();
+    let longest_us = waits.iter().map(|w| w.waited_us(end_us)).max().unwrap_or(0);
+    let longest = if longest_us < 100 {
+        "0.1ms 미만이었다".to_string()
+    } else {
+        format!("{:.1}ms였다", longest_us as f64 / 1000.0)
+    };
+    let most_ahead = waits.iter().map(|w| w.ahead).max().unwrap_or(0);
+    let mut s = format!(" {}이 앞 트랜잭션의 행 잠금이 풀리기를 기다렸고, 가장 긴 대기는 {longest}.", parts.join(", "));
+    if most_ahead >= 2 {
+        s.push_str(&format!(" 가장 긴 줄에서는 앞에 트랜잭션 {most_ahead}개가 있었다."));
+    }
+    s
+}
+
+/// A number followed by `particle` as the number is read in Korean ("2는", "3으로").
+fn numbered(n: impl std::fmt::Display, particle: Particle) -> String {
+    with_particle(&n.to_string(), particle)
+}
+
+/// One Korean line describing an event, for the player's "current event" text.
+pub fn describe_event(e: &lab_sim::lease::TraceEvent) -> String {
+    use crate::korean::Particle::{EunNeun, EuroRo, IGa};
+    use lab_sim::lease::{EventKind as K, FencePhase};
+    let t = format!("{:.1}ms", e.at.t_us as f64 / 1000.0);
+    let body = match &e.kind {
+        K::RequestStarted { worker, wallet } => {
+            format!("스레드 {} 지갑 {wallet}에 결제 요청을 시작", numbered(worker, IGa))
+        }
+        K::AcquireRefused { worker, wallet } => {
+            format!("스레드 {worker}의 SET NX 거절(지갑 {} 이미 잠김)", numbered(wallet, EunNeun))
+        }
+        K::LockAcquired { worker, wallet, token, .. } => {
+            format!("스레드 {} 지갑 {wallet}의 락을 토큰 {} 획득", numbered(worker, IGa), numbered(token, EuroRo))
+        }
+        K::LocklessSectionStarted { worker, wallet, .. } => {
+            format!("스레드 {} 락 없이 지갑 {wallet} 구간에 진입", numbered(worker, IGa))
+        }
+        K::BalanceRead { worker, wallet, value_won, .. } => {
+            format!("스레드 {} 지갑 {wallet} 잔액 {}원을 읽음", numbered(worker, IGa), group_thousands(*value_won))
+        }
+        K::FenceRejected { worker, phase, .. } => {
+            let p = if *phase == FencePhase::Read { "읽기" } else { "쓰기" };
+            format!("스레드 {worker}의 요청이 {p} 시점 fence 확인에서 거부됨")
+        }
+        K::BalanceWritten { worker, wallet, value_won, .. } => {
+            format!(
+                "스레드 {} 지갑 {wallet} 잔액을 {}원으로 기록(커밋)",
+                numbered(worker, IGa),
+                group_thousands(*value_won)
+            )
+        }
+        K::InsufficientFunds { worker, .. } => format!("스레드 {worker}: 잔액 부족으로 거절"),
+        K::LockReleased { worker, result, .. } => {
+            let r = match result {
+                ReleaseResult::Released => "정상 해제",
+                ReleaseResult::Stolen => "STOLEN(남의 토큰)",
+                ReleaseResult::Expired => "키가 이미 만료",
+                ReleaseResult::Error => "락 서버 오류",
+                ReleaseResult::NotApplicable => "해제 없음",
+            };
+            format!("스레드 {worker}의 해제 결과: {r}")
+        }
+        K::LeaseExtended { wallet, token, .. } => format!("watchdog이 지갑 {wallet}의 토큰 {token} lease를 연장"),
+        K::WatchdogSawLeaseLost { wallet, .. } => format!("watchdog이 지갑 {wallet}의 lease를 잃은 것을 봄"),
+        K::LeaseExpired { wallet, token } => format!("락 서버에서 지갑 {wallet}의 토큰 {token} lease가 만료"),
+        K::ResponseSent { worker, latency_us, .. } => {
+            format!("스레드 {} 응답을 받음({:.0}ms 걸림)", numbered(worker, IGa), *latency_us as f64 / 1000.0)
+        }
+        K::ProcessStopped { process } => format!("프로세스 {process} 정지(SIGSTOP)"),
+        K::ProcessResumed { process } => format!("프로세스 {process} 재개"),
+        K::LockServerKilled => "락 서버가 죽음".to_string(),
+        K::LockServerRestarted => "락 서버가 빈 상태로 재기동".to_string(),
+        K::LockServerStalled { .. } => "락 서버가 잠시 멈칫함".to_string(),
+        K::RowLockWaitBegan { worker, wallet, stmt, ahead, .. } => {
+            format!(
+                "스레드 {worker}의 {} 지갑 {wallet}의 {} 잠금을 기다림(앞에 {ahead})",
+                with_particle(locking_stmt_ko(*stmt), IGa),
+                row_ko(*stmt)
+            )
+        }
+        K::RowLockGranted { worker, stmt, waited_us, released_by, .. } => format!(
+            "스레드 {worker}의 {} {:.1}ms 기다린 끝에 잠금을 얻음(스레드 {released_by}의 트랜잭션이 끝남)",
+            with_particle(locking_stmt_ko(*stmt), IGa),
+            *waited_us as f64 / 1000.0
+        ),
+        #[allow(unreachable_patterns)]
+        _ => "기타 사건".to_string(),
+    };
+    format!("{t}: {body}")
+}
+
+/// The Korean name of a statement that waited for a row lock.
+pub fn locking_stmt_ko(stmt: lab_sim::lease::LockingStmt) -> &'static str {
+    use lab_sim::lease::LockingStmt as S;
+    match stmt {
+        S::ForShare => "FOR SHARE 읽기",
+        S::Update => "UPDATE",
+        S::ConditionalUpdate => "조건부 UPDATE",
+        S::FenceAdvance => "fence 새기기",
+        S::FenceCheck => "fence 확인",
+    }
+}
+
+fn row_ko(stmt: lab_sim::lease::LockingStmt) -> &'static str {
+    if stmt.on_fence_row() {
+        "fence 행"
+    } else {
+        "잔액 행"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands() {
+        assert_eq!(group_thousands(0), "0");
+        assert_eq!(group_thousands(1714), "1,714");
+        assert_eq!(group_thousands(-350000), "−350,000");
+        assert_eq!(group_thousands(100), "100");
+    }
+
+    #[test]
+    fn anomalies_of_exp1_include_overlaps_and_stale_writes() {
+        use lab_sim::lease::{run, Preset, TraceLevel};
+        let mut c = Preset::Exp1.config();
+        c.duration_s = 3;
+        let t = run(&c, 1, 0, TraceLevel::Full);
+        let an = anomalies(&t);
+        assert!(an.iter().any(|a| a.kind == AnomalyKind::OverlapStart));
+        assert!(an.iter().any(|a| a.kind == AnomalyKind::StaleWrite));
+        assert!(an.iter().any(|a| a.kind == AnomalyKind::Stolen));
+        assert!(an.windows(2).all(|w| w[0].at <= w[1].at), "in stamp order");
+        // With a lease longer than every pause there is nothing to find.
+        c.ttl_ms = 600;
+        let calm = run(&c, 1, 0, TraceLevel::Full);
+        assert!(anomalies(&calm).is_empty());
+    }
+}

@@ -1,0 +1,23 @@
+//! Consistency Lab's model layer: what the figures, the page and the CLI
+//! all read, above the simulation (`lab-sim`) and below every drawing.
+//!
+//! It knows the parameters and their query-string codec (`params`), the
+//! figures' catalogue (`registry`), what a run's trace means (`analysis`),
+//! the sweeps (`sweep`), the run caps (`work_cap`), the article's own
+//! numbers (`article`) and the Korean text rules (`korean`). It imports
+//! neither plotters nor yew (tests/tidy.rs), so it builds, tests and runs
+//! the same natively and in wasm.
+
+pub mod analysis;
+pub mod article;
+pub mod catalogue;
+pub mod html;
+pub mod korean;
+pub mod live_table;
+pub mod params;
+pub mod permalink;
+pub mod registry;
+pub mod slider_scale;
+pub mod sweep;
+pub mod work_cap;
+pub mod worker;

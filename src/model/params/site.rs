@@ -1,0 +1,372 @@
+//! The site's own keys and the one reader of a page address.
+//!
+//! An address is `?ch=CHAPTER&fig=FIGURE&<scenario keys>&<view keys>`
+//! (`embed=FIGURE` in embed mode). [`read_site`] reads every key of it once,
+//! for one kind of figure ([`Scope`]): the route and view keys of
+//! [`SITE_PARAMS`] into a [`SiteQuery`], every other key with the scope's
+//! own parser (Scenario A, Scenario B, or a sweep's grid), and one list of
+//! notices, capped at [`MAX_NOTICES`](super::MAX_NOTICES) with raw text cut
+//! to [`NOTICE_TEXT_MAX_CHARS`](super::NOTICE_TEXT_MAX_CHARS). A view key
+//! that the scope's figures do not read is ignored with a notice.
+//! [`SiteQuery::search`] writes an address back, and [`notice_ko`] says a
+//! notice in Korean. Pure and native-testable: the page hands in
+//! `location.search`.
+
+use std::collections::BTreeMap;
+
+use super::codec::{last_values, percent_encode, read_value, split_query, NoticeLog};
+use super::lease::{lease_query_from_values, to_query, LeaseQuery};
+use super::spec::{
+    choice, int, word_key, Access, Field, Figures, FromInt, Key, Notice, ParamKind, ParamSpec, Parsed, Value,
+};
+use super::sweep::{sweep_figures, sweep_query, sweep_spec_from_values};
+use super::vote::{vote_config_from_values, vote_to_query};
+use crate::korean::{with_particle, Particle};
+use crate::params::{SweepKind, SweepMetric, SweepSpec};
+use lab_sim::vote::VoteConfig;
+
+/// The kind of figure an address is read for: it decides which parser reads
+/// the keys that are not the site's, and which view keys apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// A lock-lease figure (Scenario A keys); also the page's own reading.
+    Lease,
+    /// A vote figure (Scenario B keys).
+    Vote,
+    /// A sweep figure (its grid keys).
+    Sweep(SweepKind),
+}
+
+impl Scope {
+    /// The figure kinds of this scope.
+    pub fn figures(self) -> Figures {
+        match self {
+            Scope::Lease => Figures::LEASE,
+            Scope::Vote => Figures::VOTE,
+            Scope::Sweep(kind) => sweep_figures(kind),
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Scope::Lease => "lock-lease",
+            Scope::Vote => "vote",
+            Scope::Sweep(kind) => kind.figure_id(),
+        }
+    }
+}
+
+/// Everything an address says: the route (`ch`, `fig`, `embed`), the view
+/// keys, and the state of the figure it is for (at most one of `lease`,
+/// `vote`, `sweep`: the scope's, present when the address carried any of
+/// its keys).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SiteQuery {
+    pub chapter: Option<String>,
+    pub figure: Option<String>,
+    /// Embed mode: that one figure, no site chrome.
+    pub embed: Option<String>,
+    /// Embed mode, figure only (`bare=1`): the drawing, legend and caption, no controls.
+    pub bare: Option<bool>,
+    /// A timeline's window (`win`, ms).
+    pub window_ms: Option<u32>,
+    /// The player's cursor (`t`, in ms with up to µs precision).
+    pub cursor_us: Option<u64>,
+    /// The player's event index (`ev`).
+    pub event: Option<usize>,
+    /// A2's ledger line shown (`recon`).
+    pub reveal_ledger: Option<bool>,
+    /// A1: the recorded real run drawn instead of a simulation (`real`).
+    pub recorded: Option<bool>,
+    /// B6: the fault has hit (`hit`).
+    pub hit: Option<bool>,
+    /// What a sweep heatmap colours (`metric`).
+    pub metric: Option<SweepMetric>,
+    pub lease: Option<LeaseQuery>,
+    pub vote: Option<VoteConfig>,
+    pub sweep: Option<SweepSpec>,
+}
+
+impl SiteQuery {
+    /// Whether the address is for figure `id` (`fig=id` or `embed=id`).
+    pub fn targets(&self, id: &str) -> bool {
+        self.figure.as_deref() == Some(id) || self.embed.as_deref() == Some(id)
+    }
+
+    /// The canonical query of the figure state it carries ("" when none).
+    pub fn scenario_query(&self) -> String {
+        match (&self.lease, &self.vote, &self.sweep) {
+            (Some(lease), _, _) => to_query(lease),
+            (_, Some(vote), _) => vote_to_query(vote),
+            (_, _, Some(sweep)) => sweep_query(sweep),
+            _ => String::new(),
+        }
+    }
+
+    /// The address of this state: the route keys that are set, the figure
+    /// state's canonical query, then the view keys that are set, in table
+    /// order. Every permalink the site writes has this form.
+    pub fn search(&self) -> String {
+        self.search_with(&self.scenario_query())
+    }
+
+    /// [`SiteQuery::search`] with the figure state's query given as text.
+    pub fn search_with(&self, scenario_query: &str) -> String {
+        let (route, view) = SITE_PARAMS.split_at(ROUTE_KEYS);
+        let pair =
+            |param: &ParamSpec| param.value_text(self).map(|text| format!("{}={}", param.name, percent_encode(&text)));
+        let mut parts: Vec<String> = route.iter().filter_map(pair).collect();
+        if !scenario_query.is_empty() {
+            parts.push(scenario_query.to_string());
+        }
+        parts.extend(view.iter().filter_map(pair));
+        format!("?{}", parts.join("&"))
+    }
+}
+
+/// How many of [`SITE_PARAMS`]' first rows are route keys (`ch`, `fig`, `embed`).
+const ROUTE_KEYS: usize = 3;
+
+/// One of the site's free-text keys.
+const fn text(name: &'static str, description: &'static str, label_ko: &'static str) -> Key {
+    word_key(name, ParamKind::Text, "", description, label_ko)
+}
+
+/// A time key: `0..=max` ms, read with up to three decimals, held in µs.
+const fn millis(name: &'static str, max: u64, description: &'static str, label_ko: &'static str) -> Key {
+    Key { kind: ParamKind::Millis, ..int(name, "ms", 0, max, 1, "", description, label_ko) }
+}
+
+/// The site's own keys, in canonical order: the route (every figure), then
+/// the view keys (each read by the figures it is marked with).
+pub static SITE_PARAMS: &[ParamSpec] = &[
+    text("ch", "The chapter shown (the first chapter when unknown)", "장").field(Field::Site(Access {
+        get: |s| s.chapter.clone().map(Value::Text),
+        set: |s, v| s.chapter = Some(v.into_text()),
+    })),
+    text("fig", "The figure the other keys are for: it opens in that state and the page scrolls to it", "그림").field(
+        Field::Site(Access { get: |s| s.figure.clone().map(Value::Text), set: |s, v| s.figure = Some(v.into_text()) }),
+    ),
+    text("embed", "Embed mode: this figure alone, with its controls and a link to the full page", "퍼가기").field(
+        Field::Site(Access { get: |s| s.embed.clone().map(Value::Text), set: |s, v| s.embed = Some(v.into_text()) }),
+    ),
+    int(
+        "win",
+        "ms",
+        200,
+        120_000,
+        500,
+        "",
+        "Timeline window: the first this many ms of the run (default: the figure's own)",
+        "시간 창",
+    )
+    .for_figures(Figures::LEASE)
+    .field(Field::Site(Access {
+        get: |s| s.window_ms.map(|ms| Value::Int(u64::from(ms))),
+        set: |s, v| s.window_ms = Some(FromInt::from_int(v.int())),
+    })),
+    millis("t", 600_000, "Timeline player's cursor, in ms with up to three decimals", "위치")
+        .for_figures(Figures::LEASE)
+        .field(Field::Site(Access { get: |s| s.cursor_us.map(Value::Int), set: |s, v| s.cursor_us = Some(v.int()) })),
+    int(
+        "ev",
+        "",
+        0,
+        u32::MAX as u64,
+        1,
+        "",
+        "Player's event index: a timeline's (used when it agrees with t) or a vote story's step",
+        "사건",
+    )
+    .for_figures(Figures::LEASE.and(Figures::VOTE))
+    .field(Field::Site(Access {
+        get: |s| s.event.map(|ev| Value::Int(ev as u64)),
+        set: |s, v| s.event = Some(FromInt::from_int(v.int())),
+    })),
+    word_key(
+        "recon",
+        ParamKind::Switch,
+        "",
+        "A2: run the reconciliation, showing the ledger line (recon=0 hides it)",
+        "대사 실행",
+    )
+    .for_figures(Figures::LEASE)
+    .field(Field::Site(Access {
+        get: |s| s.reveal_ledger.map(Value::Flag),
+        set: |s, v| s.reveal_ledger = Some(v.flag()),
+    })),
+    word_key(
+        "real",
+        ParamKind::Switch,
+        "",
+        "A1: draw the recorded real run (run 0 of lab real's committed set on Redis and PostgreSQL) instead of a simulation",
+        "실제 실행 기록",
+    )
+    .for_figures(Figures::LEASE)
+    .field(Field::Site(Access { get: |s| s.recorded.map(Value::Flag), set: |s, v| s.recorded = Some(v.flag()) })),
+    word_key(
+        "hit",
+        ParamKind::Switch,
+        "",
+        "B6: the fault has hit the storage stack, which shows what survives",
+        "장애 뒤",
+    )
+    .for_figures(Figures::VOTE)
+    .field(Field::Site(Access { get: |s| s.hit.map(Value::Flag), set: |s, v| s.hit = Some(v.flag()) })),
+    word_key(
+        "bare",
+        ParamKind::Switch,
+        "",
+        "Embed mode: the figure alone (drawing, legend, caption), without its controls, player or export bar",
+        "그림만",
+    )
+    .field(Field::Site(Access { get: |s| s.bare.map(Value::Flag), set: |s, v| s.bare = Some(v.flag()) })),
+    choice(
+        "metric",
+        &["over_approval", "throughput"],
+        "over_approval",
+        "What a sweep heatmap colours",
+        "색으로 보일 값",
+    )
+    .for_figures(Figures::SWEEPS)
+    .field(Field::Site(Access {
+        get: |s| s.metric.map(|metric| Value::Word(metric.key())),
+        set: |s, v| s.metric = SweepMetric::from_key(v.word()),
+    })),
+];
+
+/// The spec of one of the site's own keys.
+pub fn site_param(name: &str) -> Option<&'static ParamSpec> {
+    SITE_PARAMS.iter().find(|param| param.name == name)
+}
+
+/// Reads a page address (`location.search`) for a figure of `scope`. Never
+/// panics; every value it clamps or drops is a notice.
+pub fn read_site(search: &str, scope: Scope) -> Parsed<SiteQuery> {
+    let mut log = NoticeLog::default();
+    let (site_values, values): (BTreeMap<String, String>, _) =
+        last_values(split_query(search), &mut log).into_iter().partition(|(key, _)| site_param(key).is_some());
+    let mut site = SiteQuery::default();
+    for param in SITE_PARAMS {
+        let Some(given) = site_values.get(param.name) else { continue };
+        if !param.figures.contains(scope.figures()) {
+            log.ignored(param.name, given, format!("not a key of the {} figures", scope.name()));
+        } else if let Some(value) = read_value(param, given, &mut log) {
+            param.set(&mut site, value);
+        }
+    }
+    if !values.is_empty() {
+        match scope {
+            Scope::Lease => site.lease = Some(lease_query_from_values(&values, &mut log)),
+            Scope::Vote => site.vote = Some(vote_config_from_values(&values, &mut log)),
+            Scope::Sweep(kind) => site.sweep = Some(sweep_spec_from_values(kind, &values, &mut log)),
+        }
+    }
+    Parsed { value: site, notices: log.finish() }
+}
+
+/// A notice in Korean, as the page shows it. The given text is data and is rendered escaped.
+pub fn notice_ko(notice: &Notice) -> String {
+    match notice {
+        Notice::Clamped { key, given, used, min, max } => {
+            format!(
+                "주소의 {key}={given} 값이 허용 범위({min}~{max})를 벗어나 {} 맞췄습니다.",
+                with_particle(used, Particle::EuroRo)
+            )
+        }
+        Notice::Ignored { key, given, .. } if given.is_empty() => {
+            format!("주소의 {key} 항목은 쓸 수 없어 무시했습니다.")
+        }
+        Notice::Ignored { key, given, .. } => format!("주소의 {key}={given} 항목은 쓸 수 없어 무시했습니다."),
+        Notice::Swapped { low_key, low, high_key, high } => {
+            format!(
+                "주소의 {} {high_key}={high}보다 커서 범위의 두 끝을 바꿔 읽었습니다.",
+                with_particle(&format!("{low_key}={low}"), Particle::IGa)
+            )
+        }
+        Notice::Omitted { count } => format!("그 밖에 주소 항목 {count}개도 무시했습니다."),
+    }
+}
+
+/// Every notice in Korean.
+pub fn notices_ko(notices: &[Notice]) -> Vec<String> {
+    notices.iter().map(notice_ko).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::{parse_lease_query, MAX_NOTICES};
+    use lab_sim::vote::FaultKind;
+
+    #[test]
+    fn the_route_keys_come_first() {
+        let names: Vec<&str> = SITE_PARAMS.iter().map(|param| param.name).collect();
+        assert_eq!(names[..ROUTE_KEYS], ["ch", "fig", "embed"]);
+        assert!(SITE_PARAMS[..ROUTE_KEYS].iter().all(|param| param.figures == Figures::ALL));
+    }
+
+    #[test]
+    fn a_lease_permalink_reads_back() {
+        let search = "?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1&ttl_ms=300&win=2500&t=12.345&ev=7&recon=0";
+        let Parsed { value: site, notices } = read_site(search, Scope::Lease);
+        assert_eq!(notices, vec![]);
+        assert!(site.targets("lease-expiry"));
+        assert_eq!(
+            (site.window_ms, site.cursor_us, site.event, site.reveal_ledger),
+            (Some(2500), Some(12_345), Some(7), Some(false))
+        );
+        assert_eq!(site.lease, Some(parse_lease_query("preset=exp1&ttl_ms=300").value));
+        assert_eq!(site.search(), search);
+    }
+
+    #[test]
+    fn vote_and_sweep_permalinks_read_back() {
+        let search = "?ch=b1-remember&fig=kill-vs-power&scenario=vote&fault=power&ev=3&hit=1";
+        let site = read_site(search, Scope::Vote).value;
+        assert_eq!(site.vote.as_ref().map(|c| c.fault), Some(FaultKind::Power));
+        assert_eq!((site.event, site.hit), (Some(3), Some(true)));
+        assert_eq!(site.search(), search);
+        let kind = SweepKind::Contention;
+        let search = format!("?ch=a7-sweeps&fig=sweep-contention&{}&metric=throughput", kind.default_spec().key());
+        let Parsed { value: site, notices } = read_site(&search, Scope::Sweep(kind));
+        assert_eq!(notices, vec![]);
+        assert_eq!((site.sweep, site.metric), (Some(kind.default_spec()), Some(SweepMetric::Throughput)));
+        assert_eq!(site.search(), search);
+    }
+
+    #[test]
+    fn site_values_are_clamped_or_ignored_with_notices() {
+        let Parsed { value: site, notices } =
+            read_site("t=NaN&win=1e99&ev=-1&win=50&t=700000&recon=maybe", Scope::Lease);
+        assert_eq!(
+            (site.window_ms, site.cursor_us, site.event, site.reveal_ledger),
+            (Some(200), Some(600_000_000), Some(0), None)
+        );
+        let keys: Vec<&str> = notices.iter().map(Notice::key).collect();
+        assert_eq!(keys, ["win", "t", "win", "t", "ev", "recon"]);
+        let kinds: Vec<&str> =
+            notices.iter().map(|n| if matches!(n, Notice::Clamped { .. }) { "clamped" } else { "ignored" }).collect();
+        assert_eq!(kinds, ["ignored", "ignored", "clamped", "clamped", "clamped", "ignored"]);
+        assert_eq!(notice_ko(&notices[2]), "주소의 win=50 값이 허용 범위(200~120000)를 벗어나 200으로 맞췄습니다.");
+    }
+
+    #[test]
+    fn view_keys_of_other_figures_are_ignored() {
+        let Parsed { value: site, notices } = read_site("fig=vote-story&t=5&hit=1&metric=throughput", Scope::Vote);
+        assert_eq!((site.cursor_us, site.hit, site.metric), (None, Some(true), None));
+        assert_eq!(notices.iter().map(Notice::key).collect::<Vec<_>>(), ["t", "metric"]);
+        assert_eq!(site.vote, None, "no scenario key, no config");
+    }
+
+    #[test]
+    fn hostile_route_text_is_bounded_and_notices_are_capped() {
+        let long = "x".repeat(10_000);
+        let site = read_site(&format!("ch={long}&embed=%3Cscript%3E%00"), Scope::Lease).value;
+        assert_eq!(site.chapter.map(|c| c.chars().count()), Some(crate::params::NOTICE_TEXT_MAX_CHARS + 1));
+        assert_eq!(site.embed.as_deref(), Some("<script>"));
+        let many = read_site(&"t=x&".repeat(500), Scope::Sweep(SweepKind::TtlPause)).notices;
+        assert_eq!(many.len(), MAX_NOTICES + 1);
+        assert_eq!(notice_ko(&many[MAX_NOTICES]), format!("그 밖에 주소 항목 {}개도 무시했습니다.", 500 - MAX_NOTICES));
+    }
+}
