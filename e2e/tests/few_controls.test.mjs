@@ -1,7 +1,7 @@
 // Less to hold (issue 25): every figure of every chapter shows at most six
 // setting controls before "모든 설정" (a slider and its number box are one
 // control; the player and the export bar are not settings), at 1280 px.
-// The registry's rule is tested natively (figures::registry); this checks
+// The registry's rule is tested natively (lab_model::registry); this checks
 // what the page draws.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

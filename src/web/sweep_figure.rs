@@ -17,13 +17,19 @@
 //! embed address, leaves that address alone and opens a cell's timeline in a
 //! new tab.
 
+mod controls;
+mod grid;
+
 use std::rc::Rc;
+
+use controls::{slider_value, sliders, with_slider};
+use grid::{cell_id, SweepGrid};
 
 use super::canvas::page_canvas;
 use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
 use plotters::prelude::*;
-use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement, PointerEvent};
+use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::now_ms;
@@ -32,7 +38,7 @@ use super::url::{navigate, read_sweep_figure, replace_url};
 use crate::figures::sweep::{article_point, draw_heatmap, heat_height_css, heat_layout, ARTICLE_POINT_LABEL};
 use crate::figures::View;
 use lab_model::catalogue;
-use lab_model::params::{SweepKind, SweepMetric, SweepSpec, MAX_N, MAX_SEEDS};
+use lab_model::params::{SweepKind, SweepMetric, SweepSpec};
 use lab_model::permalink;
 use lab_model::sweep::SweepResult;
 
@@ -115,69 +121,6 @@ pub struct SweepFigure {
     hover: Option<(usize, usize)>,
     /// The cell opened (click or Enter): its run's summary shows under the map, with a link to the run.
     opened: Option<(usize, usize)>,
-}
-
-/// A slider: label, unit, min, max, step.
-struct SliderSpec {
-    name: &'static str,
-    label: &'static str,
-    unit: &'static str,
-    min: u32,
-    max: u32,
-    step: u32,
-}
-
-/// The figure's sliders: its keys as the figure registry lists them.
-fn sliders(kind: SweepKind) -> Vec<SliderSpec> {
-    let [xk0, xk1, yk0, yk1] = kind.axis_keys();
-    let [(xl, xh), (yl, yh)] = kind.axis_limits();
-    let slider = |name: &'static str| {
-        let (label, unit, min, max, step) = match (kind, name) {
-            (SweepKind::TtlPause, n) if n == xk0 => ("TTL 시작", "ms", xl, xh, 10),
-            (SweepKind::TtlPause, n) if n == xk1 => ("TTL 끝", "ms", xl, xh, 10),
-            (SweepKind::TtlPause, n) if n == yk0 => ("멈춤 상한 시작", "ms", yl, yh, 10),
-            (SweepKind::TtlPause, n) if n == yk1 => ("멈춤 상한 끝", "ms", yl, yh, 10),
-            (SweepKind::Contention, n) if n == xk0 => ("지갑당 스레드 최소", "개", xl, xh, 1),
-            (SweepKind::Contention, n) if n == xk1 => ("지갑당 스레드 최대", "개", xl, xh, 1),
-            (SweepKind::Contention, n) if n == yk0 => ("지갑 수 최소", "개", yl, yh, 1),
-            (SweepKind::Contention, n) if n == yk1 => ("지갑 수 최대", "개", yl, yh, 1),
-            (_, "n") => ("축마다 칸 수", "칸", 2, MAX_N, 1),
-            _ => ("칸마다 시드", "개", 1, MAX_SEEDS, 1),
-        };
-        SliderSpec { name, label, unit, min, max, step }
-    };
-    let main = lab_model::registry::sweep_figure(kind).main_keys;
-    // The grid's size and its seeds follow the axes, under "모든 설정".
-    let more = ["n", "seeds"].into_iter().filter(|k| kind.owns_key(k) && !main.contains(k));
-    main.iter().copied().chain(more).map(slider).collect()
-}
-
-fn slider_value(spec: &SweepSpec, name: &str) -> u32 {
-    let [xk0, xk1, yk0, yk1] = spec.kind.axis_keys();
-    match name {
-        n if n == xk0 => spec.x.lo,
-        n if n == xk1 => spec.x.hi,
-        n if n == yk0 => spec.y.lo,
-        n if n == yk1 => spec.y.hi,
-        "n" => spec.x.n,
-        _ => spec.seeds,
-    }
-}
-
-fn with_slider(spec: &SweepSpec, name: &str, v: u32) -> SweepSpec {
-    let mut s = *spec;
-    let [xk0, xk1, yk0, yk1] = spec.kind.axis_keys();
-    match name {
-        n if n == xk0 => s.x.lo = v,
-        n if n == xk1 => s.x.hi = v,
-        n if n == yk0 => s.y.lo = v,
-        n if n == yk1 => s.y.hi = v,
-        "n" => s.x.n = v,
-        _ => s.seeds = v,
-    }
-    // `clamped` orders each axis, copies `n` to the TTL × pause grid's second
-    // axis and gives the contention grid one cell per integer.
-    s.clamped()
 }
 
 impl SweepFigure {
@@ -320,166 +263,6 @@ impl SweepFigure {
                 { self.result.describe_cell(ix, iy) }
             </div>
         }
-    }
-}
-
-fn cell_id(kind: SweepKind, ix: usize, iy: usize) -> String {
-    format!("{}-c{}-{}", kind.figure_id(), ix, iy)
-}
-
-#[derive(Properties, PartialEq, Clone)]
-pub struct GridProps {
-    pub spec: SweepSpec,
-    pub focus: (usize, usize),
-    pub style: AttrValue,
-    pub on_key: Callback<KeyboardEvent>,
-    pub on_focus: Callback<(usize, usize)>,
-    pub on_open: Callback<(usize, usize)>,
-    pub on_hover: Callback<Option<(usize, usize)>>,
-}
-
-/// The cell at an event's target (`data-ix`, `data-iy` on the button).
-fn target_cell(e: &Event) -> Option<(usize, usize)> {
-    let el: web_sys::Element = wasm_bindgen::JsCast::dyn_into(e.target()?).ok()?;
-    let ix = el.get_attribute("data-ix")?.parse().ok()?;
-    let iy = el.get_attribute("data-iy")?.parse().ok()?;
-    Some((ix, iy))
-}
-
-/// The focusable cells over the heatmap: an ARIA grid with one tab stop
-/// (roving tabindex) and delegated events. Its props do not change while a
-/// sweep fills in, so new rows never re-render these buttons; a cell's values
-/// are read out from the `…-focus` line it is described by.
-pub struct SweepGrid {
-    /// Rows of buttons in the DOM so far (top first); the rest follow a few
-    /// at a time so that no single task builds hundreds of buttons.
-    shown: usize,
-    _more: Option<Timeout>,
-}
-
-/// About this many buttons are added per task.
-const BUTTONS_PER_TASK: usize = 60;
-
-pub enum GridMsg {
-    More,
-}
-
-impl SweepGrid {
-    fn rows_per_task(p: &GridProps) -> usize {
-        (BUTTONS_PER_TASK / p.spec.xs().len().max(1)).max(1)
-    }
-
-    fn schedule(&mut self, ctx: &Context<Self>) {
-        if self.shown < ctx.props().spec.ys().len() {
-            let link = ctx.link().clone();
-            self._more = Some(Timeout::new(0, move || link.send_message(GridMsg::More)));
-        } else {
-            self._more = None;
-        }
-    }
-}
-
-impl Component for SweepGrid {
-    type Message = GridMsg;
-    type Properties = GridProps;
-
-    fn create(ctx: &Context<Self>) -> Self {
-        let mut g = SweepGrid { shown: Self::rows_per_task(ctx.props()), _more: None };
-        g.schedule(ctx);
-        g
-    }
-
-    fn changed(&mut self, ctx: &Context<Self>, old: &GridProps) -> bool {
-        if old.spec.shape() != ctx.props().spec.shape() || old.spec.kind != ctx.props().spec.kind {
-            self.shown = Self::rows_per_task(ctx.props());
-            self.schedule(ctx);
-        }
-        true
-    }
-
-    fn update(&mut self, ctx: &Context<Self>, _msg: GridMsg) -> bool {
-        self.shown += Self::rows_per_task(ctx.props());
-        self.schedule(ctx);
-        true
-    }
-
-    fn view(&self, ctx: &Context<Self>) -> Html {
-        sweep_grid(ctx.props(), self.shown)
-    }
-}
-
-fn sweep_grid(p: &GridProps, shown: usize) -> Html {
-    let kind = p.spec.kind;
-    let [xn, yn] = kind.axis_names_ko();
-    let rows = p.spec.ys().len();
-    let onclick = {
-        let cb = p.on_open.clone();
-        Callback::from(move |e: MouseEvent| {
-            if let Some(c) = target_cell(&e) {
-                cb.emit(c);
-            }
-        })
-    };
-    let onfocusin = {
-        let cb = p.on_focus.clone();
-        Callback::from(move |e: FocusEvent| {
-            if let Some(c) = target_cell(&e) {
-                cb.emit(c);
-            }
-        })
-    };
-    let onpointerover = {
-        let cb = p.on_hover.clone();
-        Callback::from(move |e: PointerEvent| cb.emit(target_cell(&e)))
-    };
-    // A finger's leave follows its lift: the tapped cell's tip stays (until another cell is tapped).
-    let onpointerleave = {
-        let cb = p.on_hover.clone();
-        Callback::from(move |e: PointerEvent| {
-            if e.pointer_type() == "mouse" {
-                cb.emit(None)
-            }
-        })
-    };
-    html! {
-        <div class="sweep-grid" role="grid" style={p.style.clone()} {onpointerover} {onpointerleave}
-            aria-label={format!("{} 격자: 가로 {xn}, 세로 {yn}. 화살표로 칸을 옮기고 Enter로 그 실행의 요약을 엽니다.", catalogue::sweep_name_ko(p.spec.variant))}
-            onkeydown={p.on_key.clone()} {onclick} {onfocusin}>
-            { for (0..rows).rev().take(shown).map(|iy| {
-                let focus_ix = (p.focus.1 == iy).then_some(p.focus.0);
-                html! { <SweepRow key={iy} spec={p.spec} {iy} {focus_ix} /> }
-            }) }
-        </div>
-    }
-}
-
-#[derive(Properties, PartialEq, Clone)]
-pub struct RowProps {
-    pub spec: SweepSpec,
-    pub iy: usize,
-    /// The focused column, when the focused cell is in this row.
-    pub focus_ix: Option<usize>,
-}
-
-/// One row of cell buttons; equal props skip the re-render.
-#[function_component(SweepRow)]
-fn sweep_row(p: &RowProps) -> Html {
-    let kind = p.spec.kind;
-    let [xn, yn] = kind.axis_names_ko();
-    let xs = p.spec.xs();
-    let y = p.spec.ys()[p.iy];
-    let iy = p.iy;
-    let described = format!("{}-focus", kind.figure_id());
-    html! {
-        <div role="row" class="sweep-row">
-            { for xs.iter().enumerate().map(|(ix, x)| html! {
-                <button type="button" role="gridcell" class="sweep-cell" id={cell_id(kind, ix, iy)}
-                    tabindex={if p.focus_ix == Some(ix) { "0" } else { "-1" }}
-                    aria-label={format!("{xn} {x}, {yn} {y}")} aria-describedby={described.clone()}
-                    data-ix={ix.to_string()} data-iy={iy.to_string()}
-                    data-x={x.to_string()} data-y={y.to_string()}></button>
-            }) }
-        </div>
     }
 }
 

@@ -367,22 +367,21 @@ pub fn lease_query_from_values(values: &BTreeMap<String, String>, log: &mut Noti
 }
 
 /// `query` with key `key` set to `given` (a slider's or a select's move):
-/// the value is read through the key's row (clamped or ignored, with
-/// notices), set through its typed setter, and the cross-field rules run.
-/// The same query as parsing `query`'s canonical text with that one value
-/// replaced (`tests/params_fuzz.rs`), without the text. The keys whose effect
-/// depends on the others (`preset` and `noise` set a base, the outage's keys
-/// switch it together) and unknown keys take that whole parse.
+/// the value is read through the key's row (clamped, with notices), set
+/// through its typed setter, and the cross-field rules run. The same query
+/// as parsing `query`'s canonical text with that one value replaced
+/// (`tests/params_fuzz.rs`), without the text. The keys whose effect depends
+/// on the others (`preset` and `noise` set a base, the outage's keys switch
+/// it together), unknown keys and a value that cannot be read (the key then
+/// falls back to its base's value) take that whole parse.
 pub fn with_lease_value(query: LeaseQuery, key: &str, given: &str) -> Parsed<LeaseQuery> {
     let mut log = NoticeLog::default();
-    let Some(param) = lease_param(key).filter(|p| !BASE_KEYS.contains(&p.name) && !OUTAGE_KEYS.contains(&p.name))
-    else {
+    let typed = lease_param(key).filter(|p| !BASE_KEYS.contains(&p.name) && !OUTAGE_KEYS.contains(&p.name));
+    let Some((param, value)) = typed.and_then(|param| Some((param, read_value(param, given, &mut log)?))) else {
         return parse_lease_query(&replaced(&to_query(&query), key, given));
     };
     let mut next = query;
-    if let Some(value) = read_value(param, given, &mut log) {
-        param.set(&mut next, value);
-    }
+    param.set(&mut next, value);
     apply_cross_field_rules(&mut next, &mut log);
     Parsed { value: next, notices: log.finish() }
 }

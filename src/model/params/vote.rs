@@ -462,20 +462,20 @@ pub fn vote_config_from_values(values: &BTreeMap<String, String>, log: &mut Noti
 }
 
 /// `config` with key `key` set to `given` (a control's move): the value is
-/// read through the key's row (clamped or ignored, with notices) and set
-/// through its typed setter. The same configuration as parsing `config`'s
+/// read through the key's row (clamped, with notices) and set through its
+/// typed setter. The same configuration as parsing `config`'s
 /// canonical text with that one value replaced (`tests/params_fuzz.rs`),
 /// without the text. The crash's and the restart's keys, which switch
-/// their mode together, and unknown keys take that whole parse.
+/// their mode together, unknown keys and a value that cannot be read (the
+/// key then falls back to its default) take that whole parse.
 pub fn with_vote_value(config: VoteConfig, key: &str, given: &str) -> Parsed<VoteConfig> {
-    let Some(param) = vote_param(key).filter(|p| !MODE_KEYS.contains(&p.name)) else {
+    let mut log = NoticeLog::default();
+    let typed = vote_param(key).filter(|p| !MODE_KEYS.contains(&p.name));
+    let Some((param, value)) = typed.and_then(|param| Some((param, read_value(param, given, &mut log)?))) else {
         return parse_vote_query(&replaced(&vote_to_query(&config), key, given));
     };
-    let mut log = NoticeLog::default();
     let mut next = config;
-    if let Some(value) = read_value(param, given, &mut log) {
-        param.set(&mut next, value);
-    }
+    param.set(&mut next, value);
     // The parser never keeps a named crash event (only `lab crashpoints` sets one).
     next.crash_after_event_name = None;
     Parsed { value: next, notices: log.finish() }
