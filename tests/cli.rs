@@ -116,8 +116,10 @@ fn bad_flags_exit_2_naming_the_flag() {
     assert_usage_error(&["table", "--runs", "many"], &["--runs", "1..=10"]);
     assert_usage_error(&["table", "--seed", "-1"], &["--seed", "0..=18446744073709551615"]);
     assert_usage_error(&["table", "--runs", "1", "--runs", "2"], &["--runs", "twice"]);
-    assert_usage_error(&["crashpoints", "--profile", "ext4"], &["--profile", "h2|wal|rocks"]);
+    assert_usage_error(&["crashpoints", "--profile", "ext4"], &["--profile", "h2_like|wal_os_cache|rocks_sync_wal"]);
     assert_usage_error(&["crashpoints", "--device-honours-sync", "maybe"], &["--device-honours-sync", "true|false"]);
+    // The flags take the query's words (`profile=h2_like`, `recon=0`), not short forms.
+    assert_usage_error(&["crashpoints", "--profile", "wal"], &["--profile", "`wal`", "wal_os_cache"]);
     assert_usage_error(&["presets", "extra"], &["extra"]);
 }
 
@@ -250,8 +252,15 @@ fn crashpoints_json_shape() {
     assert!(variants.contains("V1") && variants.contains("I-abort-release"));
     assert!(rows.iter().any(|r| r["variant"] == "V1" && r["verdict"] == "unsafe"));
 
-    let lying =
-        json_stdout(&["crashpoints", "--profile", "rocks", "--device-honours-sync", "false", "--format", "json"]);
+    let lying = json_stdout(&[
+        "crashpoints",
+        "--profile",
+        "rocks_sync_wal",
+        "--device-honours-sync",
+        "false",
+        "--format",
+        "json",
+    ]);
     assert!(lying
         .as_array()
         .into_iter()

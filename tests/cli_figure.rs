@@ -155,7 +155,7 @@ fn bad_input_exits_2() {
         &["figure", "outage", "--out", "a.png", "--animate"],
         &["figure", "outage", "--out", svg, "--window", "1000"],
         &["figure", "lease-expiry", "--out", svg, "--window", "10"],
-        &["figure", "lease-expiry", "--out", svg, "--recon", "off"],
+        &["figure", "lease-expiry", "--out", svg, "--recon", "0"],
         &["figure", "silent-drift", "--out", svg, "--recon", "maybe"],
         &["figure", "vote-story", "--out", svg, "--window", "1000"],
         &["figure", "lease-expiry", "--out", svg, "--animate"],
@@ -166,7 +166,7 @@ fn bad_input_exits_2() {
         // The sweep heatmaps: no player, window or ledger line; strict sweep keys.
         &["figure", "sweep-ttl-pause", "--params", "n=2&seeds=1", "--out", svg, "--time", "100"],
         &["figure", "sweep-ttl-pause", "--params", "n=2&seeds=1", "--out", svg, "--window", "1000"],
-        &["figure", "sweep-contention", "--params", "seeds=1", "--out", svg, "--recon", "off"],
+        &["figure", "sweep-contention", "--params", "seeds=1", "--out", svg, "--recon", "0"],
         &["figure", "sweep-contention", "--params", "seeds=1", "--out", "a.png", "--animate"],
         &["figure", "sweep-ttl-pause", "--params", "preset=exp1", "--out", svg],
         &["figure", "sweep-ttl-pause", "--params", "n=99", "--out", svg],
@@ -271,7 +271,7 @@ fn window_and_recon_change_the_drawing() {
     let a = render("a1-3s.svg", &["lease-expiry"]);
     assert_eq!(a, render("a1-3s-again.svg", &["lease-expiry", "--window", "3000"]), "3000 ms is A1's own window");
     assert_ne!(a, render("a1-1s.svg", &["lease-expiry", "--window", "1000"]));
-    assert_ne!(render("a2-on.svg", &["silent-drift"]), render("a2-off.svg", &["silent-drift", "--recon", "off"]));
+    assert_ne!(render("a2-on.svg", &["silent-drift"]), render("a2-off.svg", &["silent-drift", "--recon", "0"]));
 }
 
 #[test]
@@ -500,7 +500,7 @@ mod page {
                     args.extend(["--window".to_string(), requested.to_string()]);
                 }
                 if !state.reveal_ledger {
-                    args.extend(["--recon".to_string(), "off".to_string()]);
+                    args.extend(["--recon".to_string(), "0".to_string()]);
                 }
                 let h = figure.height_css(css_w);
                 // The page's legend: the marks the run drew (`<ul class="legend">`).

@@ -65,7 +65,7 @@ function labSvg(id, st) {
   const out = path.join(tmp, `${id}-${Date.now()}-lab.svg`);
   const args = ['figure', id, '--params', st.params, '--width', String(st.width), '--out', out];
   if (st.win !== undefined) args.push('--window', st.win);
-  if (id === 'silent-drift' && st.recon === '0') args.push('--recon', 'off');
+  if (id === 'silent-drift' && st.recon === '0') args.push('--recon', '0');
   // The page's cursor in µs, as `lab`'s ms to the µs (a story's events fall between whole ms).
   if (st.time !== undefined) args.push('--time', (Number(st.time) / 1000).toFixed(3));
   execFileSync(lab, args);

@@ -109,7 +109,7 @@ test('Back after opening a cell returns to the matrix', async () => {
 test('the in-browser matrix equals `lab crashpoints --format json` (one source of truth)', async () => {
   const lab = labBinary();
   const { page, errors, context } = await matrixPage();
-  for (const [profile, flag, device] of [['h2_like', 'h2', true], ['wal_os_cache', 'wal', true], ['rocks_sync_wal', 'rocks', false]]) {
+  for (const [profile, device] of [['h2_like', true], ['wal_os_cache', true], ['rocks_sync_wal', false]]) {
     await page.selectOption('#crash-matrix-profile', profile);
     await page.locator('#crash-matrix-device').setChecked(!device);
     await page.waitForFunction(([p, d]) => {
@@ -117,7 +117,7 @@ test('the in-browser matrix equals `lab crashpoints --format json` (one source o
       return rows[0].profile === p && rows[0].device_honours_sync === d;
     }, [profile, device]);
     const inBrowser = await pageMatrix(page);
-    const native = JSON.parse(execFileSync(lab, ['crashpoints', '--profile', flag, '--device-honours-sync', String(device), '--format', 'json'], { encoding: 'utf8' }));
+    const native = JSON.parse(execFileSync(lab, ['crashpoints', '--profile', profile, '--device-honours-sync', String(device), '--format', 'json'], { encoding: 'utf8' }));
     assert.equal(inBrowser.length, native.length, `row count for ${profile}`);
     assert.deepEqual(inBrowser, native, `matrix for ${profile}, device honours sync ${device}`);
   }

@@ -9,7 +9,10 @@ use super::help::help_text;
 use super::{CliError, Result, SUBCOMMANDS, TABLE_RUNS_MAX};
 use crate::figures::export;
 use crate::sim::vote::StoreProfile;
-use lab_model::params::{parse_query, Notice, ParamSpec, Query, LEASE_PARAMS, VOTE_PARAMS};
+use lab_model::params::{
+    parse_query, read_value, site_param, vote_param, Notice, NoticeLog, ParamSpec, Query, Value, LEASE_PARAMS,
+    VOTE_PARAMS,
+};
 
 /// argv split into a subcommand and its flags, not yet validated.
 #[derive(Debug, Default)]
@@ -139,22 +142,16 @@ impl Command {
                 Command::Table { runs: u32::try_from(runs).unwrap_or(3), seed, format }
             }
             "crashpoints" => {
-                let profile = match flags.get("profile").map(String::as_str) {
-                    None | Some("h2") => StoreProfile::H2Like,
-                    Some("wal") => StoreProfile::WalOsCache,
-                    Some("rocks") => StoreProfile::RocksSyncWal,
-                    Some(p) => {
-                        return Err(CliError::usage(format!("--profile: `{p}` is not allowed; allowed h2|wal|rocks")))
+                let profile = match flags.get("profile") {
+                    None => StoreProfile::H2Like,
+                    Some(text) => {
+                        let word = query_word("--profile", "profile", text)?;
+                        StoreProfile::from_key(word.word()).unwrap_or(StoreProfile::H2Like)
                     }
                 };
-                let device_honours_sync = match flags.get("device-honours-sync").map(String::as_str) {
-                    None | Some("true") => true,
-                    Some("false") => false,
-                    Some(v) => {
-                        return Err(CliError::usage(format!(
-                            "--device-honours-sync: `{v}` is not allowed; allowed true|false"
-                        )))
-                    }
+                let device_honours_sync = match flags.get("device-honours-sync") {
+                    None => true,
+                    Some(text) => query_word("--device-honours-sync", "device_honours_sync", text)?.flag(),
                 };
                 Command::Crashpoints { profile, device_honours_sync, format }
             }
@@ -215,10 +212,9 @@ fn figure_command(raw: &RawArgs) -> Result<Command> {
         }
         None => None,
     };
-    let reveal_ledger = match flags.get("recon").map(String::as_str) {
-        None | Some("on") => true,
-        Some("off") => false,
-        Some(v) => return Err(CliError::usage(format!("--recon: `{v}` is not allowed; allowed on|off"))),
+    let reveal_ledger = match flags.get("recon") {
+        None => true,
+        Some(text) => query_word("--recon", "recon", text)?.flag(),
     };
     let theme = match flags.get("theme").map(String::as_str) {
         None | Some("light") => crate::figures::theme::Theme::Light,
@@ -282,6 +278,18 @@ fn figure_known(id: &str) -> bool {
 }
 
 /// Parses a whole number flag value in `min..=max`.
+/// A flag that is also a query key (`--profile` is `profile=`, `--recon` is
+/// `recon=`) takes that key's words, read by the key's row; a value the row
+/// would clamp or ignore is a usage error naming the allowed words.
+fn query_word(flag: &str, key: &str, text: &str) -> Result<Value> {
+    let param = vote_param(key).or_else(|| site_param(key)).expect("the flag's key is a query key");
+    let mut log = NoticeLog::default();
+    match read_value(param, text, &mut log) {
+        Some(value) if log.finish().is_empty() => Ok(value),
+        _ => Err(CliError::usage(format!("{flag}: `{text}` is not allowed; allowed {}", param.allowed()))),
+    }
+}
+
 fn whole_number(flag: &str, text: &str, min: u64, max: u64) -> Result<u64> {
     match text.trim().parse::<u64>() {
         Ok(v) if (min..=max).contains(&v) => Ok(v),

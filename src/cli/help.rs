@@ -51,11 +51,12 @@ pub(super) fn help_text(subcommand: &str) -> Result<String> {
              --format     md|json (default md)\n"
         ),
         "crashpoints" => {
-            "lab crashpoints [--profile h2|wal|rocks] [--device-honours-sync true|false] [--format md|json]\n\n\
+            "lab crashpoints [--profile h2_like|wal_os_cache|rocks_sync_wal] [--device-honours-sync true|false] [--format md|json]\n\n\
              Scenario B: for every ordering/handling variant and every crash point, whether a\n\
              process kill or a power loss there can make the validator double-vote.\n\n\
-             --profile              store profile: h2 (H2-like store queue, default), wal (WAL in\n\
-             \x20                      the OS cache), rocks (synchronous WAL)\n\
+             --profile              store profile, in the query's words (profile=): h2_like\n\
+             \x20                      (H2-like store queue, default), wal_os_cache (WAL in the OS\n\
+             \x20                      cache), rocks_sync_wal (synchronous WAL)\n\
              --device-honours-sync  true (default) or false (the device may drop synced writes)\n\
              --format               md (a matrix) or json (one row per cell)\n"
                 .to_string()
@@ -77,7 +78,7 @@ pub(super) fn help_text(subcommand: &str) -> Result<String> {
             s = lab_model::params::MAX_SEEDS
         ),
         "figure" => format!(
-            "lab figure FIGURE_ID [--params \"QUERY\"] --out FILE.svg|FILE.png [--width W] [--time T] [--window W] [--recon on|off] [--theme light|dark]\n\
+            "lab figure FIGURE_ID [--params \"QUERY\"] --out FILE.svg|FILE.png [--width W] [--time T] [--window W] [--recon 1|0] [--theme light|dark]\n\
              lab figure FIGURE_ID [--params \"QUERY\"] --out FILE.png|FILE.gif --animate [--frames N] [--fps F] [--width W]\n\
              lab figure --list\n\n\
              Renders one of the site's figures, with its Korean caption, to SVG or PNG (by the\n\
@@ -92,7 +93,7 @@ pub(super) fn help_text(subcommand: &str) -> Result<String> {
              --time T      player cursor in ms, to the µs (e.g. 2.12): what a timeline or story shows at time T (default: the end)\n\
              --window W    visible window of a timeline figure in ms, {}..={} (the site's win=;\n\
              \x20             default: the figure's own)\n\
-             --recon on|off  A2 (silent-drift): show the ledger line (the site's recon=; default on)\n\
+             --recon 1|0   A2 (silent-drift): show the ledger line, 1 (default), or not, 0 (the site's recon=)\n\
              --theme light|dark  the palette: light (default, as the page's files) or the page's dark one\n\
              --animate     write an animated PNG (APNG, .png) or GIF (.gif) of a timeline/story\n\
              \x20             figure: the player cursor sweeps the visible span, the last frame is\n\

@@ -22,7 +22,7 @@ its own transaction and broadcasts it (to this process, the network), in the var
 \x20   leaves is rebuilt at every log record (synced state, every prefix and single write of\n\
 \x20   the unsynced ones, torn writes), under strict POSIX and ext4-like directories, and\n\
 \x20   reopened with stock SQLite (integrity_check, then the same checks as a kill).\n\
-Beside each setting: the model's verdict (`lab crashpoints --profile wal|rocks`), and every\n\
+Beside each setting: the model's verdict (`lab crashpoints --profile wal_os_cache|rocks_sync_wal`), and every\n\
 named point where the real run and the model disagree.\n\n\
 --journal   SQLite journal mode (default all)\n\
 --sync      synchronous setting of V0 and V1 (default all); V3 and V4 always run with OFF\n\
