@@ -1,11 +1,12 @@
 //! Generates the list of prose chapters for the site: every `content/*.md`,
-//! sorted by file name, as `(id, title)` (see src/web/content.rs). The
-//! prose itself is not embedded: it is rendered ahead of time to
-//! `content/html/` (src/content/prose.rs, tests/prose.rs), Trunk copies that next to
-//! the wasm and the site fetches one chapter at a time, which keeps the wasm
-//! within its size budget. Adding a chapter needs no code change. It also maps every
-//! `{{figure:ID}}` marker to its chapter (`FIGURE_CHAPTERS`, used by the
-//! embed mode's link back and by `crate::figures::export::figure_chapter`).
+//! in reading order (by file name, the glossary last), as `(id, title)` (see
+//! src/web/content.rs). The prose itself is not embedded: it is rendered
+//! ahead of time to `content/html/` (src/content/prose.rs, tests/prose.rs),
+//! Trunk copies that next to the wasm and the site fetches one chapter at a
+//! time, which keeps the wasm within its size budget. Adding a chapter needs
+//! no code change. It also maps every `{{figure:ID}}` marker to its chapter
+//! (`FIGURE_CHAPTERS`, used by the embed mode's link back and by
+//! `crate::figures::export::figure_chapter`).
 
 use std::{env, fs, path::Path};
 

@@ -15,14 +15,14 @@ fn root() -> PathBuf {
 }
 
 /// The `.rs` files under `dir`, skipping folders that are crates of their own.
-fn rust_files(dir: &Path, nested_crates_too: bool) -> Vec<PathBuf> {
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
         for entry in fs::read_dir(&d).unwrap() {
             let p = entry.unwrap().path();
             if p.is_dir() {
-                if nested_crates_too || !p.join("Cargo.toml").is_file() {
+                if !p.join("Cargo.toml").is_file() {
                     stack.push(p);
                 }
             } else if p.extension().is_some_and(|e| e == "rs") {
@@ -69,7 +69,7 @@ fn dependencies(manifest: &Path) -> Vec<String> {
 /// Every shipped line under `dir` that names one of `forbidden`.
 fn lines_naming(dir: &Path, forbidden: &[&str]) -> Vec<String> {
     let mut hits = Vec::new();
-    for file in rust_files(dir, false) {
+    for file in rust_files(dir) {
         let text = fs::read_to_string(&file).unwrap();
         for (n, code) in shipped_code(&text) {
             for name in forbidden.iter().filter(|name| names(code, name)) {
@@ -172,7 +172,7 @@ fn references(module: &[String], code: &str) -> Vec<Vec<String>> {
 /// segments deep (`depth` 1: the crate's top-level modules).
 fn import_circles(crate_root: &Path, skip: &[&str], depth: usize) -> Vec<Vec<String>> {
     let mut files: Vec<(Vec<String>, String)> = Vec::new();
-    for file in rust_files(crate_root, false) {
+    for file in rust_files(crate_root) {
         let module = module_of(crate_root, &file);
         if module.is_empty() || skip.contains(&module[0].as_str()) {
             continue;

@@ -16,7 +16,7 @@ pub const SIDE_BY_SIDE_ID: &str = "side-by-side";
 pub fn panel_variants() -> Vec<&'static VariantEntry> {
     catalogue::variants_shown(|s| s.side_by_side)
 }
-/// The window all five show, in ms.
+/// The window every panel shows, in ms.
 const WINDOW_MS: u32 = 2_000;
 /// The wallet each panel shows.
 pub const WALLET: u32 = 0;

@@ -10,7 +10,7 @@
 use lab_sim::vote::VoteConfig;
 
 use crate::params::{percent_encode, to_query, vote_to_query, SiteQuery, SweepMetric, SweepSpec};
-use crate::registry::figure;
+use crate::registry::{figure, FigureSpec};
 
 /// A chapter alone: `?ch=ID`.
 pub fn chapter(chapter: &str) -> String {
@@ -73,9 +73,14 @@ pub fn sweep_figure(chapter: &str, spec: &SweepSpec, metric: SweepMetric) -> Str
     s
 }
 
-/// The run of a sweep's cell (`ix`, `iy`), seed 1, opened in A1's timeline.
+/// Where a sweep's cell opens: A1's lock-lease timeline.
+pub fn sweep_cell_figure() -> &'static FigureSpec {
+    figure("lease-expiry").expect("the catalogue has A1")
+}
+
+/// The run of a sweep's cell (`ix`, `iy`), seed 1, opened in [`sweep_cell_figure`].
 pub fn sweep_cell(spec: &SweepSpec, ix: usize, iy: usize) -> String {
-    let timeline = figure("lease-expiry").expect("the catalogue has A1");
+    let timeline = sweep_cell_figure();
     figure_route(timeline.chapter, timeline.id, &to_query(&spec.cell_query(ix, iy)))
 }
 
@@ -134,7 +139,8 @@ mod tests {
     #[test]
     fn a_sweep_cell_opens_its_run_in_the_first_timeline() {
         let spec = SweepKind::Contention.default_spec();
-        let a1 = figure("lease-expiry").unwrap();
+        let a1 = sweep_cell_figure();
+        assert_eq!(a1.id, "lease-expiry");
         assert_eq!(
             sweep_cell(&spec, 1, 2),
             format!("?ch={}&fig={}&{}", a1.chapter, a1.id, spec.cell_query_string(1, 2))

@@ -42,11 +42,6 @@ use lab_model::params::{SweepKind, SweepMetric, SweepSpec};
 use lab_model::permalink;
 use lab_model::sweep::SweepResult;
 
-/// Where a cell opens: the lock-lease timeline (A1).
-fn timeline_figure() -> &'static lab_model::registry::FigureSpec {
-    lab_model::registry::figure("lease-expiry").expect("the registry has A1")
-}
-
 // ---------------------------------------------------------------------------
 // Following a cell
 
@@ -385,7 +380,7 @@ impl Component for SweepFigure {
                 // Back returns to this map, scrolled to it, with the same grid (cached: no rerun).
                 self.write_url(ctx);
                 navigate(&search);
-                scroll_when_present(timeline_figure().id, 50);
+                scroll_when_present(permalink::sweep_cell_figure().id, 50);
                 return false;
             }
             Msg::CloseOpened => {
