@@ -111,7 +111,7 @@ fn first_overlap(trace: &LeaseTrace, window_us: u64) -> Option<(&Hold, &Hold)> {
     // Locked holds only: a story about a lease taken over needs two leases.
     let mut holds: Vec<&Hold> =
         trace.holds.iter().filter(|h| h.token.is_some() && h.acquired_at.t_us <= window_us).collect();
-    holds.sort_by_key(|h| h.acquired_at);
+    crate::sim::core::sort_by_key(&mut holds, |h| h.acquired_at);
     holds.iter().enumerate().find_map(|(i, second)| {
         holds[..i]
             .iter()
@@ -301,7 +301,7 @@ pub fn lease_story(trace: &LeaseTrace, window_us: u64) -> Story {
         .enumerate()
         .filter_map(|(i, (h, name))| Some((h.written_at?.t_us, i + 1, name, h.written_value_won?, h.id)))
         .collect();
-    writes.sort();
+    writes.sort_unstable();
     for (at, entered, name, value, hold) in writes {
         let value_text = p(&won(value), Particle::EulReul);
         let same: Vec<&str> = wrote.iter().filter(|(_, v)| *v == value).map(|(w, _)| *w).collect();
@@ -320,7 +320,7 @@ pub fn lease_story(trace: &LeaseTrace, window_us: u64) -> Story {
         wrote.push((name, value));
         moments.push((at, entered, sentence, Some(hold)));
     }
-    moments.sort_by_key(|m| m.0);
+    crate::sim::core::sort_by_key(&mut moments, |m| m.0);
     // Once a thread has entered, it stays lit.
     let mut lit = 1;
     let mut steps: Vec<StoryStep> = moments

@@ -92,7 +92,7 @@ impl TimelineMarks {
         }
         for items in &mut by_lane {
             // A worker's holds close in the order they opened; this only makes sure.
-            items.holds.sort_by_key(|&i| trace.holds[i as usize].acquired_at);
+            crate::sim::core::sort_by_key(&mut items.holds, |&i| trace.holds[i as usize].acquired_at);
         }
         for (i, w) in row_waits.iter().enumerate() {
             if let Some(items) = by_lane.get_mut(slot(w.wallet, w.worker)) {

@@ -61,7 +61,7 @@ pub fn anomalies(trace: &LeaseTrace) -> Vec<Anomaly> {
     }
     for (w, idx) in by_wallet.iter().enumerate() {
         let mut sorted = idx.clone();
-        sorted.sort_by_key(|&i| trace.holds[i].acquired_at);
+        lab_sim::core::sort_by_key(&mut sorted, |&i| trace.holds[i].acquired_at);
         let mut open: Vec<Stamp> = Vec::new(); // release stamps of holds still open
         for &i in &sorted {
             let h = &trace.holds[i];
@@ -125,7 +125,7 @@ pub fn anomalies(trace: &LeaseTrace) -> Vec<Anomaly> {
             _ => {}
         }
     }
-    out.sort_by_key(|a| (a.at, a.kind));
+    lab_sim::core::sort_by_key(&mut out, |a| (a.at, a.kind));
     out
 }
 
@@ -144,7 +144,7 @@ pub fn overlap_intervals(trace: &LeaseTrace, wallet: u32) -> Vec<(Stamp, Stamp, 
         edges.push((h.acquired_at, 1));
         edges.push((h.released_at, -1));
     }
-    edges.sort();
+    edges.sort_unstable();
     let mut out = Vec::new();
     let mut depth = 0i32;
     let mut start: Option<Stamp> = None;

@@ -99,7 +99,7 @@ pub fn crash_stops(config: &VoteConfig) -> Vec<String> {
         })
         .collect();
     stops.retain(|s| s.0 <= depth);
-    stops.sort();
+    stops.sort_unstable();
     stops.dedup_by_key(|s| s.0);
     stops.into_iter().map(|s| s.1).collect()
 }

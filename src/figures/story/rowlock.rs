@@ -126,7 +126,7 @@ pub fn rowlock_story(trace: &LeaseTrace, window_us: u64, wallets: &[u32]) -> Sto
         ),
         Some(second.id),
     ));
-    moments.sort_by_key(|m| m.0);
+    crate::sim::core::sort_by_key(&mut moments, |m| m.0);
     let mut lit = 1;
     let mut steps: Vec<StoryStep> = moments
         .into_iter()

@@ -118,7 +118,7 @@ pub fn placed_hits(trace: &LeaseTrace, marks: &TimelineMarks, layout: &TimelineL
             out.push((xa, PlacedHit { hit, x: (xa + xb) / 2, y: (top + bottom) / 2 }));
         }
     }
-    out.sort_by_key(|&(xa, p)| (xa, p.y));
+    crate::sim::core::sort_by_key(&mut out, |&(xa, p)| (xa, p.y));
     out.into_iter().map(|(_, p)| p).collect()
 }
 

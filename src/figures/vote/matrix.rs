@@ -52,7 +52,7 @@ pub fn matrix_grid(rows: &[CrashRow]) -> MatrixGrid {
             events.push(r.after.clone());
         }
     }
-    events.sort_by_key(|e| column_rank(e));
+    crate::sim::core::sort_by_key(&mut events, |e| column_rank(e));
     let grid_rows = variants
         .iter()
         .map(|&v| {

@@ -98,7 +98,7 @@ pub(super) fn placed_on(trace: &VoteTrace, l: &StoryLayout) -> Vec<PlacedStoryMa
             _ => {}
         }
     }
-    out.sort_by_key(|(t, _)| *t);
+    crate::sim::core::sort_by_key(&mut out, |(t, _)| *t);
     let mut marks: Vec<PlacedStoryMark> = out.into_iter().map(|(_, p)| p).collect();
     for v in 1..4u32 {
         let (top, bot) = l.lane_y[v as usize];

@@ -671,7 +671,7 @@ impl<'c> Engine<'c> {
                 }
             }
             // Stable: only the LeaseExpired facts were out of order.
-            self.events.sort_by_key(|e| e.at);
+            crate::core::sort_by_key(&mut self.events, |e| e.at);
         }
         RunRecord {
             holds: self.holds,
