@@ -10,8 +10,8 @@
 use std::collections::BTreeMap;
 
 use consistency_lab::sim::lease::{
-    run, run_keeping_dead_arrivals, run_until, run_window, EventKind, FailPolicy, FencePhase, LeaseConfig, LeaseEnd,
-    LeaseTrace, Noise, Outage, Outcome, ReleaseResult, StopSchedule, TraceLevel, Variant, WalletAssignment,
+    run, run_until, run_window, testing, EventKind, FailPolicy, FencePhase, LeaseConfig, LeaseEnd, LeaseTrace, Noise,
+    Outage, Outcome, ReleaseResult, StopSchedule, TraceLevel, Variant, WalletAssignment,
 };
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
@@ -277,7 +277,7 @@ proptest! {
     ) {
         for c in [&cfg, &crowded] {
             for level in [TraceLevel::Summary, TraceLevel::Full] {
-                prop_assert!(run(c, seed, 0, level) == run_keeping_dead_arrivals(c, seed, 0, level));
+                prop_assert!(run(c, seed, 0, level) == testing::run_keeping_dead_arrivals(c, seed, 0, level));
             }
         }
     }

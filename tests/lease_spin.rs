@@ -5,7 +5,8 @@
 //! `TraceLevel::Full` the same facts, only with computed attempts stamped
 //! `seq 0`. It must also be what makes contended runs cheap.
 
-use consistency_lab::sim::lease::{run, run_eager_spin, trace_hash, LeaseConfig, LeaseTrace, Preset, TraceLevel};
+use consistency_lab::sim::lease::testing::run_eager_spin;
+use consistency_lab::sim::lease::{run, trace_hash, LeaseConfig, LeaseTrace, Preset, TraceLevel};
 
 /// What a run did, with sequence numbers left out (the lazy path numbers
 /// its computed events differently, by design).

@@ -132,19 +132,25 @@ pub fn run_window(
     }
 }
 
-/// Like [`run`], but spinners' rescheduled arrivals stay in the event queue
-/// until they are popped and ignored, instead of being taken out when they
-/// crowd it (`engine::Engine::remove_dead_arrivals`): the reference that
-/// `run` must equal, bit for bit, in tests.
-pub fn run_keeping_dead_arrivals(config: &LeaseConfig, seed: u64, run_index: u32, level: TraceLevel) -> LeaseTrace {
-    simulate_whole(config, seed, run_index, level, engine::SpinModel::LazyKeepingDeadArrivals)
-}
+/// The reference models the tests hold [`run`] against: the same engine
+/// with a slower, simpler spin model or queue upkeep. Not for front ends.
+pub mod testing {
+    use super::{engine, simulate_whole, LeaseConfig, LeaseTrace, TraceLevel};
 
-/// Like [`run`], with every spin-retry attempt simulated as events (the
-/// engine's eager spin model). Several times slower under contention; it exists
-/// so that tests can check the computed attempts of [`run`] against it.
-pub fn run_eager_spin(config: &LeaseConfig, seed: u64, run_index: u32, level: TraceLevel) -> LeaseTrace {
-    simulate_whole(config, seed, run_index, level, engine::SpinModel::Eager)
+    /// Like [`super::run`], but spinners' rescheduled arrivals stay in the event queue
+    /// until they are popped and ignored, instead of being taken out when they
+    /// crowd it (`engine::Engine::remove_dead_arrivals`): the reference that
+    /// `run` must equal, bit for bit, in tests.
+    pub fn run_keeping_dead_arrivals(config: &LeaseConfig, seed: u64, run_index: u32, level: TraceLevel) -> LeaseTrace {
+        simulate_whole(config, seed, run_index, level, engine::SpinModel::LazyKeepingDeadArrivals)
+    }
+
+    /// Like [`super::run`], with every spin-retry attempt simulated as events (the
+    /// engine's eager spin model). Several times slower under contention; it exists
+    /// so that tests can check the computed attempts of [`super::run`] against it.
+    pub fn run_eager_spin(config: &LeaseConfig, seed: u64, run_index: u32, level: TraceLevel) -> LeaseTrace {
+        simulate_whole(config, seed, run_index, level, engine::SpinModel::Eager)
+    }
 }
 
 /// A stable 64-bit fingerprint of a trace (FNV-1a over its JSON), equal on
