@@ -43,12 +43,12 @@ impl SweepKind {
         sweep_param(self, key).is_some()
     }
 
-    /// Allowed (min, max) of each axis value: x then y.
+    /// Allowed (min, max) of each axis value, x then y: the range of the
+    /// axis's rows in [`SWEEP_PARAMS`] (an axis's two keys share one).
     pub fn axis_limits(self) -> [(u32, u32); 2] {
-        match self {
-            SweepKind::TtlPause => [(10, 2_000), (0, 2_000)],
-            SweepKind::Contention => [(1, 8), (1, 8)],
-        }
+        let [x, _, y, _] = self.axis_keys();
+        let range = |key| sweep_param(self, key).map_or((0, 0), |p| (p.min as u32, p.max as u32));
+        [range(x), range(y)]
     }
 
     /// Korean axis names with units.
@@ -367,6 +367,19 @@ pub fn sweep_query(spec: &SweepSpec) -> String {
 mod tests {
     use super::*;
     use crate::params::codec::{last_values, split_query};
+
+    #[test]
+    fn an_axis_range_is_its_two_rows_range() {
+        for kind in [SweepKind::TtlPause, SweepKind::Contention] {
+            let [x0, x1, y0, y1] = kind.axis_keys();
+            let range = |k| sweep_param(kind, k).map(|p| (p.min as u32, p.max as u32));
+            assert_eq!(range(x0), range(x1));
+            assert_eq!(range(y0), range(y1));
+            assert_eq!([range(x0).unwrap(), range(y0).unwrap()], kind.axis_limits());
+        }
+        assert_eq!(SweepKind::TtlPause.axis_limits(), [(10, 2_000), (0, 2_000)]);
+        assert_eq!(SweepKind::Contention.axis_limits(), [(1, 8), (1, 8)]);
+    }
 
     fn read(kind: SweepKind, query: &str) -> (SweepSpec, Vec<Notice>) {
         let mut log = NoticeLog::default();

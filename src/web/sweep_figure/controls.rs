@@ -1,10 +1,10 @@
 //! A sweep figure's sliders: which keys it shows first (the figure
-//! registry's), their labels and ranges, and a slider's move applied to the
-//! grid's spec.
+//! registry's), their labels and ranges (the parameter table's), and a
+//! slider's move applied to the grid's spec.
 
-use lab_model::params::{SweepKind, SweepSpec, MAX_N, MAX_SEEDS};
+use lab_model::params::{sweep_param, SweepKind, SweepSpec};
 
-/// A slider: label, unit, min, max, step.
+/// A slider: its key, label, unit, min, max, step.
 pub(super) struct SliderSpec {
     pub(super) name: &'static str,
     pub(super) label: &'static str,
@@ -14,24 +14,23 @@ pub(super) struct SliderSpec {
     pub(super) step: u32,
 }
 
-/// The figure's sliders: its keys as the figure registry lists them.
+/// The fewest cells per axis the slider offers: a map of one cell is no map
+/// (an address may still ask for `n=1`, which the table allows).
+const SLIDER_MIN_N: u32 = 2;
+
+/// The figure's sliders: its keys as the figure registry lists them, each
+/// with the label, range and step of its row in `SWEEP_PARAMS`.
 pub(super) fn sliders(kind: SweepKind) -> Vec<SliderSpec> {
-    let [xk0, xk1, yk0, yk1] = kind.axis_keys();
-    let [(xl, xh), (yl, yh)] = kind.axis_limits();
     let slider = |name: &'static str| {
-        let (label, unit, min, max, step) = match (kind, name) {
-            (SweepKind::TtlPause, n) if n == xk0 => ("TTL 시작", "ms", xl, xh, 10),
-            (SweepKind::TtlPause, n) if n == xk1 => ("TTL 끝", "ms", xl, xh, 10),
-            (SweepKind::TtlPause, n) if n == yk0 => ("멈춤 상한 시작", "ms", yl, yh, 10),
-            (SweepKind::TtlPause, n) if n == yk1 => ("멈춤 상한 끝", "ms", yl, yh, 10),
-            (SweepKind::Contention, n) if n == xk0 => ("지갑당 스레드 최소", "개", xl, xh, 1),
-            (SweepKind::Contention, n) if n == xk1 => ("지갑당 스레드 최대", "개", xl, xh, 1),
-            (SweepKind::Contention, n) if n == yk0 => ("지갑 수 최소", "개", yl, yh, 1),
-            (SweepKind::Contention, n) if n == yk1 => ("지갑 수 최대", "개", yl, yh, 1),
-            (_, "n") => ("축마다 칸 수", "칸", 2, MAX_N, 1),
-            _ => ("칸마다 시드", "개", 1, MAX_SEEDS, 1),
+        let param = sweep_param(kind, name).expect("a sweep figure's keys are rows of SWEEP_PARAMS");
+        // A count's Korean counter word where the table's unit is a number's.
+        let unit = match (param.unit, name) {
+            ("", "n") => "칸",
+            ("", _) => "개",
+            (unit, _) => unit,
         };
-        SliderSpec { name, label, unit, min, max, step }
+        let min = if name == "n" { SLIDER_MIN_N } else { param.min as u32 };
+        SliderSpec { name, label: param.label_ko, unit, min, max: param.max as u32, step: param.step as u32 }
     };
     let main = lab_model::registry::sweep_figure(kind).main_keys;
     // The grid's size and its seeds follow the axes, under "모든 설정".
