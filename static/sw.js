@@ -65,6 +65,11 @@ async function tidyNow() {
   await pagesWrite(pages);
   const keep = new Set([CACHE_NAME, ...Object.values(pages).map(([name]) => name)]);
   const names = await caches.keys();
+  // A newer build installing (or installed and waiting) is filling a cache
+  // this worker does not know: an old worker's tidying must not take it away
+  // (every load of the old release tidies). The newer worker tidies once it
+  // is in charge.
+  if (self.registration.installing || self.registration.waiting) return;
   await Promise.all(names.filter((n) => n.startsWith(PREFIX) && !keep.has(n)).map((n) => caches.delete(n)));
 }
 
