@@ -8,7 +8,8 @@
 //    policy allows no third-party origin and no eval; 'wasm-unsafe-eval' lets
 //    the page compile WebAssembly and nothing else. Inline style *attributes*
 //    are allowed (Yew sets computed sizes with them); <style> elements are not.
-// 1b. The chapters as pages of their own (scripts/prerender.mjs).
+// 1b. The static pages: the front page, the chapters and the embeds
+//     (scripts/prerender.mjs; rendered by src/content/prerender.rs).
 // 1c. Precompressed .gz and .br copies of the large files.
 // 2. Offline. `static/sw.js` is a service-worker template; it is written to
 //    the site's root with the list of every staged file to precache and a
@@ -20,7 +21,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { filesUnder, integrityProblems, integrityRefs, sha384 } from './site-files.mjs';
-import { prerenderChapters } from './prerender.mjs';
+import { prerenderPages } from './prerender.mjs';
 
 const stage = process.env.TRUNK_STAGING_DIR;
 if (!stage) {
@@ -138,10 +139,12 @@ if (!html.includes(meta)) {
 }
 writeFileSync(indexPath, html);
 
-// --- 1b. The chapters as pages of their own ----------------------------------
-// ID.html for every chapter, readable before (and without) the wasm, and
-// sitemap.xml (absolute under $LAB_SITE_URL when set): see scripts/prerender.mjs. After the CSP, so that they carry it too.
-const pages = prerenderChapters(stage, html);
+// --- 1b. The static pages -----------------------------------------------------
+// index.html, ID.html for every chapter and embed-ID.html for every figure,
+// readable before (and without) the wasm, and sitemap.xml (absolute under
+// $LAB_SITE_URL when set): see scripts/prerender.mjs. After the CSP, so that
+// they carry it too; index.html is rewritten with its own.
+const pages = prerenderPages(root, stage, html);
 
 // --- 1c. Precompressed copies ------------------------------------------------
 // Next to every text or wasm file over 1 KB, its gzip (-9) and brotli (q 11)
@@ -178,4 +181,4 @@ if (sw === template) {
   process.exit(1);
 }
 writeFileSync(join(stage, 'sw.js'), sw);
-console.log(`trunk-post-build: ${verified} integrity digest(s) verified, ${Object.keys(fetchedLater).length + 1} stated for what the page fetches itself; CSP with ${hashes.length} inline script hash(es); ${pages.filter((p) => p.endsWith('.html')).length} chapter pages and sitemap.xml; ${compressed} files precompressed (.gz, .br); sw.js precaches ${precache.length} files as ${cacheName}`);
+console.log(`trunk-post-build: ${verified} integrity digest(s) verified, ${Object.keys(fetchedLater).length + 1} stated for what the page fetches itself; CSP with ${hashes.length} inline script hash(es); ${pages.filter((p) => p.endsWith('.html')).length} static pages and sitemap.xml; ${compressed} files precompressed (.gz, .br); sw.js precaches ${precache.length} files as ${cacheName}`);

@@ -16,8 +16,8 @@
 //! in a fallback whose different size would make the live page's same
 //! paragraph count as a new, larger paint (LCP).
 //!
-//! This test works out the characters from the chapters' HTML, the
-//! figures' captions and the prerender script, and writes
+//! This test works out the characters from the static pages
+//! (`content/pages/`, `tests/prerender.rs`) and the stylesheets, and writes
 //! `static/fonts/first-screen-chars.txt` when they changed, failing so that
 //! the cuts are made again (`python3 scripts/font-subset.py`, fontTools).
 //! The script records what it cut for (which must be the list) and what
@@ -29,17 +29,12 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::Path;
 
-/// The static figures' captions (alt text and figcaption on the prerendered
-/// pages), as `tests/static_figures.rs` writes them into index.html.
-const CAPTIONS_START: &str = "<script type=\"application/json\" id=\"lab-static-figures\">";
-
-/// The site's own text around a chapter (scripts/prerender.mjs, src/web/app.rs).
-const SITE_CHROME: &[&str] = &[
-    "정합성 실험실",
-    "두 편의 정합성 실험을 브라우저 안의 결정적 시뮬레이션으로 다시 돌려 보기",
-    "본문으로 건너뛰기",
-    "장 목록",
-];
+/// Text the stylesheets set in bold outside a bold tag (`.site-title`,
+/// `.hook-question`, `.hook-start`).
+fn bold_by_class() -> Vec<&'static str> {
+    use consistency_lab::content::shell;
+    vec![shell::SITE_TITLE, consistency_lab::figures::hook::QUESTION, shell::HOOK_START]
+}
 
 /// Tags whose text is set in bold.
 const BOLD_TAGS: &[&str] = &["h1", "h2", "h3", "strong", "b", "th"];
@@ -100,37 +95,14 @@ fn add_chapter(html: &str, into: &mut FirstScreen) {
 fn first_screen(root: &Path) -> FirstScreen {
     let mut fs_chars = FirstScreen { regular: BTreeSet::new(), bold: BTreeSet::new() };
     fs_chars.add_both((0x20u8..0x7f).map(char::from));
-    let html_dir = root.join("content/html");
-    let mut ids: Vec<_> = fs::read_dir(&html_dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("html"))
-        .collect();
-    ids.sort();
-    for path in ids {
-        let html = fs::read_to_string(&path).unwrap();
-        add_chapter(&html, &mut fs_chars);
-        // The title, in the chapter list (regular) and as the heading (bold).
-        if let Some(title) = html.split("<h1>").nth(1).and_then(|t| t.split("</h1>").next()) {
-            fs_chars.add_both(unescape(title).chars());
-        }
+    let dir = root.join("content/pages");
+    let mut pages: Vec<_> = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    pages.sort();
+    for path in pages {
+        let page = fs::read_to_string(&path).unwrap();
+        let app = page.split(consistency_lab::content::prerender::HEAD_END).nth(1).expect("a static page's #app");
+        add_chapter(app, &mut fs_chars);
     }
-    // The simulated numbers the opening prose may hold.
-    let values = fs::read_to_string(html_dir.join("sim-values.json")).unwrap();
-    let values: std::collections::BTreeMap<String, String> = serde_json::from_str(&values).unwrap();
-    for v in values.values() {
-        fs_chars.add_both(v.chars());
-    }
-    let index = fs::read_to_string(root.join("index.html")).unwrap();
-    let captions = index.split(CAPTIONS_START).nth(1).and_then(|t| t.split("</script>").next()).unwrap();
-    let captions: std::collections::BTreeMap<String, String> = serde_json::from_str(captions).unwrap();
-    for caption in captions.values() {
-        fs_chars.regular.extend(caption.chars());
-    }
-    // The text prerender.mjs itself writes around the chapter (pager arrows,
-    // the static figures' notes): every character of its source outside ASCII.
-    let prerender = fs::read_to_string(root.join("scripts/prerender.mjs")).unwrap();
-    fs_chars.regular.extend(prerender.chars().filter(|c| !c.is_ascii()));
     // Text the stylesheets add (`content: "…"`).
     for entry in fs::read_dir(root.join("static")).unwrap() {
         let path = entry.unwrap().path();
@@ -143,7 +115,7 @@ fn first_screen(root: &Path) -> FirstScreen {
             fs_chars.add_both(added.chars());
         }
     }
-    for text in SITE_CHROME {
+    for text in bold_by_class() {
         fs_chars.add_both(text.chars());
     }
     for set in [&mut fs_chars.regular, &mut fs_chars.bold] {

@@ -1,26 +1,26 @@
 //! The figures' static images (`static/figures/ID.png`, each figure's
-//! starting state at 760 px with its caption, drawn by `lab figure`'s code)
-//! and the captions index.html carries for them: what a reader sees where
-//! the site's scripts cannot run, e.g. an embed in a sandboxed frame whose
-//! host serves no CORS headers (docs/site.md, "Hosting an embed").
+//! starting state at 760 px with its caption, drawn by `lab figure`'s code,
+//! and `hook.png` and `hook-narrow.png`, the front page's hook stopped at its
+//! question, at 760 px and for a phone): what the
+//! static pages show before the wasm arrives and where the site's scripts
+//! cannot run (`tests/prerender.rs`, docs/site.md, "Hosting an embed").
 //!
 //! The PNG bytes depend on the machine's floating-point rasteriser, so they
 //! are not compared. What is compared is what they are drawn from: the
 //! figure's SVG at the same state and width (text, deterministic), whose
-//! hash `static/figures/manifest.tsv` records, and the captions. A figure
-//! whose drawing or caption changed gets its image, its manifest row and
-//! index.html's caption block rewritten, and the test fails once so that the
-//! change is seen and committed (as `tests/prose.rs` does for the prose).
+//! hash `static/figures/manifest.tsv` records. A figure whose drawing or
+//! caption changed gets its image and its manifest row rewritten, and the
+//! test fails once so that the change is seen and committed (as
+//! `tests/prose.rs` does for the prose).
 
 use std::fs;
 use std::path::Path;
 
 use consistency_lab::figures::export::native::render;
 use consistency_lab::figures::export::{figure_list, render_svg, Format, Request};
+use consistency_lab::figures::hook::{HookRun, HOOK_QUERY, HOOK_WINDOW_MS, NARROW_SCALE, NARROW_WIDTH};
 
 const WIDTH: u32 = 760;
-const BLOCK_START: &str = "<script type=\"application/json\" id=\"lab-static-figures\">";
-const BLOCK_END: &str = "</script>";
 
 /// FNV-1a, 64 bits: a stable fingerprint of a figure's SVG.
 fn fingerprint(text: &str) -> String {
@@ -32,22 +32,6 @@ fn fingerprint(text: &str) -> String {
     format!("{h:016x}")
 }
 
-/// `s` as a JSON string, with `<` escaped so that it can sit inside a `<script>` element.
-fn json_string(s: &str) -> String {
-    let mut out = String::from('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '<' => out.push_str("\\u003c"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 #[test]
 fn every_figure_has_its_static_image_and_caption() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -56,26 +40,37 @@ fn every_figure_has_its_static_image_and_caption() {
     let manifest_path = dir.join("manifest.tsv");
     let old_manifest = fs::read_to_string(&manifest_path).unwrap_or_default();
     let mut manifest = String::from("# id\twidth\tsvg fingerprint (tests/static_figures.rs)\n");
-    let mut captions = Vec::new();
     let mut stale = Vec::new();
-    for spec in figure_list() {
-        let svg = render_svg(&Request { width: WIDTH, ..Request::new(spec.id, Format::Svg) }).unwrap();
-        let row = format!("{}\t{WIDTH}\t{}\n", spec.id, fingerprint(&svg));
-        let png = dir.join(format!("{}.png", spec.id));
+    // The hook's timeline, as A1's figure at the hook's setting, stopped at its question.
+    let hook = Request {
+        width: WIDTH,
+        params: Some(HOOK_QUERY.to_string()),
+        window_ms: Some(HOOK_WINDOW_MS),
+        time_us: HookRun::new().question_at_us(),
+        ..Request::new("lease-expiry", Format::Svg)
+    };
+    // And for a phone, laid out at 360 px.
+    let hook_narrow = Request { width: NARROW_WIDTH, scale: NARROW_SCALE, ..hook.clone() };
+    let images =
+        figure_list().into_iter().map(|spec| (spec.id, Request { width: WIDTH, ..Request::new(spec.id, Format::Svg) }));
+    for (name, request) in images.chain([("hook", hook), ("hook-narrow", hook_narrow)]) {
+        let svg = render_svg(&request).unwrap();
+        let scale = if request.scale == 1.0 { String::new() } else { format!("@{}x", request.scale) };
+        let row = format!("{name}\t{}{scale}\t{}\n", request.width, fingerprint(&svg));
+        let png = dir.join(format!("{name}.png"));
         if !old_manifest.contains(&row) || !png.exists() {
-            let rendered = render(&Request { width: WIDTH, ..Request::new(spec.id, Format::Png) }).unwrap();
+            let rendered = render(&Request { format: Format::Png, ..request }).unwrap();
             fs::write(&png, &rendered.bytes).unwrap();
-            stale.push(spec.id);
+            stale.push(name);
         }
         manifest.push_str(&row);
-        captions.push(format!("{}:{}", json_string(spec.id), json_string(spec.caption_ko)));
     }
     // No image outlives its figure.
     for entry in fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_str().unwrap().to_string();
         if let Some(id) = name.strip_suffix(".png") {
-            if !figure_list().iter().any(|f| f.id == id) {
+            if !id.starts_with("hook") && !figure_list().iter().any(|f| f.id == id) {
                 fs::remove_file(&path).unwrap();
                 stale.push("(a removed figure)");
             }
@@ -85,16 +80,6 @@ fn every_figure_has_its_static_image_and_caption() {
         fs::write(&manifest_path, &manifest).unwrap();
     }
 
-    // index.html's block of captions, which its static fallback reads.
-    let index_path = root.join("index.html");
-    let index = fs::read_to_string(&index_path).unwrap();
-    let start = index.find(BLOCK_START).expect("index.html has the static figures' caption block") + BLOCK_START.len();
-    let end = start + index[start..].find(BLOCK_END).unwrap();
-    let block = format!("{{{}}}", captions.join(","));
-    if index[start..end] != block {
-        fs::write(&index_path, format!("{}{block}{}", &index[..start], &index[end..])).unwrap();
-        stale.push("(index.html's captions)");
-    }
     assert!(stale.is_empty(), "drawn again (commit them): {stale:?}");
-    assert!(captions.len() >= 15, "{captions:?}");
+    assert!(manifest.lines().count() >= 16, "{manifest}");
 }

@@ -68,8 +68,10 @@ for (const [id, query] of [
     const msg = await page.evaluate((fig) => window.msgs.filter((m) => m.data?.id === fig).pop(), id);
     // A sandboxed frame without allow-same-origin posts from the opaque origin.
     assert.equal(msg.origin, 'null');
-    const frame = page.frames().find((f) => f.url().startsWith(src));
-    assert.ok(frame, `no frame at ${src}: ${page.frames().map((f) => f.url()).join(', ')}`);
+    // The address's inline script has sent the frame on to the figure's static page, query kept.
+    const landed = src.replace('/?embed=', `/embed-${id}.html?embed=`);
+    const frame = page.frames().find((f) => f.url() === landed);
+    assert.ok(frame, `no frame at ${landed}: ${page.frames().map((f) => f.url()).join(', ')}`);
     assert.equal(await frame.evaluate(() => origin), 'null', 'the embed runs in an opaque origin');
     await frame.waitForFunction(DRAWN, null, { timeout: 30000, polling: 200 });
     assert.equal(await frame.$$eval('main.embed figure', (f) => f.length), 1);
@@ -107,30 +109,34 @@ test('without CORS headers, a sandboxed embed shows its figure as a static image
   await page.goto(`http://localhost:${host.address().port}/?src=${encodeURIComponent(src)}`);
   const frame = await (async () => {
     for (let i = 0; i < 100; i++) {
-      const f = page.frames().find((x) => x.url().startsWith(src));
+      const f = page.frames().find((x) => x.url().includes('?embed=watchdog-stop'));
       if (f) return f;
       await page.waitForTimeout(100);
     }
     throw new Error('no frame');
   })();
-  // Every script and stylesheet is refused (no CORS): the inline fallback takes over.
+  // Every script and stylesheet is refused (no CORS): the embed's static page
+  // (embed-ID.html, where the address's inline script sent it) stays.
   await frame.waitForSelector('figure.static-figure img', { timeout: 30000 });
   await frame.waitForFunction(() => document.querySelector('figure.static-figure img').naturalWidth > 0, null, { timeout: 30000 });
   const shown = await frame.evaluate(() => ({
     width: document.querySelector('figure.static-figure img').naturalWidth,
     alt: document.querySelector('figure.static-figure img').alt,
     caption: document.querySelector('figure.static-figure figcaption').textContent,
-    link: document.querySelector('figure.static-figure a').getAttribute('href'),
+    link: document.querySelector('.embed-back a').getAttribute('href'),
+    page: location.pathname.split('/').pop(),
+    query: location.search,
   }));
   assert.equal(shown.width, 760);
   assert.match(shown.alt, /^그림 2-1\. Watchdog/);
   assert.match(shown.caption, /처음 상태의 이미지/);
-  assert.equal(shown.link, './?embed=watchdog-stop');
-  assert.equal(await frame.$('article, main'), null, 'the app did not start');
+  assert.equal(shown.link, 'a2-watchdog.html');
+  assert.deepEqual([shown.page, shown.query], ['embed-watchdog-stop.html', '?embed=watchdog-stop']);
+  assert.ok(await frame.$('#app[data-prerendered="embed-watchdog-stop"]'), 'the app did not start');
   await context.close();
 });
 
-test('an unknown or hostile embed id gets no static image, and nothing from the URL becomes markup', async () => {
+test('an unknown or hostile embed id stays on the front page, gets no figure, and nothing from the URL becomes markup', async () => {
   const { page, context } = await openPage(browser, { width: 900, serviceWorkers: 'allow' });
   for (const id of ['no-such-figure', '%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E']) {
     const src = `${bare.base}?embed=${id}`;
@@ -138,8 +144,8 @@ test('an unknown or hostile embed id gets no static image, and nothing from the 
     await page.waitForTimeout(9000);
     const frame = page.frames().find((x) => x.url().startsWith(src));
     assert.ok(frame, src);
-    assert.equal(await frame.$$eval('img, figure', (e) => e.length), 0, id);
-    assert.match(await frame.textContent('#app'), /불러오는 중/);
+    assert.equal(await frame.$$eval('figure, img[src=x]', (e) => e.length), 0, id);
+    assert.equal(await frame.evaluate(() => document.getElementById('app').dataset.prerendered), '00-intro', id);
   }
   await context.close();
 });

@@ -338,7 +338,7 @@ test('the 퍼가기 panel offers an iframe snippet, the permalink and the text a
   const fig = '#lease-expiry';
   await page.click(`${fig} details.share > summary`);
   const snippet = await page.inputValue(`${fig} textarea.embed-code`);
-  assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/\?embed=lease-expiry&amp;preset=exp1[^"]*" title="그림 1-1\.[^"]*" width="100%" height="720" style="border:0" loading="lazy"><\/iframe>$/);
+  assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/embed-lease-expiry\.html\?embed=lease-expiry&amp;preset=exp1[^"]*" title="그림 1-1\.[^"]*" width="100%" height="720" style="border:0" loading="lazy"><\/iframe>$/);
   assert.ok(!/<script/i.test(snippet), 'the snippet is script-free');
   assert.match(await page.inputValue(`${fig} textarea.permalink`), /\?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1/);
   const alt = await page.inputValue(`${fig} textarea.alt-text`);

@@ -117,7 +117,8 @@ test('exported SVGs carry the legend the page shows beside the figure', async ()
 /** Opens the 퍼가기 panel of `fig` and waits for the figure-only snippet's measured height. */
 async function bareSnippet(page, fig) {
   await page.click(`${fig} details.share > summary`);
-  await page.waitForFunction((f) => document.querySelector(`${f} textarea.embed-bare`)?.dataset.height, fig, { timeout: 30000 });
+  // The panel is filled by the lazily loaded figures module, which also measures the figure's file.
+  await page.waitForSelector(`${fig} textarea.embed-bare`, { timeout: 30000 });
   const snippet = await page.inputValue(`${fig} textarea.embed-bare`);
   const m = snippet.match(/^<iframe src="([^"]+)" title="[^"]*" width="100%" height="(\d+)" style="border:0" loading="lazy"><\/iframe>$/);
   assert.ok(m, `a figure-only iframe snippet: ${snippet}`);

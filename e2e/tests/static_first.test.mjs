@@ -1,9 +1,11 @@
-// Static first (issue 18): every chapter is also a page of its own
-// (`ID.html`, scripts/prerender.mjs) that reads with JavaScript off: its
-// prose with the simulated numbers filled in, its figures as the static
-// images of their starting states, the chapter list, and the tags link
-// previews read. With JavaScript on, the same page becomes the live chapter,
-// with the same prose and the same numbers.
+// Static first (issues 18, 26): every address has a page of its own,
+// rendered by Rust (src/content/prerender.rs), that reads with JavaScript
+// off: the front page (the hook stopped at its question), every chapter
+// (`ID.html`: its prose with the simulated numbers filled in, its figures as
+// the static images of their starting states, the chapter list, and the tags
+// link previews read) and every embed (`embed-ID.html`). `?ch=ID` and
+// `?embed=ID` go to their page before the first paint. With JavaScript on,
+// the same page becomes the live one, with the same prose and numbers.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -100,4 +102,61 @@ test('the live chapter takes over in place: no loading line, no layout shift, th
     assert.deepEqual(errors, []);
     await context.close();
   }
+});
+
+test('with JavaScript off, the front page is the hook stopped at its question, the chapter maps and the first chapter', async () => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto(server.base);
+  await page.waitForFunction(() => document.querySelector('.hook-canvas img')?.complete, null, { timeout: 30000 });
+  const front = await page.evaluate(() => ({
+    question: document.querySelector('.hook-question')?.textContent,
+    image: document.querySelector('.hook-canvas img').naturalWidth,
+    asking: document.querySelector('.hook-outcome')?.textContent,
+    map: [...document.querySelectorAll('.hook-map a')].map((a) => a.getAttribute('href')),
+    chapters: [...document.querySelectorAll('nav.chapters a')].map((a) => a.getAttribute('href')),
+    prose: document.querySelector('article.chapter')?.textContent || '',
+    start: document.querySelector('.hook-start a')?.getAttribute('href'),
+  }));
+  assert.match(front.question, /멈추면 무슨 일이 생길까요/);
+  assert.ok(front.image > 0, 'the hook image loads');
+  assert.match(front.asking, /lease가 끝났습니다/);
+  assert.doesNotMatch(front.asking, /원을 썼습니다/, 'the answer waits for the live hook');
+  assert.equal(front.start, 'a1-lease-expiry.html');
+  assert.equal(front.chapters.length, chapters().length);
+  assert.ok(front.map.length >= 15 && front.map.every((h) => front.chapters.includes(h)), front.map.join(' '));
+  assert.ok((front.prose.match(/[\uac00-\ud7a3]/g) || []).length > 200, 'the first chapter');
+  for (const href of front.chapters) assert.equal((await fetch(`${server.base}${href}`)).status, 200, href);
+  await context.close();
+});
+
+test('?ch= and ?embed= addresses land on their static page, query kept, before the wasm; an unknown one stays', async () => {
+  const { page, errors, context } = await openPage(browser, { width: 390, height: 844 });
+  let release;
+  const held = new Promise((ok) => { release = ok; });
+  await page.route(/\/site-[0-9a-f]+_bg\.wasm$/, async (route) => { await held; await route.continue(); });
+  const landed = () => page.evaluate(() => ({
+    file: location.pathname.split('/').pop(),
+    query: location.search,
+    shown: document.getElementById('app').dataset.prerendered,
+    loading: !!document.querySelector('.loading'),
+    embed: document.documentElement.hasAttribute('data-embed'),
+  }));
+  await page.goto(`${server.base}?ch=a2-watchdog&ttl_ms=600#x`);
+  await page.waitForSelector('#app[data-prerendered="a2-watchdog"] article.chapter');
+  assert.deepEqual(await landed(), { file: 'a2-watchdog.html', query: '?ch=a2-watchdog&ttl_ms=600', shown: 'a2-watchdog', loading: false, embed: false });
+  await page.goto(`${server.base}?embed=outage&bare=1`);
+  await page.waitForSelector('#app[data-prerendered="embed-outage"] figure.static-figure img');
+  assert.deepEqual(await landed(), { file: 'embed-outage.html', query: '?embed=outage&bare=1', shown: 'embed-outage', loading: false, embed: true });
+  await page.goto(`${server.base}?ch=no-such-chapter`);
+  await page.waitForSelector('#app[data-prerendered="00-intro"]');
+  assert.equal((await landed()).file, '');
+  // The wasm arrives: the landed page becomes live with the address's state.
+  release();
+  await page.goto(`${server.base}?ch=a2-watchdog&ttl_ms=600`);
+  await ready(page);
+  assert.equal(await page.$eval('nav.chapters [aria-current=page]', (a) => a.getAttribute('href')), '?ch=a2-watchdog');
+  assert.match(page.url(), /a2-watchdog\.html\?ch=a2-watchdog&ttl_ms=600$/);
+  assert.deepEqual(errors, []);
+  await context.close();
 });

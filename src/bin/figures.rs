@@ -27,6 +27,8 @@
 //!   finished grid the site holds (a `SweepResult` as postcard bytes, the
 //!   worker messages' codec, so every float is exact), and the `*_sweep_*`
 //!   functions draw it with `export::prepare_sweep` or write its cells.
+//! - **Sharing.** `share_kit` gives the 퍼가기 panel its fields, addresses
+//!   and blog kit (`lab_model::share`), sized by the figure's file.
 
 #[cfg(target_arch = "wasm32")]
 mod module {
@@ -41,6 +43,7 @@ mod module {
     use consistency_lab::web::canvas::{area_on, page_canvas};
     use lab_model::params::SweepMetric;
     use lab_model::registry::{figure_of, FigureKind, Scenario};
+    use lab_model::share::{self, ShareRequest};
     use lab_model::sweep::SweepResult;
     use plotters::prelude::IntoDrawingArea;
     use wasm_bindgen::prelude::*;
@@ -133,6 +136,30 @@ mod module {
         recon: bool,
     ) -> Result<u32, JsValue> {
         Ok(export::prepare(&request(id, params, width, time_us, window_ms, recon, 1.0)).map_err(js_error)?.size.1)
+    }
+
+    /// The 퍼가기 panel of a figure in its current state, as JSON
+    /// (`lab_model::share`: every field, address and blog-kit step): the
+    /// page's script lays it out. `request` is a [`ShareRequest`] as a query
+    /// string ([`ShareRequest::from_query`]);
+    /// a figure-only embed is sized by the figure's file at its width, for
+    /// a drawn figure whose `params` the panel states.
+    #[wasm_bindgen]
+    pub fn share_kit(
+        request: &str,
+        params: Option<String>,
+        time_us: Option<f64>,
+        window_ms: Option<u32>,
+        recon: bool,
+    ) -> Result<String, JsValue> {
+        let mut request = ShareRequest::from_query(request);
+        request.static_embed = export::figure_list().iter().any(|f| f.id == request.figure);
+        let width = share::BARE_WIDTH - 16;
+        let bare_height = match params.filter(|_| request.bareable) {
+            Some(params) => Some(file_height(&request.figure, &params, width, time_us, window_ms, recon)?),
+            None => None,
+        };
+        Ok(share::share_kit(&request, bare_height).to_json())
     }
 
     /// The RGB bytes of `prepared` as the page's canvas paints it.

@@ -7,6 +7,9 @@
 //! Nothing here imports `crate::web` or `crate::cli` (tests/tidy.rs).
 
 pub mod predict;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod prerender;
 pub mod prose;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod real_view;
+pub mod shell;

@@ -118,6 +118,31 @@ pub fn sim_run(preset: crate::sim::lease::Preset) -> crate::sim::lease::LeaseTra
     crate::sim::lease::run(&preset.config(), 1, 0, crate::sim::lease::TraceLevel::Summary)
 }
 
+/// `html` with every `{{sim:PRESET:METRIC}}` placeholder replaced by
+/// `value(preset, metric)`, escaped. An unknown one becomes a visible
+/// marker, "(값 없음)", instead of silently vanishing. The page passes its
+/// live runs; the static pages the values of `content/html/sim-values.json`.
+pub fn fill_sim(html: &str, mut value: impl FnMut(&str, &str) -> Option<String>) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(start) = rest.find("{{sim:") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 6..];
+        let Some(end) = after.find("}}") else {
+            out.push_str(&rest[start..]);
+            return out;
+        };
+        let (preset, metric) = after[..end].split_once(':').unwrap_or((&after[..end], ""));
+        match value(preset, metric) {
+            Some(v) => out.push_str(&lab_model::html::escape_html(&v)),
+            None => out.push_str("(값 없음)"),
+        }
+        rest = &after[end + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Every `{{sim:PRESET:METRIC}}` placeholder in `text`, as `(preset, metric)`.
 pub fn sim_placeholders(text: &str) -> Vec<(&str, &str)> {
     let mut out = Vec::new();

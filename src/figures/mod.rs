@@ -11,6 +11,7 @@
 
 pub mod article_data;
 pub mod export;
+pub mod hook;
 pub mod legend;
 pub mod plan;
 pub mod player;

@@ -17,6 +17,7 @@ pub mod live_table;
 pub mod params;
 pub mod permalink;
 pub mod registry;
+pub mod share;
 pub mod slider_scale;
 pub mod sweep;
 pub mod work_cap;

@@ -9,7 +9,7 @@
 
 use lab_sim::vote::VoteConfig;
 
-use crate::params::{percent_encode, to_query, vote_to_query, SiteQuery, SweepMetric, SweepSpec};
+use crate::params::{percent_encode, split_query, to_query, vote_to_query, SiteQuery, SweepMetric, SweepSpec};
 use crate::registry::{figure, FigureSpec};
 
 /// A chapter alone: `?ch=ID`.
@@ -84,6 +84,53 @@ pub fn sweep_cell(spec: &SweepSpec, ix: usize, iy: usize) -> String {
     figure_route(timeline.chapter, timeline.id, &to_query(&spec.cell_query(ix, iy)))
 }
 
+/// The keys that say where an address points rather than what state it
+/// shows: an embed's or a full page's own address replaces them.
+const ROUTE_KEYS: [&str; 4] = ["ch", "fig", "embed", "bare"];
+
+/// The pairs of an address (`search`, with or without its `?`) but those
+/// named in `drop`, in order, each encoded again.
+fn pairs_without(search: &str, drop: &[&str]) -> String {
+    let mut out = String::new();
+    for pair in split_query(search).into_iter().filter(|p| !drop.contains(&p.key.as_str())) {
+        if !out.is_empty() {
+            out.push('&');
+        }
+        out.push_str(&percent_encode(&pair.key));
+        if let Some(v) = pair.value {
+            out.push('=');
+            out.push_str(&percent_encode(&v));
+        }
+    }
+    out
+}
+
+/// `?embed=FIGURE&STATE`: a figure alone, in the state of the address `search`.
+pub fn embed(figure: &str, search: &str) -> String {
+    let state = pairs_without(search, &ROUTE_KEYS);
+    let sep = if state.is_empty() { "" } else { "&" };
+    format!("?embed={}{sep}{state}", percent_encode(figure))
+}
+
+/// `?ch=CHAPTER&fig=FIGURE&STATE`: the full page of a figure in the state
+/// of the address `search` (an embed's link back).
+pub fn figure_in_chapter(chapter: &str, figure: &str, search: &str) -> String {
+    let state = pairs_without(search, &ROUTE_KEYS);
+    let sep = if state.is_empty() { "" } else { "&" };
+    format!("?ch={}&fig={}{sep}{state}", percent_encode(chapter), percent_encode(figure))
+}
+
+/// `CHAPTER.html?REST`: the chapter's own static page (whose tags make a
+/// link card), with the rest of the address `search`; `None` when `search`
+/// names no chapter a file can be named after.
+pub fn chapter_page(search: &str) -> Option<String> {
+    let chapter = split_query(search).into_iter().find(|p| p.key == "ch")?.value?;
+    let plain =
+        !chapter.is_empty() && chapter.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    let rest = pairs_without(search, &["ch"]);
+    plain.then(|| if rest.is_empty() { format!("{chapter}.html") } else { format!("{chapter}.html?{rest}") })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,6 +143,24 @@ mod tests {
         for id in ["a1-lease-expiry", "a b&c", "장"] {
             assert_eq!(chapter(id), SiteQuery { chapter: Some(id.to_string()), ..SiteQuery::default() }.search());
         }
+    }
+
+    #[test]
+    fn an_embed_and_its_link_back_keep_the_state_and_replace_the_route() {
+        let search = "?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1&ttl_ms=250&bare=1&t=1.5";
+        assert_eq!(embed("lease-expiry", search), "?embed=lease-expiry&preset=exp1&ttl_ms=250&t=1.5");
+        assert_eq!(embed("outage", "?ch=a5-outage"), "?embed=outage");
+        let back = figure_in_chapter("a1-lease-expiry", "lease-expiry", "?embed=lease-expiry&preset=exp1&bare=1");
+        assert_eq!(back, "?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1");
+        assert_eq!(
+            chapter_page(search).unwrap(),
+            "a1-lease-expiry.html?fig=lease-expiry&preset=exp1&ttl_ms=250&bare=1&t=1.5"
+        );
+        assert_eq!(chapter_page("?ch=a2").unwrap(), "a2.html");
+        assert_eq!(chapter_page("?ch=..%2Fx&t=1"), None);
+        assert_eq!(chapter_page("?t=1"), None);
+        // Text is encoded again, never passed through.
+        assert_eq!(embed("f", "?note=%3Cb%3E"), "?embed=f&note=%3Cb%3E");
     }
 
     #[test]

@@ -13,6 +13,7 @@ use super::sweep_figure::SweepFigure;
 use super::url;
 use super::vote_figure::ArticleBFigure;
 use crate::content::prose::{split_chapter, Block};
+use crate::content::shell;
 use crate::figures::figure_spec;
 use lab_model::korean::{with_particle, Particle};
 use lab_model::permalink;
@@ -27,7 +28,7 @@ fn current_search() -> String {
     gloo::utils::window().location().search().unwrap_or_default()
 }
 
-/// The chapter whose prerendered page (`ID.html`, scripts/prerender.mjs)
+/// The chapter whose static page (`ID.html`, `crate::content::prerender`)
 /// this is, if it is one: the chapter shown when the address names none.
 fn page_chapter() -> Option<String> {
     let path = gloo::utils::window().location().pathname().ok()?;
@@ -147,7 +148,9 @@ impl Component for App {
             match &self.prose {
                 // The prerendered chapter stays until the live one has its text.
                 Prose::Loading(_) if self.route.embed.is_none() => return,
-                Prose::Failed(id, why) if self.route.embed.is_none() && page_chapter().as_deref() == Some(*id) => {
+                Prose::Failed(id, why)
+                    if self.route.embed.is_none() && super::takeover::shown().as_deref() == Some(*id) =>
+                {
                     super::takeover::keep_prerendered(why);
                     return;
                 }
@@ -176,13 +179,13 @@ impl Component for App {
         };
         html! {
             <>
-            <a class="skip" href="#content">{ "본문으로 건너뛰기" }</a>
+            <a class="skip" href="#content">{ shell::SKIP_LINK }</a>
             <header class="site-header">
-                <p class="site-title"><a href="?">{ "정합성 실험실" }</a></p>
-                <p class="site-sub">{ "두 편의 정합성 실험을 브라우저 안의 결정적 시뮬레이션으로 다시 돌려 보기" }</p>
+                <p class="site-title"><a href="?">{ shell::SITE_TITLE }</a></p>
+                <p class="site-sub">{ shell::SITE_SUB }</p>
             </header>
             <div class="layout">
-                <nav class="chapters" aria-label="장 목록">
+                <nav class="chapters" aria-label={shell::CHAPTER_MAP_LABEL}>
                     <ol>
                         { for all.iter().map(|c| {
                             let cur = c.id == current;
@@ -191,8 +194,8 @@ impl Component for App {
                             html! {
                                 <li>
                                     <a href={permalink::chapter(c.id)} title={c.title} aria-current={if cur { Some("page") } else { None }} {onclick}>
-                                        { super::reader_view::short_title(c.title) }
-                                        <span class="visually-hidden">{ super::reader_view::title_rest(c.title) }</span>
+                                        { shell::short_title(c.title) }
+                                        <span class="visually-hidden">{ shell::title_rest(c.title) }</span>
                                     </a>
                                 </li>
                             }
@@ -213,15 +216,15 @@ impl Component for App {
                     // The pager comes with the chapter's text: shown under a
                     // "loading" line, it would jump down when the text arrives.
                     { if matches!(self.prose, Prose::Loading(_)) { html!{} } else { html! {
-                        <nav class="pager" aria-label="이전·다음 장">
-                            { if pos > 0 { nav_link(&all[pos - 1], "prev", format!("← {}", all[pos - 1].title)) } else { html!{} } }
-                            { if pos + 1 < all.len() { nav_link(&all[pos + 1], "next", format!("{} →", all[pos + 1].title)) } else { html!{} } }
+                        <nav class="pager" aria-label={shell::PAGER_LABEL}>
+                            { if pos > 0 { nav_link(&all[pos - 1], "prev", shell::previous_label(all[pos - 1].title)) } else { html!{} } }
+                            { if pos + 1 < all.len() { nav_link(&all[pos + 1], "next", shell::next_label(all[pos + 1].title)) } else { html!{} } }
                         </nav>
                     } } }
                 </main>
             </div>
             <footer class="site-footer">
-                <p>{ "모든 수치와 그림은 브라우저 안에서 결정적 시뮬레이션(Rust → WebAssembly)으로 계산합니다. 같은 주소는 언제나 같은 그림을 그립니다." }</p>
+                <p>{ shell::FOOTER }</p>
             </footer>
             </>
         }
@@ -256,20 +259,8 @@ impl App {
             .map(str::to_string)
             .unwrap_or_else(|| site_chapters().first().map(|c| c.id.to_string()).unwrap_or_default());
         // The full page: the chapter that places the figure, with the same state.
-        let mut full = permalink::chapter(&chapter);
-        full.push_str(&format!("&fig={}", lab_model::params::percent_encode(id)));
-        for pair in lab_model::params::split_query(&current_search()) {
-            if matches!(pair.key.as_str(), "ch" | "fig" | "embed" | "bare") {
-                continue;
-            }
-            full.push('&');
-            full.push_str(&lab_model::params::percent_encode(&pair.key));
-            if let Some(v) = &pair.value {
-                full.push('=');
-                full.push_str(&lab_model::params::percent_encode(v));
-            }
-        }
-        let title = site_chapters().into_iter().find(|c| c.id == chapter).map(|c| c.title).unwrap_or("정합성 실험실");
+        let full = permalink::figure_in_chapter(&chapter, id, &current_search());
+        let title = site_chapters().into_iter().find(|c| c.id == chapter).map(|c| c.title).unwrap_or(shell::SITE_TITLE);
         let figure = match figure_spec(id) {
             Some(spec) => {
                 let init = self.route_init(spec);
@@ -282,7 +273,7 @@ impl App {
             <main id="content" class={classes!("embed", self.route.bare.then_some("embed-bare"))}>
                 { figure }
                 <p class="embed-back">
-                    <a href={full} target="_blank" rel="noopener">{ format!("정합성 실험실 「{title}」에서 전체 글과 함께 보기 →") }</a>
+                    <a href={full} target="_blank" rel="noopener">{ shell::embed_back_label(title) }</a>
                 </p>
             </main>
         }

@@ -1,5 +1,4 @@
-//! The prose: the chapter list (`build.rs` lists `content/*.md` with their
-//! titles), fetching a chapter's HTML, rendered ahead of time from its
+//! The prose in the browser: fetching a chapter's HTML, rendered ahead of time from its
 //! markdown (`crate::content::prose`), from `content/html/ID.html` next to the page
 //! (Trunk copies the folder into `dist/`), and the `{{sim:PRESET:METRIC}}`
 //! placeholders, filled from live runs so that every number in the text
@@ -15,23 +14,7 @@ use wasm_bindgen_futures::JsFuture;
 
 use crate::sim::lease::Preset;
 
-include!(concat!(env!("OUT_DIR"), "/chapters.rs"));
-
-/// One chapter: its id (file name without `.md`) and title (its first `# ` heading).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Chapter {
-    pub id: &'static str,
-    pub title: &'static str,
-}
-
-/// The chapters in reading order, glossary last (the build script's order).
-pub fn chapters() -> Vec<Chapter> {
-    CHAPTERS.iter().map(|&(id, title)| Chapter { id, title }).collect()
-}
-
-pub fn chapter(id: &str) -> Option<Chapter> {
-    chapters().into_iter().find(|c| c.id == id)
-}
+pub use crate::content::shell::{chapter, chapters, Chapter};
 
 /// Fetches a chapter's rendered HTML. The id comes from [`chapters`], never
 /// from the URL directly, so the request path is always one of ours.
@@ -68,32 +51,8 @@ pub fn sim_value(preset_key: &str, metric: &str) -> Option<String> {
     })
 }
 
-/// Replaces every `{{sim:…}}` placeholder in `text` (HTML) with its value,
-/// escaped. Unknown ones become a visible marker instead of silently vanishing.
+/// Replaces every `{{sim:…}}` placeholder in `text` (HTML) with its live
+/// value ([`crate::content::prose::fill_sim`]).
 pub fn fill_sim_placeholders(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(start) = rest.find("{{sim:") {
-        out.push_str(&rest[..start]);
-        let after = &rest[start + 6..];
-        match after.find("}}") {
-            Some(end) => {
-                let inner = &after[..end];
-                let mut parts = inner.splitn(2, ':');
-                let preset = parts.next().unwrap_or("");
-                let metric = parts.next().unwrap_or("");
-                match sim_value(preset, metric) {
-                    Some(v) => out.push_str(&lab_model::html::escape_html(&v)),
-                    None => out.push_str("(값 없음)"),
-                }
-                rest = &after[end + 2..];
-            }
-            None => {
-                out.push_str(&rest[start..]);
-                rest = "";
-            }
-        }
-    }
-    out.push_str(rest);
-    out
+    crate::content::prose::fill_sim(text, sim_value)
 }

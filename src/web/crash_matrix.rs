@@ -202,9 +202,7 @@ impl Component for CrashMatrix {
         }
         if self.scroll_pending {
             self.scroll_pending = false;
-            if let Some(el) = gloo::utils::document().get_element_by_id("crash-matrix") {
-                el.scroll_into_view();
-            }
+            super::takeover::scroll_into_view("crash-matrix");
         }
     }
 

@@ -635,9 +635,7 @@ impl Component for Figure {
             }
         }
         if self.figure.is_some() && std::mem::take(&mut self.scroll_pending) {
-            if let Some(el) = gloo::utils::document().get_element_by_id(self.spec.id) {
-                el.scroll_into_view();
-            }
+            super::takeover::scroll_into_view(self.spec.id);
         }
         if std::mem::take(&mut self.story_focus) {
             let next = gloo::utils::document().query_selector(&format!("#{} .story-next", self.spec.id));

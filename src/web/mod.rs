@@ -170,7 +170,7 @@ pub fn start() {
     let doc = gloo::utils::document();
     match doc.get_element_by_id("app") {
         Some(root) => {
-            // A prerendered chapter page (scripts/prerender.mjs) stays until the live one is ready.
+            // A static page (crate::content::prerender) stays until the live one is ready.
             let root = takeover::mount_root(root);
             yew::Renderer::<app::App>::with_root(root.unchecked_into()).render();
         }

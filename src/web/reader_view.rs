@@ -61,21 +61,3 @@ pub fn reveal_current_chapter() {
     let centred = item.offset_left() - (list.client_width() - item.offset_width()) / 2;
     list.set_scroll_left(centred.max(0));
 }
-
-/// A chapter's label in the chapter map: the title's part before its colon
-/// ("실험 1", "B-8", "정리"), or the whole title when it has none.
-/// `scripts/prerender.mjs` shortens the static pages' titles the same way.
-pub fn short_title(title: &str) -> &str {
-    match title.split_once(": ") {
-        Some((head, _)) => head.strip_prefix("글 ").unwrap_or(head),
-        None => title,
-    }
-}
-
-/// The rest of a chapter's title after its short label (for screen readers).
-pub fn title_rest(title: &str) -> String {
-    match title.split_once(": ") {
-        Some((_, rest)) => format!(": {rest}"),
-        None => String::new(),
-    }
-}

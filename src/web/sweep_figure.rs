@@ -419,9 +419,7 @@ impl Component for SweepFigure {
         }
         if self.scroll_pending {
             self.scroll_pending = false;
-            if let Some(el) = gloo::utils::document().get_element_by_id(self.kind.figure_id()) {
-                el.scroll_into_view();
-            }
+            super::takeover::scroll_into_view(self.kind.figure_id());
         }
     }
 

@@ -1,6 +1,6 @@
-//! How the live site takes over a prerendered chapter page (issue 18,
-//! "static first"). The page (`ID.html`, scripts/prerender.mjs) arrives
-//! with its chapter already in `#app`. The app is built out of sight beside
+//! How the live site takes over a static page (issue 18, "static first").
+//! Every page (`index.html`, `ID.html`, `embed-ID.html`; rendered by
+//! `crate::content::prerender`) arrives with its content already in `#app`. The app is built out of sight beside
 //! it, in a container laid out but not painted, and replaces it in one
 //! frame once its own chapter text is in. So the reader never sees a
 //! loading line, nothing on screen moves (the new subtree is new, not
@@ -8,8 +8,10 @@
 //! prerendered one, and the paragraph the reader had scrolled to stays
 //! where it was.
 //!
-//! A page without a prerendered chapter (`index.html`) is simply emptied
-//! and mounted into, as before.
+//! A page without static content (a build without `content/pages/`) is
+//! simply emptied and mounted into.
+
+use std::cell::RefCell;
 
 use wasm_bindgen::JsCast;
 
@@ -43,9 +45,31 @@ pub fn mount_root(app: web_sys::Element) -> web_sys::Element {
     }
 }
 
-/// Whether the page still shows its prerendered chapter.
+thread_local! {
+    /// The figure the address targets, asked to be scrolled to while the
+    /// static page was still shown: [`reveal`] brings it into view.
+    static TARGET: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Brings the element `id` into view: now, or, while the static page is
+/// still shown, once the live page replaces it (the static page holds an
+/// element of the same id, and the live one is not on screen yet).
+pub fn scroll_into_view(id: &str) {
+    if pending() {
+        TARGET.with(|t| *t.borrow_mut() = Some(id.to_string()));
+    } else if let Some(el) = gloo::utils::document().get_element_by_id(id) {
+        el.scroll_into_view();
+    }
+}
+
+/// Whether the page still shows its static content.
 pub fn pending() -> bool {
-    gloo::utils::document().get_element_by_id("app").is_some_and(|app| app.has_attribute(PRERENDERED))
+    shown().is_some()
+}
+
+/// What the page's static content is, while it shows it: a chapter's id, or `embed-ID`.
+pub fn shown() -> Option<String> {
+    gloo::utils::document().get_element_by_id("app")?.get_attribute(PRERENDERED)
 }
 
 /// Where the reader is in the prerendered chapter: the index of the first
@@ -81,6 +105,11 @@ pub fn reveal(live_chapter: &str) {
     }
     let _ = live.remove_attribute(PENDING);
     let _ = app.remove_attribute(PRERENDERED);
+    // A figure the address targets wins over the place the reader was reading.
+    if let Some(target) = TARGET.with(|t| t.borrow_mut().take()) {
+        scroll_into_view(&target);
+        return;
+    }
     let Some((index, top)) = position else { return };
     let block = live.query_selector_all("article.chapter .prose > *").ok().and_then(|b| b.item(index));
     if let Some(block) = block.and_then(|b| b.dyn_into::<web_sys::Element>().ok()) {

@@ -49,9 +49,7 @@ pub fn article_b_figure(p: &VoteFigureProps) -> Html {
 }
 
 fn scroll_to(id: &str) {
-    if let Some(el) = gloo::utils::document().get_element_by_id(id) {
-        el.scroll_into_view();
-    }
+    super::takeover::scroll_into_view(id);
 }
 
 #[derive(Properties, PartialEq, Clone)]

@@ -1,0 +1,402 @@
+//! The site's static pages ("static first"): every address a reader may
+//! land on, as HTML that reads before the wasm arrives and with JavaScript
+//! off. The live page (`web/app.rs`) takes each over in place
+//! (`web/takeover.rs`).
+//!
+//! - `index.html`, the front page: the hook stopped at its question, with
+//!   its timeline as an image, the chapter map, and the first chapter;
+//! - `ID.html` for every chapter: its prose with the simulated numbers
+//!   filled in, each figure as the image of its starting state;
+//! - `embed-ID.html` for every figure: the figure's image, its caption and
+//!   the link to its chapter, as `?embed=ID` shows it.
+//!
+//! Each page is a `<head>` part (title, description, link-card tags) and the
+//! `#app` element, written from the same shell texts the live page uses
+//! (`content::shell`). `tests/prerender.rs` writes them to `content/pages/`;
+//! the build's post-build hook (`scripts/prerender.mjs`) puts each into a
+//! copy of index.html, and the inline script [`redirect_script`] sends
+//! `?ch=ID` and `?embed=ID` to their page before anything is painted.
+//! Nothing here reads files: the caller hands over the inputs.
+
+use std::collections::BTreeMap;
+
+use super::shell::{self, Chapter};
+use crate::figures::hook::{HookRun, CANVAS_LABEL, QUESTION};
+use lab_model::html::escape_html as esc;
+
+/// A static image: its file (relative to the site's root), its size in px and its text.
+#[derive(Clone, Debug)]
+pub struct Image {
+    pub src: String,
+    pub width: u32,
+    pub height: u32,
+    pub alt: String,
+}
+
+/// What the pages are made from.
+pub struct Inputs<'a> {
+    /// A chapter's rendered HTML (`content/html/ID.html`).
+    pub chapter_html: &'a dyn Fn(&str) -> String,
+    /// The `{{sim:PRESET:METRIC}}` values (`content/html/sim-values.json`).
+    pub sim_values: &'a BTreeMap<String, String>,
+    /// Each figure's image of its starting state, by figure id (`static/figures/`).
+    pub figures: &'a BTreeMap<String, Image>,
+    /// The hook's timeline, stopped at its question: at 760 px, and for a
+    /// phone (laid out at 360 px; `width` and `height` in CSS px).
+    pub hook: Image,
+    pub hook_narrow: Image,
+}
+
+/// One static page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Page {
+    /// Its file name in the site's root.
+    pub file: String,
+    /// The `<title>` and the meta tags, as HTML (relative addresses).
+    pub head: String,
+    /// The `#app` element, as HTML.
+    pub app: String,
+    /// An embed page (the document is marked `data-embed`, as the live embed marks it).
+    pub embed: bool,
+}
+
+/// Where a static page's head ends in its file (`content/pages/FILE`).
+pub const HEAD_END: &str = "<!--/head-->\n";
+
+impl Page {
+    /// The page as `tests/prerender.rs` stores it: head, [`HEAD_END`], app.
+    pub fn file_text(&self) -> String {
+        format!("{}\n{HEAD_END}{}\n", self.head, self.app)
+    }
+}
+
+/// The note under a static figure's caption.
+const STATIC_NOTE: &str = "(처음 상태의 이미지. 자바스크립트를 켜면 움직이는 그림이 됩니다.)";
+/// What stands for a figure without an image.
+const NO_IMAGE: &str = "이 그림은 브라우저에서 계산해 그립니다. 자바스크립트를 켜면 나타납니다.";
+/// The longest description a link card shows.
+const DESCRIPTION_CHARS: usize = 150;
+
+/// Every static page: the front page, the chapters, the embeds.
+pub fn pages(inputs: &Inputs) -> Vec<Page> {
+    let chapters = shell::chapters();
+    let mut out = Vec::new();
+    for (pos, c) in chapters.iter().enumerate() {
+        let html = crate::content::prose::fill_sim(&(inputs.chapter_html)(c.id), |p, m| {
+            inputs.sim_values.get(&format!("{p}:{m}")).cloned()
+        });
+        let (body, first_figure) = chapter_body(&html, inputs.figures);
+        let description = description(&html);
+        let image = first_figure.unwrap_or_else(|| "figures/lease-expiry.png".to_string());
+        let head = head_tags(&format!("{} — {}", c.title, shell::SITE_TITLE), &description, &image, "article");
+        out.push(Page {
+            file: format!("{}.html", c.id),
+            head,
+            app: app(c.id, &chapters, pos, &body, None),
+            embed: false,
+        });
+        if pos == 0 {
+            let hook = hook_section(&inputs.hook, &inputs.hook_narrow, &chapters);
+            let mut head =
+                head_tags(&format!("{} — {}", shell::SITE_TITLE, c.title), &description, &inputs.hook.src, "website");
+            // The hook's image is the front page's largest paint: fetched from the head on.
+            head.push_str(&format!(
+                "\n  <link rel=\"preload\" as=\"image\" href=\"{}\" media=\"(max-width: 600px)\" fetchpriority=\"high\">\
+                 \n  <link rel=\"preload\" as=\"image\" href=\"{}\" media=\"(min-width: 601px)\" fetchpriority=\"high\">",
+                esc(&inputs.hook_narrow.src),
+                esc(&inputs.hook.src)
+            ));
+            out.push(Page {
+                file: "index.html".to_string(),
+                head,
+                app: app(c.id, &chapters, pos, &body, Some(&hook)),
+                embed: false,
+            });
+        }
+    }
+    for spec in crate::figures::export::figure_list() {
+        let Some(image) = inputs.figures.get(spec.id) else { continue };
+        let chapter = shell::chapter(spec.chapter).or_else(|| chapters.first().copied());
+        let back = chapter
+            .map(|c| {
+                format!(
+                    "<p class=\"embed-back\"><a href=\"{}.html\" target=\"_blank\" rel=\"noopener\">{}</a></p>",
+                    c.id,
+                    esc(&shell::embed_back_label(c.title))
+                )
+            })
+            .unwrap_or_default();
+        let title = format!("{} — {}", short_caption(spec.caption_ko), shell::SITE_TITLE);
+        out.push(Page {
+            file: format!("embed-{}.html", spec.id),
+            head: head_tags(&title, spec.caption_ko, &image.src, "article"),
+            app: format!(
+                "<div id=\"app\" data-prerendered=\"embed-{id}\"><main id=\"content\" class=\"embed\">{}{back}</main></div>",
+                static_figure(spec.id, Some(image), false),
+                id = spec.id
+            ),
+            embed: true,
+        });
+    }
+    out
+}
+
+/// The inline script every page carries at the top of its head: an address
+/// `?ch=ID…` or `?embed=ID…` goes to its own static page (the query and the
+/// fragment kept, so the live page reads the same state) before anything
+/// is painted. An unknown id stays where it is: the live page says what is
+/// wrong with it.
+pub fn redirect_script(pages: &[Page]) -> String {
+    let ids = |embed: bool| {
+        let list: Vec<String> = pages
+            .iter()
+            .filter(|p| p.embed == embed && p.file != "index.html")
+            .map(|p| format!("'{}'", p.file.trim_end_matches(".html").trim_start_matches("embed-")))
+            .collect();
+        list.join(",")
+    };
+    format!(
+        "(() => {{\n  const q = new URLSearchParams(location.search);\n  const ch = [{}], embed = [{}];\n  \
+         const page = q.has('embed') ? (embed.includes(q.get('embed')) ? `embed-${{q.get('embed')}}` : null)\n    \
+         : ch.includes(q.get('ch')) ? q.get('ch') : null;\n  \
+         if (page && !location.pathname.endsWith(`/${{page}}.html`)) location.replace(`${{page}}.html${{location.search}}${{location.hash}}`);\n}})();",
+        ids(false),
+        ids(true)
+    )
+}
+
+/// A caption's first sentence part, for a title: "그림 1-1. lease 만료 타임라인(실험 1)".
+fn short_caption(caption: &str) -> &str {
+    caption.split_once(": ").map_or(caption, |(head, _)| head)
+}
+
+/// The `<title>` and meta tags of a page.
+fn head_tags(title: &str, description: &str, image: &str, kind: &str) -> String {
+    let short = shorten(description, DESCRIPTION_CHARS);
+    [
+        format!("<title>{}</title>", esc(title)),
+        format!("<meta name=\"description\" content=\"{}\">", esc(&short)),
+        format!("<meta property=\"og:type\" content=\"{kind}\">"),
+        format!("<meta property=\"og:title\" content=\"{}\">", esc(title)),
+        format!("<meta property=\"og:description\" content=\"{}\">", esc(&short)),
+        format!("<meta property=\"og:image\" content=\"{}\">", esc(image)),
+        "<meta property=\"og:locale\" content=\"ko_KR\">".to_string(),
+        "<meta name=\"twitter:card\" content=\"summary_large_image\">".to_string(),
+    ]
+    .join("\n  ")
+}
+
+/// `text` cut to at most `max` characters, "…" marking a cut.
+fn shorten(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(max - 1).collect();
+    cut.push('…');
+    cut
+}
+
+/// The `#app` element of a page showing chapter `id` (at `pos` of
+/// `chapters`), with the hook's section above the chapter on the front page.
+fn app(id: &str, chapters: &[Chapter], pos: usize, body: &str, hook: Option<&str>) -> String {
+    let nav: String = chapters
+        .iter()
+        .map(|c| {
+            let current = if c.id == id { " aria-current=\"page\"" } else { "" };
+            let rest = shell::title_rest(c.title);
+            let rest = if rest.is_empty() {
+                String::new()
+            } else {
+                format!("<span class=\"visually-hidden\">{}</span>", esc(&rest))
+            };
+            format!(
+                "<li><a href=\"{}.html\" title=\"{}\"{current}>{}{rest}</a></li>",
+                c.id,
+                esc(c.title),
+                esc(shell::short_title(c.title))
+            )
+        })
+        .collect();
+    let mut pager = String::new();
+    if let Some(prev) = pos.checked_sub(1).and_then(|p| chapters.get(p)) {
+        pager.push_str(&format!(
+            "<a class=\"prev\" href=\"{}.html\">{}</a>",
+            prev.id,
+            esc(&shell::previous_label(prev.title))
+        ));
+    }
+    if let Some(next) = chapters.get(pos + 1) {
+        pager.push_str(&format!(
+            "<a class=\"next\" href=\"{}.html\">{}</a>",
+            next.id,
+            esc(&shell::next_label(next.title))
+        ));
+    }
+    format!(
+        "<div id=\"app\" data-prerendered=\"{id}\"><a class=\"skip\" href=\"#content\">{skip}</a>\
+         <header class=\"site-header\"><p class=\"site-title\"><a href=\"./\">{title}</a></p>\
+         <p class=\"site-sub\">{sub}</p></header>\
+         <div class=\"layout\"><nav class=\"chapters\" aria-label=\"{map}\"><ol>{nav}</ol></nav>\
+         <main id=\"content\" tabindex=\"-1\">{hook}<article class=\"chapter\">{body}</article>\
+         <nav class=\"pager\" aria-label=\"{pager_label}\">{pager}</nav></main></div>\
+         <footer class=\"site-footer\"><p>{footer}</p></footer></div>",
+        skip = esc(shell::SKIP_LINK),
+        title = esc(shell::SITE_TITLE),
+        sub = esc(shell::SITE_SUB),
+        map = esc(shell::CHAPTER_MAP_LABEL),
+        hook = hook.unwrap_or(""),
+        pager_label = esc(shell::PAGER_LABEL),
+        footer = esc(shell::FOOTER),
+    )
+}
+
+/// The front page's hook, static: its question, its timeline stopped where
+/// the live hook stops to ask, what it asks there, the chapter map and the
+/// way in. The answer is left to the live hook (or to the chapter). The
+/// timeline is the page's largest paint, so it is fetched first.
+fn hook_section(image: &Image, narrow: &Image, chapters: &[Chapter]) -> String {
+    let run = HookRun::new();
+    let asking = run.asking().unwrap_or_default();
+    let rows: String = shell::hook_map()
+        .into_iter()
+        .map(|(name, codes)| {
+            let links: String = codes
+                .iter()
+                .map(|(code, c)| {
+                    format!(
+                        "<a href=\"{}.html\" title=\"{t}\" aria-label=\"{t}\">{}</a>",
+                        c.id,
+                        esc(code),
+                        t = esc(c.title)
+                    )
+                })
+                .collect();
+            format!("<li><span class=\"hook-map-name\">{}</span>{links}</li>", esc(name))
+        })
+        .collect();
+    let start = chapters.iter().find(|c| c.id == shell::hook_start()).map_or("a1-lease-expiry", |c| c.id);
+    format!(
+        "<section class=\"hook\" aria-labelledby=\"hook-question\"><p id=\"hook-question\" class=\"hook-question\">{q}</p>\
+         <div class=\"hook-canvas\"><picture><source media=\"(max-width: 600px)\" srcset=\"{narrow_src}\" width=\"{nw}\" height=\"{nh}\">\
+         <img src=\"{src}\" width=\"{w}\" height=\"{h}\" alt=\"{alt}\" fetchpriority=\"high\" style=\"max-width:100%;height:auto\"></picture></div>\
+         <p class=\"hook-outcome\" data-asking=\"true\">{asking}</p>\
+         <nav class=\"hook-map\" aria-label=\"{map}\"><ul>{rows}</ul></nav>\
+         <p class=\"hook-start\"><a href=\"{start}.html\">{go}</a></p></section>",
+        q = esc(QUESTION),
+        src = esc(&image.src),
+        w = image.width,
+        h = image.height,
+        narrow_src = esc(&narrow.src),
+        nw = narrow.width,
+        nh = narrow.height,
+        alt = esc(CANVAS_LABEL),
+        asking = esc(&asking),
+        map = esc(shell::HOOK_MAP_LABEL),
+        go = esc(shell::HOOK_START),
+    )
+}
+
+/// A figure's static form: its image and caption with the note, or a line
+/// saying it is drawn live. In a chapter its image loads when it nears the
+/// screen; an embed's is the page's first paint and loads at once.
+fn static_figure(id: &str, image: Option<&Image>, lazy: bool) -> String {
+    let loading = if lazy { " loading=\"lazy\"" } else { "" };
+    match image {
+        Some(i) => format!(
+            "<figure class=\"lab-figure static-figure\" id=\"{id}\"><img src=\"{src}\" width=\"{w}\" height=\"{h}\" alt=\"{alt}\"{loading} style=\"max-width:100%;height:auto\"><figcaption>{alt} {STATIC_NOTE}</figcaption></figure>",
+            src = esc(&i.src),
+            w = i.width,
+            h = i.height,
+            alt = esc(&i.alt),
+        ),
+        None => format!("<figure class=\"lab-figure static-figure\" id=\"{id}\"><p class=\"figure-loading\">{NO_IMAGE}</p></figure>"),
+    }
+}
+
+/// A chapter's HTML with every figure marker replaced by the figure's
+/// static form, and the first figure's image, if any.
+fn chapter_body(html: &str, figures: &BTreeMap<String, Image>) -> (String, Option<String>) {
+    const OPEN: &str = "<!--figure:";
+    let mut out = String::with_capacity(html.len());
+    let mut first = None;
+    let mut rest = html;
+    while let Some(at) = rest.find(OPEN) {
+        let after = &rest[at + OPEN.len()..];
+        let Some(end) = after.find("-->") else { break };
+        out.push_str(&rest[..at]);
+        let id = after[..end].trim();
+        let image = figures.get(id);
+        if let (None, Some(i)) = (&first, image) {
+            first = Some(i.src.clone());
+        }
+        out.push_str(&static_figure(id, image, true));
+        rest = &after[end + 3..];
+    }
+    out.push_str(rest);
+    (out, first)
+}
+
+/// A page's description: the text of its first paragraph that is not the
+/// note on the source, on one line.
+fn description(html: &str) -> String {
+    let mut rest = html;
+    while let Some(at) = rest.find("<p>") {
+        let after = &rest[at + 3..];
+        let Some(end) = after.find("</p>") else { break };
+        let paragraph = &after[..end];
+        rest = &after[end..];
+        if paragraph.starts_with("출처") || paragraph.starts_with("<strong>출처") {
+            continue;
+        }
+        return text_of(paragraph).split_whitespace().collect::<Vec<_>>().join(" ");
+    }
+    String::new()
+}
+
+/// The text of an HTML fragment of our own renderer (tags dropped, its five escapes undone).
+fn text_of(html: &str) -> String {
+    let mut text = String::with_capacity(html.len());
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'").replace("&amp;", "&")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_description_skips_the_source_note_and_reads_as_text() {
+        let html = "<h1>t</h1><p><strong>출처</strong> x</p><p>락이 <code>SET</code>\n &amp; 끝</p>";
+        assert_eq!(description(html), "락이 SET & 끝");
+        assert_eq!(shorten("가나다라", 3), "가나…");
+        assert_eq!(shorten("가나다", 3), "가나다");
+    }
+
+    #[test]
+    fn a_figure_marker_becomes_its_image_or_a_note() {
+        let mut figures = BTreeMap::new();
+        let image = Image { src: "figures/x.png".into(), width: 760, height: 400, alt: "그림 <1>".into() };
+        figures.insert("x".to_string(), image);
+        let (body, first) = chapter_body("<p>a</p><!--figure:y--><!--figure:x-->", &figures);
+        assert_eq!(first.as_deref(), Some("figures/x.png"));
+        assert!(body.contains("<p class=\"figure-loading\">"));
+        assert!(body.contains("alt=\"그림 &lt;1&gt;\""));
+        assert!(body.contains("<figcaption>그림 &lt;1&gt; (처음"));
+    }
+
+    #[test]
+    fn the_redirect_names_only_pages_that_exist() {
+        let page = |file: &str, embed| Page { file: file.into(), head: String::new(), app: String::new(), embed };
+        let script = redirect_script(&[page("index.html", false), page("a1.html", false), page("embed-f.html", true)]);
+        assert!(script.contains("const ch = ['a1'], embed = ['f'];"), "{script}");
+        assert!(script.contains("location.replace("));
+    }
+}
