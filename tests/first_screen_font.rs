@@ -29,6 +29,8 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::Path;
 
+use lab_model::html::unescape_html;
+
 /// Text the stylesheets set in bold outside a bold tag (`.site-title`,
 /// `.hook-question`, `.hook-start`).
 fn bold_by_class() -> Vec<&'static str> {
@@ -52,11 +54,6 @@ impl FirstScreen {
     }
 }
 
-/// Decodes the renderer's own entities (src/content/prose.rs escapes only these).
-fn unescape(text: &str) -> String {
-    text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'").replace("&amp;", "&")
-}
-
 /// Elements that hold no text and have no closing tag.
 const VOID_TAGS: &[&str] = &["br", "img", "hr", "input", "meta", "link", "wbr", "col", "source"];
 
@@ -77,7 +74,7 @@ fn add_chapter(html: &str, into: &mut FirstScreen) {
             None => (rest, ""),
         };
         let bold = open.iter().any(|&b| b);
-        for c in unescape(text).chars() {
+        for c in unescape_html(text).chars() {
             if bold { &mut into.bold } else { &mut into.regular }.insert(c);
         }
         let Some(end) = after.find('>') else { break };

@@ -22,7 +22,7 @@ use std::collections::BTreeMap;
 
 use super::shell::{self, Chapter};
 use crate::figures::hook::{HookRun, CANVAS_LABEL, QUESTION};
-use lab_model::html::escape_html as esc;
+use lab_model::html::{escape_html as esc, unescape_html};
 
 /// A static image: its file (relative to the site's root), its size in px and its text.
 #[derive(Clone, Debug)]
@@ -96,7 +96,7 @@ pub fn pages(inputs: &Inputs) -> Vec<Page> {
             embed: false,
         });
         if pos == 0 {
-            let hook = hook_section(&inputs.hook, &inputs.hook_narrow, &chapters);
+            let hook = hook_section(&inputs.hook, &inputs.hook_narrow);
             let mut head =
                 head_tags(&format!("{} — {}", shell::SITE_TITLE, c.title), &description, &inputs.hook.src, "website");
             // The hook's image is the front page's largest paint: fetched from the head on.
@@ -254,7 +254,7 @@ fn app(id: &str, chapters: &[Chapter], pos: usize, body: &str, hook: Option<&str
 /// the live hook stops to ask, what it asks there, the chapter map and the
 /// way in. The answer is left to the live hook (or to the chapter). The
 /// timeline is the page's largest paint, so it is fetched first.
-fn hook_section(image: &Image, narrow: &Image, chapters: &[Chapter]) -> String {
+fn hook_section(image: &Image, narrow: &Image) -> String {
     let run = HookRun::new();
     let asking = run.asking().unwrap_or_default();
     let rows: String = shell::hook_map()
@@ -274,7 +274,7 @@ fn hook_section(image: &Image, narrow: &Image, chapters: &[Chapter]) -> String {
             format!("<li><span class=\"hook-map-name\">{}</span>{links}</li>", esc(name))
         })
         .collect();
-    let start = chapters.iter().find(|c| c.id == shell::hook_start()).map_or("a1-lease-expiry", |c| c.id);
+    let start = shell::hook_start();
     format!(
         "<section class=\"hook\" aria-labelledby=\"hook-question\"><p id=\"hook-question\" class=\"hook-question\">{q}</p>\
          <div class=\"hook-canvas\"><picture><source media=\"(max-width: 600px)\" srcset=\"{narrow_src}\" width=\"{nw}\" height=\"{nh}\">\
@@ -316,13 +316,13 @@ fn static_figure(id: &str, image: Option<&Image>, lazy: bool) -> String {
 /// A chapter's HTML with every figure marker replaced by the figure's
 /// static form, and the first figure's image, if any.
 fn chapter_body(html: &str, figures: &BTreeMap<String, Image>) -> (String, Option<String>) {
-    const OPEN: &str = "<!--figure:";
+    let (open, close) = crate::content::prose::FIGURE_MARKER;
     let mut out = String::with_capacity(html.len());
     let mut first = None;
     let mut rest = html;
-    while let Some(at) = rest.find(OPEN) {
-        let after = &rest[at + OPEN.len()..];
-        let Some(end) = after.find("-->") else { break };
+    while let Some(at) = rest.find(open) {
+        let after = &rest[at + open.len()..];
+        let Some(end) = after.find(close) else { break };
         out.push_str(&rest[..at]);
         let id = after[..end].trim();
         let image = figures.get(id);
@@ -330,7 +330,7 @@ fn chapter_body(html: &str, figures: &BTreeMap<String, Image>) -> (String, Optio
             first = Some(i.src.clone());
         }
         out.push_str(&static_figure(id, image, true));
-        rest = &after[end + 3..];
+        rest = &after[end + close.len()..];
     }
     out.push_str(rest);
     (out, first)
@@ -365,7 +365,7 @@ fn text_of(html: &str) -> String {
             _ => {}
         }
     }
-    text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'").replace("&amp;", "&")
+    unescape_html(&text)
 }
 
 #[cfg(test)]

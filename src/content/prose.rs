@@ -52,7 +52,7 @@ pub enum Block<'a> {
 }
 
 /// The marker a figure block leaves in a rendered chapter.
-const FIGURE_MARKER: (&str, &str) = ("<!--figure:", "-->");
+pub(crate) const FIGURE_MARKER: (&str, &str) = ("<!--figure:", "-->");
 
 /// The markers around a prediction's static fieldset: the page replaces
 /// everything from the first to the second with the live question.

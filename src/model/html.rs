@@ -18,9 +18,21 @@ pub fn escape_html(text: &str) -> String {
     out
 }
 
+/// The text of `text` escaped by [`escape_html`]: its five entities undone
+/// (`&amp;` last, so that an escaped entity stays one).
+pub fn unescape_html(text: &str) -> String {
+    text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'").replace("&amp;", "&")
+}
+
 #[cfg(test)]
 mod tests {
-    use super::escape_html;
+    use super::{escape_html, unescape_html};
+
+    #[test]
+    fn unescaping_undoes_escaping() {
+        let text = "<a href=\"x\">Tom & Jerry's</a> &lt; 한글";
+        assert_eq!(unescape_html(&escape_html(text)), text);
+    }
 
     #[test]
     fn escapes_the_five_markup_characters_and_nothing_else() {

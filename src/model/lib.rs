@@ -12,6 +12,7 @@ pub mod analysis;
 pub mod article;
 pub mod catalogue;
 pub mod html;
+pub mod json;
 pub mod korean;
 pub mod live_table;
 pub mod params;

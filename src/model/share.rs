@@ -7,6 +7,8 @@
 //! first-load wasm. Every address comes from [`crate::permalink`], every
 //! particle from [`crate::korean`].
 
+use crate::html::escape_html;
+use crate::json::push_string;
 use crate::korean::{with_particle, Particle};
 use crate::permalink;
 
@@ -95,20 +97,6 @@ pub struct ShareKit {
     pub platforms: Vec<Platform>,
 }
 
-/// `text` as a JSON string.
-fn json_string(text: &str, out: &mut String) {
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
 /// A JSON array of `items`, each written by `write`.
 fn json_array<T>(items: &[T], out: &mut String, mut write: impl FnMut(&T, &mut String)) {
     out.push('[');
@@ -138,9 +126,9 @@ impl Field {
             if i > 0 {
                 out.push(',');
             }
-            json_string(key, out);
+            push_string(out, key);
             out.push(':');
-            json_string(value, out);
+            push_string(out, value);
         }
         out.push_str(&format!(",\"rows\":{}}}", self.rows));
     }
@@ -160,9 +148,9 @@ impl ShareKit {
             match preview {
                 Some(p) => {
                     out.push_str("{\"href\":");
-                    json_string(&p.href, out);
+                    push_string(out, &p.href);
                     out.push_str(",\"text\":");
-                    json_string(&p.text, out);
+                    push_string(out, &p.text);
                     out.push('}');
                 }
                 None => out.push_str("null"),
@@ -170,15 +158,15 @@ impl ShareKit {
             out.push(']');
         });
         out.push_str(",\"kit_legend\":");
-        json_string(self.kit_legend, &mut out);
+        push_string(&mut out, self.kit_legend);
         out.push_str(",\"platforms\":");
         json_array(&self.platforms, &mut out, |p, out| {
             out.push_str("{\"key\":");
-            json_string(p.key, out);
+            push_string(out, p.key);
             out.push_str(",\"label\":");
-            json_string(p.label, out);
+            push_string(out, p.label);
             out.push_str(",\"steps\":");
-            json_array(&p.steps, out, |s, out| json_string(s, out));
+            json_array(&p.steps, out, |s, out| push_string(out, s));
             out.push_str(",\"fields\":");
             json_array(&p.fields, out, |f, out| f.write_json(out));
             out.push('}');
@@ -224,11 +212,10 @@ fn markdown_text(text: &str) -> String {
 
 /// An `<iframe>` snippet for `src`, titled by the caption.
 pub fn iframe(src: &str, caption: &str, height: u32) -> String {
-    let esc = |t: &str| t.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;");
     format!(
         "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"{height}\" style=\"border:0\" loading=\"lazy\"></iframe>",
-        esc(src),
-        esc(caption)
+        escape_html(src),
+        escape_html(caption)
     )
 }
 
@@ -380,7 +367,7 @@ mod tests {
         assert_eq!(json["platforms"][0]["fields"][0]["value"], value(&kit, "blog-velog"));
         assert_eq!(json["platforms"][3]["steps"].as_array().map(Vec::len), Some(3));
         let mut quoted = String::new();
-        json_string("a\"b\\c\nd", &mut quoted);
+        push_string(&mut quoted, "a\"b\\c\nd");
         assert_eq!(quoted, "\"a\\\"b\\\\c\\u000ad\"");
     }
 

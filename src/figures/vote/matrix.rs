@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::labels::variant_ko;
 use crate::sim::vote::{column_rank, CrashRow, FaultKind, Variant, Verdict};
+use lab_model::json::push_string;
 
 /// One half-cell: a variant × event name × fault, aggregated over the
 /// positions (hidden branches) that share the event name.
@@ -103,18 +104,6 @@ pub fn matrix_grid(rows: &[CrashRow]) -> MatrixGrid {
 /// Written by hand to keep serde_json out of the wasm; the end-to-end test
 /// compares the parsed result with the CLI's output, so a drift fails loudly.
 pub fn rows_json(rows: &[CrashRow]) -> String {
-    fn text(out: &mut String, s: &str) {
-        out.push('"');
-        for c in s.chars() {
-            match c {
-                '"' => out.push_str("\\\""),
-                '\\' => out.push_str("\\\\"),
-                c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-                c => out.push(c),
-            }
-        }
-        out.push('"');
-    }
     let mut out = String::with_capacity(rows.len() * 180);
     out.push('[');
     for (i, r) in rows.iter().enumerate() {
@@ -122,24 +111,24 @@ pub fn rows_json(rows: &[CrashRow]) -> String {
             out.push(',');
         }
         out.push_str("{\"variant\":");
-        text(&mut out, r.variant.code());
+        push_string(&mut out, r.variant.code());
         out.push_str(",\"profile\":");
-        text(&mut out, r.profile.key());
+        push_string(&mut out, r.profile.key());
         out.push_str(if r.device_honours_sync {
             ",\"device_honours_sync\":true"
         } else {
             ",\"device_honours_sync\":false"
         });
         out.push_str(",\"fault\":");
-        text(&mut out, r.fault.key());
+        push_string(&mut out, r.fault.key());
         out.push_str(&format!(",\"cut\":{}", r.cut));
         out.push_str(",\"after\":");
-        text(&mut out, &r.after);
+        push_string(&mut out, &r.after);
         out.push_str(",\"verdict\":");
-        text(&mut out, r.verdict.key());
+        push_string(&mut out, r.verdict.key());
         out.push_str(&format!(",\"subcuts\":{},\"unsafe_subcuts\":{}", r.subcuts, r.unsafe_subcuts));
         out.push_str(",\"branch\":");
-        text(&mut out, &r.branch);
+        push_string(&mut out, &r.branch);
         out.push('}');
     }
     out.push(']');
