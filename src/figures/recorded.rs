@@ -238,7 +238,7 @@ fn stamp(hold: usize, step: Step, us: u64) -> Stamp {
 /// Sorts `(instant, index)` pairs: by instant, then index. Every sort here
 /// goes through this one (each kind of sort is code the page carries).
 fn in_time_order(pairs: &mut [(Stamp, usize)]) {
-    pairs.sort_unstable();
+    crate::sim::core::sort(pairs);
 }
 
 /// The values the holds read and wrote, replayed from their stamps (see the module docs).

@@ -301,7 +301,7 @@ pub fn lease_story(trace: &LeaseTrace, window_us: u64) -> Story {
         .enumerate()
         .filter_map(|(i, (h, name))| Some((h.written_at?.t_us, i + 1, name, h.written_value_won?, h.id)))
         .collect();
-    writes.sort_unstable();
+    crate::sim::core::sort(&mut writes);
     for (at, entered, name, value, hold) in writes {
         let value_text = p(&won(value), Particle::EulReul);
         let same: Vec<&str> = wrote.iter().filter(|(_, v)| *v == value).map(|(w, _)| *w).collect();

@@ -133,7 +133,7 @@ pub fn anomalies(trace: &LeaseTrace) -> Vec<Anomaly> {
 pub fn stale_write_holds(anomalies: &[Anomaly]) -> Vec<u32> {
     let mut v: Vec<u32> =
         anomalies.iter().filter(|a| a.kind == AnomalyKind::StaleWrite).filter_map(|a| a.hold).collect();
-    v.sort_unstable();
+    lab_sim::core::sort(&mut v);
     v
 }
 
@@ -144,7 +144,7 @@ pub fn overlap_intervals(trace: &LeaseTrace, wallet: u32) -> Vec<(Stamp, Stamp, 
         edges.push((h.acquired_at, 1));
         edges.push((h.released_at, -1));
     }
-    edges.sort_unstable();
+    lab_sim::core::sort(&mut edges);
     let mut out = Vec::new();
     let mut depth = 0i32;
     let mut start: Option<Stamp> = None;

@@ -13,6 +13,7 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
 
 /// Simulated time in microseconds since the start of a run.
 pub type SimTime = u64;
@@ -441,20 +442,54 @@ impl RngStream {
 }
 
 /// Sorts `items` by `key`, equal keys kept in their order, exactly as
-/// `slice::sort_by_key` does, but with one sort routine per *key type*
-/// rather than one per call site: the pairs `(key, index)` are sorted
-/// unstably (the index breaks every tie, so the order is the stable one) and
-/// the items follow. The standard library instantiates its whole stable sort
-/// for every closure; across the site's three wasm modules those copies had
-/// grown to 175 KB of code.
-pub fn sort_by_key<T, K: Ord>(items: &mut Vec<T>, key: impl Fn(&T) -> K) {
-    if items.len() < 2 {
-        return;
+/// `slice::sort_by_key` does, but through [`sort_by`]'s one sort routine.
+pub fn sort_by_key<T, K: Ord>(items: &mut [T], key: impl Fn(&T) -> K) {
+    let keys: Vec<K> = items.iter().map(key).collect();
+    let order = sorted_order(items.len(), &|a, b| keys[a].cmp(&keys[b]));
+    permute(items, &order);
+}
+
+/// Sorts `items` by `compare`, equal ones kept in their order, exactly as
+/// `slice::sort_by` does. Every sort of the figures and the page goes
+/// through here (or [`sort_by_key`], [`sort`]), so each wasm module carries
+/// one sort routine, [`sorted_order`]'s, instead of one per element type and
+/// closure: those copies had grown to about 60 KB of code per module.
+pub fn sort_by<T>(items: &mut [T], compare: impl Fn(&T, &T) -> Ordering) {
+    let order = sorted_order(items.len(), &|a, b| compare(&items[a], &items[b]));
+    permute(items, &order);
+}
+
+/// Sorts `items` in their own order (stable; for a derived `Ord` the result
+/// is the one `sort_unstable` gives, as equal items are identical).
+pub fn sort<T: Ord>(items: &mut [T]) {
+    sort_by(items, T::cmp);
+}
+
+/// The indices `0..len` in the order `compare` puts them, ties by index: the
+/// one monomorphic sort the helpers above share.
+#[inline(never)]
+fn sorted_order(len: usize, compare: &dyn Fn(usize, usize) -> Ordering) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..len).collect();
+    order.sort_unstable_by(|&a, &b| compare(a, b).then(a.cmp(&b)));
+    order
+}
+
+/// Rearranges `items` so that position `i` holds what was at `order[i]`, by
+/// swaps along the permutation's cycles.
+fn permute<T>(items: &mut [T], order: &[usize]) {
+    let mut placed = vec![false; items.len()];
+    for start in 0..items.len() {
+        let mut i = start;
+        while !placed[i] {
+            placed[i] = true;
+            let from = order[i];
+            if from == start {
+                break;
+            }
+            items.swap(i, from);
+            i = from;
+        }
     }
-    let mut order: Vec<(K, usize)> = items.iter().enumerate().map(|(i, t)| (key(t), i)).collect();
-    order.sort_unstable();
-    let mut slots: Vec<Option<T>> = std::mem::take(items).into_iter().map(Some).collect();
-    items.extend(order.into_iter().filter_map(|(_, i)| slots[i].take()));
 }
 
 #[cfg(test)]
@@ -471,6 +506,30 @@ mod tests {
         let mut one = vec![5];
         sort_by_key(&mut one, |x| *x);
         assert_eq!(one, [5]);
+        let mut none: Vec<u8> = Vec::new();
+        sort(&mut none);
+        assert!(none.is_empty());
+    }
+
+    #[test]
+    fn the_shared_sorts_agree_with_the_standard_ones() {
+        let mut rng = RngStream::derive(7, 1, "sort", 0);
+        for len in [2usize, 3, 7, 20, 33, 200] {
+            let v: Vec<(u64, u64)> = (0..len).map(|i| (rng.uniform_inclusive(0, 4), i as u64)).collect();
+            let mut ours = v.clone();
+            let mut theirs = v.clone();
+            sort_by_key(&mut ours, |p| p.0);
+            theirs.sort_by_key(|p| p.0);
+            assert_eq!(ours, theirs, "by key, len {len}");
+            sort_by(&mut ours, |a, b| b.cmp(a));
+            theirs.sort_by(|a, b| b.cmp(a));
+            assert_eq!(ours, theirs, "by, len {len}");
+            let mut plain: Vec<u64> = v.iter().map(|p| p.0 * 1000 + p.1 % 3).collect();
+            let mut expected = plain.clone();
+            sort(&mut plain);
+            expected.sort_unstable();
+            assert_eq!(plain, expected, "plain, len {len}");
+        }
     }
 
     #[test]

@@ -127,7 +127,7 @@ impl Component for SideBySide {
         let end = panels.iter().map(|p| p.figure.window_us()).min().unwrap_or(0);
         // The clock's steps: every panel's events, merged.
         let mut steps: Vec<u64> = panels.iter().flat_map(|p| p.figure.step_times()).filter(|&t| t <= end).collect();
-        steps.sort_unstable();
+        crate::sim::core::sort(&mut steps);
         steps.dedup();
         player.player.set_track(steps, Vec::new(), end);
         player.player.set_cursor(if reduced_motion() { end } else { end * 3 / 10 });

@@ -99,7 +99,7 @@ pub fn crash_stops(config: &VoteConfig) -> Vec<String> {
         })
         .collect();
     stops.retain(|s| s.0 <= depth);
-    stops.sort_unstable();
+    crate::sim::core::sort(&mut stops);
     stops.dedup_by_key(|s| s.0);
     stops.into_iter().map(|s| s.1).collect()
 }

@@ -258,7 +258,7 @@ pub fn legend_items(trace: &LeaseTrace, marks: &TimelineMarks, plan: &LanePlan, 
         // The key line under the axis names them anyway; the legend agrees with it.
         out.push(LegendItem::RowWait);
     }
-    out.sort_unstable();
+    crate::sim::core::sort(&mut out);
     out.dedup();
     out
 }

@@ -515,7 +515,7 @@ fn draw_axis<DB: DrawingBackend>(
     }
     marks.push(l.t_end);
     marks.retain(|&m| m <= l.t_end);
-    marks.sort_unstable();
+    crate::sim::core::sort(&mut marks);
     marks.dedup();
     for m in marks {
         let x = l.warp.x(m);

@@ -61,7 +61,7 @@ impl Warp {
         times.push(0);
         times.push(t_end);
         times.retain(|&t| t <= t_end);
-        times.sort_unstable();
+        crate::sim::core::sort(&mut times);
         times.dedup();
         let mut xs = vec![0.0];
         for w in times.windows(2) {

@@ -95,7 +95,7 @@ fn lost_update_pairs(cfg: &LeaseConfig, holds: &[Hold]) -> u64 {
         .filter(|h| h.outcome == Outcome::Approved)
         .filter_map(|h| Some((h.wallet, h.read_at?, h.written_at?)))
         .collect();
-    windows.sort_unstable_by_key(|&(w, rd, _)| (w, rd));
+    crate::core::sort_by_key(&mut windows, |&(w, rd, _)| (w, rd));
     let mut pairs = 0;
     let mut active: Vec<Stamp> = Vec::with_capacity(8);
     let mut wallet = u32::MAX;
@@ -185,7 +185,7 @@ pub fn build_trace(cfg: &LeaseConfig, seed: u64, run_index: u32, level: TraceLev
             latencies_us.push(r.t_resp_us - r.t_req_us);
         }
     }
-    latencies_us.sort_unstable();
+    crate::core::sort(&mut latencies_us);
     let completed = latencies_us.len() as u64;
     let throughput_rps = if cfg.duration_s == 0 { 0.0 } else { completed as f64 / f64::from(cfg.duration_s) };
 

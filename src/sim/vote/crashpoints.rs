@@ -621,7 +621,7 @@ fn explore(chain: &Chain, opts: &MatrixOptions) -> Explored {
         }
     }
     for sts in &mut states {
-        sts.sort_unstable();
+        crate::core::sort(sts);
     }
     Explored { states }
 }

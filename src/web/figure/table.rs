@@ -65,7 +65,7 @@ impl RecentMedian {
 
     pub fn median(&self) -> Option<f64> {
         let mut sorted: Vec<f64> = self.samples.iter().copied().collect();
-        sorted.sort_unstable_by(f64::total_cmp);
+        crate::sim::core::sort_by(&mut sorted, f64::total_cmp);
         sorted.get(sorted.len() / 2).copied()
     }
 }

@@ -330,7 +330,7 @@ impl LeaseFigure {
             .enumerate()
             .flat_map(|(i, (view, _))| legend_items(&self.traces[i], &self.marks[i], &self.lanes[i], view))
             .collect();
-        items.sort_unstable();
+        crate::sim::core::sort(&mut items);
         items.dedup();
         items
     }
