@@ -87,7 +87,7 @@ export function integrityProblems(dir, html) {
 // the page fetches itself: an import map with `integrity`, and the
 // `lab-integrity` JSON block the page scripts read.
 const IMPORT_MAP_BLOCK = /\s*<script type="importmap">([\s\S]*?)<\/script>/;
-const DIGESTS_BLOCK = /\s*<script type="application\/json" id="lab-integrity">([\s\S]*?)<\/script>/;
+const DIGESTS_BLOCK = /\s*<script type="application\/json" id="lab-integrity"[^>]*>([\s\S]*?)<\/script>/;
 
 /** `html` without those blocks: they name files to check them when fetched, and load nothing. */
 export const withoutFetchedDigests = (html) => html.replace(IMPORT_MAP_BLOCK, '').replace(DIGESTS_BLOCK, '');

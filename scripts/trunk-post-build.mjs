@@ -54,17 +54,19 @@ const verified = html.match(/\bintegrity="/g)?.length ?? 0;
 // --- 0b. Integrity of what the page fetches itself -------------------------------
 // Trunk's digests cover the tags of index.html. The browser checks them for
 // scripts, stylesheets and module preloads, but the site's wasm is fetched
-// by Trunk's loader, and the lazily loaded `figures` module and the worker
+// by Trunk's loader, and the lazily loaded `figures` module and the workers' glue
 // by the page's own scripts, all without a digest. So the hook states the
 // digest of each, computed from the file the build staged (it rewrites no
 // digest Trunk wrote): in an import map's `integrity` (Chromium checks it on
 // every import of the module, dynamic ones too), in a JSON block the page
-// scripts read for their `fetch(…, { integrity })` (lazy_module.js,
-// worker_pool.js), and in the loader's own fetch of the site's wasm, whose
+// scripts read for their `fetch(…, { integrity })` (lazy_module.js, and the
+// worker pool, src/web/worker_pool.rs, which fetches the site's own glue to
+// run the site's module in its workers: the block names that file in
+// `data-site-glue`), and in the loader's own fetch of the site's wasm, whose
 // digest is the one Trunk's preload tag states (verified above). A file
 // changed after the build is then refused, and the page says so.
 const fetchedLater = {};
-for (const name of ['figures.js', 'figures_bg.wasm', 'worker.js', 'worker_bg.wasm']) {
+for (const name of ['figures.js', 'figures_bg.wasm']) {
   const path = join(stage, name);
   if (!existsSync(path)) {
     console.error(`trunk-post-build: ${name} is missing (index.html's wasm pipelines)`);
@@ -96,9 +98,11 @@ html = html.replace(loader, [
   '});',
 ].join('\n'));
 const importMap = { integrity: { [siteJs]: siteJsDigest, './figures.js': fetchedLater['figures.js'] } };
+const siteGlue = siteJs.replace(/^\.?\//, '');
+fetchedLater[siteGlue] = siteJsDigest;
 const blocks = [
   `<script type="importmap">${JSON.stringify(importMap)}</script>`,
-  `<script type="application/json" id="lab-integrity">${JSON.stringify(fetchedLater)}</script>`,
+  `<script type="application/json" id="lab-integrity" data-site-glue="${siteGlue}">${JSON.stringify(fetchedLater)}</script>`,
 ].join('\n  ');
 html = html.replace(/<meta charset="utf-8">/i, (m) => `${m}\n  ${blocks}`);
 if (!html.includes('id="lab-integrity"')) {

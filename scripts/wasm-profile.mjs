@@ -63,7 +63,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wasm-profile-'));
 const bincodeIn = [];
 for (const shippedName of modules) {
   const shipped = fs.readFileSync(path.join(dist, shippedName));
-  // site-<hash>_bg.wasm → site; worker_bg.wasm → worker.
+  // site-<hash>_bg.wasm → site; figures_bg.wasm → figures.
   const name = shippedName.replace(/_bg\.wasm$/, '').replace(/-[0-9a-f]{8,}$/, '');
   const bindgen = path.join(target, 'wasm-bindgen', 'release', `${name}_bg.wasm`);
   console.log(`\n== ${shippedName}: shipped ${kb(shipped.length)} raw, ${kb(zlib.gzipSync(shipped, { level: 9 }).length)} gzip`);

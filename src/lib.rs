@@ -1,17 +1,18 @@
 //! Consistency Lab (정합성 실험실).
 //!
-//! The layers above the simulation (`lab-sim`) and the model (`lab-model`):
-//! the figures (`figures`: plans, drawings, exports), the chapters
-//! (`content`), and the two front ends, the native `lab` CLI (`cli`) and the
-//! Yew site (`web`, wasm32 only). Each imports only the layers before it in
-//! that list (`tests/layers.rs`). See ARCHITECTURE.md for the map and the
-//! invariants.
+//! The layers above the simulation (`lab-sim`), the model (`lab-model`) and
+//! the figures (`lab-figures`: plans, drawings, exports), each a crate of its
+//! own: the chapters (`content`), and the two front ends, the native `lab`
+//! CLI (`cli`) and the Yew site (`web`, wasm32 only). Each imports only the
+//! layers before it in that list (`tests/layers.rs`). See ARCHITECTURE.md for
+//! the map and the invariants.
 
 /// The `lab` command line (native only: it writes files and renders PNGs).
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod content;
-pub mod figures;
+/// The figures, a crate of their own (`src/figures/`, package `lab-figures`).
+pub use lab_figures as figures;
 /// The simulation core, a crate of its own (`src/sim/`, package `lab-sim`).
 pub use lab_sim as sim;
 

@@ -10,11 +10,11 @@
 //   is still the old one, whole; the next is the new one, whole.
 // - A page keeps its release. Each page is remembered with the build whose
 //   cache served it, and everything it asks for later (a chapter, the lazily
-//   loaded module, the worker) comes from that build's cache, even after a
-//   newer build took over; a build's cache is deleted once no open page of
-//   it is left. So a page left open across a release never mixes the two.
-//   (The page fetches all of it itself: src/web/js/worker_pool.js compiles
-//   the worker's wasm and hands it over.)
+//   loaded module, the pool workers' script) comes from that build's cache,
+//   even after a newer build took over; a build's cache is deleted once no
+//   open page of it is left. So a page left open across a release never
+//   mixes the two. (The page fetches all of it itself: its workers run the
+//   module the page compiled, src/web/worker_pool.rs.)
 // - One deployment, one set of caches. Cache names carry the worker's scope
 //   (the deployment's path), and a new build deletes only its own scope's old
 //   caches, so two copies of the site on one origin (/a/ and /b/) keep their

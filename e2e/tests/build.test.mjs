@@ -46,7 +46,10 @@ test('the post-build hook verifies a sound build and writes its CSP', () => {
   // The digests of what the page fetches itself, each its file's.
   assert.match(page, /<script type="importmap">/);
   assert.match(page, /init\(\{ module_or_path: fetch\('[^']+_bg\.wasm', \{ integrity: 'sha384-/);
-  assert.deepEqual(fetchedDigests(page).map((d) => d.path).sort(), ['figures.js', 'figures.js', 'figures_bg.wasm', 'site-' + page.match(/\/site-([0-9a-f]+)\.js/)[1] + '.js', 'worker.js', 'worker_bg.wasm'].sort());
+  const siteGlue = `site-${page.match(/\/site-([0-9a-f]+)\.js/)[1]}.js`;
+  assert.deepEqual(fetchedDigests(page).map((d) => d.path).sort(), ['figures.js', 'figures.js', 'figures_bg.wasm', siteGlue, siteGlue].sort());
+  // The worker pool finds the site's glue, to run the site's module in its workers, through the digests block.
+  assert.match(page, new RegExp(`id="lab-integrity" data-site-glue="${siteGlue}"`));
   // Every address is relative to the page (Trunk.toml's public_url), so the site works under any path.
   assert.doesNotMatch(page, /\b(?:href|src)="\/[^/]/, 'a root-relative address');
   assert.deepEqual(integrityProblems(stage, page), []);
@@ -72,7 +75,7 @@ test('the pre-build hook clears left-over snippets from the wasm-bindgen output 
 // build and leave index.html as it found it.
 const TAMPERINGS = {
   'a planted wrong digest': (stage, page) => {
-    const { stated } = integrityRefs(page).find((r) => /worker_pool-/.test(r.path));
+    const { stated } = integrityRefs(page).find((r) => /lazy_module-/.test(r.path));
     return page.replace(stated, sha384(Buffer.alloc(0)));
   },
   'code appended to a page script': (stage, page) => {

@@ -54,7 +54,7 @@ for (const [id, query] of [
   // Article B's figures come from a lazily loaded module (a dynamic import).
   ['vote-story', '&scenario=vote&variant=V3&fault=power&crash_after=4'],
   // A sweep's grid is computed in the page's web workers (a blob: worker that
-  // imports the worker's script and wasm from the site).
+  // runs the site's own glue and module, src/web/worker_pool.rs).
   ['sweep-contention', '&tpw_hi=2&wallets_hi=2&seeds=1'],
 ]) {
   test(`a sandboxed embed of ${id} on another origin renders, styled, and posts its height`, async () => {

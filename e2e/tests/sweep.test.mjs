@@ -10,7 +10,6 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve, launch, openPage, ready, dist } from './helpers.mjs';
-import { withoutFetchedDigests } from '../../scripts/site-files.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -29,23 +28,29 @@ const OBSERVE = () => {
 
 const done = (page, id) => page.waitForSelector(`#${id}[data-state=done]`, { timeout: 180000 });
 
-test('the worker is not part of the first load', async () => {
-  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  assert.ok(fs.existsSync(path.join(dist, 'worker_bg.wasm')), 'dist/worker_bg.wasm');
-  // The digests block names the worker's files to check them when they are
-  // fetched; it loads nothing. No tag may load or preload them.
-  const tags = withoutFetchedDigests(html.replace(/<!--[\s\S]*?-->/g, ''));
-  assert.ok(!/\bworker(?:_bg\.wasm|\.js)/.test(tags), 'index.html names no worker file outside its digests');
+// The pool's workers run the site's own module (src/web/worker_pool.rs):
+// the build has no worker of its own, and a worker fetches no wasm.
+test('the workers run the site\'s module, and only a chapter that needs them starts them', async () => {
+  assert.deepEqual(fs.readdirSync(dist).filter((f) => /^worker/.test(f)), [], 'dist/ has no worker files');
   const { page, errors, context } = await openPage(browser);
-  const requested = [];
-  page.on('request', (r) => requested.push(r.url()));
+  const wasmRequests = [];
+  context.on('request', (r) => { if (/\.wasm(?:$|\?)/.test(r.url())) wasmRequests.push(r.url()); });
+  const workers = [];
+  page.on('worker', (w) => workers.push(w.url()));
   // On two cores the live tables run on the main thread (with four or more,
   // the lease chapters warm the pool up for them), so there a chapter without
-  // sweeps never needs a worker.
+  // sweeps never starts a worker.
   await page.addInitScript(() => Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 2 }));
   await page.goto(`${server.base}?ch=a1-lease-expiry`);
   await ready(page);
-  assert.ok(!requested.some((u) => /\/worker(?:_bg\.wasm|\.js)/.test(u)), 'a chapter without sweeps never loads the worker');
+  assert.deepEqual(workers, [], 'a chapter without sweeps starts no worker');
+  // The sweeps start the pool: its workers are blobs of the site's glue, handed the page's compiled module.
+  await page.goto(`${server.base}?ch=a7-sweeps`);
+  await ready(page);
+  await done(page, 'sweep-ttl-pause');
+  assert.equal(workers.length, 2, `two workers on two cores: ${workers.join(', ')}`);
+  assert.ok(workers.every((u) => u.startsWith('blob:')), workers.join(', '));
+  assert.ok(wasmRequests.every((u) => /\/site-[0-9a-f]+_bg\.wasm$/.test(u)), `only the site's wasm was fetched: ${wasmRequests.join(', ')}`);
   assert.deepEqual(errors, []);
   await context.close();
 });

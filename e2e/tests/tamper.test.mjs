@@ -4,8 +4,9 @@
 // look. Digests: Trunk's `integrity` attributes (stylesheets, page scripts,
 // the site's JS via its import map), and those scripts/trunk-post-build.mjs
 // states for what the page fetches itself (the site's wasm in the loader,
-// the `figures` module's JS in the import map and its wasm, the worker's
-// script and wasm, in the `lab-integrity` block).
+// the `figures` module's JS in the import map and its wasm, in the
+// `lab-integrity` block, where the worker pool finds the digest of the
+// site's glue it runs in its workers).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -68,15 +69,6 @@ const CASES = [
       assert.match(await page.textContent('#vote-story .figure-loading'), /그림 모듈을 불러오지 못했습니다/);
     },
   })),
-  ...[/^worker\.js$/, /^worker_bg\.wasm$/].map((file) => ({
-    what: `the worker (${file.source})`,
-    file,
-    query: '?ch=a7-sweeps&fig=sweep-contention&tpw_hi=2&wallets_hi=2&seeds=1',
-    refused: async (page) => {
-      await page.waitForSelector('#sweep-contention[data-state=failed]', { timeout: 30000 });
-      assert.match(await page.textContent('#sweep-contention .sweep-status'), /웹 워커를 시작하지 못했습니다/);
-    },
-  })),
 ];
 
 for (const c of CASES) {
@@ -97,3 +89,32 @@ for (const c of CASES) {
     }
   });
 }
+
+// The pool's workers run the site's glue, fetched against the digest the
+// digests block states for it: with a digest that does not fit (as a changed
+// file would), no worker runs, and the sweep says why.
+test('the workers\' script is checked against its digest, and the sweep says when it is refused', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-tamper-'));
+  fs.cpSync(dist, dir, { recursive: true });
+  const wrong = `sha384-${'A'.repeat(64)}`;
+  for (const name of fs.readdirSync(dir).filter((f) => f.endsWith('.html'))) {
+    const file = path.join(dir, name);
+    const page = fs.readFileSync(file, 'utf8');
+    const glue = /data-site-glue="([^"]+)"/.exec(page)?.[1];
+    if (!glue) continue;
+    fs.writeFileSync(file, page.replace(new RegExp(`("${glue.replace(/[.]/g, '\\.')}":)"[^"]+"`), `$1"${wrong}"`));
+    for (const ext of ['.gz', '.br']) fs.rmSync(file + ext, { force: true });
+  }
+  const server = await serve({ dir });
+  try {
+    const { page, errors, context } = await openPage(browser);
+    await page.goto(`${server.base}?ch=a7-sweeps&fig=sweep-contention&tpw_hi=2&wallets_hi=2&seeds=1`);
+    await page.waitForSelector('#sweep-contention[data-state=failed]', { timeout: 30000 });
+    assert.match(await page.textContent('#sweep-contention .sweep-status'), /웹 워커를 시작하지 못했습니다/);
+    assert.ok(errors.some((e) => /integrity|digest|SRI|워커/i.test(e)), `no integrity error logged: ${errors.join(' | ')}`);
+    await context.close();
+  } finally {
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

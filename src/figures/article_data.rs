@@ -2,8 +2,8 @@
 //! markers of A8, read from `lab_model::article` (the single place they are
 //! transcribed). Nothing here is typed in again.
 
-use crate::sim::lease::{Preset, Variant};
 use lab_model::article::{Measured, ARTICLE_SUMMARY, ARTICLE_TABLES};
+use lab_sim::lease::{Preset, Variant};
 
 /// Does an article column hold our `metric`?
 fn column_matches(metric: &str, column: &str) -> bool {

@@ -7,10 +7,10 @@
 //! front page (`content::prerender`) shows it stopped at that instant.
 
 use super::plan::{LeaseFigure, LeasePlan};
-use crate::sim::lease::LeaseEnd;
 use lab_model::analysis::group_thousands;
 use lab_model::korean::{with_particle, Particle};
 use lab_model::params::parse_lease_query;
+use lab_sim::lease::LeaseEnd;
 
 /// The hook's run: Article A's first experiment on one wallet with two threads.
 pub const HOOK_QUERY: &str = "preset=exp1&threads=2&wallets=1";

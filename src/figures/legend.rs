@@ -6,7 +6,7 @@
 //! colours mean.
 //!
 //! The layout breaks items into rows by a width estimate
-//! ([`crate::figures::text_width::caption_width_estimate`]), never by measured
+//! ([`crate::text_width::caption_width_estimate`]), never by measured
 //! text, so the page's file and `lab figure`'s break at the same items.
 
 use plotters::coord::Shift;
@@ -62,8 +62,8 @@ pub const STORY_LEGEND: [LegendEntry; 8] = [
 
 /// The legend a figure of `kind` shows beside its drawing, when it does not
 /// depend on the run: Article B's stories. A lane timeline's legend is the
-/// marks its run drew ([`crate::figures::timeline::legend_items`], see
-/// [`crate::figures::plan::Drawing::legend_entries`]); other drawings carry
+/// marks its run drew ([`crate::timeline::legend_items`], see
+/// [`crate::plan::Drawing::legend_entries`]); other drawings carry
 /// their own keys.
 pub fn fixed_legend_of(kind: FigureKind) -> &'static [LegendEntry] {
     if kind.is_story() {

@@ -1,7 +1,7 @@
 //! The player of every timeline and story figure: its cursor, play and
 //! pause, step, scrub, speed, auto-pause and "next anomaly", as plain state
 //! (no browser), so the page's two kinds of figure share one and it is
-//! tested natively. `crate::web::player` shows it and drives its frames.
+//! tested natively. The top crate's `web::player` shows it and drives its frames.
 //!
 //! A player runs over a *track* the figure's plan supplies: the times of the
 //! steps it moves through (a timeline's events, a story's steps), the

@@ -30,12 +30,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::sim::core::Stamp;
-use crate::sim::lease::{
+use lab_model::params::LeaseQuery;
+use lab_sim::core::Stamp;
+use lab_sim::lease::{
     trace_from_record, BalancePoint, EventKind, FencePhase, Hold, LeaseConfig, LeaseEnd, LeaseSpan, LeaseTrace,
     Outcome, Preset, ReleaseResult, RunRecord, TraceEvent, TraceLevel,
 };
-use lab_model::params::LeaseQuery;
 
 /// The configurations whose recorded run the site ships (a preset key each).
 pub const RECORDED: &[&str] = &["exp1"];
@@ -229,7 +229,7 @@ enum Step {
 
 /// The stamp of hold `hold`'s `step` at `us`. The file keeps µs, so no
 /// order within one is known; two stamps of a run must never be equal
-/// (`crate::sim::core::Stamp`), so ties go by hold (in acquisition order),
+/// (`lab_sim::core::Stamp`), so ties go by hold (in acquisition order),
 /// then by step.
 fn stamp(hold: usize, step: Step, us: u64) -> Stamp {
     Stamp { t_us: us, seq: hold as u64 * 8 + step as u64 }
@@ -238,7 +238,7 @@ fn stamp(hold: usize, step: Step, us: u64) -> Stamp {
 /// Sorts `(instant, index)` pairs: by instant, then index. Every sort here
 /// goes through this one (each kind of sort is code the page carries).
 fn in_time_order(pairs: &mut [(Stamp, usize)]) {
-    crate::sim::core::sort(pairs);
+    lab_sim::core::sort(pairs);
 }
 
 /// The values the holds read and wrote, replayed from their stamps (see the module docs).

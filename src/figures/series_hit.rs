@@ -6,8 +6,8 @@
 use super::plots::{
     balance_at, end_s, OUTAGE_LEFT_LABELS_CSS, OUTAGE_MARGIN_CSS, OUTAGE_PANEL_ENDS_PCT, OUTAGE_RIGHT_LABELS_CSS,
 };
-use crate::sim::lease::LeaseTrace;
 use lab_model::analysis::group_thousands;
+use lab_sim::lease::LeaseTrace;
 
 /// A point on one of A7's panels: which (0 responses, 1 holds and drift, 2 tokens) and the second.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,7 +91,7 @@ pub fn describe_outage_point(trace: &LeaseTrace, p: SeriesPoint) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::lease::{run, Preset, TraceLevel};
+    use lab_sim::lease::{run, Preset, TraceLevel};
 
     #[test]
     fn each_panel_answers_with_its_series_at_the_second_under_the_pointer() {

@@ -52,7 +52,7 @@ pub fn panel_figures() -> Vec<(&'static str, LeaseFigure)> {
 pub fn frame(figure: &LeaseFigure, cursor_us: u64) -> StoryStep {
     let trace = &figure.traces()[0];
     let mut workers: Vec<u32> = trace.holds.iter().filter(|h| h.wallet == WALLET).map(|h| h.worker).collect();
-    crate::sim::core::sort(&mut workers);
+    lab_sim::core::sort(&mut workers);
     workers.dedup();
     StoryStep {
         at_us: cursor_us,

@@ -25,9 +25,9 @@
 //!
 //! Pure functions of a trace; no browser, no drawing.
 
-use crate::sim::lease::{EventKind, FencePhase, Hold, LeaseEnd, LeaseTrace, Outcome, Variant};
 use lab_model::analysis::{group_thousands, Anomaly, AnomalyKind};
 use lab_model::korean::{with_particle, Particle};
+use lab_sim::lease::{EventKind, FencePhase, Hold, LeaseEnd, LeaseTrace, Outcome, Variant};
 
 mod fence;
 mod highlight;
@@ -111,7 +111,7 @@ fn first_overlap(trace: &LeaseTrace, window_us: u64) -> Option<(&Hold, &Hold)> {
     // Locked holds only: a story about a lease taken over needs two leases.
     let mut holds: Vec<&Hold> =
         trace.holds.iter().filter(|h| h.token.is_some() && h.acquired_at.t_us <= window_us).collect();
-    crate::sim::core::sort_by_key(&mut holds, |h| h.acquired_at);
+    lab_sim::core::sort_by_key(&mut holds, |h| h.acquired_at);
     holds.iter().enumerate().find_map(|(i, second)| {
         holds[..i]
             .iter()
@@ -301,7 +301,7 @@ pub fn lease_story(trace: &LeaseTrace, window_us: u64) -> Story {
         .enumerate()
         .filter_map(|(i, (h, name))| Some((h.written_at?.t_us, i + 1, name, h.written_value_won?, h.id)))
         .collect();
-    crate::sim::core::sort(&mut writes);
+    lab_sim::core::sort(&mut writes);
     for (at, entered, name, value, hold) in writes {
         let value_text = p(&won(value), Particle::EulReul);
         let same: Vec<&str> = wrote.iter().filter(|(_, v)| *v == value).map(|(w, _)| *w).collect();
@@ -320,7 +320,7 @@ pub fn lease_story(trace: &LeaseTrace, window_us: u64) -> Story {
         wrote.push((name, value));
         moments.push((at, entered, sentence, Some(hold)));
     }
-    crate::sim::core::sort_by_key(&mut moments, |m| m.0);
+    lab_sim::core::sort_by_key(&mut moments, |m| m.0);
     // Once a thread has entered, it stays lit.
     let mut lit = 1;
     let mut steps: Vec<StoryStep> = moments
@@ -453,8 +453,8 @@ pub fn anomaly_cast(trace: &LeaseTrace, a: &Anomaly) -> (Highlight, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::figures::figure_spec;
-    use crate::figures::plan::LeasePlan;
+    use crate::figure_spec;
+    use crate::plan::LeasePlan;
     use lab_model::analysis::{anomalies, AnomalyKind};
     use lab_model::params::parse_lease_query;
 
@@ -633,7 +633,7 @@ mod tests {
     #[test]
     fn a_highlight_dims_the_rest_and_names_its_threads_only_when_asked() {
         use plotters::prelude::*;
-        crate::figures::export::ensure_font().unwrap();
+        crate::export::ensure_font().unwrap();
         let spec = figure_spec("lease-expiry").unwrap();
         let figure = LeasePlan::new(spec, parse_lease_query("preset=exp1").value, None, true).run();
         let svg = |lit: Option<&Highlight>| {

@@ -280,7 +280,7 @@ mod tests {
     #[test]
     fn heatmap_draws_partial_and_full_results_to_svg() {
         #[cfg(not(target_arch = "wasm32"))]
-        crate::figures::export::ensure_font().unwrap();
+        crate::export::ensure_font().unwrap();
         let spec = SweepSpec {
             x: Axis { lo: 100, hi: 700, n: 3 },
             y: Axis { lo: 300, hi: 500, n: 3 },
@@ -306,7 +306,7 @@ mod tests {
     #[test]
     fn the_articles_setting_is_marked_where_it_lies_and_only_there() {
         #[cfg(not(target_arch = "wasm32"))]
-        crate::figures::export::ensure_font().unwrap();
+        crate::export::ensure_font().unwrap();
         let draw = |spec: SweepSpec| {
             let mut out = String::new();
             {

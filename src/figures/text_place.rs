@@ -97,7 +97,7 @@ impl Labels {
     pub fn draw<DB: DrawingBackend>(mut self, area: &DrawingArea<DB, Shift>) -> Result<usize, DrawResultError<DB>> {
         let (w, h) = area.dim_in_pixel();
         let (w, h) = (f64::from(w), f64::from(h));
-        crate::sim::core::sort_by_key(&mut self.asked, |a| a.priority);
+        lab_sim::core::sort_by_key(&mut self.asked, |a| a.priority);
         let mut placed = self.reserved;
         let mut dropped = 0;
         for a in self.asked {

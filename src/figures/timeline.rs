@@ -50,9 +50,9 @@ pub fn spotlit_count(
 use marks::{lease_lane_marks, watchdog_lane_marks, worker_lane_marks, Mapper};
 
 use super::{palette as P, View};
-use crate::sim::core::Stamp;
-use crate::sim::lease::LeaseTrace;
 use lab_model::analysis::{anomalies, overlap_intervals, row_lock_waits, stale_write_holds, Anomaly, RowWait};
+use lab_sim::core::Stamp;
+use lab_sim::lease::LeaseTrace;
 
 /// What the timeline highlights, computed once per trace (not per frame).
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -92,7 +92,7 @@ impl TimelineMarks {
         }
         for items in &mut by_lane {
             // A worker's holds close in the order they opened; this only makes sure.
-            crate::sim::core::sort_by_key(&mut items.holds, |&i| trace.holds[i as usize].acquired_at);
+            lab_sim::core::sort_by_key(&mut items.holds, |&i| trace.holds[i as usize].acquired_at);
         }
         for (i, w) in row_waits.iter().enumerate() {
             if let Some(items) = by_lane.get_mut(slot(w.wallet, w.worker)) {
@@ -167,7 +167,7 @@ fn all_lanes(trace: &LeaseTrace, view: &View, marks: &TimelineMarks) -> Vec<(Lan
             out.push((Lane::Lease(w), true));
         }
         let mut workers: Vec<u32> = marks.workers_of(w).collect();
-        if workers.is_empty() && c.wallet_assignment == crate::sim::lease::WalletAssignment::Fixed {
+        if workers.is_empty() && c.wallet_assignment == lab_sim::lease::WalletAssignment::Fixed {
             workers = (0..c.threads).filter(|k| k % c.wallets.max(1) == w).collect();
         }
         let first = out.len();

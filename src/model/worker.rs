@@ -1,7 +1,7 @@
-//! The site's one web worker: what it is asked ([`Job`]), what it answers
+//! The site's web workers: what they are asked ([`Job`]), what they answer
 //! ([`JobResult`]) and how both travel (postcard bytes, [`encode`] and
-//! [`decode`]). Pure and native-testable; the worker binary
-//! (`src/bin/worker.rs`) only moves bytes between `postMessage` and
+//! [`decode`]). Pure and native-testable; a worker (the site's own module,
+//! `web::worker_pool::serve`) only moves bytes between `postMessage` and
 //! [`answer`], and the page's pool (`web::worker_pool`) sends jobs and
 //! decodes results.
 //!
@@ -98,10 +98,37 @@ pub fn run(job: Job, now_ms: impl Fn() -> f64) -> JobResult {
     }
 }
 
-/// What the worker binary does with a message: decode the job, run it,
+/// What a worker does with a message: decode the job, run it,
 /// encode the result ([`JobResult::Refused`] for bytes that are no job).
 pub fn answer(message: &[u8], now_ms: impl Fn() -> f64) -> Vec<u8> {
     encode(&decode::<Job>(message).map_or(JobResult::Refused, |job| run(job, now_ms)))
+}
+
+/// What a pool worker runs: the site's JavaScript glue (an ES module, as
+/// wasm-bindgen writes it for `--target web`) as a classic script, then
+/// `start`. A module worker from a blob cannot start in an opaque origin (a
+/// sandboxed embed), a classic one can; the glue's only module syntax is its
+/// `export`s and one `import.meta.url`, for a module it is never asked to
+/// fetch. `None` when the glue has another shape (a new wasm-bindgen), or
+/// lacks `init`, the name `start` calls.
+pub fn classic_worker_script(glue: &str, init: &str, start: &str) -> Option<String> {
+    let mut out = String::with_capacity(glue.len() + start.len() + 1);
+    for line in glue.lines() {
+        if line.starts_with("export {") {
+            continue;
+        }
+        let declaration = ["function ", "async function ", "class ", "const ", "let "];
+        let line = match line.strip_prefix("export ") {
+            Some(rest) if declaration.iter().any(|d| rest.starts_with(d)) => rest,
+            Some(_) => return None,
+            None if line.starts_with("import ") => return None,
+            None => line,
+        };
+        out.push_str(&line.replace("import.meta.url", "self.location.href"));
+        out.push('\n');
+    }
+    let declares_init = out.contains(&format!("function {init}("));
+    (declares_init && !out.contains("import.meta")).then(|| out + start + "\n")
 }
 
 /// The worker's warm-up before it says it is ready: one default exp1 table
@@ -114,6 +141,24 @@ pub fn warm_up() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_glue_becomes_a_classic_script() {
+        let glue = "let wasm;\nexport function bench(a) {\n    return wasm.bench(a);\n}\n\
+                    async function __wbg_init(m) {\n    if (m === undefined) { m = new URL('x_bg.wasm', import.meta.url); }\n}\n\
+                    export { initSync, __wbg_init as default };\n";
+        let script = classic_worker_script(glue, "__wbg_init", "start();").expect("the glue's shape");
+        assert!(!script.contains("export") && !script.contains("import.meta"), "{script}");
+        assert!(script.contains("function bench(a) {") && script.contains("new URL('x_bg.wasm', self.location.href)"));
+        assert!(script.ends_with("start();\n"));
+        // Another shape is refused rather than half converted.
+        assert_eq!(
+            classic_worker_script("import x from './y.js';\nasync function __wbg_init() {}", "__wbg_init", ""),
+            None
+        );
+        assert_eq!(classic_worker_script("export default 1;\nasync function __wbg_init() {}", "__wbg_init", ""), None);
+        assert_eq!(classic_worker_script("async function other() {}", "__wbg_init", ""), None);
+    }
     use crate::live_table::task_text;
     use crate::params::SweepKind;
     use crate::sweep::SweepResult;

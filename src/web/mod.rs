@@ -159,6 +159,12 @@ fn register_service_worker() {
 
 /// Mounts the site into `#app` (or `<body>`).
 pub fn start() {
+    if web_sys::window().is_none() {
+        // One of the page's pool workers, which run this same module.
+        console_error_panic_hook::set_once();
+        worker_pool::serve();
+        return;
+    }
     install_panic_hook();
     register_service_worker();
     export_panel::install_export_handlers();

@@ -8,10 +8,9 @@
 //!
 //! One state per page module: the sweep figures' (`super::sweep_figure`)
 //! start, join or leave sweeps here. Should the workers fail to start (or
-//! their files be refused, see worker_pool.js), the sweep stays unfinished,
-//! its figure says so ([`failed`]) and the console says why: running its rows here
-//! would put the simulation into this module (about 70 KB, as
-//! `scripts/wasm-profile.mjs` shows) and long tasks onto the main thread.
+//! their script be refused, see `super::worker_pool`), the sweep stays
+//! unfinished, its figure says so ([`failed`]) and the console says why:
+//! running its rows here would put seconds of long tasks onto the main thread.
 
 use std::cell::RefCell;
 use std::rc::Rc;

@@ -8,9 +8,9 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::ExportError;
-use crate::figures::legend::LegendLayout;
-use crate::figures::text_width::{caption_width_estimate, CAPTION_FONT_PX};
-use crate::figures::{palette, DrawResult, FONT};
+use crate::legend::LegendLayout;
+use crate::text_width::{caption_width_estimate, CAPTION_FONT_PX};
+use crate::{palette, DrawResult, FONT};
 
 pub const CAPTION_LINE_PX: f64 = 21.0;
 pub const CAPTION_PAD_PX: f64 = 12.0;
@@ -42,17 +42,17 @@ pub fn paint<DB: DrawingBackend>(
 
 /// An SVG document of `size` device px painted by `paint` in `theme`'s
 /// palette (text as `<text>`, Pretendard then sans-serif). Both themes go
-/// through the one [`Themed`](crate::figures::theme::Themed) backend, whose
+/// through the one [`Themed`](crate::theme::Themed) backend, whose
 /// light theme passes every colour through, so the drawing code is compiled
 /// once for SVG, not once per theme.
 pub fn svg_document(
     size: (u32, u32),
-    theme: crate::figures::theme::Theme,
-    paint: impl FnOnce(&DrawingArea<crate::figures::theme::Themed<SVGBackend<'_>>, Shift>) -> Result<(), ExportError>,
+    theme: crate::theme::Theme,
+    paint: impl FnOnce(&DrawingArea<crate::theme::Themed<SVGBackend<'_>>, Shift>) -> Result<(), ExportError>,
 ) -> Result<String, ExportError> {
     let mut out = String::new();
     {
-        let backend = crate::figures::theme::Themed::new(SVGBackend::with_string(&mut out, size), theme);
+        let backend = crate::theme::Themed::new(SVGBackend::with_string(&mut out, size), theme);
         let root = backend.into_drawing_area();
         paint(&root)?;
         root.present().map_err(|e| ExportError::Failure(format!("cannot finish the SVG: {e:?}")))?;

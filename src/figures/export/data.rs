@@ -4,12 +4,12 @@
 //! an error).
 
 use super::ExportError;
-use crate::figures::plan::LeasePlan;
-use crate::sim::lease::{self, LeaseTrace};
-use crate::sim::vote::{self, VoteConfig};
+use crate::plan::LeasePlan;
 use lab_model::analysis::{metric_value, TABLE_ROWS};
 use lab_model::params::{parse_lease_query, parse_vote_query, LeaseQuery, Notice};
 use lab_model::registry::{self, Scenario};
+use lab_sim::lease::{self, LeaseTrace};
+use lab_sim::vote::{self, VoteConfig};
 
 fn notices_error(notices: &[Notice]) -> ExportError {
     let lines: Vec<String> = notices.iter().map(|n| format!("  {}", n.message())).collect();
@@ -93,8 +93,7 @@ pub fn metrics_csv(id: &str, params: &str) -> Result<String, ExportError> {
         let c = checked_vote_config(params)?;
         let t = vote::run(&c, vote::TraceLevel::Summary);
         let o = &t.outcome;
-        let ms =
-            |s: Option<crate::sim::core::Stamp>| s.map(|s| (s.t_us as f64 / 1000.0).to_string()).unwrap_or_default();
+        let ms = |s: Option<lab_sim::core::Stamp>| s.map(|s| (s.t_us as f64 / 1000.0).to_string()).unwrap_or_default();
         let rows: Vec<(&str, &str, String)> = vec![
             ("equivocations", "이중 투표", o.equivocations.len().to_string()),
             ("amnesia", "기억 상실", o.amnesia.len().to_string()),

@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use std::collections::HashMap;
 
 use super::ExportError;
-use crate::figures::palette as P;
+use crate::palette as P;
 
 /// The largest GIF a figure may become (blog editors refuse bigger uploads).
 pub const GIF_MAX_BYTES: usize = 8 * 1024 * 1024;
@@ -95,7 +95,7 @@ impl GifPalette {
             *counts.entry(pack(px[0], px[1], px[2])).or_default() += 1;
         }
         let mut by_count: Vec<(u32, u64)> = counts.into_iter().collect();
-        crate::sim::core::sort_by(&mut by_count, |a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        lab_sim::core::sort_by(&mut by_count, |a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         for (c, _) in by_count {
             if colours.len() == 256 {
                 break;

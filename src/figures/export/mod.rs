@@ -2,7 +2,7 @@
 //! page's "퍼가기" files (SVG, PNG, 트레이스 JSON, 지표 CSV).
 //!
 //! A request (figure id, query, width, player time, window) is checked
-//! strictly, handed to the figure's plan (`crate::figures::plan`, the code
+//! strictly, handed to the figure's plan (`crate::plan`, the code
 //! the page draws its canvases with), and the drawing is painted onto
 //! plotters' `SVGBackend` or `BitMapBackend` at one CSS pixel per pixel,
 //! followed by the figure's legend (the page's `<ul class="legend">`, see
@@ -97,7 +97,7 @@ pub struct Request {
     /// A2: show the ledger line (the site's `recon`, on by default).
     pub reveal_ledger: bool,
     /// The palette (`lab figure --theme`): light unless asked, as the page's files.
-    pub theme: crate::figures::theme::Theme,
+    pub theme: crate::theme::Theme,
 }
 
 impl Request {
@@ -112,7 +112,7 @@ impl Request {
             scale: 1.0,
             window_ms: None,
             reveal_ledger: true,
-            theme: crate::figures::theme::Theme::Light,
+            theme: crate::theme::Theme::Light,
         }
     }
 }
@@ -174,7 +174,7 @@ pub struct Prepared {
     /// Size of the whole image (drawing + caption), device px.
     pub size: (u32, u32),
     /// The palette it is painted in (light unless asked).
-    pub theme: crate::figures::theme::Theme,
+    pub theme: crate::theme::Theme,
 }
 
 fn check_size(width: u32, scale: f64) -> Result<(), ExportError> {
@@ -208,7 +208,7 @@ fn prepared(drawing: Drawing, cursor_us: u64, spec: &FigureSpec, width: u32, sca
     let fig_h = (drawing.height_css(f64::from(width)) * scale).round().max(1.0) as u32;
     let footer_h = footer_height(&legend, caption_lines.len(), scale);
     let w = (f64::from(width) * scale).round() as u32;
-    let theme = crate::figures::theme::Theme::Light;
+    let theme = crate::theme::Theme::Light;
     Prepared { drawing, cursor_us, legend, caption_lines, scale, fig_h, size: (w, fig_h + footer_h), theme }
 }
 
@@ -269,7 +269,7 @@ pub fn prepare(req: &Request) -> Result<Prepared, ExportError> {
     // The query is read first: a bad query is reported before a misplaced `--time`.
     enum Query {
         Lease(lab_model::params::LeaseQuery),
-        Vote(crate::sim::vote::VoteConfig),
+        Vote(lab_sim::vote::VoteConfig),
     }
     let query = match (spec.scenario(), &req.params) {
         (Scenario::Vote, None) => Query::Vote(spec.initial_vote_config()),

@@ -15,7 +15,7 @@ use plotters::style::{register_font, FontStyle};
 
 use super::gif::{check_gif_size, GifWriter};
 use super::{prepare, ExportError, Format, Prepared, Rendered, Request};
-use crate::figures::FONT;
+use crate::FONT;
 
 /// Pretendard Regular (OFL-1.1, `static/fonts/Pretendard-LICENSE.txt`).
 static PRETENDARD: &[u8] = include_bytes!("../../../static/cli-fonts/Pretendard-Regular.otf");
@@ -43,7 +43,7 @@ impl Prepared {
         // One backend type for both themes (see `caption::svg_document`).
         {
             let backend = BitMapBackend::with_buffer(&mut rgb, self.size);
-            let root = crate::figures::theme::Themed::new(backend, self.theme).into_drawing_area();
+            let root = crate::theme::Themed::new(backend, self.theme).into_drawing_area();
             self.paint(&root)?;
             root.present().map_err(finish)?;
         }

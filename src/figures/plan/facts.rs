@@ -1,14 +1,14 @@
 //! Facts an Article B figure states about its own runs, as numbers: what a
-//! prediction (`crate::content::predict`) reveals after the reader has guessed. Each
+//! prediction (the top crate's `content::predict`) reveals after the reader has guessed. Each
 //! is read from the same traces and crash-point grid the figure draws, so
 //! the answer beside the guess is the figure's, never a number written down.
 
 use serde::{Deserialize, Serialize};
 
 use super::vote::VoteFigure;
-use crate::figures::vote::{snapshot_us, stack_records, survives, MatrixView, StackFault};
-use crate::sim::vote::{FaultKind, Variant, Verdict};
+use crate::vote::{snapshot_us, stack_records, survives, MatrixView, StackFault};
 use lab_model::registry::FigureKind;
+use lab_sim::vote::{FaultKind, Variant, Verdict};
 
 /// One number a figure states about one of its runs.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -13,11 +13,11 @@
 
 use std::rc::Rc;
 
-use crate::sim::lease::{LeaseConfig, LeaseTrace, Preset, TraceLevel};
 use lab_model::catalogue::{self, VariantEntry};
 use lab_model::params::LeaseQuery;
 use lab_model::registry::{FigureKind, FigureSpec};
 use lab_model::work_cap::run_within_cap;
+use lab_sim::lease::{LeaseConfig, LeaseTrace, Preset, TraceLevel};
 
 mod figure;
 mod story;
@@ -301,7 +301,7 @@ mod tests {
     #[test]
     fn pointer_and_keyboard_find_the_same_marks() {
         for id in ["lease-expiry", "fence-placement"] {
-            let spec = crate::figures::figure_spec(id).unwrap();
+            let spec = crate::figure_spec(id).unwrap();
             let figure = LeasePlan::new(spec, spec.initial_query(), None, true).run();
             let end = figure.window_us();
             for width in [390.0, 1000.0] {

@@ -3,8 +3,8 @@
 //! panels, titles) and how it is drawn on any plotters backend.
 //!
 //! It is written once, here, for everyone who draws a figure: the page's
-//! figure components (`crate::web::figure`, `crate::web::vote_figure`), the
-//! export module behind the page's files (`crate::figures::export`) and
+//! figure components (the top crate's `web::figure`, `web::vote_figure`), the
+//! export module behind the page's files (`crate::export`) and
 //! `lab figure`. They differ only in how they fulfil the runs: the page runs
 //! a table's runs in workers or later tasks, `lab figure` runs everything on
 //! one thread. A run is described as data ([`LeaseRun`], [`VoteRun`]) and
@@ -72,10 +72,10 @@ impl Drawing {
     /// The legend a file of this drawing paints under it: a lane timeline's
     /// marks as its run drew them (the page's legend too), a story's fixed
     /// keys, nothing for drawings that carry their own keys.
-    pub fn legend_entries(&self, kind: lab_model::registry::FigureKind) -> Vec<crate::figures::legend::LegendEntry> {
+    pub fn legend_entries(&self, kind: lab_model::registry::FigureKind) -> Vec<crate::legend::LegendEntry> {
         match self {
             Drawing::Lease(f) if kind.is_lease_timeline() => f.legend().iter().map(|i| i.entry()).collect(),
-            _ => crate::figures::legend::fixed_legend_of(kind).to_vec(),
+            _ => crate::legend::fixed_legend_of(kind).to_vec(),
         }
     }
 

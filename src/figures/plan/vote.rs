@@ -14,14 +14,14 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::figures::vote::{
+use crate::vote::{
     describe_event, describe_story, draw_liveness, draw_stack, draw_story, fmt_time, max_depth, snapshot_us,
     stack_height_css, stack_records, story_beats, story_end_us, story_events, story_height_css, survives, Beat,
     LivenessSeries, StackFault, StoryMark, StoryView,
 };
-use crate::figures::DrawResult;
-use crate::sim::vote::{run, EventKind, Layer, TraceLevel, Variant, VoteConfig, VoteTrace};
+use crate::DrawResult;
 use lab_model::registry::{FigureKind, FigureSpec};
+use lab_sim::vote::{run, EventKind, Layer, TraceLevel, Variant, VoteConfig, VoteTrace};
 
 /// One run a figure needs.
 #[derive(Clone, Debug, PartialEq)]
@@ -99,7 +99,7 @@ pub fn crash_stops(config: &VoteConfig) -> Vec<String> {
         })
         .collect();
     stops.retain(|s| s.0 <= depth);
-    crate::sim::core::sort(&mut stops);
+    lab_sim::core::sort(&mut stops);
     stops.dedup_by_key(|s| s.0);
     stops.into_iter().map(|s| s.1).collect()
 }
@@ -198,12 +198,12 @@ impl VoteFigure {
     /// The work cap's note when it stopped any of the figure's runs, in
     /// English (`lab figure` prints it).
     pub fn cap_note_en(&self) -> Option<String> {
-        crate::figures::vote::cap_note(self.traces.iter().map(|t| &**t))
+        crate::vote::cap_note(self.traces.iter().map(|t| &**t))
     }
 
     /// The same note in Korean, for the page.
     pub fn cap_notice_ko(&self) -> Option<String> {
-        crate::figures::vote::cap_notice_ko(self.traces.iter().map(|t| &**t))
+        crate::vote::cap_notice_ko(self.traces.iter().map(|t| &**t))
     }
 
     pub fn traces(&self) -> &[Rc<VoteTrace>] {
@@ -344,7 +344,7 @@ impl VoteFigure {
                 let t = self.traces.first()?;
                 let window = u64::from(self.config.device_cache_window_ms) * 1000;
                 let records = stack_records(t, snapshot_us(t));
-                crate::figures::vote::describe_stack_point(
+                crate::vote::describe_stack_point(
                     &records,
                     fault,
                     self.config.device_honours_sync,
@@ -356,8 +356,8 @@ impl VoteFigure {
             }
             _ => {
                 let (t, view) = (self.traces.get(panel)?, self.story_views(cursor_us, 1.0, None).get(panel)?.clone());
-                let mark = crate::figures::vote::story_mark_at(t, &view, width_css, x, y)?;
-                Some(crate::figures::vote::describe_story_mark(t, mark, view.cursor_us.min(view.t_end_us)))
+                let mark = crate::vote::story_mark_at(t, &view, width_css, x, y)?;
+                Some(crate::vote::describe_story_mark(t, mark, view.cursor_us.min(view.t_end_us)))
             }
         }
     }
@@ -370,16 +370,12 @@ impl VoteFigure {
             FigureKind::KillVsPower => {
                 let Some(t) = self.traces.first() else { return Vec::new() };
                 let records = stack_records(t, snapshot_us(t));
-                crate::figures::vote::stack_chip_centres(&records, width_css)
-                    .into_iter()
-                    .map(|(_, x, y)| (x, y))
-                    .collect()
+                crate::vote::stack_chip_centres(&records, width_css).into_iter().map(|(_, x, y)| (x, y)).collect()
             }
             _ => match (self.traces.get(panel), self.story_views(cursor_us, 1.0, None).get(panel)) {
-                (Some(t), Some(view)) => crate::figures::vote::placed_story_marks(t, view, width_css)
-                    .into_iter()
-                    .map(|p| (p.x, p.y))
-                    .collect(),
+                (Some(t), Some(view)) => {
+                    crate::vote::placed_story_marks(t, view, width_css).into_iter().map(|p| (p.x, p.y)).collect()
+                }
                 _ => Vec::new(),
             },
         }
@@ -578,7 +574,7 @@ impl VoteFigure {
     }
 }
 
-impl crate::figures::player::Narrator for VoteFigure {
+impl crate::player::Narrator for VoteFigure {
     fn describe_step(&self, i: usize) -> String {
         VoteFigure::describe_step(self, i)
     }

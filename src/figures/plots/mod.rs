@@ -15,9 +15,9 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::text_width::approx_text_width;
 use super::{palette as P, DrawResult, View};
-use crate::sim::lease::LeaseTrace;
 use lab_model::analysis::group_thousands;
 use lab_model::catalogue::SeriesColour;
+use lab_sim::lease::LeaseTrace;
 
 mod outage;
 mod variants;

@@ -9,8 +9,8 @@ use super::{
     balance_at, draw_legend, draw_legend_strip, draw_panel_title, end_s, legend_strip_height, narrow_legend, Corner,
     Swatch,
 };
-use crate::figures::{palette as P, DrawResult, View};
-use crate::sim::lease::LeaseTrace;
+use crate::{palette as P, DrawResult, View};
+use lab_sim::lease::LeaseTrace;
 
 fn phase_bands<DB: DrawingBackend, CT: CoordTranslate<From = (f64, f64)>>(
     chart: &mut ChartContext<'_, DB, CT>,
@@ -34,7 +34,7 @@ pub const OUTAGE_LEFT_LABELS_CSS: f64 = 46.0;
 pub const OUTAGE_RIGHT_LABELS_CSS: f64 = 52.0;
 
 /// A stacked layer of A7's response panel: its label, colour and count per second.
-type OutcomeLayer = (&'static str, RGBColor, fn(&crate::sim::lease::SecondBucket) -> u32);
+type OutcomeLayer = (&'static str, RGBColor, fn(&lab_sim::lease::SecondBucket) -> u32);
 
 /// The height (CSS px) of A7 at `width_css`: its three panels are stacked at
 /// every width, so the drawing grows with the column up to a height that
@@ -225,7 +225,7 @@ pub fn draw_outage_focused<DB: DrawingBackend>(
             .x_label_formatter(&|x| if x1 - x0 < 8.0 { format!("{x:.1}초") } else { format!("{x:.0}초") })
             .draw()?;
         phase_bands(&mut chart, trace, 0.0, max3)?;
-        let step = |f: fn(&crate::sim::lease::TokenPoint) -> u64| {
+        let step = |f: fn(&lab_sim::lease::TokenPoint) -> u64| {
             let mut v: Vec<(f64, f64)> = vec![(0.0, 0.0)];
             for p in pts {
                 let t = p.t_us as f64 / 1e6;

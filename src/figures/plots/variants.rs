@@ -8,9 +8,9 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::series_colour;
 use super::{draw_legend, draw_legend_strip, legend_strip_height, narrow_legend, Corner, Swatch};
-use crate::figures::text_place::Labels;
-use crate::figures::text_width::approx_text_width;
-use crate::figures::{palette as P, DrawResult, View};
+use crate::text_place::Labels;
+use crate::text_width::approx_text_width;
+use crate::{palette as P, DrawResult, View};
 use lab_model::analysis::group_thousands;
 use lab_model::catalogue::SeriesColour;
 
@@ -96,7 +96,7 @@ pub fn draw_tradeoff<DB: DrawingBackend>(
         ];
         labels.ask_any(1, p.label.clone(), view.text_css(11.0) * view.scale, P::INK, spots);
     }
-    crate::figures::text_place::draw_labels(labels, area)
+    crate::text_place::draw_labels(labels, area)
 }
 
 /// One CDF curve: a label and latencies in µs, sorted ascending.

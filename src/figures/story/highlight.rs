@@ -45,7 +45,7 @@ impl Highlight {
 
 #[cfg(test)]
 mod tests {
-    use crate::figures::story_lead::opening;
+    use crate::story_lead::opening;
     use plotters::prelude::*;
 
     /// The steps that tell a balance being written name that write, and
@@ -70,7 +70,7 @@ mod tests {
     #[test]
     fn the_named_write_is_ringed_in_the_drawing() {
         #[cfg(not(target_arch = "wasm32"))]
-        crate::figures::export::ensure_font().unwrap();
+        crate::export::ensure_font().unwrap();
         let (figure, story) = opening("fence-placement").unwrap();
         let svg_of = |i: usize| {
             let mut svg = String::new();

@@ -6,9 +6,9 @@
 //! trace; another seed or kill time tells other numbers.
 
 use super::{Focus, Story, StoryStep};
-use crate::sim::lease::LeaseTrace;
 use lab_model::analysis::group_thousands;
 use lab_model::korean::{with_particle, Particle};
+use lab_sim::lease::LeaseTrace;
 
 /// The chart's panels a step points at (see `plots::ChartFocus`).
 const RESPONSES: usize = 0;
@@ -123,9 +123,9 @@ pub fn outage_story(trace: &LeaseTrace) -> Story {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::lease::{run, TraceLevel};
-    use crate::sim::lease::{FencePhase, Outcome};
     use lab_model::params::parse_lease_query;
+    use lab_sim::lease::{run, TraceLevel};
+    use lab_sim::lease::{FencePhase, Outcome};
 
     fn story_of(query: &str) -> Story {
         let q = parse_lease_query(query).value;

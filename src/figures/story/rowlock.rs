@@ -8,9 +8,9 @@
 //! its commit, where a distributed lock must span the whole pause.
 
 use super::{focus_on, lit, p, won, Actor, Highlight, Story, StoryStep, NAMES};
-use crate::sim::lease::{Hold, LeaseTrace};
 use lab_model::analysis::{group_thousands, row_lock_waits, RowWait};
 use lab_model::korean::Particle;
+use lab_sim::lease::{Hold, LeaseTrace};
 
 /// The first row-lock wait within the window on one of `wallets` (any
 /// wallet when none has one), with the hold it waited for: the last hold
@@ -27,9 +27,7 @@ fn first_wait<'a>(
     let waiter = trace.holds.iter().find(|h| h.id == wait.hold)?;
     let granted = wait.granted?;
     let released_by = trace.events.iter().find_map(|e| match e.kind {
-        crate::sim::lease::EventKind::RowLockGranted { hold, released_by, .. }
-            if hold == wait.hold && e.at == granted =>
-        {
+        lab_sim::lease::EventKind::RowLockGranted { hold, released_by, .. } if hold == wait.hold && e.at == granted => {
             Some(released_by)
         }
         _ => None,
@@ -126,7 +124,7 @@ pub fn rowlock_story(trace: &LeaseTrace, window_us: u64, wallets: &[u32]) -> Sto
         ),
         Some(second.id),
     ));
-    crate::sim::core::sort_by_key(&mut moments, |m| m.0);
+    lab_sim::core::sort_by_key(&mut moments, |m| m.0);
     let mut lit = 1;
     let mut steps: Vec<StoryStep> = moments
         .into_iter()
@@ -154,9 +152,9 @@ pub fn rowlock_story(trace: &LeaseTrace, window_us: u64, wallets: &[u32]) -> Sto
 
 #[cfg(test)]
 mod tests {
-    use crate::figures::figure_spec;
-    use crate::figures::plan::LeasePlan;
-    use crate::sim::lease::Outcome;
+    use crate::figure_spec;
+    use crate::plan::LeasePlan;
+    use lab_sim::lease::Outcome;
 
     #[test]
     fn a4_tells_two_overlapping_sections_meeting_at_the_row_lock() {

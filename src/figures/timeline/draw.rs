@@ -14,10 +14,10 @@ use super::marks::{
 };
 use super::spotlight::{band_fill, outline_of, overlap_fill, spotlit, stop_bands, worker_span, Spotlit};
 use super::{has_row_waits, lanes, Lane, LanePlan, TimelineMarks, AXIS_CSS, KEY_CSS, TOP_CSS, WAIT_INK};
-use crate::figures::story::Highlight;
-use crate::figures::text_width::approx_text_width;
-use crate::figures::{nice_step, palette as P, DrawResult, View};
-use crate::sim::lease::LeaseTrace;
+use crate::story::Highlight;
+use crate::text_width::approx_text_width;
+use crate::{nice_step, palette as P, DrawResult, View};
+use lab_sim::lease::LeaseTrace;
 
 /// A row-lock wait box: white, outlined, with diagonal hatching (a barrier),
 /// legible without colour and distinct from the hold bars under it.
@@ -86,7 +86,7 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
     let (w_px, _h_px) = area.dim_in_pixel();
     // The text floor of this drawing's width (a view made elsewhere may not know it).
     let fitted;
-    let view = if crate::figures::text_floor_css(f64::from(w_px) / view.scale) == view.text_floor_css {
+    let view = if crate::text_floor_css(f64::from(w_px) / view.scale) == view.text_floor_css {
         view
     } else {
         fitted = view.clone().fitted_to(w_px);

@@ -6,10 +6,10 @@
 
 use super::layout::TimelineLayout;
 use super::{Lane, TimelineMarks, WAIT_MIN_CSS};
-use crate::figures::View;
-use crate::sim::lease::{FencePhase, LeaseEnd, LeaseTrace, Outcome, ReleaseResult};
+use crate::View;
 use lab_model::analysis::{group_thousands, locking_stmt_ko};
 use lab_model::korean::{with_particle, Particle};
+use lab_sim::lease::{FencePhase, LeaseEnd, LeaseTrace, Outcome, ReleaseResult};
 
 /// A mark of a timeline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,7 +118,7 @@ pub fn placed_hits(trace: &LeaseTrace, marks: &TimelineMarks, layout: &TimelineL
             out.push((xa, PlacedHit { hit, x: (xa + xb) / 2, y: (top + bottom) / 2 }));
         }
     }
-    crate::sim::core::sort_by_key(&mut out, |&(xa, p)| (xa, p.y));
+    lab_sim::core::sort_by_key(&mut out, |&(xa, p)| (xa, p.y));
     out.into_iter().map(|(_, p)| p).collect()
 }
 
@@ -216,8 +216,8 @@ pub fn describe_hit(trace: &LeaseTrace, marks: &TimelineMarks, hit: TimelineHit,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::figures::timeline::lanes;
-    use crate::sim::lease::{run, Preset, TraceLevel};
+    use crate::timeline::lanes;
+    use lab_sim::lease::{run, Preset, TraceLevel};
 
     fn a1_like() -> (LeaseTrace, TimelineMarks, View) {
         let mut c = Preset::Exp1.config();

@@ -5,7 +5,7 @@
 
 use super::marks::Mapper;
 use super::{Lane, LanePlan, AXIS_CSS, GAP_CSS, TOP_CSS};
-use crate::figures::View;
+use crate::View;
 
 /// A timeline's layout at one width and scale.
 pub struct TimelineLayout {

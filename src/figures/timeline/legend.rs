@@ -5,9 +5,9 @@
 
 use super::marks::{lease_lane_marks, watchdog_lane_marks, worker_lane_marks, Mapper};
 use super::{has_row_waits, Lane, LanePlan, TimelineMarks, BUDGET_PLOT_CSS};
-use crate::figures::legend::{LegendEntry, Swatch};
-use crate::figures::{palette as P, View};
-use crate::sim::lease::{EventKind, LeaseTrace};
+use crate::legend::{LegendEntry, Swatch};
+use crate::{palette as P, View};
+use lab_sim::lease::{EventKind, LeaseTrace};
 use plotters::style::{RGBAColor, RGBColor};
 
 /// One kind of mark a timeline can draw, in the legend's order.
@@ -258,7 +258,7 @@ pub fn legend_items(trace: &LeaseTrace, marks: &TimelineMarks, plan: &LanePlan, 
         // The key line under the axis names them anyway; the legend agrees with it.
         out.push(LegendItem::RowWait);
     }
-    crate::sim::core::sort(&mut out);
+    lab_sim::core::sort(&mut out);
     out.dedup();
     out
 }
@@ -266,8 +266,8 @@ pub fn legend_items(trace: &LeaseTrace, marks: &TimelineMarks, plan: &LanePlan, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::figures::timeline::lanes;
-    use crate::sim::lease::{run, Preset, TraceLevel};
+    use crate::timeline::lanes;
+    use lab_sim::lease::{run, Preset, TraceLevel};
 
     fn items(preset: Preset, seconds: u32) -> Vec<LegendItem> {
         let mut c = preset.config();

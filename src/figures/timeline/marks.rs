@@ -6,8 +6,8 @@
 use plotters::prelude::*;
 
 use super::{TimelineMarks, WAIT_MIN_CSS};
-use crate::figures::{palette as P, View};
-use crate::sim::lease::{EventKind, LeaseEnd, LeaseTrace, Outcome, ReleaseResult};
+use crate::{palette as P, View};
+use lab_sim::lease::{EventKind, LeaseEnd, LeaseTrace, Outcome, ReleaseResult};
 
 /// A polyline with at most four points per pixel column: where it enters
 /// the column, its lowest and highest points there, and where it leaves.
@@ -316,7 +316,7 @@ impl Mapper {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::lease::{run, Preset, TraceLevel};
+    use lab_sim::lease::{run, Preset, TraceLevel};
 
     #[test]
     fn a_thinned_line_keeps_each_columns_span_and_ends() {

@@ -13,8 +13,8 @@ use super::marks::{
     lease_lane_marks, watchdog_lane_marks, worker_lane_marks, LeaseLaneMarks, WatchdogLaneMarks, WorkerLaneMarks,
 };
 use super::{Lane, LegendItem, TimelineMarks};
-use crate::figures::{palette as P, View};
-use crate::sim::lease::{EventKind, LeaseTrace};
+use crate::{palette as P, View};
+use lab_sim::lease::{EventKind, LeaseTrace};
 
 /// The marks of one kind a timeline draws, lane by lane (rows are indices
 /// into [`TimelineLayout::rows`]).

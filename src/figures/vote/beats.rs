@@ -11,7 +11,7 @@
 //! is told only when its moment happened.
 
 use super::story_hit::StoryMark;
-use crate::sim::vote::{
+use lab_sim::vote::{
     EventKind, FaultKind, FenceReason, Layer, MsgKind, PipelineStep, ProcessState, StepName, Value, VoteTrace,
     VALIDATOR_NAMES,
 };
@@ -368,7 +368,7 @@ fn gap_ko(us: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::figures::plan::vote::VotePlan;
+    use crate::plan::vote::VotePlan;
     use lab_model::registry::{figure_of, Scenario};
 
     fn beats_of(id: &str) -> Vec<String> {
@@ -430,12 +430,12 @@ mod tests {
     /// scenes, in step order, and a double vote told whenever the run has one.
     #[test]
     fn every_crash_point_is_told_in_a_few_scenes() {
-        use crate::sim::vote::{FaultKind, Variant};
+        use lab_sim::vote::{FaultKind, Variant};
         let spec = figure_of(Scenario::Vote, "vote-story").unwrap();
         for variant in Variant::ALL {
             for cut in 0..=9u32 {
                 for fault in FaultKind::ALL {
-                    let config = crate::sim::vote::VoteConfig {
+                    let config = lab_sim::vote::VoteConfig {
                         variant,
                         crash_after_events: (cut > 0).then_some(cut),
                         fault,

@@ -2,11 +2,11 @@
 //! pipeline steps), the one-line descriptions of trace events the player
 //! shows, the text alternative of a story, and the work cap's notices.
 
-use crate::sim::vote::{
+use lab_model::korean::{with_particle, Particle};
+use lab_sim::vote::{
     ConflictSource, EventKind, FaultKind, InterruptStage, Layer, MsgKind, PipelineStep, Step, StepName, StoreProfile,
     TraceEvent, Value, Variant, Verdict, VoteTrace, WorkCapped, VALIDATOR_NAMES,
 };
-use lab_model::korean::{with_particle, Particle};
 
 /// The variant's Korean name, as the chapters call it.
 pub fn variant_ko(v: Variant) -> &'static str {
@@ -453,7 +453,7 @@ mod tests {
         assert_eq!(round_ko(1), "두 번째 라운드");
         assert_eq!(round_ko(9), "열 번째 라운드");
         assert_eq!(round_ko(10), "11번째 라운드");
-        let trace = crate::sim::vote::run(&crate::sim::vote::VoteConfig::default(), crate::sim::vote::TraceLevel::Full);
+        let trace = lab_sim::vote::run(&lab_sim::vote::VoteConfig::default(), lab_sim::vote::TraceLevel::Full);
         let story = describe_story(&trace);
         assert!(story.contains("높이 10, 두 번째 라운드에서"), "{story}");
         let entered: Vec<String> = trace

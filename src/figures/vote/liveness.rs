@@ -6,10 +6,10 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::{SAFE_GREEN, UNSAFE_RED, VALUE_OTHER, VALUE_X};
-use crate::figures::plots::{draw_legend, Corner, Swatch};
-use crate::figures::text_width::approx_text_width;
-use crate::figures::{palette as P, DrawResult, View, FONT};
-use crate::sim::vote::VoteTrace;
+use crate::plots::{draw_legend, Corner, Swatch};
+use crate::text_width::approx_text_width;
+use crate::{palette as P, DrawResult, View, FONT};
+use lab_sim::vote::VoteTrace;
 
 /// One series of figure B5: finalized height over time for one setting.
 pub struct LivenessSeries<'a> {
@@ -28,7 +28,7 @@ pub fn draw_liveness<DB: DrawingBackend>(
 ) -> DrawResult<DB> {
     area.fill(&WHITE)?;
     let px = |c: f64| (c * scale).round() as i32;
-    let floor = crate::figures::text_floor_css(f64::from(area.dim_in_pixel().0) / scale);
+    let floor = crate::text_floor_css(f64::from(area.dim_in_pixel().0) / scale);
     let font = |c: f64| TextStyle::from((FONT, c.max(floor) * scale).into_font());
     let Some(first) = series.first() else { return Ok(()) };
     let horizon_s = f64::from(first.trace.config.horizon_ms) / 1000.0;

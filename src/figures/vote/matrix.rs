@@ -5,8 +5,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::labels::variant_ko;
-use crate::sim::vote::{column_rank, CrashRow, FaultKind, Variant, Verdict};
 use lab_model::json::push_string;
+use lab_sim::vote::{column_rank, CrashRow, FaultKind, Variant, Verdict};
 
 /// One half-cell: a variant × event name × fault, aggregated over the
 /// positions (hidden branches) that share the event name.
@@ -53,7 +53,7 @@ pub fn matrix_grid(rows: &[CrashRow]) -> MatrixGrid {
             events.push(r.after.clone());
         }
     }
-    crate::sim::core::sort_by_key(&mut events, |e| column_rank(e));
+    lab_sim::core::sort_by_key(&mut events, |e| column_rank(e));
     let grid_rows = variants
         .iter()
         .map(|&v| {
@@ -178,7 +178,7 @@ pub fn describe_matrix(grid: &MatrixGrid) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::vote::{matrix, StoreProfile};
+    use lab_sim::vote::{matrix, StoreProfile};
 
     #[test]
     fn rows_json_equals_serde_json() {
@@ -223,8 +223,8 @@ pub struct MatrixView {
 }
 
 /// Computes figure B2 for `profile` and whether the device honours sync.
-pub fn matrix_view(profile: crate::sim::vote::StoreProfile, device_honours_sync: bool) -> MatrixView {
-    let rows = crate::sim::vote::matrix(profile, device_honours_sync);
+pub fn matrix_view(profile: lab_sim::vote::StoreProfile, device_honours_sync: bool) -> MatrixView {
+    let rows = lab_sim::vote::matrix(profile, device_honours_sync);
     let grid = matrix_grid(&rows);
     MatrixView { rows_json: rows_json(&rows), description: describe_matrix(&grid), cases: rows.len() as u32, grid }
 }

@@ -30,7 +30,7 @@ pub use story_draw::*;
 pub use story_hit::*;
 pub use story_layout::*;
 
-use crate::sim::vote::{crashpoints::positions, Layer, MatrixOptions, Value, VoteConfig, VoteTrace};
+use lab_sim::vote::{crashpoints::positions, Layer, MatrixOptions, Value, VoteConfig, VoteTrace};
 
 // ---------------------------------------------------------------------------
 // The palette of Article B's drawings
@@ -78,14 +78,14 @@ pub fn snapshot_us(t: &VoteTrace) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::vote::{run, TraceLevel, VoteConfig};
+    use lab_sim::vote::{run, TraceLevel, VoteConfig};
     use plotters::prelude::*;
 
     #[test]
     fn figures_draw_to_svg() {
         // Native builds lay text out with ab_glyph, which needs the font registered.
         #[cfg(not(target_arch = "wasm32"))]
-        crate::figures::export::ensure_font().unwrap();
+        crate::export::ensure_font().unwrap();
         let trace = run(&VoteConfig::default(), TraceLevel::Full);
         let text = describe_story(&trace);
         assert!(text.contains("이중 투표"), "{text}");

@@ -8,8 +8,8 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::labels::{consensus_step_ko, layer_ko};
 use super::{UNSAFE_RED, VALUE_X};
-use crate::figures::{palette as P, DrawResult, FONT};
-use crate::sim::vote::{Device, FaultKind, Layer, VoteTrace};
+use crate::{palette as P, DrawResult, FONT};
+use lab_sim::vote::{Device, FaultKind, Layer, VoteTrace};
 
 /// What survives a fault (figure B6's buttons).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,7 +118,7 @@ pub fn survives(r: &StackRecord, fault: StackFault, device_honours_sync: bool, w
         StackFault::Power => FaultKind::Power,
     };
     let device = Device { honours_sync: device_honours_sync, cache_window_us: window_us };
-    crate::sim::vote::survives(fault, r.layer, r.disk_age_us, device)
+    lab_sim::vote::survives(fault, r.layer, r.disk_age_us, device)
 }
 
 /// The records of A at time `at_us`, for figure B6.
@@ -156,7 +156,7 @@ pub fn draw_stack<DB: DrawingBackend>(
 ) -> DrawResult<DB> {
     area.fill(&WHITE)?;
     let px = |c: f64| (c * scale).round() as i32;
-    let floor = crate::figures::text_floor_css(f64::from(area.dim_in_pixel().0) / scale);
+    let floor = crate::text_floor_css(f64::from(area.dim_in_pixel().0) / scale);
     let font = |c: f64| TextStyle::from((FONT, c.max(floor) * scale).into_font());
     let (w, h) = area.dim_in_pixel();
     let (w, h) = (w as i32, h as i32);
@@ -305,10 +305,10 @@ mod tests {
 
     #[test]
     fn a_lost_chip_is_legible_and_the_figure_counts_the_losses() {
-        let ratio = crate::figures::theme::contrast(LOST_INK, LOST_CHIP);
+        let ratio = crate::theme::contrast(LOST_INK, LOST_CHIP);
         assert!(ratio >= 7.0, "{ratio:.2}:1");
         #[cfg(not(target_arch = "wasm32"))]
-        crate::figures::export::ensure_font().unwrap();
+        crate::export::ensure_font().unwrap();
         let records: Vec<StackRecord> = [Layer::Tx, Layer::Committed, Layer::Committed, Layer::Disk]
             .iter()
             .map(|&layer| StackRecord { label: "h1 사전 X".into(), layer, disk_age_us: 1_000_000 })

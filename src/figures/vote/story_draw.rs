@@ -10,10 +10,10 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::labels::{fmt_time, layer_ko, step_short_ko};
 use super::story_layout::{StoryLayout, StoryView};
 use super::{value_color, FENCE_PURPLE, SAFE_GREEN, UNSAFE_RED};
-use crate::figures::text_place::draw_labels;
-use crate::figures::text_width::approx_text_width;
-use crate::figures::{palette as P, DrawResult};
-use crate::sim::vote::{EventKind, FaultKind, Layer, PipelineStep, ProcessState, StepName, VoteTrace, VALIDATOR_NAMES};
+use crate::text_place::draw_labels;
+use crate::text_width::approx_text_width;
+use crate::{palette as P, DrawResult};
+use lab_sim::vote::{EventKind, FaultKind, Layer, PipelineStep, ProcessState, StepName, VoteTrace, VALIDATOR_NAMES};
 
 /// Colours of A's stage blocks.
 const SEND_TEAL: RGBColor = RGBColor(0x0d, 0x94, 0x88);
@@ -515,7 +515,7 @@ fn draw_axis<DB: DrawingBackend>(
     }
     marks.push(l.t_end);
     marks.retain(|&m| m <= l.t_end);
-    crate::sim::core::sort(&mut marks);
+    lab_sim::core::sort(&mut marks);
     marks.dedup();
     for m in marks {
         let x = l.warp.x(m);

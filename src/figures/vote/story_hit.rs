@@ -8,8 +8,8 @@
 
 use super::labels::{fmt_time, kind_ko, layer_ko, step_ko};
 use super::story_layout::{StoryLayout, StoryView};
-use crate::figures::vote::StackFault;
-use crate::sim::vote::{EventKind, FaultKind, ProcessState, StepName, VoteTrace, VALIDATOR_NAMES};
+use crate::vote::StackFault;
+use lab_sim::vote::{EventKind, FaultKind, ProcessState, StepName, VoteTrace, VALIDATOR_NAMES};
 
 /// One mark of a story drawing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,7 +98,7 @@ pub(super) fn placed_on(trace: &VoteTrace, l: &StoryLayout) -> Vec<PlacedStoryMa
             _ => {}
         }
     }
-    crate::sim::core::sort_by_key(&mut out, |(t, _)| *t);
+    lab_sim::core::sort_by_key(&mut out, |(t, _)| *t);
     let mut marks: Vec<PlacedStoryMark> = out.into_iter().map(|(_, p)| p).collect();
     for v in 1..4u32 {
         let (top, bot) = l.lane_y[v as usize];
@@ -179,7 +179,7 @@ pub fn describe_story_mark(trace: &VoteTrace, mark: StoryMark, cursor_us: u64) -
                     .iter()
                     .filter(|r| r.validator == 0)
                     .filter_map(|r| r.layers.iter().rev().find(|lp| lp.at.t_us <= t).map(|lp| lp.layer))
-                    .filter(|layer| *layer != crate::sim::vote::Layer::Lost)
+                    .filter(|layer| *layer != lab_sim::vote::Layer::Lost)
                     .count();
                 format!("{}: A 중단, {how} (그 직전 A의 기록 {kept}개가 저장 계층에 있었음)", fmt_time(t))
             }
@@ -274,7 +274,7 @@ pub fn describe_stack_point(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::figures::plan::VotePlan;
+    use crate::plan::VotePlan;
     use lab_model::registry::figure;
 
     #[test]

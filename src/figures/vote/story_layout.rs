@@ -5,8 +5,8 @@
 
 use plotters::prelude::*;
 
-use crate::figures::text_place::Labels;
-use crate::sim::vote::{EventKind, MessageRecord, MsgKind, TraceEvent, VoteTrace};
+use crate::text_place::Labels;
+use lab_sim::vote::{EventKind, MessageRecord, MsgKind, TraceEvent, VoteTrace};
 
 /// Pixel scale and options of a Scenario B drawing.
 #[derive(Clone, Debug, PartialEq)]
@@ -61,7 +61,7 @@ impl Warp {
         times.push(0);
         times.push(t_end);
         times.retain(|&t| t <= t_end);
-        crate::sim::core::sort(&mut times);
+        lab_sim::core::sort(&mut times);
         times.dedup();
         let mut xs = vec![0.0];
         for w in times.windows(2) {
@@ -339,7 +339,7 @@ impl StoryLayout {
 
     /// A text size of `size_css`, raised to the floor of this drawing's width.
     pub(super) fn text_css(&self, size_css: f64) -> f64 {
-        size_css.max(crate::figures::text_floor_css(f64::from(self.w_px) / self.scale))
+        size_css.max(crate::text_floor_css(f64::from(self.w_px) / self.scale))
     }
 
     /// Whether the story draws `m`, and as what: `Some((ours, to_a))`, one

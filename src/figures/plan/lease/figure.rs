@@ -8,19 +8,19 @@ use std::rc::Rc;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use crate::figures::player::{Mark, Narrator};
-use crate::figures::plots::{draw_balance, draw_latency_cdf, draw_outage, draw_tradeoff, CdfCurve, TradeoffPoint};
-use crate::figures::story::{anomaly_cast, Highlight};
-use crate::figures::timeline::{
+use crate::player::{Mark, Narrator};
+use crate::plots::{draw_balance, draw_latency_cdf, draw_outage, draw_tradeoff, CdfCurve, TradeoffPoint};
+use crate::story::{anomaly_cast, Highlight};
+use crate::timeline::{
     describe_hit, draw_timeline_planned, height_css_planned, hit_test, lanes, legend_items, placed_hits, LanePlan,
     LegendItem, TimelineHit, TimelineLayout, TimelineMarks,
 };
-use crate::figures::{article_data, DrawResult, View};
-use crate::sim::lease::LeaseTrace;
+use crate::{article_data, DrawResult, View};
 use lab_model::analysis::{describe_event, describe_run, describe_window, group_thousands, Anomaly};
 use lab_model::catalogue::VariantEntry;
 use lab_model::registry::FigureKind;
 use lab_model::work_cap::{FULL_STEP_MS, MAX_EVENTS_FULL, MAX_EVENTS_SUMMARY};
+use lab_sim::lease::LeaseTrace;
 
 use super::{every_variant, split_title, LeasePlan};
 
@@ -105,14 +105,7 @@ impl LeaseFigure {
             .enumerate()
             .map(|(i, (view, _))| {
                 let view = view.clone().fitted_to(w_px);
-                crate::figures::timeline::spotlit_count(
-                    &self.traces[i],
-                    &self.marks[i],
-                    &self.lanes[i],
-                    &view,
-                    w_px,
-                    item,
-                )
+                crate::timeline::spotlit_count(&self.traces[i], &self.marks[i], &self.lanes[i], &view, w_px, item)
             })
             .sum()
     }
@@ -165,7 +158,7 @@ impl LeaseFigure {
                 }
                 self.lanes.iter().zip(&self.marks).map(|(plan, marks)| height_css_planned(plan, &view, marks)).sum()
             }
-            FigureKind::Outage => crate::figures::plots::outage_height_css(width_css),
+            FigureKind::Outage => crate::plots::outage_height_css(width_css),
             // Short enough for a sticky stage at a desktop's width.
             _ => (width_css * 0.62).clamp(280.0, 340.0),
         }
@@ -330,7 +323,7 @@ impl LeaseFigure {
             .enumerate()
             .flat_map(|(i, (view, _))| legend_items(&self.traces[i], &self.marks[i], &self.lanes[i], view))
             .collect();
-        crate::sim::core::sort(&mut items);
+        lab_sim::core::sort(&mut items);
         items.dedup();
         items
     }

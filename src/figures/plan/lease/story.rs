@@ -7,12 +7,12 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::{split_title, LeaseFigure};
-use crate::figures::plots::{draw_outage_focused, outage_panel_height_css, ChartFocus};
-use crate::figures::story::{fence_story, lease_story, rowlock_story, Story, StoryStep};
-use crate::figures::timeline::{draw_timeline_planned, height_css_planned, lanes, Lane, LanePlan};
-use crate::figures::{DrawResult, View};
-use crate::sim::lease::Variant;
+use crate::plots::{draw_outage_focused, outage_panel_height_css, ChartFocus};
+use crate::story::{fence_story, lease_story, rowlock_story, Story, StoryStep};
+use crate::timeline::{draw_timeline_planned, height_css_planned, lanes, Lane, LanePlan};
+use crate::{DrawResult, View};
 use lab_model::registry::FigureKind;
+use lab_sim::lease::Variant;
 
 impl LeaseFigure {
     /// The story of a lane timeline's run ([`lease_story`]; a lockless run's
@@ -91,7 +91,7 @@ impl LeaseFigure {
         let (view, plan) = self.story_frame(step);
         let view = View { cursor_us: step.at_us, scale, ..view }.fitted_to(w_px);
         let panel = Self::story_panel(step);
-        crate::figures::timeline::spotlit_count(&self.traces[panel], &self.marks[panel], &plan, &view, w_px, item)
+        crate::timeline::spotlit_count(&self.traces[panel], &self.marks[panel], &plan, &view, w_px, item)
     }
 
     /// Draws a story step ([`LeaseFigure::story`]): the cursor at its moment.

@@ -189,8 +189,8 @@ mod tests {
     use super::plots::{draw_balance, draw_latency_cdf, draw_outage, draw_tradeoff, CdfCurve, TradeoffPoint};
     use super::timeline::{draw_timeline, height_css, TimelineMarks};
     use super::*;
-    use crate::sim::lease::{run, Preset, TraceLevel};
     use lab_model::catalogue::SeriesColour;
+    use lab_sim::lease::{run, Preset, TraceLevel};
 
     fn svg<F: FnOnce(&DrawingArea<SVGBackend<'_>, Shift>)>(w: u32, h: u32, f: F) -> String {
         let mut out = String::new();
@@ -206,7 +206,7 @@ mod tests {
     fn every_figure_draws_to_svg() {
         // Native builds lay text out with ab_glyph, which needs the font registered.
         #[cfg(not(target_arch = "wasm32"))]
-        crate::figures::export::ensure_font().unwrap();
+        crate::export::ensure_font().unwrap();
         let mut c = Preset::Exp1.config();
         c.duration_s = 3;
         let t = run(&c, 1, 0, TraceLevel::Full);
@@ -242,7 +242,7 @@ mod tests {
     #[test]
     fn the_cursor_hides_the_future() {
         #[cfg(not(target_arch = "wasm32"))]
-        crate::figures::export::ensure_font().unwrap();
+        crate::export::ensure_font().unwrap();
         let mut c = Preset::Exp1.config();
         c.duration_s = 3;
         let t = run(&c, 1, 0, TraceLevel::Full);
