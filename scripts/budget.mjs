@@ -56,9 +56,10 @@ const WASM_GZ_MAX = 400 * KB;
 // (timeline/marks.rs, draw.rs) and the scene box sized by its longest
 // scene, 0.8 KB more (440.1 KB). Issue 26 then sorted through one routine
 // per module (lab_sim::core::sort_by), and made the site's module its own
-// workers' (web::worker_pool, +4 KB): 428.8 KB on 2026-12-04. The limit
-// holds it there.
-const SITE_WASM_GZ_MAX = 431 * KB;
+// workers' (web::worker_pool, +4 KB): 428.8 KB on 2026-12-04; forwarding the
+// export bar's clicks to the figures module (web::export_panel), which took
+// over export_panel.js, 2.3 KB (431.1 KB). The limit holds it there.
+const SITE_WASM_GZ_MAX = 432 * KB;
 const FIRST_LOAD_MAX = 500 * KB;
 // Today's counts plus a little slack, so that nothing grows back: six
 // pipelines and 1,157 KB before the two workers became one; five and
@@ -79,9 +80,11 @@ const FIRST_LOAD_MAX = 500 * KB;
 // per module, and no worker module (the workers run the site's): two
 // pipelines, 781.3 KB; the figures as a crate of their own (lab-figures)
 // cost 4.1 KB of the figures module's (the same code, compiled apart):
-// 786.5 KB on 2026-12-04.
+// 786.5 KB on 2026-12-04. The export bar and the 퍼가기 panel in Rust rather
+// than in the page's script (web::export_files: the files, downloads, copies
+// and the panel's layout, about 10 KB of JavaScript) cost 11.4 KB: 797.9 KB.
 const MAX_WASM_PIPELINES = 2;
-const TOTAL_WASM_GZ_MAX = 790 * KB;
+const TOTAL_WASM_GZ_MAX = 800 * KB;
 const TOTAL_WASM_GZ_TARGET = 750 * KB;
 
 if (!fs.existsSync(path.join(dist, 'index.html'))) {

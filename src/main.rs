@@ -1,9 +1,9 @@
 //! Entry point of the site. Trunk builds this binary for wasm32; natively it
 //! only explains where the site comes from.
 //!
-//! The site's benchmark hooks for `scripts/perf.sh` and the export panel's
-//! `sweep_result` are exported here (Trunk exposes the site's exports as
-//! `window.wasmBindings`), by the site's binary only: an export of the library would be a root of every wasm module that
+//! The site's benchmark hooks for `scripts/perf.sh` are exported here (Trunk
+//! exposes the site's exports as `window.wasmBindings`), by the site's
+//! binary only: an export of the library would be a root of every wasm module that
 //! links it, and `bench_lease_run` alone kept the lock-lease simulation (about
 //! 75 KB) in the lazily loaded modules that otherwise never run it.
 
@@ -39,17 +39,6 @@ pub fn bench_lease_run(preset_key: &str, runs: u32) -> f64 {
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn bench_worker_run(runs: u32) -> js_sys::Promise {
     consistency_lab::web::worker_pool::bench(runs)
-}
-
-/// The finished grid of sweep figure `figure_id` whose canonical query is
-/// `key` (its `data-sweep-key`), as postcard bytes of a `SweepResult` (the
-/// `figures` module decodes them; floats stay exact); `null` while the grid
-/// is not complete. The export panel (src/web/js/export_panel.js) draws from
-/// this and never reruns a sweep.
-#[cfg(target_arch = "wasm32")]
-#[wasm_bindgen::prelude::wasm_bindgen]
-pub fn sweep_result(figure_id: &str, key: &str) -> Option<Vec<u8>> {
-    consistency_lab::web::sweep_jobs::finished_grid_bytes(figure_id, key)
 }
 
 #[cfg(not(target_arch = "wasm32"))]

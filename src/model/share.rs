@@ -1,14 +1,12 @@
 //! The "퍼가기" panel's words and addresses: the `<iframe>` snippets (the
 //! figure with its controls; the figure alone), the link to this state, the
 //! text alternative, and the blog kit (per platform, what to upload and what
-//! to paste). The page's script only lays them out as labelled read-only
-//! fields and copies them (`web/js/export_panel.js`); the lazily loaded
-//! `figures` module hands them over (`share_kit`), so none of this is in the
-//! first-load wasm. Every address comes from [`crate::permalink`], every
-//! particle from [`crate::korean`].
+//! to paste). The lazily loaded `figures` module lays them out as labelled
+//! read-only fields with copy buttons (`web::export_files` in the top
+//! crate), so none of this is in the first-load wasm. Every address comes
+//! from [`crate::permalink`], every particle from [`crate::korean`].
 
 use crate::html::escape_html;
-use crate::json::push_string;
 use crate::korean::{with_particle, Particle};
 use crate::permalink;
 
@@ -31,30 +29,6 @@ pub struct ShareRequest {
     pub animated: bool,
     /// Whether the site has the figure's static embed page (`embed-ID.html`).
     pub static_embed: bool,
-}
-
-impl ShareRequest {
-    /// The request as the page's script sends it: a query string
-    /// (`URLSearchParams`) of these fields, `bareable` and `animated` as
-    /// `1` or `0` (the codec the addresses use, so no other parser is
-    /// linked). Unknown keys are ignored; `static_embed` is the caller's.
-    pub fn from_query(query: &str) -> ShareRequest {
-        let mut r = ShareRequest::default();
-        for pair in crate::params::split_query(query) {
-            let value = pair.value.unwrap_or_default();
-            match pair.key.as_str() {
-                "page" => r.page = value,
-                "permalink" => r.permalink = value,
-                "figure" => r.figure = value,
-                "caption" => r.caption = value,
-                "description" => r.description = value,
-                "bareable" => r.bareable = value == "1",
-                "animated" => r.animated = value == "1",
-                _ => {}
-            }
-        }
-        r
-    }
 }
 
 /// A labelled read-only field and its copy button.
@@ -97,82 +71,10 @@ pub struct ShareKit {
     pub platforms: Vec<Platform>,
 }
 
-/// A JSON array of `items`, each written by `write`.
-fn json_array<T>(items: &[T], out: &mut String, mut write: impl FnMut(&T, &mut String)) {
-    out.push('[');
-    for (i, item) in items.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        write(item, out);
-    }
-    out.push(']');
-}
-
 impl Field {
-    fn write_json(&self, out: &mut String) {
-        out.push('{');
-        for (i, (key, value)) in [
-            ("class", &self.class),
-            ("label", &self.label),
-            ("what", &self.what),
-            ("value", &self.value),
-            ("copied", &self.copied),
-            ("not_copied", &self.not_copied),
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            if i > 0 {
-                out.push(',');
-            }
-            push_string(out, key);
-            out.push(':');
-            push_string(out, value);
-        }
-        out.push_str(&format!(",\"rows\":{}}}", self.rows));
-    }
-}
-
-impl ShareKit {
-    /// The kit as JSON, for the page's script: `{fields: [[field, preview
-    /// or null]…], kit_legend, platforms: [{key, label, steps, fields}…]}`.
-    /// Written by hand: the lazily loaded module then links no serde
-    /// serialiser for it.
-    pub fn to_json(&self) -> String {
-        let mut out = String::from("{\"fields\":");
-        json_array(&self.fields, &mut out, |(field, preview), out| {
-            out.push('[');
-            field.write_json(out);
-            out.push(',');
-            match preview {
-                Some(p) => {
-                    out.push_str("{\"href\":");
-                    push_string(out, &p.href);
-                    out.push_str(",\"text\":");
-                    push_string(out, &p.text);
-                    out.push('}');
-                }
-                None => out.push_str("null"),
-            }
-            out.push(']');
-        });
-        out.push_str(",\"kit_legend\":");
-        push_string(&mut out, self.kit_legend);
-        out.push_str(",\"platforms\":");
-        json_array(&self.platforms, &mut out, |p, out| {
-            out.push_str("{\"key\":");
-            push_string(out, p.key);
-            out.push_str(",\"label\":");
-            push_string(out, p.label);
-            out.push_str(",\"steps\":");
-            json_array(&p.steps, out, |s, out| push_string(out, s));
-            out.push_str(",\"fields\":");
-            json_array(&p.fields, out, |f, out| f.write_json(out));
-            out.push('}');
-        });
-        out.push('}');
-        out
+    /// Its copy button's label.
+    pub fn copy_label(&self) -> String {
+        format!("{} 복사", self.what)
     }
 }
 
@@ -355,28 +257,15 @@ mod tests {
     }
 
     #[test]
-    fn the_kit_is_json_the_script_reads() {
+    fn every_copy_button_names_what_it_copies() {
         let kit = share_kit(&request(), Some(400));
-        let json: serde_json::Value = serde_json::from_str(&kit.to_json()).expect("valid JSON");
-        assert_eq!(json["fields"][0][0]["class"], "embed-code");
-        assert_eq!(json["fields"][0][0]["value"], kit.fields[0].0.value.as_str());
-        assert_eq!(json["fields"][0][1]["text"], "퍼가기 화면 미리 보기");
-        assert!(json["fields"][2][1].is_null());
-        assert_eq!(json["fields"][3][0]["rows"], 5);
-        assert_eq!(json["kit_legend"], "블로그에 넣기");
-        assert_eq!(json["platforms"][0]["fields"][0]["value"], value(&kit, "blog-velog"));
-        assert_eq!(json["platforms"][3]["steps"].as_array().map(Vec::len), Some(3));
-        let mut quoted = String::new();
-        push_string(&mut quoted, "a\"b\\c\nd");
-        assert_eq!(quoted, "\"a\\\"b\\\\c\\u000ad\"");
-    }
-
-    #[test]
-    fn a_request_reads_from_the_query_the_script_sends() {
-        let r = ShareRequest::from_query("page=https%3A%2F%2Fx.io%2F&permalink=%3Fch%3Da1%26t%3D1&figure=f&caption=%EA%B7%B8%EB%A6%BC+1&bareable=1&animated=0&x=y");
-        assert_eq!((r.page.as_str(), r.permalink.as_str(), r.figure.as_str()), ("https://x.io/", "?ch=a1&t=1", "f"));
-        assert_eq!(r.caption, "그림 1");
-        assert!(r.bareable && !r.animated && !r.static_embed);
+        let fields: Vec<&Field> =
+            kit.fields.iter().map(|(f, _)| f).chain(kit.platforms.iter().flat_map(|p| &p.fields)).collect();
+        assert!(fields.len() > 4);
+        for f in fields {
+            assert_eq!(f.copy_label(), format!("{} 복사", f.what));
+            assert!(f.copied.ends_with("복사했습니다.") && f.not_copied.contains("직접 복사해"), "{f:?}");
+        }
     }
 
     #[test]

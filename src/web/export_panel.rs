@@ -3,33 +3,110 @@
 //! Buttons "SVG", "PNG", "PNG 2×", "트레이스 JSON" and "지표 CSV" download the
 //! figure's current state; a figure with a player also offers "GIF", its
 //! player's span as an animated GIF of the frame count the reader sets
-//! (`lab figure … --animate --out F.gif`). The files come from the lazily loaded `figures`
-//! wasm module (src/bin/figures.rs), which runs `crate::figures::export`,
-//! the very code behind `lab figure`; it is imported on the first click (or
-//! the first Article B figure), so it never weighs on the first load.
-//! The panel (`<details>` "퍼가기") offers an `<iframe>` snippet for the
-//! embed mode (`?embed=ID&…`), the permalink and the Korean text alternative
-//! (the figure's generated description, headed by its caption).
-//! The markup is static; one delegated click handler (JavaScript, below)
-//! serves every figure's buttons, which keeps the site's wasm small.
-//! Everything shown is text (textarea values, text nodes), never markup.
+//! (`lab figure … --animate --out F.gif`). The panel (`<details>` "퍼가기")
+//! offers an `<iframe>` snippet for the embed mode (`?embed=ID&…`), the
+//! permalink, the Korean text alternative and a blog kit.
+//!
+//! The markup is static and states the figure's state in `data-` attributes.
+//! One delegated listener ([`install_export_handlers`]) forwards a click on
+//! a button, or the panel's opening, to the lazily loaded `figures` module
+//! (`super::export_files`, which runs `crate::figures::export`, the very
+//! code behind `lab figure`): it is imported on the first click, so it never
+//! weighs on the first load, and the site's module carries no export logic.
 //!
 //! The sweep figures carry [`sweep_panel`]: the same bar, disabled until the
-//! grid is complete, whose JSON and CSV are the grid's cells. The handler
-//! never recomputes a sweep: it asks the site for the finished grid its
-//! cache holds (`sweep_result` in src/main.rs, postcard bytes, so every
-//! float arrives bit for bit) and hands it to the `figures` module, which
-//! draws it with the code `lab figure` runs.
+//! grid is complete, whose JSON and CSV are the grid's cells. A sweep is
+//! never recomputed: the listener hands the module the finished grid the
+//! site's cache holds (`super::sweep_jobs::finished_grid_bytes`, postcard
+//! bytes, so every float arrives bit for bit).
 
-use wasm_bindgen::prelude::*;
+use std::cell::Cell;
+
+use gloo::events::{EventListener, EventListenerOptions, EventListenerPhase};
+use wasm_bindgen::JsCast;
+use web_sys::Element;
 use yew::prelude::*;
 
-// `js/export_panel.js`, a classic script of the page (index.html).
-#[wasm_bindgen(js_namespace = consistencyLab)]
-extern "C" {
-    /// Installs the one delegated click handler of every figure's export bar and panel (idempotent).
-    #[wasm_bindgen(js_name = installExportHandlers)]
-    pub fn install_export_handlers();
+use super::lazy_figures;
+
+thread_local! {
+    static INSTALLED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Installs the one delegated listener of every figure's export bar and
+/// panel, for the page's life (idempotent).
+pub fn install_export_handlers() {
+    if INSTALLED.replace(true) {
+        return;
+    }
+    let document = gloo::utils::document();
+    EventListener::new(&document, "click", |event| {
+        let button = event
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .and_then(|t| t.closest("button[data-export], button[data-copy]").ok().flatten());
+        if let Some(button) = button.filter(|b| b.closest(".export").ok().flatten().is_some()) {
+            forward_click(button);
+        }
+    })
+    .forget();
+    // `toggle` does not bubble; listen on the way down.
+    let capture = EventListenerOptions { phase: EventListenerPhase::Capture, passive: true };
+    EventListener::new_with_options(&document, "toggle", capture, |event| {
+        let details = event.target().and_then(|t| t.dyn_into::<web_sys::HtmlDetailsElement>().ok());
+        if let Some(details) = details.filter(|d| d.open() && d.matches("details.share").unwrap_or(false)) {
+            forward_share_open(details.into());
+        }
+    })
+    .forget();
+}
+
+fn say(element: &Element, text: &str) {
+    let status =
+        element.closest(".export").ok().flatten().and_then(|p| p.query_selector(".export-status").ok().flatten());
+    if let Some(status) = status {
+        status.set_text_content(Some(text));
+    }
+}
+
+/// The module, then `then` with it; a failed load is said on `element`'s status line.
+fn with_module(element: Element, failed: String, then: impl FnOnce(lazy_figures::FiguresModule, Element) + 'static) {
+    // `load` calls back once.
+    let then = Cell::new(Some(then));
+    lazy_figures::load(Callback::from(move |module: Result<lazy_figures::FiguresModule, String>| match module {
+        Ok(module) => {
+            if let Some(then) = then.take() {
+                then(module, element.clone());
+            }
+        }
+        Err(why) => say(&element, &format!("{failed}: {why}")),
+    }));
+}
+
+fn forward_click(button: Element) {
+    let figure = button.closest("figure.sweep-figure").ok().flatten();
+    let id = button.closest(".export").ok().flatten().and_then(|p| p.get_attribute("data-id")).unwrap_or_default();
+    let grid = figure.and_then(|f| {
+        let key = f.get_attribute("data-sweep-key").unwrap_or_default();
+        super::sweep_jobs::finished_grid_bytes(&id, &key)
+    });
+    let failed = format!("{} 파일을 만들지 못했습니다", button.text_content().unwrap_or_default());
+    with_module(button, failed, move |module, button| {
+        let _ = module.panel_click(&button, grid);
+    });
+}
+
+fn forward_share_open(details: Element) {
+    if let Ok(Some(body)) = details.query_selector(".share-body") {
+        let waiting = gloo::utils::document().create_element("p").expect("a valid tag name");
+        waiting.set_class_name("share-waiting");
+        waiting.set_text_content(Some("퍼가기 코드를 만드는 중…"));
+        body.set_text_content(None);
+        let _ = body.append_child(&waiting);
+    }
+    with_module(details, "퍼가기 코드를 만들지 못했습니다".to_string(), |module, details| {
+        let _ = module.share_open(&details);
+    });
 }
 
 /// What a figure tells its export bar and panel.
@@ -48,10 +125,9 @@ pub struct PanelData<'a> {
 }
 
 /// The export bar and the "퍼가기" panel of one figure: plain markup whose
-/// buttons the delegated handler (`install_export_handlers`) serves and
-/// whose panel it fills when opened (from the figure's `<figcaption>` and
-/// its `ID-desc` text alternative), so the site's wasm carries no
-/// per-figure export logic.
+/// buttons the delegated listener ([`install_export_handlers`]) serves and
+/// whose panel the `figures` module fills when opened (from the figure's
+/// `<figcaption>` and its `ID-desc` text alternative).
 pub fn panel(p: PanelData<'_>) -> Html {
     let button = |kind: &'static str, label: &'static str, title: &'static str| {
         html! { <button type="button" class="btn export-btn" data-export={kind} title={title}>{ label }</button> }

@@ -10,6 +10,7 @@ pub mod content;
 pub mod controls;
 pub mod crash_matrix;
 pub mod embed;
+pub mod export_files;
 pub mod export_panel;
 pub mod figure;
 pub mod hook;

@@ -223,7 +223,7 @@ pub fn cached_result(figure_id: &str, key: &str) -> Option<Rc<SweepResult>> {
 }
 
 /// [`cached_result`] as postcard bytes, when the grid is complete (what the
-/// export panel hands the `figures` module; see `sweep_result` in src/main.rs).
+/// export panel hands the `figures` module, `super::export_panel`).
 pub fn finished_grid_bytes(figure_id: &str, key: &str) -> Option<Vec<u8>> {
     let result = cached_result(figure_id, key).filter(|r| r.is_complete())?;
     postcard::to_allocvec(&*result).ok()

@@ -4,7 +4,7 @@
 // the next call. A classic script that Trunk copies and hashes (index.html);
 // it adds its function to the `consistencyLab` global, which the site's wasm
 // imports through `#[wasm_bindgen(js_namespace = consistencyLab)]`
-// (src/web/lazy_figures.rs), and which export_panel.js uses too.
+// (src/web/lazy_figures.rs).
 'use strict';
 {
   const lab = (globalThis.consistencyLab ||= {});
