@@ -1,7 +1,8 @@
 //! The figures' static images (`static/figures/ID.png`, each figure's
 //! starting state at 760 px with its caption, drawn by `lab figure`'s code,
 //! and `hook.png` and `hook-narrow.png`, the front page's hook stopped at its
-//! question, at 760 px and for a phone): what the
+//! question, at 760 px and for a phone, and both in the dark palette,
+//! `hook-dark.png` and `hook-narrow-dark.png`): what the
 //! static pages show before the wasm arrives and where the site's scripts
 //! cannot run (`tests/prerender.rs`, docs/site.md, "Hosting an embed").
 //!
@@ -19,6 +20,7 @@ use std::path::Path;
 use consistency_lab::figures::export::native::render;
 use consistency_lab::figures::export::{figure_list, render_svg, Format, Request};
 use consistency_lab::figures::hook::{HookRun, HOOK_QUERY, HOOK_WINDOW_MS, NARROW_SCALE, NARROW_WIDTH};
+use consistency_lab::figures::theme::Theme;
 
 const WIDTH: u32 = 760;
 
@@ -49,11 +51,19 @@ fn every_figure_has_its_static_image_and_caption() {
         time_us: HookRun::new().question_at_us(),
         ..Request::new("lease-expiry", Format::Svg)
     };
-    // And for a phone, laid out at 360 px.
+    // And for a phone, laid out at 360 px; each also in the dark palette,
+    // for a reader whose page is dark (the front page's largest paint).
     let hook_narrow = Request { width: NARROW_WIDTH, scale: NARROW_SCALE, ..hook.clone() };
+    let dark = |r: &Request| Request { theme: Theme::Dark, ..r.clone() };
+    let hooks = [
+        ("hook", hook.clone()),
+        ("hook-narrow", hook_narrow.clone()),
+        ("hook-dark", dark(&hook)),
+        ("hook-narrow-dark", dark(&hook_narrow)),
+    ];
     let images =
         figure_list().into_iter().map(|spec| (spec.id, Request { width: WIDTH, ..Request::new(spec.id, Format::Svg) }));
-    for (name, request) in images.chain([("hook", hook), ("hook-narrow", hook_narrow)]) {
+    for (name, request) in images.chain(hooks) {
         let svg = render_svg(&request).unwrap();
         let scale = if request.scale == 1.0 { String::new() } else { format!("@{}x", request.scale) };
         let row = format!("{name}\t{}{scale}\t{}\n", request.width, fingerprint(&svg));

@@ -130,6 +130,24 @@ test('with JavaScript off, the front page is the hook stopped at its question, t
   await context.close();
 });
 
+// The hook's image is the front page's largest paint: a phone gets the one
+// laid out at its width, a dark page the dark palette's, and each visit
+// fetches only the one it shows.
+test('the front page\'s hook image fits the reader\'s width and colour scheme, and only that one is fetched', async () => {
+  for (const [width, scheme, expected] of [[390, 'light', 'hook-narrow.png'], [390, 'dark', 'hook-narrow-dark.png'], [1280, 'light', 'hook.png'], [1280, 'dark', 'hook-dark.png']]) {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 844 }, colorScheme: scheme });
+    const page = await context.newPage();
+    const fetched = [];
+    page.on('request', (r) => { if (/\/figures\/hook/.test(r.url())) fetched.push(r.url().split('/').pop()); });
+    await page.goto(server.base);
+    await page.waitForFunction(() => document.querySelector('.hook-canvas img')?.complete, null, { timeout: 30000 });
+    const shown = await page.evaluate(() => document.querySelector('.hook-canvas img').currentSrc.split('/').pop());
+    assert.equal(shown, expected, `${width} px, ${scheme}`);
+    assert.deepEqual([...new Set(fetched)], [expected], `${width} px, ${scheme}: fetched ${fetched.join(', ')}`);
+    await context.close();
+  }
+});
+
 test('?ch= and ?embed= addresses land on their static page, query kept, before the wasm; an unknown one stays', async () => {
   const { page, errors, context } = await openPage(browser, { width: 390, height: 844 });
   let release;

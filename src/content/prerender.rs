@@ -100,12 +100,20 @@ pub fn pages(inputs: &Inputs) -> Vec<Page> {
             let mut head =
                 head_tags(&format!("{} — {}", shell::SITE_TITLE, c.title), &description, &inputs.hook.src, "website");
             // The hook's image is the front page's largest paint: fetched from the head on.
-            head.push_str(&format!(
-                "\n  <link rel=\"preload\" as=\"image\" href=\"{}\" media=\"(max-width: 600px)\" fetchpriority=\"high\">\
-                 \n  <link rel=\"preload\" as=\"image\" href=\"{}\" media=\"(min-width: 601px)\" fetchpriority=\"high\">",
-                esc(&inputs.hook_narrow.src),
-                esc(&inputs.hook.src)
-            ));
+            // One preload per case, the same the <picture> picks.
+            let (narrow, wide) = (&inputs.hook_narrow.src, &inputs.hook.src);
+            let light = "(prefers-color-scheme: light)";
+            for (src, media) in [
+                (narrow.clone(), format!("{NARROW} and {light}")),
+                (dark_variant(narrow), format!("{NARROW} and {DARK}")),
+                (wide.clone(), format!("(min-width: 601px) and {light}")),
+                (dark_variant(wide), format!("(min-width: 601px) and {DARK}")),
+            ] {
+                head.push_str(&format!(
+                    "\n  <link rel=\"preload\" as=\"image\" href=\"{}\" media=\"{media}\" fetchpriority=\"high\">",
+                    esc(&src)
+                ));
+            }
             out.push(Page {
                 file: "index.html".to_string(),
                 head,
@@ -277,7 +285,10 @@ fn hook_section(image: &Image, narrow: &Image) -> String {
     let start = shell::hook_start();
     format!(
         "<section class=\"hook\" aria-labelledby=\"hook-question\"><p id=\"hook-question\" class=\"hook-question\">{q}</p>\
-         <div class=\"hook-canvas\"><picture><source media=\"(max-width: 600px)\" srcset=\"{narrow_src}\" width=\"{nw}\" height=\"{nh}\">\
+         <div class=\"hook-canvas\"><picture>\
+         <source media=\"{NARROW} and {DARK}\" srcset=\"{narrow_dark}\" width=\"{nw}\" height=\"{nh}\">\
+         <source media=\"{NARROW}\" srcset=\"{narrow_src}\" width=\"{nw}\" height=\"{nh}\">\
+         <source media=\"{DARK}\" srcset=\"{dark}\" width=\"{w}\" height=\"{h}\">\
          <img src=\"{src}\" width=\"{w}\" height=\"{h}\" alt=\"{alt}\" fetchpriority=\"high\" style=\"max-width:100%;height:auto\"></picture></div>\
          <p class=\"hook-outcome\" data-asking=\"true\">{asking}</p>\
          <nav class=\"hook-map\" aria-label=\"{map}\"><ul>{rows}</ul></nav>\
@@ -287,6 +298,8 @@ fn hook_section(image: &Image, narrow: &Image) -> String {
         w = image.width,
         h = image.height,
         narrow_src = esc(&narrow.src),
+        dark = esc(&dark_variant(&image.src)),
+        narrow_dark = esc(&dark_variant(&narrow.src)),
         nw = narrow.width,
         nh = narrow.height,
         alt = esc(CANVAS_LABEL),
@@ -294,6 +307,19 @@ fn hook_section(image: &Image, narrow: &Image) -> String {
         map = esc(shell::HOOK_MAP_LABEL),
         go = esc(shell::HOOK_START),
     )
+}
+
+/// The media queries of the hook's images: a phone's width, a dark page.
+const NARROW: &str = "(max-width: 600px)";
+const DARK: &str = "(prefers-color-scheme: dark)";
+
+/// The dark palette's image beside a light one (`tests/static_figures.rs`
+/// draws both): `figures/hook.png` → `figures/hook-dark.png`.
+fn dark_variant(src: &str) -> String {
+    match src.strip_suffix(".png") {
+        Some(stem) => format!("{stem}-dark.png"),
+        None => src.to_string(),
+    }
 }
 
 /// A figure's static form: its image and caption with the note, or a line
@@ -390,6 +416,18 @@ mod tests {
         assert!(body.contains("<p class=\"figure-loading\">"));
         assert!(body.contains("alt=\"그림 &lt;1&gt;\""));
         assert!(body.contains("<figcaption>그림 &lt;1&gt; (처음"));
+    }
+
+    #[test]
+    fn the_hook_picks_its_image_by_width_and_palette() {
+        let image = |src: &str, width| Image { src: src.into(), width, height: 300, alt: String::new() };
+        let html = hook_section(&image("figures/hook.png", 760), &image("figures/hook-narrow.png", 360));
+        let sources: Vec<&str> = html.match_indices("srcset=\"").map(|(i, _)| &html[i + 8..]).collect();
+        let firsts: Vec<&str> = sources.iter().map(|s| &s[..s.find('"').unwrap()]).collect();
+        // The first source whose media matches wins: a dark phone before any phone.
+        assert_eq!(firsts, ["figures/hook-narrow-dark.png", "figures/hook-narrow.png", "figures/hook-dark.png"]);
+        assert!(html.contains("<img src=\"figures/hook.png\""));
+        assert_eq!(dark_variant("figures/a.png"), "figures/a-dark.png");
     }
 
     #[test]
