@@ -3,7 +3,7 @@
 //! heights, the round rules (prevote, polka, precommit, round skip,
 //! timeouts), finalization, new heights and catch-up.
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::sorted::{OrdMap as BTreeMap, OrdSet as BTreeSet};
 
 use super::{Ev, Sim, F, N, Q};
 use crate::core::US_PER_MS;

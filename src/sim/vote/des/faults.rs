@@ -3,7 +3,7 @@
 //! the last signed votes and the lock, amnesia and false memory are checked
 //! against what peers saw, and the Byzantine proposer injects its conflict.
 
-use std::collections::BTreeMap;
+use crate::sorted::OrdMap as BTreeMap;
 
 use super::consensus::Engine;
 use super::{Ev, Sim, A, D};

@@ -44,7 +44,7 @@ mod pipeline;
 mod probes;
 mod store;
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::sorted::{OrdMap as BTreeMap, OrdSet as BTreeSet};
 
 use consensus::{Engine, Ledger};
 use net::Msg;

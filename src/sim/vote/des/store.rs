@@ -4,7 +4,7 @@
 //! fault keeps, recovery of the last signed vote per slot, and the
 //! durability check behind the diagnostics.
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::sorted::{OrdMap as BTreeMap, OrdSet as BTreeSet};
 
 use super::{Ev, Sim};
 use crate::core::{SimTime, US_PER_MS};
