@@ -2,7 +2,8 @@
 //! vectors (`litemap`) rather than B-trees.
 //!
 //! Scenario B's engine keeps some fifteen maps and sets of different key
-//! and value types, each small (a few to a few hundred entries). A B-tree
+//! and value types, each small (a few to a few hundred entries), and the
+//! parameter codec (`lab-model`) a few more. A B-tree
 //! compiles to several kilobytes of node-handling code per type, and that
 //! code is what the lazily loaded figures module carries; a sorted vector is
 //! a binary search and a `Vec` insert. Iteration is in key order, as a
@@ -10,6 +11,7 @@
 //! Only the part of `BTreeMap`'s and `BTreeSet`'s interface the engine uses
 //! is here, under the same names.
 
+use std::borrow::Borrow;
 use std::ops::{Bound, RangeBounds};
 
 use litemap::LiteMap;
@@ -45,15 +47,24 @@ impl<K: Ord, V> OrdMap<K, V> {
         self.0.is_empty()
     }
 
-    pub fn get(&self, key: &K) -> Option<&V> {
+    pub fn get<Q: Ord + ?Sized>(&self, key: &Q) -> Option<&V>
+    where
+        K: Borrow<Q>,
+    {
         self.0.get(key)
     }
 
-    pub fn get_mut(&mut self, key: &K) -> Option<&mut V> {
+    pub fn get_mut<Q: Ord + ?Sized>(&mut self, key: &Q) -> Option<&mut V>
+    where
+        K: Borrow<Q>,
+    {
         self.0.get_mut(key)
     }
 
-    pub fn contains_key(&self, key: &K) -> bool {
+    pub fn contains_key<Q: Ord + ?Sized>(&self, key: &Q) -> bool
+    where
+        K: Borrow<Q>,
+    {
         self.0.contains_key(key)
     }
 
@@ -61,7 +72,10 @@ impl<K: Ord, V> OrdMap<K, V> {
         self.0.insert(key, value)
     }
 
-    pub fn remove(&mut self, key: &K) -> Option<V> {
+    pub fn remove<Q: Ord + ?Sized>(&mut self, key: &Q) -> Option<V>
+    where
+        K: Borrow<Q>,
+    {
         self.0.remove(key)
     }
 
@@ -135,10 +149,16 @@ impl<K: Ord, V> std::ops::Index<&K> for OrdMap<K, V> {
 impl<K: Ord, V> FromIterator<(K, V)> for OrdMap<K, V> {
     fn from_iter<I: IntoIterator<Item = (K, V)>>(items: I) -> Self {
         let mut map = OrdMap::new();
-        for (k, v) in items {
-            map.insert(k, v);
-        }
+        map.extend(items);
         map
+    }
+}
+
+impl<K: Ord, V> Extend<(K, V)> for OrdMap<K, V> {
+    fn extend<I: IntoIterator<Item = (K, V)>>(&mut self, items: I) {
+        for (k, v) in items {
+            self.insert(k, v);
+        }
     }
 }
 

@@ -58,7 +58,7 @@ pub struct App {
     prose: Prose,
     /// How many times a prediction has set each figure's state: part of the
     /// figure's key, so it starts again from the new address.
-    remounts: std::collections::BTreeMap<&'static str, u32>,
+    remounts: crate::sim::sorted::OrdMap<&'static str, u32>,
     _popstate: EventListener,
 }
 

@@ -12,7 +12,7 @@
 //! exact colour. Each frame after the first stores only the rectangle that
 //! changed. [`GIF_MAX_BYTES`] caps a file, checked while encoding.
 
-use std::collections::BTreeMap;
+use lab_sim::sorted::OrdMap as BTreeMap;
 use std::collections::HashMap;
 
 use super::ExportError;

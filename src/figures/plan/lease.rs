@@ -307,7 +307,7 @@ mod tests {
             for width in [390.0, 1000.0] {
                 let placed = figure.placed_marks(width, end);
                 assert!(placed.len() > 3, "{id} at {width}: {} marks", placed.len());
-                let panels: std::collections::BTreeSet<usize> = placed.iter().map(|p| p.0.panel).collect();
+                let panels: lab_sim::sorted::OrdSet<usize> = placed.iter().map(|p| p.0.panel).collect();
                 assert_eq!(panels.len(), figure.traces().len(), "{id}: marks in every panel");
                 for &(hit, x, y) in &placed {
                     let found = figure.hit_at(width, 2.0, end, x, y).expect("a placed mark is found");

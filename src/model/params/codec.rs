@@ -3,7 +3,7 @@
 //! notice log, and reading one key's value by its kind (clamp, ignore, and
 //! say so).
 
-use std::collections::BTreeMap;
+use lab_sim::sorted::OrdMap as BTreeMap;
 
 use super::spec::{Notice, ParamKind, ParamSpec, Value};
 

@@ -3,7 +3,7 @@
 //! the outage and the cross-field rules) and the canonical serializer
 //! [`to_query`].
 
-use std::collections::BTreeMap;
+use lab_sim::sorted::OrdMap as BTreeMap;
 
 use serde::{Deserialize, Serialize};
 

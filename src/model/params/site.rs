@@ -12,7 +12,7 @@
 //! notice in Korean. Pure and native-testable: the page hands in
 //! `location.search`.
 
-use std::collections::BTreeMap;
+use lab_sim::sorted::OrdMap as BTreeMap;
 
 use super::codec::{last_values, percent_encode, read_value, split_query, NoticeLog};
 use super::lease::{lease_query_from_values, to_query, LeaseQuery};

@@ -6,7 +6,7 @@
 //! canonical writer [`sweep_query`], which is the sweep's cache key and URL
 //! state (`SweepSpec::key`).
 
-use std::collections::BTreeMap;
+use lab_sim::sorted::OrdMap as BTreeMap;
 
 use super::codec::{percent_encode, read_value, NoticeLog};
 use super::lease::{to_query, LeaseQuery};

@@ -3,7 +3,7 @@
 //! serializer [`vote_to_query`], which writes only what differs from the
 //! article's story (`VoteConfig::default()`).
 
-use std::collections::BTreeMap;
+use lab_sim::sorted::OrdMap as BTreeMap;
 
 use super::codec::{last_values, percent_encode, read_value, split_query, NoticeLog};
 use super::lease::replaced;

@@ -133,7 +133,8 @@ struct Sim<'a> {
     q: EventQueue<Ev>,
     nodes: Vec<Node>,
     msgs: Vec<Msg>,
-    msg_index: BTreeMap<(usize, MsgKind, u64, u32, Value), usize>,
+    /// A B-tree: it grows with every message of a long run.
+    msg_index: std::collections::BTreeMap<(usize, MsgKind, u64, u32, Value), usize>,
     /// For a precommit message: the lock round and the polka's signers.
     justifications: BTreeMap<usize, (u32, Vec<u32>)>,
     actions: Vec<Action>,
@@ -206,7 +207,7 @@ impl<'a> Sim<'a> {
             q: EventQueue::new(),
             nodes,
             msgs: Vec::new(),
-            msg_index: BTreeMap::new(),
+            msg_index: std::collections::BTreeMap::new(),
             justifications: BTreeMap::new(),
             actions: Vec::new(),
             jitter,
