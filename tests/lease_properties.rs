@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 
 use consistency_lab::sim::lease::{
-    run, run_until, run_window, testing, EventKind, FailPolicy, FencePhase, LeaseConfig, LeaseEnd, LeaseTrace, Noise,
+    run, run_with, testing, EventKind, FailPolicy, FencePhase, LeaseConfig, LeaseEnd, LeaseTrace, Limits, Noise,
     Outage, Outcome, ReleaseResult, StopSchedule, TraceLevel, Variant, WalletAssignment,
 };
 use proptest::prelude::*;
@@ -282,7 +282,7 @@ proptest! {
         }
     }
 
-    /// The work cap of a timeline's window (`run_window`): a run whose work
+    /// The work cap of a timeline's window (`run_with` with `AtCap::EndAtNextStep`): a run whose work
     /// passes the cap ends at the first step boundary after the time it had
     /// reached, and is then, bit for bit, the uncapped run to that deadline.
     /// The run usually carries on where the cap caught it; stops and stalls
@@ -297,17 +297,19 @@ proptest! {
     ) {
         let deadline_us = u64::from(cfg.duration_s) * 1_000_000;
         let step_us = step_ms * US_PER_MS;
-        let (window, moved) = run_window(&cfg, seed, 0, TraceLevel::Full, deadline_us, max_events, step_us);
+        let limits = Limits::capped(max_events).ending_at_next_step(step_us);
+        let done = run_with(&cfg, seed, 0, TraceLevel::Full, limits).expect("a window does not give up");
+        let (window, moved) = (done.trace, done.moved_deadline_us);
         let end_us = moved.unwrap_or(deadline_us);
         if let Some(end_us) = moved {
             prop_assert!(end_us < deadline_us && end_us % step_us == 0, "moved to {} µs", end_us);
         } else {
             // Not moved: the cap was never reached, or only in the last step or the drain.
             let last_step_us = (deadline_us - 1) / step_us * step_us;
-            prop_assert!(run_until(&cfg, seed, 0, TraceLevel::Full, deadline_us, max_events)
+            prop_assert!(run_with(&cfg, seed, 0, TraceLevel::Full, Limits::capped(max_events))
                 .map_or_else(|reached| reached.at_us >= last_step_us, |_| true));
         }
-        let fresh = run_until(&cfg, seed, 0, TraceLevel::Full, end_us, u64::MAX).expect("no cap");
+        let fresh = run_with(&cfg, seed, 0, TraceLevel::Full, Limits::NONE.until(end_us)).expect("no cap").trace;
         prop_assert!(window == fresh, "the window to {} µs differs from a fresh run to it", end_us);
     }
 }

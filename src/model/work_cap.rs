@@ -9,13 +9,13 @@
 //! for a timeline figure's starting window. (Spinning on a held lock costs
 //! almost nothing: the engine computes refused attempts instead of running
 //! them, though a full-level trace still records each one.) The cap counts
-//! what actually costs time, with `sim::lease::run_capped`: the events of
+//! what actually costs time, with `sim::lease::run_with`: the events of
 //! the event loop and, at full level, the refusals recorded. When a
 //! run reaches it, [`run_within_cap`] shortens the run: a summary run's
 //! duration to the whole seconds the capped attempt reached, and it tries
 //! again; a timeline's visible window to the first step of 200 ms (the
 //! shortest window a permalink accepts) after the time the cap caught it,
-//! and the run carries on to there (`sim::lease::run_window`). The caller
+//! and the run carries on to there (`sim::lease::AtCap::EndAtNextStep`). The caller
 //! shows the shortened span as a notice. Because a run's events never
 //! depend on how far it is taken, the shortened run is exactly the
 //! beginning of the full one.
@@ -23,7 +23,7 @@
 //! The page and `lab figure` apply the same caps, so a figure file still
 //! equals the page's figure.
 
-use lab_sim::lease::{run, run_capped, run_window, LeaseConfig, LeaseTrace, TraceLevel};
+use lab_sim::lease::{run, run_with, LeaseConfig, LeaseTrace, Limits, TraceLevel};
 
 /// Events a summary-level run may take (a 60 s run of a figure that plots
 /// it on the main thread, or of the metric table): a little above the
@@ -60,7 +60,7 @@ pub const FULL_STEP_MS: u64 = 200;
 ///   more than twice the cap starts from the duration that rate allows;
 /// - at full level (a timeline's window) the deadline moves to the first
 ///   multiple of [`FULL_STEP_MS`] after the time the cap caught the run
-///   (`sim::lease::run_window`).
+///   (`sim::lease::AtCap::EndAtNextStep`).
 pub fn run_within_cap(config: &LeaseConfig, seed: u64, run_index: u32, level: TraceLevel) -> (LeaseTrace, Option<u64>) {
     if level == TraceLevel::Full {
         return run_window_within_cap(config, seed, run_index);
@@ -90,8 +90,8 @@ pub fn run_within_cap(config: &LeaseConfig, seed: u64, run_index: u32, level: Tr
             // One second is bounded by the sliders' ranges (some 60 thousand events at most).
             return (run(&config, seed, run_index, level), shortened);
         }
-        match run_capped(&config, seed, run_index, level, max_events(level)) {
-            Ok(trace) => return (trace, shortened),
+        match run_with(&config, seed, run_index, level, Limits::capped(max_events(level))) {
+            Ok(done) => return (done.trace, shortened),
             Err(reached) => {
                 // Whole seconds, strictly shorter: the loop ends.
                 let reached_s = u32::try_from(reached.at_us / 1_000_000).unwrap_or(u32::MAX);
@@ -103,16 +103,15 @@ pub fn run_within_cap(config: &LeaseConfig, seed: u64, run_index: u32, level: Tr
 }
 
 fn run_window_within_cap(config: &LeaseConfig, seed: u64, run_index: u32) -> (LeaseTrace, Option<u64>) {
-    let deadline_us = u64::from(config.duration_s) * 1_000_000;
-    let (trace, moved_us) =
-        run_window(config, seed, run_index, TraceLevel::Full, deadline_us, MAX_EVENTS_FULL, FULL_STEP_MS * 1_000);
-    (trace, moved_us.map(|us| us / 1_000))
+    let limits = Limits::capped(MAX_EVENTS_FULL).ending_at_next_step(FULL_STEP_MS * 1_000);
+    let done = run_with(config, seed, run_index, TraceLevel::Full, limits).expect("a window does not give up");
+    (done.trace, done.moved_deadline_us.map(|us| us / 1_000))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lab_sim::lease::{run_until, Preset, Variant};
+    use lab_sim::lease::{Preset, Variant};
 
     fn heaviest() -> LeaseConfig {
         LeaseConfig {
@@ -166,7 +165,7 @@ mod tests {
         // The cap caught it within the first step, and the step ran whole: 14 thousand events.
         assert_eq!(ms, FULL_STEP_MS);
         assert!(window.stats.events_processed > MAX_EVENTS_FULL);
-        assert_eq!(window, run_until(&twenty, 1, 0, TraceLevel::Full, ms * 1_000, u64::MAX).unwrap());
+        assert_eq!(window, run_with(&twenty, 1, 0, TraceLevel::Full, Limits::NONE.until(ms * 1_000)).unwrap().trace);
     }
 
     #[test]
@@ -184,8 +183,8 @@ mod tests {
     }
 
     #[test]
-    fn run_capped_stops_within_the_cap() {
-        let err = run_capped(&heaviest(), 1, 0, TraceLevel::Summary, 10_000).unwrap_err();
+    fn a_capped_run_gives_up_within_the_cap() {
+        let err = run_with(&heaviest(), 1, 0, TraceLevel::Summary, Limits::capped(10_000)).unwrap_err();
         assert_eq!(err.max_events, 10_000);
         assert!(err.at_us > 0 && err.at_us < 120_000_000);
     }

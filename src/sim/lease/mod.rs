@@ -4,7 +4,8 @@
 //! Redis-like lock server (SET NX PX + INCR token, conditional extend and
 //! release, kill/restart with state loss, stalls), a READ COMMITTED database
 //! with row locks and a fence table, the watchdog thread, and process stops.
-//! [`run`] turns a [`LeaseConfig`] and a seed into a [`LeaseTrace`].
+//! [`run_with`] turns a [`LeaseConfig`], a seed and [`Limits`] into a
+//! [`LeaseTrace`] ([`run`]: no limits).
 //!
 //! Architecture invariant: this module knows nothing about the browser, the
 //! CLI or the OS clock. Running cannot fail; validation happens in
@@ -35,42 +36,106 @@ pub fn trace_from_record(
 }
 
 /// Runs one simulation of `config` with base seed `seed` and run index
-/// `run_index` (the article ran each configuration as runs 0, 1, 2).
+/// `run_index` (the article ran each configuration as runs 0, 1, 2), to its
+/// configured duration and without a cap: [`run_with`] with [`Limits::NONE`].
 pub fn run(config: &LeaseConfig, seed: u64, run_index: u32, level: TraceLevel) -> LeaseTrace {
-    run_capped(config, seed, run_index, level, u64::MAX).expect("no cap")
+    run_with(config, seed, run_index, level, Limits::NONE).expect("no cap").trace
 }
 
-/// Like [`run`], but gives up after `max_events` events of the event loop
-/// (at `TraceLevel::Full`, counting the refusals it computed and recorded
-/// as well) and reports the simulated time the run had reached. A front end that
-/// must stay within a time budget calls this and, when the cap is reached,
-/// runs a shorter configuration instead (and says so).
-pub fn run_capped(
+/// How far a run may go. A front end that must stay within a time budget
+/// caps the work; a timeline that shows only its first part needs no run
+/// past it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// No request starts at or after this simulated time (µs); `None`: the
+    /// configured duration. The run up to the deadline is the same as the
+    /// full run's; the trace's `config` still says `duration_s`, so its rates
+    /// are not those of the shortened run (the timelines that use this show
+    /// no rates).
+    pub deadline_us: Option<crate::core::SimTime>,
+    /// The work cap: events of the event loop (at `TraceLevel::Full`,
+    /// counting the refusals it computed and recorded as well); `u64::MAX`: none.
+    pub max_events: u64,
+    /// What a run that reaches the cap does.
+    pub at_cap: AtCap,
+}
+
+/// What a run does when it reaches its work cap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AtCap {
+    /// Gives up and reports the simulated time it had reached
+    /// ([`WorkCapReached`]); the caller runs a shorter configuration instead
+    /// (and says so).
+    GiveUp,
+    /// Ends earlier, at the first multiple of `step_us` after the simulated
+    /// time it had reached (no request starts from then on; those under way
+    /// finish), and says where ([`Run::moved_deadline_us`]). The trace is the
+    /// one the moved deadline gives without a cap; usually it is the same run
+    /// carried on, which costs the work cap plus at most one step's events,
+    /// not a second run.
+    EndAtNextStep { step_us: crate::core::SimTime },
+}
+
+impl Limits {
+    /// The configured duration, no cap.
+    pub const NONE: Limits = Limits { deadline_us: None, max_events: u64::MAX, at_cap: AtCap::GiveUp };
+
+    /// At most `max_events` events, giving up past them.
+    pub fn capped(max_events: u64) -> Limits {
+        Limits { max_events, ..Limits::NONE }
+    }
+
+    /// These limits with no request starting at or after `deadline_us`.
+    pub fn until(self, deadline_us: crate::core::SimTime) -> Limits {
+        Limits { deadline_us: Some(deadline_us), ..self }
+    }
+
+    /// These limits, ending at the next multiple of `step_us` at the cap instead of giving up.
+    pub fn ending_at_next_step(self, step_us: crate::core::SimTime) -> Limits {
+        assert!(step_us > 0, "a window shrinks in steps of at least 1 µs");
+        Limits { at_cap: AtCap::EndAtNextStep { step_us }, ..self }
+    }
+}
+
+/// A finished run: its trace, and the deadline the cap moved it to, if it did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Run {
+    pub trace: LeaseTrace,
+    pub moved_deadline_us: Option<crate::core::SimTime>,
+}
+
+/// The one way to run Scenario A: `config` with base seed `seed` and run
+/// index `run_index`, within `limits`. Fails only when the cap is reached
+/// with [`AtCap::GiveUp`].
+pub fn run_with(
     config: &LeaseConfig,
     seed: u64,
     run_index: u32,
     level: TraceLevel,
-    max_events: u64,
-) -> Result<LeaseTrace, WorkCapReached> {
-    run_until(config, seed, run_index, level, u64::from(config.duration_s) * crate::core::US_PER_S, max_events)
-}
-
-/// Like [`run_capped`], but no request starts at or after `deadline_us`
-/// (which should not exceed `config.duration_s`) instead of the configured
-/// duration: a timeline that shows only its first `deadline_us` needs no
-/// more. The run up to the deadline is the same as the full run's; the
-/// trace's `config` still says `duration_s`, so its rates are not those of
-/// the shortened run (the timelines that use this show no rates).
-pub fn run_until(
-    config: &LeaseConfig,
-    seed: u64,
-    run_index: u32,
-    level: TraceLevel,
-    deadline_us: crate::core::SimTime,
-    max_events: u64,
-) -> Result<LeaseTrace, WorkCapReached> {
-    let cap = engine::WorkCap::GiveUpAfter(max_events);
-    simulate(config, seed, run_index, level, deadline_us, cap, engine::SpinModel::Lazy).map(|(trace, _)| trace)
+    limits: Limits,
+) -> Result<Run, WorkCapReached> {
+    let deadline_us = limits.deadline_us.unwrap_or(u64::from(config.duration_s) * crate::core::US_PER_S);
+    let spin = engine::SpinModel::Lazy;
+    match limits.at_cap {
+        AtCap::GiveUp => {
+            let cap = engine::WorkCap::GiveUpAfter(limits.max_events);
+            simulate(config, seed, run_index, level, deadline_us, cap, spin)
+                .map(|(trace, _)| Run { trace, moved_deadline_us: None })
+        }
+        AtCap::EndAtNextStep { step_us } => {
+            let cap = engine::WorkCap::EndAtNextStepAfter { max_events: limits.max_events, step_us };
+            match simulate(config, seed, run_index, level, deadline_us, cap, spin) {
+                Ok((trace, moved_deadline_us)) => Ok(Run { trace, moved_deadline_us }),
+                Err(reached) => {
+                    // A stop or a stall lies between the moved deadline and the
+                    // old one, so the run so far is not that of the moved deadline.
+                    let end_us = engine::cap_deadline_us(reached.at_us, step_us, deadline_us);
+                    let trace = run_with(config, seed, run_index, level, Limits::NONE.until(end_us))?.trace;
+                    Ok(Run { trace, moved_deadline_us: Some(end_us) })
+                }
+            }
+        }
+    }
 }
 
 /// Runs the engine and builds the trace; the deadline the cap moved the run to, if it did.
@@ -99,37 +164,6 @@ fn simulate_whole(
     simulate(config, seed, run_index, level, deadline_us, engine::WorkCap::GiveUpAfter(u64::MAX), spin)
         .expect("no cap")
         .0
-}
-
-/// A timeline's run: like [`run_until`], except that once the work passes
-/// `max_events` the run is not given up but ends earlier, at the first
-/// multiple of `step_us` after the simulated time it had reached (no
-/// request starts from then on; those under way finish). Returns the trace
-/// and, when the cap moved it, that deadline. The trace is the one
-/// `run_until` gives for the moved deadline without a cap; usually it is
-/// the same run carried on, which costs the work cap plus at most one
-/// step's events, not a second run.
-pub fn run_window(
-    config: &LeaseConfig,
-    seed: u64,
-    run_index: u32,
-    level: TraceLevel,
-    deadline_us: crate::core::SimTime,
-    max_events: u64,
-    step_us: crate::core::SimTime,
-) -> (LeaseTrace, Option<crate::core::SimTime>) {
-    assert!(step_us > 0, "a window shrinks in steps of at least 1 µs");
-    let cap = engine::WorkCap::EndAtNextStepAfter { max_events, step_us };
-    match simulate(config, seed, run_index, level, deadline_us, cap, engine::SpinModel::Lazy) {
-        Ok(done) => done,
-        Err(reached) => {
-            // A stop or a stall lies between the moved deadline and the
-            // old one, so the run so far is not that of the moved deadline.
-            let end_us = engine::cap_deadline_us(reached.at_us, step_us, deadline_us);
-            let trace = run_until(config, seed, run_index, level, end_us, u64::MAX).expect("no cap");
-            (trace, Some(end_us))
-        }
-    }
 }
 
 /// The reference models the tests hold [`run`] against: the same engine

@@ -431,7 +431,7 @@ pub struct LeaseTrace {
     pub stats: RunStats,
 }
 
-/// A run stopped by `run_capped`: the cap it hit and the simulated time of
+/// A run given up at its work cap (`super::AtCap::GiveUp`): the cap it hit and the simulated time of
 /// the first event past it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WorkCapReached {
