@@ -79,7 +79,7 @@ const TAMPERINGS = {
     return page.replace(stated, sha384(Buffer.alloc(0)));
   },
   'code appended to a page script': (stage, page) => {
-    const { path: url } = integrityRefs(page).find((r) => /export_panel-.*\.js$/.test(r.path));
+    const { path: url } = integrityRefs(page).find((r) => /embed-.*\.js$/.test(r.path));
     fs.appendFileSync(path.join(stage, url), '\nfetch("https://evil.example/");\n');
     return page;
   },
