@@ -106,6 +106,27 @@ for (const [width, height] of SIZES) {
   });
 }
 
+// The 퍼가기 panel's fields are no controls of the picture: while it is open
+// the stage stops sticking, so on a phone the panel has the whole window.
+test('while the 퍼가기 panel is open, the stage scrolls away with the figure (390 px)', async () => {
+  const { page, errors, context } = await openPage(browser, { width: 390, height: 844 });
+  await page.goto(`${server.base}?ch=a1-lease-expiry`);
+  await ready(page);
+  const stage = '#lease-expiry > .figure-stage';
+  const position = () => page.$eval(stage, (s) => getComputedStyle(s).position);
+  assert.equal(await position(), 'sticky');
+  await page.click('#lease-expiry details.share > summary');
+  await page.waitForSelector('#lease-expiry .share-body textarea');
+  assert.equal(await position(), 'static');
+  await page.locator('#lease-expiry .share-body textarea').last().scrollIntoViewIfNeeded();
+  const covered = await page.$eval(stage, (s) => s.getBoundingClientRect().bottom > 100);
+  assert.ok(!covered, 'the stage still covers the top of the window');
+  await page.click('#lease-expiry details.share > summary');
+  assert.equal(await position(), 'sticky');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the key live numbers sit beside the canvas and follow the run', async () => {
   const { page, errors, context } = await openPage(browser);
   await page.goto(`${server.base}?ch=a1-lease-expiry`);
