@@ -67,10 +67,29 @@ pub struct ArticleTable {
 
 use Measured::{About, Annotated, NotReported, Range, Runs, Value, Words};
 
+/// English for `lab`'s tables only: the site's wasm does not carry it (the
+/// page says the article's numbers in Korean, from the cells).
+const fn cli_only(notes: &'static [&'static str]) -> &'static [&'static str] {
+    if cfg!(target_arch = "wasm32") {
+        &[]
+    } else {
+        notes
+    }
+}
+
+/// See [`cli_only`].
+const fn cli_only_text(text: &'static str) -> &'static str {
+    if cfg!(target_arch = "wasm32") {
+        ""
+    } else {
+        text
+    }
+}
+
 /// Exp 1 (M-024), TTL 200 ms, pause 300–500 ms, per run.
 pub const ARTICLE_EXP1: ArticleTable = ArticleTable {
     id: "exp1",
-    title: "Exp 1 (M-024): does an expired lease cause double ownership?",
+    title: cli_only_text("Exp 1 (M-024): does an expired lease cause double ownership?"),
     measurement_id: "M-024",
     columns: &[
         "approvals (of 240)",
@@ -101,17 +120,17 @@ pub const ARTICLE_EXP1: ArticleTable = ArticleTable {
             cells: &[Value(586.0), Value(1710.0), Value(3.0), Value(1131.0), Value(346_000.0), Value(346.0), Words(same("4/4"))],
         },
     ],
-    notes: &[
+    notes: cli_only(&[
         "141–149 approvals per wallet against 60 possible; ledger per wallet −81,000 to −89,000; the snapshot stopped at 0.",
         "A 15 s preliminary run showed a snapshot of +30,000 while the ledger was already −14,000.",
         "Max concurrent owners 4 (run 2) needs real-world noise; the noise-free model gives 3 (model.md §3.3).",
-    ],
+    ]),
 };
 
 /// Exp 2 (M-025), watchdog with and without process stops, over 3 runs.
 pub const ARTICLE_EXP2: ArticleTable = ArticleTable {
     id: "exp2",
-    title: "Exp 2 (M-025): watchdog",
+    title: cli_only_text("Exp 2 (M-025): watchdog"),
     measurement_id: "M-025",
     columns: &["approvals", "extensions", "overlap pairs", "STOLEN", "drift (won)", "over-approval", "throughput (/s)"],
     rows: &[
@@ -144,16 +163,16 @@ pub const ARTICLE_EXP2: ArticleTable = ArticleTable {
             ],
         },
     ],
-    notes: &[
+    notes: cli_only(&[
         "The artifact overlap was 3 µs and 17 µs, both rows RELEASED (one pair, or one per run: §3.4 item 4).",
         "About 3.7 overlap pairs per stop; throughput fell from 19.2/s to 9.7/s once the lock was really exclusive.",
-    ],
+    ]),
 };
 
 /// Exp 3 (M-026), write-time vs read-time fencing, over 3 runs, plus the TTL 1 s supplement.
 pub const ARTICLE_EXP3: ArticleTable = ArticleTable {
     id: "exp3",
-    title: "Exp 3 (M-026): where to put the fence",
+    title: cli_only_text("Exp 3 (M-026): where to put the fence"),
     measurement_id: "M-026",
     columns: &["approvals", "fencing rejects", "lost-update pairs", "drift (won)", "over-approval"],
     rows: &[
@@ -182,17 +201,17 @@ pub const ARTICLE_EXP3: ArticleTable = ArticleTable {
             cells: &[Runs(&[240.0, 240.0, 240.0]), Runs(&[0.0, 0.0, 0.0]), NotReported, Runs(&[0.0, 0.0, 0.0]), NotReported],
         },
     ],
-    notes: &[
+    notes: cli_only(&[
         "c-1 had 1 rejection \"out of 1,505\" over 3 runs; the base of 1,505 is undefined (§3.4 item 3). We show `writes_after_overtake` as the denominator.",
         "c-2 approved 4–6 of about 1,159 requests per run.",
         "At TTL 1 s, path (a) still saw expiry in 2 of 3 runs (4 STOLEN, 4 over-approvals in run 3), blamed on a lock-server stall; the noise-free model shows none (§3.4 item 6).",
-    ],
+    ]),
 };
 
 /// Exp 4 (M-027), the default path with the pause before the UPDATE, per run.
 pub const ARTICLE_EXP4: ArticleTable = ArticleTable {
     id: "exp4",
-    title: "Exp 4 (M-027): the default path under the same pause",
+    title: cli_only_text("Exp 4 (M-027): the default path under the same pause"),
     measurement_id: "M-027",
     columns: &[
         "approvals",
@@ -222,16 +241,16 @@ pub const ARTICLE_EXP4: ArticleTable = ArticleTable {
             cells: &[Value(240.0), Value(6340.0), Value(0.0), Value(0.0), Value(36.8), Value(536.0)],
         },
     ],
-    notes: &[
+    notes: cli_only(&[
         "The text gives pairs 5,212–6,771: it merges in the Exp 5 control runs (§3.4 item 2).",
         "Run 1 (30.3/s, 588 ms, 9.4 s maximum latency) was blamed on the environment; absolute throughput and p95 are for relative comparison only.",
-    ],
+    ]),
 };
 
 /// Exp 5 (M-028), lock server killed at 20 s and restarted at 40 s, over 3 runs.
 pub const ARTICLE_EXP5: ArticleTable = ArticleTable {
     id: "exp5",
-    title: "Exp 5 (M-028): lock-server outage (killed at 20 s, restarted empty at 40 s)",
+    title: cli_only_text("Exp 5 (M-028): lock-server outage (killed at 20 s, restarted empty at 40 s)"),
     measurement_id: "M-028",
     columns: &[
         "503 during outage",
@@ -284,17 +303,17 @@ pub const ARTICLE_EXP5: ArticleTable = ArticleTable {
             ],
         },
     ],
-    notes: &[
+    notes: cli_only(&[
         "Fail-open lockless holds: the table says 480–771, the text 766–771 (§3.4 item 1).",
         "c-2 + fail-closed: exactly 96 read-time rejects per wallet after the restart, 384 per run, in all 3 runs.",
         "Fail-closed drift is \"the same as Exp 1\"; fail-closed approvals are not reported (§3.4 item 10).",
-    ],
+    ]),
 };
 
 /// The article's summary table (same load, same 300–500 ms pause).
 pub const ARTICLE_SUMMARY: ArticleTable = ArticleTable {
     id: "summary",
-    title: "Summary (same load, same 300–500 ms pause)",
+    title: cli_only_text("Summary (same load, same 300–500 ms pause)"),
     measurement_id: "M-024…M-028",
     columns: &["overlap", "drift (won)", "over-approval", "approvals/60 s (of 240)", "throughput (/s)"],
     rows: &[
@@ -389,7 +408,7 @@ pub const ARTICLE_SUMMARY: ArticleTable = ArticleTable {
             ],
         },
     ],
-    notes: &["The article itself says absolute throughput and latency are for relative comparison only."],
+    notes: cli_only(&["The article itself says absolute throughput and latency are for relative comparison only."]),
 };
 
 /// Every article table, in the article's order.

@@ -271,7 +271,7 @@ pub struct ParamSpec {
     pub step: u64,
     /// The canonical text of the default (no preset); "" when the key is unset by default.
     pub default: &'static str,
-    /// Short English description.
+    /// Short English description (empty in wasm: the CLI's and the docs' only).
     pub description: &'static str,
     /// Korean label for the site.
     pub label_ko: &'static str,
@@ -399,6 +399,9 @@ impl Key {
             None => figures_of(&field),
         };
         let Key { name, unit, kind, min, max, step, default, description, label_ko, .. } = self;
+        // The English description is `lab params`' and the docs'; the site
+        // says `label_ko`, so its wasm does not carry the descriptions.
+        let description = if cfg!(target_arch = "wasm32") { "" } else { description };
         ParamSpec { name, unit, kind, min, max, step, default, description, label_ko, figures, field }
     }
 }
