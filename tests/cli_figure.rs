@@ -431,15 +431,14 @@ mod page {
     use consistency_lab::figures::legend::{fixed_legend_of, LegendEntry};
     use consistency_lab::figures::plan::{LeaseFigure, LeasePlan, VotePlan};
     use consistency_lab::figures::player::{Pace, Player};
+    use consistency_lab::figures::recording::{record, Area};
     use consistency_lab::figures::sweep::{draw_heatmap, heat_height_css};
-    use consistency_lab::figures::theme::Themed;
     use consistency_lab::figures::vote::StackFault;
     use consistency_lab::figures::View;
     use consistency_lab::sim::lease::LeaseTrace;
     use lab_model::params::{parse_lease_query, parse_vote_query, to_query, vote_to_query};
     use lab_model::registry::{FigureKind, FigureSpec, Scenario};
     use lab_model::sweep::{parse_strict, SweepResult};
-    use plotters::prelude::*;
 
     /// Where the page's player stands.
     #[derive(Clone, Copy, Debug)]
@@ -463,7 +462,7 @@ mod page {
     }
 
     /// The page's drawing onto the figure's part of the file.
-    type PageDrawing = dyn Fn(&DrawingArea<Themed<SVGBackend<'_>>, plotters::coord::Shift>) -> Result<(), String>;
+    type PageDrawing = dyn Fn(&Area) -> Result<(), String>;
 
     /// The page's drawing of `spec` in `state` with its caption, and the
     /// `lab figure` arguments its export bar asks for the same state.
@@ -562,14 +561,14 @@ mod page {
         // The page's legend (`<ul class="legend">`) is the file's too.
         let legend = legend_layout(&legend_entries, state.width);
         let fig_h = height.round().max(1.0) as u32;
-        let footer_h = footer_height(&legend, lines.len(), 1.0);
-        let svg =
-            svg_document((state.width, fig_h + footer_h), consistency_lab::figures::theme::Theme::Light, |root| {
-                paint(root, fig_h, &legend, &lines, 1.0, |fig| {
-                    drawn(fig).unwrap_or_else(|e| panic!("the page's drawing failed: {e}"));
-                    Ok(())
-                })
-            })
+        let drawing = record((state.width, fig_h), |fig| {
+            drawn(fig).unwrap_or_else(|e| panic!("the page's drawing failed: {e}"));
+            Ok(())
+        })
+        .expect("a drawing");
+        let size = (state.width, fig_h + footer_height(&legend, lines.len(), 1.0));
+        let image = record(size, |root| paint(root, &drawing, &legend, &lines, 1.0)).expect("an image");
+        let svg = svg_document(size, consistency_lab::figures::theme::Theme::Light, |backend| image.replay(backend))
             .expect("an SVG");
         (svg, args)
     }

@@ -207,17 +207,10 @@ fn the_text_alternative_counts_the_waits_it_describes() {
 fn the_timeline_draws_a_box_per_wait_and_a_key() {
     use consistency_lab::figures::timeline::{draw_timeline, height_css, TimelineMarks};
     use consistency_lab::figures::View;
-    use plotters::prelude::*;
     consistency_lab::figures::export::ensure_font().unwrap();
     let svg = |t: &LeaseTrace, view: &View| {
-        let mut out = String::new();
-        {
-            let h = height_css(t, view, &TimelineMarks::of(t)).round() as u32;
-            let area = SVGBackend::with_string(&mut out, (1280, h)).into_drawing_area();
-            draw_timeline(&area, t, view).unwrap();
-            area.present().unwrap();
-        }
-        out
+        let h = height_css(t, view, &TimelineMarks::of(t)).round() as u32;
+        consistency_lab::figures::recording::svg_of((1280, h), |area| draw_timeline(area, t, view)).unwrap()
     };
     let mut c = Preset::Exp4.config();
     c.threads = 64;

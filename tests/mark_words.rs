@@ -77,16 +77,13 @@ fn every_colour_word_picks_out_marks_in_its_figure() {
 
 #[test]
 fn a_spotlight_changes_the_drawing_and_none_leaves_it_as_it_was() {
-    use plotters::prelude::*;
     let spec = figure_spec("lease-expiry").unwrap();
     let figure = LeasePlan::new(spec, spec.initial_query(), None, true).run();
     let svg = |figure: &LeaseFigure| {
-        let mut out = String::new();
-        {
-            let area = SVGBackend::with_string(&mut out, (900, 700)).into_drawing_area();
-            figure.draw_highlighted(&area, figure.window_us(), 1.0, None).unwrap();
-        }
-        out
+        consistency_lab::figures::recording::svg_of((900, 700), |area| {
+            figure.draw_highlighted(area, figure.window_us(), 1.0, None)
+        })
+        .unwrap()
     };
     let plain = svg(&figure);
     figure.set_spotlight(Some(LegendItem::Stolen));

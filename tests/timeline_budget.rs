@@ -11,7 +11,6 @@ use consistency_lab::figures::{figure_spec, View};
 use consistency_lab::sim::lease::LeaseTrace;
 use lab_model::params::parse_lease_query;
 use lab_model::registry::{figures_of, Scenario};
-use plotters::prelude::*;
 
 /// A1 for `query` with a window of `window_ms`, as its plan runs and lays it
 /// out for the page and `lab figure`: its trace, its view and its highlights.
@@ -26,14 +25,8 @@ fn timeline(query: &str, window_ms: u32) -> (LeaseFigure, LeaseTrace, View, Time
 
 /// The figure as a 960 px wide SVG, the whole window drawn.
 fn svg(figure: &LeaseFigure) -> String {
-    let mut out = String::new();
-    {
-        let h = figure.height_css(960.0).round() as u32;
-        let area = SVGBackend::with_string(&mut out, (960, h)).into_drawing_area();
-        figure.draw(&area, u64::MAX, 1.0).unwrap();
-        area.present().unwrap();
-    }
-    out
+    let h = figure.height_css(960.0).round() as u32;
+    consistency_lab::figures::recording::svg_of((960, h), |area| figure.draw(area, u64::MAX, 1.0)).unwrap()
 }
 
 fn marks_drawn(svg: &str) -> usize {

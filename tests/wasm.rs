@@ -190,6 +190,7 @@ fn url_notices_are_korean_and_keep_the_raw_text() {
 /// itself gives the same pixels.
 #[wasm_bindgen_test]
 fn the_state_caching_canvas_draws_what_plotters_canvas_draws() {
+    use consistency_lab::figures::recording::record;
     use consistency_lab::figures::timeline::{draw_timeline, height_css};
     use consistency_lab::figures::View;
     use consistency_lab::sim::lease::{run, TraceLevel};
@@ -215,9 +216,9 @@ fn the_state_caching_canvas_draws_what_plotters_canvas_draws() {
         c
     };
     let (plain, cached) = (canvas(), canvas());
-    draw_timeline(&CanvasBackend::with_canvas_object(plain.clone()).unwrap().into_drawing_area(), &trace, &view)
-        .unwrap();
-    draw_timeline(&StateCachingCanvas::new(cached.clone()).unwrap().into_drawing_area(), &trace, &view).unwrap();
+    let timeline = record((w, h), |area| draw_timeline(area, &trace, &view)).unwrap();
+    timeline.replay(&mut CanvasBackend::with_canvas_object(plain.clone()).unwrap()).unwrap();
+    timeline.replay(&mut StateCachingCanvas::new(cached.clone()).unwrap()).unwrap();
     let (a, b) = (plain.to_data_url().unwrap(), cached.to_data_url().unwrap());
     assert!(a.len() > 10_000, "the timeline drew something ({} bytes of PNG data URL)", a.len());
     assert!(a == b, "the two timelines differ");
@@ -261,4 +262,14 @@ fn the_state_caching_canvas_draws_what_plotters_canvas_draws() {
     scene(&CanvasBackend::with_canvas_object(plain.clone()).unwrap().into_drawing_area());
     scene(&StateCachingCanvas::new(cached.clone()).unwrap().into_drawing_area());
     assert!(plain.to_data_url().unwrap() == cached.to_data_url().unwrap(), "the two scenes differ");
+    // Recorded and replayed (as the page draws every figure), the scene is the same pixels.
+    let replayed = small();
+    record((200, 40), |area| {
+        scene(area);
+        Ok(())
+    })
+    .unwrap()
+    .replay(&mut StateCachingCanvas::new(replayed.clone()).unwrap())
+    .unwrap();
+    assert!(replayed.to_data_url().unwrap() == cached.to_data_url().unwrap(), "the replayed scene differs");
 }

@@ -35,24 +35,25 @@ mod module {
     use consistency_lab::figures::vote::{matrix_view, StackFault};
     use consistency_lab::sim::vote::crashpoints::story_config;
     use consistency_lab::sim::vote::{FaultKind, MatrixOptions, StoreProfile, Variant, VoteConfig};
-    use consistency_lab::web::canvas::area_on;
+    use consistency_lab::web::canvas::paint_on;
     use lab_model::registry::{figure_of, FigureKind, Scenario};
     use wasm_bindgen::prelude::*;
 
     /// A click on an export panel's download or copy button: the file made
     /// and handed to the browser, or the text copied, and the panel's status
     /// line says so (`web::export_files::on_click`). `grid` is a sweep
-    /// figure's finished grid, from the site's cache.
+    /// figure's finished grid, from the site's cache; `site` the site's
+    /// function answering for an Article A figure (`web::export_source`).
     #[wasm_bindgen]
-    pub async fn panel_click(button: web_sys::Element, grid: Option<Vec<u8>>) {
-        consistency_lab::web::export_files::on_click(button, grid).await;
+    pub async fn panel_click(button: web_sys::Element, grid: Option<Vec<u8>>, site: Option<js_sys::Function>) {
+        consistency_lab::web::export_files::on_click(button, grid, site).await;
     }
 
     /// An export panel's 퍼가기 `<details>` opened: its fields, addresses and
     /// blog kit laid out (`web::export_files::on_share_open`).
     #[wasm_bindgen]
-    pub async fn share_open(details: web_sys::Element) {
-        consistency_lab::web::export_files::on_share_open(details).await;
+    pub async fn share_open(details: web_sys::Element, site: Option<js_sys::Function>) {
+        consistency_lab::web::export_files::on_share_open(details, site).await;
     }
 
     // -----------------------------------------------------------------------
@@ -115,12 +116,12 @@ mod module {
             let figures = m.borrow();
             let figure = figures.get(&handle).ok_or_else(|| JsValue::from_str("no such figure"))?;
             let height = figure.panel_heights_css(width_css).get(panel as usize).copied().unwrap_or(0.0);
-            let root = area_on(&canvas, width_css, height, dpr).ok_or_else(|| JsValue::from_str("no 2d context"))?;
             let fault = StackFault::ALL.get(hit as usize).copied().unwrap_or(StackFault::None);
             let scene_step = usize::try_from(scene_step).ok();
-            let result = figure.draw_panel(&root, panel as usize, cursor_us as u64, fault, dpr, scene_step);
-            let _ = root.present();
-            result.map_err(|e| JsValue::from_str(&format!("{e:?}")))
+            paint_on(&canvas, width_css, height, dpr, |root| {
+                figure.draw_panel(root, panel as usize, cursor_us as u64, fault, dpr, scene_step)
+            })
+            .map_err(|e| JsValue::from_str(&e))
         })
     }
 

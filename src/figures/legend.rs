@@ -9,7 +9,7 @@
 //! ([`crate::text_width::caption_width_estimate`]), never by measured
 //! text, so the page's file and `lab figure`'s break at the same items.
 
-use plotters::coord::Shift;
+use crate::recording::Area;
 use plotters::prelude::*;
 use plotters::style::RGBColor;
 
@@ -62,9 +62,9 @@ pub const STORY_LEGEND: [LegendEntry; 8] = [
 
 /// The legend a figure of `kind` shows beside its drawing, when it does not
 /// depend on the run: Article B's stories. A lane timeline's legend is the
-/// marks its run drew ([`crate::timeline::legend_items`], see
-/// [`crate::plan::Drawing::legend_entries`]); other drawings carry
-/// their own keys.
+/// marks its run drew ([`crate::timeline::legend_items`], see the
+/// [`FigureSource`](crate::export::FigureSource) of a `LeaseFigure`); other
+/// drawings carry their own keys.
 pub fn fixed_legend_of(kind: FigureKind) -> &'static [LegendEntry] {
     if kind.is_story() {
         &STORY_LEGEND
@@ -119,7 +119,7 @@ impl LegendLayout {
     }
 
     /// Paints the rows onto `area` (its top is the legend's top) at `k` device px per CSS px.
-    pub fn paint<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>, k: f64) -> super::DrawResult<DB> {
+    pub fn paint(&self, area: &Area, k: f64) -> super::DrawResult {
         let px = |v: f64| (v * k).round() as i32;
         let text = TextStyle::from((FONT, LEGEND_FONT_PX * k).into_font()).color(&P::INK);
         for (r, row) in self.rows.iter().enumerate() {
@@ -135,13 +135,7 @@ impl LegendLayout {
 }
 
 /// One key, `KEY_W` wide from `x`, centred on the row's middle `mid` (CSS px).
-fn paint_key<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    swatch: Swatch,
-    x: f64,
-    mid: f64,
-    k: f64,
-) -> super::DrawResult<DB> {
+fn paint_key(area: &Area, swatch: Swatch, x: f64, mid: f64, k: f64) -> super::DrawResult {
     let px = |v: f64| (v * k).round() as i32;
     let rect = |x0: f64, y0: f64, x1: f64, y1: f64| [(px(x0), px(y0)), (px(x1), px(y1))];
     match swatch {

@@ -1,13 +1,16 @@
 //! The site's figures (model.md §6), drawn with plotters.
 //!
-//! Every drawing function is generic over plotters' `DrawingBackend`, so the
-//! same code paints a `CanvasBackend` in the browser and an `SVGBackend` for
-//! export and the CLI. The drawing modules (`timeline`, `plots`, `sweep`,
-//! `vote`) read a trace and a [`View`] and draw (the figures' catalogue is
-//! `lab_model::registry`); [`legend`] gives their keys, [`recorded`] a real run shipped as data, [`plan`] decides for each which runs it needs and how they are
-//! laid out and drawn, [`player`] is the timeline player's state, and
-//! [`export`] makes files of them. Nothing here knows the browser (no yew,
-//! web-sys or gloo).
+//! Every drawing function draws on one backend, [`Recorder`]: a drawing is
+//! a [`recording`] of plotters' backend calls, replayed onto the page's
+//! canvas in the browser and onto an SVG or a bitmap for export and the
+//! CLI, so each wasm module compiles the drawing code once. The drawing
+//! modules (`timeline`, `plots`, `sweep`, `vote`) read a trace and a
+//! [`View`] and draw (the figures' catalogue is `lab_model::registry`);
+//! [`legend`] gives their keys, [`recorded`] a real run shipped as data,
+//! [`plan`] decides for each which runs it needs and how they are laid out
+//! and drawn, [`player`] is the timeline player's state, and [`export`]
+//! makes files of them. Nothing here knows the browser (no yew, web-sys or
+//! gloo).
 
 pub mod article_data;
 pub mod export;
@@ -17,6 +20,7 @@ pub mod plan;
 pub mod player;
 pub mod plots;
 pub mod recorded;
+pub mod recording;
 pub mod series_hit;
 pub mod side_by_side;
 pub mod story;
@@ -28,13 +32,11 @@ pub mod theme;
 pub mod timeline;
 pub mod vote;
 
-use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use lab_model::registry::{self, FigureSpec};
 
-/// What a drawing function returns.
-pub type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
+pub use recording::{Area, DrawResult, Recorder};
 
 /// The font used for every label; the site bundles Pretendard.
 pub const FONT: &str = "Pretendard";
@@ -180,7 +182,7 @@ pub fn nice_step(span: f64, n: f64) -> f64 {
 }
 
 /// Clears an area to the page background.
-pub fn clear<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
+pub fn clear(area: &Area) -> DrawResult {
     area.fill(&WHITE)
 }
 
@@ -192,14 +194,12 @@ mod tests {
     use lab_model::catalogue::SeriesColour;
     use lab_sim::lease::{run, Preset, TraceLevel};
 
-    fn svg<F: FnOnce(&DrawingArea<SVGBackend<'_>, Shift>)>(w: u32, h: u32, f: F) -> String {
-        let mut out = String::new();
-        {
-            let area = SVGBackend::with_string(&mut out, (w, h)).into_drawing_area();
-            f(&area);
-            area.present().unwrap();
-        }
-        out
+    fn svg<F: FnOnce(&Area)>(w: u32, h: u32, f: F) -> String {
+        recording::svg_of((w, h), |area| {
+            f(area);
+            Ok(())
+        })
+        .unwrap()
     }
 
     #[test]

@@ -632,29 +632,20 @@ mod tests {
 
     #[test]
     fn a_highlight_dims_the_rest_and_names_its_threads_only_when_asked() {
-        use plotters::prelude::*;
         crate::export::ensure_font().unwrap();
         let spec = figure_spec("lease-expiry").unwrap();
         let figure = LeasePlan::new(spec, parse_lease_query("preset=exp1").value, None, true).run();
         let svg = |lit: Option<&Highlight>| {
-            let mut out = String::new();
-            {
-                let area =
-                    SVGBackend::with_string(&mut out, (900, figure.height_css(900.0) as u32)).into_drawing_area();
-                figure.draw_highlighted(&area, figure.window_us(), 1.0, lit).unwrap();
-                area.present().unwrap();
-            }
-            out
+            crate::recording::svg_of((900, figure.height_css(900.0) as u32), |area| {
+                figure.draw_highlighted(area, figure.window_us(), 1.0, lit)
+            })
+            .unwrap()
         };
         let plain = {
-            let mut out = String::new();
-            {
-                let area =
-                    SVGBackend::with_string(&mut out, (900, figure.height_css(900.0) as u32)).into_drawing_area();
-                figure.draw(&area, figure.window_us(), 1.0).unwrap();
-                area.present().unwrap();
-            }
-            out
+            crate::recording::svg_of((900, figure.height_css(900.0) as u32), |area| {
+                figure.draw(area, figure.window_us(), 1.0)
+            })
+            .unwrap()
         };
         assert_eq!(svg(None), plain, "without a highlight the drawing is the export's");
         let story = figure.story().unwrap();
@@ -665,14 +656,9 @@ mod tests {
         assert!(!plain.contains(" · ㄱ"));
         // The story's focus draws one wallet with the named threads only.
         let step = &story.steps[0];
-        let mut focused = String::new();
-        {
-            let h = figure.story_height_css(step, 900.0) as u32;
-            assert!(h < figure.height_css(900.0) as u32 / 2, "the story starts small");
-            let area = SVGBackend::with_string(&mut focused, (900, h)).into_drawing_area();
-            figure.draw_story(&area, step, 1.0).unwrap();
-            area.present().unwrap();
-        }
+        let h = figure.story_height_css(step, 900.0) as u32;
+        assert!(h < figure.height_css(900.0) as u32 / 2, "the story starts small");
+        let focused = crate::recording::svg_of((900, h), |area| figure.draw_story(area, step, 1.0)).unwrap();
         assert!(focused.contains("지갑0 lease") && !focused.contains("지갑1 lease"));
         assert_eq!(focused.lines().filter(|l| l.starts_with("스레드 ")).count(), story.actors.len(), "{focused}");
     }

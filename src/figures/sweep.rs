@@ -1,12 +1,12 @@
 //! The sweep heatmaps (`sweep-ttl-pause`, `sweep-contention`): one coloured
 //! cell per grid point, coloured by a [`SweepMetric`], with axes and a colour
-//! bar. Generic over plotters' `DrawingBackend` like every figure here, so the
-//! site paints it on a canvas and an SVG export can reuse it.
+//! bar. Drawn into a recording like every figure here (`crate::recording`),
+//! so the site paints it on a canvas and an SVG export replays the same calls.
 //!
 //! [`heat_layout`] is the geometry in CSS pixels; the site lays its grid of
 //! focusable cell buttons over exactly the same plot rectangle.
 
-use plotters::coord::Shift;
+use crate::recording::Area;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -112,13 +112,13 @@ fn grid_position(axis: &[u32], v: f64) -> Option<f64> {
 
 /// Draws the heatmap of `result` by `metric`. Unfinished rows are grey bands.
 /// `focus` outlines one cell (the keyboard position).
-pub fn draw_heatmap<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
+pub fn draw_heatmap(
+    area: &Area,
     result: &SweepResult,
     metric: SweepMetric,
     focus: Option<(usize, usize)>,
     view: &View,
-) -> DrawResult<DB> {
+) -> DrawResult {
     super::clear(area)?;
     let (pw, ph) = area.dim_in_pixel();
     let s = view.scale.max(0.1);
@@ -290,12 +290,10 @@ mod tests {
         let mut r = SweepResult::empty(spec);
         r.rows[0] = Some(lab_model::sweep::run_row(&spec, 0));
         for metric in [SweepMetric::OverApproval, SweepMetric::Throughput] {
-            let mut out = String::new();
-            {
-                let area = SVGBackend::with_string(&mut out, (600, 400)).into_drawing_area();
-                draw_heatmap(&area, &r, metric, Some((1, 0)), &View::default()).unwrap();
-                area.present().unwrap();
-            }
+            let out = crate::recording::svg_of((600, 400), |area| {
+                draw_heatmap(area, &r, metric, Some((1, 0)), &View::default())
+            })
+            .unwrap();
             assert!(out.contains("락 TTL (ms)") && out.contains("멈춤 상한 (ms)"));
             assert!(out.matches("<rect").count() >= 9, "every cell is drawn");
         }
@@ -308,14 +306,10 @@ mod tests {
         #[cfg(not(target_arch = "wasm32"))]
         crate::export::ensure_font().unwrap();
         let draw = |spec: SweepSpec| {
-            let mut out = String::new();
-            {
-                let area = SVGBackend::with_string(&mut out, (600, 400)).into_drawing_area();
-                draw_heatmap(&area, &SweepResult::empty(spec), SweepMetric::OverApproval, None, &View::default())
-                    .unwrap();
-                area.present().unwrap();
-            }
-            out
+            crate::recording::svg_of((600, 400), |area| {
+                draw_heatmap(area, &SweepResult::empty(spec), SweepMetric::OverApproval, None, &View::default())
+            })
+            .unwrap()
         };
         let spec = SweepKind::TtlPause.default_spec();
         let point = article_point(&spec).expect("the naive lock is the article's Exp 1, within the default grid");

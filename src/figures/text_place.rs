@@ -8,7 +8,7 @@
 //! canvas, the SVG and the PNG drop the same labels; `tests/text_layout.rs`
 //! checks every figure's SVG with the same estimate.
 
-use plotters::coord::Shift;
+use crate::recording::Area;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -94,7 +94,7 @@ impl Labels {
     }
 
     /// Places and draws the labels on `area`; returns how many were left out.
-    pub fn draw<DB: DrawingBackend>(mut self, area: &DrawingArea<DB, Shift>) -> Result<usize, DrawResultError<DB>> {
+    pub fn draw(mut self, area: &Area) -> Result<usize, DrawResultError> {
         let (w, h) = area.dim_in_pixel();
         let (w, h) = (f64::from(w), f64::from(h));
         lab_sim::core::sort_by_key(&mut self.asked, |a| a.priority);
@@ -128,11 +128,11 @@ impl Labels {
     }
 }
 
-/// The error of a drawing call on `DB`.
-pub type DrawResultError<DB> = DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>;
+/// The error of a drawing call.
+pub type DrawResultError = DrawingAreaErrorKind<std::convert::Infallible>;
 
 /// Draws `labels` and forgets how many were left out (for drawing functions returning [`DrawResult`]).
-pub fn draw_labels<DB: DrawingBackend>(labels: Labels, area: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
+pub fn draw_labels(labels: Labels, area: &Area) -> DrawResult {
     labels.draw(area).map(|_| ())
 }
 

@@ -25,12 +25,10 @@
 //! light palette is untouched.
 //!
 //! [`CanvasSlot`] is a figure's canvas element: it sizes the canvas for a
-//! drawing and hands out a drawing area on it; [`area_on`] does the same
-//! for a canvas the caller holds; [`fit_stage`] tells a figure's sticky
-//! stage whether the drawing fits it.
+//! drawing and paints it there; [`paint_on`] does the same for a canvas the
+//! caller holds; [`fit_stage`] tells a figure's sticky stage whether the
+//! drawing fits it.
 
-use plotters::coord::Shift;
-use plotters::prelude::{DrawingArea, IntoDrawingArea};
 use plotters_backend::text_anchor::{HPos, VPos};
 use plotters_backend::{
     BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind, FontTransform,
@@ -40,6 +38,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 use yew::NodeRef;
 
+use crate::figures::recording::{record, Area, DrawResult, Recording};
 use crate::figures::theme::{Theme, Themed};
 
 /// A figure's `<canvas>`, sized for each drawing.
@@ -50,20 +49,45 @@ pub struct CanvasSlot {
 
 impl CanvasSlot {
     /// Gives the canvas a backing store of `css_w × css_h` CSS px at `dpr`
-    /// device px each, shown at that CSS size, and returns a drawing area on
-    /// it (`None` before the canvas is mounted, or without a 2D context).
-    pub fn area(&self, css_w: f64, css_h: f64, dpr: f64) -> Option<DrawingArea<PageCanvas, Shift>> {
-        let canvas = self.node.cast::<HtmlCanvasElement>()?;
-        area_on(&canvas, css_w, css_h, dpr)
+    /// device px each, shown at that CSS size, and paints what `draw` draws
+    /// on it (nothing before the canvas is mounted).
+    pub fn paint(
+        &self,
+        css_w: f64,
+        css_h: f64,
+        dpr: f64,
+        draw: impl FnOnce(&Area) -> DrawResult,
+    ) -> Result<(), String> {
+        match self.node.cast::<HtmlCanvasElement>() {
+            Some(canvas) => paint_on(&canvas, css_w, css_h, dpr, draw),
+            None => Ok(()),
+        }
     }
 }
 
-/// A drawing area on `canvas` (a canvas of another wasm module's component:
-/// the lazily loaded `figures` module draws Article B's panels on the
-/// site's canvases), sized as [`CanvasSlot::area`] sizes its own.
-pub fn area_on(canvas: &HtmlCanvasElement, css_w: f64, css_h: f64, dpr: f64) -> Option<DrawingArea<PageCanvas, Shift>> {
+/// Sizes `canvas` as [`CanvasSlot::paint`] sizes its own and paints what
+/// `draw` draws on it, in the reader's palette: the drawing is recorded
+/// (`figures::recording`) and replayed onto the canvas, so the drawing code
+/// is in the module once, for the recorder. The lazily loaded `figures`
+/// module paints Article B's panels on the site's canvases this way too.
+pub fn paint_on(
+    canvas: &HtmlCanvasElement,
+    css_w: f64,
+    css_h: f64,
+    dpr: f64,
+    draw: impl FnOnce(&Area) -> DrawResult,
+) -> Result<(), String> {
     super::size_canvas(canvas, css_w, css_h, dpr);
-    Some(page_canvas(canvas.clone(), super::figure_theme())?.into_drawing_area())
+    let size = (canvas.width(), canvas.height());
+    let image = record(size, draw)?;
+    replay_on(canvas, &image, super::figure_theme())
+}
+
+/// Replays `image` onto `canvas` (already sized for it) in `theme`'s palette.
+pub fn replay_on(canvas: &HtmlCanvasElement, image: &Recording, theme: Theme) -> Result<(), String> {
+    let mut backend = page_canvas(canvas.clone(), theme).ok_or("no 2d context")?;
+    image.replay(&mut backend).map_err(|e| format!("{e:?}"))?;
+    backend.present().map_err(|e| format!("{e:?}"))
 }
 
 /// What the page's figures draw on: the state-caching canvas, painted in a theme's palette.

@@ -2,13 +2,17 @@
 //! asks for them. This runs in the lazily loaded `figures` module (its two
 //! exports in src/bin/figures.rs call [`on_click`] and [`on_share_open`]),
 //! never in the site's: the site only forwards the click or the panel's
-//! opening (`super::export_panel`), with a sweep's finished grid.
+//! opening (`super::export_panel`), with a sweep's finished grid or, for
+//! an Article A figure, a function that answers for it
+//! (`super::export_source`): this module carries neither Article A's
+//! simulation nor its drawing code, and asks the site for the drawing (a
+//! recording) at each size and player time it needs.
 //!
 //! The files come from `crate::figures::export`, the code behind `lab
-//! figure`: the SVG from plotters' `SVGBackend`, the PNG from the same
-//! painting onto a canvas at 1× or 2× (through the page's canvas backend,
-//! so Article B's drawing code is in the module once), the GIF from that
-//! canvas frame by frame. A sweep is never recomputed: its grid arrives as
+//! figure`: the SVG replayed onto plotters' `SVGBackend`, the PNG the same
+//! recording replayed onto a canvas at 1× or 2× (through the page's canvas
+//! backend), the GIF from that canvas frame by frame. A sweep is never
+//! recomputed: its grid arrives as
 //! postcard bytes (every float exact) and is drawn with
 //! `export::prepare_sweep`. The panel's words and addresses come from
 //! `lab_model::share`; this lays them out, as text (textarea values, text
@@ -21,12 +25,13 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Blob, BlobPropertyBag, Element, HtmlCanvasElement};
 
-use crate::figures::export::{self, ExportError, Format, Prepared, Request};
-use crate::web::canvas::page_canvas;
+use crate::figures::export::remote::Remote;
+use crate::figures::export::{self, ExportError, FigureSource, Format, Prepared, Request};
+use crate::web::canvas::replay_on;
 use lab_model::params::SweepMetric;
+use lab_model::registry::{self, Scenario};
 use lab_model::share::{self, Field, Platform, ShareRequest};
 use lab_model::sweep::SweepResult;
-use plotters::prelude::IntoDrawingArea;
 
 /// An export failure as the page's status line shows it.
 fn message(e: ExportError) -> String {
@@ -83,6 +88,36 @@ impl PanelState {
     }
 }
 
+/// The site's function that answers for an Article A figure (`web::export_source`).
+type SiteFunction = Option<js_sys::Function>;
+
+/// Who draws the panel's figure: the site, through its function, for
+/// Article A (whose drawing code only the site's module carries); this
+/// module for Article B.
+fn source(req: &Request, site: &SiteFunction) -> Result<Box<dyn FigureSource>, String> {
+    match registry::figure(&req.id).map(|s| s.scenario()) {
+        Some(Scenario::Lease) => Ok(Box::new(remote(req, site)?)),
+        _ => Ok(export::vote_source(req).map_err(message)?),
+    }
+}
+
+/// The site's function as a figure source.
+fn remote(req: &Request, site: &SiteFunction) -> Result<Remote, String> {
+    let kind = registry::figure(&req.id).ok_or("unknown figure")?.kind;
+    let site = site.clone().ok_or("the page did not hand over the figure")?;
+    let ask = move |call: &[u8]| {
+        let reply = site.call1(&JsValue::NULL, &js_sys::Uint8Array::from(call)).map_err(js_text)?;
+        Ok(js_sys::Uint8Array::new(&reply).to_vec())
+    };
+    Ok(Remote::new(Box::new(ask), kind))
+}
+
+/// A file of the panel's figure, `width` CSS px wide at `scale`.
+fn prepare(state: &PanelState, site: &SiteFunction, width: u32, scale: f64) -> Result<Prepared, String> {
+    let req = state.request(width, scale);
+    export::prepare_with(&req, source(&req, site)?).map_err(message)
+}
+
 /// A new, detached canvas with `prepared` painted onto it, through the
 /// page's own canvas backend (`PageCanvas`, the same pixels as
 /// plotters-canvas's, `tests/wasm.rs`). A file keeps its own palette
@@ -95,9 +130,7 @@ fn paint_canvas(prepared: &Prepared) -> Result<HtmlCanvasElement, String> {
         .map_err(|_| "no canvas".to_string())?;
     canvas.set_width(prepared.size.0);
     canvas.set_height(prepared.size.1);
-    let root = page_canvas(canvas.clone(), prepared.theme).ok_or("no 2d context")?.into_drawing_area();
-    prepared.paint(&root).map_err(message)?;
-    root.present().map_err(|e| format!("{e:?}"))?;
+    replay_on(&canvas, &prepared.record().map_err(message)?, prepared.theme)?;
     Ok(canvas)
 }
 
@@ -119,9 +152,9 @@ fn canvas_rgb(prepared: &Prepared) -> Result<Vec<u8>, String> {
 /// figure … --animate --out F.gif` makes it, from the page's canvas (its
 /// fonts): the player's cursor sweeps the visible span, the last frame is
 /// the whole figure. The same state gives the same bytes.
-fn render_gif(state: &PanelState, width: u32, frames: u32, fps: u32) -> Result<Vec<u8>, String> {
+fn render_gif(state: &PanelState, site: &SiteFunction, width: u32, frames: u32, fps: u32) -> Result<Vec<u8>, String> {
     let req = Request { time_us: None, ..state.request(width, 1.0) };
-    let mut prepared = export::prepare(&req).map_err(message)?;
+    let mut prepared = export::prepare_with(&req, source(&req, site)?).map_err(message)?;
     let span_us = prepared.animation_span_us(&req, frames, fps).map_err(message)?;
     export::gif::check_gif_size(prepared.size, frames).map_err(message)?;
     prepared.set_frame(span_us, frames - 1, frames);
@@ -178,18 +211,23 @@ fn sweep_file(id: &str, kind: &str, grid: &[u8], metric: &str, width: u32) -> Re
 }
 
 /// A drawn figure's file, from its state.
-async fn figure_file(panel: &Element, state: &PanelState, kind: &str, width: u32) -> Result<File, String> {
+async fn figure_file(
+    panel: &Element,
+    state: &PanelState,
+    site: &SiteFunction,
+    kind: &str,
+    width: u32,
+) -> Result<File, String> {
     let id = &state.id;
     let params = state.params.as_deref().unwrap_or_default();
+    let article_a = registry::figure(id).is_some_and(|s| s.scenario() == Scenario::Lease);
     Ok(match kind {
-        "svg" => File::text(
-            export::render_svg(&state.request(width, 1.0)).map_err(message)?,
-            "image/svg+xml",
-            format!("{id}.svg"),
-        ),
+        "svg" => {
+            File::text(prepare(state, site, width, 1.0)?.svg().map_err(message)?, "image/svg+xml", format!("{id}.svg"))
+        }
         "png" | "png2" => {
             let (scale, name) = if kind == "png2" { (2.0, format!("{id}@2x.png")) } else { (1.0, format!("{id}.png")) };
-            let prepared = export::prepare(&state.request(width, scale)).map_err(message)?;
+            let prepared = prepare(state, site, width, scale)?;
             File { body: FileBody::Canvas(paint_canvas(&prepared)?), mime: "image/png", name }
         }
         "gif" => {
@@ -209,17 +247,25 @@ async fn figure_file(panel: &Element, state: &PanelState, kind: &str, width: u32
             // Every frame is drawn on this thread: let the status line paint first.
             next_paint().await;
             // Ten frames a second, as `lab figure --animate` by default.
-            let bytes = render_gif(state, width, value as u32, 10)?;
+            let bytes = render_gif(state, site, width, value as u32, 10)?;
             File { body: FileBody::Bytes(bytes), mime: "image/gif", name: format!("{id}.gif") }
         }
         "json" => {
-            File::text(export::trace_json(id, params).map_err(message)?, "application/json", format!("{id}-trace.json"))
+            let json = if article_a {
+                remote(&state.request(width, 1.0), site)?.trace_json()?
+            } else {
+                export::vote_trace_json(params).map_err(message)?
+            };
+            File::text(json, "application/json", format!("{id}-trace.json"))
         }
-        "csv" => File::text(
-            format!("{CSV_BOM}{}", export::metrics_csv(id, params).map_err(message)?),
-            "text/csv",
-            format!("{id}-metrics.csv"),
-        ),
+        "csv" => {
+            let csv = if article_a {
+                remote(&state.request(width, 1.0), site)?.metrics_csv()?
+            } else {
+                export::vote_metrics_csv(params).map_err(message)?
+            };
+            File::text(format!("{CSV_BOM}{csv}"), "text/csv", format!("{id}-metrics.csv"))
+        }
         other => return Err(format!("unknown file kind {other}")),
     })
 }
@@ -300,17 +346,18 @@ fn say(panel: &Element, text: &str) {
 }
 
 /// A click on a panel's download (`data-export`) or copy (`data-copy`)
-/// button; `grid` is a sweep figure's finished grid, from the site.
-pub async fn on_click(button: Element, grid: Option<Vec<u8>>) {
+/// button; `grid` is a sweep figure's finished grid, from the site, and
+/// `site` the site's function answering for an Article A figure.
+pub async fn on_click(button: Element, grid: Option<Vec<u8>>, site: SiteFunction) {
     let Some(panel) = button.closest(".export").ok().flatten() else { return };
     if let Some(kind) = button.get_attribute("data-export") {
-        download(&panel, &button, &kind, grid).await;
+        download(&panel, &button, &kind, grid, &site).await;
     } else if let Some(class) = button.get_attribute("data-copy") {
         copy(&panel, &button, &class).await;
     }
 }
 
-async fn download(panel: &Element, button: &Element, kind: &str, grid: Option<Vec<u8>>) {
+async fn download(panel: &Element, button: &Element, kind: &str, grid: Option<Vec<u8>>, site: &SiteFunction) {
     let disabled = button.dyn_ref::<web_sys::HtmlButtonElement>().is_some_and(|b| b.disabled());
     if panel.has_attribute("data-busy") || disabled {
         return;
@@ -333,7 +380,7 @@ async fn download(panel: &Element, button: &Element, kind: &str, grid: Option<Ve
             }
             None => Err("격자 계산이 끝난 뒤에 내려받을 수 있습니다".to_string()),
         },
-        None => figure_file(panel, &state, kind, width).await,
+        None => figure_file(panel, &state, site, kind, width).await,
     };
     let saved = match file {
         Ok(file) => save(file).await,
@@ -382,7 +429,7 @@ async fn copy(panel: &Element, button: &Element, class: &str) {
 /// Fills the 퍼가기 panel (`details.share`) when it opens, from the
 /// figure's current state: `lab_model::share` makes every text and
 /// address, sized for a drawn figure by its file at the embed's width.
-pub async fn on_share_open(details: Element) {
+pub async fn on_share_open(details: Element, site: SiteFunction) {
     let (Some(panel), Some(figure), Some(body)) = (
         details.closest(".export").ok().flatten(),
         details.closest("figure").ok().flatten(),
@@ -408,10 +455,10 @@ pub async fn on_share_open(details: Element) {
     };
     request.static_embed = export::figure_list().iter().any(|f| f.id == request.figure);
     let bare_height = if request.bareable {
-        match export::prepare(&state.request(share::BARE_WIDTH - 16, 1.0)) {
+        match prepare(&state, &site, share::BARE_WIDTH - 16, 1.0) {
             Ok(prepared) => Some(prepared.size.1),
             Err(e) => {
-                body.set_text_content(Some(&format!("퍼가기 코드를 만들지 못했습니다: {}", message(e))));
+                body.set_text_content(Some(&format!("퍼가기 코드를 만들지 못했습니다: {e}")));
                 return;
             }
         }

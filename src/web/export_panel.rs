@@ -12,7 +12,10 @@
 //! a button, or the panel's opening, to the lazily loaded `figures` module
 //! (`super::export_files`, which runs `crate::figures::export`, the very
 //! code behind `lab figure`): it is imported on the first click, so it never
-//! weighs on the first load, and the site's module carries no export logic.
+//! weighs on the first load. For an Article A figure the listener also hands
+//! over a function that draws the figure and runs its trace on request
+//! (`super::export_source`): that code is the site's, and the module does
+//! not carry it twice.
 //!
 //! The sweep figures carry [`sweep_panel`]: the same bar, disabled until the
 //! grid is complete, whose JSON and CSV are the grid's cells. A sweep is
@@ -27,6 +30,7 @@ use wasm_bindgen::JsCast;
 use web_sys::Element;
 use yew::prelude::*;
 
+use super::export_source::{figure_function, FigureFunction};
 use super::lazy_figures;
 
 thread_local! {
@@ -92,8 +96,24 @@ fn forward_click(button: Element) {
     });
     let failed = format!("{} 파일을 만들지 못했습니다", button.text_content().unwrap_or_default());
     with_module(button, failed, move |module, button| {
-        let _ = module.panel_click(&button, grid);
+        let site = button.closest(".export").ok().flatten().and_then(|p| figure_function(&p));
+        keep_until(module.panel_click(&button, grid, function_of(&site)), site);
     });
+}
+
+/// The JS function of the site's answering closure, for the module.
+fn function_of(site: &Option<FigureFunction>) -> Option<js_sys::Function> {
+    site.as_ref().map(|f| f.as_ref().unchecked_ref::<js_sys::Function>().clone())
+}
+
+/// Keeps the site's answering closure alive until the module's work on it is done.
+fn keep_until(done: js_sys::Promise, site: Option<FigureFunction>) {
+    if let Some(site) = site {
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = wasm_bindgen_futures::JsFuture::from(done).await;
+            drop(site);
+        });
+    }
 }
 
 fn forward_share_open(details: Element) {
@@ -105,7 +125,8 @@ fn forward_share_open(details: Element) {
         let _ = body.append_child(&waiting);
     }
     with_module(details, "퍼가기 코드를 만들지 못했습니다".to_string(), |module, details| {
-        let _ = module.share_open(&details);
+        let site = details.closest(".export").ok().flatten().and_then(|p| figure_function(&p));
+        keep_until(module.share_open(&details, function_of(&site)), site);
     });
 }
 

@@ -355,21 +355,23 @@ impl Figure {
         let dpr = super::device_pixel_ratio();
         if let Some(mode) = &self.story {
             let step = mode.current();
-            let Some(root) = self.canvas.area(css_w, figure.story_height_css(step, css_w), dpr) else { return };
-            if let Err(e) = figure.draw_story(&root, step, dpr) {
-                gloo::console::error!(format!("figure {} failed to draw its story: {e:?}", self.spec.id));
+            let drawn = self
+                .canvas
+                .paint(css_w, figure.story_height_css(step, css_w), dpr, |root| figure.draw_story(root, step, dpr));
+            if let Err(e) = drawn {
+                gloo::console::error!(format!("figure {} failed to draw its story: {e}", self.spec.id));
             }
-            let _ = root.present();
             self.state_spotlight(figure.story_spotlit_count(step, css_w, dpr));
             return;
         }
-        let Some(root) = self.canvas.area(css_w, figure.height_css(css_w), dpr) else { return };
         let lit = self.mark_highlight();
         let cursor = self.player.player.cursor_us();
-        if let Err(e) = figure.draw_highlighted(&root, cursor, dpr, lit.as_ref()) {
-            gloo::console::error!(format!("figure {} failed to draw: {e:?}", self.spec.id));
+        let drawn = self.canvas.paint(css_w, figure.height_css(css_w), dpr, |root| {
+            figure.draw_highlighted(root, cursor, dpr, lit.as_ref())
+        });
+        if let Err(e) = drawn {
+            gloo::console::error!(format!("figure {} failed to draw: {e}", self.spec.id));
         }
-        let _ = root.present();
         self.state_spotlight(figure.spotlit_count(css_w, dpr, cursor));
     }
 

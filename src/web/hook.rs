@@ -70,9 +70,9 @@ impl Hook {
         let Some(wrap) = self.wrap.cast::<web_sys::HtmlElement>() else { return };
         let w = f64::from(wrap.client_width()).max(280.0);
         let dpr = device_pixel_ratio();
-        let Some(root) = self.canvas.area(w, self.run.figure().height_css(w), dpr) else { return };
-        let _ = self.run.figure().draw(&root, self.player.player.cursor_us(), dpr);
-        let _ = root.present();
+        let figure = self.run.figure();
+        let cursor = self.player.player.cursor_us();
+        let _ = self.canvas.paint(w, figure.height_css(w), dpr, |root| figure.draw(root, cursor, dpr));
     }
 }
 

@@ -69,10 +69,19 @@ extern "C" {
     fn vote_release(this: &FiguresModule, handle: u32);
     /// A click on an export panel's download or copy button (`web::export_files::on_click`).
     #[wasm_bindgen(method)]
-    pub fn panel_click(this: &FiguresModule, button: &web_sys::Element, grid: Option<Vec<u8>>) -> js_sys::Promise;
+    pub fn panel_click(
+        this: &FiguresModule,
+        button: &web_sys::Element,
+        grid: Option<Vec<u8>>,
+        site: Option<js_sys::Function>,
+    ) -> js_sys::Promise;
     /// An export panel's 퍼가기 `<details>` opened (`web::export_files::on_share_open`).
     #[wasm_bindgen(method)]
-    pub fn share_open(this: &FiguresModule, details: &web_sys::Element) -> js_sys::Promise;
+    pub fn share_open(
+        this: &FiguresModule,
+        details: &web_sys::Element,
+        site: Option<js_sys::Function>,
+    ) -> js_sys::Promise;
     #[wasm_bindgen(method, catch)]
     fn crash_matrix(this: &FiguresModule, profile: &str, device_honours_sync: bool) -> Result<Vec<u8>, JsValue>;
     #[wasm_bindgen(method)]

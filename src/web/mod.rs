@@ -12,6 +12,7 @@ pub mod crash_matrix;
 pub mod embed;
 pub mod export_files;
 pub mod export_panel;
+pub mod export_source;
 pub mod figure;
 pub mod hook;
 pub mod labels;

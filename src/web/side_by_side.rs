@@ -102,9 +102,9 @@ impl SideBySide {
         let mut spotlit = 0;
         for p in &self.panels {
             let step = p.frame(cursor);
-            let Some(root) = p.canvas.area(w, p.figure.story_height_css(&step, w), dpr) else { continue };
-            let _ = p.figure.draw_story(&root, &step, dpr);
-            let _ = root.present();
+            let _ = p
+                .canvas
+                .paint(w, p.figure.story_height_css(&step, w), dpr, |root| p.figure.draw_story(root, &step, dpr));
             spotlit += p.figure.story_spotlit_count(&step, w, dpr);
         }
         // Which kind of mark a colour word picks out here, and how many the five panels draw.

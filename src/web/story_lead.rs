@@ -56,11 +56,11 @@ impl StoryLead {
         self.width_css = Some(w);
         let step = &story.steps[self.step];
         let dpr = device_pixel_ratio();
-        let Some(root) = self.canvas.area(w, figure.story_height_css(step, w), dpr) else { return };
-        if let Err(e) = figure.draw_story(&root, step, dpr) {
-            gloo::console::error!(format!("the opening story failed to draw: {e:?}"));
+        if let Err(e) =
+            self.canvas.paint(w, figure.story_height_css(step, w), dpr, |root| figure.draw_story(root, step, dpr))
+        {
+            gloo::console::error!(format!("the opening story failed to draw: {e}"));
         }
-        let _ = root.present();
     }
 }
 

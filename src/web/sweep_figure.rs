@@ -25,10 +25,9 @@ use std::rc::Rc;
 use controls::{slider_value, sliders, with_slider};
 use grid::{cell_id, SweepGrid};
 
-use super::canvas::page_canvas;
+use super::canvas::paint_on;
 use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
-use plotters::prelude::*;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -157,12 +156,10 @@ impl SweepFigure {
         let css_w = self.width_css;
         let css_h = heat_height_css(css_w, rows, cols);
         let dpr = super::device_pixel_ratio();
-        super::size_canvas(&canvas, css_w, css_h, dpr);
-        let Some(backend) = page_canvas(canvas, super::figure_theme()) else { return };
-        let root = backend.into_drawing_area();
         let view = View { scale: dpr, ..View::default() };
-        let _ = draw_heatmap(&root, &self.result, self.metric, Some(self.focus), &view);
-        let _ = root.present();
+        let _ = paint_on(&canvas, css_w, css_h, dpr, |root| {
+            draw_heatmap(root, &self.result, self.metric, Some(self.focus), &view)
+        });
     }
 
     fn grid_style(&self) -> String {

@@ -4,38 +4,29 @@
 //! figure` (ab_glyph) and the page (the browser's text measurement) break it
 //! at the same words; and the SVG document around drawing and caption.
 
-use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::ExportError;
 use crate::legend::LegendLayout;
+use crate::recording::{Area, DrawResult, Recording};
 use crate::text_width::{caption_width_estimate, CAPTION_FONT_PX};
-use crate::{palette, DrawResult, FONT};
+use crate::{palette, FONT};
 
 pub const CAPTION_LINE_PX: f64 = 21.0;
 pub const CAPTION_PAD_PX: f64 = 12.0;
 
-/// Paints the page background, the drawing (`draw_figure`, into the top
-/// `fig_h` device px), the figure's legend and the caption lines under it,
-/// at `k` device px per CSS px.
-pub fn paint<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    fig_h: u32,
-    legend: &LegendLayout,
-    caption: &[String],
-    k: f64,
-    draw_figure: impl FnOnce(&DrawingArea<DB, Shift>) -> DrawResult<DB>,
-) -> Result<(), ExportError> {
-    let fail = |e: DrawingAreaErrorKind<DB::ErrorType>| ExportError::Failure(format!("drawing failed: {e:?}"));
-    root.fill(&WHITE).map_err(fail)?;
-    let (fig, below) = root.split_vertically(fig_h);
-    draw_figure(&fig).map_err(fail)?;
+/// Paints the page background, the figure's `drawing` (at the top), its
+/// legend and the caption lines under it, at `k` device px per CSS px.
+pub fn paint(root: &Area, drawing: &Recording, legend: &LegendLayout, caption: &[String], k: f64) -> DrawResult {
+    root.fill(&WHITE)?;
+    drawing.draw_into(root)?;
+    let (_, below) = root.split_vertically(drawing.size.1);
     let (keys, cap) = below.split_vertically((legend.height_css() * k).round() as u32);
-    legend.paint(&keys, k).map_err(fail)?;
+    legend.paint(&keys, k)?;
     let style = TextStyle::from((FONT, CAPTION_FONT_PX * k).into_font()).color(&palette::INK);
     for (i, line) in caption.iter().enumerate() {
         let y = CAPTION_PAD_PX + CAPTION_LINE_PX * i as f64 + (CAPTION_LINE_PX - CAPTION_FONT_PX) / 2.0;
-        cap.draw_text(line, &style, ((CAPTION_PAD_PX * k).round() as i32, (y * k).round() as i32)).map_err(fail)?;
+        cap.draw_text(line, &style, ((CAPTION_PAD_PX * k).round() as i32, (y * k).round() as i32))?;
     }
     Ok(())
 }
@@ -43,19 +34,17 @@ pub fn paint<DB: DrawingBackend>(
 /// An SVG document of `size` device px painted by `paint` in `theme`'s
 /// palette (text as `<text>`, Pretendard then sans-serif). Both themes go
 /// through the one [`Themed`](crate::theme::Themed) backend, whose
-/// light theme passes every colour through, so the drawing code is compiled
-/// once for SVG, not once per theme.
-pub fn svg_document(
+/// light theme passes every colour through.
+pub fn svg_document<E: std::fmt::Debug>(
     size: (u32, u32),
     theme: crate::theme::Theme,
-    paint: impl FnOnce(&DrawingArea<crate::theme::Themed<SVGBackend<'_>>, Shift>) -> Result<(), ExportError>,
+    paint: impl FnOnce(&mut crate::theme::Themed<SVGBackend<'_>>) -> Result<(), E>,
 ) -> Result<String, ExportError> {
     let mut out = String::new();
     {
-        let backend = crate::theme::Themed::new(SVGBackend::with_string(&mut out, size), theme);
-        let root = backend.into_drawing_area();
-        paint(&root)?;
-        root.present().map_err(|e| ExportError::Failure(format!("cannot finish the SVG: {e:?}")))?;
+        let mut backend = crate::theme::Themed::new(SVGBackend::with_string(&mut out, size), theme);
+        paint(&mut backend).map_err(|e| ExportError::Failure(format!("drawing failed: {e:?}")))?;
+        backend.present().map_err(|e| ExportError::Failure(format!("cannot finish the SVG: {e:?}")))?;
     }
     Ok(with_font_style(out))
 }

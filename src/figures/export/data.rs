@@ -36,20 +36,20 @@ pub fn checked_vote_config(params: &str) -> Result<VoteConfig, ExportError> {
     }
 }
 
-/// The run a figure's query names, as `lab run --params QUERY --trace FILE`
-/// writes it (compact JSON of the full trace).
-pub fn trace_json(id: &str, params: &str) -> Result<String, ExportError> {
-    let json = match registry::figure(id).map(|f| f.scenario()) {
-        Some(Scenario::Lease) => {
-            let q = checked_lease_query(params)?;
-            serde_json::to_string(&lease::run(&q.config, q.seed, q.run_index, lease::TraceLevel::Full))
-        }
-        Some(Scenario::Vote) => {
-            serde_json::to_string(&vote::run(&checked_vote_config(params)?, vote::TraceLevel::Full))
-        }
-        _ => return Err(ExportError::Usage(format!("unknown figure `{id}`"))),
-    };
-    json.map_err(|e| ExportError::Failure(format!("cannot encode the trace: {e}")))
+/// The run an Article A figure's query names, its full trace (`lab run
+/// --params QUERY --trace FILE` writes it as compact JSON).
+pub fn lease_trace(params: &str) -> Result<LeaseTrace, ExportError> {
+    let q = checked_lease_query(params)?;
+    Ok(lease::run(&q.config, q.seed, q.run_index, lease::TraceLevel::Full))
+}
+
+/// The run an Article B figure's query names, as `lab run --trace` writes it.
+pub fn vote_trace_json(params: &str) -> Result<String, ExportError> {
+    serde_json::to_string(&vote::run(&checked_vote_config(params)?, vote::TraceLevel::Full)).map_err(encode_error)
+}
+
+fn encode_error(e: serde_json::Error) -> ExportError {
+    ExportError::Failure(format!("cannot encode the trace: {e}"))
 }
 
 fn csv_field(s: &str) -> String {
@@ -60,69 +60,77 @@ fn csv_field(s: &str) -> String {
     }
 }
 
-/// The figure's metric table as CSV (one row per metric, one column per run,
-/// raw numbers, empty where a metric does not apply): the same runs as the
-/// table under the figure on the site (`LeasePlan::table`).
-pub fn metrics_csv(id: &str, params: &str) -> Result<String, ExportError> {
-    let mut out = String::new();
-    let spec = registry::figure(id);
-    let scenario = spec.map(|f| f.scenario());
-    if let (Some(spec), Some(Scenario::Lease)) = (spec, scenario) {
-        let plan = LeasePlan::new(spec, checked_lease_query(params)?, None, true);
-        let columns = plan.csv_columns();
-        let traces: Vec<LeaseTrace> = columns.iter().map(|(_, run)| run.run().0).collect();
-        out.push_str("metric,label");
-        for (head, _) in &columns {
+/// A metric table column: its head and its values in [`TABLE_ROWS`]' order.
+pub type MetricColumn = (String, Vec<Option<f64>>);
+
+/// An Article A figure's metric table: the same runs as the table under the
+/// figure on the site (`LeasePlan::csv_columns`), one column per run.
+pub fn lease_metric_columns(id: &str, params: &str) -> Result<Vec<MetricColumn>, ExportError> {
+    let spec = registry::figure(id)
+        .filter(|f| f.scenario() == Scenario::Lease)
+        .ok_or_else(|| ExportError::Usage(format!("not an Article A figure: `{id}`")))?;
+    let plan = LeasePlan::new(spec, checked_lease_query(params)?, None, true);
+    Ok(plan
+        .csv_columns()
+        .into_iter()
+        .map(|(head, run)| {
+            let t = run.run().0;
+            (head, TABLE_ROWS.iter().map(|(key, _)| metric_value(&t.metrics, &t.details, key)).collect())
+        })
+        .collect())
+}
+
+/// A metric table as CSV: one row per metric, one column per run, raw
+/// numbers, empty where a metric does not apply.
+pub fn metrics_csv(columns: &[MetricColumn]) -> String {
+    let mut out = String::from("metric,label");
+    for (head, _) in columns {
+        out.push(',');
+        out.push_str(&csv_field(head));
+    }
+    out.push('\n');
+    for (row, (key, label)) in TABLE_ROWS.iter().enumerate() {
+        out.push_str(&format!("{},{}", csv_field(key), csv_field(label)));
+        for (_, values) in columns {
             out.push(',');
-            out.push_str(&csv_field(head));
+            if let Some(v) = values.get(row).copied().flatten() {
+                out.push_str(&v.to_string());
+            }
         }
         out.push('\n');
-        for (key, label) in TABLE_ROWS {
-            out.push_str(&format!("{},{}", csv_field(key), csv_field(label)));
-            for t in &traces {
-                out.push(',');
-                if let Some(v) = metric_value(&t.metrics, &t.details, key) {
-                    out.push_str(&v.to_string());
-                }
-            }
-            out.push('\n');
-        }
-        return Ok(out);
     }
-    if scenario == Some(Scenario::Vote) {
-        let c = checked_vote_config(params)?;
-        let t = vote::run(&c, vote::TraceLevel::Summary);
-        let o = &t.outcome;
-        let ms = |s: Option<lab_sim::core::Stamp>| s.map(|s| (s.t_us as f64 / 1000.0).to_string()).unwrap_or_default();
-        let rows: Vec<(&str, &str, String)> = vec![
-            ("equivocations", "이중 투표", o.equivocations.len().to_string()),
-            ("amnesia", "기억 상실", o.amnesia.len().to_string()),
-            ("false_memory", "잘못된 기억", o.false_memory.len().to_string()),
-            ("recoveries", "복구", o.recoveries.len().to_string()),
-            ("fenced_validators", "스스로 멈춘 노드", o.fenced.iter().filter(|f| f.is_some()).count().to_string()),
-            ("forks", "포크", o.forks.len().to_string()),
-            ("crash_at_ms", "충돌 시각 (ms)", ms(o.crash_at)),
-            ("restart_at_ms", "재시작 시각 (ms)", ms(o.restart_at)),
-            (
-                "crash_after_events",
-                "충돌 지점 (이벤트 수)",
-                o.crash_after_events.map(|v| v.to_string()).unwrap_or_default(),
-            ),
-            ("blocked_at_end", "끝에 멈춘 노드", o.liveness.blocked_at_end.to_string()),
-            ("both_txs_finalized", "두 트랜잭션 모두 확정", o.liveness.both_txs_finalized_by_horizon.to_string()),
-            ("broadcast_while_not_durable", "디스크 전 전송", o.diagnostics.broadcast_while_not_durable.to_string()),
-            (
-                "conn_returned_while_pending",
-                "작업 남은 연결 반납",
-                o.diagnostics.conn_returned_while_pending.to_string(),
-            ),
-            ("events_processed", "처리한 이벤트", t.stats.events_processed.to_string()),
-        ];
-        out.push_str("metric,label,value\n");
-        for (k, l, v) in rows {
-            out.push_str(&format!("{},{},{}\n", k, csv_field(l), csv_field(&v)));
-        }
-        return Ok(out);
+    out
+}
+
+/// An Article B figure's outcome as CSV (one row per measure).
+pub fn vote_metrics_csv(params: &str) -> Result<String, ExportError> {
+    let c = checked_vote_config(params)?;
+    let t = vote::run(&c, vote::TraceLevel::Summary);
+    let o = &t.outcome;
+    let ms = |s: Option<lab_sim::core::Stamp>| s.map(|s| (s.t_us as f64 / 1000.0).to_string()).unwrap_or_default();
+    let rows: Vec<(&str, &str, String)> = vec![
+        ("equivocations", "이중 투표", o.equivocations.len().to_string()),
+        ("amnesia", "기억 상실", o.amnesia.len().to_string()),
+        ("false_memory", "잘못된 기억", o.false_memory.len().to_string()),
+        ("recoveries", "복구", o.recoveries.len().to_string()),
+        ("fenced_validators", "스스로 멈춘 노드", o.fenced.iter().filter(|f| f.is_some()).count().to_string()),
+        ("forks", "포크", o.forks.len().to_string()),
+        ("crash_at_ms", "충돌 시각 (ms)", ms(o.crash_at)),
+        ("restart_at_ms", "재시작 시각 (ms)", ms(o.restart_at)),
+        (
+            "crash_after_events",
+            "충돌 지점 (이벤트 수)",
+            o.crash_after_events.map(|v| v.to_string()).unwrap_or_default(),
+        ),
+        ("blocked_at_end", "끝에 멈춘 노드", o.liveness.blocked_at_end.to_string()),
+        ("both_txs_finalized", "두 트랜잭션 모두 확정", o.liveness.both_txs_finalized_by_horizon.to_string()),
+        ("broadcast_while_not_durable", "디스크 전 전송", o.diagnostics.broadcast_while_not_durable.to_string()),
+        ("conn_returned_while_pending", "작업 남은 연결 반납", o.diagnostics.conn_returned_while_pending.to_string()),
+        ("events_processed", "처리한 이벤트", t.stats.events_processed.to_string()),
+    ];
+    let mut out = String::from("metric,label,value\n");
+    for (k, l, v) in rows {
+        out.push_str(&format!("{},{},{}\n", k, csv_field(l), csv_field(&v)));
     }
-    Err(ExportError::Usage(format!("unknown figure `{id}`")))
+    Ok(out)
 }

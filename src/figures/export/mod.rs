@@ -2,12 +2,16 @@
 //! page's "퍼가기" files (SVG, PNG, 트레이스 JSON, 지표 CSV).
 //!
 //! A request (figure id, query, width, player time, window) is checked
-//! strictly, handed to the figure's plan (`crate::plan`, the code
-//! the page draws its canvases with), and the drawing is painted onto
-//! plotters' `SVGBackend` or `BitMapBackend` at one CSS pixel per pixel,
-//! followed by the figure's legend (the page's `<ul class="legend">`, see
+//! strictly and handed to the figure's plan (`crate::plan`, the code the
+//! page draws its canvases with), which becomes a [`FigureSource`]. The
+//! file is recorded (`crate::recording`): the source's drawing, the
+//! figure's legend under it (the page's `<ul class="legend">`, see
 //! `figures::legend`) and its Korean caption (the page's `<figcaption>`,
-//! see [`caption`]). The sweep heatmaps are drawn from a computed grid
+//! see [`caption`]); the recording is replayed onto plotters' `SVGBackend`
+//! or `BitMapBackend` (the page: its canvas) at one CSS pixel per pixel.
+//! The page's lazily loaded module has Article A's drawing from the site
+//! ([`remote`]), so it carries neither Article A's simulation nor its
+//! drawing code. The sweep heatmaps are drawn from a computed grid
 //! ([`prepare_sweep`]): `lab figure` computes it natively, as `lab sweep`
 //! does; the page hands over the grid its workers computed, so exporting
 //! never reruns a sweep on the main thread. Figures that are not drawings
@@ -19,8 +23,8 @@
 //!
 //! Both targets: planning, SVG, GIF, trace JSON and metric CSV ([`data`]) build
 //! for wasm32 too, where the lazily loaded `figures` module
-//! (src/bin/figures.rs) calls them, so the page's SVG comes from this
-//! very code. In wasm, plotters measures text through the DOM (the page's
+//! (src/bin/figures.rs) calls them ([`prepare_with`]), so the page's SVG
+//! comes from this very code. In wasm, plotters measures text through the DOM (the page's
 //! Pretendard webfont) instead of `ab_glyph`; that is the only source of
 //! differences between the page's SVG and `lab figure`'s (see docs/site.md).
 //! PNG encoding, APNG animation and the embedded font ([`native`]) are
@@ -32,15 +36,15 @@ pub mod data;
 pub mod gif;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod native;
+pub mod remote;
+pub mod source;
 
-use plotters::coord::Shift;
-use plotters::prelude::*;
-
-use super::legend::{LegendEntry, LegendLayout};
 pub use super::plan::WINDOW_RANGE;
-use super::plan::{Drawing, LeasePlan, SweepFigure, VotePlan};
+use super::plan::{LeaseFigure, LeasePlan, SweepFigure, VoteFigure, VotePlan};
+use crate::legend::{LegendEntry, LegendLayout};
+use crate::recording::Recording;
 use caption::{wrap_caption, CAPTION_LINE_PX, CAPTION_PAD_PX};
-pub use data::{metrics_csv, trace_json};
+pub use data::{lease_metric_columns, lease_trace, metrics_csv, vote_metrics_csv, vote_trace_json, MetricColumn};
 #[cfg(not(target_arch = "wasm32"))]
 use lab_model::params::SweepKind;
 use lab_model::params::SweepMetric;
@@ -48,6 +52,7 @@ use lab_model::registry::{self, FigureSpec, Scenario, FIGURES};
 use lab_model::sweep::SweepResult;
 #[cfg(not(target_arch = "wasm32"))]
 pub use native::{ensure_font, render, render_apng, render_gif};
+pub use source::FigureSource;
 
 /// Default width in CSS pixels.
 pub const DEFAULT_WIDTH: u32 = 960;
@@ -162,16 +167,17 @@ pub fn figure_chapter(id: &str) -> Option<&'static str> {
     registry::figure(id).map(|f| f.chapter)
 }
 
-/// A planned figure: what to draw, where the player's cursor is, its caption lines and its size.
+/// A figure laid out as a file: its source (who draws its body), where the
+/// player's cursor is, its caption lines and its size.
 pub struct Prepared {
-    drawing: Drawing,
+    source: Box<dyn FigureSource>,
     cursor_us: u64,
     legend: LegendLayout,
     caption_lines: Vec<String>,
     scale: f64,
     /// Height of the drawing, device px.
     fig_h: u32,
-    /// Size of the whole image (drawing + caption), device px.
+    /// Size of the whole image (drawing, legend and caption), device px.
     pub size: (u32, u32),
     /// The palette it is painted in (light unless asked).
     pub theme: crate::theme::Theme,
@@ -190,7 +196,7 @@ fn check_size(width: u32, scale: f64) -> Result<(), ExportError> {
     Ok(())
 }
 
-/// A figure's legend (`Drawing::legend_entries`) laid out for a file `width` CSS px wide.
+/// A figure's legend laid out for a file `width` CSS px wide.
 pub fn legend_layout(entries: &[LegendEntry], width: u32) -> LegendLayout {
     LegendLayout::new(entries, CAPTION_PAD_PX, f64::from(width) - 2.0 * CAPTION_PAD_PX)
 }
@@ -201,15 +207,24 @@ pub fn footer_height(legend: &LegendLayout, caption_lines: usize, scale: f64) ->
     legend_h + ((2.0 * CAPTION_PAD_PX + CAPTION_LINE_PX * caption_lines as f64) * scale).round() as u32
 }
 
-/// Lays a drawing, its legend and its caption out at `width` CSS px and `scale` device px per CSS px.
-fn prepared(drawing: Drawing, cursor_us: u64, spec: &FigureSpec, width: u32, scale: f64) -> Prepared {
+/// Lays `source`'s drawing, its legend and `spec`'s caption out at `width`
+/// CSS px and `scale` device px per CSS px.
+fn prepared(
+    source: Box<dyn FigureSource>,
+    time_us: Option<u64>,
+    spec: &FigureSpec,
+    width: u32,
+    scale: f64,
+) -> Result<Prepared, ExportError> {
     let caption_lines = wrap_caption(spec.caption_ko, f64::from(width) - 2.0 * CAPTION_PAD_PX);
-    let legend = legend_layout(&drawing.legend_entries(spec.kind), width);
-    let fig_h = (drawing.height_css(f64::from(width)) * scale).round().max(1.0) as u32;
+    let legend = legend_layout(&source.legend().map_err(ExportError::Failure)?, width);
+    let height_css = source.height_css(f64::from(width)).map_err(ExportError::Failure)?;
+    let fig_h = (height_css * scale).round().max(1.0) as u32;
     let footer_h = footer_height(&legend, caption_lines.len(), scale);
     let w = (f64::from(width) * scale).round() as u32;
+    let cursor_us = source.cursor_at(time_us);
     let theme = crate::theme::Theme::Light;
-    Prepared { drawing, cursor_us, legend, caption_lines, scale, fig_h, size: (w, fig_h + footer_h), theme }
+    Ok(Prepared { source, cursor_us, legend, caption_lines, scale, fig_h, size: (w, fig_h + footer_h), theme })
 }
 
 /// A sweep heatmap of an already computed grid, coloured by `metric`, at
@@ -226,8 +241,7 @@ pub fn prepare_sweep(
     #[cfg(not(target_arch = "wasm32"))]
     ensure_font()?;
     let spec = registry::sweep_figure(result.spec.kind);
-    let drawing = Drawing::Sweep(Box::new(SweepFigure { result, metric }));
-    Ok(prepared(drawing, u64::MAX, spec, width, scale))
+    prepared(Box::new(SweepFigure { result, metric }), None, spec, width, scale)
 }
 
 /// `lab figure sweep-…`: reads the sweep's query strictly (its keys plus
@@ -242,8 +256,9 @@ fn prepare_sweep_request(kind: SweepKind, req: &Request) -> Result<Prepared, Exp
     prepare_sweep(SweepResult::compute(spec), metric, req.width, req.scale)
 }
 
-/// Validates a request, runs the figure's plan and lays the caption out.
-pub fn prepare(req: &Request) -> Result<Prepared, ExportError> {
+/// The drawn figure a request names, checked: its id known, not a sweep
+/// (those are drawn from a grid) and not a figure without a file.
+fn drawn_spec(req: &Request) -> Result<&'static FigureSpec, ExportError> {
     check_size(req.width, req.scale)?;
     let Some(spec) = registry::figure(&req.id) else {
         return Err(ExportError::Usage(format!(
@@ -253,9 +268,6 @@ pub fn prepare(req: &Request) -> Result<Prepared, ExportError> {
         )));
     };
     if let lab_model::registry::FigureKind::Sweep(kind) = spec.kind {
-        #[cfg(not(target_arch = "wasm32"))]
-        return prepare_sweep_request(kind, req);
-        #[cfg(target_arch = "wasm32")]
         return Err(ExportError::Usage(format!(
             "figure `{}` is exported from its computed grid (prepare_sweep), not recomputed",
             kind.figure_id()
@@ -264,43 +276,82 @@ pub fn prepare(req: &Request) -> Result<Prepared, ExportError> {
     if let Some(why) = spec.not_drawn {
         return Err(ExportError::Usage(format!("figure `{}` cannot be exported: {why}", req.id)));
     }
-    #[cfg(not(target_arch = "wasm32"))]
+    Ok(spec)
+}
+
+/// `--time` only for a figure with a player.
+fn check_time(spec: &FigureSpec, req: &Request) -> Result<(), ExportError> {
+    if req.time_us.is_none() || spec.kind.has_player() {
+        return Ok(());
+    }
+    Err(ExportError::Usage(match spec.scenario() {
+        Scenario::Vote => format!(
+            "--time: figure `{}` has no player; --time applies to vote-story, outer-transaction and uncertain-failure",
+            spec.id
+        ),
+        _ => format!("--time: figure `{}` has no player; --time applies to the timeline figures only", spec.id),
+    }))
+}
+
+/// Article B's figure a request names, planned and run (its query read strictly).
+pub fn vote_source(req: &Request) -> Result<Box<VoteFigure>, ExportError> {
+    let spec = drawn_spec(req)?;
+    let config = match &req.params {
+        None => spec.initial_vote_config(),
+        Some(text) => data::checked_vote_config(text)?,
+    };
+    check_time(spec, req)?;
+    Ok(Box::new(VotePlan::new(spec, config).run()))
+}
+
+/// Article A's figure a request names, planned and run (its query read strictly).
+pub fn lease_source(req: &Request) -> Result<Box<LeaseFigure>, ExportError> {
+    let spec = drawn_spec(req)?;
+    let figure = lease_figure(spec, req)?;
+    check_time(spec, req)?;
+    Ok(Box::new(figure))
+}
+
+/// Article A's figure `spec` in the state `req` states (its query read
+/// strictly; the rest of the request is not checked): the site's side of a
+/// [`remote::Remote`], whose module has checked the request.
+pub fn lease_figure(spec: &'static FigureSpec, req: &Request) -> Result<LeaseFigure, ExportError> {
+    let query = match &req.params {
+        None => spec.initial_query(),
+        Some(text) => data::checked_lease_query(text)?,
+    };
+    Ok(LeasePlan::new(spec, query, req.window_ms, req.reveal_ledger).run())
+}
+
+/// Lays out a file of the figure `req` names, drawn by `source` (one of
+/// [`lease_source`], [`vote_source`], or a [`remote::Remote`]).
+pub fn prepare_with(req: &Request, source: Box<dyn FigureSource>) -> Result<Prepared, ExportError> {
+    let spec = drawn_spec(req)?;
+    check_time(spec, req)?;
+    prepared(source, req.time_us, spec, req.width, req.scale)
+}
+
+/// Validates a request, runs the figure's plan and lays the caption out (`lab figure`).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn prepare(req: &Request) -> Result<Prepared, ExportError> {
+    check_size(req.width, req.scale)?;
+    if let Some(lab_model::registry::FigureKind::Sweep(kind)) = registry::figure(&req.id).map(|s| s.kind) {
+        return prepare_sweep_request(kind, req);
+    }
     ensure_font()?;
     // The query is read first: a bad query is reported before a misplaced `--time`.
-    enum Query {
-        Lease(lab_model::params::LeaseQuery),
-        Vote(lab_sim::vote::VoteConfig),
-    }
-    let query = match (spec.scenario(), &req.params) {
-        (Scenario::Vote, None) => Query::Vote(spec.initial_vote_config()),
-        (Scenario::Vote, Some(text)) => Query::Vote(data::checked_vote_config(text)?),
-        (_, None) => Query::Lease(spec.initial_query()),
-        (_, Some(text)) => Query::Lease(data::checked_lease_query(text)?),
+    let source: Box<dyn FigureSource> = match drawn_spec(req)?.scenario() {
+        Scenario::Vote => vote_source(req)?,
+        _ => lease_source(req)?,
     };
-    if req.time_us.is_some() && !spec.kind.has_player() {
-        return Err(ExportError::Usage(match spec.scenario() {
-            Scenario::Vote => format!(
-                "--time: figure `{}` has no player; --time applies to vote-story, outer-transaction and uncertain-failure",
-                spec.id
-            ),
-            _ => format!("--time: figure `{}` has no player; --time applies to the timeline figures only", spec.id),
-        }));
-    }
-    let drawing = match query {
-        Query::Vote(config) => Drawing::Vote(Box::new(VotePlan::new(spec, config).run())),
-        Query::Lease(query) => {
-            Drawing::Lease(Box::new(LeasePlan::new(spec, query, req.window_ms, req.reveal_ledger).run()))
-        }
-    };
-    let cursor_us = drawing.cursor_at(req.time_us);
-    Ok(prepared(drawing, cursor_us, spec, req.width, req.scale))
+    prepare_with(req, source)
 }
 
 impl Prepared {
     /// Moves the player's cursor as `Request::time_us` would (`None`: the
     /// figure as drawn without `--time`), without running anything again.
     fn set_cursor(&mut self, t_us: Option<u64>) {
-        self.cursor_us = self.drawing.cursor_at(t_us);
+        self.cursor_us = self.source.cursor_at(t_us);
     }
 
     /// The span an animation of `req`'s figure plays, after checking the
@@ -323,7 +374,7 @@ impl Prepared {
                 "--time and --animate do not go together: an animation plays the whole span".into(),
             ));
         }
-        self.drawing.player_span_us().ok_or_else(|| {
+        self.source.player_span_us().ok_or_else(|| {
             ExportError::Usage(format!(
                 "--animate: figure `{}` has no player; animations apply to the timeline and story figures",
                 req.id
@@ -339,19 +390,23 @@ impl Prepared {
 
     /// What the caps changed, in English.
     pub fn notes(&self) -> Vec<String> {
-        self.drawing.notes_en()
+        self.source.notes_en()
     }
 
-    /// Paints the figure and its caption onto `root` (any plotters backend of [`Prepared::size`]).
-    pub fn paint<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), ExportError> {
-        caption::paint(root, self.fig_h, &self.legend, &self.caption_lines, self.scale, |fig| {
-            self.drawing.draw(fig, self.cursor_us, self.scale)
+    /// The whole image, drawing, legend and caption, as a recording to replay on any backend.
+    pub fn record(&self) -> Result<Recording, ExportError> {
+        let drawing =
+            self.source.record((self.size.0, self.fig_h), self.cursor_us, self.scale).map_err(ExportError::Failure)?;
+        crate::recording::record(self.size, |root| {
+            caption::paint(root, &drawing, &self.legend, &self.caption_lines, self.scale)
         })
+        .map_err(ExportError::Failure)
     }
 
     /// The SVG document (text as `<text>`, Pretendard then sans-serif).
     pub fn svg(&self) -> Result<String, ExportError> {
-        caption::svg_document(self.size, self.theme, |root| self.paint(root))
+        let image = self.record()?;
+        caption::svg_document(self.size, self.theme, |backend| image.replay(backend))
     }
 }
 
@@ -388,7 +443,8 @@ pub fn check_view_flags(req: &Request) -> Result<(), ExportError> {
     Ok(())
 }
 
-/// Renders a figure to SVG text (both targets).
+/// Renders a figure to SVG text.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn render_svg(req: &Request) -> Result<String, ExportError> {
     prepare(req)?.svg()
 }

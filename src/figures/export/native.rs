@@ -41,11 +41,11 @@ impl Prepared {
         let mut rgb = vec![0u8; (self.size.0 * self.size.1 * 3) as usize];
         let finish = |e| ExportError::Failure(format!("cannot finish the PNG: {e:?}"));
         // One backend type for both themes (see `caption::svg_document`).
+        let image = self.record()?;
         {
-            let backend = BitMapBackend::with_buffer(&mut rgb, self.size);
-            let root = crate::theme::Themed::new(backend, self.theme).into_drawing_area();
-            self.paint(&root)?;
-            root.present().map_err(finish)?;
+            let mut backend = crate::theme::Themed::new(BitMapBackend::with_buffer(&mut rgb, self.size), self.theme);
+            image.replay(&mut backend).map_err(|e| ExportError::Failure(format!("drawing failed: {e:?}")))?;
+            backend.present().map_err(finish)?;
         }
         Ok(rgb)
     }

@@ -8,10 +8,9 @@
 //! ([`VoteFigure::draw_panel`]); a file stacks them ([`VoteFigure::draw`]).
 //! B2, the crash-point map, is an HTML table and has no plan here.
 
+use crate::recording::Area;
 use std::rc::Rc;
 
-use plotters::coord::Shift;
-use plotters::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::vote::{
@@ -281,15 +280,15 @@ impl VoteFigure {
     /// Draws panel `panel` onto `area`: nothing after `cursor_us` in a story,
     /// and the mark of the scene at player step `scene_step` ringed;
     /// B6 greys out what `fault` wipes.
-    pub fn draw_panel<DB: DrawingBackend>(
+    pub fn draw_panel(
         &self,
-        area: &DrawingArea<DB, Shift>,
+        area: &Area,
         panel: usize,
         cursor_us: u64,
         fault: StackFault,
         scale: f64,
         scene_step: Option<usize>,
-    ) -> DrawResult<DB> {
+    ) -> DrawResult {
         match self.kind() {
             FigureKind::Liveness => {
                 let chosen = self.config.blocked_validators;
@@ -382,13 +381,7 @@ impl VoteFigure {
     }
 
     /// Draws every panel onto `area`, stacked (a file's drawing).
-    pub fn draw<DB: DrawingBackend>(
-        &self,
-        area: &DrawingArea<DB, Shift>,
-        cursor_us: u64,
-        fault: StackFault,
-        scale: f64,
-    ) -> DrawResult<DB> {
+    pub fn draw(&self, area: &Area, cursor_us: u64, fault: StackFault, scale: f64) -> DrawResult {
         let heights = self.panel_heights_css(f64::from(area.dim_in_pixel().0) / scale);
         let mut rest = area.clone();
         for (i, h) in heights.iter().enumerate() {

@@ -2,14 +2,15 @@
 //! series, `outage.rs`), A8 and A9 (every variant, `variants.rs`), and the
 //! legends and panel titles they share.
 //!
-//! Like the timeline, each function is generic over `DrawingBackend`.
+//! Like the timeline, each function draws on a recording's [`Area`].
 //!
 //! Legends and panel titles are drawn here, not by plotters: plotters sizes
 //! them by measuring their text, and in the browser each measurement puts a
 //! `<span>` into the page and forces a layout of the whole page (about 10 ms
 //! per drawing of A7). Text drawn at an anchor is never measured.
 
-use plotters::coord::{CoordTranslate, Shift};
+use crate::recording::{Area, Recorder};
+use plotters::coord::CoordTranslate;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -60,14 +61,14 @@ pub(crate) enum Corner {
 }
 
 /// Draws a legend box in `corner` of `plot` (a chart's plotting area).
-pub(crate) fn draw_legend<DB: DrawingBackend, CT: CoordTranslate>(
-    plot: &DrawingArea<DB, CT>,
+pub(crate) fn draw_legend<CT: CoordTranslate>(
+    plot: &DrawingArea<Recorder, CT>,
     corner: Corner,
     entries: &[(String, Swatch)],
     font_css: f64,
     bordered: bool,
     view: &View,
-) -> DrawResult<DB> {
+) -> DrawResult {
     if entries.is_empty() {
         return Ok(());
     }
@@ -110,7 +111,7 @@ pub(crate) fn draw_legend<DB: DrawingBackend, CT: CoordTranslate>(
 pub(crate) const NARROW_LEGEND_CSS: f64 = 520.0;
 
 /// Is `area` narrow enough for a legend strip ([`NARROW_LEGEND_CSS`])?
-pub(crate) fn narrow_legend<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, view: &View) -> bool {
+pub(crate) fn narrow_legend(area: &Area, view: &View) -> bool {
     f64::from(area.dim_in_pixel().0) / view.scale < NARROW_LEGEND_CSS
 }
 
@@ -137,25 +138,20 @@ fn strip_rows(entries: &[(String, Swatch)], font_css: f64, width: i32, view: &Vi
 }
 
 /// The height (device px) of [`draw_legend_strip`] across `area`.
-pub(crate) fn legend_strip_height<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    entries: &[(String, Swatch)],
-    font_css: f64,
-    view: &View,
-) -> i32 {
+pub(crate) fn legend_strip_height(area: &Area, entries: &[(String, Swatch)], font_css: f64, view: &View) -> i32 {
     let width = area.dim_in_pixel().0 as i32 - 2 * view.px(8.0);
     strip_rows(entries, font_css, width, view).len() as i32 * view.px(view.text_css(font_css) * 1.5)
 }
 
 /// A legend as a strip of entries from `y` down (rows wrap at `area`'s width
 /// less 8 px each side): for narrow charts, drawn above the plot.
-pub(crate) fn draw_legend_strip<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
+pub(crate) fn draw_legend_strip(
+    area: &Area,
     y: i32,
     entries: &[(String, Swatch)],
     font_css: f64,
     view: &View,
-) -> DrawResult<DB> {
+) -> DrawResult {
     let margin = view.px(8.0);
     let width = area.dim_in_pixel().0 as i32 - 2 * margin;
     let font_css = view.text_css(font_css);
@@ -185,12 +181,12 @@ pub(crate) fn draw_legend_strip<DB: DrawingBackend>(
 
 /// Draws a panel's title centred at its top and returns the margin the
 /// chart needs above its plot for it (device px).
-fn draw_panel_title<DB: DrawingBackend>(
-    panel: &DrawingArea<DB, Shift>,
+fn draw_panel_title(
+    panel: &Area,
     title: &str,
     margin: i32,
     view: &View,
-) -> Result<i32, DrawingAreaErrorKind<DB::ErrorType>> {
+) -> Result<i32, DrawingAreaErrorKind<std::convert::Infallible>> {
     let (w, _) = panel.dim_in_pixel();
     panel.draw_text(
         title,
@@ -218,11 +214,7 @@ pub fn balance_at(trace: &LeaseTrace, wallet: usize, t_us: u64) -> (i64, i64) {
 }
 
 /// A2: per-wallet snapshot against ledger balance over the run.
-pub fn draw_balance<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    trace: &LeaseTrace,
-    view: &View,
-) -> DrawResult<DB> {
+pub fn draw_balance(area: &Area, trace: &LeaseTrace, view: &View) -> DrawResult {
     area.fill(&WHITE)?;
     let end = end_s(trace);
     let init = f64::from(trace.config.initial_balance_won);

@@ -2,7 +2,8 @@
 //! token counter, drift), each panel over the kill-to-restart band, and
 //! its story's focused view.
 
-use plotters::coord::{CoordTranslate, Shift};
+use crate::recording::{Area, Recorder};
+use plotters::coord::CoordTranslate;
 use plotters::prelude::*;
 
 use super::{
@@ -12,12 +13,12 @@ use super::{
 use crate::{palette as P, DrawResult, View};
 use lab_sim::lease::LeaseTrace;
 
-fn phase_bands<DB: DrawingBackend, CT: CoordTranslate<From = (f64, f64)>>(
-    chart: &mut ChartContext<'_, DB, CT>,
+fn phase_bands<CT: CoordTranslate<From = (f64, f64)>>(
+    chart: &mut ChartContext<'_, Recorder, CT>,
     trace: &LeaseTrace,
     lo: f64,
     hi: f64,
-) -> DrawResult<DB> {
+) -> DrawResult {
     if let Some(o) = trace.config.outage {
         let a = f64::from(o.kill_at_ms) / 1000.0;
         let b = f64::from(o.restart_at_ms) / 1000.0;
@@ -60,21 +61,12 @@ pub fn outage_panel_height_css(width_css: f64) -> f64 {
 }
 
 /// A7: the outage run as time series, in three panels.
-pub fn draw_outage<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    trace: &LeaseTrace,
-    view: &View,
-) -> DrawResult<DB> {
+pub fn draw_outage(area: &Area, trace: &LeaseTrace, view: &View) -> DrawResult {
     draw_outage_focused(area, trace, view, None)
 }
 
 /// [`draw_outage`] with a story step's [`ChartFocus`].
-pub fn draw_outage_focused<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    trace: &LeaseTrace,
-    view: &View,
-    focus: Option<ChartFocus>,
-) -> DrawResult<DB> {
+pub fn draw_outage_focused(area: &Area, trace: &LeaseTrace, view: &View, focus: Option<ChartFocus>) -> DrawResult {
     area.fill(&WHITE)?;
     let (_, h) = area.dim_in_pixel();
     let ends = OUTAGE_PANEL_ENDS_PCT.map(|pct| h * pct / 100);

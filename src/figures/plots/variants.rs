@@ -2,7 +2,7 @@
 //! over-approval (the runs' dots beside the article's), and the latency CDFs
 //! with their p95 markers. Each variant's colour is its catalogue row's.
 
-use plotters::coord::Shift;
+use crate::recording::Area;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -26,11 +26,7 @@ pub struct TradeoffPoint {
 }
 
 /// A8: throughput (x) against over-approval (y) per variant.
-pub fn draw_tradeoff<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    points: &[TradeoffPoint],
-    view: &View,
-) -> DrawResult<DB> {
+pub fn draw_tradeoff(area: &Area, points: &[TradeoffPoint], view: &View) -> DrawResult {
     area.fill(&WHITE)?;
     let xmax = points.iter().map(|p| p.throughput_rps).fold(1.0, f64::max) * 1.15;
     let ymax = points.iter().map(|p| p.over_approval).fold(1.0, f64::max) * 1.15 + 10.0;
@@ -107,11 +103,7 @@ pub struct CdfCurve<'a> {
 }
 
 /// A9: latency CDFs with p95 markers.
-pub fn draw_latency_cdf<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    curves: &[CdfCurve<'_>],
-    view: &View,
-) -> DrawResult<DB> {
+pub fn draw_latency_cdf(area: &Area, curves: &[CdfCurve<'_>], view: &View) -> DrawResult {
     area.fill(&WHITE)?;
     let xmax_ms =
         curves.iter().filter_map(|c| c.latencies_us.last()).map(|&v| v as f64 / 1000.0).fold(100.0, f64::max) * 1.05;

@@ -46,7 +46,6 @@ impl Highlight {
 #[cfg(test)]
 mod tests {
     use crate::story_lead::opening;
-    use plotters::prelude::*;
 
     /// The steps that tell a balance being written name that write, and
     /// only they do: A1's, A3's and A4's opening stories.
@@ -73,14 +72,9 @@ mod tests {
         crate::export::ensure_font().unwrap();
         let (figure, story) = opening("fence-placement").unwrap();
         let svg_of = |i: usize| {
-            let mut svg = String::new();
-            {
-                let step = &story.steps[i];
-                let h = figure.story_height_css(step, 900.0) as u32;
-                let root = SVGBackend::with_string(&mut svg, (900, h)).into_drawing_area();
-                figure.draw_story(&root, step, 1.0).unwrap();
-            }
-            svg
+            let step = &story.steps[i];
+            let h = figure.story_height_css(step, 900.0) as u32;
+            crate::recording::svg_of((900, h), |root| figure.draw_story(root, step, 1.0)).unwrap()
         };
         let focus = "#D97706";
         let writing =

@@ -3,7 +3,7 @@
 //! cursor, from the marks `super::marks` laid out and the lanes
 //! [`super::lanes`] kept.
 
-use plotters::coord::Shift;
+use crate::recording::Area;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -21,14 +21,7 @@ use lab_sim::lease::LeaseTrace;
 
 /// A row-lock wait box: white, outlined, with diagonal hatching (a barrier),
 /// legible without colour and distinct from the hold bars under it.
-fn draw_wait_box<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    view: &View,
-    x0: i32,
-    x1: i32,
-    top: i32,
-    bottom: i32,
-) -> DrawResult<DB> {
+fn draw_wait_box(area: &Area, view: &View, x0: i32, x1: i32, top: i32, bottom: i32) -> DrawResult {
     let ink = WAIT_INK.stroke_width(view.px(1.0).max(1) as u32);
     area.draw(&Rectangle::new([(x0, top), (x1, bottom)], WHITE.filled()))?;
     area.draw(&PathElement::new(hatching(x0, x1, top, bottom, view.px(4.0).max(3)), ink))?;
@@ -37,14 +30,7 @@ fn draw_wait_box<DB: DrawingBackend>(
 
 /// A vertical line `w` device px wide at `x`, drawn as a filled rectangle:
 /// one canvas call, where a path takes six.
-fn draw_vline<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    x: i32,
-    top: i32,
-    bottom: i32,
-    w: i32,
-    color: RGBAColor,
-) -> DrawResult<DB> {
+fn draw_vline(area: &Area, x: i32, top: i32, bottom: i32, w: i32, color: RGBAColor) -> DrawResult {
     let w = w.max(1);
     let left = x - w / 2;
     area.draw(&Rectangle::new([(left, top), (left + w, bottom)], color.filled()))
@@ -55,33 +41,24 @@ fn alpha(c: RGBColor, a: f64) -> RGBAColor {
 }
 
 /// Draws the timeline of `trace` for `view` onto `area`.
-pub fn draw_timeline<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    trace: &LeaseTrace,
-    view: &View,
-) -> DrawResult<DB> {
+pub fn draw_timeline(area: &Area, trace: &LeaseTrace, view: &View) -> DrawResult {
     draw_timeline_marked(area, trace, view, &TimelineMarks::of(trace))
 }
 
 /// [`draw_timeline`] with the highlights precomputed (the player redraws every frame).
-pub fn draw_timeline_marked<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    trace: &LeaseTrace,
-    view: &View,
-    marks: &TimelineMarks,
-) -> DrawResult<DB> {
+pub fn draw_timeline_marked(area: &Area, trace: &LeaseTrace, view: &View, marks: &TimelineMarks) -> DrawResult {
     draw_timeline_planned(area, trace, view, marks, &lanes(trace, view, marks))
 }
 
 /// [`draw_timeline_marked`] with the lanes already planned ([`lanes`] for
 /// this view; the plan does not change with the cursor or the pixel ratio).
-pub fn draw_timeline_planned<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
+pub fn draw_timeline_planned(
+    area: &Area,
     trace: &LeaseTrace,
     view: &View,
     marks: &TimelineMarks,
     plan: &LanePlan,
-) -> DrawResult<DB> {
+) -> DrawResult {
     area.fill(&WHITE)?;
     let (w_px, _h_px) = area.dim_in_pixel();
     // The text floor of this drawing's width (a view made elsewhere may not know it).
@@ -321,12 +298,7 @@ pub fn draw_timeline_planned<DB: DrawingBackend>(
 }
 
 /// Paints the watchdog lane's marks in the lane from `top` to `bottom` (device px).
-fn paint_watchdog_lane<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    view: &View,
-    wd: &WatchdogLaneMarks,
-    (top, bottom): (i32, i32),
-) -> DrawResult<DB> {
+fn paint_watchdog_lane(area: &Area, view: &View, wd: &WatchdogLaneMarks, (top, bottom): (i32, i32)) -> DrawResult {
     let (mid, pad) = ((top + bottom) / 2, view.px(2.0));
     for &x in &wd.ticks {
         draw_vline(area, x, top + pad, bottom - pad, 1, P::RELEASED.into())?;
@@ -339,12 +311,7 @@ fn paint_watchdog_lane<DB: DrawingBackend>(
 
 /// Veils every lane but those whose whole lane is the kind, then paints the
 /// spotlit marks again at full strength, bars and bands outlined.
-fn paint_spotlight<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    view: &View,
-    layout: &TimelineLayout,
-    spot: &Spotlit,
-) -> DrawResult<DB> {
+fn paint_spotlight(area: &Area, view: &View, layout: &TimelineLayout, spot: &Spotlit) -> DrawResult {
     let (x0, x1) = layout.plot_x();
     let veil = WHITE.mix(0.75).filled();
     for (row, &(_, top, bottom)) in layout.rows.iter().enumerate() {
@@ -377,12 +344,7 @@ fn paint_spotlight<DB: DrawingBackend>(
 }
 
 /// Paints a lease lane's marks in the lane from `top` to `bottom` (device px).
-fn paint_lease_lane<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    view: &View,
-    lm: &LeaseLaneMarks,
-    (top, bottom): (i32, i32),
-) -> DrawResult<DB> {
+fn paint_lease_lane(area: &Area, view: &View, lm: &LeaseLaneMarks, (top, bottom): (i32, i32)) -> DrawResult {
     let (mid, pad) = ((top + bottom) / 2, view.px(2.0));
     for &(xa, xb, col) in &lm.bars {
         area.draw(&Rectangle::new([(xa, top + pad), (xb, bottom - pad)], col.filled()))?;
@@ -417,12 +379,7 @@ fn paint_lease_lane<DB: DrawingBackend>(
 }
 
 /// Paints a worker lane's marks in the lane from `top` to `bottom` (device px).
-fn paint_worker_lane<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    view: &View,
-    wm: &WorkerLaneMarks,
-    (top, bottom): (i32, i32),
-) -> DrawResult<DB> {
+fn paint_worker_lane(area: &Area, view: &View, wm: &WorkerLaneMarks, (top, bottom): (i32, i32)) -> DrawResult {
     let (mid, pad) = ((top + bottom) / 2, view.px(2.0));
     for &(xa, xb, fill) in &wm.bars {
         area.draw(&Rectangle::new([(xa, top + pad), (xb, bottom - pad)], fill.filled()))?;
@@ -467,15 +424,15 @@ fn paint_worker_lane<DB: DrawingBackend>(
 
 /// Dims the lease and worker lanes, then paints the highlighted leases and
 /// holds again at full strength, each hold outlined.
-fn paint_highlight<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
+fn paint_highlight(
+    area: &Area,
     trace: &LeaseTrace,
     view: &View,
     marks: &TimelineMarks,
     m: &Mapper,
     rows: &[(Lane, i32, i32)],
     h: &Highlight,
-) -> DrawResult<DB> {
+) -> DrawResult {
     let veil = WHITE.mix(0.72).filled();
     for &(lane, top, bottom) in rows {
         if matches!(lane, Lane::Lease(_) | Lane::Worker { .. }) {

@@ -11,7 +11,7 @@ use lab_sim::lease::{EventKind, LeaseTrace};
 use plotters::style::{RGBAColor, RGBColor};
 
 /// One kind of mark a timeline can draw, in the legend's order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
 pub enum LegendItem {
     Approved,
     Insufficient,

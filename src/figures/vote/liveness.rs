@@ -1,7 +1,7 @@
 //! Figure B5: the network's finalized height over time, one step line per
 //! number of blocked validators, with the transactions' finalizations.
 
-use plotters::coord::Shift;
+use crate::recording::Area;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -21,11 +21,7 @@ pub struct LivenessSeries<'a> {
 /// Figure B5: the network's finalized height against time, one step line per
 /// number of blocked validators; the two transactions submitted after the
 /// fault are marked where they were finalized.
-pub fn draw_liveness<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    series: &[LivenessSeries<'_>],
-    scale: f64,
-) -> DrawResult<DB> {
+pub fn draw_liveness(area: &Area, series: &[LivenessSeries<'_>], scale: f64) -> DrawResult {
     area.fill(&WHITE)?;
     let px = |c: f64| (c * scale).round() as i32;
     let floor = crate::text_floor_css(f64::from(area.dim_in_pixel().0) / scale);

@@ -1,7 +1,8 @@
 //! Figures of Article B (model.md §6, B1–B6), drawn with plotters.
 //!
-//! Like the lock-lease figures, every drawing function is generic over
-//! plotters' `DrawingBackend` (canvas in the browser, SVG for export). They
+//! Like the lock-lease figures, every drawing function draws on a
+//! recording's area (`crate::recording`, replayed onto the canvas in the
+//! browser, onto SVG for export). They
 //! read a [`VoteTrace`] (or matrix rows) and a [`StoryView`]; they never run
 //! the simulation and know nothing about the browser. This file holds the
 //! figure list and their starting states; each job is a file: `labels` (the
@@ -79,7 +80,6 @@ pub fn snapshot_us(t: &VoteTrace) -> u64 {
 mod tests {
     use super::*;
     use lab_sim::vote::{run, TraceLevel, VoteConfig};
-    use plotters::prelude::*;
 
     #[test]
     fn figures_draw_to_svg() {
@@ -89,28 +89,23 @@ mod tests {
         let trace = run(&VoteConfig::default(), TraceLevel::Full);
         let text = describe_story(&trace);
         assert!(text.contains("이중 투표"), "{text}");
-        let mut svg = String::new();
-        {
-            let view = StoryView {
-                t_end_us: story_end_us(&trace, 8),
-                show_probes: true,
-                show_outer: true,
-                ..StoryView::default()
-            };
-            let root = SVGBackend::with_string(&mut svg, (900, story_height_css(&view) as u32)).into_drawing_area();
-            draw_story(&root, &trace, &view).unwrap();
-            root.present().unwrap();
-        }
+        let view = StoryView {
+            t_end_us: story_end_us(&trace, 8),
+            show_probes: true,
+            show_outer: true,
+            ..StoryView::default()
+        };
+        let svg =
+            crate::recording::svg_of((900, story_height_css(&view) as u32), |root| draw_story(root, &trace, &view))
+                .unwrap();
         assert!(svg.contains("<svg"));
-        let mut svg2 = String::new();
-        {
-            let root = SVGBackend::with_string(&mut svg2, (700, 320)).into_drawing_area();
-            draw_liveness(&root, &[LivenessSeries { label: "1".into(), trace: &trace, highlight: true }], 1.0).unwrap();
-            let recs = stack_records(&trace, 3_000_000);
-            let root2 = SVGBackend::with_string(&mut svg, (500, 272)).into_drawing_area();
-            draw_stack(&root2, &recs, StackFault::Power, false, 2_000_000, 1.0).unwrap();
-            root.present().unwrap();
-        }
+        let svg2 = crate::recording::svg_of((700, 320), |root| {
+            draw_liveness(root, &[LivenessSeries { label: "1".into(), trace: &trace, highlight: true }], 1.0)
+        })
+        .unwrap();
+        let recs = stack_records(&trace, 3_000_000);
+        crate::recording::svg_of((500, 272), |root| draw_stack(root, &recs, StackFault::Power, false, 2_000_000, 1.0))
+            .unwrap();
         assert!(svg2.contains("<svg"));
     }
 }

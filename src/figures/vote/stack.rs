@@ -2,7 +2,7 @@
 //! Disk) at one moment, and what a process kill or a power loss would wipe,
 //! by the simulation's one survival rule.
 
-use plotters::coord::Shift;
+use crate::recording::Area;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -146,14 +146,14 @@ pub fn stack_records(trace: &VoteTrace, at_us: u64) -> Vec<StackRecord> {
 
 /// Figure B6: the storage stack (Tx / Committed / OsCache / Disk) with A's
 /// records; the layers a fault wipes are greyed out and their records struck.
-pub fn draw_stack<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
+pub fn draw_stack(
+    area: &Area,
     records: &[StackRecord],
     fault: StackFault,
     device_honours_sync: bool,
     window_us: u64,
     scale: f64,
-) -> DrawResult<DB> {
+) -> DrawResult {
     area.fill(&WHITE)?;
     let px = |c: f64| (c * scale).round() as i32;
     let floor = crate::text_floor_css(f64::from(area.dim_in_pixel().0) / scale);
@@ -313,11 +313,10 @@ mod tests {
             .iter()
             .map(|&layer| StackRecord { label: "h1 사전 X".into(), layer, disk_age_us: 1_000_000 })
             .collect();
-        let mut out = String::new();
-        {
-            let area = SVGBackend::with_string(&mut out, (600, stack_height_css(600.0) as u32)).into_drawing_area();
-            draw_stack(&area, &records, StackFault::Kill, true, 0, 1.0).unwrap();
-        }
+        let out = crate::recording::svg_of((600, stack_height_css(600.0) as u32), |area| {
+            draw_stack(area, &records, StackFault::Kill, true, 0, 1.0)
+        })
+        .unwrap();
         assert!(out.contains("기록 1개 사라짐") && out.contains("기록 2개 사라짐"), "per layer");
         assert!(!out.contains("기록 0개"), "the device keeps its record");
     }

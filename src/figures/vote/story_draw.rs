@@ -3,7 +3,7 @@
 //! lanes, A's pipeline stages, the storage strip, messages, A's markers,
 //! the evidence badges, the probe lane and the time axis.
 
-use plotters::coord::Shift;
+use crate::recording::Area;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -23,11 +23,7 @@ const STORAGE_SLATE: RGBColor = RGBColor(0x47, 0x55, 0x69);
 /// Figure B1 (and the panels of B3/B4): A's lane with its pipeline stage
 /// blocks, the storage-layer strip of A's records, B/C/D's lanes with the
 /// evidence-pool badge, A's messages as arrows, crash ⚡ and restart marks.
-pub fn draw_story<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    trace: &VoteTrace,
-    view: &StoryView,
-) -> DrawResult<DB> {
+pub fn draw_story(area: &Area, trace: &VoteTrace, view: &StoryView) -> DrawResult {
     area.fill(&WHITE)?;
     let (w_px, _) = area.dim_in_pixel();
     let layout = StoryLayout::new(w_px, trace, view);
@@ -46,12 +42,7 @@ pub fn draw_story<DB: DrawingBackend>(
 }
 
 /// The ring around the mark the story's scene names (nothing without a scene at the cursor).
-fn draw_focus_ring<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    trace: &VoteTrace,
-    view: &StoryView,
-    l: &StoryLayout,
-) -> DrawResult<DB> {
+fn draw_focus_ring(area: &Area, trace: &VoteTrace, view: &StoryView, l: &StoryLayout) -> DrawResult {
     let Some(focus) = view.focus else { return Ok(()) };
     let Some(p) = super::story_hit::placed_on(trace, l).into_iter().find(|p| p.mark == focus) else { return Ok(()) };
     let centre = (p.x.round() as i32, p.y.round() as i32);
@@ -69,12 +60,7 @@ fn draw_title(view: &StoryView, l: &StoryLayout) {
 }
 
 /// Each lane's process state (down: grey band; fenced: purple bar) and its name.
-fn draw_process_bands<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    trace: &VoteTrace,
-    view: &StoryView,
-    l: &StoryLayout,
-) -> DrawResult<DB> {
+fn draw_process_bands(area: &Area, trace: &VoteTrace, view: &StoryView, l: &StoryLayout) -> DrawResult {
     for (v, lane) in trace.lanes.iter().enumerate().take(4) {
         let (top, bot) = l.lane_y[v];
         area.draw(&PathElement::new(vec![(l.x0 as i32, bot), (l.x1 as i32, bot)], P::GRID))?;
@@ -129,12 +115,7 @@ fn draw_process_bands<DB: DrawingBackend>(
 
 /// A's pipeline stage blocks, coloured by kind: sends, the outer transaction,
 /// storage work; red where a stage failed or a crash cut it.
-fn draw_pipeline_stages<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    trace: &VoteTrace,
-    view: &StoryView,
-    l: &StoryLayout,
-) -> DrawResult<DB> {
+fn draw_pipeline_stages(area: &Area, trace: &VoteTrace, view: &StoryView, l: &StoryLayout) -> DrawResult {
     if let Some(a) = trace.lanes.first() {
         let (top, bot) = l.lane_y[0];
         for st in &a.stages {
@@ -182,12 +163,7 @@ fn draw_pipeline_stages<DB: DrawingBackend>(
 
 /// V2's outer-transaction bracket over A's lane (B3), from `OUTER_BEGIN` to
 /// the transaction's end (or the cursor, while it is open).
-fn draw_outer_bracket<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    trace: &VoteTrace,
-    view: &StoryView,
-    l: &StoryLayout,
-) -> DrawResult<DB> {
+fn draw_outer_bracket(area: &Area, trace: &VoteTrace, view: &StoryView, l: &StoryLayout) -> DrawResult {
     let Some(a) = trace.lanes.first().filter(|_| view.show_outer) else { return Ok(()) };
     let begin = a
         .stages
@@ -214,12 +190,7 @@ fn draw_outer_bracket<DB: DrawingBackend>(
 }
 
 /// The storage-layer strip under A's lane: where each of A's records was, and where one was lost.
-fn draw_layer_strip<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    trace: &VoteTrace,
-    view: &StoryView,
-    l: &StoryLayout,
-) -> DrawResult<DB> {
+fn draw_layer_strip(area: &Area, trace: &VoteTrace, view: &StoryView, l: &StoryLayout) -> DrawResult {
     let layer_rows = [Layer::Tx, Layer::Committed, Layer::OsCache, Layer::Disk];
     for (i, layer) in layer_rows.iter().enumerate() {
         let ty = l.layer_top + i as i32 * l.layer_h;
@@ -283,12 +254,7 @@ fn draw_layer_strip<DB: DrawingBackend>(
 }
 
 /// A's own sends, and the proposals of the story's slot to A (X from the proposer, Y from the conflict source), as arrows.
-fn draw_messages<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    trace: &VoteTrace,
-    view: &StoryView,
-    l: &StoryLayout,
-) -> DrawResult<DB> {
+fn draw_messages(area: &Area, trace: &VoteTrace, view: &StoryView, l: &StoryLayout) -> DrawResult {
     for m in &trace.messages {
         let Some((ours, to_a)) = l.drawn_message(m) else { continue };
         let col = value_color(m.value);
@@ -321,12 +287,7 @@ fn draw_messages<DB: DrawingBackend>(
 }
 
 /// Markers on A's lane: crash, restart, refusals, the uncertain stretch after a sync error or an interrupt.
-fn draw_lane_a_markers<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    trace: &VoteTrace,
-    view: &StoryView,
-    l: &StoryLayout,
-) -> DrawResult<DB> {
+fn draw_lane_a_markers(area: &Area, trace: &VoteTrace, view: &StoryView, l: &StoryLayout) -> DrawResult {
     let (a_t, a_b) = l.lane_y[0];
     for e in &trace.events {
         let t = e.at.t_us;
@@ -404,12 +365,7 @@ fn draw_lane_a_markers<DB: DrawingBackend>(
 }
 
 /// The evidence-pool badge of B, C and D: red once they hold two of A's signatures for one slot.
-fn draw_evidence_badges<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    trace: &VoteTrace,
-    view: &StoryView,
-    l: &StoryLayout,
-) -> DrawResult<DB> {
+fn draw_evidence_badges(area: &Area, trace: &VoteTrace, view: &StoryView, l: &StoryLayout) -> DrawResult {
     for v in 1..4u32 {
         let (top, bot) = l.lane_y[v as usize];
         let hit = trace.events.iter().find(|e| {
@@ -455,12 +411,7 @@ fn draw_evidence_badges<DB: DrawingBackend>(
 }
 
 /// The status-probe lane (B4): each probe from its question to its answer, red when it waited on the sync.
-fn draw_probe_lane<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    trace: &VoteTrace,
-    view: &StoryView,
-    l: &StoryLayout,
-) -> DrawResult<DB> {
+fn draw_probe_lane(area: &Area, trace: &VoteTrace, view: &StoryView, l: &StoryLayout) -> DrawResult {
     if let Some((top, bot)) = l.probe_y {
         l.label(0, "상태 조회", 10.0, P::INK, Pos::new(HPos::Left, VPos::Center), (view.px(4.0), (top + bot) / 2));
         area.draw(&PathElement::new(vec![(l.x0 as i32, bot), (l.x1 as i32, bot)], P::GRID))?;
@@ -491,12 +442,7 @@ fn draw_probe_lane<DB: DrawingBackend>(
 }
 
 /// The player's cursor line and the warped time axis with a few labelled moments.
-fn draw_axis<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    trace: &VoteTrace,
-    view: &StoryView,
-    l: &StoryLayout,
-) -> DrawResult<DB> {
+fn draw_axis(area: &Area, trace: &VoteTrace, view: &StoryView, l: &StoryLayout) -> DrawResult {
     if view.cursor_us < l.t_end {
         let x = l.warp.x(l.cursor);
         area.draw(&PathElement::new(vec![(x, l.lane_y[0].0), (x, l.plot_bottom)], P::CURSOR.mix(0.5)))?;
@@ -552,13 +498,7 @@ fn draw_axis<DB: DrawingBackend>(
 const LONG_GAP_US: u64 = 100_000;
 
 /// A lightning bolt (A's crash) centred at (x, y), `s` device px per unit.
-fn lightning<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    x: i32,
-    y: i32,
-    s: f64,
-    color: RGBColor,
-) -> DrawResult<DB> {
+fn lightning(area: &Area, x: i32, y: i32, s: f64, color: RGBColor) -> DrawResult {
     let p = |dx: f64, dy: f64| (x + (dx * s).round() as i32, y + (dy * s).round() as i32);
     area.draw(&Polygon::new(
         vec![p(1.0, -9.0), p(-5.0, 1.0), p(-0.5, 1.0), p(-2.0, 9.0), p(5.0, -2.0), p(0.5, -2.0), p(3.0, -9.0)],

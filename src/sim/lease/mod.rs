@@ -17,6 +17,7 @@ mod engine;
 pub mod lock_server;
 mod metrics;
 pub mod trace;
+pub mod wire;
 
 pub use config::{FailPolicy, LeaseConfig, Noise, Outage, Preset, StopSchedule, Variant, WalletAssignment};
 pub use engine::{Response, RunRecord};

@@ -3,10 +3,8 @@
 //! at any cursor and scale, the hit tests, the player's steps and marks, and
 //! the text alternative. Its plan ([`super::LeasePlan`]) says which runs.
 
+use crate::recording::Area;
 use std::rc::Rc;
-
-use plotters::coord::Shift;
-use plotters::prelude::*;
 
 use crate::player::{Mark, Narrator};
 use crate::plots::{draw_balance, draw_latency_cdf, draw_outage, draw_tradeoff, CdfCurve, TradeoffPoint};
@@ -166,24 +164,19 @@ impl LeaseFigure {
 
     /// Draws the figure onto `area` (sized to [`LeaseFigure::height_css`] at
     /// `scale` device px per CSS px), with nothing after `cursor_us` on a timeline.
-    pub fn draw<DB: DrawingBackend>(
-        &self,
-        area: &DrawingArea<DB, Shift>,
-        cursor_us: u64,
-        scale: f64,
-    ) -> DrawResult<DB> {
+    pub fn draw(&self, area: &Area, cursor_us: u64, scale: f64) -> DrawResult {
         self.draw_highlighted(area, cursor_us, scale, None)
     }
 
     /// [`LeaseFigure::draw`] with a timeline's `highlight` drawn over the
     /// rest, dimmed (the page's state: exports draw without one).
-    pub fn draw_highlighted<DB: DrawingBackend>(
+    pub fn draw_highlighted(
         &self,
-        area: &DrawingArea<DB, Shift>,
+        area: &Area,
         cursor_us: u64,
         scale: f64,
         highlight: Option<&Highlight>,
-    ) -> DrawResult<DB> {
+    ) -> DrawResult {
         let timeline = self.plan.is_timeline();
         let view = View {
             cursor_us: if timeline { cursor_us } else { u64::MAX },

@@ -3,8 +3,7 @@
 //! wallet, its named threads, their stretch of time) and the drawing and
 //! height of a step; and how many marks a colour word picks out in it.
 
-use plotters::coord::Shift;
-use plotters::prelude::*;
+use crate::recording::Area;
 
 use super::{split_title, LeaseFigure};
 use crate::plots::{draw_outage_focused, outage_panel_height_css, ChartFocus};
@@ -95,12 +94,7 @@ impl LeaseFigure {
     }
 
     /// Draws a story step ([`LeaseFigure::story`]): the cursor at its moment.
-    pub fn draw_story<DB: DrawingBackend>(
-        &self,
-        area: &DrawingArea<DB, Shift>,
-        step: &StoryStep,
-        scale: f64,
-    ) -> DrawResult<DB> {
+    pub fn draw_story(&self, area: &Area, step: &StoryStep, scale: f64) -> DrawResult {
         if self.plan.kind() == FigureKind::Outage {
             // A chart's focus is its panel and its stretch of seconds (story::outage_story).
             let focus = step.focus.as_ref().map(|f| ChartFocus {
