@@ -397,13 +397,13 @@ mod tests {
 
     #[test]
     fn a_replayed_recording_is_the_drawing_itself() {
-        let recorded = svg_of((260, 120), |area| draw_all(area)).unwrap();
+        let recorded = svg_of((260, 120), draw_all).unwrap();
         assert_eq!(recorded, direct_svg());
     }
 
     #[test]
     fn a_recording_survives_postcard_bit_for_bit() {
-        let image = record((260, 120), |area| draw_all(area)).unwrap();
+        let image = record((260, 120), draw_all).unwrap();
         let again: Recording = postcard::from_bytes(&postcard::to_allocvec(&image).unwrap()).unwrap();
         assert_eq!(again, image);
         assert!(image.ops.iter().any(|op| matches!(op, Op::Text { font, .. } if font.transform == 3)));
