@@ -35,7 +35,7 @@
 
 use std::time::Instant;
 
-use consistency_lab::sim::vote::{run, run_with_cap, TraceLevel, VoteConfig, MAX_EVENTS};
+use consistency_lab::sim::vote::{run, run_with, Limits, TraceLevel, VoteConfig, MAX_EVENTS};
 use lab_model::params::{parse_vote_query, ParamKind, ParamSpec, VOTE_PARAMS};
 
 /// Events a candidate may run, uncapped, before it is scored by its rate.
@@ -127,9 +127,9 @@ impl Candidate {
 /// half (a story can be quiet for seconds, then finalize a height every few
 /// microseconds after a restart: the late rate is the one that lasts).
 fn projected_events(config: &VoteConfig) -> u64 {
-    let probe = run_with_cap(config, TraceLevel::Summary, PROBE_EVENTS);
+    let probe = run_with(config, TraceLevel::Summary, Limits::capped(PROBE_EVENTS));
     let Some(end) = probe.capped else { return probe.stats.events_processed };
-    let half = run_with_cap(config, TraceLevel::Summary, PROBE_EVENTS / 2);
+    let half = run_with(config, TraceLevel::Summary, Limits::capped(PROBE_EVENTS / 2));
     let half_at_us = half.capped.map_or(end.at_us, |c| c.at_us);
     let late_rate = (PROBE_EVENTS / 2) as f64 / end.at_us.saturating_sub(half_at_us).max(1) as f64;
     PROBE_EVENTS + (late_rate * end.horizon_us.saturating_sub(end.at_us) as f64) as u64
@@ -192,7 +192,7 @@ fn measure(query: &str, budget: u64) {
     }
     for (what, cap) in [("uncapped", budget), ("capped", MAX_EVENTS)] {
         let started = Instant::now();
-        let trace = run_with_cap(&parsed.value, TraceLevel::Summary, cap);
+        let trace = run_with(&parsed.value, TraceLevel::Summary, Limits::capped(cap));
         let wall = started.elapsed();
         println!(
             "{what}: {} events, simulated end {} µs{}, {:.3} s wall, peak RSS so far {} kB",

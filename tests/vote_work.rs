@@ -4,7 +4,7 @@
 //! event counts and trace sizes, never on wall time.
 
 use consistency_lab::figures::vote::{cap_note, cap_notice_ko};
-use consistency_lab::sim::vote::{run, run_with_cap, TraceLevel, VoteTrace, MAX_EVENTS};
+use consistency_lab::sim::vote::{run, run_with, Limits, TraceLevel, VoteTrace, MAX_EVENTS};
 use lab_model::params::{parse_vote_query, ParamKind, ParamSpec, VOTE_PARAMS};
 use proptest::prelude::*;
 
@@ -145,8 +145,8 @@ proptest! {
     #[test]
     fn a_capped_run_is_the_beginning_of_a_longer_one(query in many_key_query(), cap in 1u64..4_000) {
         let config = parse_vote_query(&query).value;
-        let short = run_with_cap(&config, TraceLevel::Full, cap);
-        let long = run_with_cap(&config, TraceLevel::Full, 2 * cap);
+        let short = run_with(&config, TraceLevel::Full, Limits::capped(cap));
+        let long = run_with(&config, TraceLevel::Full, Limits::capped(2 * cap));
         prop_assert!(short.stats.events_processed <= cap);
         if short.capped.is_none() {
             prop_assert_eq!(&short, &long);
@@ -182,7 +182,7 @@ fn the_worst_query_found_is_capped() {
     assert_bounded(&trace);
     assert!(trace.capped.is_some());
     // Without the cap it runs on: 50,000 events cover well under a second of its minute.
-    let longer = run_with_cap(&parsed.value, TraceLevel::Summary, 50_000);
+    let longer = run_with(&parsed.value, TraceLevel::Summary, Limits::capped(50_000));
     assert!(longer.capped.is_some_and(|c| c.at_us < 1_000_000));
 }
 

@@ -5,13 +5,14 @@
 //! the chosen variant (§4.4) against a safety store with storage layers
 //! (Tx / Committed / OsCache / Disk), a background writer and OS writeback;
 //! faults (§4.5) are injected; recovery (§4.6) and the outcomes of §4.7 are
-//! computed. [`run`] turns a [`VoteConfig`] into a [`VoteTrace`] (the
-//! time-based story of §4.9); [`crashpoints`] enumerates every consistent
-//! crash cut (§4.8) without any time or randomness.
+//! computed. [`run_with`] turns a [`VoteConfig`] and [`Limits`] into a
+//! [`VoteTrace`], the time-based story of §4.9 ([`run`]: under the front
+//! ends' cap); [`crashpoints`] enumerates every consistent crash cut (§4.8)
+//! without any time or randomness.
 //!
 //! Architecture invariant: this module knows nothing about the browser, the
 //! CLI or the OS clock; it depends on `sim::core`, std and serde only.
-//! Running cannot fail: validation happens in `crate::params`.
+//! Running cannot fail: validation happens in `lab_model::params`.
 
 pub mod config;
 pub mod crashpoints;
@@ -41,15 +42,40 @@ pub use trace::*;
 /// size, so a slider move costs at most some 30–40 ms of simulation.
 pub const MAX_EVENTS: u64 = 10_000;
 
-/// Runs the time-based story of `config` (model.md §4.9), within [`MAX_EVENTS`].
-pub fn run(config: &VoteConfig, level: TraceLevel) -> VoteTrace {
-    des::run(config, level, MAX_EVENTS)
+/// How far a run may go: its work cap. Scenario B's counterpart of
+/// [`crate::lease::Limits`]; a story has no deadline of its own to move (its
+/// horizon is in its config), so the cap is all there is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Events of the event loop, at any trace level; `u64::MAX`: none.
+    pub max_events: u64,
 }
 
-/// [`run`] with another cap (`u64::MAX`: none), for measurements and tests.
-/// A capped run is exactly the beginning of the uncapped one.
-pub fn run_with_cap(config: &VoteConfig, level: TraceLevel, max_events: u64) -> VoteTrace {
-    des::run(config, level, max_events)
+impl Limits {
+    /// The cap every front end runs under: [`MAX_EVENTS`].
+    pub const FRONT_END: Limits = Limits { max_events: MAX_EVENTS };
+    /// No cap, for measurements and tests.
+    pub const NONE: Limits = Limits { max_events: u64::MAX };
+
+    /// At most `max_events` events.
+    pub fn capped(max_events: u64) -> Limits {
+        Limits { max_events }
+    }
+}
+
+/// Runs the time-based story of `config` (model.md §4.9) under
+/// [`Limits::FRONT_END`]: [`run_with`] as every front end calls it.
+pub fn run(config: &VoteConfig, level: TraceLevel) -> VoteTrace {
+    run_with(config, level, Limits::FRONT_END)
+}
+
+/// The one way to run Scenario B: `config` (its seed is
+/// [`VoteConfig::seed`]; every random stream comes from
+/// [`crate::core::RngStream::derive`] as Scenario A's do, with run index 0) within
+/// `limits`. A capped run is exactly the beginning of the uncapped one and
+/// says where it stopped in [`VoteTrace::capped`].
+pub fn run_with(config: &VoteConfig, level: TraceLevel, limits: Limits) -> VoteTrace {
+    des::run(config, level, limits.max_events)
 }
 
 /// A stable 64-bit fingerprint of a trace (FNV-1a over its JSON), equal on
