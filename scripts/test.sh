@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of Consistency Lab, installing what is missing first:
-#   0. style: rustfmt and clippy (warnings are errors), natively and for wasm32;
+#   0. style: rustfmt, clippy and rustdoc (warnings are errors), natively and
+#      for wasm32;
 #   1. native: unit, property, golden, CLI and tidy tests (cargo test);
 #   2. wasm: wasm-bindgen-test in headless Chromium (native/wasm parity, components);
 #   3. the release site build (trunk) and its size budget (scripts/budget.mjs);
@@ -15,10 +16,13 @@ source scripts/env.sh
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
-step "style: cargo fmt, clippy (native and wasm32, warnings are errors)"
+step "style: cargo fmt, clippy, rustdoc (native and wasm32, warnings are errors)"
 cargo fmt --all -- --check
 cargo clippy --profile ci --workspace --all-targets -- -D warnings
 cargo clippy --profile ci --target wasm32-unknown-unknown --lib --bins --test wasm -- -D warnings
+# The module docs are the code map's second half: their links must resolve.
+RUSTDOCFLAGS='-D warnings' cargo doc --profile ci --workspace --no-deps --quiet
+RUSTDOCFLAGS='-D warnings' cargo doc --profile ci --target wasm32-unknown-unknown -p consistency-lab --lib --bins --no-deps --quiet
 
 # The `ci` profile (Cargo.toml): optimised like release, but without LTO, so
 # each test binary links quickly, and with debug assertions and overflow

@@ -12,12 +12,12 @@
 //! one Yew app and call it through `web::lazy_figures`.
 //!
 //! - **Article B's figures.** `vote_prepare` runs a figure's plan
-//!   (`figures::plan::vote`), keeps the [`VoteFigure`] under a handle and
-//!   returns its [`VoteSummary`] (postcard bytes: the verdict, the player's
+//!   (`figures::plan::vote`), keeps the `VoteFigure` under a handle and
+//!   returns its `VoteSummary` (postcard bytes: the verdict, the player's
 //!   steps, the text alternatives); `vote_draw` draws a panel of it on the
 //!   component's canvas at any cursor; `vote_describe_step` narrates a step;
 //!   `vote_release` forgets it. `crash_matrix` computes figure B2 as a
-//!   [`MatrixView`] and `crash_story_config` the story a cell opens.
+//!   `MatrixView` and `crash_story_config` the story a cell opens.
 //! - **Export and sharing.** `panel_click` and `share_open` serve the
 //!   export bar and the 퍼가기 panel the site forwards to them
 //!   (`web::export_files`): files from `consistency_lab::figures::export`,

@@ -1,9 +1,9 @@
 //! `lab`: the native command line of Consistency Lab (native only; the
-//! binary `src/bin/lab.rs` calls [`main`]).
+//! binary `src/bin/lab.rs` calls `main`).
 //!
 //! Shape (after ripgrep): `main() -> ExitCode` calls `run() -> Result`, and
 //! `main` is the one place that prints errors. Raw argv is first split into
-//! flags ([`RawArgs`]), then validated into a [`Command`]; any bad flag or
+//! flags (`RawArgs`), then validated into a `Command`; any bad flag or
 //! any notice from the query parser is a usage error (exit status 2) that
 //! names the flag or key and its allowed values. Nothing here panics on
 //! user input.

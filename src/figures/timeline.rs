@@ -223,7 +223,7 @@ impl LanePlan {
 /// Lease and worker lanes are where the work grows with threads × wallets.
 /// Their marks for the whole window (not only up to the cursor, so lanes do
 /// not come and go while the player runs) are laid out at a reference width
-/// of [`BUDGET_PLOT_CSS`] CSS px and counted; lanes are kept in order while
+/// of `BUDGET_PLOT_CSS` CSS px and counted; lanes are kept in order while
 /// the count stays within [`DRAW_BUDGET`]. The first wallet's lease lane and
 /// first worker lane are always kept. Once a worker lane is left out, so are
 /// the lease and worker lanes after it, and whole wallet groups after that.
@@ -298,7 +298,7 @@ fn has_row_waits(marks: &TimelineMarks, view: &View) -> bool {
 }
 
 /// What the lease and worker lanes of one timeline may cost to draw, in
-/// units of one filled rectangle ([`cost`]). In Chromium a unit takes about
+/// units of one filled rectangle (`cost`). In Chromium a unit takes about
 /// 2–2.5 µs (measured on the 2-vCPU VM: exp1's 20 s window, 4,600 units,
 /// drew in 9.5–12 ms), so the budget keeps a drawing near 6 ms, which
 /// leaves the rest of the 16 ms frame to the capped run (`work_cap`) and

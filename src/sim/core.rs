@@ -52,7 +52,7 @@ struct Key {
 /// every insertion, so events scheduled for the same microsecond run in
 /// insertion order (FIFO).
 ///
-/// Implementation: a binary min-heap of [`Key`]s plus a slab of payloads
+/// Implementation: a binary min-heap of `Key`s plus a slab of payloads
 /// with a free list, so a run allocates only while the queue grows to its
 /// high-water mark. Events scheduled with [`EventQueue::schedule_in_fixed`]
 /// bypass the heap: all events with the same constant delay are already in
@@ -452,7 +452,7 @@ pub fn sort_by_key<T, K: Ord>(items: &mut [T], key: impl Fn(&T) -> K) {
 /// Sorts `items` by `compare`, equal ones kept in their order, exactly as
 /// `slice::sort_by` does. Every sort of the figures and the page goes
 /// through here (or [`sort_by_key`], [`sort`]), so each wasm module carries
-/// one sort routine, [`sorted_order`]'s, instead of one per element type and
+/// one sort routine, `sorted_order`'s, instead of one per element type and
 /// closure: those copies had grown to about 60 KB of code per module.
 pub fn sort_by<T>(items: &mut [T], compare: impl Fn(&T, &T) -> Ordering) {
     let order = sorted_order(items.len(), &|a, b| compare(&items[a], &items[b]));

@@ -5,7 +5,7 @@
 //! [`LeaseQuery`] through the parameter table's row, then the cross-field
 //! rules run (`params::with_lease_value`, the rules the URL is read with); the figure's plan (`crate::figures::plan`) says
 //! which runs it needs; the figure's own runs are made at once and the
-//! table's where they cost least ([`table`]); the plan lays out and draws
+//! table's where they cost least (`table`); the plan lays out and draws
 //! the canvas; the URL is replaced with the new permalink. Nothing here
 //! decides what a figure runs or how it looks.
 

@@ -7,7 +7,7 @@
 //! elsewhere lets an unpinned one go.
 //!
 //! One set of listeners on the document serves every chapter; the figures
-//! hear of a change through [`EVENT`] on the window and ask [`of`] which
+//! hear of a change through `EVENT` on the window and ask [`of`] which
 //! kind is theirs now.
 
 use std::cell::RefCell;

@@ -3,7 +3,7 @@
 //!
 //! The harness is `lab_real::pay`; this file parses the flags, runs each
 //! configuration's real runs and their simulated twins (lab-sim, as `lab
-//! table` runs them), prints the three-column table ([`table`]) and leaves
+//! table` runs them), prints the three-column table (`table`) and leaves
 //! a folder per run plus the invocation's provenance. `lab real __pay-api
 //! SPEC` (hidden) is the payment service process the harness starts.
 

@@ -4,7 +4,7 @@
 //! canvas), this module turns them into deterministic GIF bytes.
 //!
 //! The palette is the figure's own: every solid colour the drawing functions
-//! use ([`FIGURE_COLOURS`]) and white come first, then the colours the last
+//! use (`FIGURE_COLOURS`) and white come first, then the colours the last
 //! frame (the whole figure) shows most often, by pixel count with ties
 //! broken by value, up to 256. Every other pixel (anti-aliased edges and
 //! text) takes the nearest palette colour. No generic quantiser and no

@@ -85,7 +85,7 @@ fn lane_spans(
 }
 
 /// The mark drawn at (`x`, `y`) (device px), if any: one under the point,
-/// else the nearest within [`SLACK_CSS`] on the same lane. Nothing after the
+/// else the nearest within `SLACK_CSS` on the same lane. Nothing after the
 /// view's cursor is found, as nothing after it is drawn.
 pub fn hit_test(
     trace: &LeaseTrace,

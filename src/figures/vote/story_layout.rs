@@ -209,7 +209,7 @@ const AXIS_H: f64 = 34.0;
 const TOP_H: f64 = 16.0;
 const TITLE_H: f64 = 20.0;
 
-/// The height in CSS px that [`draw_story`] needs.
+/// The height in CSS px that `draw_story` needs.
 pub fn story_height_css(view: &StoryView) -> f64 {
     TOP_H
         + if view.title.is_some() { TITLE_H } else { 0.0 }

@@ -7,12 +7,12 @@
 //! `SET lock:w token NX PX ttl` (and returns Redis `TIME`), the watchdog
 //! renews with `PEXPIRE` every TTL/3 while the key holds our token, and the
 //! release deletes only our own token and says RELEASED, STOLEN or EXPIRED.
-//! The database path is the article's per variant (see [`Worker::locked`]).
+//! The database path is the article's per variant (see `Worker::locked`).
 //! The pause is a real sleep drawn from the simulation's per-worker stream
 //! (`RngStream::derive(seed, run, "pause", worker)`), so a real run and its
 //! simulated twin see the same pauses. The 10 ms before and 5 ms after each
 //! section are the model's stand-in for the article's HTTP overhead
-//! (model.md §1.2 [CAL]); the 20 ms retry sleep after a refused SET is the model's too.
+//! (model.md §1.2 \[CAL\]); the 20 ms retry sleep after a refused SET is the model's too.
 //!
 //! No socket has a read timeout (a stopped and continued `recv` with one
 //! returns EINTR, a spurious failure); a killed Redis answers with a reset

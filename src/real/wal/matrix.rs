@@ -386,7 +386,7 @@ fn attribute(stages: &mut BTreeMap<String, bool>, stage: &str, height: u64, lost
 }
 
 /// Power loss at every record of `records` under `dir_model`.
-/// `final_point`: the variant's last named point (see [`attribute`]).
+/// `final_point`: the variant's last named point (see `attribute`).
 pub fn replay_power(
     initial: &Image,
     records: &[Record],

@@ -116,7 +116,7 @@ impl StopSchedule {
         StopSchedule { count: 35, duration_ms: 400, period_ms: 1_500, first_at_ms: 1_500 };
 }
 
-/// Optional real-world noise (model.md §1.3, all [PROP]); all zero is noise-free.
+/// Optional real-world noise (model.md §1.3, all \[PROP\]); all zero is noise-free.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Noise {
     /// ± this percentage, uniform, on every one-way network latency.
@@ -187,7 +187,7 @@ pub struct LeaseConfig {
     pub client_timeout_ms: u32,
     pub amount_won: u32,
     pub initial_balance_won: u32,
-    /// c-2's write-time equality check takes the fence row's X lock (model.md §1.2 [AMB]).
+    /// c-2's write-time equality check takes the fence row's X lock (model.md §1.2 \[AMB\]).
     pub fence_check_locks_row: bool,
     /// Non-article toggle: the worker aborts its write when its watchdog saw the lease lost.
     pub abort_on_lost_lease: bool,

@@ -98,7 +98,7 @@ impl LockServer {
 
     /// `SET lock:w NX PX ttl` + `INCR token:w`, atomically. Returns the new
     /// token when the key was absent (one token per *successful* acquisition,
-    /// model.md §1.2 [INF]).
+    /// model.md §1.2 \[INF\]).
     pub fn acquire(&mut self, wallet: usize, ttl_us: SimTime, now: Stamp) -> Option<u64> {
         debug_assert_eq!(self.status, ServerStatus::Up);
         self.expire_if_due(wallet, now.t_us);

@@ -9,7 +9,7 @@
 //!
 //! Architecture invariant: this module knows nothing about the browser, the
 //! CLI or the OS clock. Running cannot fail; validation happens in
-//! `crate::params` before a config gets here.
+//! `lab_model::params` before a config gets here.
 
 pub mod config;
 pub mod db;

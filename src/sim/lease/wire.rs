@@ -7,7 +7,7 @@
 //! field (`#[serde(flatten)]`, `#[serde(tag = "kind")]`). Reading that
 //! back needs a self-describing format, which postcard is not. [`PackedTrace`]
 //! carries the events apart, each kind as a plain (externally tagged)
-//! enum: [`EventKindByIndex`] mirrors [`EventKind`] through serde's
+//! enum: `EventKindByIndex` mirrors [`EventKind`] through serde's
 //! `remote`, so the compiler refuses a mirror that lacks a variant or a
 //! field of the real one.
 

@@ -149,7 +149,7 @@ impl FaultKind {
     }
 }
 
-/// Where the conflicting value comes from after a restart (model.md §4.5 [AMB]).
+/// Where the conflicting value comes from after a restart (model.md §4.5 \[AMB\]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ConflictSource {
@@ -174,7 +174,7 @@ impl ConflictSource {
     }
 }
 
-/// Where a committed record goes and what moves it further (model.md §4.2 [PROP]).
+/// Where a committed record goes and what moves it further (model.md §4.2 \[PROP\]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum StoreProfile {
@@ -203,7 +203,7 @@ impl StoreProfile {
     }
 }
 
-/// How the safety store keeps its records (model.md §4.2 [PROP]).
+/// How the safety store keeps its records (model.md §4.2 \[PROP\]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Layout {
@@ -289,7 +289,7 @@ pub enum OuterEnd {
     Rollback,
 }
 
-/// The duration of each stage of the simulated machinery (model.md §4.3 [PROP]).
+/// The duration of each stage of the simulated machinery (model.md §4.3 \[PROP\]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct VoteTiming {
     pub net_one_way_us: u32,
