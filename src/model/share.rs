@@ -138,7 +138,14 @@ pub fn share_kit(request: &ShareRequest, bare_height: Option<u32>) -> ShareKit {
     let link = format!("{dir}{}", r.permalink);
     // The chapter's own page (its og: tags make the link card), in the same state.
     let card_link = permalink::chapter_page(&r.permalink).map_or_else(|| link.clone(), |page| format!("{dir}{page}"));
-    let alt = format!("{}\n\n{}", r.caption, r.description.trim());
+    // The caption, then the description; a description that opens with the
+    // caption (Article B's do) is not preceded by it a second time.
+    let description = r.description.trim();
+    let alt = if description.starts_with(r.caption.trim()) {
+        description.to_string()
+    } else {
+        format!("{}\n\n{description}", r.caption)
+    };
     let full_snippet = iframe(&embed_url, &r.caption, FULL_HEIGHT);
     let bare_snippet = bare_height.filter(|_| r.bareable).map(|h| iframe(&bare_url, &r.caption, h + BARE_EXTRA_PX));
 
@@ -302,6 +309,16 @@ mod tests {
         assert!(kit.fields.iter().all(|(f, _)| f.class != "embed-bare"));
         assert_eq!(value(&kit, "blog-tistory"), value(&kit, "embed-code"));
         assert!(kit.platforms[0].steps[0].starts_with("위의 PNG 버튼으로"));
+    }
+
+    #[test]
+    fn the_alt_text_names_the_caption_once() {
+        let r = request();
+        let caption_first =
+            ShareRequest { description: format!("{} 결과는 숨겨 둡니다.", r.caption), ..request() };
+        assert_eq!(value(&share_kit(&caption_first, None), "alt-text"), caption_first.description);
+        let kit = share_kit(&r, None);
+        assert_eq!(value(&kit, "alt-text"), format!("{}\n\n{}", r.caption, r.description.trim()));
     }
 
     #[test]
