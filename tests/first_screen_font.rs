@@ -50,8 +50,8 @@ fn bold_by_class() -> Vec<&'static str> {
 
 /// Labels the live page shows only after the reader's input, which the
 /// e2e test that records a loaded page's characters does not see: the
-/// players' pause button (`web::player`, `web::hook`, `web::side_by_side`).
-const AFTER_INPUT: &[&str] = &["❚❚ 일시정지"];
+/// players' pause button.
+const AFTER_INPUT: &[&str] = &[consistency_lab::content::shell::PAUSE_LABEL];
 
 /// Tags whose text is set in bold.
 const BOLD_TAGS: &[&str] = &["h1", "h2", "h3", "strong", "b", "th"];
@@ -157,6 +157,11 @@ fn unicode_range(chars: &BTreeSet<char>) -> String {
             _ => runs.push((c, c)),
         }
     }
+    format_runs(&runs)
+}
+
+/// `U+20-7E, U+AC00, …` for runs of code points.
+fn format_runs(runs: &[(u32, u32)]) -> String {
     runs.iter()
         .map(|&(a, b)| if a == b { format!("U+{a:X}") } else { format!("U+{a:X}-{b:X}") })
         .collect::<Vec<_>>()
@@ -176,10 +181,7 @@ fn range_without(lacking: &BTreeSet<char>) -> String {
         start = c + 1;
     }
     runs.push((start, 0x10FFFF));
-    runs.iter()
-        .map(|&(a, b)| if a == b { format!("U+{a:X}") } else { format!("U+{a:X}-{b:X}") })
-        .collect::<Vec<_>>()
-        .join(", ")
+    format_runs(&runs)
 }
 
 /// The full faces, then the cuts: the browser looks in the last declared
@@ -234,8 +236,9 @@ fn the_first_screen_cuts_hold_every_character_of_every_first_screen() {
         regular: screen.regular.difference(&regular).copied().collect(),
         bold: screen.bold.difference(&bold).copied().collect(),
     };
-    for (weight, have, lacks) in [("regular", &regular, &lacking.regular), ("bold", &bold, &lacking.bold)] {
-        let want = if weight == "regular" { &screen.regular } else { &screen.bold };
+    for (weight, want, have, lacks) in
+        [("regular", &screen.regular, &regular, &lacking.regular), ("bold", &screen.bold, &bold, &lacking.bold)]
+    {
         assert!(have.is_subset(want) && lacks.len() <= 16, "{weight}: the cut lacks {lacks:?}");
     }
     let css_path = root.join("static/first-screen-font.css");

@@ -73,6 +73,11 @@ pub const HOOK_MAP_LABEL: &str = "장 지도";
 /// The hook's link into the first experiment.
 pub const HOOK_START: &str = "실험 1부터 시작하기 →";
 
+/// A player's play button (the hook's, a figure's, the side-by-side view's).
+pub const PLAY_LABEL: &str = "▶ 재생";
+/// What that button says while the player runs.
+pub const PAUSE_LABEL: &str = "❚❚ 일시정지";
+
 /// The hook's chapter map: one row per article, `(name, chapters)`, each
 /// chapter with its code ("A1", "B8").
 pub fn hook_map() -> Vec<(&'static str, Vec<(String, Chapter)>)> {

@@ -159,7 +159,7 @@ impl Component for Hook {
                 </div>
                 <div class="hook-player">
                     <button type="button" class="btn btn-primary play" onclick={toggle} aria-pressed={if p.playing() { "true" } else { "false" }}>
-                        { if p.playing() { "❚❚ 일시정지" } else if asking.is_some() { "▶ 이어서 보기" } else { "▶ 재생" } }
+                        { if p.playing() { shell::PAUSE_LABEL } else if asking.is_some() { "▶ 이어서 보기" } else { shell::PLAY_LABEL } }
                     </button>
                     <label for="hook-time" class="hook-time">
                         <span>{ "시간" }</span>

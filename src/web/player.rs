@@ -14,6 +14,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, KeyboardEvent};
 use yew::prelude::*;
 
+use crate::content::shell::{PAUSE_LABEL, PLAY_LABEL};
 use crate::figures::player::{Narrator, Pace, Player, Status, Tick};
 
 /// What the player's controls and frames ask of it.
@@ -197,7 +198,7 @@ impl PlayerDriver {
                 <div class="player-buttons">
                     <button type="button" class="btn" onclick={send(PlayerMsg::Step(-1))} aria-label="한 사건 뒤로">{ "◀ 한 사건" }</button>
                     <button type="button" class="btn btn-primary play" onclick={send(PlayerMsg::Toggle)} aria-pressed={if p.playing() { "true" } else { "false" }}>
-                        { if p.playing() { "❚❚ 일시정지" } else { "▶ 재생" } }
+                        { if p.playing() { PAUSE_LABEL } else { PLAY_LABEL } }
                     </button>
                     <button type="button" class="btn" onclick={send(PlayerMsg::Step(1))} aria-label="한 사건 앞으로">{ "한 사건 ▶" }</button>
                     { if marks { html! {<>

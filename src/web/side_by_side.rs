@@ -14,6 +14,7 @@ use yew::prelude::*;
 use super::canvas::CanvasSlot;
 use super::player::{PlayerDriver, PlayerMsg};
 use super::{device_pixel_ratio, reduced_motion};
+use crate::content::shell::{PAUSE_LABEL, PLAY_LABEL};
 use crate::figures::plan::LeaseFigure;
 use crate::figures::player::{Narrator, Pace};
 use crate::figures::story::StoryStep;
@@ -202,7 +203,7 @@ impl Component for SideBySide {
                     <div class="player-buttons">
                         <button type="button" class="btn" onclick={step(-1)} aria-label="한 사건 뒤로">{ "◀ 한 사건" }</button>
                         <button type="button" class="btn btn-primary play" onclick={toggle} aria-pressed={if p.playing() { "true" } else { "false" }}>
-                            { if p.playing() { "❚❚ 일시정지" } else { "▶ 재생" } }
+                            { if p.playing() { PAUSE_LABEL } else { PLAY_LABEL } }
                         </button>
                         <button type="button" class="btn" onclick={step(1)} aria-label="한 사건 앞으로">{ "한 사건 ▶" }</button>
                     </div>

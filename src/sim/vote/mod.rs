@@ -54,8 +54,6 @@ pub struct Limits {
 impl Limits {
     /// The cap every front end runs under: [`MAX_EVENTS`].
     pub const FRONT_END: Limits = Limits { max_events: MAX_EVENTS };
-    /// No cap, for measurements and tests.
-    pub const NONE: Limits = Limits { max_events: u64::MAX };
 
     /// At most `max_events` events.
     pub fn capped(max_events: u64) -> Limits {
