@@ -3,8 +3,10 @@
 //! crate's folders `content`, `cli` and `web`. Cargo holds the walls between crates (a crate
 //! cannot name one that depends on it); these tests hold the manifests that
 //! make that so, the order of the top crate's folders, which Cargo cannot
-//! see, that no module imports one that imports it back, and that every
-//! file lives in a layer's folder.
+//! see, that no module of any crate, at any depth, imports one that imports
+//! it back (a `use` of a re-export counts as a use of the module that
+//! defines the item; a module naming its own submodules does not count),
+//! and that every file lives in a layer's folder.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -142,61 +144,234 @@ fn module_of(crate_root: &Path, file: &Path) -> Vec<String> {
     segments
 }
 
-/// The modules `code` (a line of `module`'s file) refers to: `crate::a::b`
-/// and `super::a` paths, resolved from the crate's root.
-fn references(module: &[String], code: &str) -> Vec<Vec<String>> {
-    let path_after = |at: usize| -> Vec<String> {
-        code[at..]
-            .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+/// A file's shipped code as one text (its lines before the unit tests,
+/// without `//` comments), so that a `use` over several lines reads whole.
+fn shipped_text(text: &str) -> String {
+    shipped_code(text).into_iter().map(|(_, code)| code).collect::<Vec<_>>().join("\n")
+}
+
+fn is_ident_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// The `use` declarations of `code`: each one's tree (the text between
+/// `use` and `;`), and `code` with them blanked out.
+fn use_declarations(code: &str) -> (Vec<String>, String) {
+    let mut trees = Vec::new();
+    let mut rest = code.to_string();
+    let mut from = 0;
+    while let Some(found) = rest[from..].find("use ") {
+        let at = from + found;
+        let before = rest[..at].trim_end();
+        let starts_item = before.is_empty()
+            || before.ends_with([';', '{', '}', ']', ')'])
+            || (before.ends_with("pub") && !before[..before.len() - 3].ends_with(is_ident_char));
+        if (at > 0 && rest[..at].ends_with(is_ident_char)) || !starts_item {
+            from = at + 4;
+            continue;
+        }
+        let Some(len) = rest[at..].find(';') else { break };
+        trees.push(rest[at + 4..at + len].to_string());
+        rest.replace_range(at..at + len, &" ".repeat(len));
+        from = at + len;
+    }
+    (trees, rest)
+}
+
+/// The paths a `use` tree names, each with the name it binds:
+/// `a::{b, c::{d as e, self}}` gives `a::b` (b), `a::c::d` (e), `a::c` (c).
+fn use_paths(tree: &str) -> Vec<(Vec<String>, String)> {
+    let mut tokens: Vec<String> = Vec::new();
+    let mut chars = tree.chars().peekable();
+    while let Some(c) = chars.next() {
+        if is_ident_char(c) {
+            let mut word = c.to_string();
+            while let Some(&n) = chars.peek().filter(|n| is_ident_char(**n)) {
+                word.push(n);
+                chars.next();
+            }
+            tokens.push(word);
+        } else if c == ':' && chars.peek() == Some(&':') {
+            chars.next();
+            tokens.push("::".into());
+        } else if "{},*".contains(c) {
+            tokens.push(c.to_string());
+        }
+    }
+    fn tree_at(tokens: &[String], i: &mut usize, mut path: Vec<String>, out: &mut Vec<(Vec<String>, String)>) {
+        while let Some(token) = tokens.get(*i) {
+            *i += 1;
+            match token.as_str() {
+                "::" => {}
+                "{" => {
+                    while tokens.get(*i).is_some_and(|t| t != "}") {
+                        tree_at(tokens, i, path.clone(), out);
+                        if tokens.get(*i).is_some_and(|t| t == ",") {
+                            *i += 1;
+                        }
+                    }
+                    *i += 1;
+                    return;
+                }
+                "*" => return out.push((path, "*".into())),
+                "}" | "," => {
+                    *i -= 1;
+                    return;
+                }
+                word => {
+                    if word != "self" {
+                        path.push(word.to_string());
+                    }
+                    if tokens.get(*i).is_some_and(|t| t == "::") {
+                        continue;
+                    }
+                    let mut name = path.last().cloned().unwrap_or_default();
+                    if tokens.get(*i).is_some_and(|t| t == "as") {
+                        name = tokens.get(*i + 1).cloned().unwrap_or_default();
+                        *i += 2;
+                    }
+                    return out.push((path, name));
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        tree_at(&tokens, &mut i, Vec::new(), &mut out);
+        i += 1;
+    }
+    out
+}
+
+/// A crate's modules, every file at every depth, and what each one's code names.
+struct CrateModules {
+    /// Each module's path from the crate's root (the root itself is `[]`).
+    modules: BTreeSet<Vec<String>>,
+    /// The names each module's `use` declarations bind, and the absolute path each stands for.
+    bindings: BTreeMap<(Vec<String>, String), Vec<String>>,
+    /// The absolute paths each module's code names (its `use` declarations and
+    /// the `crate::`, `super::`, `self::` and child-module paths in its code).
+    paths: BTreeMap<Vec<String>, Vec<Vec<String>>>,
+}
+
+impl CrateModules {
+    fn read(crate_root: &Path, skip: &[&str]) -> CrateModules {
+        let mut files = Vec::new();
+        for file in rust_files(crate_root) {
+            let module = module_of(crate_root, &file);
+            if module.first().is_some_and(|m| skip.contains(&m.as_str())) {
+                continue;
+            }
+            files.push((module, shipped_text(&fs::read_to_string(&file).unwrap())));
+        }
+        let modules: BTreeSet<Vec<String>> = files.iter().map(|(m, _)| m.clone()).collect();
+        let mut crate_modules = CrateModules { modules, bindings: BTreeMap::new(), paths: BTreeMap::new() };
+        for (module, code) in &files {
+            let (trees, rest) = use_declarations(code);
+            let mut named = Vec::new();
+            for (path, name) in trees.iter().flat_map(|tree| use_paths(tree)) {
+                let Some(absolute) = crate_modules.absolute(module, &path) else { continue };
+                if name != "*" {
+                    crate_modules.bindings.insert((module.clone(), name), absolute.clone());
+                }
+                named.push(absolute);
+            }
+            for path in inline_paths(&rest, |word| crate_modules.is_child(module, word)) {
+                named.extend(crate_modules.absolute(module, &path));
+            }
+            crate_modules.paths.insert(module.clone(), named);
+        }
+        crate_modules
+    }
+
+    fn is_child(&self, module: &[String], name: &str) -> bool {
+        let mut child = module.to_vec();
+        child.push(name.to_string());
+        self.modules.contains(&child)
+    }
+
+    /// `path` as written in `module`, from the crate's root; `None` for another crate's.
+    fn absolute(&self, module: &[String], path: &[String]) -> Option<Vec<String>> {
+        let first = path.first()?;
+        let (mut base, mut rest) = match first.as_str() {
+            "crate" => (Vec::new(), &path[1..]),
+            "self" => (module.to_vec(), &path[1..]),
+            "super" => (module.to_vec(), path),
+            name if self.is_child(module, name) => (module.to_vec(), path),
+            _ => return None,
+        };
+        while rest.first().is_some_and(|s| s == "super") {
+            base.pop();
+            rest = &rest[1..];
+        }
+        base.extend(rest.iter().cloned());
+        Some(base)
+    }
+
+    /// The module an absolute path names an item of: the longest module it
+    /// starts with, followed through that module's `use` of the next name
+    /// (`crate::params::SweepSpec` is `params::sweep`'s when `params`
+    /// re-exports it from there).
+    fn module_of_path(&self, path: &[String]) -> Vec<String> {
+        let mut path = path.to_vec();
+        for _ in 0..32 {
+            let k = (0..=path.len()).rev().find(|k| self.modules.contains(&path[..*k])).unwrap_or(0);
+            let module = path[..k].to_vec();
+            match path.get(k).and_then(|name| self.bindings.get(&(module.clone(), name.clone()))) {
+                Some(target) if target.as_slice() != &path[..=k] => {
+                    let mut next = target.clone();
+                    next.extend(path[k + 1..].iter().cloned());
+                    path = next;
+                }
+                _ => return module,
+            }
+        }
+        path
+    }
+}
+
+/// The paths in `code` (a module's code without its `use` declarations)
+/// that start with `crate::`, `super::`, `self::` or a child module's name.
+fn inline_paths(code: &str, is_child: impl Fn(&str) -> bool) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    for (i, _) in code.match_indices("::") {
+        let start = code[..i].rfind(|c: char| !(is_ident_char(c) || c == ':')).map_or(0, |j| j + 1);
+        // Only where a path begins, once per path; `$crate::` is a macro's.
+        if code[..start].ends_with('$') || code[start..i].contains("::") {
+            continue;
+        }
+        let first = &code[start..i];
+        if !matches!(first, "crate" | "super" | "self") && !is_child(first) {
+            continue;
+        }
+        let path: Vec<String> = code[start..]
+            .split(|c: char| !(is_ident_char(c) || c == ':'))
             .next()
             .unwrap_or("")
             .split("::")
             .filter(|s| !s.is_empty())
             .map(str::to_string)
-            .collect()
-    };
-    let mut out = Vec::new();
-    for (i, _) in code.match_indices("crate::").filter(|(i, _)| !code[..*i].ends_with('$')) {
-        out.push(path_after(i + "crate::".len()));
-    }
-    // `super` is the module's parent, whether the module is a file or a folder's `mod.rs`.
-    for (i, _) in code.match_indices("super::").filter(|(i, _)| !code[..*i].ends_with("super::")) {
-        let mut path = module[..module.len().saturating_sub(1)].to_vec();
-        let mut rest = path_after(i + "super::".len());
-        while rest.first().map(String::as_str) == Some("super") {
-            rest.remove(0);
-            path.pop();
-        }
-        path.extend(rest);
+            .collect();
         out.push(path);
     }
     out
 }
 
-/// The import circles among a crate's modules, each module taken `depth`
-/// segments deep (`depth` 1: the crate's top-level modules).
-fn import_circles(crate_root: &Path, skip: &[&str], depth: usize) -> Vec<Vec<String>> {
-    let mut files: Vec<(Vec<String>, String)> = Vec::new();
-    for file in rust_files(crate_root) {
-        let module = module_of(crate_root, &file);
-        if module.is_empty() || skip.contains(&module[0].as_str()) {
-            continue;
-        }
-        files.push((module, fs::read_to_string(&file).unwrap()));
-    }
-    let node = |m: &[String]| m[..m.len().min(depth)].join("::");
-    let nodes: BTreeSet<String> = files.iter().map(|(m, _)| node(m)).collect();
+/// The import circles among a crate's modules, every file at every depth:
+/// sets of modules each of which imports, directly or not, every other.
+fn import_circles(crate_root: &Path, skip: &[&str]) -> Vec<Vec<String>> {
+    let crate_modules = CrateModules::read(crate_root, skip);
+    let name = |m: &[String]| if m.is_empty() { "crate".to_string() } else { m.join("::") };
+    let nodes: BTreeSet<String> = crate_modules.modules.iter().map(|m| name(m)).collect();
     let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for (module, text) in &files {
-        let from = node(module);
-        for (_, code) in shipped_code(text) {
-            for target in references(module, code) {
-                // The longest known module the path starts with.
-                let to =
-                    (1..=target.len().min(depth)).rev().map(|k| target[..k].join("::")).find(|n| nodes.contains(n));
-                if let Some(to) = to.filter(|to| *to != from) {
-                    edges.entry(from.clone()).or_default().insert(to);
-                }
+    for (module, paths) in &crate_modules.paths {
+        for path in paths {
+            // A module owns its submodules: naming them (its facade's
+            // `pub use`, calls into them) is no import back.
+            let target = crate_modules.module_of_path(path);
+            if !target.starts_with(module) {
+                edges.entry(name(module)).or_default().insert(name(&target));
             }
         }
     }
@@ -225,37 +400,66 @@ fn import_circles(crate_root: &Path, skip: &[&str], depth: usize) -> Vec<Vec<Str
     circles
 }
 
+/// The workspace's crates: the `members` of the root manifest.
+fn workspace_members() -> Vec<String> {
+    let text = fs::read_to_string(root().join("Cargo.toml")).unwrap();
+    let list = text.split("members").nth(1).and_then(|rest| rest.split(']').next()).unwrap_or("");
+    list.split('"').skip(1).step_by(2).map(str::to_string).collect()
+}
+
 #[test]
 fn no_module_imports_one_that_imports_it_back() {
-    let crates: [(&str, &[&str], usize); 5] = [
-        // lab-sim, lab-model, lab-figures and lab-real: their top-level modules.
-        ("src/sim", &[], 1),
-        ("src/model", &[], 1),
-        ("src/figures", &[], 1),
-        ("src/real", &[], 1),
-        // The top crate: every file of its layers (the bins are crates of their own).
-        ("src", &["bin", "main"], 2),
-    ];
+    let members = workspace_members();
+    assert!(members.len() >= 5 && members.contains(&".".to_string()), "members of Cargo.toml: {members:?}");
     let mut found = Vec::new();
-    for (dir, skip, depth) in crates {
-        for circle in import_circles(&root().join(dir), skip, depth) {
+    for dir in &members {
+        // Each crate's every module, at every depth. The top crate's bins
+        // (`src/bin/`, `src/main.rs`) are crates of their own.
+        let (crate_root, skip): (PathBuf, &[&str]) =
+            if dir == "." { (root().join("src"), &["bin", "main"]) } else { (root().join(dir), &[]) };
+        for circle in import_circles(&crate_root, skip) {
             found.push(format!("{dir}: {}", circle.join(" ↔ ")));
         }
     }
     assert!(found.is_empty(), "import circles (move what both need below them):\n{}", found.join("\n"));
 }
 
-/// The detector itself: it sees a circle through `super::` and one through `crate::`.
+/// The detector itself: it sees a circle through `super::`, one through
+/// `crate::`, one between two files of a folder through the folder's
+/// re-export, and none where a folder only re-exports what its files define.
 #[test]
 fn the_circle_detector_finds_circles() {
     let dir = std::env::temp_dir().join(format!("lab-layers-{}", std::process::id()));
     fs::create_dir_all(dir.join("a")).unwrap();
-    fs::write(dir.join("lib.rs"), "//! x\npub mod a;\npub mod b;\npub mod c;\n").unwrap();
+    fs::create_dir_all(dir.join("p")).unwrap();
+    fs::write(dir.join("lib.rs"), "//! x\npub mod a;\npub mod b;\npub mod c;\npub mod p;\n").unwrap();
     fs::write(dir.join("a/mod.rs"), "//! x\nmod inner;\nuse crate::b::thing;\n").unwrap();
     fs::write(dir.join("a/inner.rs"), "//! x\nuse super::super::c::Other;\n").unwrap();
     fs::write(dir.join("b.rs"), "//! x\nuse super::a::Item; // crate::c in a comment\n").unwrap();
     fs::write(dir.join("c.rs"), "//! x\n#[cfg(test)]\nmod tests { use crate::a::Item; }\n").unwrap();
-    let circles = import_circles(&dir, &[], 1);
+    // p's files: x names y's type, y names x's through p's re-export; z is
+    // re-exported by p and names p's other items through it, which is no circle.
+    fs::write(
+        dir.join("p/mod.rs"),
+        "//! x\nmod x;\nmod y;\nmod z;\npub use x::{\n    X,\n    Other as Renamed,\n};\npub use z::Z;\n",
+    )
+    .unwrap();
+    fs::write(dir.join("p/x.rs"), "//! x\npub struct X(super::y::Y);\npub struct Other;\n").unwrap();
+    fs::write(dir.join("p/y.rs"), "//! x\npub struct Y;\nfn f() -> crate::p::Renamed { todo!() }\n").unwrap();
+    fs::write(dir.join("p/z.rs"), "//! x\nuse crate::p::{X, Renamed};\npub struct Z(X, Renamed);\n").unwrap();
+    let circles = import_circles(&dir, &[]);
     fs::remove_dir_all(&dir).unwrap();
-    assert_eq!(circles, vec![vec!["a".to_string(), "b".to_string()]]);
+    let expected: Vec<Vec<String>> =
+        [vec!["a", "b"], vec!["p::x", "p::y"]].iter().map(|c| c.iter().map(|m| m.to_string()).collect()).collect();
+    assert_eq!(circles, expected);
+}
+
+#[test]
+fn use_trees_are_read_whole() {
+    let paths = use_paths("crate::a::{b, c::{d as e, self}, f::*}");
+    let text: Vec<String> = paths.iter().map(|(p, name)| format!("{}={name}", p.join("::"))).collect();
+    assert_eq!(text, ["crate::a::b=b", "crate::a::c::d=e", "crate::a::c=c", "crate::a::f=*"]);
+    let (trees, rest) = use_declarations("pub use x::Y;\nfn reuse() { use super::z; }\nlet fuse = 1;");
+    assert_eq!(trees, ["x::Y", "super::z"]);
+    assert!(!rest.contains("x::Y") && rest.contains("fuse"));
 }

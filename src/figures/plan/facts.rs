@@ -3,28 +3,11 @@
 //! is read from the same traces and crash-point grid the figure draws, so
 //! the answer beside the guess is the figure's, never a number written down.
 
-use serde::{Deserialize, Serialize};
-
 use super::vote::VoteFigure;
+use super::VoteFact;
 use crate::vote::{snapshot_us, stack_records, survives, MatrixView, StackFault};
 use lab_model::registry::FigureKind;
 use lab_sim::vote::{FaultKind, Variant, Verdict};
-
-/// One number a figure states about one of its runs.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct VoteFact {
-    /// What the number is (`lost_after_power`, `finalized_after_fault`, …).
-    pub key: String,
-    /// The index of the run among the figure's runs.
-    pub run: u32,
-    /// What the number is, in Korean (the row of the answer).
-    pub label_ko: String,
-    /// Where in the figure it is shown, in Korean (the column of the answer).
-    pub where_ko: String,
-    /// The number as the figure says it.
-    pub text: String,
-    pub value: f64,
-}
 
 impl VoteFigure {
     /// The facts of figure B6 (records that survive a kill or a power loss)

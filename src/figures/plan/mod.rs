@@ -23,9 +23,11 @@ pub mod facts;
 pub mod lease;
 pub mod vote;
 
-pub use facts::{matrix_unsafe_cells, VoteFact};
+pub use facts::matrix_unsafe_cells;
 pub use lease::{FigureHit, LeaseFigure, LeasePlan, LeaseRun, TableColumn, WINDOW_RANGE};
 pub use vote::{crash_stops, StoryVerdict, VoteFigure, VotePlan, VoteRun, VoteSummary};
+
+use serde::{Deserialize, Serialize};
 
 use crate::recording::Area;
 
@@ -33,6 +35,24 @@ use super::sweep::{draw_heatmap, heat_height_css};
 use super::{DrawResult, View};
 use lab_model::params::SweepMetric;
 use lab_model::sweep::SweepResult;
+
+/// One number an Article B figure states about one of its runs
+/// ([`VoteFigure::facts`], `facts.rs`; here, below both, since
+/// [`VoteSummary`] carries them).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct VoteFact {
+    /// What the number is (`lost_after_power`, `finalized_after_fault`, …).
+    pub key: String,
+    /// The index of the run among the figure's runs.
+    pub run: u32,
+    /// What the number is, in Korean (the row of the answer).
+    pub label_ko: String,
+    /// Where in the figure it is shown, in Korean (the column of the answer).
+    pub where_ko: String,
+    /// The number as the figure says it.
+    pub text: String,
+    pub value: f64,
+}
 
 /// A sweep heatmap of a computed grid, coloured by one metric.
 #[derive(Clone, Debug)]

@@ -5,22 +5,11 @@
 
 use lab_sim::sorted::OrdMap as BTreeMap;
 
-use serde::{Deserialize, Serialize};
-
 use super::codec::{last_values, percent_encode, read_value, split_query, NoticeLog};
 use super::spec::{boolean, choice, flag, int, keyed, number, Access, FromInt, ParamKind, ParamSpec, Value};
+use super::state::LeaseQuery;
 use super::{Field, Notice, Parsed};
 use lab_sim::lease::{FailPolicy, LeaseConfig, Noise, Outage, Preset, Variant, WalletAssignment};
-
-/// A fully specified Scenario A run: everything a permalink must restore.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct LeaseQuery {
-    /// The preset the other keys started from, if any.
-    pub preset: Option<Preset>,
-    pub config: LeaseConfig,
-    pub seed: u64,
-    pub run_index: u32,
-}
 
 impl Default for LeaseQuery {
     fn default() -> Self {

@@ -13,7 +13,10 @@
 //! unit, range, default and labels, the figures that read it, and its own
 //! getter and setter (`spec.rs`); docs/cli.md's parameter list (`lab
 //! params`), the sliders' ranges, validation and the canonical writers all
-//! come from them. `codec.rs` reads and writes query text.
+//! come from them. `codec.rs` reads and writes query text. The states the
+//! rows read and write ([`LeaseQuery`], [`SweepSpec`], [`SiteQuery`]) are
+//! plain types in `state.rs`, which names nothing else of this layer, so
+//! the rows and the states' own modules import it and not each other.
 //!
 //! Scenario A's parsing order: `preset=` sets the base config, `noise=` then
 //! sets the base noise knobs, and every other key overrides in any order
@@ -34,6 +37,7 @@ mod codec;
 mod lease;
 pub mod site;
 mod spec;
+mod state;
 mod sweep;
 mod vote;
 
@@ -43,13 +47,13 @@ pub use codec::{
 };
 pub use lease::{
     lease_param, lease_query_from_values, lease_query_problems, lease_value_text, parse_lease_query, replaced,
-    to_query, with_lease_value, LeaseQuery, DEFAULT_OUTAGE, DEFAULT_SEED, LEASE_PARAMS, PRESET_KEYS,
+    to_query, with_lease_value, DEFAULT_OUTAGE, DEFAULT_SEED, LEASE_PARAMS, PRESET_KEYS,
 };
-pub use site::{notice_ko, notices_ko, read_site, site_param, Scope, SiteQuery, SITE_PARAMS};
+pub use site::{notice_ko, notices_ko, read_site, site_param, Scope, SITE_PARAMS};
 pub use spec::{Access, Field, Figures, FromInt, Keyed, Notice, ParamKind, ParamSpec, Parsed, Value};
+pub use state::{Axis, LeaseQuery, SiteQuery, SweepKind, SweepMetric, SweepSpec};
 pub use sweep::{
-    sweep_param, sweep_params, sweep_query, sweep_spec_from_values, Axis, SweepKind, SweepMetric, SweepSpec, MAX_N,
-    MAX_SEEDS, PAUSE_WIDTH_MS, SWEEP_PARAMS,
+    sweep_param, sweep_params, sweep_query, sweep_spec_from_values, MAX_N, MAX_SEEDS, PAUSE_WIDTH_MS, SWEEP_PARAMS,
 };
 pub use vote::{
     parse_vote_query, vote_config_from_values, vote_config_problems, vote_param, vote_to_query, vote_value_text,

@@ -15,15 +15,14 @@
 use lab_sim::sorted::OrdMap as BTreeMap;
 
 use super::codec::{last_values, percent_encode, read_value, split_query, NoticeLog};
-use super::lease::{lease_query_from_values, to_query, LeaseQuery};
+use super::lease::{lease_query_from_values, to_query};
 use super::spec::{
     choice, int, word_key, Access, Field, Figures, FromInt, Key, Notice, ParamKind, ParamSpec, Parsed, Value,
 };
+use super::state::{SiteQuery, SweepKind, SweepMetric};
 use super::sweep::{sweep_figures, sweep_query, sweep_spec_from_values};
 use super::vote::{vote_config_from_values, vote_to_query};
 use crate::korean::{with_particle, Particle};
-use crate::params::{SweepKind, SweepMetric, SweepSpec};
-use lab_sim::vote::VoteConfig;
 
 /// The kind of figure an address is read for: it decides which parser reads
 /// the keys that are not the site's, and which view keys apply.
@@ -54,37 +53,6 @@ impl Scope {
             Scope::Sweep(kind) => kind.figure_id(),
         }
     }
-}
-
-/// Everything an address says: the route (`ch`, `fig`, `embed`), the view
-/// keys, and the state of the figure it is for (at most one of `lease`,
-/// `vote`, `sweep`: the scope's, present when the address carried any of
-/// its keys).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct SiteQuery {
-    pub chapter: Option<String>,
-    pub figure: Option<String>,
-    /// Embed mode: that one figure, no site chrome.
-    pub embed: Option<String>,
-    /// Embed mode, figure only (`bare=1`): the drawing, legend and caption, no controls.
-    pub bare: Option<bool>,
-    /// A timeline's window (`win`, ms).
-    pub window_ms: Option<u32>,
-    /// The player's cursor (`t`, in ms with up to µs precision).
-    pub cursor_us: Option<u64>,
-    /// The player's event index (`ev`).
-    pub event: Option<usize>,
-    /// A2's ledger line shown (`recon`).
-    pub reveal_ledger: Option<bool>,
-    /// A1: the recorded real run drawn instead of a simulation (`real`).
-    pub recorded: Option<bool>,
-    /// B6: the fault has hit (`hit`).
-    pub hit: Option<bool>,
-    /// What a sweep heatmap colours (`metric`).
-    pub metric: Option<SweepMetric>,
-    pub lease: Option<LeaseQuery>,
-    pub vote: Option<VoteConfig>,
-    pub sweep: Option<SweepSpec>,
 }
 
 impl SiteQuery {

@@ -10,9 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::lease::LeaseQuery;
-use super::site::SiteQuery;
-use crate::params::SweepSpec;
+use super::state::{LeaseQuery, SiteQuery, SweepSpec};
 use lab_sim::vote::VoteConfig;
 
 /// Something the parser changed or dropped, to be shown to the user.

@@ -9,21 +9,11 @@
 use lab_sim::sorted::OrdMap as BTreeMap;
 
 use super::codec::{percent_encode, read_value, NoticeLog};
-use super::lease::{to_query, LeaseQuery};
+use super::lease::to_query;
 use super::spec::{choice, int, keyed, number, Figures, Notice, ParamSpec};
+use super::state::{Axis, LeaseQuery, SweepKind, SweepMetric, SweepSpec};
 use crate::catalogue::{sweep_preset, sweep_word, SWEEP_WORDS};
 use lab_sim::lease::{LeaseConfig, Preset};
-use serde::{Deserialize, Serialize};
-
-/// Which grid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum SweepKind {
-    /// x = TTL (ms), y = upper end of the pause (ms); the pause is uniform in
-    /// `[max(0, p − PAUSE_WIDTH_MS), p]`, the article's 200 ms wide range.
-    TtlPause,
-    /// x = threads per wallet, y = wallets (threads = x·y, fixed assignment).
-    Contention,
-}
 
 /// The width of the pause range in the TTL × pause grid (the article's 300–500 ms).
 pub const PAUSE_WIDTH_MS: u32 = 200;
@@ -80,14 +70,6 @@ impl SweepKind {
     }
 }
 
-/// One axis: `n` values from `lo` to `hi`, evenly spaced and rounded to whole units.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Axis {
-    pub lo: u32,
-    pub hi: u32,
-    pub n: u32,
-}
-
 impl Axis {
     /// The axis values (strictly increasing; an integer axis shorter than `n`
     /// steps has one value per integer).
@@ -125,25 +107,6 @@ impl Axis {
 pub const MAX_N: u32 = 30;
 /// Most seeds per cell.
 pub const MAX_SEEDS: u32 = 5;
-
-/// A whole sweep: what to run in every cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct SweepSpec {
-    pub kind: SweepKind,
-    /// The preset every cell starts from (one the catalogue offers to sweeps).
-    pub variant: Preset,
-    pub x: Axis,
-    pub y: Axis,
-    /// Seeds per cell: seed 1, 2, … (run index 0).
-    pub seeds: u32,
-}
-
-/// Which number a heatmap colours.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum SweepMetric {
-    OverApproval,
-    Throughput,
-}
 
 impl SweepMetric {
     pub fn key(self) -> &'static str {
