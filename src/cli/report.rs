@@ -16,6 +16,7 @@ use crate::sim::vote::{
     column_rank, CrashRow, FaultKind, Variant as VoteVariant, Verdict, VoteConfig, VoteOutcome, VoteTrace,
 };
 use lab_model::article::{format_number, ArticleTable, ARTICLE_AMBIGUITIES, ARTICLE_TABLES};
+use lab_model::metrics::{article_cell_metric, Metric, RunFacts, Unit};
 use lab_model::params::vote_to_query;
 use lab_model::params::{to_query, LeaseQuery};
 
@@ -51,27 +52,6 @@ pub fn table_queries(runs: u32, seed: u64) -> Vec<LeaseQuery> {
         })
         .collect()
 }
-
-/// The headline metric keys, in `LeaseMetrics` field order (the JSON key set of `metrics`).
-pub const METRIC_KEYS: [&str; 17] = [
-    "approvals",
-    "possible_approvals",
-    "ownership_overlap_pairs",
-    "max_concurrent_owners",
-    "stolen_at_release",
-    "drift_won",
-    "over_approval",
-    "negative_ledger_wallets",
-    "fencing_rejects",
-    "lost_update_pairs",
-    "throughput_rps",
-    "latency_p95_ms",
-    "n503_during_outage",
-    "lockless_holds_during_outage",
-    "watchdog_extensions",
-    "fence_value_at_kill",
-    "post_restart_read_rejects",
-];
 
 /// One run as the CLI prints it in JSON; fields serialize in this order.
 #[derive(Serialize)]
@@ -116,7 +96,9 @@ pub fn run_json(query: &LeaseQuery, trace: &LeaseTrace) -> String {
     to_pretty_json(&RunRecord::new(query, &trace.metrics, Some(&trace.details)))
 }
 
-/// The markdown `lab run` prints: one row per headline metric, `N/A` where it does not apply.
+/// The markdown `lab run` prints: one row per headline metric, `N/A` where
+/// it does not apply, labelled for the run ("approvals (of 480)" with eight
+/// wallets); rates and latencies with two decimals.
 pub fn run_markdown(query: &LeaseQuery, trace: &LeaseTrace) -> String {
     let mut out = String::new();
     let preset = query.preset.map_or("(none)", Preset::key);
@@ -129,18 +111,17 @@ pub fn run_markdown(query: &LeaseQuery, trace: &LeaseTrace) -> String {
         query.run_index
     ));
     out.push_str(&format!("params: `{}`\n\n", to_query(query)));
-    out.push_str("| metric | simulated |\n|---|---|\n");
-    let metrics = serde_json::to_value(&trace.metrics).unwrap_or(Value::Null);
-    for key in METRIC_KEYS {
-        if let Some(value) = metrics.get(key) {
-            let text = match value {
-                Value::Null => "N/A".to_string(),
-                Value::Number(n) if n.is_f64() => format_number(n.as_f64().unwrap_or(f64::NAN), 2),
-                Value::Number(n) => format_number(n.as_f64().unwrap_or(f64::NAN), 0),
-                other => other.to_string(),
-            };
-            out.push_str(&format!("| `{key}` | {text} |\n"));
-        }
+    out.push_str("| metric | label | simulated |\n|---|---|---|\n");
+    let facts = RunFacts::of(&trace.metrics, &trace.details);
+    for metric in Metric::HEADLINE {
+        let decimals = match metric.spec().unit {
+            Unit::PerSecond | Unit::Millis => 2,
+            Unit::Count | Unit::Wallets | Unit::Won => 0,
+        };
+        let text = metric
+            .value(&trace.metrics, &trace.details)
+            .map_or_else(|| "N/A".to_string(), |v| format_number(v, decimals));
+        out.push_str(&format!("| `{}` | {} | {text} |\n", metric.key(), metric.label_en(Some(&facts))));
     }
     let d = &trace.details;
     out.push_str(&format!(
@@ -163,118 +144,26 @@ pub fn run_markdown(query: &LeaseQuery, trace: &LeaseTrace) -> String {
     out
 }
 
-/// How one column of an article table is computed from our runs.
-struct Column {
-    value: fn(&TableRun) -> Option<f64>,
-    decimals: usize,
-    /// Appends "/W" (wallet count), as in "4/4".
-    per_wallets: bool,
+/// The metric of an article table's column for the runs of `preset` (the
+/// article's pairing, `lab_model::metrics`).
+fn column_metric(table: &ArticleTable, preset: &str, col: usize) -> Metric {
+    article_cell_metric(table, preset, col)
+        .unwrap_or_else(|| panic!("{}: column {:?} pairs with no metric", table.id, table.columns.get(col)))
 }
 
-const fn col(value: fn(&TableRun) -> Option<f64>, decimals: usize) -> Column {
-    Column { value, decimals, per_wallets: false }
-}
-
-fn count(value: u64) -> Option<f64> {
-    Some(value as f64)
-}
-
-fn optional(value: Option<u64>) -> Option<f64> {
-    value.map(|v| v as f64)
-}
-
-fn approvals(r: &TableRun) -> Option<f64> {
-    count(r.metrics.approvals)
-}
-fn overlap_pairs(r: &TableRun) -> Option<f64> {
-    count(r.metrics.ownership_overlap_pairs)
-}
-/// The summary's overlap cell: for fail-open the article gives the pairs during the outage.
-fn summary_overlap_pairs(r: &TableRun) -> Option<f64> {
-    if r.query.preset == Some(Preset::Exp5Open) {
-        count(r.details.overlap_pairs_by_phase[1])
-    } else {
-        overlap_pairs(r)
-    }
-}
-fn drift_won(r: &TableRun) -> Option<f64> {
-    Some(r.metrics.drift_won as f64)
-}
-fn over_approval(r: &TableRun) -> Option<f64> {
-    count(r.metrics.over_approval)
-}
-fn throughput(r: &TableRun) -> Option<f64> {
-    Some(r.metrics.throughput_rps)
-}
-fn stolen(r: &TableRun) -> Option<f64> {
-    optional(r.metrics.stolen_at_release)
-}
-
-/// Our columns for each article table, in the article's column order.
-fn columns_for(table_id: &str) -> Vec<Column> {
-    match table_id {
-        "exp1" => vec![
-            col(approvals, 0),
-            col(overlap_pairs, 0),
-            col(|r| count(r.metrics.max_concurrent_owners), 0),
-            col(stolen, 0),
-            col(drift_won, 0),
-            col(over_approval, 0),
-            Column { value: |r| count(r.metrics.negative_ledger_wallets), decimals: 0, per_wallets: true },
-        ],
-        "exp2" => vec![
-            col(approvals, 0),
-            col(|r| optional(r.metrics.watchdog_extensions), 0),
-            col(overlap_pairs, 0),
-            col(stolen, 0),
-            col(drift_won, 0),
-            col(over_approval, 0),
-            col(throughput, 1),
-        ],
-        "exp3" => vec![
-            col(approvals, 0),
-            col(|r| optional(r.metrics.fencing_rejects), 0),
-            col(|r| optional(r.metrics.lost_update_pairs), 0),
-            col(drift_won, 0),
-            col(over_approval, 0),
-        ],
-        "exp4" => vec![
-            col(approvals, 0),
-            col(overlap_pairs, 0),
-            col(drift_won, 0),
-            col(over_approval, 0),
-            col(throughput, 1),
-            col(|r| Some(r.metrics.latency_p95_ms), 0),
-        ],
-        "exp5" => vec![
-            col(|r| optional(r.metrics.n503_during_outage), 0),
-            col(|r| optional(r.metrics.lockless_holds_during_outage), 0),
-            col(|r| count(r.details.overlap_pairs_by_phase[1]), 0),
-            col(drift_won, 0),
-            col(over_approval, 0),
-        ],
-        "summary" => vec![
-            col(summary_overlap_pairs, 0),
-            col(drift_won, 0),
-            col(over_approval, 0),
-            col(approvals, 0),
-            col(throughput, 1),
-        ],
-        _ => Vec::new(),
-    }
-}
-
-/// The cell of one column over a set of runs: one value, or "min–max"; "N/A" where undefined.
-fn simulated_cell(column: &Column, runs: &[&TableRun]) -> String {
-    let values: Vec<f64> = runs.iter().filter_map(|r| (column.value)(r)).collect();
+/// The cell of one metric over a set of runs: one value, or "min–max"
+/// ("/W" after a count of wallets, as the article writes "4/4"); "N/A"
+/// where undefined.
+fn simulated_cell(metric: Metric, runs: &[&TableRun]) -> String {
+    let values: Vec<f64> = runs.iter().filter_map(|r| metric.value(&r.metrics, &r.details)).collect();
     if values.is_empty() {
         return "N/A".to_string();
     }
     let low = values.iter().copied().fold(f64::INFINITY, f64::min);
     let high = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let (low_text, high_text) = (format_number(low, column.decimals), format_number(high, column.decimals));
+    let (low_text, high_text) = (metric.format_report(low), metric.format_report(high));
     let mut text = if low_text == high_text { low_text } else { format!("{low_text}–{high_text}") };
-    if column.per_wallets {
+    if metric.spec().unit == Unit::Wallets {
         let wallets = runs.first().map_or(0, |r| r.details.wallets);
         text.push_str(&format!("/{wallets}"));
     }
@@ -289,13 +178,11 @@ fn markdown_row(cells: &[String]) -> String {
     format!("| {} |\n", escaped.join(" | "))
 }
 
-fn decimals_of(table: &ArticleTable, column: usize) -> usize {
-    columns_for(table.id).get(column).map_or(0, |c| c.decimals)
-}
-
 /// One article table with our rows beside the article's.
 fn table_markdown_section(table: &ArticleTable, runs: &[TableRun]) -> String {
-    let columns = columns_for(table.id);
+    let columns = |preset: &str| -> Vec<Metric> {
+        (0..table.columns.len()).map(|col| column_metric(table, preset, col)).collect()
+    };
     let mut out = format!("### {} — {}\n\n", table.title, table.measurement_id);
     let mut header = vec!["row".to_string(), "source".to_string()];
     header.extend(table.columns.iter().map(|c| c.to_string()));
@@ -309,12 +196,13 @@ fn table_markdown_section(table: &ArticleTable, runs: &[TableRun]) -> String {
         for i in 0..lines {
             if let Some(run) = ours.get(i) {
                 let mut cells = vec![format!("run {}", i + 1), format!("{SIMULATED_LABEL}, seed {}", run.query.seed)];
-                cells.extend(columns.iter().map(|c| simulated_cell(c, &[run])));
+                cells.extend(columns(preset).into_iter().map(|m| simulated_cell(m, &[run])));
                 out.push_str(&markdown_row(&cells));
             }
             if let Some(row) = table.rows.get(i) {
                 let mut cells = vec![row.label.to_string(), ARTICLE_LABEL.to_string()];
-                cells.extend(row.cells.iter().enumerate().map(|(k, m)| m.display(decimals_of(table, k))));
+                let metrics = columns(row.preset);
+                cells.extend(row.cells.iter().zip(metrics).map(|(c, m)| c.display(m.spec().decimals)));
                 out.push_str(&markdown_row(&cells));
             }
         }
@@ -326,11 +214,12 @@ fn table_markdown_section(table: &ArticleTable, runs: &[TableRun]) -> String {
                     format!("{} (`{}`)", row.label, row.preset),
                     format!("{SIMULATED_LABEL}, {} runs", ours.len()),
                 ];
-                cells.extend(columns.iter().map(|c| simulated_cell(c, &ours)));
+                cells.extend(columns(row.preset).into_iter().map(|m| simulated_cell(m, &ours)));
                 out.push_str(&markdown_row(&cells));
             }
             let mut cells = vec![row.label.to_string(), ARTICLE_LABEL.to_string()];
-            cells.extend(row.cells.iter().enumerate().map(|(k, m)| m.display(decimals_of(table, k))));
+            let metrics = columns(row.preset);
+            cells.extend(row.cells.iter().zip(metrics).map(|(c, m)| c.display(m.spec().decimals)));
             out.push_str(&markdown_row(&cells));
         }
     }
@@ -558,20 +447,29 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_article_table_has_matching_columns() {
+    fn every_article_column_has_its_metric() {
         for table in ARTICLE_TABLES {
-            assert_eq!(columns_for(table.id).len(), table.columns.len(), "{}", table.id);
+            for row in table.rows {
+                for col in 0..table.columns.len() {
+                    column_metric(table, row.preset, col);
+                }
+            }
         }
+        let exp5_open = ARTICLE_TABLES.iter().find(|t| t.id == "summary").unwrap();
+        assert_eq!(column_metric(exp5_open, "exp5_open", 0), Metric::OverlapPairsDuringOutage);
+        assert_eq!(column_metric(exp5_open, "exp1", 0), Metric::OwnershipOverlapPairs);
     }
 
     #[test]
-    fn metric_keys_are_the_fields_of_lease_metrics_in_order() {
-        let json = serde_json::to_string(&LeaseMetrics::default()).unwrap_or_default();
-        let positions: Vec<usize> =
-            METRIC_KEYS.iter().map(|k| json.find(&format!("\"{k}\":")).unwrap_or(usize::MAX)).collect();
-        assert!(positions.windows(2).all(|w| w[0] < w[1] && w[1] != usize::MAX), "{json}");
-        let value = serde_json::to_value(LeaseMetrics::default()).unwrap_or(Value::Null);
-        assert_eq!(value.as_object().map_or(0, |m| m.len()), METRIC_KEYS.len());
+    fn the_run_report_labels_approvals_for_the_runs_wallets() {
+        let mut query = LeaseQuery::from_preset(Preset::Exp1);
+        query.config.duration_s = 2;
+        query.config.wallets = 8;
+        let trace = crate::sim::lease::run(&query.config, query.seed, 0, crate::sim::lease::TraceLevel::Summary);
+        let text = run_markdown(&query, &trace);
+        assert!(text.contains("| `approvals` | approvals (of 480) |"), "{text}");
+        assert!(text.contains("| `possible_approvals` | possible approvals | 480 |"), "{text}");
+        assert_eq!(text.matches("\n| `").count(), Metric::HEADLINE.len());
     }
 
     #[test]
@@ -592,7 +490,8 @@ mod tests {
         a.metrics.approvals = 580;
         let mut b = a.clone();
         b.metrics.approvals = 1_590;
-        assert_eq!(simulated_cell(&col(approvals, 0), &[&a, &b]), "580–1,590");
-        assert_eq!(simulated_cell(&col(stolen, 0), &[&a]), "N/A");
+        assert_eq!(simulated_cell(Metric::Approvals, &[&a, &b]), "580–1,590");
+        assert_eq!(simulated_cell(Metric::StolenAtRelease, &[&a]), "N/A");
+        assert_eq!(simulated_cell(Metric::NegativeLedgerWallets, &[&a]), "0/4");
     }
 }

@@ -324,24 +324,25 @@ impl Prediction {
     /// verdict question or a metric the state has no value for.
     pub fn lease_answer(&self) -> Option<Answered> {
         let Answer::Metric { key, column } = self.answer else { return None };
-        let (_, row_ko) = lab_model::analysis::TABLE_ROWS.iter().find(|(k, _)| *k == key)?;
+        let metric = lab_model::metrics::LIVE_TABLE.into_iter().find(|m| m.key() == key)?;
         let spec = self.spec();
         let plan = LeasePlan::new(spec, self.lease_query(), Some(spec.window_ms), true);
         let col = plan.table().into_iter().nth(column)?;
-        let values: Vec<f64> = col
+        let runs: Vec<lab_model::live_table::TableRun> = col
             .runs
             .iter()
-            .filter_map(|r| {
+            .map(|r| {
                 let q = LeaseQuery { preset: None, config: r.config.clone(), seed: r.seed, run_index: r.run_index };
-                lab_model::live_table::table_run(&q).value(key)
+                lab_model::live_table::table_run(&q)
             })
             .collect();
+        let values: Vec<f64> = runs.iter().filter_map(|r| r.metric_value(metric)).collect();
         let lo = values.iter().copied().reduce(f64::min)?;
         let hi = values.iter().copied().reduce(f64::max)?;
-        let format = lab_model::analysis::format_metric;
-        let text =
-            if (hi - lo).abs() < 1e-9 { format(key, lo) } else { format!("{}~{}", format(key, lo), format(key, hi)) };
-        Some(Answered::Metric { row_ko: row_ko.to_string(), column_ko: col.header, text, value: hi })
+        let format = |v| metric.format_live(v);
+        let text = if (hi - lo).abs() < 1e-9 { format(lo) } else { format!("{}~{}", format(lo), format(hi)) };
+        let row_ko = lab_model::live_table::row_label(metric, &runs);
+        Some(Answered::Metric { row_ko, column_ko: col.header, text, value: hi })
     }
 
     /// An answer from an Article B figure's facts (its summary's, for the
@@ -379,7 +380,7 @@ impl Prediction {
         let [xn, yn] = spec.kind.axis_names_ko();
         let cell = lab_model::sweep::run_cell(&spec, ix, iy);
         Some(Answered::Metric {
-            row_ko: "초과 승인 평균".to_string(),
+            row_ko: format!("{} 평균", lab_model::metrics::Metric::OverApproval.name_ko()),
             column_ko: format!("{xn} {x}, {yn} {y}"),
             text: lab_model::sweep::fmt1(cell.over_mean),
             value: cell.over_mean,

@@ -109,8 +109,8 @@ fn push_html<'a>(blocks: &mut Vec<Block<'a>>, html: &'a str) {
 /// from `content/html/sim-values.json` (`tests/prose.rs`), which holds the
 /// same values.
 pub fn sim_value(trace: &crate::sim::lease::LeaseTrace, metric: &str) -> Option<String> {
-    use lab_model::analysis::{format_metric, metric_value};
-    metric_value(&trace.metrics, &trace.details, metric).map(|v| format_metric(metric, v))
+    let metric = lab_model::metrics::Metric::from_key(metric)?;
+    metric.value(&trace.metrics, &trace.details).map(|v| metric.format_live(v))
 }
 
 /// The run a preset's `{{sim:…}}` placeholders are read from.

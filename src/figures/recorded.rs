@@ -40,7 +40,7 @@ use lab_sim::lease::{
 /// The configurations whose recorded run the site ships (a preset key each).
 pub const RECORDED: &[&str] = &["exp1"];
 
-/// The metrics a recorded run's holds determine (`lab_model::live_table::TABLE_ROWS`
+/// The metrics a recorded run's holds determine (`lab_model::metrics::LIVE_TABLE`
 /// keys); the others need the requests, which the file does not keep.
 pub const HOLD_METRICS: &[&str] = &[
     "approvals",

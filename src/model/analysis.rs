@@ -1,11 +1,12 @@
-//! What the figures read out of a trace: anomalies for the player, metric
-//! look-ups by name for tables and prose, and the Korean text alternative.
+//! What the figures read out of a trace: anomalies for the player and the
+//! Korean text alternative (the metrics themselves, by name, are
+//! `crate::metrics`'s).
 //!
 //! Pure functions of a [`LeaseTrace`]; no browser, no drawing.
 
 use crate::korean::{with_particle, Particle};
 use lab_sim::core::Stamp;
-use lab_sim::lease::{EventKind, LeaseDetails, LeaseMetrics, LeaseTrace, LockingStmt, Outcome, ReleaseResult};
+use lab_sim::lease::{EventKind, LeaseTrace, LockingStmt, Outcome, ReleaseResult};
 
 /// Kinds of moments the player can jump to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -211,61 +212,6 @@ pub fn row_lock_waits(trace: &LeaseTrace) -> Vec<RowWait> {
     out
 }
 
-/// A metric of the headline table or its details, by the key the CLI prints
-/// (and the prose uses in `{{sim:PRESET:KEY}}`). `None` when it does not
-/// apply to the run or the key is unknown.
-pub fn metric_value(m: &LeaseMetrics, d: &LeaseDetails, key: &str) -> Option<f64> {
-    let u = |x: u64| Some(x as f64);
-    let o = |x: Option<u64>| x.map(|v| v as f64);
-    match key {
-        "approvals" => u(m.approvals),
-        "possible_approvals" => u(m.possible_approvals),
-        "ownership_overlap_pairs" | "overlap_pairs" => u(m.ownership_overlap_pairs),
-        "max_concurrent_owners" => u(m.max_concurrent_owners),
-        "stolen_at_release" | "stolen" => o(m.stolen_at_release),
-        "drift_won" | "drift" => Some(m.drift_won as f64),
-        "over_approval" => u(m.over_approval),
-        "negative_ledger_wallets" => u(m.negative_ledger_wallets),
-        "fencing_rejects" => o(m.fencing_rejects),
-        "lost_update_pairs" => o(m.lost_update_pairs),
-        "throughput_rps" | "throughput" => Some(m.throughput_rps),
-        "latency_p95_ms" | "p95" => Some(m.latency_p95_ms),
-        "n503_during_outage" => o(m.n503_during_outage),
-        "lockless_holds_during_outage" => o(m.lockless_holds_during_outage),
-        "watchdog_extensions" => o(m.watchdog_extensions),
-        "fence_value_at_kill" => o(m.fence_value_at_kill),
-        "post_restart_read_rejects" => o(m.post_restart_read_rejects),
-        "holds" => u(d.holds),
-        "requests" => u(d.requests),
-        "responses_503" => u(d.responses_503),
-        "insufficient" => u(d.insufficient),
-        "expired_at_release" => u(d.expired_at_release),
-        "overlap_artifacts" => u(d.overlap_artifacts),
-        "fencing_rejects_read" => u(d.fencing_rejects_read),
-        "fencing_rejects_write" => u(d.fencing_rejects_write),
-        "writes_after_overtake" => u(d.writes_after_overtake),
-        "latency_p50_ms" => Some(d.latency_p50_ms),
-        "latency_max_ms" => Some(d.latency_max_ms),
-        "approvals_per_wallet_max" => d.approvals_per_wallet.iter().max().map(|&v| v as f64),
-        "approvals_per_wallet_min" => d.approvals_per_wallet.iter().min().map(|&v| v as f64),
-        "ledger_min_won" => d.ledger_per_wallet_won.iter().min().map(|&v| v as f64),
-        "ledger_max_won" => d.ledger_per_wallet_won.iter().max().map(|&v| v as f64),
-        "snapshot_min_won" => d.snapshot_per_wallet_won.iter().min().map(|&v| v as f64),
-        "snapshot_max_won" => d.snapshot_per_wallet_won.iter().max().map(|&v| v as f64),
-        _ => None,
-    }
-}
-
-/// Formats a metric the Korean way: thousands separators, one decimal for rates.
-pub fn format_metric(key: &str, v: f64) -> String {
-    match key {
-        "throughput_rps" | "throughput" | "latency_p95_ms" | "p95" | "latency_p50_ms" | "latency_max_ms" => {
-            format!("{:.1}", v)
-        }
-        _ => group_thousands(v.round() as i64),
-    }
-}
-
 /// `1234567` → `1,234,567`.
 pub fn group_thousands(v: i64) -> String {
     let digits = v.unsigned_abs().to_string();
@@ -282,25 +228,6 @@ pub fn group_thousands(v: i64) -> String {
         out
     }
 }
-
-/// The rows of the live metric table: key and Korean label.
-pub const TABLE_ROWS: &[(&str, &str)] = &[
-    ("approvals", "승인 (가능 240)"),
-    ("ownership_overlap_pairs", "소유 겹침 쌍"),
-    ("max_concurrent_owners", "최대 동시 소유자"),
-    ("stolen_at_release", "해제 시 STOLEN"),
-    ("drift_won", "drift (원)"),
-    ("over_approval", "초과 승인"),
-    ("negative_ledger_wallets", "원장 음수 지갑"),
-    ("fencing_rejects", "fencing 거부"),
-    ("lost_update_pairs", "잃어버린 갱신 쌍"),
-    ("watchdog_extensions", "연장 횟수"),
-    ("throughput_rps", "처리량 (건/s)"),
-    ("latency_p95_ms", "p95 지연 (ms)"),
-    ("n503_during_outage", "단절 중 503"),
-    ("lockless_holds_during_outage", "단절 중 락 없는 홀드"),
-    ("post_restart_read_rejects", "재기동 뒤 읽기 거부"),
-];
 
 /// A Korean sentence describing a run with its key numbers, for screen readers.
 pub fn describe_run(trace: &LeaseTrace) -> String {

@@ -86,6 +86,19 @@ const fn cli_only_text(text: &'static str) -> &'static str {
     }
 }
 
+/// The article's note on path (a) at TTL 1 s, which no table row holds
+/// (the real runs' tables show it in the cells of that configuration).
+pub const NOTE_TTL1S_EXPIRY: CellWords = CellWords {
+    en: "At TTL 1 s, path (a) still saw expiry in 2 of 3 runs (4 STOLEN, 4 over-approvals in run 3), blamed on a lock-server stall; the noise-free model shows none (§3.4 item 6).",
+    ko: "TTL 1초에서도 (a) 경로는 3회 중 2회 만료되었습니다. 3회차에는 홀드 4건이 lease 안에서 STOLEN이 되어 초과 승인 4건이 났고, 원문은 그 원인을 락 서버의 멈춤으로 봅니다.",
+};
+
+/// The article's note on the read-time rejects after the restart of c-2 + fail-closed.
+pub const NOTE_C2_RESTART_REJECTS: CellWords = CellWords {
+    en: "c-2 + fail-closed: exactly 96 read-time rejects per wallet after the restart, 384 per run, in all 3 runs.",
+    ko: "c-2 + fail-closed: 재기동 뒤 지갑마다 정확히 96건, 실행마다 384건이 읽기 시점 fencing에서 거부되었습니다(3회 모두).",
+};
+
 /// Exp 1 (M-024), TTL 200 ms, pause 300–500 ms, per run.
 pub const ARTICLE_EXP1: ArticleTable = ArticleTable {
     id: "exp1",
@@ -204,7 +217,7 @@ pub const ARTICLE_EXP3: ArticleTable = ArticleTable {
     notes: cli_only(&[
         "c-1 had 1 rejection \"out of 1,505\" over 3 runs; the base of 1,505 is undefined (§3.4 item 3). We show `writes_after_overtake` as the denominator.",
         "c-2 approved 4–6 of about 1,159 requests per run.",
-        "At TTL 1 s, path (a) still saw expiry in 2 of 3 runs (4 STOLEN, 4 over-approvals in run 3), blamed on a lock-server stall; the noise-free model shows none (§3.4 item 6).",
+        NOTE_TTL1S_EXPIRY.en,
     ]),
 };
 
@@ -305,7 +318,7 @@ pub const ARTICLE_EXP5: ArticleTable = ArticleTable {
     ],
     notes: cli_only(&[
         "Fail-open lockless holds: the table says 480–771, the text 766–771 (§3.4 item 1).",
-        "c-2 + fail-closed: exactly 96 read-time rejects per wallet after the restart, 384 per run, in all 3 runs.",
+        NOTE_C2_RESTART_REJECTS.en,
         "Fail-closed drift is \"the same as Exp 1\"; fail-closed approvals are not reported (§3.4 item 10).",
     ]),
 };
@@ -465,15 +478,16 @@ pub fn format_number(value: f64, decimals: usize) -> String {
 impl Measured {
     /// The cell as the article printed it, its words in English (`lab`).
     pub fn display(&self, decimals: usize) -> String {
-        self.render(decimals, |words| words.en)
+        self.display_in(decimals, |words| words.en)
     }
 
     /// The cell as the article printed it, its words in the article's Korean (the page).
     pub fn display_ko(&self, decimals: usize) -> String {
-        self.render(decimals, |words| words.ko)
+        self.display_in(decimals, |words| words.ko)
     }
 
-    fn render(&self, decimals: usize, words_in: fn(CellWords) -> &'static str) -> String {
+    /// The cell as the article printed it, its words as `words_in` picks them.
+    pub fn display_in(&self, decimals: usize, words_in: impl Fn(CellWords) -> &'static str) -> String {
         match *self {
             Runs(values) => values.iter().map(|v| format_number(*v, decimals)).collect::<Vec<_>>().join(" · "),
             Range(low, high) => format!("{}–{}", format_number(low, decimals), format_number(high, decimals)),

@@ -3,6 +3,7 @@
 //!
 //! It knows the parameters and their query-string codec (`params`), the
 //! figures' catalogue (`registry`), what a run's trace means (`analysis`),
+//! the one table of Scenario A's metrics and their words (`metrics`),
 //! the sweeps (`sweep`), the run caps (`work_cap`), the article's own
 //! numbers (`article`) and the Korean text rules (`korean`). It imports
 //! neither plotters nor yew (tests/tidy.rs), so it builds, tests and runs
@@ -15,6 +16,7 @@ pub mod html;
 pub mod json;
 pub mod korean;
 pub mod live_table;
+pub mod metrics;
 pub mod params;
 pub mod permalink;
 pub mod registry;

@@ -1,6 +1,7 @@
 //! The live metric table's unit of work: one full-length run at summary
 //! level, reduced to what the table shows, namely the value of every
-//! [`TABLE_ROWS`] metric and the run's Korean description.
+//! [`LIVE_TABLE`] metric, what its labels depend on ([`RunFacts`]) and the
+//! run's Korean description.
 //!
 //! The page computes table runs in the site's worker pool
 //! (`crate::worker`'s `Job::TableRun`) and falls back to the main thread
@@ -12,7 +13,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::{describe_run, metric_value, TABLE_ROWS};
+use crate::analysis::describe_run;
+use crate::metrics::{Metric, RunFacts, LIVE_TABLE};
 use crate::params::{parse_lease_query, to_query, LeaseQuery};
 use crate::work_cap::run_within_cap;
 use lab_sim::lease::{LeaseTrace, TraceLevel};
@@ -24,9 +26,11 @@ pub struct TableRun {
     /// The duration actually run (s): the configuration's, or less when the
     /// work cap shortened the run (`crate::work_cap`).
     pub duration_s: u32,
-    /// One entry per [`TABLE_ROWS`] row, in order; `None` when the metric does
+    /// One entry per [`LIVE_TABLE`] row, in order; `None` when the metric does
     /// not apply to the run's variant.
     pub values: Vec<Option<f64>>,
+    /// What the rows' labels say about the run (the approvals it could make).
+    pub facts: RunFacts,
     /// [`describe_run`] of the run (the figure's text alternative quotes it).
     pub description: String,
 }
@@ -36,16 +40,29 @@ impl TableRun {
         TableRun {
             run_index: trace.run_index,
             duration_s: trace.config.duration_s,
-            values: TABLE_ROWS.iter().map(|(key, _)| metric_value(&trace.metrics, &trace.details, key)).collect(),
+            values: LIVE_TABLE.iter().map(|m| m.value(&trace.metrics, &trace.details)).collect(),
+            facts: RunFacts::of(&trace.metrics, &trace.details),
             description: describe_run(trace),
         }
     }
 
     /// The value of the table row `key`, if the row exists and applies.
     pub fn value(&self, key: &str) -> Option<f64> {
-        let row = TABLE_ROWS.iter().position(|(k, _)| *k == key)?;
+        self.metric_value(Metric::from_key(key)?)
+    }
+
+    /// The value of the table row of `metric`, if the row exists and applies.
+    pub fn metric_value(&self, metric: Metric) -> Option<f64> {
+        let row = LIVE_TABLE.iter().position(|m| *m == metric)?;
         self.values.get(row).copied().flatten()
     }
+}
+
+/// The Korean label of `metric`'s row over `runs` (the runs of the table's
+/// columns): what it says about the runs follows them ("승인 (가능 480)"
+/// for eight wallets), and leaves them out when there are none.
+pub fn row_label<'a>(metric: Metric, runs: impl IntoIterator<Item = &'a TableRun>) -> String {
+    metric.label_ko(RunFacts::over(runs.into_iter().map(|r| &r.facts)).as_ref())
 }
 
 /// Runs `query` at summary level, for all of its `duration_s` unless the
@@ -84,6 +101,22 @@ mod tests {
         assert_eq!(direct, via_text);
         assert_eq!((direct.run_index, direct.duration_s), (2, 60));
         assert!(direct.description.contains("실행 2"));
+    }
+
+    #[test]
+    fn the_approvals_label_follows_the_wallets() {
+        let mut q = LeaseQuery::from_preset(Preset::Exp1);
+        q.config.duration_s = 3;
+        let four = table_run(&q);
+        assert_eq!(row_label(Metric::Approvals, [&four]), "승인 (가능 240)");
+        q.config.wallets = 8;
+        let eight = run_task(&task_text(&q)).expect("a page-built task parses cleanly");
+        assert_eq!(eight.facts.possible_approvals, (480, 480));
+        assert_eq!(row_label(Metric::Approvals, [&eight]), "승인 (가능 480)");
+        assert_eq!(row_label(Metric::Approvals, [&four, &eight]), "승인 (가능 240~480)");
+        assert_eq!(row_label(Metric::OverApproval, [&eight]), "초과 승인");
+        assert_eq!(eight.value("approvals"), eight.metric_value(Metric::Approvals));
+        assert!(eight.value("approvals").is_some_and(|v| v > 0.0));
     }
 
     #[test]

@@ -112,7 +112,7 @@ pub struct FigureSpec {
     /// The query keys whose controls are shown first (the ones the chapter's
     /// text asks the reader to move); the rest sit under "모든 설정".
     pub main_keys: &'static [&'static str],
-    /// Article A: the live metrics (`analysis::TABLE_ROWS` keys) the chapter
+    /// Article A: the live metrics (`metrics::LIVE_TABLE` keys) the chapter
     /// talks about, shown beside the figure from its own runs while the
     /// reader moves a control (empty: none).
     pub key_metrics: &'static [&'static str],
@@ -559,7 +559,7 @@ mod tests {
                 assert!(f.key_metrics.is_empty(), "{}", f.id);
             }
             for key in f.key_metrics {
-                assert!(crate::analysis::TABLE_ROWS.iter().any(|(k, _)| k == key), "{}: {key}", f.id);
+                assert!(crate::metrics::LIVE_TABLE.iter().any(|m| m.key() == *key), "{}: {key}", f.id);
             }
         }
         assert!(!figure("lease-expiry").unwrap().key_metrics.is_empty());

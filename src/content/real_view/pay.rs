@@ -13,6 +13,7 @@
 use serde_json::Value;
 
 use lab_model::html::escape_html;
+use lab_model::metrics::{article_text, ArticleText, Lang, Metric, RunFacts};
 
 const SUMMARY_JSON: &str = include_str!("../../../content/real/pay/summary.json");
 
@@ -91,27 +92,28 @@ fn config_label_ko(c: &Value) -> String {
 
 /// A cell's text: ranges with "~" as the chapters write them.
 fn cell(text: &str) -> String {
-    if let Some(note) = text.strip_prefix("see note: ") {
-        return format!("<small>원문 본문의 메모: {}</small>", escape_html(note));
-    }
     escape_html(&text.replace('–', "~"))
 }
 
-/// Korean names of the metrics shown in the chapters: the live table's own
-/// names (`TABLE_ROWS`, one name per metric on the site), and names for the
-/// few that only the real runs' tables show.
-fn metric_label(metric: &str) -> Option<&'static str> {
-    if let Some((_, label)) = lab_model::analysis::TABLE_ROWS.iter().find(|(key, _)| *key == metric) {
-        return Some(label);
+/// The article's cell of `metric` in configuration `key`, in the article's
+/// Korean (the committed set's `article` is `lab`'s English): "—" where
+/// the article gives none, a note of its text where that stands in for a cell.
+fn article_cell(key: &str, metric: Metric) -> String {
+    match article_text(key, metric, Lang::Ko) {
+        Some(ArticleText::Cell(text)) => cell(&text),
+        Some(ArticleText::Note(note)) => format!("<small>원문 본문의 메모: {}</small>", escape_html(note)),
+        None => "—".to_string(),
     }
-    Some(match metric {
-        "overlap_artifacts" => "그중 아티팩트 (1ms 미만, 둘 다 RELEASED)",
-        "expired_at_release" => "해제 시 EXPIRED (키 없음)",
-        "overlap_pairs_during_outage" => "단절 중 소유 겹침 쌍",
-        "fence_value_at_kill" => "단절 시점 fence 값 (4개 지갑 합)",
-        "leases_expired" => "서버에서 만료된 lease",
-        _ => return None,
-    })
+}
+
+/// What the labels of configuration `c`'s rows say about its runs: its
+/// wallets and the approvals they allow, from the configuration the real
+/// runs and their simulated twins ran.
+fn config_facts(c: &Value) -> Option<RunFacts> {
+    let config = lab_real::pay::RealConfig::from_key(c["variant"].as_str()?)?.article_config();
+    let wallets = config.wallets;
+    let possible = config.possible_approvals_per_wallet() * u64::from(wallets);
+    Some(RunFacts { possible_approvals: (possible, possible), wallets: (wallets, wallets) })
 }
 
 fn header(first: &str, data: &Value) -> String {
@@ -127,10 +129,11 @@ fn header(first: &str, data: &Value) -> String {
 fn config_table(data: &Value, key: &str) -> String {
     let c = config(data, key);
     let mut rows = String::new();
+    let facts = config_facts(c);
     for line in c["table"].as_array().into_iter().flatten() {
-        let metric = line["metric"].as_str().unwrap_or("");
-        let Some(label) = metric_label(metric) else { continue };
-        let article = line["article"].as_str().map_or("—".to_string(), cell);
+        let Some(metric) = line["metric"].as_str().and_then(Metric::from_key) else { continue };
+        let label = metric.label_ko(facts.as_ref());
+        let article = article_cell(key, metric);
         rows.push_str(&format!(
             "<tr><th scope=\"row\">{label}</th><td class=\"num real\">{}</td><td class=\"num\">{}</td><td class=\"num\">{article}</td></tr>",
             cell(line["real_text"].as_str().unwrap_or("")),
@@ -149,22 +152,24 @@ fn config_table(data: &Value, key: &str) -> String {
 
 /// The summary's columns for every variant, a row group per variant.
 fn summary_table(data: &Value) -> String {
-    const COLUMNS: [(&str, &str); 5] = [
-        ("approvals", "승인"),
-        ("over_approval", "초과 승인"),
-        ("ownership_overlap_pairs", "소유 겹침 쌍"),
-        ("drift_won", "drift (원)"),
-        ("throughput_rps", "처리량 (건/s)"),
+    // The summary's columns; their labels say nothing of one configuration's runs.
+    const COLUMNS: [Metric; 5] = [
+        Metric::Approvals,
+        Metric::OverApproval,
+        Metric::OwnershipOverlapPairs,
+        Metric::DriftWon,
+        Metric::ThroughputRps,
     ];
     let mut head = String::from("<thead><tr><th scope=\"col\">조건</th><th scope=\"col\">출처</th>");
-    for (_, label) in COLUMNS {
-        head.push_str(&format!("<th scope=\"col\">{label}</th>"));
+    for metric in COLUMNS {
+        head.push_str(&format!("<th scope=\"col\">{}</th>", metric.label_ko(None)));
     }
     head.push_str("</tr></thead>");
     let mut body = String::new();
     for c in data["configs"].as_array().into_iter().flatten() {
         let lines = c["table"].as_array().cloned().unwrap_or_default();
-        let find = |metric: &str| lines.iter().find(|l| l["metric"] == metric);
+        let find = |metric: Metric| lines.iter().find(|l| l["metric"] == metric.key());
+        let key = c["variant"].as_str().unwrap_or("");
         let label = escape_html(&config_label_ko(c));
         body.push_str("<tbody>");
         for (i, (source, field, class)) in [
@@ -180,8 +185,11 @@ fn summary_table(data: &Value) -> String {
                 body.push_str(&format!("<th scope=\"rowgroup\" rowspan=\"3\">{label}</th>"));
             }
             body.push_str(&format!("<th scope=\"row\"{class}>{source}</th>"));
-            for (metric, _) in COLUMNS {
-                let text = find(metric).and_then(|l| l[field].as_str()).map_or("—".to_string(), cell);
+            for metric in COLUMNS {
+                let text = match field {
+                    "article" => article_cell(key, metric),
+                    _ => find(metric).and_then(|l| l[field].as_str()).map_or("—".to_string(), cell),
+                };
                 let text = if text.starts_with("<small>") { "(본문 메모)".to_string() } else { text };
                 body.push_str(&format!("<td class=\"num{}\">{text}</td>", if i == 0 { " real" } else { "" }));
             }
@@ -208,5 +216,18 @@ mod tests {
         assert!(html.contains("실제 Redis·PostgreSQL, 이 저장소의 하니스"));
         assert!(html.contains("원문 측정") && html.contains("시뮬레이션"));
         assert!(block("{{real-pay:summary}}").unwrap().matches("<tbody>").count() == 12);
+    }
+
+    #[test]
+    fn the_articles_cells_and_notes_are_in_korean() {
+        let exp2 = block("{{real-pay:exp2}}").unwrap();
+        assert!(exp2.contains("0 (아티팩트 1)") && !exp2.contains("artifact"), "{exp2}");
+        assert!(exp2.contains("<th scope=\"row\">승인 (가능 240)</th>"), "{exp2}");
+        let ttl = block("{{real-pay:exp1_ttl1s}}").unwrap();
+        assert!(ttl.contains("원문 본문의 메모: TTL 1초에서도") && !ttl.contains("At TTL"), "{ttl}");
+        let summary = block("{{real-pay:summary}}").unwrap();
+        assert!(summary.contains("19.1 (거의 전부 거부)") && !summary.contains("almost all"));
+        let c2 = block("{{real-pay:exp5_c2_closed}}").unwrap();
+        assert!(c2.contains("단절 시점 fence 값 (4개 지갑 합)") && c2.contains("지갑마다 정확히 96건"), "{c2}");
     }
 }

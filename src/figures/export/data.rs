@@ -5,7 +5,8 @@
 
 use super::ExportError;
 use crate::plan::LeasePlan;
-use lab_model::analysis::{metric_value, TABLE_ROWS};
+use lab_model::live_table::{row_label, TableRun};
+use lab_model::metrics::LIVE_TABLE;
 use lab_model::params::{parse_lease_query, parse_vote_query, LeaseQuery, Notice};
 use lab_model::registry::{self, Scenario};
 use lab_sim::lease::{self, LeaseTrace};
@@ -60,8 +61,9 @@ fn csv_field(s: &str) -> String {
     }
 }
 
-/// A metric table column: its head and its values in [`TABLE_ROWS`]' order.
-pub type MetricColumn = (String, Vec<Option<f64>>);
+/// A metric table column: its head and its run's values (in
+/// [`LIVE_TABLE`]'s order, with what the labels say of the run).
+pub type MetricColumn = (String, TableRun);
 
 /// An Article A figure's metric table: the same runs as the table under the
 /// figure on the site (`LeasePlan::csv_columns`), one column per run.
@@ -70,14 +72,7 @@ pub fn lease_metric_columns(id: &str, params: &str) -> Result<Vec<MetricColumn>,
         .filter(|f| f.scenario() == Scenario::Lease)
         .ok_or_else(|| ExportError::Usage(format!("not an Article A figure: `{id}`")))?;
     let plan = LeasePlan::new(spec, checked_lease_query(params)?, None, true);
-    Ok(plan
-        .csv_columns()
-        .into_iter()
-        .map(|(head, run)| {
-            let t = run.run().0;
-            (head, TABLE_ROWS.iter().map(|(key, _)| metric_value(&t.metrics, &t.details, key)).collect())
-        })
-        .collect())
+    Ok(plan.csv_columns().into_iter().map(|(head, run)| (head, TableRun::of(&run.run().0))).collect())
 }
 
 /// A metric table as CSV: one row per metric, one column per run, raw
@@ -89,11 +84,12 @@ pub fn metrics_csv(columns: &[MetricColumn]) -> String {
         out.push_str(&csv_field(head));
     }
     out.push('\n');
-    for (row, (key, label)) in TABLE_ROWS.iter().enumerate() {
-        out.push_str(&format!("{},{}", csv_field(key), csv_field(label)));
-        for (_, values) in columns {
+    for (row, metric) in LIVE_TABLE.into_iter().enumerate() {
+        let label = row_label(metric, columns.iter().map(|(_, run)| run));
+        out.push_str(&format!("{},{}", csv_field(metric.key()), csv_field(&label)));
+        for (_, run) in columns {
             out.push(',');
-            if let Some(v) = values.get(row).copied().flatten() {
+            if let Some(v) = run.values.get(row).copied().flatten() {
                 out.push_str(&v.to_string());
             }
         }

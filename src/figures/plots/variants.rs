@@ -13,6 +13,7 @@ use crate::text_width::approx_text_width;
 use crate::{palette as P, DrawResult, View};
 use lab_model::analysis::group_thousands;
 use lab_model::catalogue::SeriesColour;
+use lab_model::metrics::{words, Metric};
 
 /// One dot of the trade-off scatter.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,8 +40,8 @@ pub fn draw_tradeoff(area: &Area, points: &[TradeoffPoint], view: &View) -> Draw
         .configure_mesh()
         .light_line_style(P::GRID.mix(0.5))
         .label_style(view.font(10.0).color(&P::MUTED))
-        .x_desc("처리량 (건/s)")
-        .y_desc("초과 승인 (건)")
+        .x_desc(words::ko::axis(Metric::ThroughputRps))
+        .y_desc(words::ko::axis(Metric::OverApproval))
         .axis_desc_style(view.font(10.5).color(&P::INK))
         .draw()?;
     for p in points {

@@ -21,8 +21,9 @@ use super::table::key_numbers_with;
 use super::{Figure, Msg};
 use crate::figures::recorded::{path, RecordedRun, HOLD_METRICS};
 use crate::sim::lease::LeaseTrace;
-use lab_model::analysis::{format_metric, TABLE_ROWS};
+use lab_model::live_table::row_label;
 use lab_model::live_table::TableRun;
+use lab_model::metrics::LIVE_TABLE;
 use lab_model::params::LeaseQuery;
 use lab_model::registry::FigureSpec;
 
@@ -140,10 +141,10 @@ impl Figure {
 
     /// The stage's key numbers of the recorded run.
     pub(super) fn recorded_key_numbers(view: &RecordedView, keys: &[&str]) -> Vec<(&'static str, Option<String>)> {
-        key_numbers_with(keys, |key| {
+        key_numbers_with(keys, |metric| {
             HOLD_METRICS
-                .contains(&key)
-                .then(|| view.numbers.value(key).map(|v| format_metric(key, v)))
+                .contains(&metric.key())
+                .then(|| view.numbers.metric_value(metric).map(|v| metric.format_live(v)))
                 .flatten()
                 .or_else(|| Some("—".to_string()))
         })
@@ -185,7 +186,7 @@ impl Figure {
     /// In place of the controls and the live table while the recorded run
     /// is shown: where it came from and the numbers its holds give.
     pub(super) fn view_recorded(&self, view: &RecordedView) -> Html {
-        let rows = TABLE_ROWS.iter().filter(|(k, _)| HOLD_METRICS.contains(k));
+        let rows = LIVE_TABLE.into_iter().filter(|m| HOLD_METRICS.contains(&m.key()));
         html! {
             <div class="recorded-run">
                 <p class="recorded-source">
@@ -197,10 +198,10 @@ impl Figure {
                         <caption>{ "이 실행 60초 전체, 홀드 기록으로 센 값 (처리량과 지연은 요청 기록이 필요해서, 이 장의 실제 서버 표에 있습니다)" }</caption>
                         <thead><tr><th scope="col">{ "지표" }</th><th scope="col" class="num">{ "실제 실행 0" }</th></tr></thead>
                         <tbody>
-                            { for rows.map(|(key, label)| html! {
+                            { for rows.map(|metric| html! {
                                 <tr>
-                                    <th scope="row">{ *label }</th>
-                                    <td class="num">{ view.numbers.value(key).map(|v| format_metric(key, v)).unwrap_or_else(|| "—".into()) }</td>
+                                    <th scope="row">{ row_label(metric, [&view.numbers]) }</th>
+                                    <td class="num">{ view.numbers.metric_value(metric).map(|v| metric.format_live(v)).unwrap_or_else(|| "—".into()) }</td>
                                 </tr>
                             }) }
                         </tbody>

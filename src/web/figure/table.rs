@@ -19,8 +19,9 @@ use super::{Figure, Msg};
 use crate::figures::article_data;
 use crate::figures::plan::{LeasePlan, LeaseRun, TableColumn};
 use crate::sim::lease::{LeaseTrace, Preset};
-use lab_model::analysis::{format_metric, group_thousands, TABLE_ROWS};
-use lab_model::live_table::{task_text, TableRun};
+use lab_model::analysis::group_thousands;
+use lab_model::live_table::{row_label, task_text, TableRun};
+use lab_model::metrics::{Metric, LIVE_TABLE};
 use lab_model::params::LeaseQuery;
 use lab_model::work_cap::MAX_EVENTS_SUMMARY;
 use lab_model::worker::{Job, JobResult};
@@ -351,20 +352,20 @@ impl LiveTable {
     /// variant (A5's read rejects after the restart, without c-2).
     pub fn key_numbers(&self, keys: &[&str]) -> Vec<(&'static str, Option<String>)> {
         let first = self.columns.first().filter(|c| !c.runs.is_empty());
-        key_numbers_with(keys, |key| first.map(|c| Self::cell(c, key).unwrap_or_else(|| "해당 없음".to_string())))
+        key_numbers_with(keys, |metric| first.map(|c| Self::cell(c, metric).unwrap_or_else(|| "해당 없음".to_string())))
     }
 
-    fn cell(col: &Column, key: &str) -> Option<String> {
-        let vals: Vec<f64> = col.runs.iter().filter_map(|r| r.value(key)).collect();
+    fn cell(col: &Column, metric: Metric) -> Option<String> {
+        let vals: Vec<f64> = col.runs.iter().filter_map(|r| r.metric_value(metric)).collect();
         if vals.is_empty() {
             return None;
         }
         let lo = vals.iter().cloned().fold(f64::INFINITY, f64::min);
         let hi = vals.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
         Some(if (hi - lo).abs() < 1e-9 {
-            format_metric(key, lo)
+            metric.format_live(lo)
         } else {
-            format!("{}~{}", format_metric(key, lo), format_metric(key, hi))
+            format!("{}~{}", metric.format_live(lo), metric.format_live(hi))
         })
     }
 
@@ -385,10 +386,11 @@ impl LiveTable {
     pub fn view(&self, plan: &LeasePlan) -> Html {
         let article_cols = plan.article_presets();
         let pending = if self.pending() { "true" } else { "false" };
-        let rows: Vec<(&str, &str)> = TABLE_ROWS
-            .iter()
-            .copied()
-            .filter(|(k, _)| self.columns.iter().any(|c| Self::cell(c, k).is_some()))
+        let runs = || self.columns.iter().flat_map(|c| &c.runs);
+        let rows: Vec<(Metric, String)> = LIVE_TABLE
+            .into_iter()
+            .filter(|m| self.columns.iter().any(|c| Self::cell(c, *m).is_some()))
+            .map(|m| (m, row_label(m, runs())))
             .collect();
         let article_head = |p: &Preset| {
             if article_cols.len() > 1 {
@@ -411,11 +413,11 @@ impl LiveTable {
                         { for article_cols.iter().map(|p| html! { <th scope="col" class="num article">{ article_head(p) }</th> }) }
                     </tr></thead>
                     <tbody>
-                        { for rows.iter().map(|(k, label)| html! {
+                        { for rows.iter().map(|(m, label)| html! {
                             <tr>
-                                <th scope="row">{ *label }</th>
-                                { for self.columns.iter().map(|c| html! { <td class="num">{ Self::cell(c, k).unwrap_or_else(|| "—".into()) }</td> }) }
-                                { for article_cols.iter().map(|p| html! { <td class="num article">{ article_data::value(*p, k).unwrap_or_else(|| "—".into()) }</td> }) }
+                                <th scope="row">{ label.as_str() }</th>
+                                { for self.columns.iter().map(|c| html! { <td class="num">{ Self::cell(c, *m).unwrap_or_else(|| "—".into()) }</td> }) }
+                                { for article_cols.iter().map(|p| html! { <td class="num article">{ article_data::value(*p, *m).unwrap_or_else(|| "—".into()) }</td> }) }
                             </tr>
                         }) }
                     </tbody>
@@ -427,13 +429,13 @@ impl LiveTable {
 }
 
 /// A figure's key numbers: for each of `keys` (rows of the table), its
-/// short label and `value(key)` (`None` while it is computed).
+/// short label and `value(metric)` (`None` while it is computed).
 pub(super) fn key_numbers_with(
     keys: &[&str],
-    value: impl Fn(&str) -> Option<String>,
+    value: impl Fn(Metric) -> Option<String>,
 ) -> Vec<(&'static str, Option<String>)> {
     keys.iter()
-        .filter_map(|key| TABLE_ROWS.iter().find(|(k, _)| k == key))
-        .map(|(key, label)| (label.split(" (").next().unwrap_or(label), value(key)))
+        .filter_map(|key| LIVE_TABLE.into_iter().find(|m| m.key() == *key))
+        .map(|m| (m.name_ko(), value(m)))
         .collect()
 }

@@ -16,6 +16,7 @@ use crate::timeline::{
 use crate::{article_data, DrawResult, View};
 use lab_model::analysis::{describe_event, describe_run, describe_window, group_thousands, Anomaly};
 use lab_model::catalogue::VariantEntry;
+use lab_model::metrics::{words, Metric};
 use lab_model::registry::FigureKind;
 use lab_model::work_cap::{FULL_STEP_MS, MAX_EVENTS_FULL, MAX_EVENTS_SUMMARY};
 use lab_sim::lease::LeaseTrace;
@@ -487,10 +488,11 @@ impl LeaseFigure {
                 .by_variant()
                 .map(|(v, traces)| {
                     let m = &traces[0].metrics;
-                    format!(
-                        "{}: 처리량 {:.1}건/s, 초과 승인 {}건, p95 지연 {:.0}ms.",
-                        v.label, m.throughput_rps, m.over_approval, m.latency_p95_ms
-                    )
+                    let amounts: Vec<String> = [Metric::ThroughputRps, Metric::OverApproval, Metric::LatencyP95Ms]
+                        .into_iter()
+                        .filter_map(|k| Some(words::ko::amount(k, k.value(m, &traces[0].details)?)))
+                        .collect();
+                    format!("{}: {}.", v.label, amounts.join(", "))
                 })
                 .collect::<Vec<_>>()
                 .join(" "),
