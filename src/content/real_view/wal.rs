@@ -11,6 +11,9 @@
 use serde_json::Value;
 
 use lab_model::html::escape_html;
+use lab_real::wal::check::NO_VOTES;
+use lab_real::wal::matrix::{double_signature_ko, kind_from_text, kind_ko};
+use lab_real::wal::report::machine_ko;
 
 /// The committed run (`lab real-wal --out content/real`).
 const MATRIX_JSON: &str = include_str!("../../../content/real/wal-matrix.json");
@@ -30,6 +33,30 @@ pub fn block(line: &str) -> Option<String> {
 
 fn text(v: &Value) -> String {
     escape_html(v.as_str().unwrap_or(""))
+}
+
+/// Votes as the committed run writes them ("X1…X14"), or "없음".
+fn votes(v: &Value) -> String {
+    match v.as_str() {
+        Some(NO_VOTES) => "없음".into(),
+        _ => text(v),
+    }
+}
+
+/// What SQLite's `integrity_check` said: "이상 없음" for its `ok`, else its
+/// own message, verbatim.
+fn integrity(v: &Value) -> String {
+    match v.as_str() {
+        Some("ok") => "이상 없음".into(),
+        _ => format!("<code>{}</code>", text(v)),
+    }
+}
+
+/// A committed English text read back into Korean by `ko`; text that it
+/// cannot read fails the render.
+fn korean(v: &Value, what: &str, ko: impl Fn(&str) -> Option<String>) -> String {
+    let en = v.as_str().unwrap_or("");
+    escape_html(&ko(en).unwrap_or_else(|| panic!("content/real/wal-matrix.json: unreadable {what}: {en:?}")))
 }
 
 fn count(v: &Value) -> u64 {
@@ -82,6 +109,9 @@ fn worst_model(config: &Value, key: &str) -> String {
         .unwrap_or_else(|| "safe".into())
 }
 
+/// The term of SQLite's own check of a restored file.
+const INTEGRITY: &str = "무결성 검사(<code>integrity_check</code>)";
+
 fn dl(rows: &[(&str, String)]) -> String {
     let mut out = String::from("<dl>");
     for (term, value) in rows {
@@ -107,7 +137,13 @@ fn kill_cell(config: &Value) -> String {
     };
     let lost_heights: Vec<String> =
         shown["lost"].as_array().cloned().unwrap_or_default().iter().map(|h| format!("높이 {h}")).collect();
-    let double: Vec<String> = shown["double_signed"].as_array().cloned().unwrap_or_default().iter().map(text).collect();
+    let double: Vec<String> = shown["double_signed"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|d| korean(d, "double signature", double_signature_ko))
+        .collect();
     let details = dl(&[
         (
             "종료",
@@ -117,12 +153,12 @@ fn kill_cell(config: &Value) -> String {
                 count(&shown["height"])
             ),
         ),
-        ("네트워크가 가진 투표", text(&shown["network"])),
-        ("재시작한 노드가 복원한 기록", text(&shown["restored"])),
+        ("네트워크가 가진 투표", votes(&shown["network"])),
+        ("재시작한 노드가 복원한 기록", votes(&shown["restored"])),
         ("잃은 투표", if lost_heights.is_empty() { "없음".into() } else { lost_heights.join(", ") }),
         ("거절한 충돌 제안", format!("{}건", count(&shown["refused"]))),
         ("서로 다른 값에 대한 두 서명", if double.is_empty() { "없음".into() } else { double.join("; ") }),
-        ("integrity_check", text(&shown["integrity"])),
+        (INTEGRITY, integrity(&shown["integrity"])),
     ]);
     let class = if lost > 0 { "rw-bad" } else { "rw-ok" };
     format!(
@@ -154,11 +190,11 @@ fn power_cell(p: &Value) -> String {
                 text(&w["stage"])
             ),
         ));
-        rows.push(("디스크에 남은 것", format!("<code>{}</code>", text(&w["kind"]))));
-        rows.push(("네트워크가 가진 투표", text(&w["network"])));
-        rows.push(("재시작한 노드가 복원한 기록", text(&w["restored"])));
-        rows.push(("잃은 투표", text(&w["lost"])));
-        rows.push(("integrity_check", text(&w["integrity"])));
+        rows.push(("디스크에 남은 것", korean(&w["kind"], "crash state", |k| kind_from_text(k).map(kind_ko))));
+        rows.push(("네트워크가 가진 투표", votes(&w["network"])));
+        rows.push(("재시작한 노드가 복원한 기록", votes(&w["restored"])));
+        rows.push(("잃은 투표", votes(&w["lost"])));
+        rows.push((INTEGRITY, integrity(&w["integrity"])));
     } else {
         rows.push((
             "결과",
@@ -171,7 +207,7 @@ fn power_cell(p: &Value) -> String {
     rows.push((
         "점검",
         format!(
-            "상태 {}개, SQLite로 연 서로 다른 디스크 이미지 {}개, integrity_check 실패 {}개",
+            "상태 {}개, SQLite로 연 서로 다른 디스크 이미지 {}개, <code>integrity_check</code> 실패 {}개",
             thousands(states),
             thousands(count(&p["images"])),
             thousands(count(&p["unsound"]))
@@ -257,7 +293,7 @@ fn figure(id: &str, lead: &str, r: &Value) -> String {
          칸을 열면 그 장애가 남긴 것(복원된 기록, 네트워크가 가진 투표, 전원이 나간 로그 기록)이 보입니다.</figcaption>\n",
         text(&r["sqlite_version"]),
         text(&r["date"]),
-        text(&r["machine"]),
+        korean(&r["machine"], "machine", machine_ko),
         count(&r["votes"]),
         thousands(total_states),
     ));
@@ -301,5 +337,15 @@ mod tests {
         assert!(html.matches("<details>").count() >= 3 * 16);
         assert!(block("plain prose").is_none());
         assert_eq!(thousands(1234567), "1,234,567");
+    }
+
+    #[test]
+    fn what_a_crash_left_is_said_in_korean() {
+        let html = block("{{real-wal:b7}}").expect("a real-wal line");
+        for english in ["synced", "torn after", " and Y", ">none<", "CPUs", "store files"] {
+            assert!(!html.contains(english), "{english:?} in the figure");
+        }
+        assert!(html.contains("첫 섹터까지만 닿은 쓰기 #392") && html.contains("저장 파일은 tmpfs에"));
+        assert!(html.contains("<dd><code>database disk image is malformed</code></dd>"));
     }
 }

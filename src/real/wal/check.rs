@@ -92,8 +92,11 @@ pub fn short(vote: &VoteRecord) -> String {
     format!("h={} {}", vote.height, vote.value)
 }
 
+/// What [`compact`] writes for no votes.
+pub const NO_VOTES: &str = "none";
+
 /// Votes as runs of consecutive heights with one value prefix, e.g.
-/// `X1…X14, Y15…Y30` (`none` when empty): a cell's text stays short.
+/// `X1…X14, Y15…Y30` ([`NO_VOTES`] when empty): a cell's text stays short.
 pub fn compact(votes: &[VoteRecord]) -> String {
     let mut sorted: Vec<(u64, String)> =
         votes.iter().map(|v| (v.height, v.value.trim_end_matches(|c: char| c.is_ascii_digit()).to_string())).collect();
@@ -107,7 +110,7 @@ pub fn compact(votes: &[VoteRecord]) -> String {
         }
     }
     if runs.is_empty() {
-        return "none".into();
+        return NO_VOTES.into();
     }
     runs.iter()
         .map(|(p, a, b)| if a == b { format!("{p}{a}") } else { format!("{p}{a}…{p}{b}") })

@@ -310,7 +310,7 @@ fn kill_run(
     }
     let double_signed = double_signatures(&everything)
         .iter()
-        .map(|(a, b)| format!("h={}: {} and {}", a.height, a.value, b.value))
+        .map(|(a, b)| double_signature_text(a.height, &a.value, &b.value))
         .collect();
     let refused = second.lines.iter().filter(|l| l.starts_with("REFUSED ")).count() as u32;
     let integrity = check::restore_file(&db).integrity;
@@ -335,6 +335,8 @@ fn image_hash(image: &Image) -> u64 {
     h.finish()
 }
 
+/// A crash state's kind as the reports write it (`lab real-wal`, the
+/// committed `content/real/wal-matrix.json`).
 fn kind_text(kind: StateKind) -> String {
     match kind {
         StateKind::Synced => "synced only".into(),
@@ -342,6 +344,47 @@ fn kind_text(kind: StateKind) -> String {
         StateKind::Single(r) => format!("synced + only the unsynced write #{r}"),
         StateKind::Torn(r) => format!("synced + write #{r} torn after its first sector"),
     }
+}
+
+/// The kind `kind_text` wrote, read back (`None` for any other text).
+pub fn kind_from_text(text: &str) -> Option<StateKind> {
+    let number = |s: &str| s.parse::<usize>().ok();
+    if text == "synced only" {
+        return Some(StateKind::Synced);
+    }
+    let rest = text.strip_prefix("synced + ")?;
+    let kind = if let Some(n) = rest.strip_prefix("first ").and_then(|r| r.strip_suffix(" unsynced op(s)")) {
+        StateKind::Prefix(number(n)?)
+    } else if let Some(r) = rest.strip_prefix("only the unsynced write #") {
+        StateKind::Single(number(r)?)
+    } else {
+        StateKind::Torn(number(rest.strip_prefix("write #")?.strip_suffix(" torn after its first sector")?)?)
+    };
+    (kind_text(kind) == text).then_some(kind)
+}
+
+/// A crash state's kind in Korean, for the chapters' real-run tables.
+pub fn kind_ko(kind: StateKind) -> String {
+    match kind {
+        StateKind::Synced => "동기화된 쓰기만".into(),
+        StateKind::Prefix(n) => format!("동기화된 쓰기, 그리고 동기화되지 않은 연산 중 처음 {n}개"),
+        StateKind::Single(r) => format!("동기화된 쓰기, 그리고 동기화되지 않은 쓰기 중 #{r} 하나"),
+        StateKind::Torn(r) => format!("동기화된 쓰기, 그리고 첫 섹터까지만 닿은 쓰기 #{r}"),
+    }
+}
+
+/// Two signatures of one height on different values, as the reports write them.
+fn double_signature_text(height: u64, a: &str, b: &str) -> String {
+    format!("h={height}: {a} and {b}")
+}
+
+/// A double signature as the reports write it ("h=15: X15 and Y15"), in
+/// Korean ("높이 15: X15 · Y15"); `None` for any other text.
+pub fn double_signature_ko(text: &str) -> Option<String> {
+    let (height, values) = text.strip_prefix("h=")?.split_once(": ")?;
+    let (a, b) = values.split_once(" and ")?;
+    let height: u64 = height.parse().ok()?;
+    (double_signature_text(height, a, b) == text).then(|| format!("높이 {height}: {a} · {b}"))
 }
 
 /// The file name handle `h` had when record `point - 1` ran (for reports).
@@ -615,5 +658,28 @@ fn compare(config: Config, log_records: usize, kills: Vec<KillRun>, power: Vec<P
         power,
         points,
         disagreements,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_reads_back_and_has_its_korean() {
+        for kind in [StateKind::Synced, StateKind::Prefix(190), StateKind::Single(834), StateKind::Torn(392)] {
+            assert_eq!(kind_from_text(&kind_text(kind)), Some(kind));
+            assert!(!kind_ko(kind).chars().any(|c| c.is_ascii_alphabetic()), "{}", kind_ko(kind));
+        }
+        assert_eq!(kind_from_text("synced + write #392 torn after its first sector"), Some(StateKind::Torn(392)));
+        assert_eq!(kind_from_text("synced + write #x torn after its first sector"), None);
+        assert_eq!(kind_from_text("something else"), None);
+    }
+
+    #[test]
+    fn a_double_signature_reads_in_korean() {
+        let text = double_signature_text(15, "X15", "Y15");
+        assert_eq!(double_signature_ko(&text).as_deref(), Some("높이 15: X15 · Y15"));
+        assert_eq!(double_signature_ko("h=15 X15"), None);
     }
 }

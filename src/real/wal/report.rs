@@ -46,6 +46,21 @@ pub fn machine(work_dir: &Path) -> String {
     format!("{os}, Linux {kernel}, {cpus} CPUs, store files on {fs}")
 }
 
+/// A [`machine`] text in Korean, for the chapters' real-run figure:
+/// `Debian GNU/Linux 12 (bookworm), Linux 6.1, CPU 2개, 저장 파일은 tmpfs에`.
+/// `None` for a text `machine` does not write.
+pub fn machine_ko(text: &str) -> Option<String> {
+    let (rest, fs) = text.rsplit_once(", store files on ")?;
+    let (system, cpus) = rest.rsplit_once(", ")?;
+    let cpus: usize = cpus.strip_suffix(" CPUs")?.parse().ok()?;
+    let fs = match fs {
+        "tmpfs" => "tmpfs",
+        "the temp directory's file system" => "임시 디렉터리의 파일 시스템",
+        _ => return None,
+    };
+    Some(format!("{system}, CPU {cpus}개, 저장 파일은 {fs}에"))
+}
+
 /// Today's UTC date, `YYYY-MM-DD` (the report's provenance; days-to-civil).
 pub fn today() -> String {
     let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
@@ -145,7 +160,7 @@ pub fn markdown(r: &MatrixReport) -> String {
             }
         ));
     }
-    out.push_str("\nModel: the model variant on `lab crashpoints --profile wal|rocks` (device honours sync), its worst verdict over the named points. Integrity: rebuilt states that failed `PRAGMA integrity_check` (with `synchronous=OFF` SQLite promises no ordering, so reordered unsynced writes may corrupt the file).\n");
+    out.push_str("\nModel: the model variant on its store profile (`wal` is `lab crashpoints --profile wal_os_cache`, `rocks` is `lab crashpoints --profile rocks_sync_wal`; the device honours sync), its worst verdict over the named points. Integrity: rebuilt states that failed `PRAGMA integrity_check` (with `synchronous=OFF` SQLite promises no ordering, so reordered unsynced writes may corrupt the file).\n");
     out.push_str("\n## Where a power loss lost a vote (the worst state per setting)\n\n");
     for c in &r.configs {
         for p in &c.power {
@@ -181,4 +196,22 @@ pub fn markdown(r: &MatrixReport) -> String {
         r.power_states, r.power_images, r.kill_runs, r.seconds, r.min_states_per_second
     ));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_machine_reads_in_korean() {
+        let text = machine(Path::new("/dev/shm/x"));
+        let ko = machine_ko(&text).expect("machine_ko reads what machine writes");
+        assert!(ko.ends_with("저장 파일은 tmpfs에") && ko.contains("CPU "), "{ko}");
+        assert_eq!(
+            machine_ko("Debian GNU/Linux 12 (bookworm), Linux 6.18.44, 2 CPUs, store files on tmpfs").as_deref(),
+            Some("Debian GNU/Linux 12 (bookworm), Linux 6.18.44, CPU 2개, 저장 파일은 tmpfs에")
+        );
+        assert!(machine_ko(&machine(Path::new("/tmp/x"))).is_some_and(|k| k.ends_with("임시 디렉터리의 파일 시스템에")));
+        assert_eq!(machine_ko("some machine"), None);
+    }
 }
