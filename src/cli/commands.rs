@@ -33,7 +33,13 @@ pub(super) fn execute(command: Command) -> Result<String> {
         }
         Command::FigureList => Ok(figure_list_output()),
         Command::Sweep { spec, format } => Ok(sweep_output(spec, format)),
-        Command::Figure { request, out, animate } => {
+        Command::Figure { mut request, out, animate, story_step, notes } => {
+            if let Some(step) = story_step {
+                request.time_us = story_step_time(&request, step)?;
+            }
+            for note in &notes {
+                eprintln!("lab: note: {note}");
+            }
             let rendered = match animate {
                 Some((frames, fps)) if request.format == export::Format::Gif => {
                     export::render_gif(&request, frames, fps)
@@ -41,10 +47,7 @@ pub(super) fn execute(command: Command) -> Result<String> {
                 Some((frames, fps)) => export::render_apng(&request, frames, fps),
                 None => export::render(&request),
             }
-            .map_err(|e| match e {
-                export::ExportError::Usage(m) | export::ExportError::TooLarge(m) => CliError::usage(m),
-                export::ExportError::Failure(m) => CliError::failure(m),
-            })?;
+            .map_err(export_error)?;
             std::fs::write(&out, &rendered.bytes)
                 .map_err(|e| CliError::failure(format!("--out: cannot write `{out}`: {e}")))?;
             for note in &rendered.notes {
@@ -59,6 +62,23 @@ pub(super) fn execute(command: Command) -> Result<String> {
                 Format::Markdown => crashpoints_markdown(&rows),
             })
         }
+    }
+}
+
+/// Where a vote story's player stands at step `step` (the page's `ev=`),
+/// as the page's player puts it: that step's time, or the end (`None`)
+/// from the last step on.
+fn story_step_time(request: &export::Request, step: usize) -> Result<Option<u64>> {
+    let story = export::vote_source(request).map_err(export_error)?;
+    let times = story.step_times();
+    let index = step.min(times.len().saturating_sub(1));
+    Ok(times.get(index).copied().filter(|_| index + 1 < times.len()))
+}
+
+fn export_error(error: export::ExportError) -> CliError {
+    match error {
+        export::ExportError::Usage(m) | export::ExportError::TooLarge(m) => CliError::usage(m),
+        export::ExportError::Failure(m) => CliError::failure(m),
     }
 }
 

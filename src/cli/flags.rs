@@ -5,14 +5,15 @@
 
 use std::collections::BTreeMap;
 
+use super::address::read_address;
 use super::help::help_text;
 use super::{CliError, Result, SUBCOMMANDS, TABLE_RUNS_MAX};
 use crate::figures::export;
 use crate::sim::vote::StoreProfile;
 use lab_model::params::{
-    parse_query, read_value, site_param, vote_param, Notice, NoticeLog, ParamSpec, Query, Value, LEASE_PARAMS,
-    VOTE_PARAMS,
+    read_value, site_param, sweep_query, to_query, vote_param, vote_to_query, NoticeLog, Query, SweepMetric, Value,
 };
+use lab_model::permalink::{Shown, ShownState};
 
 /// argv split into a subcommand and its flags, not yet validated.
 #[derive(Debug, Default)]
@@ -94,14 +95,41 @@ pub(super) enum Format {
 #[derive(Debug)]
 pub(super) enum Command {
     Help(String),
-    Presets { format: Format },
-    Params { format: Format },
-    Run { query: Box<Query>, format: Format, trace_path: Option<String> },
-    Table { runs: u32, seed: u64, format: Format },
-    Crashpoints { profile: StoreProfile, device_honours_sync: bool, format: Format },
+    Presets {
+        format: Format,
+    },
+    Params {
+        format: Format,
+    },
+    Run {
+        query: Box<Query>,
+        format: Format,
+        trace_path: Option<String>,
+    },
+    Table {
+        runs: u32,
+        seed: u64,
+        format: Format,
+    },
+    Crashpoints {
+        profile: StoreProfile,
+        device_honours_sync: bool,
+        format: Format,
+    },
     FigureList,
-    Figure { request: Box<export::Request>, out: String, animate: Option<(u32, u32)> },
-    Sweep { spec: lab_model::params::SweepSpec, format: Format },
+    /// `story_step`: a vote story's player step from the address (`ev=`),
+    /// made a time once the story has run; `notes`: what the file cannot show.
+    Figure {
+        request: Box<export::Request>,
+        out: String,
+        animate: Option<(u32, u32)>,
+        story_step: Option<usize>,
+        notes: Vec<String>,
+    },
+    Sweep {
+        spec: lab_model::params::SweepSpec,
+        format: Format,
+    },
 }
 
 impl Command {
@@ -124,11 +152,20 @@ impl Command {
                 let text = flags
                     .get("params")
                     .ok_or_else(|| CliError::usage("`lab run` needs --params \"QUERY\" (see `lab run --help`)"))?;
-                Command::Run {
-                    query: Box::new(validated_query(text)?),
-                    format,
-                    trace_path: flags.get("trace").cloned(),
-                }
+                let trace_path = flags.get("trace").cloned();
+                // What the address shows: a run of either scenario, or a sweep figure's grid.
+                let query = match read_address("--params", text, None)?.state() {
+                    ShownState::Lease(query) => Query::Lease(query),
+                    ShownState::Vote(config) => Query::Vote(config),
+                    ShownState::Sweep(..) if trace_path.is_some() => {
+                        return Err(CliError::usage(
+                            "--trace: the address is a sweep figure's, a grid of runs with no one trace; \
+                             drop --trace (each cell's query is in --format json)",
+                        ))
+                    }
+                    ShownState::Sweep(spec, _) => return Ok(Command::Sweep { spec, format }),
+                };
+                Command::Run { query: Box::new(query), format, trace_path }
             }
             "table" => {
                 let runs = match flags.get("runs") {
@@ -184,10 +221,34 @@ fn figure_command(raw: &RawArgs) -> Result<Command> {
         }
         return Ok(Command::FigureList);
     }
-    let id = raw
-        .positional
-        .clone()
-        .ok_or_else(|| CliError::usage("`lab figure` needs a FIGURE_ID (see `lab figure --list`) or --list"))?;
+    let address = match (flags.get("url"), flags.get("params")) {
+        (Some(_), Some(_)) => {
+            return Err(CliError::usage("--url and --params both give the figure's state; give one of them"))
+        }
+        (Some(url), None) => Some(read_address("--url", url, raw.positional.as_deref())?),
+        (None, Some(params)) => Some(read_address("--params", params, raw.positional.as_deref())?),
+        (None, None) => None,
+    };
+    let id = match (&raw.positional, &address) {
+        (Some(id), _) => id.clone(),
+        (None, Some(shown)) if flags.contains_key("url") => {
+            shown.figure.map(|f| f.id.to_string()).ok_or_else(|| {
+                CliError::usage(format!(
+                    "--url: the address names no figure (fig=) and {} (see `lab figure --list`)",
+                    match &shown.chapter {
+                        Some(chapter) => format!("chapter `{chapter}` has none to draw"),
+                        None => "no chapter".to_string(),
+                    }
+                ))
+            })?
+        }
+        _ => {
+            return Err(CliError::usage(
+                "`lab figure` needs a FIGURE_ID (see `lab figure --list`), --url ADDRESS or --list",
+            ))
+        }
+    };
+    let view = address.as_ref().map(AddressView::of).unwrap_or_default();
     let out = flags
         .get("out")
         .cloned()
@@ -201,20 +262,32 @@ fn figure_command(raw: &RawArgs) -> Result<Command> {
             .unwrap_or(export::DEFAULT_WIDTH),
         None => export::DEFAULT_WIDTH,
     };
+    let animate_flag = flags.contains_key("animate");
     let time_us = match flags.get("time") {
+        Some(_) if view.cursor_us.is_some() || view.story_step.is_some() => {
+            return Err(CliError::usage("--time: the address's t= or ev= already sets the player; give one of them"))
+        }
         Some(v) => Some(millis_to_micros("--time", v, 3_600_000)?),
-        None => None,
+        // An animation plays the whole span, whatever the address's player showed.
+        None if animate_flag => None,
+        None => view.cursor_us,
     };
     let window_ms = match flags.get("window") {
+        Some(_) if view.window_ms.is_some() => {
+            return Err(CliError::usage("--window: the address's win= already sets the window; give one of them"))
+        }
         Some(v) => {
             Some(whole_number("--window", v, u64::from(export::WINDOW_RANGE.0), u64::from(export::WINDOW_RANGE.1))?
                 as u32)
         }
-        None => None,
+        None => view.window_ms,
     };
     let reveal_ledger = match flags.get("recon") {
-        None => true,
+        Some(_) if view.reveal_ledger.is_some() => {
+            return Err(CliError::usage("--recon: the address's recon= already sets the ledger line; give one of them"))
+        }
         Some(text) => query_word("--recon", "recon", text)?.flag(),
+        None => view.reveal_ledger.unwrap_or(true),
     };
     let theme = match flags.get("theme").map(String::as_str) {
         None | Some("light") => crate::figures::theme::Theme::Light,
@@ -228,7 +301,7 @@ fn figure_command(raw: &RawArgs) -> Result<Command> {
     };
     let request = export::Request {
         theme,
-        params: flags.get("params").cloned(),
+        params: view.params,
         width,
         time_us,
         window_ms,
@@ -269,7 +342,52 @@ fn figure_command(raw: &RawArgs) -> Result<Command> {
     if figure_known(&request.id) {
         export::check_view_flags(&request).map_err(|e| CliError::usage(e.message()))?;
     }
-    Ok(Command::Figure { request: Box::new(request), out, animate })
+    let story_step = view.story_step.filter(|_| !animate_flag && time_us.is_none());
+    Ok(Command::Figure { request: Box::new(request), out, animate, story_step, notes: view.notes })
+}
+
+/// What an address gives `lab figure`: the figure's state as its canonical
+/// query, and the view keys the file can draw.
+#[derive(Default)]
+struct AddressView {
+    params: Option<String>,
+    /// `t=`: a timeline's player.
+    cursor_us: Option<u64>,
+    /// `ev=` of a vote story: its player's step (made a time once the story has run).
+    story_step: Option<usize>,
+    window_ms: Option<u32>,
+    reveal_ledger: Option<bool>,
+    /// What a file cannot show of the address, said on stderr.
+    notes: Vec<String>,
+}
+
+impl AddressView {
+    fn of(shown: &Shown) -> AddressView {
+        let site = &shown.site;
+        let params = match shown.state() {
+            ShownState::Lease(query) => to_query(&query),
+            ShownState::Vote(config) => vote_to_query(&config),
+            ShownState::Sweep(spec, SweepMetric::OverApproval) => sweep_query(&spec),
+            ShownState::Sweep(spec, metric) => format!("{}&metric={}", sweep_query(&spec), metric.key()),
+        };
+        let story = shown.figure.is_some_and(|f| f.kind.is_story());
+        let mut notes = Vec::new();
+        if site.hit == Some(true) {
+            notes.push(
+                "hit=1 (B6 after the fault) is the page's view: a file shows the stack before the fault, \
+                 as the page's own export does"
+                    .to_string(),
+            );
+        }
+        AddressView {
+            params: Some(params),
+            cursor_us: site.cursor_us,
+            story_step: site.event.filter(|_| story),
+            window_ms: site.window_ms,
+            reveal_ledger: site.reveal_ledger,
+            notes,
+        }
+    }
 }
 
 /// True for an exportable figure id (an unknown id is reported by `export::render`).
@@ -316,60 +434,4 @@ fn millis_to_micros(flag: &str, text: &str, max_ms: u64) -> Result<u64> {
         return Err(bad());
     }
     Ok(ms * 1000 + us)
-}
-
-/// Parses `--params`; any notice is an error naming the key and its allowed values.
-fn validated_query(text: &str) -> Result<Query> {
-    let parsed = parse_query(text);
-    if parsed.notices.is_empty() {
-        return Ok(parsed.value);
-    }
-    let keys = match parsed.value {
-        Query::Lease(_) => LEASE_PARAMS,
-        Query::Vote(_) => VOTE_PARAMS,
-    };
-    let lines: Vec<String> = parsed.notices.iter().map(|n| format!("  {}", notice_line(n, keys))).collect();
-    Err(CliError::usage(format!("bad --params:\n{}", lines.join("\n"))))
-}
-
-fn notice_line(notice: &Notice, keys: &[ParamSpec]) -> String {
-    let mut line = notice.message();
-    if let Notice::Ignored { key, reason, .. } = notice {
-        if reason.starts_with("unknown key") {
-            if let Some(known) = closest_key(key, keys) {
-                line.push_str(&format!("; did you mean `{known}`?"));
-            }
-        }
-    }
-    line
-}
-
-/// The key of the query's own scenario nearest to `key`: a key it starts
-/// (`ttl` → `ttl_ms`), else the nearest by edit distance if that is close
-/// (≤ 3 edits). Never `key` itself: a key that exists in the other scenario
-/// only is not a typo.
-fn closest_key(key: &str, keys: &[ParamSpec]) -> Option<&'static str> {
-    keys.iter()
-        .filter(|p| p.name != key)
-        .map(|p| {
-            let is_prefix = key.len() >= 3 && p.name.starts_with(key);
-            (!is_prefix, edit_distance(key, p.name), p.name)
-        })
-        .filter(|(not_prefix, distance, _)| !not_prefix || *distance <= 3)
-        .min()
-        .map(|(_, _, name)| name)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().take(64).enumerate() {
-        let mut current = vec![i + 1; b.len() + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let substitution = previous[j] + usize::from(ca != *cb);
-            current[j + 1] = substitution.min(previous[j + 1] + 1).min(current[j] + 1);
-        }
-        previous = current;
-    }
-    previous[b.len()]
 }

@@ -34,8 +34,14 @@ pub(super) fn help_text(subcommand: &str) -> Result<String> {
              Runs one simulation. QUERY is the site's query string, e.g.\n\
              \x20   preset=exp2_stop&stop_duration_ms=150&seed=3\n\
              \x20   scenario=vote&...   (Scenario B)\n\
-             Any key that is unknown, malformed, repeated or out of range is an error (exit 2);\n\
-             `lab params` lists the keys and their ranges.\n\n\
+             or any address the site writes, a permalink as it is (`?…`, `/CHAPTER.html?…`, https://…):\n\
+             \x20   lab run --params \"?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1&ttl_ms=600\"\n\
+             The route picks only what runs, as on the page: without scenario=, the scenario of the\n\
+             figure (fig= or embed=, else the chapter's first); a figure named with none of its keys\n\
+             runs its starting state; a sweep figure's address runs its grid, as `lab sweep` does.\n\
+             The view keys (t, win, ev, …) are checked and change nothing in the run.\n\
+             Any key that is unknown, malformed, repeated or out of range, and a ch=, fig= or page\n\
+             the site has none of, is an error (exit 2); `lab params` lists the keys and their ranges.\n\n\
              --format md|json   md (default): a table of the metrics;\n\
              \x20                  json: {\"preset\",\"run\",\"seed\",\"params\",\"metrics\",\"details\"}\n\
              --trace FILE       also write the full trace (every event) as JSON to FILE\n"
@@ -80,14 +86,21 @@ pub(super) fn help_text(subcommand: &str) -> Result<String> {
         "figure" => format!(
             "lab figure FIGURE_ID [--params \"QUERY\"] --out FILE.svg|FILE.png [--width W] [--time T] [--window W] [--recon 1|0] [--theme light|dark]\n\
              lab figure FIGURE_ID [--params \"QUERY\"] --out FILE.png|FILE.gif --animate [--frames N] [--fps F] [--width W]\n\
+             lab figure [FIGURE_ID] --url A --out FILE.svg|FILE.png|FILE.gif [--width W] [--theme light|dark] [--animate]\n\
              lab figure --list\n\n\
              Renders one of the site's figures, with its Korean caption, to SVG or PNG (by the\n\
              extension of --out). The PNG uses the embedded Pretendard font and is identical on\n\
              every machine; SVG text names font-family Pretendard, sans-serif and uses the\n\
              viewer's fonts.\n\n\
              --list        list the figure ids (id, code, caption)\n\
-             --params Q    the site's query string (default: the figure's starting state);\n\
-             \x20             any unknown, malformed or out-of-range key is an error (exit {EXIT_USAGE})\n\
+             --params Q    the site's query string, or a whole address as --url takes it (default:\n\
+             \x20             the figure's starting state); any unknown, malformed or out-of-range key\n\
+             \x20             is an error (exit {EXIT_USAGE})\n\
+             --url A       an address the site wrote (a permalink: `?ch=…&fig=…&…`, `/CHAPTER.html?…`,\n\
+             \x20             https://…): the figure it shows (fig= or embed=, else the chapter's first;\n\
+             \x20             FIGURE_ID may be left out) in its state, its t= (a story's ev=), win= and\n\
+             \x20             recon= as --time, --window and --recon (giving both is exit {EXIT_USAGE}); e.g.\n\
+             \x20             lab figure --url \"/a1-lease-expiry.html?fig=lease-expiry&preset=exp1&t=1500\" --out a1.svg\n\
              --out FILE    where to write; .svg or .png\n\
              --width W     width in pixels, {}..={} (default {})\n\
              --time T      player cursor in ms, to the µs (e.g. 2.12): what a timeline or story shows at time T (default: the end)\n\

@@ -8,9 +8,11 @@
 //! names the flag or key and its allowed values. Nothing here panics on
 //! user input.
 //!
-//! `report` formats the simulation commands' tables and JSON; `real` runs
-//! the real systems (`lab real`, `lab real-wal`).
+//! `address` reads `--params` and `--url` as the page reads its address
+//! (a permalink runs unchanged); `report` formats the simulation commands'
+//! tables and JSON; `real` runs the real systems (`lab real`, `lab real-wal`).
 
+mod address;
 mod commands;
 mod flags;
 mod help;
@@ -43,6 +45,7 @@ const SUBCOMMANDS: &[(&str, &[(&str, bool)])] = &[
         &[
             ("list", false),
             ("params", true),
+            ("url", true),
             ("out", true),
             ("width", true),
             ("time", true),

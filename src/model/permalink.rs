@@ -6,11 +6,20 @@
 //! read it back with the one reader, `params::read_site`. The short writers
 //! spell the few keys they set directly, which keeps them small in the
 //! first-load wasm.
+//!
+//! [`read_address`] says what a whole address shows, as the page decides
+//! it: the chapter (`ch=`, else the page's own path, [`page_id`]), the
+//! figure its state is for (`fig=` or `embed=`, else the chapter's first)
+//! and that state, read by `read_site` in the figure's scope. `lab run` and
+//! `lab figure` take any address the site writes through it.
 
 use lab_sim::vote::VoteConfig;
 
-use crate::params::{percent_encode, split_query, to_query, vote_to_query, SiteQuery, SweepMetric, SweepSpec};
-use crate::registry::{figure, FigureSpec};
+use crate::params::{
+    percent_encode, read_site, split_query, to_query, vote_to_query, LeaseQuery, Notice, Scope, SiteQuery, SweepMetric,
+    SweepSpec,
+};
+use crate::registry::{figure, FigureKind, FigureSpec, Scenario, FIGURES, PAGE_ONLY};
 
 /// A chapter alone: `?ch=ID`.
 pub fn chapter(chapter: &str) -> String {
@@ -131,11 +140,277 @@ pub fn chapter_page(search: &str) -> Option<String> {
     plain.then(|| if rest.is_empty() { format!("{chapter}.html") } else { format!("{chapter}.html?{rest}") })
 }
 
+/// The chapter id of a page path: `…/ID.html` (the chapter's own static
+/// page, [`chapter_page`]), whatever folders come before it; `None` for a
+/// path that names no `.html` file. The caller checks that it is a chapter
+/// (`index.html` is the first one's).
+pub fn page_id(path: &str) -> Option<&str> {
+    path.rsplit('/').next()?.strip_suffix(".html").filter(|id| !id.is_empty())
+}
+
+/// An address split into its path and its query (without the `?`): a whole
+/// address (`https://host/dir/ID.html?QUERY#…`), a path (`/ID.html?…`), a
+/// search (`?QUERY`) or a bare query (`QUERY`). The fragment is dropped.
+pub fn split_address(address: &str) -> (&str, &str) {
+    let address = address.trim();
+    let address = address.split_once('#').map_or(address, |(before, _)| before);
+    let looks_like_path = |text: &str| text.contains("://") || text.starts_with('/') || text.ends_with(".html");
+    match address.split_once('?') {
+        Some((path, search)) if !path.contains(['=', '&']) => (path, search),
+        None if looks_like_path(address) && !address.contains(['=', '&']) => (address, ""),
+        _ => ("", address),
+    }
+}
+
+/// The scope a figure's keys are read in.
+pub fn figure_scope(spec: &FigureSpec) -> Scope {
+    match (spec.kind, spec.scenario()) {
+        (FigureKind::Sweep(kind), _) => Scope::Sweep(kind),
+        (_, Scenario::Vote) => Scope::Vote,
+        _ => Scope::Lease,
+    }
+}
+
+/// The first figure of a chapter, in the order its prose places them.
+pub fn chapter_first_figure(chapter: &str) -> Option<&'static FigureSpec> {
+    FIGURES.iter().find(|f| f.chapter == chapter)
+}
+
+/// What an address shows, read as the page reads it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shown {
+    /// The chapter it opens: `ch=`, else its page's; `None` when it names neither.
+    pub chapter: Option<String>,
+    /// The figure its state is for: the one `fig=` or `embed=` names (or the
+    /// caller asked for), else its chapter's first when that figure reads
+    /// the keys it was read for; `None` when there is neither.
+    pub figure: Option<&'static FigureSpec>,
+    /// Whether the figure was named (`fig=`, `embed=`, the caller) rather
+    /// than the chapter's first.
+    pub named: bool,
+    /// The kind of figure whose keys the address was read for.
+    pub scope: Scope,
+    /// Everything the address says, read in `scope`.
+    pub site: SiteQuery,
+    /// What the reading clamped or ignored (the page shows these; `lab` stops on them).
+    pub notices: Vec<Notice>,
+}
+
+/// The state of the figure an address shows.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ShownState {
+    Lease(LeaseQuery),
+    Vote(VoteConfig),
+    Sweep(SweepSpec, SweepMetric),
+}
+
+impl Shown {
+    /// The state the page opens the figure in: the address's keys when it
+    /// carries any of its scope, else the figure's starting state (the
+    /// defaults when there is no figure).
+    pub fn state(&self) -> ShownState {
+        match self.scope {
+            Scope::Lease => ShownState::Lease(
+                self.site.lease.clone().unwrap_or_else(|| self.figure.map(|f| f.initial_query()).unwrap_or_default()),
+            ),
+            Scope::Vote => ShownState::Vote(
+                self.site
+                    .vote
+                    .clone()
+                    .unwrap_or_else(|| self.figure.map(|f| f.initial_vote_config()).unwrap_or_default()),
+            ),
+            Scope::Sweep(kind) => ShownState::Sweep(
+                self.site.sweep.unwrap_or_else(|| kind.default_spec()),
+                self.site.metric.unwrap_or(SweepMetric::OverApproval),
+            ),
+        }
+    }
+}
+
+/// Reads `address` (any form [`split_address`] takes) as the page does:
+/// the chapter is `ch=`, else the page's path; the figure is `fig=` or
+/// `embed=`, else `asked` (`lab figure ID`), else the chapter's first; the
+/// keys are read for that figure, or, when no figure is named, for the
+/// scenario `scenario=` names or the chapter's first figure's. `chapters`
+/// are the site's chapter ids. An `Err` names what the site has no page
+/// or figure for: an unknown `ch=`, `fig=`, `embed=` or page, a figure
+/// outside the address's chapter, or `asked` differing from the address.
+pub fn read_address(address: &str, chapters: &[&str], asked: Option<&str>) -> Result<Shown, String> {
+    let (path, search) = split_address(address);
+    let chapter_list = || chapters.join(", ");
+    let page = match page_id(path) {
+        Some("index") | None => None,
+        Some(id) if chapters.contains(&id) => Some(id),
+        Some(id) => {
+            return Err(format!("the address's page `{id}.html` is no chapter's; the chapters: {}", chapter_list()))
+        }
+    };
+    // The route keys read the same in every scope.
+    let route = read_site(search, Scope::Lease).value;
+    if let Some(ch) = route.chapter.as_deref().filter(|ch| !chapters.contains(ch)) {
+        return Err(format!("`ch={ch}` is no chapter; allowed {}", chapter_list()));
+    }
+    let chapter = route.chapter.clone().or(page.map(str::to_string));
+    let known = |key: &str, id: &str| -> Result<&'static FigureSpec, String> {
+        if PAGE_ONLY.contains(&id) {
+            return Err(format!(
+                "`{key}={id}` is composed by the page from other figures' runs: it has no run or file of its own"
+            ));
+        }
+        figure(id).ok_or_else(|| {
+            let ids: Vec<&str> = FIGURES.iter().map(|f| f.id).collect();
+            format!("`{key}={id}` is no figure; allowed {}", ids.join(", "))
+        })
+    };
+    let spec_id = |id: &Option<String>| id.clone().unwrap_or_default();
+    let mut named = None;
+    for (key, id) in [("fig", &route.figure), ("embed", &route.embed)] {
+        let Some(id) = id.as_deref() else { continue };
+        let spec = known(key, id)?;
+        if named.is_some_and(|other: &FigureSpec| other.id != spec.id) {
+            return Err(format!("`fig=` and `embed=` name two figures ({} and {id})", spec_id(&route.figure)));
+        }
+        named = Some(spec);
+    }
+    if let Some(asked) = asked {
+        let spec = known("figure", asked).map_err(|_| format!("unknown figure `{asked}`; see `lab figure --list`"))?;
+        if let Some(other) = named.filter(|other| other.id != spec.id) {
+            return Err(format!("the address is for figure `{}`, not `{asked}`", other.id));
+        }
+        named = Some(spec);
+    }
+    if let (Some(spec), Some(ch)) = (named, chapter.as_deref()) {
+        if spec.chapter != ch {
+            return Err(format!("figure `{}` is in chapter `{}`, not in `{ch}`", spec.id, spec.chapter));
+        }
+    }
+    let first = chapter.as_deref().and_then(chapter_first_figure);
+    let scenario = split_query(search).into_iter().rev().find(|pair| pair.key == "scenario");
+    let scope = match (named, scenario) {
+        (Some(spec), _) => figure_scope(spec),
+        (None, Some(pair)) if pair.value.as_deref().is_some_and(|v| v.trim().eq_ignore_ascii_case("vote")) => {
+            Scope::Vote
+        }
+        (None, Some(_)) => Scope::Lease,
+        (None, None) => first.map_or(Scope::Lease, figure_scope),
+    };
+    let figure = named.or(first.filter(|spec| figure_scope(spec) == scope));
+    let read = read_site(search, scope);
+    Ok(Shown { chapter, figure, named: named.is_some(), scope, site: read.value, notices: read.notices })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::{read_site, to_query, Scope, SweepKind};
+    use crate::params::SweepKind;
     use lab_sim::vote::StoreProfile;
+
+    /// The chapters of the figures, and one without figures.
+    fn chapters() -> Vec<&'static str> {
+        let mut ids: Vec<&str> = FIGURES.iter().map(|f| f.chapter).collect();
+        ids.dedup();
+        ids.push("glossary");
+        ids
+    }
+
+    fn read(address: &str) -> Result<Shown, String> {
+        read_address(address, &chapters(), None)
+    }
+
+    #[test]
+    fn an_address_splits_into_its_page_and_its_query() {
+        for (address, path, search) in [
+            ("preset=exp1&ttl_ms=600", "", "preset=exp1&ttl_ms=600"),
+            ("?ch=a1-lease-expiry&fig=lease-expiry", "", "ch=a1-lease-expiry&fig=lease-expiry"),
+            ("/a1-lease-expiry.html?fig=lease-expiry#x", "/a1-lease-expiry.html", "fig=lease-expiry"),
+            ("https://h.example/lab/a5-outage.html?fig=outage", "https://h.example/lab/a5-outage.html", "fig=outage"),
+            ("https://h.example/lab/b2-durable.html", "https://h.example/lab/b2-durable.html", ""),
+            ("bogus", "", "bogus"),
+            ("note=a?b", "", "note=a?b"),
+        ] {
+            assert_eq!(split_address(address), (path, search), "{address}");
+        }
+        assert_eq!(page_id("https://h.example/lab/a5-outage.html"), Some("a5-outage"));
+        assert_eq!((page_id("/"), page_id("/lab/")), (None, None));
+    }
+
+    #[test]
+    fn an_address_shows_its_figure_in_its_state() {
+        let url = lease_figure(
+            "a1-lease-expiry",
+            "lease-expiry",
+            "preset=exp1&ttl_ms=600",
+            Some((1_500, 3)),
+            None,
+            None,
+            false,
+        );
+        for address in [url.clone(), format!("https://h.example/{}", chapter_page(&url).unwrap())] {
+            let shown = read(&address).unwrap();
+            assert_eq!(
+                (shown.chapter.as_deref(), shown.figure.map(|f| f.id)),
+                (Some("a1-lease-expiry"), Some("lease-expiry"))
+            );
+            assert!(shown.named && shown.notices.is_empty(), "{address}: {:?}", shown.notices);
+            assert_eq!(
+                shown.state(),
+                ShownState::Lease(crate::params::parse_lease_query("preset=exp1&ttl_ms=600").value)
+            );
+            assert_eq!(shown.site.cursor_us, Some(1_500));
+        }
+        // A named figure without keys of its own opens in its starting state, as on the page.
+        let plain = read("?ch=a3-fencing&fig=lease-clock").unwrap();
+        assert_eq!(plain.state(), ShownState::Lease(figure("lease-clock").unwrap().initial_query()));
+        // A bare query is the defaults' run, whatever it does not name.
+        assert_eq!(read("").unwrap().state(), ShownState::Lease(LeaseQuery::default()));
+        // An Article B figure, a sweep, an embed.
+        let config = VoteConfig { fault: lab_sim::vote::FaultKind::Power, ..VoteConfig::default() };
+        let vote = read(&vote_figure("b7-kill-vs-power", "kill-vs-power", &config, None, true)).unwrap();
+        assert_eq!((vote.scope, vote.state(), vote.site.hit), (Scope::Vote, ShownState::Vote(config), Some(true)));
+        let spec = SweepKind::Contention.default_spec();
+        let sweep = read(&sweep_figure("a7-sweeps", &spec, SweepMetric::Throughput)).unwrap();
+        assert_eq!(sweep.state(), ShownState::Sweep(spec, SweepMetric::Throughput));
+        let embedded = read(&embed("outage", "?ch=a5-outage&fig=outage&preset=exp5_open&bare=1")).unwrap();
+        assert_eq!((embedded.figure.map(|f| f.id), embedded.chapter), (Some("outage"), None));
+    }
+
+    #[test]
+    fn a_chapter_alone_gives_the_scenario_of_its_first_figure() {
+        let b = read("?ch=b1-remember&fault=power").unwrap();
+        assert_eq!((b.scope, b.figure.map(|f| f.id), b.named), (Scope::Vote, Some("vote-story"), false));
+        assert!(b.notices.is_empty(), "{:?}", b.notices);
+        // `scenario=` decides when given; the chapter's figure is not of that scenario then.
+        let a = read("?ch=b1-remember&scenario=lease&preset=exp1").unwrap();
+        assert_eq!((a.scope, a.figure), (Scope::Lease, None));
+        assert_eq!(read("?ch=glossary").unwrap().figure, None);
+        // Every chapter's first figure is its figure 1.
+        for ch in chapters() {
+            if let Some(first) = chapter_first_figure(ch) {
+                assert!(first.number.ends_with("-1"), "{ch}: {}", first.number);
+            }
+        }
+    }
+
+    #[test]
+    fn an_address_the_site_has_no_page_or_figure_for_is_an_error_naming_its_key() {
+        for (address, needle) in [
+            ("?ch=nowhere", "`ch=nowhere` is no chapter"),
+            ("?fig=nonsense", "`fig=nonsense` is no figure"),
+            ("?embed=nonsense", "`embed=nonsense` is no figure"),
+            ("?ch=a1-lease-expiry&fig=outage", "figure `outage` is in chapter `a5-outage`"),
+            ("/nowhere.html?fig=outage", "page `nowhere.html`"),
+            ("?fig=side-by-side", "`fig=side-by-side` is composed by the page"),
+            ("?fig=outage&embed=tradeoff", "two figures"),
+        ] {
+            let err = read(address).unwrap_err();
+            assert!(err.contains(needle), "{address}: {err}");
+        }
+        let err = read_address("?fig=outage", &chapters(), Some("tradeoff")).unwrap_err();
+        assert!(err.contains("`outage`, not `tradeoff`"), "{err}");
+        // Values are clamped or ignored with notices, as on the page.
+        let shown = read("?ch=a1-lease-expiry&fig=lease-expiry&ttl_ms=0&hit=1").unwrap();
+        assert_eq!(shown.notices.iter().map(Notice::key).collect::<Vec<_>>(), ["hit", "ttl_ms"]);
+    }
 
     #[test]
     fn a_chapter_is_its_id_alone() {
