@@ -7,7 +7,13 @@ the wall time, the stop lateness and the cross-check counts.
 content/real/pay/holds/KEY.json: run 0's hold-level history of each
 configuration (one array per hold, the nemesis events), not every request.
 
+content/real/pay/independent.json (with --independent FILE): the
+provenance and three-column table of a rerun with `lab real --pauses
+independent`, shown beside the committed set in the real runs' limits
+(src/content/real_view/limits.rs); no holds.
+
 Usage: scripts/real-pay-data.py DIR [DEST]   (DEST defaults to content/real/pay)
+       scripts/real-pay-data.py --independent DIR FILE
 """
 import json
 import os
@@ -27,7 +33,25 @@ def us(ns):
     return None if ns is None else round(ns / 1000)
 
 
+def independent(src, dest):
+    with open(os.path.join(src, "table.json")) as f:
+        table = json.load(f)
+    if table["provenance"].get("pauses") != "independent":
+        sys.exit(f"{src}: not a run with --pauses independent")
+    configs = [{
+        "variant": c["variant"],
+        "label": c["label"],
+        "table": [{k: line[k] for k in ("metric", "real", "simulated", "real_text", "simulated_text")}
+                  for line in c["table"]],
+    } for c in table["configs"]]
+    with open(dest, "w") as f:
+        json.dump({"provenance": table["provenance"], "configs": configs}, f, ensure_ascii=False, indent=1)
+        f.write("\n")
+
+
 def main():
+    if sys.argv[1] == "--independent":
+        return independent(sys.argv[2], sys.argv[3])
     src = sys.argv[1]
     dest = sys.argv[2] if len(sys.argv) > 2 else "content/real/pay"
     os.makedirs(os.path.join(dest, "holds"), exist_ok=True)

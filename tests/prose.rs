@@ -94,11 +94,12 @@ fn every_chapter_renders_to_prose_and_its_figures() {
 /// The text of a rendered chapter as a reader counts it: tags stripped,
 /// entities decoded, whitespace collapsed; `main` leaves out what is not
 /// the chapter's running prose (figures with their captions and tables,
-/// tables, and collapsible `<details>` notes).
+/// tables, collapsible `<details>` notes, and the `<aside>` notes under the
+/// real-run tables).
 fn chapter_text(html: &str, main: bool) -> String {
     let mut html = html.to_string();
     if main {
-        for tag in ["figure", "table", "details"] {
+        for tag in ["figure", "table", "details", "aside"] {
             while let Some(start) = html.find(&format!("<{tag}")) {
                 let close = format!("</{tag}>");
                 let Some(end) = html[start..].find(&close) else { break };

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 
 use lab_real::pay::servers::{install_interrupt_handler, interrupted, pick_port, PgTemplate, TempDir};
 use lab_real::pay::{
-    run_once, Binaries, HarnessError, PayApiCommand, RealConfig, RunOutcome, RunRequest, REAL_CONFIGS,
+    run_once, Binaries, HarnessError, PauseSource, PayApiCommand, RealConfig, RunOutcome, RunRequest, REAL_CONFIGS,
 };
 use serde_json::{json, Value};
 
@@ -35,6 +35,9 @@ and the article's measurement.
                proportion: the Redis outage from 1/3 to 2/3, stops every 1.5 s that fit)
   --runs N     runs per configuration, run indices 0..N (default 3; 1..=10)
   --seed S     base seed of the pauses, as in `lab table` (default 1)
+  --pauses     same (default): each worker sleeps the pauses its simulated twin draws, so the
+               real and simulated columns share them; independent: a seeded stream the
+               simulation never draws (same 300..500 ms distribution, other draws)
   --out DIR    where each run leaves its folder (default target/lab-real/<unix time>)
   --format     md (default) or json; progress goes to stderr
   --redis-port, --pg-port
@@ -50,6 +53,7 @@ struct Options {
     json: bool,
     redis_port: Option<u16>,
     pg_port: Option<u16>,
+    pauses: PauseSource,
 }
 
 fn bad(message: String) -> ExitCode {
@@ -75,6 +79,7 @@ fn parse(args: &[String]) -> Result<Option<Options>, String> {
         json: false,
         redis_port: None,
         pg_port: None,
+        pauses: PauseSource::SameAsSimulation,
     };
     let mut i = 0;
     while i < args.len() {
@@ -86,7 +91,8 @@ fn parse(args: &[String]) -> Result<Option<Options>, String> {
             Some((f, v)) if f.starts_with("--") => (f.to_string(), Some(v.to_string())),
             _ => (arg.clone(), None),
         };
-        let known = ["--variant", "--secs", "--runs", "--seed", "--out", "--format", "--redis-port", "--pg-port"];
+        let known =
+            ["--variant", "--secs", "--runs", "--seed", "--out", "--format", "--redis-port", "--pg-port", "--pauses"];
         if !known.contains(&flag.as_str()) {
             return Err(format!("unknown argument {arg:?}"));
         }
@@ -120,6 +126,13 @@ fn parse(args: &[String]) -> Result<Option<Options>, String> {
                     "md" => false,
                     "json" => true,
                     _ => return Err(format!("--format must be md or json, got {value:?}")),
+                }
+            }
+            "--pauses" => {
+                options.pauses = match value.as_str() {
+                    "same" => PauseSource::SameAsSimulation,
+                    "independent" => PauseSource::Independent,
+                    _ => return Err(format!("--pauses must be same or independent, got {value:?}")),
                 }
             }
             "--redis-port" => options.redis_port = Some(whole("--redis-port", &value, 1, 65_535)? as u16),
@@ -199,6 +212,7 @@ fn provenance(bins: &Binaries, options: &Options) -> Value {
         "secs": options.secs,
         "runs": options.runs,
         "seed": options.seed,
+        "pauses": options.pauses.key(),
         "variants": options.configs.iter().map(|c| c.key).collect::<Vec<_>>(),
     })
 }
@@ -269,6 +283,7 @@ fn run(options: &Options) -> Result<(), HarnessError> {
                 redis_port,
                 pg_port,
                 pay_api: &pay_api,
+                pauses: options.pauses,
             };
             let outcome = run_once(&request)?;
             let _ = std::fs::remove_dir_all(&scratch);

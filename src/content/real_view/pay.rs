@@ -47,6 +47,19 @@ pub fn real_values(key: &str, metric: &str) -> Option<Vec<f64>> {
     row["real"].as_array()?.iter().map(Value::as_f64).collect()
 }
 
+/// The committed set's text of `metric` in configuration `key` ("581–585"),
+/// as its tables show it (`None` where it has no such row).
+pub fn real_text(key: &str, metric: &str) -> Option<String> {
+    let data = summary();
+    let row = config(&data, key)["table"].as_array()?.iter().find(|l| l["metric"] == metric)?.clone();
+    row["real_text"].as_str().map(str::to_string)
+}
+
+/// The Korean name of configuration `key` of the committed set.
+pub fn config_label_for(key: &str) -> String {
+    config_label_ko(config(&summary(), key))
+}
+
 /// "실제 Redis·PostgreSQL, 이 저장소의 하니스로 잰 값 (날짜, 머신, 버전)".
 fn provenance_text(data: &Value) -> String {
     let p = &data["provenance"];
@@ -120,7 +133,7 @@ fn header(first: &str, data: &Value) -> String {
     let labels = &data["labels"];
     let _ = labels;
     format!(
-        "<thead><tr><th scope=\"col\">{first}</th><th scope=\"col\" class=\"real\">실제 서버</th>\
+        "<thead><tr><th scope=\"col\">{first}</th><th scope=\"col\" class=\"real\">실제 실행</th>\
          <th scope=\"col\">시뮬레이션</th><th scope=\"col\">원문 측정</th></tr></thead>"
     )
 }
@@ -142,8 +155,8 @@ fn config_table(data: &Value, key: &str) -> String {
     }
     let label = escape_html(&config_label_ko(c));
     format!(
-        "<figure class=\"real-pay-figure\"><figcaption><strong>{label}: 실제 서버 · 시뮬레이션 · 원문</strong> \
-         <span class=\"real-pay-source\">{}. 시뮬레이션은 같은 매개변수와 시드(run 0~2)로 돌린 값이고, 원문 측정은 원문의 표에서 옮긴 값입니다.</span></figcaption>\
+        "<figure class=\"real-pay-figure\"><figcaption><strong>{label}: 실제 실행 · 시뮬레이션 · 원문</strong> \
+         <span class=\"real-pay-source\">{}. 시뮬레이션 열은 같은 매개변수와 시드(회차 0~2)로 빌드할 때 한 번 계산해 고정한 값이고(그림 옆의 표와 달리 슬라이더를 따라 바뀌지 않습니다), 원문 측정은 원문의 표에서 옮긴 값입니다.</span></figcaption>\
          <div class=\"table-wrap\"><table>{}<tbody>{rows}</tbody></table></div></figure>",
         escape_html(&provenance_text(data)),
         header("지표", data),
@@ -173,7 +186,7 @@ fn summary_table(data: &Value) -> String {
         let label = escape_html(&config_label_ko(c));
         body.push_str("<tbody>");
         for (i, (source, field, class)) in [
-            ("실제 서버", "real_text", " class=\"real\""),
+            ("실제 실행", "real_text", " class=\"real\""),
             ("시뮬레이션", "simulated_text", ""),
             ("원문 측정", "article", ""),
         ]
@@ -198,8 +211,8 @@ fn summary_table(data: &Value) -> String {
         body.push_str("</tbody>");
     }
     format!(
-        "<figure class=\"real-pay-figure\"><figcaption><strong>종합: 실제 서버 · 시뮬레이션 · 원문</strong> \
-         <span class=\"real-pay-source\">{}. (e) fail-open의 원문 소유 겹침 쌍은 단절 중만 센 값입니다.</span></figcaption>\
+        "<figure class=\"real-pay-figure\"><figcaption><strong>종합: 실제 실행 · 시뮬레이션 · 원문</strong> \
+         <span class=\"real-pay-source\">{}. 시뮬레이션 행도 빌드할 때 같은 시드로 한 번 계산해 고정한 값입니다. (e) fail-open의 원문 소유 겹침 쌍은 단절 중만 센 값입니다.</span></figcaption>\
          <div class=\"table-wrap\"><table class=\"real-pay-summary\">{head}{body}</table></div></figure>",
         escape_html(&provenance_text(data))
     )

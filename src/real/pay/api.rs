@@ -10,7 +10,8 @@
 //! The database path is the article's per variant (see `Worker::locked`).
 //! The pause is a real sleep drawn from the simulation's per-worker stream
 //! (`RngStream::derive(seed, run, "pause", worker)`), so a real run and its
-//! simulated twin see the same pauses. The 10 ms before and 5 ms after each
+//! simulated twin see the same pauses, unless the run asks for
+//! [`PauseSource::Independent`] (a stream the simulation never draws). The 10 ms before and 5 ms after each
 //! section are the model's stand-in for the article's HTTP overhead
 //! (model.md §1.2 \[CAL\]); the 20 ms retry sleep after a refused SET is the model's too.
 //!
@@ -39,6 +40,41 @@ pub struct ApiSpec {
     pub run_index: u32,
     pub redis_port: u16,
     pub pg_port: u16,
+    /// Where the workers' pause lengths come from.
+    #[serde(default)]
+    pub pauses: PauseSource,
+}
+
+/// Where a real run's pause lengths come from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PauseSource {
+    /// The simulation's own per-worker stream: the real run and its simulated
+    /// twin draw the same sequence of pauses, so their agreement on anything
+    /// the pauses decide is partly built in.
+    #[default]
+    SameAsSimulation,
+    /// A seeded stream the simulation never draws (same distribution, other
+    /// draws): what agrees then agrees in distribution only.
+    Independent,
+}
+
+impl PauseSource {
+    /// The `RngStream` purpose the workers draw their pauses from.
+    pub fn stream_purpose(self) -> &'static str {
+        match self {
+            PauseSource::SameAsSimulation => "pause",
+            PauseSource::Independent => "pause-real-independent",
+        }
+    }
+
+    /// The `--pauses` word.
+    pub fn key(self) -> &'static str {
+        match self {
+            PauseSource::SameAsSimulation => "same",
+            PauseSource::Independent => "independent",
+        }
+    }
 }
 
 const ACQUIRE_LUA: &str = r"
@@ -468,7 +504,7 @@ fn connect_worker(
         redis: RedisLink::new(spec.redis_port)?,
         db,
         sql,
-        pause_rng: RngStream::derive(spec.seed, spec.run_index, "pause", id as u64),
+        pause_rng: RngStream::derive(spec.seed, spec.run_index, spec.pauses.stream_purpose(), id as u64),
         watchdog: Arc::clone(watchdog),
         acquire: redis::Script::new(ACQUIRE_LUA),
         release: redis::Script::new(RELEASE_LUA),

@@ -23,6 +23,7 @@ pub mod nemesis;
 pub mod run;
 pub mod servers;
 
+pub use api::PauseSource;
 pub use configs::{RealConfig, REAL_CONFIGS};
 pub use run::{run_once, PayApiCommand, RunOutcome, RunRequest};
 pub use servers::{Binaries, HarnessError};

@@ -13,7 +13,7 @@ use std::time::Duration;
 use lab_sim::lease::{trace_from_record, LeaseConfig, LeaseTrace, TraceLevel, Variant};
 use serde::{Deserialize, Serialize};
 
-use super::api::ApiSpec;
+use super::api::{ApiSpec, PauseSource};
 use super::clock::{now_ns, sleep_until_ns};
 use super::configs::RealConfig;
 use super::crosscheck::{sql_overlaps, SqlOverlaps};
@@ -46,6 +46,8 @@ pub struct RunRequest<'a> {
     pub redis_port: u16,
     pub pg_port: u16,
     pub pay_api: &'a PayApiCommand,
+    /// Where the workers' pause lengths come from.
+    pub pauses: PauseSource,
 }
 
 /// What a run measured, beside its trace.
@@ -192,6 +194,7 @@ pub fn run_once(req: &RunRequest) -> Result<RunOutcome> {
         run_index: req.run_index,
         redis_port: req.redis_port,
         pg_port: req.pg_port,
+        pauses: req.pauses,
     };
     let api_log = std::fs::File::create(folder.join("pay-api.log")).map_err(failed)?;
     let mut cmd = Command::new(&req.pay_api.program);
