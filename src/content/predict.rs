@@ -85,7 +85,7 @@ const fn verdict(label_ko: &'static str, v: StoryVerdict) -> Choice {
 }
 
 const VERDICT_CHOICES: &[Choice] = &[
-    verdict("B·C·D가 A의 이중 투표 증거를 쥔다", StoryVerdict::Unsafe),
+    verdict("B·C·D 가운데 누군가 A의 이중 투표 증거를 쥔다", StoryVerdict::Unsafe),
     verdict("이중 투표는 없지만, A가 멈추거나 네트워크가 본 기록을 잃는다", StoryVerdict::Fenced),
     verdict("안전하다: 이중 투표 증거도, 잃어버린 기록도 없다", StoryVerdict::Safe),
 ];

@@ -335,10 +335,26 @@ pub fn lease_story(trace: &LeaseTrace, window_us: u64) -> Story {
         .iter()
         .filter(|a| a.kind == lab_model::analysis::AnomalyKind::OverlapStart && a.at.t_us <= window_us)
         .count();
+    // The whole window is drawn a few hundred pixels wide: an overlap under
+    // about 1/300 of it is no visible band, so the sentence does not point at one.
+    let widest_us = (0..c.wallets)
+        .flat_map(|w| lab_model::analysis::overlap_intervals(trace, w))
+        .filter(|(start, _, _)| start.t_us <= window_us)
+        .map(|(start, end, _)| end.t_us.saturating_sub(start.t_us))
+        .max()
+        .unwrap_or(0);
+    let bands = if widest_us * 300 >= window_us {
+        "분홍 띠 하나하나가 방금 본 이야기입니다.".to_string()
+    } else {
+        format!(
+            "가장 긴 겹침도 {:.1}ms라 이 폭에서는 띠가 거의 보이지 않지만, 하나하나가 방금 본 이야기와 같은 일입니다.",
+            widest_us as f64 / 1e3
+        )
+    };
     steps.push(StoryStep::whole(
         window_us,
         format!(
-            "이제 전체 실험입니다. 지갑 {}개에서 스레드 {}개가 같은 일을 되풀이하고, 처음 {:.1}초 동안 소유 겹침이 {}번 시작됩니다. 분홍 띠 하나하나가 방금 본 이야기입니다.",
+            "이제 전체 실험입니다. 지갑 {}개에서 스레드 {}개가 같은 일을 되풀이하고, 처음 {:.1}초 동안 소유 겹침이 {}번 시작됩니다. {bands}",
             c.wallets,
             c.threads,
             window_us as f64 / 1e6,

@@ -424,7 +424,14 @@ impl VoteFigure {
         let (verdict, text) = if let Some(e) = o.equivocations.first() {
             (
                 StoryVerdict::Unsafe,
-                format!("✗ 이중 투표: B·C·D가 A의 {}와 {} 서명을 모두 쥠", e.v1.label(), e.v2.label()),
+                // The node that first held both: the others may never see both (B, C and D
+                // all end in a vowel when read, so the subject particle is 가).
+                format!(
+                    "✗ 이중 투표: {}가 A의 {}와 {} 서명을 모두 쥠",
+                    lab_sim::vote::VALIDATOR_NAMES.get(e.first_detected_by as usize).copied().unwrap_or("?"),
+                    e.v1.label(),
+                    e.v2.label()
+                ),
             )
         } else if o.fenced.first().map(|f| f.is_some()).unwrap_or(false) {
             (StoryVerdict::Fenced, "■ 차단: A가 스스로 멈췄고 이중 투표 증거는 없음".to_string())

@@ -65,7 +65,7 @@ pub fn draw_tradeoff(area: &Area, points: &[TradeoffPoint], view: &View) -> Draw
     let mut labels = Labels::default();
     labels.ask(
         0,
-        "채운 점: 우리 실행 · 빈 원: 원문 측정",
+        "채운 점: 시뮬레이션 · 빈 원: 원문 측정",
         view.text_css(11.0) * view.scale,
         P::INK,
         Pos::new(HPos::Right, VPos::Top),

@@ -195,7 +195,7 @@ impl Figure {
                 </p>
                 <div class="table-wrap">
                     <table class="metrics recorded-metrics">
-                        <caption>{ "이 실행 60초 전체, 홀드 기록으로 센 값 (처리량과 지연은 요청 기록이 필요해서, 이 장의 실제 서버 표에 있습니다)" }</caption>
+                        <caption>{ "이 실행 60초 전체, 홀드 기록으로 센 값 (처리량과 지연은 요청 기록이 필요해서, 이 장의 실제 실행 표에 있습니다)" }</caption>
                         <thead><tr><th scope="col">{ "지표" }</th><th scope="col" class="num">{ "실제 실행 0" }</th></tr></thead>
                         <tbody>
                             { for rows.map(|metric| html! {
