@@ -368,7 +368,7 @@ pub static FIGURES: &[FigureSpec] = &[
             "fault",
         ],
         key_metrics: &[],
-        caption_ko: "그림 B4-1. 결과를 모르는 실패와 차단: 동기화 오류나 중단 요청 뒤의 빗금은 \"결과를 알 수 없음\", 보라 막대는 차단, 맨 아래 줄은 상태 조회(초록: 곧바로 응답, 빨강: 동기화를 기다리며 멈춤).",
+        caption_ko: "그림 B4-1. 결과를 모르는 실패와 차단: 빗금은 \"결과를 알 수 없음\"이다. 동기화 오류 뒤에는 저장 계층 전체에(재시작해 기록을 복원할 때까지), 중단 요청 뒤에는 A의 줄에(다음 단계나 차단, 장애가 올 때까지) 친다. 보라 막대는 차단, 맨 아래 줄은 상태 조회(초록: 곧바로 응답, 빨강: 동기화를 기다리며 멈춤).",
         not_drawn: None,
     },
     // B-5's story is B1's figure on the article's own answer to an interrupt:

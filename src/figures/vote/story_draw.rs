@@ -1,7 +1,8 @@
 //! Drawing a story (figures B1, B3 and B4): [`draw_story`] lays the figure
 //! out once ([`StoryLayout`]) and draws it in named steps, back to front:
-//! lanes, A's pipeline stages, the storage strip, messages, A's markers,
-//! the evidence badges, the probe lane and the time axis.
+//! lanes, A's pipeline stages, the storage strip (hatched while a sync error
+//! hides where A's records really are), messages, A's markers, the evidence
+//! badges, the probe lane and the time axis.
 
 use crate::recording::Area;
 use plotters::prelude::*;
@@ -32,6 +33,7 @@ pub fn draw_story(area: &Area, trace: &VoteTrace, view: &StoryView) -> DrawResul
     draw_pipeline_stages(area, trace, view, &layout)?;
     draw_outer_bracket(area, trace, view, &layout)?;
     draw_layer_strip(area, trace, view, &layout)?;
+    draw_uncertain_strip(area, trace, view, &layout)?;
     draw_messages(area, trace, view, &layout)?;
     draw_lane_a_markers(area, trace, view, &layout)?;
     draw_evidence_badges(area, trace, view, &layout)?;
@@ -253,6 +255,76 @@ fn draw_layer_strip(area: &Area, trace: &VoteTrace, view: &StoryView, l: &StoryL
     Ok(())
 }
 
+/// The stretches in which A cannot know where its records are (each
+/// record's `uncertain_from`, set by a failed or poisoned sync, until A's
+/// next restart reads back what survived): hatched over the whole storage
+/// strip, whatever layer the simulation knows the record to be in.
+fn draw_uncertain_strip(area: &Area, trace: &VoteTrace, view: &StoryView, l: &StoryLayout) -> DrawResult {
+    let restarts: Vec<u64> = trace
+        .events
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::Restarted { validator: 0 }))
+        .map(|e| e.at.t_us)
+        .collect();
+    for (from, until) in uncertain_spans(trace, &restarts) {
+        if !l.shows(from) {
+            continue;
+        }
+        let xa = l.warp.x(from);
+        let xb = l.warp.x(until.min(l.cursor).min(l.t_end)).max(xa + view.px(2.0));
+        let (top, bot) = (l.layer_top, l.layer_top + 4 * l.layer_h);
+        hatch(area, (xa, top), (xb, bot), view.px(6.0).max(3), UNSAFE_RED.mix(0.45))?;
+        l.label(
+            3,
+            "결과를 알 수 없음",
+            9.0,
+            UNSAFE_RED,
+            Pos::new(HPos::Right, VPos::Top),
+            (xb - view.px(3.0), bot + view.px(1.0)),
+        );
+    }
+    Ok(())
+}
+
+/// A's uncertain stretches `(from, until)` in µs, merged where they
+/// overlap; `until` is A's first restart after `from` (`u64::MAX`: none).
+fn uncertain_spans(trace: &VoteTrace, restarts: &[u64]) -> Vec<(u64, u64)> {
+    let mut spans: Vec<(u64, u64)> = trace
+        .records
+        .iter()
+        .filter(|r| r.validator == 0)
+        .filter_map(|r| r.uncertain_from)
+        .map(|u| (u.t_us, restarts.iter().copied().find(|&t| t > u.t_us).unwrap_or(u64::MAX)))
+        .collect();
+    spans.sort_unstable();
+    let mut merged: Vec<(u64, u64)> = Vec::new();
+    for (a, b) in spans {
+        match merged.last_mut() {
+            Some(last) if a <= last.1 => last.1 = last.1.max(b),
+            _ => merged.push((a, b)),
+        }
+    }
+    merged
+}
+
+/// Diagonal hatching of the box `(xa, top)`–`(xb, bot)`, one line every
+/// `step` px; the lines sit on a grid fixed to x = 0, so two boxes side by
+/// side continue one pattern.
+fn hatch(area: &Area, (xa, top): (i32, i32), (xb, bot): (i32, i32), step: i32, color: RGBAColor) -> DrawResult {
+    let rise = bot - top;
+    // A line from (x, bot) to (x + rise, top), clipped to [xa, xb].
+    let mut x = (xa - rise).div_euclid(step) * step;
+    while x < xb {
+        let (x0, y0) = if x < xa { (xa, bot - (xa - x)) } else { (x, bot) };
+        let (x1, y1) = if x + rise > xb { (xb, top + (x + rise - xb)) } else { (x + rise, top) };
+        if x0 < x1 {
+            area.draw(&PathElement::new(vec![(x0, y0), (x1, y1)], color))?;
+        }
+        x += step;
+    }
+    Ok(())
+}
+
 /// A's own sends, and the proposals of the story's slot to A (X from the proposer, Y from the conflict source), as arrows.
 fn draw_messages(area: &Area, trace: &VoteTrace, view: &StoryView, l: &StoryLayout) -> DrawResult {
     for m in &trace.messages {
@@ -324,8 +396,12 @@ fn draw_lane_a_markers(area: &Area, trace: &VoteTrace, view: &StoryView, l: &Sto
             EventKind::JoinRefused { validator: 0 } => {
                 l.label(1, "합류 거절", 10.0, SAFE_GREEN, Pos::new(HPos::Left, VPos::Top), (x, a_t));
             }
-            EventKind::SyncErrorRaised { validator: 0 } | EventKind::InterruptDelivered { validator: 0, .. } => {
-                // Hatched "uncertain" segment until the fence or the next stage.
+            EventKind::SyncErrorRaised { validator: 0 } => {
+                // Its uncertainty is hatched over the storage strip (`draw_uncertain_strip`).
+                l.label(1, "동기화 오류?", 10.0, UNSAFE_RED, Pos::new(HPos::Left, VPos::Top), (x, a_t - view.px(1.0)));
+            }
+            EventKind::InterruptDelivered { validator: 0, .. } => {
+                // Hatched "uncertain" wait until the fence or the next stage.
                 let until = trace
                     .events
                     .iter()
@@ -348,12 +424,7 @@ fn draw_lane_a_markers(area: &Area, trace: &VoteTrace, view: &StoryView, l: &Sto
                     ))?;
                     hx += step;
                 }
-                let lbl = if matches!(e.kind, EventKind::SyncErrorRaised { .. }) {
-                    "동기화 오류?"
-                } else {
-                    "중단 요청"
-                };
-                l.label(1, lbl, 10.0, UNSAFE_RED, Pos::new(HPos::Left, VPos::Top), (x, a_t - view.px(1.0)));
+                l.label(1, "중단 요청", 10.0, UNSAFE_RED, Pos::new(HPos::Left, VPos::Top), (x, a_t - view.px(1.0)));
             }
             EventKind::ConnReturnedWhilePending { validator: 0 } => {
                 l.label(1, "⚠ 연결 반납", 10.0, P::ERROR, Pos::new(HPos::Left, VPos::Bottom), (x, a_b + view.px(1.0)));
@@ -504,4 +575,56 @@ fn lightning(area: &Area, x: i32, y: i32, s: f64, color: RGBColor) -> DrawResult
         vec![p(1.0, -9.0), p(-5.0, 1.0), p(-0.5, 1.0), p(-2.0, 9.0), p(5.0, -2.0), p(0.5, -2.0), p(3.0, -9.0)],
         color.filled(),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lab_model::registry::{figure_of, Scenario};
+    use lab_sim::vote::{run, FenceReason, TraceLevel, Variant, VoteConfig};
+
+    fn trace_of(config: &VoteConfig) -> VoteTrace {
+        run(config, TraceLevel::Full)
+    }
+
+    fn first_t(trace: &VoteTrace, is: impl Fn(&EventKind) -> bool) -> u64 {
+        trace.events.iter().find(|e| is(&e.kind)).map(|e| e.at.t_us).expect("the event")
+    }
+
+    /// B4-1's starting story (F-fence): the uncertainty starts with the sync
+    /// error and, since nothing restarts A, lasts past the fence, which
+    /// starts at the same moment (a hatch that ended at the fence drew a
+    /// sliver hidden under the fence bar).
+    #[test]
+    fn b4s_uncertainty_outlasts_the_fence() {
+        let spec = figure_of(Scenario::Vote, "uncertain-failure").unwrap();
+        let trace = trace_of(&spec.initial_vote_config());
+        let error = first_t(&trace, |k| matches!(k, EventKind::SyncErrorRaised { validator: 0 }));
+        let fence =
+            first_t(&trace, |k| matches!(k, EventKind::Fenced { validator: 0, reason: FenceReason::SyncError }));
+        assert_eq!(error, fence, "the fence starts with the error");
+        assert_eq!(uncertain_spans(&trace, &[]), vec![(error, u64::MAX)]);
+        // Drawn at the story's end, the hatch spans the strip from the error to the plot's right edge.
+        let view = StoryView::default();
+        let layout = StoryLayout::new(760, &trace, &view);
+        let xa = layout.warp.x(error);
+        let xb = layout.warp.x(layout.cursor.min(layout.t_end));
+        assert!(xb - xa > 100, "the hatch is {} px wide", xb - xa);
+    }
+
+    /// A restart ends the uncertainty: what survived is read back.
+    #[test]
+    fn a_restart_ends_the_uncertainty() {
+        let spec = figure_of(Scenario::Vote, "uncertain-failure").unwrap();
+        let config =
+            VoteConfig { variant: Variant::FNaiveRetry, crash_after_events: Some(9), ..spec.initial_vote_config() };
+        let trace = trace_of(&config);
+        let error = first_t(&trace, |k| matches!(k, EventKind::SyncErrorRaised { validator: 0 }));
+        let restart = first_t(&trace, |k| matches!(k, EventKind::Restarted { validator: 0 }));
+        let restarts = [restart];
+        assert_eq!(uncertain_spans(&trace, &restarts), vec![(error, restart)]);
+        // V0 never fails a sync: nothing is hatched.
+        let clean = trace_of(&VoteConfig { variant: Variant::V0, ..config });
+        assert!(uncertain_spans(&clean, &[]).is_empty());
+    }
 }
