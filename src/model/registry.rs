@@ -262,7 +262,7 @@ pub static FIGURES: &[FigureSpec] = &[
         wallets: &[],
         main_keys: A_KEYS,
         key_metrics: &[],
-        caption_ko: "그림 6-1. 처리량과 초과 승인: 변형마다 우리 실행 3회(채운 점)와 원문 측정(빈 점).",
+        caption_ko: "그림 6-1. 처리량과 초과 승인: 변형마다 시뮬레이션 3회(채운 점)와 원문 측정(빈 점).",
         not_drawn: None,
     },
     FigureSpec {
@@ -318,7 +318,7 @@ pub static FIGURES: &[FigureSpec] = &[
         wallets: &[],
         main_keys: &["variant", "crash_after", "fault", "conflict_source", "profile", "device_honours_sync"],
         key_metrics: &[],
-        caption_ko: "그림 B1-1. 전파 전에 기억하기: A·B·C·D 네 검증 노드의 줄, A의 처리 단계 블록, 그 아래 A의 안전 기록이 있는 저장 계층(트랜잭션 · 저장 큐 · OS 캐시 · 디스크), A가 보낸 투표 화살표, 장애(번개)와 재시작, 그리고 B·C·D가 A의 서로 다른 두 서명을 쥐면 빨갛게 변하는 증거 배지.",
+        caption_ko: "그림 B1-1. 전파 전에 기억하기: A·B·C·D 네 검증 노드의 줄, A의 처리 단계 블록, 그 아래 A의 안전 기록이 있는 저장 계층(트랜잭션 · 저장 큐 · OS 캐시 · 디스크), A가 보낸 투표 화살표, 장애(번개)와 재시작, 그리고 B·C·D 가운데 누구든 A의 서로 다른 두 서명을 쥐면 빨갛게 변하는 증거 배지.",
         not_drawn: None,
     },
     FigureSpec {
