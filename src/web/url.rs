@@ -82,7 +82,9 @@ pub fn read_vote_figure(id: &str) -> VoteUrlState {
         return VoteUrlState { targeted: false, config: None, notices: Vec::new(), ev: None, hit: None };
     }
     let hit = site.hit.filter(|hit| *hit).map(|_| "1".to_string());
-    VoteUrlState { targeted: true, config: Some(site.vote.unwrap_or_default()), notices, ev: site.event, hit }
+    // No vote key at all: the figure's own starting state, as `lab run` and
+    // `lab figure --url` read the same address (`permalink::read_address`).
+    VoteUrlState { targeted: true, config: site.vote, notices, ev: site.event, hit }
 }
 
 /// What the URL says about sweep figure `kind`: its grid and metric (the

@@ -267,9 +267,9 @@ impl Component for VoteFigure {
             .expect("the registry has vote-story");
         let url = read_vote_figure(&props.id);
         let config = url.config.clone().unwrap_or_else(|| spec.initial_vote_config());
-        let hit = match (&url.hit, url.config.as_ref().map(|c| c.fault)) {
+        let hit = match (&url.hit, config.fault) {
             (None, _) => StackFault::None,
-            (Some(_), Some(FaultKind::Power)) => StackFault::Power,
+            (Some(_), FaultKind::Power) => StackFault::Power,
             (Some(_), _) => StackFault::Kill,
         };
         // On its chapter's own load a story waits at its first scene, paused,
