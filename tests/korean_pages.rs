@@ -7,6 +7,16 @@
 //! (products, units, command names; shared with the live pages' check,
 //! `e2e/tests/korean_text.test.mjs`). A word in capitals (an acronym, an SQL
 //! keyword, a Redis command, a variant code) passes too.
+//!
+//! A second rule catches the one-word gloss the first cannot see: a
+//! parenthesis right after a Hangul word holding one lowercase Latin word,
+//! hyphenated or not ("검증 노드(validator)", "막거나(fail-closed)"). The
+//! English of a term lives in the glossary's English column. A mode, state
+//! or code written as the code writes it, (DELETE), (Committed), (Tx), (c-2),
+//! is not such a word and passes; so does a single letter, the variants'
+//! labels (a)–(d) that the summary table and the figures use; and so do the
+//! allowlist's words: "(ms)" says what a number counts in, not what a Korean
+//! word is in English.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -217,6 +227,69 @@ fn latin_phrases(text: &str, allowed: &[String]) -> Vec<String> {
     }
     flush(&mut phrase);
     found
+}
+
+/// A Hangul syllable (가–힣).
+fn hangul(c: char) -> bool {
+    ('\u{ac00}'..='\u{d7a3}').contains(&c)
+}
+
+/// Every one-word English gloss in `text`, as "word(gloss)": a parenthesis
+/// whose content is one lowercase Latin word, or several joined by hyphens
+/// (fail-closed), right after a Hangul word (spaces or a closing quote may
+/// stand between). Content with a capital letter, a digit, a space or an
+/// allowlisted word is not a gloss: (DELETE), (Committed), (c-2), (ms); nor
+/// is a single letter, a variant's label: "대조군(d)", "(a)의 점".
+fn glosses(text: &str, allowed: &[String]) -> Vec<String> {
+    let mut found = Vec::new();
+    for (open, _) in text.match_indices('(') {
+        let Some(len) = text[open + 1..].find(')') else { continue };
+        let inner = &text[open + 1..open + 1 + len];
+        let one_word = inner.split('-').all(|part| !part.is_empty() && part.chars().all(|c| c.is_ascii_lowercase()));
+        if !one_word || inner.len() == 1 || allowed.iter().any(|a| a == inner) {
+            continue;
+        }
+        let before = text[..open].trim_end_matches([' ', '\u{a0}', '"', '”', '’', '\'']);
+        if !before.chars().next_back().is_some_and(hangul) {
+            continue;
+        }
+        let word =
+            before.rsplit(char::is_whitespace).next().unwrap_or(before).trim_start_matches(['"', '“', '‘', '\'']);
+        found.push(format!("{word}({inner})"));
+    }
+    found
+}
+
+#[test]
+fn the_gloss_rule_finds_one_word_glosses_and_passes_codes_states_and_units() {
+    let allowed = vec!["ms".to_string()];
+    let text = "검증 노드(validator)가, 결제를 막거나(fail-closed), \"아무 후보도 아님\" (nil)에, \
+        저널(DELETE) 모드, 큐(Committed), 트랜잭션(Tx), 실험 3(c-2), 대조군(d), 지연(ms), 거부합니다(c-2 + fail-closed), \
+        fail-closed(닫힘), lease(lease), 시간 (두 번째), 글 B의 \"차단(fence)\", nil에 투표(nil)";
+    assert_eq!(
+        glosses(text, &allowed),
+        vec!["노드(validator)", "막거나(fail-closed)", "아님(nil)", "차단(fence)", "투표(nil)"]
+    );
+}
+
+#[test]
+fn no_korean_page_glosses_a_word_in_english() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let allowed = allowlist(root);
+    let mut found = Vec::new();
+    for page in built(root) {
+        let title = page.head.split("<title>").nth(1).and_then(|t| t.split("</title>").next()).unwrap_or("");
+        let text = format!("{}\n{}", unescape_html(title), visible_text(&page.app));
+        for gloss in glosses(&text, &allowed) {
+            found.push(format!("{}: {gloss}", page.file));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "An English gloss on a Korean page (drop the parenthesis; the term's English belongs in the glossary's \
+         English column, content/glossary.md):\n{}",
+        found.join("\n")
+    );
 }
 
 #[test]

@@ -2,9 +2,11 @@
 // over, the text a reader sees in `main` (its innerText: the live tables,
 // the key numbers, the stories, the notices) has no run of two or more
 // Latin words outside code, the glossary's English column, a quoted title
-// (「…」) and the words of tests/latin_allowlist.json. tests/korean_pages.rs
-// makes the same check over the static pages; the rule (`latinPhrases`) is
-// the same on both sides, and so is the allowlist, the one file both read.
+// (「…」) and the words of tests/latin_allowlist.json, and no one-word
+// English gloss after a Hangul word ("검증 노드(validator)").
+// tests/korean_pages.rs makes the same checks over the static pages; the
+// rules (`latinPhrases`, `glosses`) are the same on both sides, and so is the
+// allowlist, the one file both read.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -43,6 +45,23 @@ export function latinPhrases(text) {
   return found;
 }
 
+/**
+ * Every one-word English gloss, as "word(gloss)": a parenthesis holding one
+ * lowercase Latin word, hyphenated or not, right after a Hangul word (spaces
+ * or a closing quote may stand between). Capitals, digits, spaces, a single
+ * letter (a variant's label) or an allowlisted word (ms) make it no gloss
+ * (tests/korean_pages.rs's glosses).
+ */
+export function glosses(text) {
+  const found = [];
+  for (const m of text.matchAll(/([^\s]*[\uac00-\ud7a3])[ \u00a0"”’']*\(([a-z]+(?:-[a-z]+)*)\)/gu)) {
+    const [, word, inner] = m;
+    if (inner.length === 1 || allowed.has(inner)) continue;
+    found.push(`${word.replace(/^["“‘']+/u, '')}(${inner})`);
+  }
+  return found;
+}
+
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
@@ -51,6 +70,11 @@ test('the rule finds English phrases and passes the exceptions', () => {
   assert.deepEqual(
     latinPhrases('안전 기록(safety record), Redis lease가 1,000ms lease보다, SET NX PX, 「fencing token, 그리고」 c-2 read\nlost\nupdate, lost update'),
     ['safety record', 'lost update'],
+  );
+  assert.deepEqual(
+    glosses('검증 노드(validator)가, 결제를 막거나(fail-closed), "아무 후보도 아님" (nil)에, 저널(DELETE), 큐(Committed), ' +
+      '실험 3(c-2), 대조군(d), 지연(ms), fail-closed(닫힘), lease(lease), 글 B의 "차단(fence)", nil에 투표(nil)'),
+    ['노드(validator)', '막거나(fail-closed)', '아님(nil)', '차단(fence)', '투표(nil)'],
   );
 });
 
@@ -78,6 +102,7 @@ test('every chapter the app shows says it in Korean', async () => {
       return text;
     });
     for (const phrase of latinPhrases(text)) found.push(`${id}: ${phrase}`);
+    for (const gloss of glosses(text)) found.push(`${id}: ${gloss}`);
   }
   assert.deepEqual(found, [], `English on a live Korean page:\n${found.join('\n')}`);
   assert.deepEqual(errors, []);
