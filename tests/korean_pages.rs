@@ -272,18 +272,27 @@ fn the_gloss_rule_finds_one_word_glosses_and_passes_codes_states_and_units() {
     );
 }
 
+/// Every static page's file name and the text a reader sees on it: its
+/// title, then the app's visible text.
+fn page_texts(root: &Path) -> Vec<(String, String)> {
+    built(root)
+        .into_iter()
+        .map(|page| {
+            let title = page.head.split("<title>").nth(1).and_then(|t| t.split("</title>").next()).unwrap_or("");
+            let text = format!("{}\n{}", unescape_html(title), visible_text(&page.app));
+            (page.file.to_string(), text)
+        })
+        .collect()
+}
+
 #[test]
 fn no_korean_page_glosses_a_word_in_english() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let allowed = allowlist(root);
-    let mut found = Vec::new();
-    for page in built(root) {
-        let title = page.head.split("<title>").nth(1).and_then(|t| t.split("</title>").next()).unwrap_or("");
-        let text = format!("{}\n{}", unescape_html(title), visible_text(&page.app));
-        for gloss in glosses(&text, &allowed) {
-            found.push(format!("{}: {gloss}", page.file));
-        }
-    }
+    let found: Vec<String> = page_texts(root)
+        .into_iter()
+        .flat_map(|(file, text)| glosses(&text, &allowed).into_iter().map(move |gloss| format!("{file}: {gloss}")))
+        .collect();
     assert!(
         found.is_empty(),
         "An English gloss on a Korean page (drop the parenthesis; the term's English belongs in the glossary's \
@@ -309,14 +318,12 @@ fn the_detector_finds_english_phrases_and_passes_the_exceptions() {
 fn no_korean_page_shows_an_english_phrase() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let allowed = allowlist(root);
-    let mut found = Vec::new();
-    for page in built(root) {
-        let title = page.head.split("<title>").nth(1).and_then(|t| t.split("</title>").next()).unwrap_or("");
-        let text = format!("{}\n{}", unescape_html(title), visible_text(&page.app));
-        for phrase in latin_phrases(&text, &allowed) {
-            found.push(format!("{}: {phrase}", page.file));
-        }
-    }
+    let found: Vec<String> = page_texts(root)
+        .into_iter()
+        .flat_map(|(file, text)| {
+            latin_phrases(&text, &allowed).into_iter().map(move |phrase| format!("{file}: {phrase}"))
+        })
+        .collect();
     assert!(
         found.is_empty(),
         "English on a Korean page (say it in Korean, or put code in <code>; products and units go in \
