@@ -24,42 +24,25 @@
 #      on first use, not by scripts/setup.sh: CI does not need it).
 # Needs a built site in dist/ (`trunk build --release`); builds benches into
 # $CARGO_TARGET_DIR (default target/).
+#
+#   scripts/perf.sh --ratio DIST…   only part 3's wasm ÷ native for exp1, for
+#       each build given (e.g. `trunk build --release --dist DIR` at other
+#       opt-levels), interleaved: each round runs criterion's exp1, then every
+#       build in turn, each in a fresh page; PERF_ROUNDS rounds (default 3).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}"
 log="$(mktemp)"
-
-echo "== criterion (warm-up 1 s, measurement 3 s)"
-cargo bench --bench lease --bench crashpoints -- --warm-up-time 1 --measurement-time 3 >"$log" 2>&1 || { cat "$log"; exit 1; }
 crit="$CARGO_TARGET_DIR/criterion"
-for est in $(find "$crit" -path '*/new/estimates.json' | sort); do
-  name="${est#"$crit"/}"; name="${name%/new/estimates.json}"
-  node -e 'const e=require(process.argv[1]); console.log(`  ${process.argv[2].padEnd(40)} median ${(e.median.point_estimate/1e6).toFixed(3)} ms`)' "$est" "$name"
-done
-
-echo "== exp1 events per run"
-cargo build --release --bin lab -q
-trace="$(mktemp --suffix=.json)"
-"$CARGO_TARGET_DIR/release/lab" run --params preset=exp1 --trace "$trace" >/dev/null
-events=$(node -e 'console.log(require(process.argv[1]).events.length)' "$trace")
 # criterion's median of exp1 in ms, from its last run.
 exp1_median_ms() { node -e 'const e=require(process.argv[1]); console.log((e.median.point_estimate/1e6).toFixed(3))' "$crit/lease/exp1/new/estimates.json"; }
-native_ms=$(exp1_median_ms)
-echo "  events per exp1 run (trace facts, computed spin refusals included): $events"
-node -e 'const [ev,ms]=process.argv.slice(1).map(Number); console.log(`  native: ${ms} ms per run, ${(ev/(ms/1000)/1e6).toFixed(2)} M events/s`)' "$events" "$native_ms"
-rm -f "$trace"
 
-# A shared machine's speed drifts over minutes (criterion's exp1 median has
-# moved between 0.75 and 1.33 ms from one run of this script to the next), so
-# the budget's ratio is measured in interleaved rounds: criterion's exp1 right
-# before the same run in Chromium, three times, and the median ratio is reported.
-echo "== wasm ÷ native for exp1, interleaved (3 rounds: criterion, then Chromium)"
-ratios=()
-for round in 1 2 3; do
-  cargo bench --bench lease -- 'lease/exp1$' --warm-up-time 1 --measurement-time 2 >"$log" 2>&1 || { cat "$log"; exit 1; }
-  round_native=$(exp1_median_ms)
-  round_wasm=$(cd e2e && node --input-type=module -e '
+# The wasm time per default exp1 run in headless Chromium, in ms: the site's
+# exported bench_lease_run in a fresh page of the build in $1, 40 warm-up
+# runs so V8 tiers the code up, then the median of 5 batches of 10.
+wasm_exp1_ms() {
+  (cd e2e && SITE_DIST="$1" node --input-type=module -e '
 import { serve, launch, openPage, ready } from "./tests/helpers.mjs";
 const server = await serve(); const browser = await launch();
 const { page } = await openPage(browser);
@@ -73,11 +56,63 @@ const batches = await page.evaluate(() => {
 console.log(batches[2].toFixed(3));
 await browser.close(); await server.close();
 ')
-  ratio=$(node -e 'console.log((Number(process.argv[1]) / Number(process.argv[2])).toFixed(2))' "$round_wasm" "$round_native")
-  ratios+=("$ratio")
-  echo "  round $round: native $round_native ms, wasm $round_wasm ms per run: ${ratio}x"
+}
+
+# A shared machine's speed drifts over minutes (criterion's exp1 median has
+# moved between 0.75 and 1.33 ms from one run of this script to the next), so
+# the ratio is measured in interleaved rounds: criterion's exp1 right before
+# the same run in Chromium, in every build given (in turn: each round starts
+# one build later), and each build's median ratio and median wasm time are
+# reported.
+median() { tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+ratio_rounds() {
+  local rounds="${PERF_ROUNDS:-3}" d i k round native wasm ratio
+  local -a dists=("$@") ratios=() times=()
+  for d in "${dists[@]}"; do [[ -f "$d/index.html" ]] || { echo "perf.sh: $d/index.html is missing (trunk build --release --dist $d)" >&2; exit 2; }; done
+  for ((round = 1; round <= rounds; round++)); do
+    cargo bench --bench lease -- 'lease/exp1$' --warm-up-time 1 --measurement-time 2 >"$log" 2>&1 || { cat "$log"; exit 1; }
+    native=$(exp1_median_ms)
+    for ((k = 0; k < ${#dists[@]}; k++)); do
+      i=$(( (k + round - 1) % ${#dists[@]} ))
+      wasm=$(wasm_exp1_ms "$(realpath "${dists[$i]}")")
+      ratio=$(node -e 'console.log((Number(process.argv[1]) / Number(process.argv[2])).toFixed(2))' "$wasm" "$native")
+      ratios[i]+="$ratio " times[i]+="$wasm "
+      echo "  round $round: native $native ms, ${dists[$i]}: wasm $wasm ms per run: ${ratio}x"
+    done
+  done
+  for i in "${!dists[@]}"; do
+    echo "  ${dists[$i]}: median ratio $(median <<<"${ratios[$i]}")x of ${ratios[$i]% } (budget 2x); median wasm $(median <<<"${times[$i]}") ms"
+  done
+}
+
+if [[ "${1:-}" == --ratio ]]; then
+  shift
+  (( $# )) || { echo "usage: scripts/perf.sh --ratio DIST…" >&2; exit 2; }
+  echo "== wasm ÷ native for exp1, interleaved (${PERF_ROUNDS:-3} rounds: criterion, then each build in Chromium)"
+  ratio_rounds "$@"
+  rm -f "$log"
+  exit 0
+fi
+
+echo "== criterion (warm-up 1 s, measurement 3 s)"
+cargo bench --bench lease --bench crashpoints -- --warm-up-time 1 --measurement-time 3 >"$log" 2>&1 || { cat "$log"; exit 1; }
+for est in $(find "$crit" -path '*/new/estimates.json' | sort); do
+  name="${est#"$crit"/}"; name="${name%/new/estimates.json}"
+  node -e 'const e=require(process.argv[1]); console.log(`  ${process.argv[2].padEnd(40)} median ${(e.median.point_estimate/1e6).toFixed(3)} ms`)' "$est" "$name"
 done
-echo "  median ratio: $(printf '%s\n' "${ratios[@]}" | sort -n | sed -n 2p)x (budget 2x)"
+
+echo "== exp1 events per run"
+cargo build --release --bin lab -q
+trace="$(mktemp --suffix=.json)"
+"$CARGO_TARGET_DIR/release/lab" run --params preset=exp1 --trace "$trace" >/dev/null
+events=$(node -e 'console.log(require(process.argv[1]).events.length)' "$trace")
+native_ms=$(exp1_median_ms)
+echo "  events per exp1 run (trace facts, computed spin refusals included): $events"
+node -e 'const [ev,ms]=process.argv.slice(1).map(Number); console.log(`  native: ${ms} ms per run, ${(ev/(ms/1000)/1e6).toFixed(2)} M events/s`)' "$events" "$native_ms"
+rm -f "$trace"
+
+echo "== wasm ÷ native for exp1, interleaved (3 rounds: criterion, then Chromium)"
+ratio_rounds dist
 
 echo "== headless Chromium (dist/)"
 (cd e2e && NATIVE_MS="$native_ms" node --input-type=module -e '
@@ -136,6 +171,10 @@ await page.goto(`${server.base}?ch=a7-sweeps`);
 await ready(page);
 for (const id of ["sweep-ttl-pause", "sweep-contention"]) await page.waitForSelector(`#${id}[data-state=done]`, { timeout: 180000 });
 const t0 = await page.evaluate(() => performance.now());
+// The grid size sits under "모든 설정" (at most six controls show first): open
+// it as a reader does, then set the slider (as e2e/tests/sweep.test.mjs does).
+const more = page.locator("#sweep-ttl-pause details.all-settings");
+if (!(await more.evaluate((d) => d.open))) await more.locator("> summary").click();
 await page.locator("#sweep-ttl-pause input[name=n]").fill("30");
 await page.waitForSelector("#sweep-ttl-pause[data-state=done]", { timeout: 300000 });
 const s = (await page.evaluate(() => window.__labSweep)).find((x) => x.key.includes("n=30&"));
