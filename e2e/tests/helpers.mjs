@@ -25,6 +25,10 @@ const TYPES = {
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
   '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.xml': 'application/xml',
+  '.tsv': 'text/tab-separated-values; charset=utf-8',
 };
 
 export const CHROMIUM_FLAGS = [
@@ -37,9 +41,10 @@ export const CHROMIUM_FLAGS = [
  * like a real host, on 127.0.0.1 and a free port, at `prefix` (a path that
  * starts and ends with `/`). `headers` are added to
  * every answer (e.g. `Access-Control-Allow-Origin` for a sandboxed embed,
- * whose opaque origin makes every fetch cross-origin).
+ * whose opaque origin makes every fetch cross-origin). `port` 0 takes a free
+ * one; scripts/serve-dist.mjs (what scripts/serve.sh runs) gives its own.
  */
-export async function serve({ gzip = true, headers: extra = {}, dir = dist, prefix = '/' } = {}) {
+export async function serve({ gzip = true, headers: extra = {}, dir = dist, prefix = '/', port: wanted = 0 } = {}) {
   // `dir` may be a function: the directory to serve from now (a test swaps builds).
   const dirNow = typeof dir === 'function' ? dir : () => dir;
   if (!fs.existsSync(path.join(dirNow(), 'index.html'))) {
@@ -47,8 +52,19 @@ export async function serve({ gzip = true, headers: extra = {}, dir = dist, pref
   }
   // Each file is compressed once: the server shares its event loop with the
   // test driving the browser, which must not wait on gzip.
+  // A file is known by its path, size and time, so a build written again in
+  // the same place (serve.sh serving dist/ while it is rebuilt) is not
+  // answered from an old compressed copy.
   const gzipped = new Map();
   const server = http.createServer((req, res) => {
+    // A file that goes while it is read (an old build pruned) fails its
+    // request only, never the server.
+    try { answer(req, res); } catch (e) {
+      if (!res.headersSent) res.writeHead(500, extra);
+      res.end(String(e.message));
+    }
+  });
+  const answer = (req, res) => {
     const url = new URL(req.url, 'http://x');
     // Under a sub-path (`prefix`, like a GitHub Pages project site; a list
     // serves one copy of the site at each), only addresses below it exist.
@@ -59,18 +75,24 @@ export async function serve({ gzip = true, headers: extra = {}, dir = dist, pref
     if (!file.startsWith(base)) { res.writeHead(403).end(); return; }
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
     if (!fs.existsSync(file)) { res.writeHead(404, extra).end('not found'); return; }
+    const stat = fs.statSync(file);
+    const key = `${file}\0${stat.size}\0${stat.mtimeMs}`;
     let body = fs.readFileSync(file);
     const headers = { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream', 'cache-control': 'no-store', ...extra };
     const ext = path.extname(file);
     if (gzip && ext !== '.woff2' && /gzip/.test(req.headers['accept-encoding'] || '')) {
-      if (!gzipped.has(file)) gzipped.set(file, zlib.gzipSync(body, { level: 9 }));
-      body = gzipped.get(file);
+      if (!gzipped.has(key)) {
+        // Old builds' copies go when a long serve.sh session has gathered many.
+        if ((gzipped.bytes = (gzipped.bytes || 0) + body.length) > 64e6) { gzipped.clear(); gzipped.bytes = body.length; }
+        gzipped.set(key, zlib.gzipSync(body, { level: 9 }));
+      }
+      body = gzipped.get(key);
       headers['content-encoding'] = 'gzip';
     }
     headers['content-length'] = body.length;
     res.writeHead(200, headers).end(body);
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  };
+  await new Promise((resolve, reject) => { server.once('error', reject); server.listen(wanted, '127.0.0.1', resolve); });
   const { port } = server.address();
   const origin = `http://127.0.0.1:${port}`;
   // Closing also ends the browser's idle keep-alive connections, which would
