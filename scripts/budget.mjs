@@ -67,8 +67,15 @@ const WASM_GZ_MAX = 400 * KB;
 // descriptions and article notes (the CLI's) out of the wasm, 3.8 KB, and
 // lab-sim at opt-level "s" rather than 3, 3.3 KB (the in-browser timings
 // kept their margin: figure p95 7.8 ms against 16): 427.3 KB on 2026-12-04.
-// The limit holds it there.
-const SITE_WASM_GZ_MAX = 428 * KB;
+// Issue 39 (every claim right) then gave every metric one row
+// (lab_model::metrics: key, unit, decimals, the article columns it pairs
+// with, labels that follow the run such as "승인 (가능 480)") read by the
+// live table, the CSV and the recorded run, and the stories' sentences
+// that now hold for every store profile and device: +2.2 KB, 429.5 KB on
+// 2026-12-05 (lab-sim at opt-level 3 would not have paid for it: it gained
+// no measurable speed, Cargo.toml). The limit holds it there; issue 42's
+// words layer is where the first load comes down again.
+const SITE_WASM_GZ_MAX = 430 * KB;
 const FIRST_LOAD_MAX = 500 * KB;
 // Today's counts plus a little slack, so that nothing grows back: six
 // pipelines and 1,157 KB before the two workers became one; five and
@@ -101,9 +108,12 @@ const FIRST_LOAD_MAX = 500 * KB;
 // and Article A's files made by the figures module from the recordings and
 // the trace the site hands it (figures::export::remote): the module carries
 // neither Article A's simulation nor its drawing code, 337.3 → 250.6 KB, and
-// the total meets issue 26's target: 677.9 KB on 2026-12-04.
+// the total meets issue 26's target: 677.9 KB on 2026-12-04. Issue 39's
+// metric table (in both modules), Article B's scene sentences per store
+// profile and device and B4's hatch over the storage strip (figures module,
+// +6.0 KB): 686.0 KB on 2026-12-05, still under the 700 KB target.
 const MAX_WASM_PIPELINES = 2;
-const TOTAL_WASM_GZ_MAX = 680 * KB;
+const TOTAL_WASM_GZ_MAX = 687 * KB;
 const TOTAL_WASM_GZ_TARGET = 700 * KB;
 
 if (!fs.existsSync(path.join(dist, 'index.html'))) {
