@@ -404,12 +404,20 @@ pub fn anomaly_cast(trace: &LeaseTrace, a: &Anomaly) -> (Highlight, String) {
             let open: Vec<&Hold> =
                 same_wallet().filter(|o| o.acquired_at < h.acquired_at && o.released_at > h.acquired_at).collect();
             let names = open.iter().map(|o| thread(o)).collect::<Vec<_>>().join(", ");
-            let sentence = format!(
-                "{} {} 락을 잡았지만 {} 아직 자기가 쥐고 있다고 믿습니다.",
-                subject(h),
-                token(h),
-                p(&names, Particle::IGa)
-            );
+            let sentence = match h.token {
+                Some(_) => format!(
+                    "{} {} 락을 잡았지만 {} 아직 자기가 쥐고 있다고 믿습니다.",
+                    subject(h),
+                    token(h),
+                    p(&names, Particle::IGa)
+                ),
+                // A hold granted without a lock (fail-open during an outage).
+                None => format!(
+                    "{} 락 없이 구간에 들어갔는데, {} 아직 같은 지갑의 구간 안에 있습니다.",
+                    subject(h),
+                    p(&names, Particle::IGa)
+                ),
+            };
             (open, sentence)
         }
         AnomalyKind::StaleWrite => {
