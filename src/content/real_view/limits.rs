@@ -84,16 +84,15 @@ fn pay_limits() -> String {
          <p>환경:</p>{machine}{}\
          <p>비교를 더 독립적으로 만들려면 재시도 간격과 앞뒤 지연을 실제 HTTP 스택에서 재고, 네트워크에 지연을 넣고, \
          PostgreSQL을 디스크에 두어야 합니다. 이 셋은 아직 하지 않았습니다.</p>",
-        independent_pauses()
+        independent_pauses(&pay::summary())
     );
     aside(lead, &details)
 }
 
 /// The committed set beside the rerun with independent pauses, for the
 /// configurations the rerun covers, and the simulation.
-fn independent_pauses() -> String {
+fn independent_pauses(committed: &Value) -> String {
     let rerun: Value = serde_json::from_str(INDEPENDENT_JSON).expect("content/real/pay/independent.json is JSON");
-    let p = &rerun["provenance"];
     let mut head = String::from("<thead><tr><th scope=\"col\">조건</th><th scope=\"col\">출처</th>");
     for metric in COMPARED {
         head.push_str(&format!("<th scope=\"col\">{}</th>", escape_html(&metric.label_ko(None))));
@@ -101,52 +100,52 @@ fn independent_pauses() -> String {
     head.push_str("</tr></thead>");
     let mut body = String::new();
     for c in rerun["configs"].as_array().into_iter().flatten() {
-        let key = c["variant"].as_str().unwrap_or("");
-        let lines = c["table"].as_array().cloned().unwrap_or_default();
-        let rerun_text = |metric: &str, field: &str| {
-            lines.iter().find(|l| l["metric"] == metric).and_then(|l| l[field].as_str()).map(str::to_string)
-        };
+        let same = pay::config(committed, c["variant"].as_str().unwrap_or(""));
+        // The committed set (same pauses) from its own file, the rerun and its simulation from this one.
         let sources = [
-            ("실제 · 같은 멈춤", None),
-            ("실제 · 독립 멈춤", Some("real_text")),
-            ("시뮬레이션", Some("simulated_text")),
+            ("실제 · 같은 멈춤", same, "real_text"),
+            ("실제 · 독립 멈춤", c, "real_text"),
+            ("시뮬레이션", c, "simulated_text"),
         ];
         body.push_str("<tbody>");
-        for (i, (source, field)) in sources.into_iter().enumerate() {
+        for (i, (source, runs, field)) in sources.into_iter().enumerate() {
             body.push_str("<tr>");
             if i == 0 {
                 body.push_str(&format!(
                     "<th scope=\"rowgroup\" rowspan=\"3\">{}</th>",
-                    escape_html(&pay::config_label_for(key))
+                    escape_html(&pay::config_label_ko(same))
                 ));
             }
             body.push_str(&format!("<th scope=\"row\">{source}</th>"));
             for metric in COMPARED {
-                // The committed set (same pauses) from its own file, the rerun and its simulation from this one.
-                let value = match field {
-                    None => pay::real_text(key, metric.key()),
-                    Some(field) => rerun_text(metric.key(), field),
-                };
-                let text = value.map_or("—".to_string(), |t| escape_html(&t.replace('–', "~")));
+                let text = line(runs, metric).and_then(|l| l[field].as_str()).map_or("—".to_string(), pay::cell);
                 body.push_str(&format!("<td class=\"num\">{text}</td>"));
             }
             body.push_str("</tr>");
         }
         body.push_str("</tbody>");
     }
+    let p = &rerun["provenance"];
     format!(
         "<p>멈춤을 공유한 몫이 얼마인지 보려고, 멈춤을 시뮬레이션이 결코 뽑지 않는 다른 난수열에서 뽑아 같은 조건을 다시 \
          돌렸습니다(<code>lab real --pauses independent</code>, {} UTC, {}초 × {}회). 분포는 같고 뽑힌 값만 다릅니다. {}</p>\
          <div class=\"table-wrap\"><table class=\"real-pay-summary\">{head}{body}</table></div>",
-        escape_html(p["date_utc"].as_str().unwrap_or("").replace('T', " ").trim_end_matches('Z')),
+        escape_html(&pay::date_text(p)),
         p["secs"],
         p["runs"],
-        finding(&rerun),
+        finding(&rerun, committed),
     )
 }
 
-/// The smallest and largest of a metric's per-run values.
-fn span(values: &[f64]) -> Option<(f64, f64)> {
+/// The line of `metric` in a configuration of a `lab real` summary.
+fn line(config: &Value, metric: Metric) -> Option<&Value> {
+    config["table"].as_array()?.iter().find(|l| l["metric"] == metric.key())
+}
+
+/// The smallest and largest of `metric`'s per-run values in `field`
+/// ("real" or "simulated").
+fn span(config: &Value, metric: Metric, field: &str) -> Option<(f64, f64)> {
+    let values: Vec<f64> = line(config, metric)?[field].as_array()?.iter().filter_map(Value::as_f64).collect();
     let lo = values.iter().copied().reduce(f64::min)?;
     Some((lo, values.iter().copied().fold(lo, f64::max)))
 }
@@ -159,29 +158,23 @@ fn meet(a: (f64, f64), b: (f64, f64)) -> bool {
 /// What the rerun found, in words computed from the runs: the
 /// configurations where the independent pauses land where the shared ones
 /// did, and those where both real runs miss the simulation.
-fn finding(rerun: &Value) -> String {
+fn finding(rerun: &Value, committed: &Value) -> String {
     const METRICS: [Metric; 3] = [Metric::Approvals, Metric::OverApproval, Metric::OwnershipOverlapPairs];
     let mut alike = Vec::new();
     let mut both_miss = Vec::new();
     for c in rerun["configs"].as_array().into_iter().flatten() {
-        let key = c["variant"].as_str().unwrap_or("");
-        let values = |metric: &str, field: &str| -> Option<(f64, f64)> {
-            let line = c["table"].as_array()?.iter().find(|l| l["metric"] == metric)?;
-            span(&line[field].as_array()?.iter().filter_map(Value::as_f64).collect::<Vec<_>>())
-        };
-        let same = |metric: &str| pay::real_values(key, metric).as_deref().and_then(span);
-        let label = pay::config_label_for(key);
-        if METRICS.iter().all(|m| match (same(m.key()), values(m.key(), "real")) {
+        let same = pay::config(committed, c["variant"].as_str().unwrap_or(""));
+        let label = pay::config_label_ko(same);
+        if METRICS.iter().all(|&m| match (span(same, m, "real"), span(c, m, "real")) {
             (Some(a), Some(b)) => meet(a, b),
             _ => true,
         }) {
             alike.push(label.clone());
         }
-        if let (Some(a), Some(b), Some(sim)) = (
-            same(Metric::OverApproval.key()),
-            values(Metric::OverApproval.key(), "real"),
-            values(Metric::OverApproval.key(), "simulated"),
-        ) {
+        let over = Metric::OverApproval;
+        if let (Some(a), Some(b), Some(sim)) =
+            (span(same, over, "real"), span(c, over, "real"), span(c, over, "simulated"))
+        {
             if !meet(a, sim) && !meet(b, sim) {
                 let text = |(lo, hi): (f64, f64)| {
                     if lo == hi {

@@ -17,7 +17,8 @@ use lab_model::metrics::{article_text, ArticleText, Lang, Metric, RunFacts};
 
 const SUMMARY_JSON: &str = include_str!("../../../content/real/pay/summary.json");
 
-fn summary() -> Value {
+/// The committed set, parsed.
+pub(super) fn summary() -> Value {
     serde_json::from_str(SUMMARY_JSON).expect("content/real/pay/summary.json is JSON")
 }
 
@@ -47,19 +48,6 @@ pub fn real_values(key: &str, metric: &str) -> Option<Vec<f64>> {
     row["real"].as_array()?.iter().map(Value::as_f64).collect()
 }
 
-/// The committed set's text of `metric` in configuration `key` ("581–585"),
-/// as its tables show it (`None` where it has no such row).
-pub fn real_text(key: &str, metric: &str) -> Option<String> {
-    let data = summary();
-    let row = config(&data, key)["table"].as_array()?.iter().find(|l| l["metric"] == metric)?.clone();
-    row["real_text"].as_str().map(str::to_string)
-}
-
-/// The Korean name of configuration `key` of the committed set.
-pub fn config_label_for(key: &str) -> String {
-    config_label_ko(config(&summary(), key))
-}
-
 /// "실제 Redis·PostgreSQL, 이 저장소의 하니스로 잰 값 (날짜, 머신, 버전)".
 fn provenance_text(data: &Value) -> String {
     let p = &data["provenance"];
@@ -75,7 +63,7 @@ fn provenance_text(data: &Value) -> String {
         .map_or(String::new(), |kb| format!("·{:.0} GB", kb / 1024.0 / 1024.0));
     format!(
         "실제 Redis·PostgreSQL, 이 저장소의 하니스(lab real)로 잰 값: {} UTC, {}코어{} 머신, Redis {}·PostgreSQL {}, {}초 × {}회",
-        p["date_utc"].as_str().unwrap_or("").replace('T', " ").trim_end_matches('Z'),
+        date_text(p),
         p["nproc"],
         memory_gb,
         version("redis", "v="),
@@ -85,7 +73,13 @@ fn provenance_text(data: &Value) -> String {
     )
 }
 
-fn config<'a>(data: &'a Value, key: &str) -> &'a Value {
+/// A provenance's `date_utc` as the captions write it: "2026-12-01 21:28:54".
+pub(super) fn date_text(provenance: &Value) -> String {
+    provenance["date_utc"].as_str().unwrap_or("").replace('T', " ").trim_end_matches('Z').to_string()
+}
+
+/// Configuration `key` of a `lab real` summary (the committed set or a rerun).
+pub(super) fn config<'a>(data: &'a Value, key: &str) -> &'a Value {
     data["configs"]
         .as_array()
         .and_then(|c| c.iter().find(|c| c["variant"] == key))
@@ -94,7 +88,7 @@ fn config<'a>(data: &'a Value, key: &str) -> &'a Value {
 
 /// A configuration's Korean name: its preset's, or (for the real runs' own
 /// TTL 1 s control of (a)) the article's words for it.
-fn config_label_ko(c: &Value) -> String {
+pub(super) fn config_label_ko(c: &Value) -> String {
     let key = c["variant"].as_str().unwrap_or("");
     match crate::sim::lease::Preset::from_key(key) {
         Some(preset) => lab_model::catalogue::preset(preset).name_ko.to_string(),
@@ -104,7 +98,7 @@ fn config_label_ko(c: &Value) -> String {
 }
 
 /// A cell's text: ranges with "~" as the chapters write them.
-fn cell(text: &str) -> String {
+pub(super) fn cell(text: &str) -> String {
     escape_html(&text.replace('–', "~"))
 }
 
