@@ -11,7 +11,7 @@ use std::process::{Command, Output};
 
 use consistency_lab::figures::export::{self, Format, Request};
 use lab_model::params::{parse_vote_query, vote_to_query, SweepKind, SweepMetric};
-use lab_model::permalink::{chapter_page, embed, lease_figure, sweep_cell, sweep_figure, vote_figure};
+use lab_model::permalink::{chapter_page, embed, lease_figure, sweep_cell, sweep_figure, vote_figure, LeaseView};
 use lab_model::sweep::parse_strict;
 
 fn lab(args: &[&str]) -> Output {
@@ -76,7 +76,10 @@ fn lock_lease_permalinks_run_and_draw_as_their_query() {
         ("a2-watchdog", "watchdog-stop", "preset=exp2_stop&stop_duration_ms=150", None, Some(6_000), None),
     ];
     for (chapter, id, query, cursor, window, recon) in cases {
-        let search = lease_figure(chapter, id, query, cursor, window, recon, false);
+        // A reader who opened the lab shares the same state: `lab=1` draws nothing else.
+        let view =
+            LeaseView { cursor, window_ms: window, reveal_ledger: recon, recorded: false, lab: window.is_some() };
+        let search = lease_figure(chapter, id, query, &view);
         let mut flags = vec![id.to_string(), "--params".into(), query.into()];
         if let Some((t_us, _)) = cursor {
             flags.extend(["--time".into(), format!("{}", t_us / 1000)]);
@@ -97,7 +100,7 @@ fn lock_lease_permalinks_run_and_draw_as_their_query() {
         assert_eq!(figure(&format!("{id}-params.svg"), &[id, "--params", &search]), expected, "{search}");
     }
     // The PNG of an address is the PNG of its query.
-    let search = lease_figure("a3-fencing", "lease-clock", "preset=exp3_ttl1s&ttl_ms=900", None, None, None, false);
+    let search = lease_figure("a3-fencing", "lease-clock", "preset=exp3_ttl1s&ttl_ms=900", &LeaseView::default());
     assert_eq!(
         figure("a5-url.png", &["--url", &search]),
         figure("a5.png", &["lease-clock", "--params", "preset=exp3_ttl1s&ttl_ms=900"])
@@ -124,7 +127,7 @@ fn vote_permalinks_run_and_draw_as_their_query() {
     let config = parse_vote_query("scenario=vote&variant=V3&fault=power&crash_after=4").value;
     let bare = vote_to_query(&config);
     // A story paused at its fourth step: the file stops where the page's player stands.
-    let search = vote_figure("b1-remember", "vote-story", &config, Some(3), false);
+    let search = vote_figure("b1-remember", "vote-story", &config, Some(3), false, true);
     let story = export::vote_source(&Request { params: Some(bare.clone()), ..Request::new("vote-story", Format::Svg) })
         .expect("the story runs");
     let t_us = story.step_times()[3];
@@ -135,7 +138,7 @@ fn vote_permalinks_run_and_draw_as_their_query() {
         assert_eq!(figure(&format!("b1-url-{i}.svg"), &["--url", address]), expected, "{address}");
     }
     // B7 after the fault: files show the stack before it, as the page's export does, and say so.
-    let search = vote_figure("b7-kill-vs-power", "kill-vs-power", &config, None, true);
+    let search = vote_figure("b7-kill-vs-power", "kill-vs-power", &config, None, true, false);
     let path = out_path("b7-hit.svg");
     let output = lab(&["figure", "--url", &search, "--out", path.to_str().unwrap()]);
     assert!(output.status.success() && stderr(&output).contains("hit=1"), "{}", stderr(&output));

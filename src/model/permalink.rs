@@ -16,8 +16,9 @@
 use lab_sim::vote::VoteConfig;
 
 use crate::params::{
-    percent_encode, read_site, split_query, to_query, vote_to_query, LeaseQuery, Notice, Scope, SiteQuery, SweepMetric,
-    SweepSpec,
+    lease_value_text, percent_encode, read_site, split_query, to_query, vote_to_query, vote_value_text,
+    with_lease_value, with_vote_value, Keyed, LeaseQuery, Notice, ParamSpec, Scope, SiteQuery, SweepMetric, SweepSpec,
+    LEASE_PARAMS, SWEEP_PARAMS, VOTE_PARAMS,
 };
 use crate::registry::{figure, FigureKind, FigureSpec, Scenario, FIGURES, PAGE_ONLY};
 
@@ -34,34 +35,50 @@ fn figure_route(chapter: &str, figure: &str, query: &str) -> String {
 /// Where a lock-lease figure's player stands: the cursor in µs and the event index.
 pub type Cursor = (u64, usize);
 
+/// The view keys of a lock-lease figure's address that are set.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct LeaseView {
+    /// The player's cursor (`t`, `ev`).
+    pub cursor: Option<Cursor>,
+    /// The timeline's window (`win`), when it is not the figure's own.
+    pub window_ms: Option<u32>,
+    /// A2's ledger line (`recon`).
+    pub reveal_ledger: Option<bool>,
+    /// A1's recorded real run (`real=1`).
+    pub recorded: bool,
+    /// The figure's lab is open (`lab=1`).
+    pub lab: bool,
+}
+
 /// A lock-lease figure in a state: its canonical lease query `lease_query`,
 /// and the view keys that are set (the player's cursor, the timeline's
-/// window, A2's ledger line, A1's recorded run).
-pub fn lease_figure(
-    chapter: &str,
-    figure: &str,
-    lease_query: &str,
-    cursor: Option<Cursor>,
-    window_ms: Option<u32>,
-    reveal_ledger: Option<bool>,
-    recorded: bool,
-) -> String {
+/// window, A2's ledger line, A1's recorded run, the open lab).
+pub fn lease_figure(chapter: &str, figure: &str, lease_query: &str, view: &LeaseView) -> String {
     let site = SiteQuery {
         chapter: Some(chapter.to_string()),
         figure: Some(figure.to_string()),
-        window_ms,
-        cursor_us: cursor.map(|(t_us, _)| t_us),
-        event: cursor.map(|(_, ev)| ev),
-        reveal_ledger,
-        recorded: recorded.then_some(true),
+        window_ms: view.window_ms,
+        cursor_us: view.cursor.map(|(t_us, _)| t_us),
+        event: view.cursor.map(|(_, ev)| ev),
+        reveal_ledger: view.reveal_ledger,
+        recorded: view.recorded.then_some(true),
+        lab: view.lab.then_some(true),
         ..SiteQuery::default()
     };
     site.search_with(lease_query)
 }
 
 /// An Article B figure in a state: its configuration, the player's event
-/// (a story paused mid-way) and whether B6's fault has hit.
-pub fn vote_figure(chapter: &str, figure: &str, config: &VoteConfig, event: Option<usize>, hit: bool) -> String {
+/// (a story paused mid-way), whether B6's fault has hit and whether the
+/// figure's lab is open.
+pub fn vote_figure(
+    chapter: &str,
+    figure: &str,
+    config: &VoteConfig,
+    event: Option<usize>,
+    hit: bool,
+    lab: bool,
+) -> String {
     let mut s = figure_route(chapter, figure, &vote_to_query(config));
     if let Some(event) = event {
         s.push_str(&format!("&ev={event}"));
@@ -69,7 +86,66 @@ pub fn vote_figure(chapter: &str, figure: &str, config: &VoteConfig, event: Opti
     if hit {
         s.push_str("&hit=1");
     }
+    if lab {
+        s.push_str("&lab=1");
+    }
     s
+}
+
+/// Whether the address `search` asks for `spec`'s lab: it has `lab=1`, or
+/// it sets, for this figure, a knob lesson mode hides (a parameter other
+/// than the figure's lesson keys at a value that is not its starting one,
+/// the seed, the preset, the timeline's window, the recorded run, a sweep's
+/// metric). The route, an embed's `bare`, the player's `t` and `ev` and
+/// the view keys a lesson sets itself (A2's `recon`, B6's `hit`) do not
+/// count, nor a key the figure does not read. The keys are for the
+/// figure `fig=` or `embed=` names, else the first figure of `ch=`'s
+/// chapter; an address that names neither is taken to be for `spec` (the
+/// caller, a chapter's own page, knows which figure it opened).
+pub fn lab_requested(spec: &FigureSpec, search: &str) -> bool {
+    let (_, search) = split_address(search);
+    let scope = figure_scope(spec);
+    let site = read_site(search, scope).value;
+    let target = match site.figure.as_deref().or(site.embed.as_deref()) {
+        Some(id) => Some(id),
+        None => site.chapter.as_deref().map(|ch| chapter_first_figure(ch).map_or("", |f| f.id)),
+    };
+    if target.is_some_and(|id| id != spec.id) {
+        return false;
+    }
+    if site.lab == Some(true) || site.window_ms.is_some() || site.recorded == Some(true) || site.metric.is_some() {
+        return true;
+    }
+    // A key lesson mode shows, or one it leaves alone.
+    let shown = |name: &str| {
+        let crash_pair = ["crash", "crash_after"];
+        spec.lesson_keys.contains(&name)
+            || (crash_pair.contains(&name) && spec.lesson_keys.iter().any(|k| crash_pair.contains(k)))
+            // B6's fault buttons (`hit`) choose the fault they strike with.
+            || (spec.kind == FigureKind::KillVsPower && name == "fault")
+    };
+    fn changed<T: Keyed>(params: &[ParamSpec], given: &T, start: &T, shown: impl Fn(&str) -> bool) -> bool {
+        params.iter().any(|p| !shown(p.name) && p.value_text(given) != p.value_text(start))
+    }
+    // The starting state with the lesson's keys moved as the address has
+    // them, through the same cross-field rules a slider's move takes.
+    match scope {
+        Scope::Lease => site.lease.as_ref().is_some_and(|q| {
+            let start = spec.lesson_keys.iter().fold(spec.initial_query(), |start, key| {
+                lease_value_text(q, key).map_or(start.clone(), |text| with_lease_value(start, key, &text).value)
+            });
+            changed(LEASE_PARAMS, q, &start, shown)
+        }),
+        Scope::Vote => site.vote.as_ref().is_some_and(|c| {
+            let start = spec.lesson_keys.iter().fold(spec.initial_vote_config(), |start, key| {
+                vote_value_text(c, key).map_or(start.clone(), |text| with_vote_value(start, key, &text).value)
+            });
+            changed(VOTE_PARAMS, c, &start, shown)
+        }),
+        Scope::Sweep(kind) => {
+            site.sweep.as_ref().is_some_and(|s| changed(SWEEP_PARAMS, s, &kind.default_spec(), shown))
+        }
+    }
 }
 
 /// A sweep figure: its grid and, when it is not over-approval, the metric
@@ -336,15 +412,8 @@ mod tests {
 
     #[test]
     fn an_address_shows_its_figure_in_its_state() {
-        let url = lease_figure(
-            "a1-lease-expiry",
-            "lease-expiry",
-            "preset=exp1&ttl_ms=600",
-            Some((1_500, 3)),
-            None,
-            None,
-            false,
-        );
+        let view = LeaseView { cursor: Some((1_500, 3)), ..LeaseView::default() };
+        let url = lease_figure("a1-lease-expiry", "lease-expiry", "preset=exp1&ttl_ms=600", &view);
         for address in [url.clone(), format!("https://h.example/{}", chapter_page(&url).unwrap())] {
             let shown = read(&address).unwrap();
             assert_eq!(
@@ -365,7 +434,7 @@ mod tests {
         assert_eq!(read("").unwrap().state(), ShownState::Lease(LeaseQuery::default()));
         // An Article B figure, a sweep, an embed.
         let config = VoteConfig { fault: lab_sim::vote::FaultKind::Power, ..VoteConfig::default() };
-        let vote = read(&vote_figure("b7-kill-vs-power", "kill-vs-power", &config, None, true)).unwrap();
+        let vote = read(&vote_figure("b7-kill-vs-power", "kill-vs-power", &config, None, true, false)).unwrap();
         assert_eq!((vote.scope, vote.state(), vote.site.hit), (Scope::Vote, ShownState::Vote(config), Some(true)));
         let spec = SweepKind::Contention.default_spec();
         let sweep = read(&sweep_figure("a7-sweeps", &spec, SweepMetric::Throughput)).unwrap();
@@ -441,7 +510,8 @@ mod tests {
     #[test]
     fn a_lease_figure_reads_back_as_it_was_written() {
         let q = "preset=exp1&ttl_ms=250";
-        let url = lease_figure("a1-lease-expiry", "lease-expiry", q, Some((1_234_567, 42)), Some(3_000), None, false);
+        let view = LeaseView { cursor: Some((1_234_567, 42)), window_ms: Some(3_000), ..LeaseView::default() };
+        let url = lease_figure("a1-lease-expiry", "lease-expiry", q, &view);
         assert_eq!(url, "?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1&ttl_ms=250&win=3000&t=1234.567&ev=42");
         let site = read_site(&url, Scope::Lease);
         assert!(site.notices.is_empty(), "{:?}", site.notices);
@@ -452,14 +522,14 @@ mod tests {
     #[test]
     fn a_vote_figure_writes_its_event_and_hit_after_its_config() {
         let config = VoteConfig { profile: StoreProfile::H2Like, ..VoteConfig::default() };
-        let url = vote_figure("b7-kill-vs-power", "kill-vs-power", &config, Some(7), true);
+        let url = vote_figure("b7-kill-vs-power", "kill-vs-power", &config, Some(7), true, false);
         assert!(url.starts_with("?ch=b7-kill-vs-power&fig=kill-vs-power&"), "{url}");
         assert!(url.ends_with("&ev=7&hit=1"), "{url}");
         let site = read_site(&url, Scope::Vote);
         assert!(site.notices.is_empty(), "{:?}", site.notices);
         assert_eq!(site.value.search(), url, "the canonical form");
         assert_eq!(site.value.vote, Some(config));
-        let plain = vote_figure("b2-crash-matrix", "crash-matrix", &VoteConfig::default(), None, false);
+        let plain = vote_figure("b2-crash-matrix", "crash-matrix", &VoteConfig::default(), None, false, false);
         assert_eq!(read_site(&plain, Scope::Vote).value.search(), plain);
     }
 
@@ -485,5 +555,96 @@ mod tests {
             sweep_cell(&spec, 1, 2),
             format!("?ch={}&fig={}&{}", a1.chapter, a1.id, spec.cell_query_string(1, 2))
         );
+    }
+
+    #[test]
+    fn an_open_lab_round_trips_in_both_writers() {
+        let view = LeaseView { cursor: Some((2_000, 5)), lab: true, ..LeaseView::default() };
+        let url = lease_figure("a1-lease-expiry", "lease-expiry", "preset=exp1&seed=7", &view);
+        assert_eq!(url, "?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1&seed=7&t=2&ev=5&lab=1");
+        let site = read_site(&url, Scope::Lease);
+        assert!(site.notices.is_empty(), "{:?}", site.notices);
+        assert_eq!(site.value.lab, Some(true));
+        assert_eq!(site.value.search(), url, "the canonical form");
+        let vote = vote_figure("b1-remember", "vote-story", &VoteConfig::default(), Some(2), false, true);
+        assert!(vote.ends_with("&ev=2&lab=1"), "{vote}");
+        let site = read_site(&vote, Scope::Vote);
+        assert!(site.notices.is_empty(), "{:?}", site.notices);
+        assert_eq!((site.value.lab, site.value.search()), (Some(true), vote.clone()));
+        // An embed keeps it; a closed lab writes nothing.
+        assert!(embed("lease-expiry", &url).ends_with("&lab=1"));
+        assert!(!lease_figure("a1-lease-expiry", "lease-expiry", "preset=exp1", &LeaseView::default()).contains("lab"));
+    }
+
+    #[test]
+    fn an_address_asks_for_the_lab_when_it_sets_a_knob_the_lesson_hides() {
+        let a1 = figure("lease-expiry").unwrap();
+        let a3 = figure("watchdog-stop").unwrap();
+        let asks = |spec: &FigureSpec, search: &str| lab_requested(spec, search);
+        // The lesson's own keys, the player's place and the starting state do not.
+        for search in [
+            "",
+            "?ch=a1-lease-expiry",
+            "?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1",
+            "?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1&ttl_ms=600&t=1200&ev=4",
+            "?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1&seed=1",
+            "?ch=a1-lease-expiry&fig=lease-expiry&lab=0",
+        ] {
+            assert!(!asks(a1, search), "{search}");
+        }
+        // `lab=1`, the seed, another preset, a hidden parameter, the window, the recorded run do.
+        for search in [
+            "?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1&lab=1",
+            "?seed=7&fig=lease-expiry",
+            "?ch=a1-lease-expiry&fig=lease-expiry&preset=exp2",
+            "?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1&threads=8",
+            "?ch=a1-lease-expiry&fig=lease-expiry&win=5000",
+            "?ch=a1-lease-expiry&fig=lease-expiry&real=1",
+            "https://h.example/a1-lease-expiry.html?fig=lease-expiry&pause_max_ms=900",
+            "?ch=a1-lease-expiry&seed=7",
+            "ttl_ms=900",
+        ] {
+            assert!(asks(a1, search), "{search}");
+        }
+        // Only for the figure the address is for.
+        assert!(!asks(figure("silent-drift").unwrap(), "?seed=7&fig=lease-expiry"));
+        assert!(!asks(figure("silent-drift").unwrap(), "?ch=a1-lease-expiry&seed=7"));
+        assert!(asks(a3, "?ch=a2-watchdog&fig=watchdog-stop&lab=1"));
+        assert!(!asks(a3, "?ch=a2-watchdog&fig=watchdog-stop&preset=exp2_stop&stop_duration_ms=120"));
+        assert!(asks(a3, "?ch=a2-watchdog&fig=watchdog-stop&preset=exp2_stop&ttl_ms=900"));
+        // A2's ledger switch and B6's fault are the lesson's; a sweep's metric is not.
+        assert!(!asks(figure("silent-drift").unwrap(), "?ch=a1-lease-expiry&fig=silent-drift&recon=0"));
+        let b6 = figure("kill-vs-power").unwrap();
+        let struck = VoteConfig { fault: lab_sim::vote::FaultKind::Power, ..b6.initial_vote_config() };
+        assert!(!asks(b6, &vote_figure(b6.chapter, b6.id, &struck, None, true, false)));
+        assert!(asks(b6, &vote_figure(b6.chapter, b6.id, &struck, None, true, true)));
+        let s1 = figure("sweep-ttl-pause").unwrap();
+        assert!(asks(s1, "?ch=a7-sweeps&fig=sweep-ttl-pause&metric=throughput"));
+        assert!(!asks(s1, &sweep_figure("a7-sweeps", &SweepKind::TtlPause.default_spec(), SweepMetric::OverApproval)));
+        // Article B: the crash point stands for its mode; another profile is the lab's.
+        let b1 = figure("vote-story").unwrap();
+        assert!(!asks(b1, "?ch=b1-remember&fig=vote-story&scenario=vote&variant=V0&crash_after=5"));
+        assert!(!asks(b1, "?ch=b1-remember&fig=vote-story&scenario=vote&crash=none"));
+        assert!(asks(b1, "?ch=b1-remember&fig=vote-story&scenario=vote&profile=wal_os_cache"));
+    }
+
+    /// Moving a lesson slider anywhere in its range writes an address that
+    /// stays in lesson mode (no cross-field rule changes a hidden key).
+    #[test]
+    fn a_lesson_slider_never_opens_the_lab() {
+        for spec in FIGURES.iter().filter(|f| f.scenario() == Scenario::Lease) {
+            for key in spec.lesson_keys {
+                let param = crate::params::lease_param(key).unwrap();
+                let values: Vec<String> = match param.kind {
+                    crate::params::ParamKind::Choice(words) => words.iter().map(|w| w.to_string()).collect(),
+                    _ => vec![param.min.to_string(), param.max.to_string()],
+                };
+                for value in values {
+                    let q = crate::params::with_lease_value(spec.initial_query(), key, &value).value;
+                    let url = lease_figure(spec.chapter, spec.id, &to_query(&q), &LeaseView::default());
+                    assert!(!lab_requested(spec, &url), "{}: {url}", spec.id);
+                }
+            }
+        }
     }
 }

@@ -319,15 +319,14 @@ impl Figure {
         let recon =
             (self.spec.kind == lab_model::registry::FigureKind::Balance && !self.reveal_ledger).then_some(false);
         let query = self.recorded.shown().map_or(&self.query, |view| &view.query);
-        permalink::lease_figure(
-            &self.chapter,
-            self.spec.id,
-            &to_query(query),
+        let view = permalink::LeaseView {
             cursor,
-            win,
-            recon,
-            self.recorded.is_on(),
-        )
+            window_ms: win,
+            reveal_ledger: recon,
+            recorded: self.recorded.is_on(),
+            lab: false,
+        };
+        permalink::lease_figure(&self.chapter, self.spec.id, &to_query(query), &view)
     }
 
     /// Puts the figure's state in the address bar, one task later: a

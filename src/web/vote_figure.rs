@@ -186,7 +186,7 @@ impl VoteFigure {
         let p = &self.player.player;
         let event = (self.is_story() && !p.playing() && !p.at_end()).then(|| p.index());
         let hit = self.kind() == FigureKind::KillVsPower && self.hit != StackFault::None;
-        permalink::vote_figure(&self.chapter, self.spec.id, &self.config, event, hit)
+        permalink::vote_figure(&self.chapter, self.spec.id, &self.config, event, hit, false)
     }
 
     fn write_url(&self) {

@@ -201,6 +201,14 @@ pub static SITE_PARAMS: &[ParamSpec] = &[
         get: |s| s.metric.map(|metric| Value::Word(metric.key())),
         set: |s, v| s.metric = SweepMetric::from_key(v.word()),
     })),
+    word_key(
+        "lab",
+        ParamKind::Switch,
+        "",
+        "The figure's lab is open: every setting, the player's tools and the files, not only the lesson's controls",
+        "실험실",
+    )
+    .field(Field::Site(Access { get: |s| s.lab.map(Value::Flag), set: |s, v| s.lab = Some(v.flag()) })),
 ];
 
 /// The spec of one of the site's own keys.

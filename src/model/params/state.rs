@@ -86,6 +86,8 @@ pub struct SiteQuery {
     pub hit: Option<bool>,
     /// What a sweep heatmap colours (`metric`).
     pub metric: Option<SweepMetric>,
+    /// The reader opened the figure's lab (`lab=1`): every setting, not only the lesson's.
+    pub lab: Option<bool>,
     pub lease: Option<LeaseQuery>,
     pub vote: Option<VoteConfig>,
     pub sweep: Option<SweepSpec>,
