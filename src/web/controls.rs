@@ -192,3 +192,34 @@ fn ladder_control(p: &ParamControlProps) -> Html {
         </div>
     }
 }
+
+/// The words of a figure's lab (issue 38), for every figure: lesson mode
+/// shows the one or two controls its paragraph is about, and this one
+/// button opens the rest.
+pub const LAB_OPEN: &str = "실험실 열기";
+pub const LAB_CLOSE: &str = "실험실 닫기";
+
+/// The lab panel's accessible name, for the figure numbered `number`.
+fn lab_label(number: &str) -> String {
+    format!("그림 {number}의 실험실: 모든 설정, 재생 도구, 결과 표, 내려받기")
+}
+
+/// The button that opens and closes a figure's lab ([`lab_panel`], `ID-lab`).
+pub fn lab_toggle(figure_id: &str, open: bool, onclick: Callback<MouseEvent>) -> Html {
+    html! {
+        <button type="button" class="btn lab-toggle" aria-expanded={open.to_string()}
+            aria-controls={format!("{figure_id}-lab")} onclick={onclick}>
+            { if open { LAB_CLOSE } else { LAB_OPEN } }
+        </button>
+    }
+}
+
+/// A figure's lab, under its stage: `body` while open; while closed the
+/// empty panel stays in the page (hidden) for the toggle's `aria-controls`.
+pub fn lab_panel(figure_id: &str, number: &str, open: bool, body: Html) -> Html {
+    html! {
+        <div class="lab-panel" id={format!("{figure_id}-lab")} role="region" aria-label={lab_label(number)} hidden={!open}>
+            { if open { body } else { html! {} } }
+        </div>
+    }
+}

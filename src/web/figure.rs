@@ -26,9 +26,9 @@ use web_sys::HtmlElement;
 use yew::prelude::*;
 
 use super::canvas::CanvasSlot;
+use super::now_ms;
 use super::player::{PlayerDriver, PlayerMsg};
 use super::url;
-use super::{now_ms, reduced_motion};
 use crate::figures::figure_spec;
 use crate::figures::plan::{LeaseFigure, LeasePlan};
 use crate::figures::player::{Narrator, Pace};
@@ -85,6 +85,8 @@ pub enum Msg {
     /// A worker's table run: job id, the run (`None`: do it here).
     TableRun(u32, Option<lab_model::live_table::TableRun>),
     SettingsOpen(bool),
+    /// The reader opened (true) or closed the figure's lab.
+    Lab(bool),
     /// The reader pressed "결과 보기": show the results before the player reaches them.
     RevealResults,
     /// The reader pointed at, pressed on or keyed through the canvas.
@@ -146,6 +148,10 @@ pub struct Figure {
     perf_start: Option<f64>,
     copied: bool,
     settings_open: bool,
+    /// The figure's lab is open (`lab=1`): every setting, the player's
+    /// tools, the results table and the files. Lesson mode, the default,
+    /// shows only the story or play button, the lesson's keys and one more.
+    lab_open: bool,
     /// The reader asked for the results before the player reached them ("결과 보기").
     results_asked: bool,
     /// Story mode, while a story is told (page state only).
@@ -324,7 +330,7 @@ impl Figure {
             window_ms: win,
             reveal_ledger: recon,
             recorded: self.recorded.is_on(),
-            lab: false,
+            lab: self.lab_open,
         };
         permalink::lease_figure(&self.chapter, self.spec.id, &to_query(query), &view)
     }
@@ -413,7 +419,6 @@ impl Component for Figure {
         let query = init.as_ref().map(|i| i.query.clone()).unwrap_or_else(|| spec.initial_query());
         let window_ms = init.as_ref().and_then(|i| i.window_ms).unwrap_or(spec.window_ms).max(500);
         let reveal_ledger = init.as_ref().and_then(|i| i.reveal_ledger).unwrap_or(true);
-        let reduced = reduced_motion();
         let mut f = Figure {
             spec,
             chapter: props.chapter.to_string(),
@@ -433,6 +438,8 @@ impl Component for Figure {
             perf_start: None,
             copied: false,
             settings_open: false,
+            // An address that opened the lab, or set a knob only the lab shows, opens it.
+            lab_open: props.sync_url && url::lab_requested_here(spec, &props.chapter),
             results_asked: init.as_ref().is_some_and(|i| i.answered),
             story: None,
             story_focus: false,
@@ -451,11 +458,9 @@ impl Component for Figure {
         };
         let cursor_us = init.as_ref().and_then(|i| i.cursor_us);
         let window_us = f.window_us();
-        f.player.player.set_cursor(match cursor_us {
-            Some(us) => us.min(window_us),
-            None if reduced => window_us,
-            None => 0,
-        });
+        // A lesson opens at the start of its run: the drawing does not
+        // answer the chapter's question before the reader plays or guesses.
+        f.player.player.set_cursor(cursor_us.map_or(0, |us| us.min(window_us)));
         f.recompute(ctx);
         // An event index from the permalink wins when it agrees with the time.
         if let (Some(ev), Some(figure)) = (init.as_ref().and_then(|i| i.event), f.figure.clone()) {
@@ -463,9 +468,6 @@ impl Component for Figure {
             if steps.get(ev) == Some(&f.player.player.cursor_us()) {
                 f.player.player.go_to_step(ev, figure.as_ref());
             }
-        }
-        if f.is_timeline() && cursor_us.is_none() && !reduced {
-            f.player.play();
         }
         let link = ctx.link().clone();
         f._resize = Some(EventListener::new(&gloo::utils::window(), "resize", move |_| link.send_message(Msg::Redraw)));
@@ -585,6 +587,13 @@ impl Component for Figure {
             Msg::RevealResults => {
                 self.results_asked = true;
                 return true;
+            }
+            Msg::Lab(open) => {
+                if self.lab_open == open {
+                    return false;
+                }
+                self.lab_open = open;
+                self.write_url(ctx);
             }
             Msg::SettingsOpen(open) => {
                 if self.settings_open == open {

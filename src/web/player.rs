@@ -161,21 +161,65 @@ impl PlayerDriver {
     /// it; `narrator` words the status line; `marks` adds "다음 이상 징후" and
     /// auto-pause; `extra` goes after the speed slider (a timeline's window).
     pub fn view(&self, id: &str, position: String, narrator: &dyn Narrator, marks: bool, extra: Html) -> Html {
+        self.view_parts(id, position, Some(narrator), marks, extra)
+    }
+
+    /// The player's controls without its status line and "다음 이상 징후"
+    /// (a figure that shows both elsewhere: [`PlayerDriver::view_status`],
+    /// [`PlayerDriver::view_next_mark`]); `marks` adds auto-pause.
+    pub fn view_tools(&self, id: &str, position: String, marks: bool, extra: Html) -> Html {
+        self.view_parts(id, position, None, marks, extra)
+    }
+
+    /// The sentence the player writes (the step, or the mark it stopped at),
+    /// a polite live region while it rests.
+    pub fn view_status(&self, narrator: &dyn Narrator) -> Html {
         let p = &self.player;
-        let send = |msg: PlayerMsg| {
-            let messages = self.messages.clone();
-            Callback::from(move |_: MouseEvent| messages.emit(msg))
+        let status = match p.status() {
+            Status::Said(text) => text.to_string(),
+            Status::Step(i) => narrator.describe_step(i),
         };
+        html! {
+            <p class="player-status" aria-live={if p.playing() { "off" } else { "polite" }}>{ status }</p>
+        }
+    }
+
+    fn send(&self, msg: PlayerMsg) -> Callback<MouseEvent> {
+        let messages = self.messages.clone();
+        Callback::from(move |_: MouseEvent| messages.emit(msg))
+    }
+
+    /// The play/pause button alone (a lesson's player).
+    pub fn view_play(&self) -> Html {
+        let playing = self.player.playing();
+        html! {
+            <button type="button" class="btn btn-primary play" onclick={self.send(PlayerMsg::Toggle)} aria-pressed={if playing { "true" } else { "false" }}>
+                { if playing { PAUSE_LABEL } else { PLAY_LABEL } }
+            </button>
+        }
+    }
+
+    /// "다음 이상 징후" alone: the player stops at the next mark and says what it is.
+    pub fn view_next_mark(&self) -> Html {
+        html! { <button type="button" class="btn btn-warn next-mark" onclick={self.send(PlayerMsg::NextMark)}>{ NEXT_MARK_LABEL }</button> }
+    }
+
+    fn view_parts(
+        &self,
+        id: &str,
+        position: String,
+        narrator: Option<&dyn Narrator>,
+        marks: bool,
+        extra: Html,
+    ) -> Html {
+        let p = &self.player;
+        let send = |msg: PlayerMsg| self.send(msg);
         let n = p.len();
         let (min_exp, max_exp, start_exp) = p.pace().speed_range();
         let speed = p.speed();
         let speed_text = match p.pace() {
             Pace::Time => format!("{}× (실제 1초 = 시뮬 {:.0}ms)", trim_speed(speed), speed * 1000.0),
             Pace::Steps => format!("초당 사건 {:.1}개", speed),
-        };
-        let status = match p.status() {
-            Status::Said(text) => text.to_string(),
-            Status::Step(i) => narrator.describe_step(i),
         };
         let messages = self.messages.clone();
         let scrub = Callback::from(move |e: InputEvent| {
@@ -197,12 +241,10 @@ impl PlayerDriver {
             <div class="player" role="group" aria-label="타임라인 재생기 (스페이스: 재생/정지, ←/→: 한 사건씩)" onkeydown={self.on_key()}>
                 <div class="player-buttons">
                     <button type="button" class="btn" onclick={send(PlayerMsg::Step(-1))} aria-label="한 사건 뒤로">{ "◀ 한 사건" }</button>
-                    <button type="button" class="btn btn-primary play" onclick={send(PlayerMsg::Toggle)} aria-pressed={if p.playing() { "true" } else { "false" }}>
-                        { if p.playing() { PAUSE_LABEL } else { PLAY_LABEL } }
-                    </button>
+                    { self.view_play() }
                     <button type="button" class="btn" onclick={send(PlayerMsg::Step(1))} aria-label="한 사건 앞으로">{ "한 사건 ▶" }</button>
                     { if marks { html! {<>
-                        <button type="button" class="btn btn-warn" onclick={send(PlayerMsg::NextMark)}>{ "다음 이상 징후" }</button>
+                        { if narrator.is_some() { self.view_next_mark() } else { html! {} } }
                         <span class="ctl-flag">
                             <input type="checkbox" id={format!("{id}-autopause")} checked={p.auto_pause()} onchange={auto} />
                             <label for={format!("{id}-autopause")}>{ "불변식이 깨지면 자동 정지" }</label>
@@ -226,11 +268,14 @@ impl PlayerDriver {
                     </div>
                     { extra }
                 </div>
-                <p class="player-status" aria-live={if p.playing() { "off" } else { "polite" }}>{ status }</p>
+                { narrator.map(|n| self.view_status(n)).unwrap_or_default() }
             </div>
         }
     }
 }
+
+/// The button that moves the player to the next anomaly.
+pub const NEXT_MARK_LABEL: &str = "다음 이상 징후";
 
 /// A speed factor with as many decimals as it needs to be read.
 fn trim_speed(s: f64) -> String {

@@ -98,6 +98,18 @@ pub fn read_sweep_figure(kind: SweepKind) -> (SweepSpec, SweepMetric, Vec<String
     (spec, site.metric.unwrap_or(SweepMetric::OverApproval), notices, true)
 }
 
+/// Whether the page's address asks for figure `spec`'s lab
+/// (`permalink::lab_requested`): `lab=1`, or a knob lesson mode hides, set
+/// for this figure. An address without `ch=` is read as the page's own
+/// chapter, `chapter`'s (a chapter's static page).
+pub fn lab_requested_here(spec: &lab_model::registry::FigureSpec, chapter: &str) -> bool {
+    let search = gloo::utils::window().location().search().unwrap_or_default();
+    let search = search.trim_start_matches('?');
+    // A repeated key keeps its last value: the address's own `ch=` wins.
+    let search = format!("ch={}&{search}", lab_model::params::percent_encode(chapter));
+    lab_model::permalink::lab_requested(spec, &search)
+}
+
 /// Rewrites the address bar to `search` (a figure's permalink) without a new
 /// history entry. Embed mode leaves the host's iframe address alone.
 pub fn replace_url(search: &str) {

@@ -1,6 +1,10 @@
-//! The markup of an Article A figure: notices, canvas, legend, caption, the
-//! player, the controls (preset, seed, the sliders the registry shows first
-//! and the rest under "모든 설정"), the table and the export panel.
+//! The markup of an Article A figure: notices, the stage (canvas, the
+//! player's sentence, key numbers, legend), then lesson mode's bar (the
+//! story or ▶, the lesson's keys, "다음 이상 징후" or A2's ledger switch,
+//! "실험실 열기") and the lab behind it: the player's tools, the controls
+//! (preset, seed, the sliders the registry shows first and the rest under
+//! "모든 설정"), the results table and the export panel. An embed keeps
+//! its compact layout: the player, and everything else under "설정".
 
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -12,6 +16,9 @@ use crate::sim::lease::{Preset, Variant};
 use lab_model::catalogue;
 use lab_model::params::{lease_param, lease_value_text, to_query, LEASE_PARAMS, PRESET_KEYS};
 use lab_model::registry::FigureKind;
+
+/// The lesson bar's accessible name.
+const LESSON_LABEL: &str = "이 그림에서 먼저 해 볼 것";
 
 /// Keys never shown under "모든 설정" (the preset and seed have their own controls).
 const HIDDEN_IN_ALL: &[&str] = &["preset", "seed"];
@@ -88,11 +95,6 @@ impl Figure {
             Some(view) => Self::recorded_key_numbers(view, spec.key_metrics),
             None => self.table.key_numbers(spec.key_metrics),
         };
-        let (results, export, results_again, export_again) = if embedded {
-            (results(), export(), html! {}, html! {})
-        } else {
-            (html! {}, html! {}, results(), export())
-        };
         html! {
             <figure id={id} class={classes!("lab-figure", "has-stage", kind_class(spec.kind))} aria-describedby={desc_id.clone()}>
                 { if notices.is_empty() { html!{} } else { html! {
@@ -105,6 +107,9 @@ impl Figure {
                 <div class="figure-stage">
                     { self.view_recorded_badge() }
                     { self.view_canvas_wrap(ctx) }
+                    // What the player says when it stops (an anomaly, a step)
+                    // sits right under the canvas, in view with it (issue 38).
+                    { if timeline && !embedded && self.story.is_none() { self.player.view_status(narrator(&self.figure)) } else { html!{} } }
                     { if self.results_shown() {
                         super::super::reader_view::key_numbers(&key_numbers, recorded.is_none() && self.table.pending())
                     } else {
@@ -123,26 +128,79 @@ impl Figure {
                             { self.view_story(ctx) }
                             { if timeline { self.view_keys_hint() } else { html!{} } }
                             { self.view_source_switch(ctx) }
-                            { if recorded.is_none() { self.view_controls(ctx) } else { html!{} } }
-                            { results }
-                            { export }
+                            { if recorded.is_none() { self.view_controls(ctx, true) } else { html!{} } }
+                            { results() }
+                            { export() }
                         </details>
                     </div>
                 } } else { html! {
                     <div class="figure-side">
                         // Right under the stage: the story's sentence and its steps stay next to the canvas.
                         { self.view_story(ctx) }
-                        { if timeline { self.view_player(ctx) } else { html!{} } }
-                        { if timeline { self.view_keys_hint() } else { html!{} } }
-                        { self.view_source_switch(ctx) }
-                        { if recorded.is_none() { self.view_controls(ctx) } else { html!{} } }
+                        { self.view_lesson(ctx) }
+                        { super::super::controls::lab_panel(id, spec.number, self.lab_open, html! {<>
+                            { if timeline { self.view_player(ctx) } else { html!{} } }
+                            { if timeline { self.view_keys_hint() } else { html!{} } }
+                            { self.view_source_switch(ctx) }
+                            { if recorded.is_none() { self.view_controls(ctx, false) } else { html!{} } }
+                            { results() }
+                            { export() }
+                        </>}) }
                     </div>
                 } } }
                 <p id={desc_id} class="visually-hidden">{ self.text_alternative() }</p>
                 <figcaption>{ spec.caption_ko }</figcaption>
-                { results_again }
-                { export_again }
             </figure>
+        }
+    }
+
+    /// Lesson mode, what the figure shows at load (issue 38): the story's
+    /// button or ▶ (a timeline), the lesson's keys, one more thing the
+    /// lesson needs ("다음 이상 징후" on a timeline, A2's ledger switch) and
+    /// the button that opens the lab.
+    fn view_lesson(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let timeline = self.is_timeline();
+        // A story told takes the player's place; otherwise ▶ is the lesson's start.
+        let play = timeline && !self.tells_story();
+        let keys = if self.recorded.shown().is_some() { &[][..] } else { self.spec.lesson_keys };
+        html! {
+            <div class="lesson-bar" role="group" aria-label={LESSON_LABEL}>
+                { if play { self.player.view_play() } else { html!{} } }
+                { for keys.iter().map(|k| self.control(k)) }
+                { if timeline && self.story.is_none() { self.player.view_next_mark() } else { html!{} } }
+                { if self.spec.kind == FigureKind::Balance { self.view_recon_switch(ctx) } else { html!{} } }
+                { super::super::controls::lab_toggle(self.spec.id, self.lab_open, {
+                    let open = self.lab_open;
+                    link.callback(move |_| Msg::Lab(!open))
+                }) }
+            </div>
+        }
+    }
+
+    /// A2's "대사 실행" switch: the ledger line shown or hidden.
+    fn view_recon_switch(&self, ctx: &Context<Self>) -> Html {
+        let id = self.spec.id;
+        let recon_cb = ctx.link().callback(|e: Event| {
+            let i: HtmlInputElement = e.target_unchecked_into();
+            Msg::RevealLedger(i.checked())
+        });
+        html! {
+            <div class="ctl ctl-flag">
+                <input type="checkbox" id={format!("{id}-recon")} checked={self.reveal_ledger} onchange={recon_cb} />
+                <label for={format!("{id}-recon")}>{ "대사 실행 (원장 계산값 보이기)" }</label>
+            </div>
+        }
+    }
+
+    /// One query key's control.
+    fn control(&self, name: &str) -> Html {
+        match lease_param(name) {
+            Some(spec) => html! {
+                <ParamControl prefix={self.spec.id} spec={spec} value={lease_value_text(&self.query, name).unwrap_or_default()}
+                    on_change={self.on_change.clone()} marks={self.slider_marks(name)} />
+            },
+            None => html! {},
         }
     }
 
@@ -231,21 +289,21 @@ impl Figure {
             </div>
         };
         let position = format!("{:.1} ms", self.player.player.cursor_us() as f64 / 1000.0);
-        self.player.view(id, position, narrator(&self.figure), true, window)
+        if super::super::embed::active() {
+            self.player.view(id, position, narrator(&self.figure), true, window)
+        } else {
+            // The status line sits under the canvas; "다음 이상 징후" in the lesson's bar.
+            self.player.view_tools(id, position, true, window)
+        }
     }
 
-    fn view_controls(&self, ctx: &Context<Self>) -> Html {
+    /// The lab's settings (with the lesson's own when `lesson_too`: an
+    /// embed, which has no lesson bar).
+    fn view_controls(&self, ctx: &Context<Self>, lesson_too: bool) -> Html {
         let link = ctx.link();
         let id = self.spec.id;
-        let control = |name: &str| -> Html {
-            match lease_param(name) {
-                Some(spec) => html! {
-                    <ParamControl prefix={id} spec={spec} value={lease_value_text(&self.query, name).unwrap_or_default()}
-                        on_change={self.on_change.clone()} marks={self.slider_marks(name)} />
-                },
-                None => html! {},
-            }
-        };
+        let lesson = if lesson_too { &[][..] } else { self.spec.lesson_keys };
+        let control = |name: &str| -> Html { self.control(name) };
         let preset_cb = link.callback(|e: Event| {
             let s: web_sys::HtmlSelectElement = e.target_unchecked_into();
             Msg::SetPreset(s.value())
@@ -253,10 +311,6 @@ impl Figure {
         let seed_cb = link.callback(|e: Event| {
             let i: HtmlInputElement = e.target_unchecked_into();
             Msg::SetSeed(i.value())
-        });
-        let recon_cb = link.callback(|e: Event| {
-            let i: HtmlInputElement = e.target_unchecked_into();
-            Msg::RevealLedger(i.checked())
         });
         let current_preset = self.query.preset.map(Preset::key).unwrap_or("");
         let main = self.spec.main_keys;
@@ -277,17 +331,12 @@ impl Figure {
                         <input type="number" id={format!("{id}-seed")} min="0" inputmode="numeric" value={self.query.seed.to_string()} onchange={seed_cb} />
                         <button type="button" class="btn" onclick={link.callback(|_| Msg::Reroll)}>{ "다시 뽑기" }</button>
                     </div>
-                    { if self.spec.kind == FigureKind::Balance { html! {
-                        <div class="ctl ctl-flag">
-                            <input type="checkbox" id={format!("{id}-recon")} checked={self.reveal_ledger} onchange={recon_cb} />
-                            <label for={format!("{id}-recon")}>{ "대사 실행 (원장 계산값 보이기)" }</label>
-                        </div>
-                    } } else { html!{} } }
+                    { if lesson_too && self.spec.kind == FigureKind::Balance { self.view_recon_switch(ctx) } else { html!{} } }
                     <button type="button" class="btn" onclick={link.callback(|_| Msg::Reset)}>{ "초기화" }</button>
                     <button type="button" class="btn" onclick={link.callback(|_| Msg::Copy)}>{ if self.copied { "링크 복사됨" } else { "이 상태 링크 복사" } }</button>
                 </div>
                 <div class="controls-grid">
-                    { for main.iter().map(|k| control(k)) }
+                    { for main.iter().filter(|k| !lesson.contains(k)).map(|k| control(k)) }
                 </div>
                 <details class="all-settings" open={self.settings_open} ontoggle={link.callback(|e: Event| {
                     let d: web_sys::HtmlDetailsElement = e.target_unchecked_into();
@@ -296,7 +345,7 @@ impl Figure {
                     <summary>{ "모든 설정" }</summary>
                     { if self.settings_open { html! {
                         <div class="controls-grid">
-                            { for LEASE_PARAMS.iter().filter(|p| !main.contains(&p.name) && !HIDDEN_IN_ALL.contains(&p.name)).map(|p| control(p.name)) }
+                            { for LEASE_PARAMS.iter().filter(|p| !main.contains(&p.name) && !lesson.contains(&p.name) && !HIDDEN_IN_ALL.contains(&p.name)).map(|p| control(p.name)) }
                         </div>
                     } } else { html! {} } }
                 </details>
