@@ -1,5 +1,6 @@
 //! The figures' static images (`static/figures/ID.png`, each figure's
 //! starting state at 760 px with its caption, drawn by `lab figure`'s code,
+//! an Article B story at the moment it opens on its chapter's load,
 //! and `hook.png` and `hook-narrow.png`, the front page's hook stopped at its
 //! question, at 760 px and for a phone, and both in the dark palette,
 //! `hook-dark.png` and `hook-narrow-dark.png`): what the
@@ -20,7 +21,9 @@ use std::path::Path;
 use consistency_lab::figures::export::native::render;
 use consistency_lab::figures::export::{figure_list, render_svg, Format, Request};
 use consistency_lab::figures::hook::{HookRun, HOOK_QUERY, HOOK_WINDOW_MS, NARROW_SCALE, NARROW_WIDTH};
+use consistency_lab::figures::plan::VotePlan;
 use consistency_lab::figures::theme::Theme;
+use lab_model::registry::{FigureSpec, Scenario};
 
 const WIDTH: u32 = 760;
 
@@ -61,8 +64,16 @@ fn every_figure_has_its_static_image_and_caption() {
         ("hook-dark", dark(&hook)),
         ("hook-narrow-dark", dark(&hook_narrow)),
     ];
-    let images =
-        figure_list().into_iter().map(|spec| (spec.id, Request { width: WIDTH, ..Request::new(spec.id, Format::Svg) }));
+    // A story is drawn where it opens on its chapter's load (the page's
+    // first picture, `figures::vote::opening`), not at its end.
+    let opening = |spec: &'static FigureSpec| {
+        (spec.scenario() == Scenario::Vote && spec.kind.is_story())
+            .then(|| VotePlan::new(spec, spec.initial_vote_config()).run().opening_cursor_us())
+            .flatten()
+    };
+    let images = figure_list()
+        .into_iter()
+        .map(|spec| (spec.id, Request { width: WIDTH, time_us: opening(spec), ..Request::new(spec.id, Format::Svg) }));
     for (name, request) in images.chain(hooks) {
         let svg = render_svg(&request).unwrap();
         let scale = if request.scale == 1.0 { String::new() } else { format!("@{}x", request.scale) };

@@ -175,7 +175,10 @@ impl VoteFigure {
         match start {
             PlayerStart::Step(ev) => self.player.player.go_to_step(ev, narrator(&figure)),
             PlayerStart::FirstScene => {
-                let first = figure.as_ref().and_then(|f| f.summary.beats.first()).map_or(0, |b| b.0 as usize);
+                // The chapter's own opening (`figures::vote::opening`), else the first scene.
+                let first =
+                    figure.as_ref().and_then(|f| f.summary.opening_step.or(f.summary.beats.first().map(|b| b.0)));
+                let first = first.map_or(0, |s| s as usize);
                 self.player.player.go_to_step(first, narrator(&figure));
             }
             PlayerStart::End => self.player.player.to_end(),

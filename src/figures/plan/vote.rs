@@ -14,9 +14,9 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 
 use crate::vote::{
-    describe_event, describe_story, draw_liveness, draw_stack, draw_story, fmt_time, max_depth, snapshot_us,
-    stack_height_css, stack_records, story_beats, story_end_us, story_events, story_height_css, survives, Beat,
-    LivenessSeries, StackFault, StoryMark, StoryView,
+    describe_event, describe_story, draw_liveness, draw_stack, draw_story, fmt_time, max_depth, open_story,
+    snapshot_us, stack_height_css, stack_records, story_beats, story_end_us, story_events, story_height_css, survives,
+    Beat, LivenessSeries, StackFault, StoryMark, StoryOpening, StoryView,
 };
 use crate::DrawResult;
 use lab_model::registry::{FigureKind, FigureSpec};
@@ -50,7 +50,10 @@ impl VotePlan {
     /// The runs the figure draws, in the order [`VoteFigure::new`] takes them:
     /// - a story: the configuration's run at full level; B3 adds the same
     ///   story with the implementation that refuses to join (V2g);
-    /// - B5: the run with 0, 1 and 2 blocked validators (and the chosen number when above 2);
+    /// - B5 (chapter B-8): the runs with 0 up to the chosen number of blocked
+    ///   validators, at least 0 and 1: the figure never draws a number of
+    ///   blocked validators above the one chosen, so the chapter's question
+    ///   (what two blocked do) is not drawn before the reader picks it;
     /// - B6: the configuration's run at span level.
     pub fn runs(&self) -> Vec<VoteRun> {
         let c = &self.config;
@@ -59,19 +62,12 @@ impl VotePlan {
             FigureKind::OuterTransaction => {
                 vec![full(c.clone()), full(VoteConfig { variant: Variant::V2g, ..c.clone() })]
             }
-            FigureKind::Liveness => {
-                let mut blocked: Vec<u32> = (0..=2).collect();
-                if c.blocked_validators > 2 {
-                    blocked.push(c.blocked_validators);
-                }
-                blocked
-                    .into_iter()
-                    .map(|b| VoteRun {
-                        config: VoteConfig { blocked_validators: b, ..c.clone() },
-                        level: TraceLevel::Summary,
-                    })
-                    .collect()
-            }
+            FigureKind::Liveness => (0..=c.blocked_validators.max(1))
+                .map(|b| VoteRun {
+                    config: VoteConfig { blocked_validators: b, ..c.clone() },
+                    level: TraceLevel::Summary,
+                })
+                .collect(),
             FigureKind::KillVsPower => vec![VoteRun { config: c.clone(), level: TraceLevel::Spans }],
             _ => vec![full(c.clone())],
         }
@@ -140,6 +136,9 @@ pub struct VoteSummary {
     /// A story's scenes ([`VoteFigure::beats`]): the player step each
     /// happens at and its sentence.
     pub beats: Vec<(u32, String)>,
+    /// [`VoteFigure::opening_step`]: the step a story opens on at its
+    /// chapter's load (`None`: its first scene).
+    pub opening_step: Option<u32>,
     /// [`VoteFigure::facts`]: the numbers a prediction reveals.
     pub facts: Vec<super::VoteFact>,
 }
@@ -161,8 +160,10 @@ pub struct VoteFigure {
     /// A story's end (µs) and the indices into the first trace's events the player steps through.
     t_end_us: u64,
     steps: Vec<usize>,
-    /// A story's scenes ([`story_beats`]).
+    /// A story's scenes ([`story_beats`]), with its opening's own scene when it has one.
     beats: Vec<Beat>,
+    /// Where the story opens on its chapter's load ([`open_story`]).
+    opening: Option<StoryOpening>,
 }
 
 impl VoteFigure {
@@ -175,12 +176,14 @@ impl VoteFigure {
             t_end_us: 0,
             steps: Vec::new(),
             beats: Vec::new(),
+            opening: None,
         };
         if plan.spec.kind.is_story() {
             if let Some(t) = figure.traces.first() {
                 figure.t_end_us = story_end_us(t, max_depth(&plan.config));
                 figure.steps = story_events(t, figure.t_end_us);
                 figure.beats = story_beats(t, &figure.steps);
+                figure.opening = open_story(plan.spec.id, t, &figure.steps, &mut figure.beats);
             }
         }
         figure
@@ -214,6 +217,21 @@ impl VoteFigure {
         &self.beats
     }
 
+    /// The player step the story opens on at its chapter's load: the moment
+    /// its lesson turns, before the one its question is about
+    /// (`crate::vote::opening`); `None` for a story without one in this run
+    /// and for the other figures.
+    pub fn opening_step(&self) -> Option<usize> {
+        self.opening.map(|o| o.step)
+    }
+
+    /// The player's cursor at the opening (µs): what the page draws before
+    /// the reader moves anything, and the static image.
+    pub fn opening_cursor_us(&self) -> Option<u64> {
+        let step = self.opening_step().or(self.beats.first().map(|b| b.step))?;
+        self.step_times().get(step).copied()
+    }
+
     /// The mark of the scene at player step `step` (`None` between scenes), to be ringed.
     fn focus_at(&self, step: Option<usize>) -> Option<StoryMark> {
         self.beats.iter().find(|b| Some(b.step) == step).and_then(|b| b.mark)
@@ -237,7 +255,9 @@ impl VoteFigure {
     // Layout and drawing
 
     /// The story panels' views: the first at the player's cursor, B3's
-    /// second (the refusing implementation) always whole.
+    /// second (the refusing implementation) held just before its save call
+    /// until the player reaches the first panel's last scene, then whole: it
+    /// answers a question the chapter asks after the first panel's.
     fn story_views(&self, cursor_us: u64, scale: f64, scene_step: Option<usize>) -> Vec<StoryView> {
         let kind = self.kind();
         let first = StoryView {
@@ -248,14 +268,22 @@ impl VoteFigure {
             show_outer: kind == FigureKind::OuterTransaction,
             title: (kind == FigureKind::OuterTransaction).then(|| "합류하는 구현 (V2)".to_string()),
             focus: self.focus_at(scene_step),
+            fault_mark: self.opening.and_then(|o| o.fault_mark),
         };
         let mut views = vec![first.clone()];
         if let Some(t2) = self.traces.get(1).filter(|_| kind == FigureKind::OuterTransaction) {
+            let reveal_at = self.beats.last().and_then(|b| self.step_times().get(b.step).copied()).unwrap_or(0);
+            let held = cursor_us < reveal_at;
             views.push(StoryView {
-                cursor_us: u64::MAX,
+                cursor_us: if held { before_own_save(t2) } else { u64::MAX },
                 t_end_us: story_end_us(t2, max_depth(&t2.config)),
-                title: Some("합류를 거절하는 구현 (V2g)".to_string()),
+                title: Some(if held {
+                    "합류를 거절하는 구현 (V2g): 위 이야기가 끝나면 이어집니다".to_string()
+                } else {
+                    "합류를 거절하는 구현 (V2g)".to_string()
+                }),
                 focus: None,
+                fault_mark: None,
                 ..first
             });
         }
@@ -480,6 +508,7 @@ impl VoteFigure {
             },
             crash_stops: if self.kind().is_story() { crash_stops(&self.config) } else { Vec::new() },
             beats: self.beats.iter().map(|b| (b.step as u32, b.sentence.clone())).collect(),
+            opening_step: self.opening_step().map(|s| s as u32),
             facts: self.facts(),
         }
     }
@@ -583,6 +612,18 @@ impl crate::player::Narrator for VoteFigure {
     fn describe_mark(&self, _: usize) -> String {
         String::new()
     }
+}
+
+/// Just before A's save call of the story returns in `t` (its `WRITE` or
+/// `WRITE_REFUSED`, whichever ends first; µs): where B3's second panel waits.
+fn before_own_save(t: &VoteTrace) -> u64 {
+    t.events
+        .iter()
+        .find_map(|e| match &e.kind {
+            EventKind::PipelineEvent { validator: 0, name, .. } if name.starts_with("WRITE") => Some(e.at.t_us),
+            _ => None,
+        })
+        .map_or(0, |w| w.saturating_sub(1))
 }
 
 /// A value A sent at the story's (h, r) whose record ended up lost, if any.

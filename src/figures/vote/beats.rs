@@ -4,7 +4,8 @@
 //!
 //! The player still steps through every event; the scenes are the story
 //! told over it: where A's safety record is when A signs, commits, drains,
-//! syncs and first sends; the crash and what survives it; the restart and
+//! syncs and first sends; the crash and what survives it; A's vote reaching
+//! a node while A is down; the restart and
 //! what A refuses, re-sends or signs anew; the interrupt, the sync error and
 //! the fence; the double vote when B, C and D find it. Nothing is scripted:
 //! another variant, crash point or seed finds other moments, and a scene
@@ -16,17 +17,22 @@ use lab_sim::vote::{
     VoteTrace, VALIDATOR_NAMES,
 };
 
-/// One scene: the player step it happens at, its sentence, its mark.
+/// One scene: the player step it happens at, its kind, its sentence, its mark.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Beat {
     /// The index into the player's steps.
     pub step: usize,
+    /// The kind of moment it tells (`sign`, `send-x`, `crash`, `held`,
+    /// `interrupt`, `sync-error`, `fenced`, `recovered`, `detected`, …; a crash at the
+    /// moment of the first send is one scene, `crash`): what a figure's
+    /// opening names (`super::opening`).
+    pub key: &'static str,
     pub sentence: String,
     pub mark: Option<StoryMark>,
 }
 
 /// Where A's record is, said after "A의 기록은".
-fn layer_phrase(layer: Option<Layer>) -> &'static str {
+pub(super) fn layer_phrase(layer: Option<Layer>) -> &'static str {
     match layer {
         None => "아직 어디에도 쓰이지 않았습니다",
         Some(Layer::Tx) => "커밋되지 않은 트랜잭션 안에 있습니다",
@@ -96,6 +102,26 @@ pub fn story_beats(trace: &VoteTrace, steps: &[usize]) -> Vec<Beat> {
                 proposer = VALIDATOR_NAMES.get(*signer as usize).copied().unwrap_or("?");
                 story_round = Some((*height, *round));
                 story_value = *value;
+            }
+            // A's vote reaching the first node while A is down: the network
+            // holds what A may no longer remember.
+            EventKind::MessageReceived { msg, from: 0, to, signer: 0, msg_kind, value, height, round }
+                if *msg_kind != MsgKind::Proposal
+                    && crash_at.is_some()
+                    && !told.has("recovered")
+                    && story_round == Some((*height, *round)) =>
+            {
+                let v = value.label();
+                let who = VALIDATOR_NAMES.get(*to as usize).copied().unwrap_or("?");
+                told.tell(
+                    step,
+                    "held",
+                    format!(
+                        "{who}가 A의 {v} 투표를 받습니다. {who}는 A의 {v} 서명을 쥐었지만, A는 꺼져 있고 A의 기록은 {}.",
+                        layer_phrase(layer)
+                    ),
+                    message_of(*msg, *to).map(StoryMark::Message),
+                );
             }
             EventKind::PipelineEvent { validator: 0, action, name, .. } => {
                 let Some(step_name) = StepName::parse(name) else { continue };
@@ -259,6 +285,7 @@ pub fn story_beats(trace: &VoteTrace, steps: &[usize]) -> Vec<Beat> {
                         layer_phrase(layer)
                     );
                     last.mark = Some(StoryMark::Crash(i));
+                    last.key = "crash";
                     continue;
                 }
                 let sentence = format!("⚡ {what}. 그 순간 A의 기록은 {}.", layer_phrase(layer));
@@ -463,7 +490,7 @@ impl Told {
     fn tell(&mut self, step: usize, key: &'static str, sentence: String, mark: Option<StoryMark>) {
         if !self.has(key) {
             self.keys.push(key);
-            self.beats.push(Beat { step, sentence, mark });
+            self.beats.push(Beat { step, key, sentence, mark });
         }
     }
 }
@@ -500,7 +527,7 @@ fn message_from_a(trace: &VoteTrace, t_us: u64, value: Value) -> Option<StoryMar
 }
 
 /// A gap in seconds or milliseconds, as the sentences say it ("2초", "150ms").
-fn gap_ko(us: u64) -> String {
+pub(super) fn gap_ko(us: u64) -> String {
     if us >= 1_000_000 {
         let s = format!("{:.1}", us as f64 / 1e6);
         format!("{}초", s.trim_end_matches(".0"))

@@ -134,6 +134,35 @@ pub fn step_short_ko(step: PipelineStep) -> &'static str {
     }
 }
 
+/// What a step still under way at the player's cursor is waiting for, in
+/// the short form of [`step_short_ko`]: a step that will end in failure
+/// (a sync error, a refused join, a cut by an interrupt) is drawn by what
+/// it is doing, since its outcome is not known yet at that moment.
+pub fn step_pending_ko(step: PipelineStep) -> &'static str {
+    match step {
+        PipelineStep::FsyncError | PipelineStep::InterruptAt(InterruptStage::Fsync) => "동기화",
+        PipelineStep::InterruptAt(InterruptStage::Drain) => "비우기",
+        PipelineStep::InterruptAt(InterruptStage::Commit) => "커밋",
+        PipelineStep::WriteRefused => "기록",
+        other => step_short_ko(other),
+    }
+}
+
+/// The same wait in a sentence's words, with its object particle
+/// (B4's opening: "A가 파일 동기화의 답을 기다립니다").
+pub fn step_pending_long_ko(step: PipelineStep) -> &'static str {
+    match step {
+        PipelineStep::Fsync | PipelineStep::FsyncError | PipelineStep::InterruptAt(InterruptStage::Fsync) => {
+            "파일 동기화"
+        }
+        PipelineStep::Drain | PipelineStep::InterruptAt(InterruptStage::Drain) => "저장 큐 비우기",
+        PipelineStep::Commit | PipelineStep::InterruptAt(InterruptStage::Commit) => "커밋",
+        PipelineStep::SyncCall => "동기화 호출",
+        PipelineStep::Write | PipelineStep::WriteRefused => "기록",
+        _ => "처리 단계",
+    }
+}
+
 /// A consensus step in a word (B6's record chips: `h3 사전 X`).
 pub fn consensus_step_ko(step: Step) -> &'static str {
     match step {

@@ -8,6 +8,7 @@
 //! figure list and their starting states; each job is a file: `labels` (the
 //! Korean words, text alternatives and notices), `matrix` (B2's grid),
 //! `story_layout` and `story_draw` (B1, B3, B4), `beats` (a story's scenes),
+//! `opening` (where each story opens on its chapter's load),
 //! `liveness` (B5) and `stack` (B6). Everything is re-exported here, so callers name
 //! `figures::vote::X`.
 
@@ -15,6 +16,7 @@ mod beats;
 mod labels;
 mod liveness;
 mod matrix;
+mod opening;
 mod stack;
 mod story_draw;
 mod story_hit;
@@ -26,6 +28,7 @@ pub use beats::*;
 pub use labels::*;
 pub use liveness::*;
 pub use matrix::*;
+pub use opening::*;
 pub use stack::*;
 pub use story_draw::*;
 pub use story_hit::*;

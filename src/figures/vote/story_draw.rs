@@ -8,7 +8,7 @@ use crate::recording::Area;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::labels::{fmt_time, layer_ko, step_short_ko};
+use super::labels::{fmt_time, layer_ko, step_pending_ko, step_short_ko};
 use super::story_layout::{StoryLayout, StoryView};
 use super::{value_color, FENCE_PURPLE, SAFE_GREEN, UNSAFE_RED};
 use crate::text_place::draw_labels;
@@ -39,6 +39,7 @@ pub fn draw_story(area: &Area, trace: &VoteTrace, view: &StoryView) -> DrawResul
     draw_evidence_badges(area, trace, view, &layout)?;
     draw_probe_lane(area, trace, view, &layout)?;
     draw_axis(area, trace, view, &layout)?;
+    draw_fault_mark(area, view, &layout)?;
     draw_focus_ring(area, trace, view, &layout)?;
     draw_labels(layout.labels.take(), area)
 }
@@ -51,6 +52,26 @@ fn draw_focus_ring(area: &Area, trace: &VoteTrace, view: &StoryView, l: &StoryLa
     let r = view.px(11.0);
     area.draw(&Circle::new(centre, r + view.px(1.5), ShapeStyle::from(&WHITE).stroke_width(view.px(2.0) as u32)))?;
     area.draw(&Circle::new(centre, r, ShapeStyle::from(&P::FOCUS).stroke_width(view.px(2.5).max(2) as u32)))?;
+    Ok(())
+}
+
+/// Where a coming fault strikes, as a dashed line over A's lane and its
+/// storage strip, until the cursor reaches it (then the fault itself is drawn).
+fn draw_fault_mark(area: &Area, view: &StoryView, l: &StoryLayout) -> DrawResult {
+    let Some((t, label)) = view.fault_mark else { return Ok(()) };
+    if l.cursor >= t || t > l.t_end {
+        return Ok(());
+    }
+    let x = l.warp.x(t);
+    let (top, bot) = (l.lane_y[0].0, l.layer_top + 4 * l.layer_h);
+    let (dash, gap) = (view.px(4.0).max(2), view.px(3.0).max(2));
+    let st = UNSAFE_RED.mix(0.8).stroke_width(view.px(1.5).max(1) as u32);
+    let mut y = top;
+    while y < bot {
+        area.draw(&PathElement::new(vec![(x, y), (x, (y + dash).min(bot))], st))?;
+        y += dash + gap;
+    }
+    l.label(1, label, 10.0, UNSAFE_RED, Pos::new(HPos::Center, VPos::Bottom), (x, top - view.px(1.0)));
     Ok(())
 }
 
@@ -128,7 +149,10 @@ fn draw_pipeline_stages(area: &Area, trace: &VoteTrace, view: &StoryView, l: &St
             let xb = l.warp.x(st.end.t_us.min(l.cursor)).max(xa + view.px(2.0));
             let name = StepName::parse(&st.stage);
             let step = name.map(|name| name.step);
-            let col = if !st.ok {
+            // A stage still under way at the cursor has no outcome yet: it is
+            // drawn by what it is doing, not by how it will end.
+            let pending = st.end.t_us > l.cursor;
+            let col = if !st.ok && !pending {
                 UNSAFE_RED
             } else if step.is_some_and(PipelineStep::is_send) {
                 SEND_TEAL
@@ -145,9 +169,10 @@ fn draw_pipeline_stages(area: &Area, trace: &VoteTrace, view: &StoryView, l: &St
             }
             // The step's short Korean name: inside its block where it fits,
             // else just under it (the code name is in the text alternative).
+            let word = if pending { step_pending_ko } else { step_short_ko };
             let short = match name {
-                Some(n) if n.conflicting => format!("{}(Y)", step_short_ko(n.step)),
-                Some(n) => step_short_ko(n.step).to_string(),
+                Some(n) if n.conflicting => format!("{}(Y)", word(n.step)),
+                Some(n) => word(n.step).to_string(),
                 None => st.stage.clone(),
             };
             let fits =
@@ -492,8 +517,16 @@ fn draw_probe_lane(area: &Area, trace: &VoteTrace, view: &StoryView, l: &StoryLa
             }
             let xa = l.warp.x(p.asked_at.t_us);
             match p.answered_at {
+                Some(ans) if ans.t_us > l.cursor => {
+                    // Not answered yet at the cursor: whether it stalls is not known.
+                    let xb = l.warp.x(l.cursor);
+                    area.draw(&Rectangle::new(
+                        [(xa, top + view.px(6.0)), (xb.max(xa + view.px(2.0)), bot - view.px(6.0))],
+                        P::MUTED.mix(0.5).filled(),
+                    ))?;
+                }
                 Some(ans) => {
-                    let xb = l.warp.x(ans.t_us.min(l.cursor));
+                    let xb = l.warp.x(ans.t_us);
                     let col = if p.stalled { UNSAFE_RED } else { SAFE_GREEN };
                     area.draw(&Rectangle::new(
                         [(xa, top + view.px(4.0)), (xb.max(xa + view.px(2.0)), bot - view.px(4.0))],

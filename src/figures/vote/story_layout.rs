@@ -24,6 +24,9 @@ pub struct StoryView {
     pub title: Option<String>,
     /// The mark the story's scene at the cursor names, ringed.
     pub focus: Option<super::StoryMark>,
+    /// A coming fault's time (µs) and label, drawn as a dashed line until
+    /// the cursor reaches it (a story that opens just before it, `super::opening`).
+    pub fault_mark: Option<(u64, &'static str)>,
 }
 
 impl Default for StoryView {
@@ -36,6 +39,7 @@ impl Default for StoryView {
             show_outer: false,
             title: None,
             focus: None,
+            fault_mark: None,
         }
     }
 }

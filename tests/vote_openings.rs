@@ -1,0 +1,175 @@
+//! Where Article B's stories open on their chapters' load (issue 38): each
+//! of B-1, B-3, B-4, B-5 and B-6 opens on its own picture, at the moment its
+//! lesson turns (`figures::vote::opening`), and before the moment its
+//! question is about, with nothing of the answer drawn; B-3's lower panel
+//! keeps its refusal until the upper story is told; B-8's figure draws no
+//! run with more validators blocked than the reader chose.
+
+use consistency_lab::figures::plan::VoteFigure;
+use consistency_lab::figures::plan::VotePlan;
+use consistency_lab::figures::recording::svg_of;
+use consistency_lab::figures::vote::{opening_of, OpenAt, StackFault, OPENINGS};
+use lab_model::registry::{figure_of, figures_of, FigureKind, Scenario};
+
+const STORIES: [&str; 5] =
+    ["vote-story", "outer-transaction", "uncertain-failure", "interrupt-wait", "restart-recovery"];
+
+fn opened(id: &str) -> VoteFigure {
+    let spec = figure_of(Scenario::Vote, id).unwrap();
+    VotePlan::new(spec, spec.initial_vote_config()).run()
+}
+
+/// The figure's drawing (panels only, no caption or legend) at `cursor_us`, 760 px wide.
+fn drawing(f: &VoteFigure, cursor_us: u64) -> String {
+    let h = f.height_css(760.0).round() as u32;
+    svg_of((760, h), |root| f.draw(root, cursor_us, StackFault::None, 1.0)).unwrap()
+}
+
+/// The time (µs) of the first scene of kind `key`.
+fn scene_time(f: &VoteFigure, key: &str) -> Option<u64> {
+    let b = f.beats().iter().find(|b| b.key == key)?;
+    f.step_times().get(b.step).copied()
+}
+
+#[test]
+fn every_story_figure_has_an_opening_and_every_opening_a_story() {
+    let stories: Vec<&str> = figures_of(Scenario::Vote).filter(|f| f.kind.is_story()).map(|f| f.id).collect();
+    assert_eq!(stories, STORIES);
+    for o in OPENINGS {
+        assert!(stories.contains(&o.figure), "{}", o.figure);
+    }
+    for id in STORIES {
+        assert!(opening_of(id).is_some(), "{id}");
+    }
+}
+
+/// Each opening is the scene it names (or the step just before it), its
+/// moment is before the scene the chapter's question is about and before
+/// the verdict may show; the figure says its own sentence there.
+#[test]
+fn each_story_opens_before_its_decisive_moment() {
+    for id in STORIES {
+        let f = opened(id);
+        let o = opening_of(id).unwrap();
+        let step = f.opening_step().unwrap_or_else(|| panic!("{id}: no opening in the starting run"));
+        let at = f.step_times()[step];
+        assert_eq!(f.opening_cursor_us(), Some(at), "{id}");
+        let beat = f.beats().iter().find(|b| b.step == step).unwrap_or_else(|| panic!("{id}: a scene at the opening"));
+        match o.at {
+            OpenAt::Scene(key) => assert_eq!(beat.key, key, "{id}"),
+            OpenAt::Before(key) => {
+                assert_eq!(beat.key, "opening", "{id}");
+                let next = scene_time(&f, key).unwrap_or_else(|| panic!("{id}: the scene {key}"));
+                assert!(at < next, "{id}: opens at {at} µs, before {key} at {next} µs");
+            }
+        }
+        let decisive = scene_time(&f, o.decisive).unwrap_or_else(|| panic!("{id}: the scene {}", o.decisive));
+        assert!(at < decisive, "{id}: opens at {at} µs, not before {} at {decisive} µs ({})", o.decisive, o.why);
+        assert!(at < f.verdict_at_us(), "{id}: the verdict would show at the opening");
+        assert!(f.beats().first().unwrap().step < step, "{id}: opens on its own scene, not the first one");
+    }
+}
+
+/// Nothing of the answer is drawn at the opening, and it is drawn at the end.
+#[test]
+fn the_openings_draw_no_answer() {
+    consistency_lab::figures::export::ensure_font().unwrap();
+    // Words that only the outcome draws (the fence, a refusal, the evidence,
+    // a restart, the rollback); the refused save's block is a text element
+    // of its own, "거절", apart from the panel's title "합류를 거절하는 구현".
+    let answers: [(&str, &[&str]); 5] = [
+        ("vote-story", &["증거 X·Y", "재시작"]),
+        ("outer-transaction", &["합류 거절", ">\n거절\n<", "롤백"]),
+        ("uncertain-failure", &["차단됨", "동기화 오류?", "결과를 알 수 없음", "X 유실"]),
+        ("interrupt-wait", &["차단됨"]),
+        ("restart-recovery", &["재시작", "거부"]),
+    ];
+    for (id, words) in answers {
+        let f = opened(id);
+        let open = drawing(&f, f.opening_cursor_us().unwrap());
+        let end = drawing(&f, u64::MAX);
+        for w in words {
+            assert!(!open.contains(w), "{id}: the opening draws {w:?}");
+            assert!(end.contains(w), "{id}: the whole story draws {w:?}");
+        }
+    }
+    // B-4's opening marks where the sync will fail; the end draws the failure itself.
+    let b4 = opened("uncertain-failure");
+    assert!(drawing(&b4, b4.opening_cursor_us().unwrap()).contains("동기화 오류 지점"));
+    assert!(!drawing(&b4, u64::MAX).contains("동기화 오류 지점"));
+}
+
+/// The five chapters no longer open on one picture: their openings are
+/// different moments, told in different sentences, drawn differently.
+#[test]
+fn the_five_openings_differ_pairwise() {
+    consistency_lab::figures::export::ensure_font().unwrap();
+    let opens: Vec<(&str, u64, String, String)> = STORIES
+        .iter()
+        .map(|id| {
+            let f = opened(id);
+            let step = f.opening_step().unwrap();
+            let sentence = f.beats().iter().find(|b| b.step == step).unwrap().sentence.clone();
+            let at = f.step_times()[step];
+            (*id, at, sentence, drawing(&f, at))
+        })
+        .collect();
+    for (i, a) in opens.iter().enumerate() {
+        for b in &opens[i + 1..] {
+            assert_ne!(a.2, b.2, "{} and {} open on the same sentence", a.0, b.0);
+            assert_ne!(a.3, b.3, "{} and {} open on the same drawing", a.0, b.0);
+        }
+    }
+    // And none on the story's shared first scene (A signing D's X), the old opening.
+    for (id, at, sentence, _) in &opens {
+        assert!(!sentence.contains("제안 X를 받고 서명합니다"), "{id}: {sentence}");
+        assert!(*at > 2_100, "{id}: opens at {at} µs");
+    }
+}
+
+/// B-3's lower panel (the implementation that refuses to join) waits
+/// before its save call until the player reaches the upper story's last
+/// scene; then it is drawn whole, refusal and all.
+#[test]
+fn b3s_lower_panel_keeps_its_refusal_until_the_upper_story_is_told() {
+    consistency_lab::figures::export::ensure_font().unwrap();
+    let f = opened("outer-transaction");
+    assert_eq!(f.panel_heights_css(760.0).len(), 2);
+    let lower = |cursor: u64| {
+        let h = f.panel_heights_css(760.0)[1].round() as u32;
+        svg_of((760, h), |root| f.draw_panel(root, 1, cursor, StackFault::None, 1.0, None)).unwrap()
+    };
+    let last = f.beats().last().unwrap();
+    let last_at = f.step_times()[last.step];
+    for step in 0..last.step {
+        let at = f.step_times()[step];
+        if at < last_at {
+            let drawn = lower(at);
+            assert!(
+                !drawn.contains("합류 거절") && !drawn.contains(">\n거절\n<"),
+                "step {step} at {at} µs draws the refusal below"
+            );
+        }
+    }
+    assert!(lower(last_at).contains("합류 거절"));
+    assert!(lower(u64::MAX).contains("합류 거절"));
+}
+
+/// B-8's figure draws 0 and 1 blocked validators at its starting state (the
+/// question asks about 2), and the run with 2 once the reader chooses 2.
+#[test]
+fn b8_draws_no_more_blocked_validators_than_chosen() {
+    let spec = figure_of(Scenario::Vote, "liveness").unwrap();
+    assert_eq!(spec.kind, FigureKind::Liveness);
+    let blocked = |n: u32| -> Vec<u32> {
+        let config = consistency_lab::sim::vote::VoteConfig { blocked_validators: n, ..spec.initial_vote_config() };
+        VotePlan::new(spec, config).runs().iter().map(|r| r.config.blocked_validators).collect()
+    };
+    assert_eq!(spec.initial_vote_config().blocked_validators, 1);
+    assert_eq!(blocked(1), [0, 1]);
+    assert_eq!(blocked(0), [0, 1]);
+    assert_eq!(blocked(2), [0, 1, 2]);
+    assert_eq!(blocked(3), [0, 1, 2, 3]);
+    let text = opened("liveness").text_alternative(StackFault::None);
+    assert!(!text.contains("멈춘 노드 2개"), "{text}");
+}
