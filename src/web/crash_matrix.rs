@@ -17,11 +17,18 @@
 //!
 //! The raw rows are exposed as `data-matrix-json` on the figure so the
 //! end-to-end test can compare them with `lab crashpoints --format json`.
+//!
+//! Lesson mode (issue 38, `static/lesson.css`): at load the map shows the
+//! switches of its lesson keys (`FigureSpec::lesson_keys`) and the lab
+//! button; the other switch and 퍼가기 wait in the lab, which opens when
+//! the address sets them (`permalink::lab_requested`) and writes `lab=1`.
 
 use yew::prelude::*;
 
+use super::controls::{lab_panel, lab_toggle};
 use super::lazy_figures::{self, FiguresModule};
-use super::url::{navigate, notice_ko, read_vote_figure, replace_url};
+use super::url::{lab_requested_here, navigate, notice_ko, read_vote_figure, replace_url};
+use super::vote_figure::LESSON_LABEL;
 use crate::figures::vote::{event_ko, fault_ko, profile_ko, variant_ko, verdict_ko, HalfCell, MatrixView};
 use crate::sim::vote::{StoreProfile, Variant, Verdict, VoteConfig};
 use lab_model::{permalink, registry};
@@ -39,6 +46,8 @@ pub enum Msg {
     Open(usize, u32, usize),
     /// The table's scroll box moved or was laid out: which edges hide more.
     Scrolled,
+    /// The reader opened (true) or closed the map's lab.
+    Lab(bool),
 }
 
 pub struct CrashMatrix {
@@ -57,6 +66,8 @@ pub struct CrashMatrix {
     more: (bool, bool),
     /// A resize can hide or show columns: the cue follows.
     _resize: gloo::events::EventListener,
+    /// The map's lab is open.
+    lab: bool,
 }
 
 impl CrashMatrix {
@@ -76,8 +87,17 @@ impl CrashMatrix {
         VoteConfig { profile: self.profile, device_honours_sync: self.device_honours_sync, ..VoteConfig::default() }
     }
 
+    fn permalink(&self, chapter: &str) -> String {
+        permalink::vote_figure(chapter, "crash-matrix", &self.config(), None, false, self.lab)
+    }
+
     fn write_url(&self, chapter: &str) {
-        replace_url(&permalink::vote_figure(chapter, "crash-matrix", &self.config(), None, false, false));
+        replace_url(&self.permalink(chapter));
+    }
+
+    /// The figure's registry row.
+    fn spec() -> &'static registry::FigureSpec {
+        registry::figure("crash-matrix").expect("the registry has crash-matrix")
     }
 
     /// Until the `figures` module has computed the map: a line saying it is on its way, or why it is not.
@@ -135,6 +155,7 @@ impl Component for CrashMatrix {
             wrap: NodeRef::default(),
             more: (false, false),
             _resize: resize,
+            lab: lab_requested_here(Self::spec(), &ctx.props().chapter),
         }
     }
 
@@ -192,6 +213,10 @@ impl Component for CrashMatrix {
                 }
                 self.more = more;
             }
+            Msg::Lab(open) => {
+                self.lab = open;
+                self.write_url(&ctx.props().chapter);
+            }
         }
         true
     }
@@ -247,6 +272,22 @@ impl Component for CrashMatrix {
             }
         };
         let onscroll = link.callback(|_: Event| Msg::Scrolled);
+        let open = self.lab;
+        let lesson = |key: &str| Self::spec().lesson_keys.contains(&key);
+        let profile = html! {
+            <div class="ctl ctl-choice">
+                <label for="crash-matrix-profile"><span class="ctl-name">{ "저장소 설정" }</span></label>
+                <select id="crash-matrix-profile" name="profile" onchange={profile_cb}>
+                    { for StoreProfile::ALL.iter().map(|p| html! { <option value={p.key()} selected={*p == self.profile}>{ profile_ko(*p) }</option> }) }
+                </select>
+            </div>
+        };
+        let device = html! {
+            <div class="ctl ctl-flag">
+                <input type="checkbox" id="crash-matrix-device" name="device_honours_sync" checked={!self.device_honours_sync} onchange={device_cb} />
+                <label for="crash-matrix-device">{ "장치가 동기화를 무시" }</label>
+            </div>
+        };
         let sync = if self.device_honours_sync { "지킴" } else { "무시" };
         html! {
             <figure id="crash-matrix" class="lab-figure vote-figure vote-b2" aria-describedby="crash-matrix-desc" data-matrix-json={self.view.as_ref().map(|v| v.rows_json.clone())}
@@ -254,20 +295,20 @@ impl Component for CrashMatrix {
                 { if self.notices.is_empty() { html!{} } else { html! {
                     <div class="notice" role="status">{ for self.notices.iter().map(|n| html! { <p>{ n }</p> }) }</div>
                 } } }
-                <div class="controls">
-                    <div class="controls-row">
-                        <div class="ctl ctl-choice">
-                            <label for="crash-matrix-profile"><span class="ctl-name">{ "저장소 설정" }</span></label>
-                            <select id="crash-matrix-profile" name="profile" onchange={profile_cb}>
-                                { for StoreProfile::ALL.iter().map(|p| html! { <option value={p.key()} selected={*p == self.profile}>{ profile_ko(*p) }</option> }) }
-                            </select>
-                        </div>
-                        <div class="ctl ctl-flag">
-                            <input type="checkbox" id="crash-matrix-device" name="device_honours_sync" checked={!self.device_honours_sync} onchange={device_cb} />
-                            <label for="crash-matrix-device">{ "장치가 동기화를 무시" }</label>
+                <div class="lesson-bar" role="group" aria-label={LESSON_LABEL}>
+                    { if lesson("profile") { profile.clone() } else { html!{} } }
+                    { if lesson("device_honours_sync") { device.clone() } else { html!{} } }
+                    { lab_toggle("crash-matrix", self.lab, link.callback(move |_| Msg::Lab(!open))) }
+                </div>
+                { lab_panel("crash-matrix", Self::spec().number, self.lab, html! {<>
+                    <div class="controls">
+                        <div class="controls-row">
+                            { if lesson("profile") { html!{} } else { profile } }
+                            { if lesson("device_honours_sync") { html!{} } else { device } }
                         </div>
                     </div>
-                </div>
+                    { super::export_panel::share_only("crash-matrix", self.permalink(&ctx.props().chapter)) }
+                </>}) }
                 <ul class="legend cm-legend" aria-label="범례">
                     <li><span class="cm-sw cm-safe">{ "✓" }</span>{ "안전" }</li>
                     <li><span class="cm-sw cm-unsafe">{ "✗" }</span>{ "이중 투표 가능" }</li>
@@ -320,9 +361,8 @@ impl Component for CrashMatrix {
                     None => self.view_loading(),
                 } }
                 <p id="crash-matrix-desc" class="visually-hidden vote-alt">{ self.view.as_ref().map(|v| v.description.clone()).unwrap_or_default() }</p>
-                <figcaption>{ registry::figure("crash-matrix").map_or("", |f| f.caption_ko) }</figcaption>
+                <figcaption>{ Self::spec().caption_ko }</figcaption>
                 <p class="note">{ "이 표는 명령줄 도구가 `lab crashpoints`로 출력하는 표와 같은 계산입니다. 같은 단계 이름이 여러 갈래(숨은 저장 상태)에 나오면 가장 나쁜 갈래를 보여 주고, 누르면 그 갈래를 엽니다. 단계 이름에 마우스를 올리면 코드 이름(예: INTERRUPT@COMMIT)이 보입니다." }</p>
-                { super::export_panel::share_only("crash-matrix", permalink::vote_figure(&ctx.props().chapter, "crash-matrix", &self.config(), None, false, false)) }
             </figure>
         }
     }

@@ -16,6 +16,12 @@
 //! In embed mode (`?embed=sweep-…&…`) the figure reads its state from the
 //! embed address, leaves that address alone and opens a cell's timeline in a
 //! new tab.
+//!
+//! Lesson mode (issue 38, `static/lesson.css`): at load the map shows its cells,
+//! the controls of its lesson keys (`FigureSpec::lesson_keys`; `metric` for
+//! the colour) and the lab button; the variant, the colour, the axes'
+//! sliders, "모든 설정" and the export panel wait in the lab, which an
+//! address that sets them opens (`lab=1` when the reader opened it).
 
 mod controls;
 mod grid;
@@ -31,9 +37,11 @@ use gloo::timers::callback::Timeout;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use super::controls::{lab_panel, lab_toggle};
 use super::now_ms;
 use super::sweep_jobs::{leave, start};
-use super::url::{navigate, read_sweep_figure, replace_url};
+use super::url::{lab_requested_here, navigate, read_sweep_figure, replace_url};
+use super::vote_figure::LESSON_LABEL;
 use crate::figures::sweep::{article_point, draw_heatmap, heat_height_css, heat_layout, ARTICLE_POINT_LABEL};
 use crate::figures::View;
 use lab_model::catalogue;
@@ -84,6 +92,8 @@ pub enum Msg {
     Resize,
     /// The plot's width was measured while drawing: lay the cell buttons out at it.
     Measured,
+    /// The reader opened (true) or closed the map's lab.
+    Lab(bool),
 }
 
 pub struct SweepFigure {
@@ -115,6 +125,8 @@ pub struct SweepFigure {
     hover: Option<(usize, usize)>,
     /// The cell opened (click or Enter): its run's summary shows under the map, with a link to the run.
     opened: Option<(usize, usize)>,
+    /// The map's lab is open.
+    lab: bool,
 }
 
 impl SweepFigure {
@@ -142,8 +154,18 @@ impl SweepFigure {
         q
     }
 
+    /// The map's address: its grid and colour, then `lab=1` while the lab
+    /// is open (the last of the site's view keys, so the canonical form).
+    fn permalink(&self, ctx: &Context<Self>) -> String {
+        let mut s = permalink::sweep_figure(&ctx.props().chapter, &self.spec, self.metric);
+        if self.lab {
+            s.push_str("&lab=1");
+        }
+        s
+    }
+
     fn write_url(&self, ctx: &Context<Self>) {
-        replace_url(&permalink::sweep_figure(&ctx.props().chapter, &self.spec, self.metric));
+        replace_url(&self.permalink(ctx));
     }
 
     fn draw(&mut self) {
@@ -293,6 +315,7 @@ impl Component for SweepFigure {
             on_hover: ctx.link().callback(Msg::Hover),
             hover: None,
             opened: None,
+            lab: lab_requested_here(lab_model::registry::sweep_figure(kind), &ctx.props().chapter),
         };
         f.run(ctx);
         f
@@ -394,6 +417,10 @@ impl Component for SweepFigure {
                 self.width_css = 0.0;
             }
             Msg::Measured => {}
+            Msg::Lab(open) => {
+                self.lab = open;
+                self.write_url(ctx);
+            }
         }
         true
     }
@@ -450,9 +477,11 @@ impl Component for SweepFigure {
             let s: HtmlSelectElement = e.target_unchecked_into();
             Msg::Metric(s.value())
         });
+        let figure = lab_model::registry::sweep_figure(self.kind);
+        let lesson = |key: &str| figure.lesson_keys.contains(&key);
         let slider_specs = sliders(self.kind);
-        let main_count = lab_model::registry::sweep_figure(self.kind).main_keys.len();
-        let mut shown: Vec<Html> = slider_specs.iter().enumerate().map(|(i, s)| {
+        let main_count = figure.main_keys.len();
+        let mut shown: Vec<(bool, Html)> = slider_specs.iter().enumerate().map(|(i, s)| {
             let id = format!("{fid}-{}", s.name);
             let value = self.draft.get(i).copied().unwrap_or_else(|| slider_value(&self.spec, s.name));
             let oninput = link.callback(move |e: InputEvent| {
@@ -463,7 +492,7 @@ impl Component for SweepFigure {
                 let el: HtmlInputElement = e.target_unchecked_into();
                 Msg::Commit(i, el.value().parse().unwrap_or(0))
             });
-            html! {
+            (lesson(s.name), html! {
                 <div class="ctl ctl-range">
                     <label for={id.clone()}>
                         <span class="ctl-name">{ s.label }</span>
@@ -472,9 +501,28 @@ impl Component for SweepFigure {
                     <input type="range" id={id} name={s.name} min={s.min.to_string()} max={s.max.to_string()} step={s.step.to_string()}
                         value={value.to_string()} aria-valuetext={format!("{value} {}", s.unit)} {oninput} {onchange} />
                 </div>
-            }
+            })
         }).collect();
         let more = shown.split_off(main_count.min(shown.len()));
+        let (lesson_sliders, lab_sliders): (Vec<_>, Vec<_>) = shown.into_iter().partition(|(l, _)| *l);
+        let variant = html! {
+            <div class="ctl ctl-choice">
+                <label for={format!("{fid}-variant")}><span class="ctl-name">{ "변형" }</span></label>
+                <select id={format!("{fid}-variant")} name="variant" onchange={variant_cb}>
+                    { for catalogue::sweep_presets().map(|p| html! { <option value={p.sweep_word} selected={p.preset == self.spec.variant}>{ catalogue::sweep_name_ko(p.preset) }</option> }) }
+                </select>
+            </div>
+        };
+        let metric = html! {
+            <div class="ctl ctl-choice">
+                <label for={format!("{fid}-metric")}><span class="ctl-name">{ "색으로 보일 값" }</span></label>
+                <select id={format!("{fid}-metric")} name="metric" onchange={metric_cb}>
+                    { for [SweepMetric::OverApproval, SweepMetric::Throughput].iter().map(|m| html! { <option value={m.key()} selected={*m == self.metric}>{ m.name_ko() }</option> }) }
+                </select>
+            </div>
+        };
+        let (variant_lesson, metric_lesson) = (lesson("variant"), lesson("metric"));
+        let open = self.lab;
         html! {
             <figure id={fid} class="lab-figure has-stage sweep-figure" aria-describedby={format!("{fid}-desc")}
                 data-state={if complete { "done" } else if failed { "failed" } else { "running" }} data-cached={self.cached.to_string()}
@@ -499,40 +547,38 @@ impl Component for SweepFigure {
                     <span class="room" aria-hidden="true">{ format!("선택한 칸 — {}", self.result.describe_cell_widest(self.focus.0, self.focus.1)) }</span>
                 </p>
                 { self.view_opened(ctx) }
-                <div class="controls sweep-controls">
-                    <div class="controls-row">
-                        <div class="ctl ctl-choice">
-                            <label for={format!("{fid}-variant")}><span class="ctl-name">{ "변형" }</span></label>
-                            <select id={format!("{fid}-variant")} name="variant" onchange={variant_cb}>
-                                { for catalogue::sweep_presets().map(|p| html! { <option value={p.sweep_word} selected={p.preset == self.spec.variant}>{ catalogue::sweep_name_ko(p.preset) }</option> }) }
-                            </select>
-                        </div>
-                        <div class="ctl ctl-choice">
-                            <label for={format!("{fid}-metric")}><span class="ctl-name">{ "색으로 보일 값" }</span></label>
-                            <select id={format!("{fid}-metric")} name="metric" onchange={metric_cb}>
-                                { for [SweepMetric::OverApproval, SweepMetric::Throughput].iter().map(|m| html! { <option value={m.key()} selected={*m == self.metric}>{ m.name_ko() }</option> }) }
-                            </select>
-                        </div>
-                    </div>
-                    <div class="controls-row sweep-sliders">
-                        { for shown }
-                    </div>
-                    <details class="all-settings">
-                        <summary>{ "모든 설정" }</summary>
-                        <div class="controls-row sweep-sliders">
-                            { for more }
-                        </div>
-                    </details>
+                <div class="lesson-bar" role="group" aria-label={LESSON_LABEL}>
+                    { if variant_lesson { variant.clone() } else { html!{} } }
+                    { if metric_lesson { metric.clone() } else { html!{} } }
+                    { for lesson_sliders.into_iter().map(|(_, h)| h) }
+                    { lab_toggle(fid, self.lab, link.callback(move |_| Msg::Lab(!open))) }
                 </div>
                 <div class="sweep-progress">
                     <label for={format!("{fid}-progress")}>{ "진행" }</label>
                     <progress id={format!("{fid}-progress")} max={rows.to_string()} value={done.to_string()}>{ format!("{done}/{rows}") }</progress>
                     <span class="sweep-status" role="status" aria-live="polite">{ status }</span>
                 </div>
+                { lab_panel(fid, figure.number, self.lab, html! {<>
+                    <div class="controls sweep-controls">
+                        <div class="controls-row">
+                            { if variant_lesson { html!{} } else { variant } }
+                            { if metric_lesson { html!{} } else { metric } }
+                        </div>
+                        <div class="controls-row sweep-sliders">
+                            { for lab_sliders.into_iter().map(|(_, h)| h) }
+                        </div>
+                        <details class="all-settings">
+                            <summary>{ "모든 설정" }</summary>
+                            <div class="controls-row sweep-sliders">
+                                { for more.into_iter().map(|(_, h)| h) }
+                            </div>
+                        </details>
+                    </div>
+                    { super::export_panel::sweep_panel(fid, self.export_params(), self.permalink(ctx), complete) }
+                </>}) }
                 </div>
                 <p id={format!("{fid}-desc")} class="sweep-alt">{ self.result.describe() }</p>
                 <figcaption>{ self.kind.caption_ko() }</figcaption>
-                { super::export_panel::sweep_panel(fid, self.export_params(), permalink::sweep_figure(&ctx.props().chapter, &self.spec, self.metric), complete) }
             </figure>
         }
     }

@@ -26,7 +26,7 @@ use yew::prelude::*;
 use super::crash_matrix::CrashMatrix;
 use super::lazy_figures::{self, FiguresModule, VoteFigureHandle};
 use super::player::{PlayerDriver, PlayerMsg};
-use super::url::{notice_ko, read_vote_figure, replace_url};
+use super::url::{lab_requested_here, notice_ko, read_vote_figure, replace_url};
 use crate::figures::player::{Narrator, Pace};
 use crate::figures::vote::StackFault;
 use crate::sim::vote::{FaultKind, VoteConfig};
@@ -35,12 +35,17 @@ use lab_model::params::with_vote_value;
 use lab_model::permalink;
 use lab_model::registry::{figure_of, FigureKind, FigureSpec, Scenario};
 
+/// The lesson bar's accessible name, in Article B's figures, the crash
+/// matrix and the sweep maps (the same words as Article A's).
+pub(crate) const LESSON_LABEL: &str = "이 그림에서 먼저 해 볼 것";
+
 /// Article B's figure `id`: [`CrashMatrix`] for B2, else [`VoteFigure`].
 #[function_component(ArticleBFigure)]
 pub fn article_b_figure(p: &VoteFigureProps) -> Html {
     let chapter = p.chapter.to_string();
     match figure_of(Scenario::Vote, &p.id).map(|f| (f.id, f.kind)) {
         Some((_, FigureKind::CrashMatrix)) => html! { <CrashMatrix chapter={chapter} /> },
+        Some((_, FigureKind::TapCrash)) => html! { <super::tap_crash::TapCrash chapter={chapter} /> },
         Some((id, _)) => html! { <VoteFigure id={id} chapter={chapter} /> },
         None => {
             html! { <p class="notice" role="alert">{ format!("그림 {} 없는 그림입니다.", with_particle(&p.id, Particle::EunNeun)) }</p> }
@@ -74,6 +79,8 @@ pub enum Msg {
     Scene(i64),
     /// A mark's tip: the pointer, a tap, the keys.
     Tip(mark_tip::TipMsg),
+    /// The reader opened (true) or closed the figure's lab.
+    Lab(bool),
 }
 
 /// Where a story's player starts.
@@ -137,6 +144,8 @@ pub struct VoteFigure {
     scroll_pending: bool,
     /// The reader pressed "결과 보기".
     verdict_asked: bool,
+    /// The figure's lab is open (lesson mode shows only the lesson's controls).
+    lab: bool,
 }
 
 impl VoteFigure {
@@ -189,7 +198,7 @@ impl VoteFigure {
         let p = &self.player.player;
         let event = (self.is_story() && !p.playing() && !p.at_end()).then(|| p.index());
         let hit = self.kind() == FigureKind::KillVsPower && self.hit != StackFault::None;
-        permalink::vote_figure(&self.chapter, self.spec.id, &self.config, event, hit, false)
+        permalink::vote_figure(&self.chapter, self.spec.id, &self.config, event, hit, self.lab)
     }
 
     fn write_url(&self) {
@@ -308,6 +317,8 @@ impl Component for VoteFigure {
             // reader asked to see the figure answer).
             scroll_pending: url.targeted,
             verdict_asked: false,
+            // An address that sets a knob lesson mode hides opens the lab with it.
+            lab: lab_requested_here(spec, &props.chapter),
         };
         lazy_figures::load(ctx.link().callback(Msg::Loaded));
         let link = ctx.link().clone();
@@ -391,6 +402,10 @@ impl Component for VoteFigure {
                 self.write_url();
             }
             Msg::Tip(msg) => return self.tip_msg(msg),
+            Msg::Lab(open) => {
+                self.lab = open;
+                self.write_url();
+            }
         }
         true
     }

@@ -1,12 +1,20 @@
 //! The markup of an Article B figure: the verdict, the canvases, legend,
-//! caption and text alternative, the player, the figure's own controls (the
-//! crash slider, selectors and flags the registry shows first; the rest of
-//! the keys under "모든 설정"), B6's fault buttons and the export panel.
+//! caption and text alternative, the figure's own controls (the crash
+//! slider, selectors and flags), B6's fault buttons, and its lab.
+//!
+//! Lesson mode (issue 38, `static/lesson.css`, as Article A's figures): at
+//! load the figure shows its scenes, then a lesson bar with B7's fault
+//! buttons, the controls of its lesson keys (`FigureSpec::lesson_keys`; a
+//! crash's mode and point go together) and the lab button, and the scenes
+//! as text by the caption. The lab holds the player, the rest of the
+//! registry's first controls, "모든 설정", 초기화, the link and the export
+//! panel; it opens where the address sets one of them
+//! (`permalink::lab_requested`), and an open lab writes `lab=1`.
 
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use super::super::controls::ParamControl;
+use super::super::controls::{lab_panel, lab_toggle, ParamControl};
 use super::{narrator, Msg, VoteFigure};
 use crate::figures::plan::StoryVerdict;
 use crate::figures::vote::{conflict_ko, event_ko, fault_ko, fmt_time, profile_ko, variant_ko, StackFault};
@@ -34,6 +42,7 @@ impl VoteFigure {
         let on_change = link.callback(|(k, v): (String, String)| Msg::SetParam(k, v));
         let equiv = self.figure.as_ref().map_or(0, |f| f.summary.equivocations);
         let player = &self.player.player;
+        let open = self.lab;
         // B7-1: the reader points at a storage layer to cause the fault that reaches it.
         let direct = self.kind() == FigureKind::KillVsPower;
         let (stack_click, stack_move, stack_leave, stack_key) = if direct {
@@ -76,29 +85,39 @@ impl VoteFigure {
                 { if story { view_legend() } else { html!{} } }
                 </div>
                 <div class="figure-side">
-                { if story { self.view_scene_list() } else { html!{} } }
-                { if story { self.view_player() } else { html!{} } }
-                { if self.kind() == FigureKind::KillVsPower { self.view_stack_buttons(ctx) } else { html!{} } }
-                <div class="controls">
-                    <div class="controls-grid">{ self.view_controls(ctx) }</div>
-                    <details class="all-settings">
-                        <summary>{ "모든 설정" }</summary>
-                        <div class="controls-grid">
-                            { for VOTE_PARAMS.iter().filter(|p| !spec.main_keys.contains(&p.name)).map(|p| html! {
-                                <ParamControl prefix={format!("{id}-all")} spec={p} value={vote_value_text(&self.config, p.name).unwrap_or_default()} on_change={on_change.clone()} />
-                            }) }
-                        </div>
-                    </details>
-                    <div class="controls-row">
-                        <button type="button" class="btn" onclick={link.callback(|_| Msg::Reset)}>{ "초기화" }</button>
-                        <a class="btn vote-permalink" href={self.permalink()}>{ "이 상태의 링크" }</a>
-                    </div>
+                <div class="lesson-bar" role="group" aria-label={super::LESSON_LABEL}>
+                    { if direct { self.view_stack_buttons(ctx) } else { html!{} } }
+                    { self.view_controls(ctx, true) }
+                    { for spec.lesson_keys.iter().filter(|k| !spec.main_keys.contains(k)).filter_map(|k| vote_param(k)).map(|p| html! {
+                        <ParamControl prefix={id.to_string()} spec={p} value={vote_value_text(&self.config, p.name).unwrap_or_default()} on_change={on_change.clone()} />
+                    }) }
+                    { lab_toggle(id, self.lab, link.callback(move |_| Msg::Lab(!open))) }
                 </div>
+                { lab_panel(id, spec.number, self.lab, html! {<>
+                    { if story { self.view_player() } else { html!{} } }
+                    <div class="controls">
+                        <div class="controls-grid">{ self.view_controls(ctx, false) }</div>
+                        <details class="all-settings">
+                            <summary>{ "모든 설정" }</summary>
+                            <div class="controls-grid">
+                                { for VOTE_PARAMS.iter().filter(|p| !spec.main_keys.contains(&p.name) && !self.in_lesson(p.name)).map(|p| html! {
+                                    <ParamControl prefix={format!("{id}-all")} spec={p} value={vote_value_text(&self.config, p.name).unwrap_or_default()} on_change={on_change.clone()} />
+                                }) }
+                            </div>
+                        </details>
+                        <div class="controls-row">
+                            <button type="button" class="btn" onclick={link.callback(|_| Msg::Reset)}>{ "초기화" }</button>
+                            <a class="btn vote-permalink" href={self.permalink()}>{ "이 상태의 링크" }</a>
+                        </div>
+                    </div>
+                    { super::super::export_panel::panel(super::super::export_panel::PanelData { id, params: vote_to_query(&self.config), permalink: self.permalink(),
+                        time_us: (!player.playing() && player.cursor_us() != u64::MAX).then(|| player.cursor_us()), window_ms: None, recon: true }) }
+                </>}) }
+                // The scenes as text, the story's text alternative, by the caption.
+                { if story { self.view_scene_list() } else { html!{} } }
                 </div>
                 <p id={desc_id} class="visually-hidden vote-alt">{ self.text_alternative() }</p>
                 <figcaption>{ spec.caption_ko }</figcaption>
-                { super::super::export_panel::panel(super::super::export_panel::PanelData { id, params: vote_to_query(&self.config), permalink: self.permalink(),
-                    time_us: (!player.playing() && player.cursor_us() != u64::MAX).then(|| player.cursor_us()), window_ms: None, recon: true }) }
             </figure>
         }
     }
@@ -113,8 +132,9 @@ impl VoteFigure {
     }
 
     /// The line above a story: its verdict, and a warning when one applies;
-    /// until the player passes the decisive moment, a line saying so and a
-    /// button that shows it.
+    /// until the player passes the decisive moment, a line saying so and,
+    /// with the lab open, a button that shows it (the lesson reaches it by
+    /// its scenes).
     fn view_summary(&self, ctx: &Context<Self>) -> Html {
         let Some((verdict, text, warning)) = self.figure.as_ref().and_then(|f| f.summary.verdict.clone()) else {
             return html! {};
@@ -122,8 +142,10 @@ impl VoteFigure {
         if !self.verdict_shown() {
             return html! {
                 <p class="verdict-hidden" role="status">
-                    <span>{ "결과는 재생이 판정 순간에 이르면 나옵니다." }</span>
-                    <button type="button" class="btn verdict-reveal" onclick={ctx.link().callback(|_| Msg::RevealVerdict)}>{ "결과 보기" }</button>
+                    <span>{ if self.lab { "결과는 재생이 판정 순간에 이르면 나옵니다." } else { "결과는 장면을 따라가 판정 순간에 이르면 나옵니다." } }</span>
+                    { if self.lab { html! {
+                        <button type="button" class="btn verdict-reveal" onclick={ctx.link().callback(|_| Msg::RevealVerdict)}>{ "결과 보기" }</button>
+                    } } else { html!{} } }
                 </p>
             };
         }
@@ -197,10 +219,23 @@ impl VoteFigure {
         self.player.view(self.spec.id, at, narrator(&self.figure), false, html! {})
     }
 
-    fn view_controls(&self, ctx: &Context<Self>) -> Html {
+    /// Whether lesson mode shows key `key`'s control: it is one of the
+    /// lesson's keys, or the other half of a crash's mode and point.
+    pub(super) fn in_lesson(&self, key: &str) -> bool {
+        let pair = ["crash", "crash_after"];
+        let keys = self.spec.lesson_keys;
+        keys.contains(&key) || (pair.contains(&key) && keys.iter().any(|k| pair.contains(k)))
+    }
+
+    /// The figure's own controls: the lesson's (`lesson`), else the lab's.
+    fn view_controls(&self, ctx: &Context<Self>, lesson: bool) -> Html {
         let id = self.spec.id;
         let link = ctx.link();
+        let here = |key: &str| self.in_lesson(key) == lesson;
         let select = |key: &'static str, label: &str, options: Vec<(String, String)>| -> Html {
+            if !here(key) {
+                return html! {};
+            }
             let cur = vote_value_text(&self.config, key).unwrap_or_default();
             let cb = link.callback(move |e: Event| {
                 let s: HtmlSelectElement = e.target_unchecked_into();
@@ -217,6 +252,9 @@ impl VoteFigure {
             }
         };
         let flag = |key: &'static str, label: &str, inverted: bool| -> Html {
+            if !here(key) {
+                return html! {};
+            }
             let cur = vote_value_text(&self.config, key).unwrap_or_default() == "true";
             let cb = link.callback(move |e: Event| {
                 let i: HtmlInputElement = e.target_unchecked_into();
@@ -232,6 +270,9 @@ impl VoteFigure {
             }
         };
         let crash_slider = || -> Html {
+            if !here("crash_after") {
+                return html! {};
+            }
             let n = self.stops().len();
             let cur = self.config.crash_after_events;
             let value = cur.unwrap_or(0) as usize;
@@ -294,6 +335,7 @@ impl VoteFigure {
                 { if self.config.crash_after_events.is_some() { crash_slider() } else { html!{} } }
                 { select("fault", "장애 종류", faults()) }
             </>},
+            FigureKind::Liveness if !here("blocked_validators") => html! {},
             FigureKind::Liveness => {
                 let spec = vote_param("blocked_validators");
                 let (min, max) = spec.map(|s| (s.min, s.max)).unwrap_or((0, 3));
