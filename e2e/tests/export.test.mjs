@@ -358,7 +358,7 @@ test('the 퍼가기 panel offers an iframe snippet, the permalink and the text a
   assert.equal(await page.$$eval('#crash-matrix button[data-export]', (b) => b.length), 0);
   await page.click('#crash-matrix details.share > summary');
   assert.match(await page.inputValue('#crash-matrix textarea.embed-code'), /\?embed=crash-matrix&amp;scenario=vote/);
-  assert.ok((await page.inputValue('#crash-matrix textarea.alt-text')).startsWith('그림 B2-1.'));
+  assert.ok((await page.inputValue('#crash-matrix textarea.alt-text')).startsWith('그림 B2-2.'));
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -18,6 +18,9 @@
 //!   component's canvas at any cursor; `vote_describe_step` narrates a step;
 //!   `vote_release` forgets it. `crash_matrix` computes figure B2 as a
 //!   `MatrixView` and `crash_story_config` the story a cell opens.
+//!   `tap_prepare` runs figure B2-1 (`figures::vote::TapCrash`) and keeps
+//!   it under a handle; `tap_draw`, `tap_cut_at`, `tap_describe` and
+//!   `tap_crash_config` answer the reader's taps; `tap_release` forgets it.
 //! - **Export and sharing.** `panel_click` and `share_open` serve the
 //!   export bar and the 퍼가기 panel the site forwards to them
 //!   (`web::export_files`): files from `consistency_lab::figures::export`,
@@ -32,7 +35,7 @@ mod module {
     use std::collections::HashMap;
 
     use consistency_lab::figures::plan::{VoteFigure, VotePlan};
-    use consistency_lab::figures::vote::{matrix_view, StackFault};
+    use consistency_lab::figures::vote::{draw_tap_crash, matrix_view, tap_time_label, StackFault, TapCrash};
     use consistency_lab::sim::vote::crashpoints::story_config;
     use consistency_lab::sim::vote::{FaultKind, MatrixOptions, StoreProfile, Variant, VoteConfig};
     use consistency_lab::web::canvas::paint_on;
@@ -159,6 +162,100 @@ mod module {
     #[wasm_bindgen]
     pub fn vote_release(handle: u32) {
         VOTE_FIGURES.with(|m| m.borrow_mut().remove(&handle));
+    }
+
+    // -----------------------------------------------------------------------
+    // Figure B2-1 `tap-crash`, for `web::tap_crash`
+
+    thread_local! {
+        /// The tap-to-crash figures `tap_prepare` ran, by handle, until `tap_release`.
+        static TAP_FIGURES: RefCell<HashMap<u32, TapCrash>> = RefCell::new(HashMap::new());
+    }
+
+    fn with_tap<T>(handle: u32, f: impl FnOnce(&TapCrash) -> T) -> Option<T> {
+        TAP_FIGURES.with(|m| m.borrow().get(&handle).map(f))
+    }
+
+    fn fault_of(key: &str) -> FaultKind {
+        FaultKind::from_key(key).unwrap_or(FaultKind::Kill)
+    }
+
+    /// Runs the tap-to-crash figure for `config` (postcard bytes of a
+    /// `VoteConfig`: its order, store and device; a crash in it names the
+    /// stretch to show) and keeps it; returns `[handle, stretches, chosen
+    /// stretch + 1 or 0]`.
+    #[wasm_bindgen]
+    pub fn tap_prepare(config: &[u8]) -> Result<Vec<u32>, JsValue> {
+        let config: VoteConfig = postcard::from_bytes(config).map_err(|_| decode_error("the vote config"))?;
+        let figure = TapCrash::new(&config);
+        let chosen =
+            figure.cut_of(&config).filter(|_| config.crash_after_events.is_some() || config.crash_at_ms.is_some());
+        let handle = NEXT_HANDLE.with(|n| {
+            let h = n.get();
+            n.set(h.wrapping_add(1).max(1));
+            h
+        });
+        let reply = vec![handle, figure.cuts.len() as u32, chosen.map_or(0, |c| c as u32 + 1)];
+        TAP_FIGURES.with(|m| m.borrow_mut().insert(handle, figure));
+        Ok(reply)
+    }
+
+    /// Draws figure `handle` on `canvas`, `width_css` wide at `dpr`: stretch
+    /// `cut` (-1: none) struck by `fault` (a key) when `armed`, else only
+    /// marked as the keyboard's instant.
+    #[wasm_bindgen]
+    pub fn tap_draw(
+        handle: u32,
+        canvas: web_sys::HtmlCanvasElement,
+        width_css: f64,
+        dpr: f64,
+        cut: i32,
+        fault: &str,
+        armed: bool,
+    ) -> Result<(), JsValue> {
+        let cut = usize::try_from(cut).ok();
+        let fault = fault_of(fault);
+        with_tap(handle, |f| {
+            paint_on(&canvas, width_css, TapCrash::height_css(width_css), dpr, |root| {
+                draw_tap_crash(root, f, cut, fault, armed, dpr)
+            })
+            .map_err(|e| JsValue::from_str(&e))
+        })
+        .unwrap_or_else(|| Err(JsValue::from_str("no such figure")))
+    }
+
+    /// The stretch under `x` CSS px of figure `handle` drawn `width_css` wide.
+    #[wasm_bindgen]
+    pub fn tap_cut_at(handle: u32, width_css: f64, x: f64) -> u32 {
+        with_tap(handle, |f| f.cut_at_x(width_css, x) as u32).unwrap_or(0)
+    }
+
+    /// What happened at stretch `cut` (-1: none chosen) under `fault`: the
+    /// verdict's key, a tab, the time, a tab and the text alternative.
+    #[wasm_bindgen]
+    pub fn tap_describe(handle: u32, cut: i32, fault: &str) -> String {
+        let fault = fault_of(fault);
+        with_tap(handle, |f| {
+            let cut = usize::try_from(cut).ok();
+            let verdict = cut.map_or("none", |c| f.outcome(c, fault).verdict.key());
+            let time = cut.and_then(|c| f.cuts.get(c)).map_or(String::new(), |c| tap_time_label(c.start_us));
+            format!("{verdict}\t{time}\t{}", f.describe(cut, fault))
+        })
+        .unwrap_or_default()
+    }
+
+    /// Postcard bytes of the `VoteConfig` that replays stretch `cut` under `fault` (the permalink's state).
+    #[wasm_bindgen]
+    pub fn tap_crash_config(handle: u32, cut: u32, fault: &str) -> Vec<u8> {
+        let fault = fault_of(fault);
+        with_tap(handle, |f| postcard::to_allocvec(&f.crash_config(cut as usize, fault)).unwrap_or_default())
+            .unwrap_or_default()
+    }
+
+    /// Forgets tap-to-crash figure `handle`.
+    #[wasm_bindgen]
+    pub fn tap_release(handle: u32) {
+        TAP_FIGURES.with(|m| m.borrow_mut().remove(&handle));
     }
 
     /// Figure B2 for store profile `profile` (a key) and whether the device

@@ -40,6 +40,9 @@ pub enum FigureKind {
     KillVsPower,
     /// Article B: the crash-point map, an HTML table (B2).
     CrashMatrix,
+    /// Article B: A's lane over its first height, where the reader taps an
+    /// instant to kill A or cut its power (B9).
+    TapCrash,
 }
 
 /// The simulation a figure runs.
@@ -68,7 +71,8 @@ impl FigureKind {
             | FigureKind::UncertainFailure
             | FigureKind::Liveness
             | FigureKind::KillVsPower
-            | FigureKind::CrashMatrix => Scenario::Vote,
+            | FigureKind::CrashMatrix
+            | FigureKind::TapCrash => Scenario::Vote,
         }
     }
 
@@ -338,10 +342,26 @@ pub static FIGURES: &[FigureSpec] = &[
         caption_ko: "그림 B1-1. 전파 전에 기억하기: A·B·C·D 네 검증 노드의 줄, A의 처리 단계 블록, 그 아래 A의 안전 기록이 있는 저장 계층(트랜잭션 · 저장 큐 · OS 캐시 · 디스크), A가 보낸 투표 화살표, 장애(번개)와 재시작, 그리고 B·C·D 가운데 누구든 A의 서로 다른 두 서명을 쥐면 빨갛게 변하는 증거 배지.",
         not_drawn: None,
     },
+    // B-2 opens on this figure, before the crash-point map.
+    FigureSpec {
+        id: "tap-crash",
+        code: "B9",
+        number: "B2-1",
+        kind: FigureKind::TapCrash,
+        chapter: "b2-durable",
+        start_query: "scenario=vote&variant=V3&crash=none",
+        window_ms: 0,
+        wallets: &[],
+        main_keys: &["fault", "variant", "device_honours_sync"],
+        lesson_keys: &["fault", "variant"],
+        key_metrics: &[],
+        caption_ko: "그림 B2-1. 장애를 일으킬 시각 고르기: 맨 위는 A가 첫 투표를 처리하는 단계(서명, 기록, 커밋, 저장 큐 비우기, 파일 동기화, 전송), 그 아래 네 줄은 A의 안전 기록이 그때그때 있던 곳(트랜잭션 · 저장 큐 · OS 캐시 · 디스크), 네트워크 줄의 점은 A가 투표를 보낸 순간이다. A의 줄을 누른 시각에 프로세스 종료나 전원 차단이 일어나고, 그 장애가 지우는 계층은 그 시각부터 회색이 된다(✓ 남음, ✗ 사라짐). 위쪽 배지는 그 장애와 재시작을 시뮬레이션으로 다시 돌려 얻은 판정이다. 가로축은 시간 순서대로지만 짧은 단계도 누를 수 있게 넓혀 그렸다.",
+        not_drawn: Some("B2-1 is drawn by the page's figures module from its own runs, beside the reader's choices; it has no file yet"),
+    },
     FigureSpec {
         id: "crash-matrix",
         code: "B2",
-        number: "B2-1",
+        number: "B2-2",
         kind: FigureKind::CrashMatrix,
         chapter: "b2-durable",
         start_query: "scenario=vote",
@@ -350,7 +370,7 @@ pub static FIGURES: &[FigureSpec] = &[
         main_keys: &["profile", "device_honours_sync"],
         lesson_keys: &["device_honours_sync"],
         key_metrics: &[],
-        caption_ko: "그림 B2-1. 장애 지점 지도: 행은 순서와 처리 방식, 열은 장애 직전에 끝난 처리 단계. 칸의 왼쪽은 프로세스 종료, 오른쪽은 전원 차단일 때의 결과(백그라운드 쓰기가 끼어드는 경우 중 가장 나쁜 것)이다. 칸을 누르면(또는 Enter) 그림 B1-1이 바로 그 장애 지점에서 열린다.",
+        caption_ko: "그림 B2-2. 장애 지점 지도: 행은 순서와 처리 방식, 열은 장애 직전에 끝난 처리 단계. 칸의 왼쪽은 프로세스 종료, 오른쪽은 전원 차단일 때의 결과(백그라운드 쓰기가 끼어드는 경우 중 가장 나쁜 것)이다. 칸을 누르면(또는 Enter) 그림 B1-1이 바로 그 장애 지점에서 열린다.",
         not_drawn: Some("B2 is an HTML table on the site, not a drawing; use `lab crashpoints` for its data"),
     },
     FigureSpec {

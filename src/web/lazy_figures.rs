@@ -84,6 +84,28 @@ extern "C" {
     ) -> js_sys::Promise;
     #[wasm_bindgen(method, catch)]
     fn crash_matrix(this: &FiguresModule, profile: &str, device_honours_sync: bool) -> Result<Vec<u8>, JsValue>;
+    #[wasm_bindgen(method, catch)]
+    pub fn tap_prepare(this: &FiguresModule, config: &[u8]) -> Result<Vec<u32>, JsValue>;
+    #[wasm_bindgen(method, catch)]
+    #[allow(clippy::too_many_arguments)]
+    pub fn tap_draw(
+        this: &FiguresModule,
+        handle: u32,
+        canvas: &web_sys::HtmlCanvasElement,
+        width_css: f64,
+        dpr: f64,
+        cut: i32,
+        fault: &str,
+        armed: bool,
+    ) -> Result<(), JsValue>;
+    #[wasm_bindgen(method)]
+    pub fn tap_cut_at(this: &FiguresModule, handle: u32, width_css: f64, x: f64) -> u32;
+    #[wasm_bindgen(method)]
+    pub fn tap_describe(this: &FiguresModule, handle: u32, cut: i32, fault: &str) -> String;
+    #[wasm_bindgen(method)]
+    pub fn tap_crash_config(this: &FiguresModule, handle: u32, cut: u32, fault: &str) -> Vec<u8>;
+    #[wasm_bindgen(method)]
+    pub fn tap_release(this: &FiguresModule, handle: u32);
     #[wasm_bindgen(method)]
     fn crash_story_config(
         this: &FiguresModule,

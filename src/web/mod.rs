@@ -26,6 +26,7 @@ pub mod story_lead;
 pub mod sweep_figure;
 pub mod sweep_jobs;
 pub mod takeover;
+pub mod tap_crash;
 pub mod url;
 pub mod vote_figure;
 pub mod worker_pool;

@@ -9,7 +9,8 @@
 //! Korean words, text alternatives and notices), `matrix` (B2's grid),
 //! `story_layout` and `story_draw` (B1, B3, B4), `beats` (a story's scenes),
 //! `opening` (where each story opens on its chapter's load),
-//! `liveness` (B5) and `stack` (B6). Everything is re-exported here, so callers name
+//! `liveness` (B5), `stack` (B6) and `tap_crash` (B2-1, the lane the
+//! reader strikes). Everything is re-exported here, so callers name
 //! `figures::vote::X`.
 
 mod beats;
@@ -21,6 +22,7 @@ mod stack;
 mod story_draw;
 mod story_hit;
 mod story_layout;
+mod tap_crash;
 
 use plotters::style::RGBColor;
 
@@ -33,6 +35,7 @@ pub use stack::*;
 pub use story_draw::*;
 pub use story_hit::*;
 pub use story_layout::*;
+pub use tap_crash::*;
 
 use lab_sim::vote::{crashpoints::positions, Layer, MatrixOptions, Value, VoteConfig, VoteTrace};
 
