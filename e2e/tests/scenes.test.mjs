@@ -1,6 +1,7 @@
 // Article B's stories told in scenes (src/web/vote_figure/controls.rs,
 // view_scenes; src/figures/vote/beats.rs): every story chapter opens on its
-// first scene; "다음 장면" moves the event player to the next scene's step,
+// own scene (src/figures/vote/opening.rs: the moment its lesson turns, not
+// the shared first scene); "다음 장면" moves the event player to the next scene's step,
 // says its sentence and rings the mark it names; the buttons never move;
 // "이전 장면" comes back; the folded list holds every scene; a setting that
 // changes the run re-finds the scenes in the new trace.
@@ -9,6 +10,13 @@ import assert from 'node:assert/strict';
 import { serve, launch, openPage, ready, canvasHash } from './helpers.mjs';
 
 let server, browser;
+/** Opens figure `id`'s lab, where lesson mode keeps the event player and the other settings (issue 38). */
+async function openLab(page, id) {
+  await page.click(`#${id} .lab-toggle[aria-expanded=false]`);
+  await page.waitForSelector(`#${id}-lab:not([hidden])`);
+  // The click scrolled to the button under the stage: back to where the chapter opened.
+  await page.evaluate(() => scrollTo(0, 0));
+}
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
@@ -44,13 +52,14 @@ for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) 
       await page.goto(`${server.base}?ch=${ch}`);
       await ready(page);
       await page.waitForSelector(`#${id} .vote-scenes`);
+      await openLab(page, id);
       const first = await state(page, id);
-      assert.equal(first.scene, 0, `${ch}: opens on its first scene`);
+      assert.ok(first.scene > 0 && first.scene < first.scenes - 1, `${ch}: opens on its own scene, before the last (${first.scene})`);
       assert.ok(first.scenes >= 4 && first.scenes <= 9, `${ch}: ${first.scenes} scenes`);
       assert.equal(first.listed, first.scenes, `${ch}: every scene is in the folded list`);
       let prev = first;
       const hashes = [await canvasHash(page, `#${id} canvas`)];
-      for (let i = 1; i < first.scenes; i++) {
+      for (let i = first.scene + 1; i < first.scenes; i++) {
         await page.click(`#${id} .scene-next`);
         await page.waitForFunction(([id, i]) => document.querySelector(`#${id} .vote-scenes`).dataset.scene === String(i), [id, i]);
         const now = await state(page, id);
@@ -78,12 +87,13 @@ test('the scene in force follows the event player, and a new setting finds new s
   await page.goto(`${server.base}?ch=b6-recovery`);
   await ready(page);
   await page.waitForSelector('#restart-recovery .vote-scenes');
+  await openLab(page, 'restart-recovery');
   const first = await state(page, 'restart-recovery');
-  // One event on: still the first scene, and "이전 장면" goes back to its step.
+  // One event on: still the opening's scene, and "이전 장면" goes back to its step.
   await page.focus('#restart-recovery .canvas-wrap');
   await page.keyboard.press('ArrowRight');
   const between = await state(page, 'restart-recovery');
-  assert.equal(between.scene, 0);
+  assert.equal(between.scene, first.scene);
   assert.equal(between.step, first.step + 1);
   await page.click('#restart-recovery .scene-prev');
   assert.equal((await state(page, 'restart-recovery')).step, first.step);

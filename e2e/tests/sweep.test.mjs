@@ -80,7 +80,8 @@ test(`sweep ${N}×${N}×3 in workers: progress completes, no long main-thread ta
   for (let round = 1; round <= ROUNDS; round++) {
     const t0 = await page.evaluate(() => performance.now());
     if (round === 1) {
-      // The grid's size sits under "모든 설정" (at most six controls show first).
+      // The grid's size sits under "모든 설정", in the map's lab (issue 38: lesson mode shows the map and the lab's button).
+      await page.locator(`${fig} .lab-toggle`).click();
       await page.locator(`${fig} details.all-settings > summary`).click();
       await page.locator(`${fig} input[name=n]`).fill(String(N));
     }
@@ -176,6 +177,8 @@ test('while the grid fills, the map\'s stage and the controls under it keep thei
     const fig = '#sweep-ttl-pause';
     // A new grid, started after the page settled.
     await done(page, 'sweep-ttl-pause');
+    // The sliders are in the map's lab (issue 38).
+    await page.locator(`${fig} .lab-toggle`).click();
     await page.locator(`${fig} input[name=ttl_lo]`).fill('70');
     await page.waitForSelector(`${fig}[data-state=running]`);
     const place = () => page.evaluate((sel) => {

@@ -11,6 +11,11 @@ import { execFileSync } from 'node:child_process';
 import { serve, launch, openPage, ready, canvasHash, root } from './helpers.mjs';
 
 let server, browser;
+/** Opens figure `id`'s lab (issue 38: lesson mode keeps the player and the other settings there). */
+async function openLab(page, id) {
+  await page.click(`#${id} .lab-toggle[aria-expanded=false]`);
+  await page.waitForSelector(`#${id}-lab:not([hidden])`);
+}
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
@@ -109,6 +114,7 @@ test('Back after opening a cell returns to the matrix', async () => {
 test('the in-browser matrix equals `lab crashpoints --format json` (one source of truth)', async () => {
   const lab = labBinary();
   const { page, errors, context } = await matrixPage();
+  await openLab(page, 'crash-matrix');
   for (const [profile, device] of [['h2_like', true], ['wal_os_cache', true], ['rocks_sync_wal', false]]) {
     await page.selectOption('#crash-matrix-profile', profile);
     await page.locator('#crash-matrix-device').setChecked(!device);
@@ -233,6 +239,7 @@ test('the story player: keyboard steps and play/pause, position in the URL', asy
   const { page, errors, context } = await openPage(browser);
   await page.goto(`${server.base}?ch=b1-remember&fig=vote-story&scenario=vote&variant=V1&crash_after=2`);
   await ready(page);
+  await openLab(page, 'vote-story');
   const scrub = '#vote-story .scrub';
   const last = Number(await page.$eval(scrub, (i) => i.max));
   assert.equal(Number(await page.$eval(scrub, (i) => i.value)), last, 'a permalink without ev= shows the whole story');
