@@ -4,7 +4,8 @@
 //! (`web/takeover.rs`).
 //!
 //! - `index.html`, the front page: the hook stopped at its question, with
-//!   its timeline as an image, the chapter map, and the first chapter;
+//!   its timeline as an image, Article B's way in, the chapter map with
+//!   every title, and the first chapter;
 //! - `ID.html` for every chapter: its prose with the simulated numbers
 //!   filled in, each figure as the image of its starting state;
 //! - `embed-ID.html` for every figure: the figure's image, its caption and
@@ -207,24 +208,7 @@ fn shorten(text: &str, max: usize) -> String {
 /// The `#app` element of a page showing chapter `id` (at `pos` of
 /// `chapters`), with the hook's section above the chapter on the front page.
 fn app(id: &str, chapters: &[Chapter], pos: usize, body: &str, hook: Option<&str>) -> String {
-    let nav: String = chapters
-        .iter()
-        .map(|c| {
-            let current = if c.id == id { " aria-current=\"page\"" } else { "" };
-            let rest = shell::title_rest(c.title);
-            let rest = if rest.is_empty() {
-                String::new()
-            } else {
-                format!("<span class=\"visually-hidden\">{}</span>", esc(&rest))
-            };
-            format!(
-                "<li><a href=\"{}.html\" title=\"{}\"{current}>{}{rest}</a></li>",
-                c.id,
-                esc(c.title),
-                esc(shell::short_title(c.title))
-            )
-        })
-        .collect();
+    let nav: String = shell::nav_items(id).iter().map(nav_item).collect();
     let mut pager = String::new();
     if let Some(prev) = pos.checked_sub(1).and_then(|p| chapters.get(p)) {
         pager.push_str(&format!(
@@ -258,31 +242,45 @@ fn app(id: &str, chapters: &[Chapter], pos: usize, body: &str, hook: Option<&str
     )
 }
 
+/// One entry of the chapter map, as the live page draws it (`web/app.rs`):
+/// its code and few words, or its whole title when it is the page's.
+fn nav_item(item: &shell::NavItem) -> String {
+    let current = if item.current { " aria-current=\"page\"" } else { "" };
+    let code = item.code.as_ref().map(|c| format!("<span class=\"nav-code\">{}</span> ", esc(c))).unwrap_or_default();
+    format!(
+        "<li class=\"{}\"><a href=\"{}.html\" title=\"{}\"{current}>{code}{}</a></li>",
+        item.row,
+        item.chapter.id,
+        esc(item.chapter.title),
+        esc(item.text)
+    )
+}
+
 /// The front page's hook, static: its question, its timeline stopped where
-/// the live hook stops to ask, what it asks there, the chapter map and the
-/// way in. The answer is left to the live hook (or to the chapter). The
+/// the live hook stops to ask (its image carries the legend), what it asks
+/// there and the way in; then, as on the live page (`web/hook.rs`), Article
+/// B's readers' way in and the chapter map with every chapter's title. The answer is left to the live hook (or to the chapter). The
 /// timeline is the page's largest paint, so it is fetched first.
 fn hook_section(image: &Image, narrow: &Image) -> String {
     let run = HookRun::new();
     let asking = run.asking().unwrap_or_default();
     let rows: String = shell::hook_map()
         .into_iter()
-        .map(|(name, codes)| {
-            let links: String = codes
+        .map(|(name, entries)| {
+            let links: String = entries
                 .iter()
-                .map(|(code, c)| {
-                    format!(
-                        "<a href=\"{}.html\" title=\"{t}\" aria-label=\"{t}\">{}</a>",
-                        c.id,
-                        esc(code),
-                        t = esc(c.title)
-                    )
+                .map(|(code, c, title)| {
+                    let code = code
+                        .as_ref()
+                        .map(|k| format!("<span class=\"nav-code\">{}</span> ", esc(k)))
+                        .unwrap_or_default();
+                    format!("<li><a href=\"{}.html\" title=\"{}\">{code}{}</a></li>", c.id, esc(c.title), esc(title))
                 })
                 .collect();
-            format!("<li><span class=\"hook-map-name\">{}</span>{links}</li>", esc(name))
+            format!("<li><span class=\"hook-map-name\">{}</span><ol>{links}</ol></li>", esc(name))
         })
         .collect();
-    let start = shell::hook_start();
+    let (start, b_start) = (shell::hook_start(), shell::b_start());
     format!(
         "<section class=\"hook\" aria-labelledby=\"hook-question\"><p id=\"hook-question\" class=\"hook-question\">{q}</p>\
          <div class=\"hook-canvas\"><picture>\
@@ -291,8 +289,10 @@ fn hook_section(image: &Image, narrow: &Image) -> String {
          <source media=\"{DARK}\" srcset=\"{dark}\" width=\"{w}\" height=\"{h}\">\
          <img src=\"{src}\" width=\"{w}\" height=\"{h}\" alt=\"{alt}\" fetchpriority=\"high\" style=\"max-width:100%;height:auto\"></picture></div>\
          <p class=\"hook-outcome\" data-asking=\"true\">{asking}</p>\
-         <nav class=\"hook-map\" aria-label=\"{map}\"><ul>{rows}</ul></nav>\
-         <p class=\"hook-start\"><a href=\"{start}.html\">{go}</a></p></section>",
+         <p class=\"hook-start\"><a href=\"{start}.html\">{go}</a></p></section>\
+         <section class=\"door-b\" aria-labelledby=\"door-b-ask\"><p id=\"door-b-ask\" class=\"door-b-ask\"><strong>{b_ask}</strong></p>\
+         <p class=\"door-b-text\">{b_text}</p><p class=\"door-b-start\"><a href=\"{b_start}.html\"><strong>{b_go}</strong></a></p></section>\
+         <nav class=\"hook-map\" aria-label=\"{map}\"><ul>{rows}</ul></nav>",
         q = esc(QUESTION),
         src = esc(&image.src),
         w = image.width,
@@ -306,6 +306,9 @@ fn hook_section(image: &Image, narrow: &Image) -> String {
         asking = esc(&asking),
         map = esc(shell::HOOK_MAP_LABEL),
         go = esc(shell::HOOK_START),
+        b_ask = esc(shell::B_DOOR_ASK),
+        b_text = esc(shell::B_DOOR_TEXT),
+        b_go = esc(shell::B_DOOR_START),
     )
 }
 

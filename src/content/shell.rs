@@ -51,8 +51,46 @@ pub fn embed_back_label(chapter_title: &str) -> String {
     format!("{SITE_TITLE} 「{chapter_title}」에서 전체 글과 함께 보기 →")
 }
 
-/// A chapter's label in the chapter map: the title's part before its colon
-/// ("실험 1", "B-8", "정리"), or the whole title when it has none.
+/// A chapter's label in the chapter map when it is not the one being read:
+/// a few words of its title, after its code ("A1", "B5"). The chapter being
+/// read shows its whole title. One place for these words.
+const NAV_WORDS: [(&str, &str); 17] = [
+    ("00-intro", "들어가며"),
+    ("a1-lease-expiry", "lease 만료"),
+    ("a2-watchdog", "Watchdog"),
+    ("a3-fencing", "fencing 토큰"),
+    ("a4-conditional-update", "락 없는 경로"),
+    ("a5-outage", "락 서버 장애"),
+    ("a6-summary", "정리"),
+    ("a7-sweeps", "매개변수 지도"),
+    ("b1-remember", "잊어버린 투표"),
+    ("b2-durable", "저장 계층"),
+    ("b3-outer-transaction", "바깥 트랜잭션"),
+    ("b4-fence", "불확실한 실패"),
+    ("b5-interrupt", "중단 요청"),
+    ("b6-recovery", "재시작 복구"),
+    ("b7-kill-vs-power", "종료와 전원 차단"),
+    ("b8-liveness", "합의의 진행"),
+    ("glossary", "용어집"),
+];
+
+/// A chapter's code, "A1" … "B8", from its id; `None` for the introduction and the glossary.
+pub fn chapter_code(id: &str) -> Option<String> {
+    let head = id.split('-').next()?;
+    let mut chars = head.chars();
+    let article = chars.next().filter(|c| matches!(c, 'a' | 'b'))?;
+    let number: String = chars.collect();
+    (!number.is_empty() && number.chars().all(|c| c.is_ascii_digit()))
+        .then(|| format!("{}{number}", article.to_ascii_uppercase()))
+}
+
+/// A chapter's few words in the chapter map ([`NAV_WORDS`]); a chapter
+/// without them shows its title's part before its colon.
+pub fn nav_words(c: Chapter) -> &'static str {
+    NAV_WORDS.iter().find(|(id, _)| *id == c.id).map(|&(_, w)| w).unwrap_or_else(|| short_title(c.title))
+}
+
+/// The title's part before its colon ("실험 1", "B-8", "정리"), or the whole title when it has none.
 pub fn short_title(title: &str) -> &str {
     match title.split_once(": ") {
         Some((head, _)) => head.strip_prefix("글 ").unwrap_or(head),
@@ -60,35 +98,74 @@ pub fn short_title(title: &str) -> &str {
     }
 }
 
-/// The rest of a chapter's title after its short label (for screen readers).
-pub fn title_rest(title: &str) -> String {
-    match title.split_once(": ") {
-        Some((_, rest)) => format!(": {rest}"),
-        None => String::new(),
-    }
+/// A title's part after its colon ("lease가 먼저 끝나면 무슨 일이 생기나"), or the whole title.
+pub fn title_rest(title: &str) -> &str {
+    title.split_once(": ").map_or(title, |(_, rest)| rest)
 }
 
-/// The hook's chapter map's name for screen readers.
+/// One entry of the chapter map, as both the live page and the static pages draw it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NavItem {
+    pub chapter: Chapter,
+    /// Marked `aria-current="page"`: it shows its whole title.
+    pub current: bool,
+    /// Its code ("A1"), shown small before its words; `None` on the current one.
+    pub code: Option<String>,
+    /// What it says after the code: its few words, or its whole title when current.
+    pub text: &'static str,
+    /// Its row on a wide screen: `nav-a` (the introduction and Article A), `nav-b` (Article B and the glossary).
+    pub row: &'static str,
+}
+
+/// The chapter map with `current` marked.
+pub fn nav_items(current: &str) -> Vec<NavItem> {
+    chapters()
+        .into_iter()
+        .map(|c| {
+            let is_current = c.id == current;
+            let row = if c.id.starts_with('b') || c.id == "glossary" { "nav-b" } else { "nav-a" };
+            NavItem {
+                chapter: c,
+                current: is_current,
+                code: if is_current { None } else { chapter_code(c.id) },
+                text: if is_current { c.title } else { nav_words(c) },
+                row,
+            }
+        })
+        .collect()
+}
+
+/// The front page's chapter map's name for screen readers.
 pub const HOOK_MAP_LABEL: &str = "장 지도";
 /// The hook's link into the first experiment.
 pub const HOOK_START: &str = "실험 1부터 시작하기 →";
+
+/// The front page's way in for Article B's readers, under the hook: who it
+/// is for, what Article B asks, and the link into B-1.
+pub const B_DOOR_ASK: &str = "「저장 함수가 돌아오면 서명을 보내도 될까」(글 B)에서 오셨나요?";
+pub const B_DOOR_TEXT: &str = "투표에 서명해 보낸 검증 노드가 죽었다 다시 켜지면서 그 투표를 잊으면, 같은 자리에서 다른 후보에 또 서명할 수 있습니다. 투표의 기록이 어느 저장 계층까지 내려가야 보내도 되는지 그림으로 따라가 봅니다.";
+pub const B_DOOR_START: &str = "글 B-1부터 시작하기 →";
 
 /// A player's play button (the hook's, a figure's, the side-by-side view's).
 pub const PLAY_LABEL: &str = "▶ 재생";
 /// What that button says while the player runs.
 pub const PAUSE_LABEL: &str = "❚❚ 일시정지";
 
-/// The hook's chapter map: one row per article, `(name, chapters)`, each
-/// chapter with its code ("A1", "B8").
-pub fn hook_map() -> Vec<(&'static str, Vec<(String, Chapter)>)> {
-    let row = |prefix: &str| {
-        chapters()
-            .into_iter()
-            .filter(|c| c.id.starts_with(prefix))
-            .map(|c| (c.id.split('-').next().unwrap_or(c.id).to_uppercase(), c))
-            .collect()
+/// One chapter in the front page's chapter map: its code, the chapter, the title it shows.
+pub type MapEntry = (Option<String>, Chapter, &'static str);
+
+/// The front page's chapter map: one group per article and the glossary,
+/// `(name, chapters)`, each chapter with its code ("A1", "B8"; none for the
+/// glossary) and its title (the part after its colon, the code saying the rest).
+pub fn hook_map() -> Vec<(&'static str, Vec<MapEntry>)> {
+    let row = |keep: &dyn Fn(&str) -> bool| {
+        chapters().into_iter().filter(|c| keep(c.id)).map(|c| (chapter_code(c.id), c, title_rest(c.title))).collect()
     };
-    vec![("글 A 결제 락", row("a")), ("글 B 합의 투표", row("b"))]
+    vec![
+        ("글 A 결제 락", row(&|id| id.starts_with('a'))),
+        ("글 B 합의 투표", row(&|id| id.starts_with('b'))),
+        ("함께 보기", row(&|id| id == "glossary")),
+    ]
 }
 
 /// The chapter the hook's start link opens: Article A's first experiment.
@@ -96,25 +173,49 @@ pub fn hook_start() -> &'static str {
     chapters().into_iter().find(|c| c.id.starts_with("a1")).map(|c| c.id).unwrap_or("a1-lease-expiry")
 }
 
+/// The chapter Article B's way in opens: its first chapter.
+pub fn b_start() -> &'static str {
+    chapters().into_iter().find(|c| c.id.starts_with("b1")).map(|c| c.id).unwrap_or("b1-remember")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn a_chapter_label_is_the_title_before_its_colon() {
+    fn a_chapter_label_is_its_code_and_a_few_words_and_the_current_one_its_title() {
         assert_eq!(short_title("글 A 실험 1: lease가 끝나면"), "A 실험 1");
-        assert_eq!(title_rest("글 A 실험 1: lease가 끝나면"), ": lease가 끝나면");
-        assert_eq!(short_title("용어집"), "용어집");
-        assert_eq!(title_rest("용어집"), "");
+        assert_eq!(title_rest("글 A 실험 1: lease가 끝나면"), "lease가 끝나면");
+        assert_eq!(title_rest("용어집"), "용어집");
+        assert_eq!(chapter_code("b5-interrupt").as_deref(), Some("B5"));
+        assert_eq!(chapter_code("a7-sweeps").as_deref(), Some("A7"));
+        assert_eq!(chapter_code("00-intro"), None);
+        assert_eq!(chapter_code("glossary"), None);
+        let items = nav_items("b5-interrupt");
+        assert_eq!(items.len(), chapters().len());
+        for item in &items {
+            let c = item.chapter;
+            // Every chapter has its own few words, shorter than its title.
+            assert!(NAV_WORDS.iter().any(|(id, _)| *id == c.id), "{} has no words in NAV_WORDS", c.id);
+            assert!(item.current || item.text.chars().count() <= 10, "{}: {}", c.id, item.text);
+            assert_eq!(item.current, c.id == "b5-interrupt");
+        }
+        let current = items.iter().find(|i| i.current).unwrap();
+        assert_eq!((current.text, current.code.as_deref()), ("글 B-5: 기다리는 도중에 중단 요청이 오면", None));
+        assert_eq!(items.iter().filter(|i| i.row == "nav-a").count(), 8, "the introduction and A1–A7");
+        assert_eq!(items.iter().filter(|i| i.row == "nav-b").count(), 9, "B1–B8 and the glossary");
     }
 
     #[test]
-    fn the_hook_map_lists_both_articles_in_order() {
+    fn the_front_map_names_every_chapter_but_the_front_page_by_title() {
         let map = hook_map();
-        assert_eq!(map.len(), 2);
-        assert!(map[0].1.iter().all(|(code, c)| code.starts_with('A') && c.id.starts_with('a')));
-        assert_eq!(map[0].1.first().map(|(code, _)| code.as_str()), Some("A1"));
-        assert_eq!(map[1].1.first().map(|(code, _)| code.as_str()), Some("B1"));
+        let listed: Vec<&str> = map.iter().flat_map(|(_, cs)| cs.iter().map(|(_, c, _)| c.id)).collect();
+        let all: Vec<&str> = chapters().iter().map(|c| c.id).filter(|id| *id != "00-intro").collect();
+        assert_eq!(listed, all);
+        assert_eq!(map[0].1[0].0.as_deref(), Some("A1"));
+        assert_eq!(map[0].1[0].2, "lease가 먼저 끝나면 무슨 일이 생기나");
+        assert_eq!(map[1].1[0].0.as_deref(), Some("B1"));
         assert_eq!(hook_start(), "a1-lease-expiry");
+        assert_eq!(b_start(), "b1-remember");
     }
 }

@@ -187,15 +187,18 @@ impl Component for App {
             <div class="layout">
                 <nav class="chapters" aria-label={shell::CHAPTER_MAP_LABEL}>
                     <ol>
-                        { for all.iter().map(|c| {
-                            let cur = c.id == current;
+                        // Each chapter by its code and a few words; the one
+                        // being read by its whole title (shell::nav_items, as
+                        // the static pages draw it).
+                        { for shell::nav_items(&current).into_iter().map(|item| {
+                            let c = item.chapter;
                             let id = c.id.to_string();
                             let onclick = ctx.link().callback(move |e: MouseEvent| { e.prevent_default(); Msg::Go(id.clone()) });
                             html! {
-                                <li>
-                                    <a href={permalink::chapter(c.id)} title={c.title} aria-current={if cur { Some("page") } else { None }} {onclick}>
-                                        { shell::short_title(c.title) }
-                                        <span class="visually-hidden">{ shell::title_rest(c.title) }</span>
+                                <li class={item.row}>
+                                    <a href={permalink::chapter(c.id)} title={c.title} aria-current={item.current.then_some("page")} {onclick}>
+                                        { match item.code { Some(code) => html! { <><span class="nav-code">{ code }</span>{ " " }</> }, None => html! {} } }
+                                        { item.text }
                                     </a>
                                 </li>
                             }

@@ -2,8 +2,9 @@
 //! small and playable. Two threads, one lock, one wallet (a real run of
 //! Article A's first experiment with `threads=2&wallets=1`), drawn by the
 //! same timeline as A1 and played by the same player; the one-line
-//! question, what the run just showed (read from its trace), a compact
-//! chapter map and the link to start.
+//! question, its legend, what the run just showed (read from its trace)
+//! and the link to start; then, outside the hook, Article B's readers' way
+//! in and the chapter map with every chapter's title.
 //!
 //! It asks before it answers: playing stops at the instant the first
 //! owner's lease runs out while that owner is still stopped inside the
@@ -134,20 +135,28 @@ impl Component for Hook {
                 on_go.emit(id.to_string());
             })
         };
-        let row = |(name, codes): (&'static str, Vec<(String, shell::Chapter)>)| {
+        let row = |(name, entries): (&'static str, Vec<shell::MapEntry>)| {
             html! {
                 <li>
                     <span class="hook-map-name">{ name }</span>
-                    { for codes.into_iter().map(|(code, c)| html! {
-                        <a href={permalink::chapter(c.id)} title={c.title} aria-label={c.title} onclick={go(c.id)}>{ code }</a>
-                    }) }
+                    <ol>
+                        { for entries.into_iter().map(|(code, c, title)| html! {
+                            <li>
+                                <a href={permalink::chapter(c.id)} title={c.title} onclick={go(c.id)}>
+                                    { match code { Some(code) => html! { <><span class="nav-code">{ code }</span>{ " " }</> }, None => html! {} } }
+                                    { title }
+                                </a>
+                            </li>
+                        }) }
+                    </ol>
                 </li>
             }
         };
-        let start = shell::hook_start();
+        let (start, b_start) = (shell::hook_start(), shell::b_start());
         let outcome = self.run.outcome(p.cursor_us());
         let asking = self.asking();
         html! {
+            <>
             <section class="hook" aria-labelledby="hook-question">
                 <p id="hook-question" class="hook-question">{ QUESTION }</p>
                 // The canvas's height is kept from the first render (a
@@ -157,6 +166,14 @@ impl Component for Hook {
                     <canvas ref={self.canvas.node.clone()} role="img" style={format!("height:{}px", self.run.figure().height_css(0.0))}
                         aria-label={CANVAS_LABEL}></canvas>
                 </div>
+                // What its marks mean: the kinds of mark the run draws over
+                // the whole window, as A1's figure lists them (the static
+                // page's image carries the same list).
+                <ul class="legend hook-legend" aria-label="범례">
+                    { for self.run.figure().legend().iter().map(|item| html! {
+                        <li data-legend={item.key()}><span class={classes!("lg", format!("lg-{}", item.key()))} aria-hidden="true"></span>{ item.label_ko() }</li>
+                    }) }
+                </ul>
                 <div class="hook-player">
                     <button type="button" class="btn btn-primary play" onclick={toggle} aria-pressed={if p.playing() { "true" } else { "false" }}>
                         { if p.playing() { shell::PAUSE_LABEL } else if asking.is_some() { "▶ 이어서 보기" } else { shell::PLAY_LABEL } }
@@ -170,13 +187,22 @@ impl Component for Hook {
                 <p class="hook-outcome" aria-live="polite" data-asking={asking.is_some().then_some("true")}>
                     { outcome.or(asking).unwrap_or_else(|| INVITATION.to_string()) }
                 </p>
-                <nav class="hook-map" aria-label={shell::HOOK_MAP_LABEL}>
-                    <ul>
-                        { for shell::hook_map().into_iter().map(row) }
-                    </ul>
-                </nav>
                 <p class="hook-start"><a href={permalink::chapter(start)} onclick={go(start)}>{ shell::HOOK_START }</a></p>
             </section>
+            // Article B's readers' way in, then every chapter by title: the
+            // front page's navigation, outside the hook (whose controls
+            // e2e/lesson-count.mjs counts).
+            <section class="door-b" aria-labelledby="door-b-ask">
+                <p id="door-b-ask" class="door-b-ask"><strong>{ shell::B_DOOR_ASK }</strong></p>
+                <p class="door-b-text">{ shell::B_DOOR_TEXT }</p>
+                <p class="door-b-start"><a href={permalink::chapter(b_start)} onclick={go(b_start)}><strong>{ shell::B_DOOR_START }</strong></a></p>
+            </section>
+            <nav class="hook-map" aria-label={shell::HOOK_MAP_LABEL}>
+                <ul>
+                    { for shell::hook_map().into_iter().map(row) }
+                </ul>
+            </nav>
+            </>
         }
     }
 }
