@@ -70,6 +70,9 @@ pub struct Prediction {
     pub question_ko: &'static str,
     /// The figure's state after the move, in the URL's syntax.
     pub query: &'static str,
+    /// View keys the reveal adds to the figure's address so that it opens
+    /// in the state that answers (B7's `hit=1`: the fault has hit), or "".
+    pub view: &'static str,
     pub answer: Answer,
     pub choices: &'static [Choice],
     /// Why the answer is what it is (no number the simulation computes).
@@ -93,10 +96,25 @@ const VERDICT_CHOICES: &[Choice] = &[
 /// Every prediction, in chapter order.
 pub const PREDICTIONS: &[Prediction] = &[
     Prediction {
+        id: "a1-default",
+        figure: "lease-expiry",
+        question_ko: "TTL 200ms, 멈춤 300~500ms로 60초를 돌리면, 잔액으로 가능한 240건 가운데 승인은 몇 건일까요?",
+        query: "preset=exp1",
+        view: "",
+        answer: Answer::Metric { key: "approvals", column: 0 },
+        choices: &[
+            between("240건 이하: 락이 지켜 준다", 0.0, 240.0),
+            between("241~400건", 241.0, 400.0),
+            between("400건보다 많이", 401.0, f64::INFINITY),
+        ],
+        why_ko: "멈춤이 늘 TTL보다 길어서, 락을 쥔 스레드가 멈춰 있는 동안 lease가 매번 끝납니다. 그때마다 기다리던 다른 스레드가 락을 가져가 같은 잔액을 다시 읽고, 두 스레드가 같은 돈으로 결제를 승인합니다. 지갑마다 스레드 넷이 번갈아 그렇게 하니, 승인은 잔액이 허락하는 240건을 훌쩍 넘습니다.",
+    },
+    Prediction {
         id: "a1-ttl600",
         figure: "lease-expiry",
         question_ko: "TTL을 600ms로 올리면, 승인은 몇 건일까요?",
         query: "preset=exp1&ttl_ms=600",
+        view: "",
         answer: Answer::Metric { key: "approvals", column: 0 },
         choices: &[
             between("240건 이하 (잔액이 허락하는 만큼)", 0.0, 240.0),
@@ -110,6 +128,7 @@ pub const PREDICTIONS: &[Prediction] = &[
         figure: "watchdog-stop",
         question_ko: "프로세스 정지 길이를 120ms로 줄이면, 소유 겹침은 몇 쌍일까요?",
         query: "preset=exp2_stop&stop_duration_ms=120",
+        view: "",
         answer: Answer::Metric { key: "ownership_overlap_pairs", column: 0 },
         choices: &[
             between("0쌍", 0.0, 0.0),
@@ -123,6 +142,7 @@ pub const PREDICTIONS: &[Prediction] = &[
         figure: "fence-placement",
         question_ko: "멈춤 범위를 100~500ms로 넓히면, c-1의 fencing 거부는 몇 건일까요?",
         query: "preset=exp3_c1&pause_min_ms=100",
+        view: "",
         answer: Answer::Metric { key: "fencing_rejects", column: 0 },
         choices: &[
             between("0건", 0.0, 0.0),
@@ -136,6 +156,7 @@ pub const PREDICTIONS: &[Prediction] = &[
         figure: "conditional-update",
         question_ko: "스레드를 32개로 늘리면, 조건부 UPDATE의 초과 승인은 몇 건일까요?",
         query: "preset=exp4&threads=32",
+        view: "",
         answer: Answer::Metric { key: "over_approval", column: 0 },
         choices: &[
             between("0건", 0.0, 0.0),
@@ -149,6 +170,7 @@ pub const PREDICTIONS: &[Prediction] = &[
         figure: "outage",
         question_ko: "fail-closed로 바꾸면, 60초 동안 초과 승인(잔액으로 가능한 240건을 넘은 승인)은 몇 건일까요?",
         query: "preset=exp5_closed",
+        view: "",
         answer: Answer::Metric { key: "over_approval", column: 0 },
         choices: &[
             between("0건", 0.0, 0.0),
@@ -162,6 +184,7 @@ pub const PREDICTIONS: &[Prediction] = &[
         figure: "tradeoff",
         question_ko: "멈춤을 1~2초로 늘리면, (d) 조건부 UPDATE의 초과 승인은 몇 건일까요?",
         query: "preset=exp1&pause_min_ms=1000&pause_max_ms=2000",
+        view: "",
         answer: Answer::Metric { key: "over_approval", column: 4 },
         choices: &[
             between("0건", 0.0, 0.0),
@@ -175,6 +198,7 @@ pub const PREDICTIONS: &[Prediction] = &[
         figure: "sweep-ttl-pause",
         question_ko: "TTL이 1,000ms이고 멈춤 상한이 100ms인 칸에서, 초과 승인 평균은 몇 건일까요?",
         query: "ttl_lo=50&ttl_hi=1000&pause_lo=100&pause_hi=1000",
+        view: "",
         answer: Answer::SweepCell { ix: 11, iy: 0 },
         choices: &[
             between("0건", 0.0, 0.0),
@@ -188,6 +212,7 @@ pub const PREDICTIONS: &[Prediction] = &[
         figure: "vote-story",
         question_ko: "장애 지점은 그대로 두고 순서를 \"저장 후 전파\"로 바꾸면, 이야기는 어떻게 끝날까요?",
         query: "scenario=vote&variant=V0",
+        view: "",
         answer: Answer::Verdict,
         choices: VERDICT_CHOICES,
         why_ko: "이 장애 지점에서 A는 기록을 쓴 직후, 커밋하기 전에 멈춥니다. 기록은 남지 않고, 다시 켜진 A는 Y에 서명해 보냅니다. 그래도 안전한 것은 저장 후 전파에서는 저장이 끝나기 전에 X가 노드 밖으로 나가지 않기 때문입니다. 네트워크가 X를 본 적이 없으니, B·C·D의 손에는 A의 서명이 Y 하나뿐입니다.",
@@ -197,6 +222,7 @@ pub const PREDICTIONS: &[Prediction] = &[
         figure: "crash-matrix",
         question_ko: "장치가 동기화를 무시하면, V0(저장 후 전파) 줄에서 전원 차단 때 이중 투표가 가능한 칸은 몇 칸일까요?",
         query: "scenario=vote&device_honours_sync=false",
+        view: "",
         answer: Answer::MatrixUnsafe { variant: Variant::V0, fault: FaultKind::Power },
         choices: &[between("없다 (0칸): 저장 후 전파는 늘 안전하다", 0.0, 0.0), between("있다 (1칸 이상)", 1.0, f64::INFINITY)],
         why_ko: "저장 후 전파는 \"저장했다\"는 대답을 믿고 투표를 내보냅니다. 장치가 동기화를 무시하면 그 대답은 거짓이고, 기록은 아직 장치의 캐시에 있습니다. 전원이 나가면 그 기록이 사라지고, 다시 켜진 A는 이미 보낸 투표를 기억하지 못합니다. 프로세스 종료는 장치의 캐시를 건드리지 않으므로 그 줄은 그대로입니다.",
@@ -206,6 +232,7 @@ pub const PREDICTIONS: &[Prediction] = &[
         figure: "outer-transaction",
         question_ko: "바깥 트랜잭션이 롤백되면(장애 없이), 위쪽 패널, 곧 합류하는 구현의 이야기는 어떻게 끝날까요?",
         query: "scenario=vote&variant=V2&crash=none&outer_end=rollback",
+        view: "",
         answer: Answer::Verdict,
         choices: VERDICT_CHOICES,
         why_ko: "합류하는 구현에서는 저장 호출이 성공을 돌려준 뒤에도 기록이 바깥 트랜잭션에 묶여 있습니다. 투표는 이미 나갔는데 바깥 트랜잭션이 롤백되면 그 기록도 함께 사라집니다. 네트워크가 본 투표를 A의 저장소는 잃었으니, A가 언젠가 다시 켜지면 막을 근거가 없습니다.",
@@ -215,6 +242,7 @@ pub const PREDICTIONS: &[Prediction] = &[
         figure: "uncertain-failure",
         question_ko: "동기화가 오류를 돌려준 뒤 \"차단\"하는 처리 방식에서(장애 없이), 이야기는 어떻게 끝날까요?",
         query: "scenario=vote&variant=F-fence&crash=none",
+        view: "",
         answer: Answer::Verdict,
         choices: VERDICT_CHOICES,
         why_ko: "동기화 오류 뒤에는 기록이 디스크에 닿았는지 알 수 없습니다. 차단하는 처리 방식은 그 상태에서 더는 서명하지 않고 스스로 멈추므로, 이중 투표는 생기지 않지만 A는 투표에서 빠집니다.",
@@ -224,6 +252,7 @@ pub const PREDICTIONS: &[Prediction] = &[
         figure: "interrupt-wait",
         question_ko: "장애 지점은 그대로 두고 \"중단 요청: 성공으로 간주\"를 고르면, 이야기는 어떻게 끝날까요?",
         query: "scenario=vote&variant=I-as-success&crash_after=8&fault=power",
+        view: "",
         answer: Answer::Verdict,
         choices: VERDICT_CHOICES,
         why_ko: "성공으로 간주하면 저장 함수는 동기화가 끝나기 전에 성공을 돌려주고, 엔진은 곧바로 X를 B·C·D에 보냅니다. 그때 X의 기록은 아직 OS 캐시에 있습니다. 세 번째 전송 뒤에 전원이 나가면 그 기록도 사라지고, 다시 켜진 A는 X에 서명한 적이 없다고 여겨 Y에 서명해 보냅니다.",
@@ -233,6 +262,7 @@ pub const PREDICTIONS: &[Prediction] = &[
         figure: "restart-recovery",
         question_ko: "장애 지점을 첫 전송 뒤로 옮기면(B가 X를 받은 뒤 종료), 이야기는 어떻게 끝날까요?",
         query: "scenario=vote&variant=V0&crash_after=6",
+        view: "",
         answer: Answer::Verdict,
         choices: VERDICT_CHOICES,
         why_ko: "X의 기록은 첫 전송 전에 이미 디스크에 있었으므로, 다시 켜진 A가 복원합니다. Y에 서명하라는 요청은 그 기록과 충돌하므로 거부하고, 저장해 둔 X의 메시지는 같은 바이트와 같은 서명으로 다시 보냅니다. B는 같은 투표를 두 번 받을 뿐이어서 증거가 생기지 않습니다.",
@@ -241,7 +271,8 @@ pub const PREDICTIONS: &[Prediction] = &[
         id: "b7-power",
         figure: "kill-vs-power",
         question_ko: "프로세스 종료 대신 전원이 나가면, 그 시점 A의 안전 기록 중 몇 개를 잃을까요?",
-        query: "scenario=vote&variant=V3&crash=none&os_writeback_delay_ms=3000",
+        query: "scenario=vote&variant=V3&crash=none&os_writeback_delay_ms=3000&fault=power",
+        view: "hit=1",
         answer: Answer::VoteFact { key: "lost_after_power", run: 0 },
         choices: &[
             between("0개: 저장했다고 답한 기록은 모두 남는다", 0.0, 0.0),
@@ -255,6 +286,7 @@ pub const PREDICTIONS: &[Prediction] = &[
         figure: "liveness",
         question_ko: "검증 노드 넷 중 둘이 멈추면, 장애 뒤 제출한 거래는 몇 건이 확정될까요?",
         query: "scenario=vote&variant=V0&crash=none&blocked_validators=2&txs_submit_at_ms=12000",
+        view: "",
         answer: Answer::VoteFact { key: "finalized_after_fault", run: 2 },
         choices: &[between("하나도 확정되지 않는다", 0.0, 0.0), between("일부 또는 전부 확정된다", 1.0, f64::INFINITY)],
         why_ko: "넷 중 셋 이상이 같은 블록에 서명해야 그 블록이 확정됩니다. 둘이 멈추면 남은 둘로는 그 수를 채울 수 없으므로, 합의는 안전하게 멈춰 서고 새 거래는 확정되지 않습니다. 한 노드가 멈췄을 때는 남은 셋으로 충분했습니다.",
@@ -300,21 +332,30 @@ impl Prediction {
         log.finish().is_empty().then_some(spec)
     }
 
-    /// The page's address for the figure in that state: its permalink, as
-    /// the figure itself writes it once the reader has moved its controls.
+    /// The page's address for the figure in the state that answers: its
+    /// permalink, as the figure itself writes it once the reader has moved
+    /// its controls, with a lock-lease timeline's player at the end of its
+    /// window (where every mark the question is about is drawn and the
+    /// results are in) and the prediction's own view keys.
     pub fn permalink(&self) -> String {
         let spec = self.spec();
         let site = SiteQuery {
             chapter: Some(spec.chapter.to_string()),
             figure: Some(spec.id.to_string()),
+            cursor_us: spec.kind.is_lease_timeline().then(|| u64::from(spec.window_ms) * 1000),
             ..SiteQuery::default()
         };
-        match spec.scenario() {
+        let search = match spec.scenario() {
             Scenario::Vote => site.search_with(&vote_to_query(&self.vote_config())),
             Scenario::Sweep => {
                 site.search_with(&self.sweep_spec().map(|s| lab_model::params::sweep_query(&s)).unwrap_or_default())
             }
             _ => site.search_with(&to_query(&self.lease_query())),
+        };
+        if self.view.is_empty() {
+            search
+        } else {
+            format!("{search}&{}", self.view)
         }
     }
 
@@ -441,8 +482,15 @@ mod tests {
         }
         assert_eq!(
             prediction("a1-ttl600").unwrap().permalink(),
-            "?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1&ttl_ms=600"
+            "?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1&ttl_ms=600&t=3000"
         );
+        // B7's reveal opens its figure with the power cut already hit, as the
+        // figure reads its own address (`web::url::read_vote_figure`).
+        let link = prediction("b7-power").unwrap().permalink();
+        let site = lab_model::params::read_site(&link, lab_model::params::Scope::Vote);
+        assert!(site.notices.is_empty(), "{link}: {:?}", site.notices);
+        assert_eq!(site.value.hit, Some(true), "{link}");
+        assert_eq!(site.value.vote.map(|v| v.fault), Some(FaultKind::Power), "{link}");
     }
 
     /// The lock-lease answers come from the runs, and exactly one choice
@@ -451,6 +499,7 @@ mod tests {
     #[test]
     fn lease_answers_fall_in_the_choice_the_why_explains() {
         let expected = [
+            ("a1-default", 2),
             ("a1-ttl600", 0),
             ("a2-stop120", 0),
             ("a3-pause100", 1),
@@ -560,6 +609,15 @@ mod tests {
         }
         for p in PREDICTIONS {
             assert!(asked.iter().any(|(_, id)| id == p.id), "{} is asked by no chapter", p.id);
+        }
+        // A question whose figure would answer it on sight is asked above
+        // the figure: A1's run, A7's map, B7's layers, B8's heights.
+        for id in ["a1-default", "a7-long-ttl", "b7-power", "b8-two-blocked"] {
+            let p = prediction(id).unwrap();
+            let text = std::fs::read_to_string(dir.join(format!("{}.md", p.spec().chapter))).unwrap();
+            let asked_at = text.find(&format!("{{{{predict:{id}}}}}")).unwrap();
+            let shown_at = text.find(&format!("{{{{figure:{}}}}}", p.figure)).unwrap();
+            assert!(asked_at < shown_at, "{id} is asked below its figure");
         }
         for f in lab_model::registry::FIGURES {
             assert!(asked.iter().any(|(c, _)| c == f.chapter), "{} ({}) asks no question", f.chapter, f.code);

@@ -12,6 +12,7 @@ use super::predict::PredictBox;
 use super::sweep_figure::SweepFigure;
 use super::url;
 use super::vote_figure::ArticleBFigure;
+use crate::content::predict::PREDICTIONS;
 use crate::content::prose::{split_chapter, Block};
 use crate::content::shell;
 use crate::figures::figure_spec;
@@ -303,7 +304,14 @@ impl App {
                     // HTML dropped), with numbers from `sim` filled in as
                     // escaped text; nothing from the URL reaches it.
                     Block::Html(prose) => Html::from_html_unchecked(AttrValue::from(prose.to_string())),
-                    Block::Figure(fid) => self.view_figure(c.id, fid),
+                    Block::Figure(fid) => html! {<>
+                        // A prediction about this figure echoes the reader's guess and the
+                        // answer here, just above the figure it sets (`web::predict`).
+                        { if PREDICTIONS.iter().any(|p| p.figure == fid) { html! {
+                            <div class="predict-echo" id={super::predict::echo_slot_id(fid)}></div>
+                        } } else { html!{} } }
+                        { self.view_figure(c.id, fid) }
+                    </>},
                     Block::Story(fid) => html! {
                         <super::story_lead::StoryLead key={format!("story/{fid}")} figure={fid.to_string()} />
                     },

@@ -1,8 +1,14 @@
 //! One prediction on the page (`crate::content::predict`): a fieldset whose legend is
-//! the question, the choices as radio inputs, and a button that sets the
-//! figure to the question's state (the app pushes its permalink and runs the
-//! figure again) and then reveals the answer from a live run beside the
-//! reader's guess, with a sentence on why.
+//! the question, the choices as radio inputs, and a button that commits the
+//! guess. Committing sets the figure to the question's state (the app pushes
+//! its permalink and mounts the figure again, which opens in the state that
+//! answers: a timeline at the end of its run, a story past its verdict, B7
+//! with its fault hit) and then reveals the answer from a live run beside the
+//! reader's guess, with a sentence on why. The same guess and answer are
+//! echoed in a small card just above the figure (a portal into the slot the
+//! app leaves there, `predict-echo-FIGURE`), which is scrolled into view
+//! once the figure is drawn, so the reader sees the guess, the answer and
+//! the figure in its answering state together.
 //!
 //! A lock-lease answer is computed here through the same plan and table runs
 //! as the figure's live table (`Prediction::lease_answer`); an Article B
@@ -10,11 +16,39 @@
 //! state, the same call the figure makes.
 
 use gloo::timers::callback::Timeout;
-use web_sys::HtmlInputElement;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlElement, HtmlInputElement};
 use yew::prelude::*;
 
 use super::lazy_figures::{self, FiguresModule, VoteFigureHandle};
 use crate::content::predict::{prediction, Answer, Answered, Prediction};
+
+/// The box's words (one place, for a later English edition).
+mod words {
+    pub const GUESS: &str = "내 짐작";
+    pub const RESULT: &str = "결과";
+    pub const RUNNING: &str = "시뮬레이션을 돌리는 중…";
+    pub const SIMULATION: &str = "시뮬레이션: ";
+    pub const RIGHT: &str = "짐작이 맞았습니다.";
+    pub const WRONG: &str = "짐작과 다릅니다.";
+    pub const RIGHT_ANSWER: &str = "맞는 답";
+    pub const GO: &str = "이 상태로 그림을 돌려 확인하기";
+    pub const PICK_FIRST: &str = "먼저 답 하나를 고르세요.";
+    pub const NO_ANSWER: &str = "이 그림에는 그 답이 없습니다.";
+    pub const NO_METRIC: &str = "이 상태에서는 그 지표가 없습니다.";
+    pub const BACK: &str = "질문으로";
+    /// The echo card's lead: the figure below now shows the answer.
+    pub const ECHO_LEAD: &str = "아래 그림이 그 답을 보여 줍니다.";
+    pub fn compute_failed(e: &str) -> String {
+        format!("그림을 계산하지 못했습니다 ({e}).")
+    }
+}
+
+/// The id of the slot the app leaves just above figure `figure` for a
+/// prediction's echo (`web::app`).
+pub fn echo_slot_id(figure: &str) -> String {
+    format!("predict-echo-{figure}")
+}
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct PredictProps {
@@ -29,6 +63,9 @@ pub enum Msg {
     /// Compute the answer (one task after the press, so the press paints first).
     Compute,
     Module(Result<FiguresModule, String>),
+    /// Bring the echo and the figure into view once the figure has drawn
+    /// its new state (tries left).
+    Settle(u32),
 }
 
 /// Where the answer stands.
@@ -46,36 +83,52 @@ pub struct PredictBox {
     guessed: Option<usize>,
     reveal: Reveal,
     _timer: Option<Timeout>,
+    _settle: Option<Timeout>,
 }
 
 impl PredictBox {
+    /// The guess and the answer, as the box and the echo show them: the
+    /// answer's line (`None` until there is one), whether the guess was right.
+    fn answer_line(&self, p: &Prediction) -> Option<(Html, Option<&'static str>, Option<bool>)> {
+        let Reveal::Shown(answered) = &self.reveal else { return None };
+        let right = p.right_choice(answered);
+        let value = match answered {
+            Answered::Metric { row_ko, column_ko, text, .. } => html! {<>
+                { format!("{row_ko} ({column_ko}): ") }<strong class="predict-value" data-answer-value={text.clone()}>{ text.clone() }</strong>
+            </>},
+            Answered::Verdict(_, line) => html! {
+                <strong class="predict-value" data-answer-value={line.clone()}>{ line.clone() }</strong>
+            },
+        };
+        let right_label = right.and_then(|r| p.choices.get(r)).map(|c| c.label_ko);
+        let correct = match (right, self.guessed) {
+            (Some(r), Some(g)) => Some(r == g),
+            _ => None,
+        };
+        Some((value, right_label, correct))
+    }
+
+    fn guess_label(&self, p: &Prediction) -> &'static str {
+        self.guessed.and_then(|i| p.choices.get(i)).map(|c| c.label_ko).unwrap_or("—")
+    }
+
     fn view_reveal(&self, p: &Prediction) -> Html {
-        let guess = self.guessed.and_then(|i| p.choices.get(i)).map(|c| c.label_ko).unwrap_or("—");
         let answer = match &self.reveal {
             Reveal::NotAsked => return html! {},
             Reveal::Running => {
-                html! { <p class="predict-answer" data-pending="true">{ "시뮬레이션을 돌리는 중…" }</p> }
+                html! { <p class="predict-answer" data-pending="true">{ words::RUNNING }</p> }
             }
             Reveal::Failed(why) => html! { <p class="predict-answer notice" role="alert">{ why.clone() }</p> },
-            Reveal::Shown(answered) => {
-                let right = p.right_choice(answered);
-                let verdict = match (right, self.guessed) {
-                    (Some(r), Some(g)) if r == g => "짐작이 맞았습니다.",
-                    (Some(_), Some(_)) => "짐작과 다릅니다.",
-                    _ => "",
+            Reveal::Shown(_) => {
+                let Some((value, right_label, correct)) = self.answer_line(p) else { return html! {} };
+                let verdict = match correct {
+                    Some(true) => words::RIGHT,
+                    Some(false) => words::WRONG,
+                    None => "",
                 };
-                let value = match answered {
-                    Answered::Metric { row_ko, column_ko, text, .. } => html! {<>
-                        { format!("{row_ko} ({column_ko}): ") }<strong class="predict-value" data-answer-value={text.clone()}>{ text.clone() }</strong>
-                    </>},
-                    Answered::Verdict(_, line) => html! {
-                        <strong class="predict-value" data-answer-value={line.clone()}>{ line.clone() }</strong>
-                    },
-                };
-                let right_label = right.and_then(|r| p.choices.get(r)).map(|c| c.label_ko);
                 html! {<>
-                    <p class="predict-answer">{ "시뮬레이션: " }{ value }</p>
-                    { for right_label.map(|l| html! { <p class="predict-right">{ format!("맞는 답: {l}. {verdict}") }</p> }) }
+                    <p class="predict-answer">{ words::SIMULATION }{ value }</p>
+                    { for right_label.map(|l| html! { <p class="predict-right">{ format!("{}: {l}. {verdict}", words::RIGHT_ANSWER) }</p> }) }
                     <p class="predict-why">{ p.why_ko }</p>
                 </>}
             }
@@ -83,14 +136,77 @@ impl PredictBox {
         html! {
             <div class="predict-reveal">
                 <div class="predict-guess">
-                    <p class="predict-label">{ "내 짐작" }</p>
-                    <p class="predict-guess-text">{ guess }</p>
+                    <p class="predict-label">{ words::GUESS }</p>
+                    <p class="predict-guess-text">{ self.guess_label(p) }</p>
                 </div>
                 <div class="predict-result" role="status" aria-live="polite">
-                    <p class="predict-label">{ "결과" }</p>
+                    <p class="predict-label">{ words::RESULT }</p>
                     { answer }
                 </div>
             </div>
+        }
+    }
+
+    /// The echo card above the figure: the guess and the answer side by
+    /// side, over the figure that now shows it (nothing before the answer).
+    fn view_echo(&self, p: &Prediction) -> Html {
+        let Some((value, _, correct)) = self.answer_line(p) else { return html! {} };
+        let Some(host) = gloo::utils::document().get_element_by_id(&echo_slot_id(p.figure)) else { return html! {} };
+        let mark = match correct {
+            Some(true) => words::RIGHT,
+            Some(false) => words::WRONG,
+            None => "",
+        };
+        let card = html! {
+            <div class="predict-echo-card" data-predict={p.id} data-correct={correct.map(|c| c.to_string())}>
+                <div class="predict-echo-guess">
+                    <span class="predict-label">{ words::GUESS }</span>
+                    <span class="predict-guess-text">{ self.guess_label(p) }</span>
+                </div>
+                <div class="predict-echo-result">
+                    <span class="predict-label">{ words::RESULT }</span>
+                    <span class="predict-echo-value">{ value }</span>
+                    <span class="predict-echo-mark">{ mark }</span>
+                </div>
+                <p class="predict-echo-lead">
+                    { words::ECHO_LEAD }{ " " }
+                    <a href={format!("#predict-{}", p.id)}>{ words::BACK }</a>
+                </p>
+            </div>
+        };
+        create_portal(card, host)
+    }
+
+    /// Scrolls the echo card (or, without one, the figure) to the top of
+    /// the screen, once the figure has mounted again and drawn: the figure
+    /// follows right below the card. Tried again a moment later, since the
+    /// figure scrolls itself into view when it first draws.
+    fn settle(&mut self, ctx: &Context<Self>, p: &Prediction, tries: u32) {
+        let document = gloo::utils::document();
+        let figure = document.get_element_by_id(p.figure);
+        let drawn = figure.as_ref().is_some_and(|f| {
+            !f.has_attribute("data-awaiting-module")
+                && f.query_selector("[data-awaiting-module], .figure-loading").ok().flatten().is_none()
+        });
+        let settled = matches!(self.reveal, Reveal::Shown(_) | Reveal::Failed(_)) && drawn;
+        if settled {
+            let echo = document.get_element_by_id(&echo_slot_id(p.figure)).filter(|e| e.child_element_count() > 0);
+            // The figure scrolls itself into view when it first draws: it keeps
+            // room above it for the echo, so that its scroll shows the echo too.
+            if let (Some(echo), Some(fig)) = (&echo, figure.as_ref().and_then(|f| f.dyn_ref::<HtmlElement>())) {
+                let h = echo.get_bounding_client_rect().height();
+                let _ = fig.style().set_property("scroll-margin-top", &format!("calc(4rem + {h:.0}px + 1rem)"));
+            }
+            if let Some(el) = echo.or(figure).and_then(|e| e.dyn_into::<HtmlElement>().ok()) {
+                el.scroll_into_view();
+            }
+        }
+        // Once settled, once more a moment later; before, keep looking.
+        let next = if settled { tries.min(1) } else { tries };
+        if next > 0 {
+            let link = ctx.link().clone();
+            let delay = if settled { 400 } else { 150 };
+            self._settle = Some(Timeout::new(delay, move || link.send_message(Msg::Settle(next - 1))));
         }
     }
 }
@@ -98,12 +214,12 @@ impl PredictBox {
 /// An Article B answer, from the same call the figure makes for the
 /// prediction's state: the story's verdict, a fact of its summary, or B2's grid.
 fn vote_reveal(module: &FiguresModule, p: &Prediction) -> Reveal {
-    let missing = || Reveal::Failed("이 그림에는 그 답이 없습니다.".into());
+    let missing = || Reveal::Failed(words::NO_ANSWER.into());
     let config = p.vote_config();
     if let Answer::MatrixUnsafe { .. } = p.answer {
         return match lazy_figures::crash_matrix(module, config.profile, config.device_honours_sync) {
             Ok(view) => p.matrix_answer(&view).map_or_else(missing, Reveal::Shown),
-            Err(e) => Reveal::Failed(format!("그림을 계산하지 못했습니다 ({e}).")),
+            Err(e) => Reveal::Failed(words::compute_failed(&e.to_string())),
         };
     }
     match VoteFigureHandle::prepare(module, p.figure, &config) {
@@ -114,7 +230,7 @@ fn vote_reveal(module: &FiguresModule, p: &Prediction) -> Reveal {
                 None => missing(),
             },
         },
-        Err(e) => Reveal::Failed(format!("그림을 계산하지 못했습니다 ({e}).")),
+        Err(e) => Reveal::Failed(words::compute_failed(&e.to_string())),
     }
 }
 
@@ -129,15 +245,24 @@ impl Component for PredictBox {
             guessed: None,
             reveal: Reveal::NotAsked,
             _timer: None,
+            _settle: None,
         }
     }
 
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         let Some(p) = self.spec else { return false };
         match msg {
-            Msg::Choose(i) => self.chosen = Some(i),
+            Msg::Choose(i) => {
+                if self.guessed.is_some() {
+                    return false;
+                }
+                self.chosen = Some(i)
+            }
             Msg::Submit => {
                 let Some(choice) = self.chosen else { return false };
+                if self.guessed.is_some() {
+                    return false;
+                }
                 self.guessed = Some(choice);
                 self.reveal = Reveal::Running;
                 ctx.props().on_apply.emit((p.figure, p.permalink()));
@@ -148,7 +273,7 @@ impl Component for PredictBox {
                 Answer::Metric { .. } | Answer::SweepCell { .. } => {
                     self.reveal = match p.lease_answer().or_else(|| p.sweep_answer()) {
                         Some(a) => Reveal::Shown(a),
-                        None => Reveal::Failed("이 상태에서는 그 지표가 없습니다.".into()),
+                        None => Reveal::Failed(words::NO_METRIC.into()),
                     }
                 }
                 Answer::Verdict | Answer::VoteFact { .. } | Answer::MatrixUnsafe { .. } => {
@@ -157,8 +282,20 @@ impl Component for PredictBox {
             },
             Msg::Module(Err(why)) => self.reveal = Reveal::Failed(why),
             Msg::Module(Ok(module)) => self.reveal = vote_reveal(&module, p),
+            Msg::Settle(tries) => {
+                self.settle(ctx, p, tries);
+                return false;
+            }
         }
         true
+    }
+
+    fn rendered(&mut self, ctx: &Context<Self>, _first: bool) {
+        // The answer is in: bring the echo and the figure into view (once the figure has drawn).
+        if matches!(self.reveal, Reveal::Shown(_) | Reveal::Failed(_)) && self._settle.is_none() {
+            let link = ctx.link().clone();
+            self._settle = Some(Timeout::new(0, move || link.send_message(Msg::Settle(40))));
+        }
     }
 
     fn view(&self, ctx: &Context<Self>) -> Html {
@@ -168,9 +305,10 @@ impl Component for PredictBox {
         };
         let link = ctx.link();
         let name = format!("predict-{}-choice", p.id);
-        let running = matches!(self.reveal, Reveal::Running);
+        let committed = self.guessed.is_some();
         html! {
-            <fieldset class="predict" id={format!("predict-{}", p.id)} data-figure={p.figure}>
+            <fieldset class="predict" id={format!("predict-{}", p.id)} data-figure={p.figure}
+                data-committed={committed.to_string()}>
                 <legend>{ p.question_ko }</legend>
                 <div class="predict-choices">
                     { for p.choices.iter().enumerate().map(|(i, c)| {
@@ -182,20 +320,21 @@ impl Component for PredictBox {
                         html! {
                             <div class="predict-choice">
                                 <input type="radio" id={input_id.clone()} name={name.clone()} value={i.to_string()}
-                                    checked={self.chosen == Some(i)} {onchange} />
+                                    checked={self.chosen == Some(i)} disabled={committed} {onchange} />
                                 <label for={input_id}>{ c.label_ko }</label>
                             </div>
                         }
                     }) }
                 </div>
                 <div class="controls-row">
-                    <button type="button" class="btn predict-go" disabled={self.chosen.is_none() || running}
+                    <button type="button" class="btn predict-go" disabled={self.chosen.is_none() || committed}
                         onclick={link.callback(|_| Msg::Submit)}>
-                        { "이 상태로 그림을 돌려 확인하기" }
+                        { words::GO }
                     </button>
-                    { if self.chosen.is_none() { html! { <span class="predict-hint">{ "먼저 답 하나를 고르세요." }</span> } } else { html!{} } }
+                    { if self.chosen.is_none() { html! { <span class="predict-hint">{ words::PICK_FIRST }</span> } } else { html!{} } }
                 </div>
                 { self.view_reveal(p) }
+                { self.view_echo(p) }
             </fieldset>
         }
     }
