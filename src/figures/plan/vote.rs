@@ -269,6 +269,7 @@ impl VoteFigure {
             title: (kind == FigureKind::OuterTransaction).then(|| "합류하는 구현 (V2)".to_string()),
             focus: self.focus_at(scene_step),
             fault_mark: self.opening.and_then(|o| o.fault_mark),
+            note: None,
         };
         let mut views = vec![first.clone()];
         if let Some(t2) = self.traces.get(1).filter(|_| kind == FigureKind::OuterTransaction) {
@@ -277,13 +278,10 @@ impl VoteFigure {
             views.push(StoryView {
                 cursor_us: if held { before_own_save(t2) } else { u64::MAX },
                 t_end_us: story_end_us(t2, max_depth(&t2.config)),
-                title: Some(if held {
-                    "합류를 거절하는 구현 (V2g): 위 이야기가 끝나면 이어집니다".to_string()
-                } else {
-                    "합류를 거절하는 구현 (V2g)".to_string()
-                }),
+                title: Some("합류를 거절하는 구현 (V2g)".to_string()),
                 focus: None,
                 fault_mark: None,
+                note: held.then_some("위 이야기가 끝나면 이어집니다"),
                 ..first
             });
         }

@@ -40,6 +40,7 @@ pub fn draw_story(area: &Area, trace: &VoteTrace, view: &StoryView) -> DrawResul
     draw_probe_lane(area, trace, view, &layout)?;
     draw_axis(area, trace, view, &layout)?;
     draw_fault_mark(area, view, &layout)?;
+    draw_note(view, &layout);
     draw_focus_ring(area, trace, view, &layout)?;
     draw_labels(layout.labels.take(), area)
 }
@@ -73,6 +74,14 @@ fn draw_fault_mark(area: &Area, view: &StoryView, l: &StoryLayout) -> DrawResult
     }
     l.label(1, label, 10.0, UNSAFE_RED, Pos::new(HPos::Center, VPos::Bottom), (x, top - view.px(1.0)));
     Ok(())
+}
+
+/// The view's note, just right of the cursor line, over B's to D's lanes.
+fn draw_note(view: &StoryView, l: &StoryLayout) {
+    if let Some(note) = view.note.filter(|_| l.cursor < l.t_end) {
+        let at = (l.warp.x(l.cursor) + view.px(6.0), l.lane_mid(2));
+        l.label(1, note, 10.0, P::MUTED, Pos::new(HPos::Left, VPos::Center), at);
+    }
 }
 
 /// The panel's title (B3 stacks two stories, each with its own).

@@ -27,6 +27,9 @@ pub struct StoryView {
     /// A coming fault's time (µs) and label, drawn as a dashed line until
     /// the cursor reaches it (a story that opens just before it, `super::opening`).
     pub fault_mark: Option<(u64, &'static str)>,
+    /// A note beside the cursor line, over B's to D's lanes (B3's lower
+    /// panel while it waits for the upper story).
+    pub note: Option<&'static str>,
 }
 
 impl Default for StoryView {
@@ -40,6 +43,7 @@ impl Default for StoryView {
             title: None,
             focus: None,
             fault_mark: None,
+            note: None,
         }
     }
 }
