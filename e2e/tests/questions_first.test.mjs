@@ -1,5 +1,7 @@
-// Questions before answers (issue 25), one test per question: before the
-// reader answers a chapter's question, nothing on the page answers it. The
+// Questions before answers (issues 25 and 38), one test per question and
+// width (1280 and 390 px): before the reader answers a chapter's question,
+// nothing on the page above it, and nothing the figure it sets shows,
+// answers it. The
 // test opens the chapter as a reader would (reduced motion, so every figure
 // has played to its end: the most the page ever shows unasked), keeps what
 // the page shows from the chapter's top down to the question, then answers
@@ -30,9 +32,9 @@ test('every chapter question is found', () => {
   assert.ok(QUESTIONS.length >= 13, `questions: ${QUESTIONS.map((q) => q[0]).join(', ')}`);
 });
 
-for (const [id, chapter] of QUESTIONS) {
-  test(`${id}: before the reader answers, the page shows no value that answers it`, async () => {
-    const { page, errors, context } = await openPage(browser, { width: 1280, height: 900 });
+for (const [width, height] of [[1280, 900], [390, 844]]) for (const [id, chapter] of QUESTIONS) {
+  test(`${id} at ${width}: before the reader answers, the page shows no value that answers it`, async () => {
+    const { page, errors, context } = await openPage(browser, { width, height });
     await page.goto(`${server.base}?ch=${chapter}`);
     await ready(page);
     const box = page.locator(`#predict-${id}`);
@@ -49,7 +51,8 @@ for (const [id, chapter] of QUESTIONS) {
         const el = n.parentElement;
         if (el && el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) && !el.closest('.visually-hidden')) above.push(n.textContent);
       }
-      return { above: above.join(' ').replace(/\s+/g, ' '), own: box.innerText };
+      const fig = document.getElementById(box.dataset.figure);
+      return { above: above.join(' ').replace(/\s+/g, ' '), own: box.innerText, figure: fig ? fig.innerText.replace(/\s+/g, ' ') : '' };
     }, `predict-${id}`);
     assert.ok(shown.above.length > 50, `${id}: the text above the question was read (${shown.above.length} chars)`);
     // Answer: the first choice, then the button.
@@ -67,7 +70,10 @@ for (const [id, chapter] of QUESTIONS) {
     if (says) {
       const at = shown.above.search(standalone(number));
       assert.equal(at, -1, `${id}: the answer ${number} was on the page before the question: "…${shown.above.slice(Math.max(0, at - 80), at + 40)}…"`);
+      const inFigure = shown.figure.search(standalone(number));
+      assert.equal(inFigure, -1, `${id}: the figure showed the answer ${number} before the guess: "…${shown.figure.slice(Math.max(0, inFigure - 80), inFigure + 40)}…"`);
     }
+    if (!/\d/.test(value)) assert.ok(!shown.figure.includes(value), `${id}: the figure showed the verdict "${value}" before the guess`);
     assert.deepEqual(errors, []);
     await context.close();
   });
