@@ -547,16 +547,16 @@ impl Component for SweepFigure {
                     <span class="room" aria-hidden="true">{ format!("선택한 칸 — {}", self.result.describe_cell_widest(self.focus.0, self.focus.1)) }</span>
                 </p>
                 { self.view_opened(ctx) }
+                <div class="sweep-progress">
+                    <label for={format!("{fid}-progress")}>{ "진행" }</label>
+                    <progress id={format!("{fid}-progress")} max={rows.to_string()} value={done.to_string()}>{ format!("{done}/{rows}") }</progress>
+                    <span class="sweep-status" role="status" aria-live="polite">{ status }</span>
+                </div>
                 <div class="lesson-bar" role="group" aria-label={LESSON_LABEL}>
                     { if variant_lesson { variant.clone() } else { html!{} } }
                     { if metric_lesson { metric.clone() } else { html!{} } }
                     { for lesson_sliders.into_iter().map(|(_, h)| h) }
                     { lab_toggle(fid, self.lab, link.callback(move |_| Msg::Lab(!open))) }
-                </div>
-                <div class="sweep-progress">
-                    <label for={format!("{fid}-progress")}>{ "진행" }</label>
-                    <progress id={format!("{fid}-progress")} max={rows.to_string()} value={done.to_string()}>{ format!("{done}/{rows}") }</progress>
-                    <span class="sweep-status" role="status" aria-live="polite">{ status }</span>
                 </div>
                 { lab_panel(fid, figure.number, self.lab, html! {<>
                     <div class="controls sweep-controls">
