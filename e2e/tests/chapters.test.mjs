@@ -176,20 +176,27 @@ for (const size of SIZES) {
   });
 }
 
-test('the hook\'s closing sentence says what its figure shows at the end of the run', async () => {
-  const { page, errors, context } = await openPage(browser);
-  await page.goto(server.base);
-  await ready(page);
-  // To the end of the window: the player's slider at its maximum.
-  await page.$eval('#hook-time', (i) => { i.value = i.max; i.dispatchEvent(new Event('input', { bubbles: true })); });
-  await page.waitForFunction(() => /원을 썼습니다/.test(document.querySelector('.hook-outcome')?.textContent || ''));
-  const outcome = await page.textContent('.hook-outcome');
-  // src/figures/hook.rs checks these numbers against the label the figure
-  // draws from the same run ("58,000 / 원장 57,000"); here, that the live
-  // hook says them where it stops.
-  const m = outcome.match(/원장대로면 ([\d,]+)원인데 잔액은 ([\d,]+)원/);
-  assert.ok(m, `the sentence names the ledger and the balance: ${outcome}`);
-  assert.doesNotMatch(outcome, /두 건, 잔액은 한 번만/, 'the old sentence, false at the end of the window');
-  assert.deepEqual(errors, []);
-  await context.close();
-});
+for (const size of SIZES) {
+  test(`${size.name} px: the hook's closing sentence says what its figure shows at the end of the run, and nothing under it moves`, async () => {
+    const context = await browser.newContext({ ...size, reducedMotion: 'reduce', serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(server.base);
+    await ready(page);
+    const below = () => page.$eval('.door-b', (d) => d.getBoundingClientRect().top + scrollY);
+    const before = await below();
+    // To the end of the window: the player's slider at its maximum.
+    await page.$eval('#hook-time', (i) => { i.value = i.max; i.dispatchEvent(new Event('input', { bubbles: true })); });
+    await page.waitForFunction(() => /원을 썼습니다/.test(document.querySelector('.hook-outcome')?.textContent || ''));
+    const outcome = await page.textContent('.hook-outcome');
+    // src/figures/hook.rs checks these numbers against the label the figure
+    // draws from the same run ("58,000 / 원장 57,000"); here, that the live
+    // hook says them where it stops.
+    assert.match(outcome, /원장대로면 [\d,]+원인데 잔액은 [\d,]+원/, outcome);
+    assert.doesNotMatch(outcome, /두 건, 잔액은 한 번만/, 'the old sentence, false at the end of the window');
+    assert.equal(await below(), before, `${size.name}: the way into B moved when the sentence changed`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
