@@ -63,6 +63,8 @@ for (const reducedMotion of ['reduce', 'no-preference']) {
       assert.equal(await page.locator(`#${id} .verdict-hidden`).count(), 1, `${ch}: the verdict waits`);
       // The player waits on the story's own opening scene (src/figures/vote/opening.rs), the step it happens at.
       assert.ok(Number(await page.$eval(`#${id} .vote-scenes`, (d) => d.dataset.scene)) > 0, `${ch}: the opening scene`);
+      // The player is in the figure's lab (issue 38): opening it moves nothing.
+      await page.click(`#${id} .lab-toggle[aria-expanded=false]`);
       const position = await page.locator(`#${id} .player output, #${id} .player .ctl-value`).first().textContent();
       const step = Number(await page.$eval(`#${id} .scrub`, (i) => i.value));
       assert.match(position, new RegExp(`사건 ${step + 1}/`), `${ch}: the player is at the opening scene's step (${position})`);
