@@ -32,10 +32,21 @@
 //! out those marks in the figure above it (`web::spotlight`). An unknown KEY
 //! fails the render (and so `tests/prose.rs`).
 //!
+//! Tables (issue 38: numbers once). A chapter shows at most one comparison
+//! table at load; the others sit between a `{{tables:WHAT}}` line and a
+//! `{{/tables}}` line, which become a `<details class="tables-more">` closed
+//! at load under "표 보기: WHAT" (`tests/tables_once.rs` holds the count).
+//! A comparison table (a column names a source) and any table of four
+//! columns or more render as a table at desktop width and as stacked cards
+//! on a phone (`table.cards`, static/tables.css): each body cell after the
+//! first carries its column's header as a `span.cell-label`, shown only on
+//! the phone, so a number keeps its source ("원문 측정", "시뮬레이션", "실제
+//! 실행") when the columns stack. A narrower table stays a table.
+//!
 //! The mapping is the one the page's markdown renderer used: tables in a
-//! `div.table-wrap`, right- and centre-aligned cells with the classes `num`
-//! and `center`, an image as its alt text. Raw HTML in the markdown is
-//! dropped, and every text and attribute is escaped.
+//! `div.table-wrap`, right- and centre-aligned cells with
+//! the classes `num` and `center`, an image as its alt text. Raw HTML in the
+//! markdown is dropped, and every text and attribute is escaped.
 
 /// A piece of a rendered chapter.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -171,6 +182,12 @@ mod render {
     const DIFFERS_LABEL: &str = "**원문과 다른 점.**";
     const DIFFERS_TITLE: &str = "원문과 다른 점";
 
+    /// The lines around the tables a chapter keeps closed until asked
+    /// (`{{tables:what is inside}}` … `{{/tables}}`), and the title their
+    /// `<details>` summary opens with.
+    const TABLES_MARKER: (&str, &str) = ("{{tables:", "{{/tables}}");
+    const TABLES_TITLE: &str = "표 보기";
+
     /// Renders a chapter's markdown to its HTML file (see the module docs).
     pub fn render_chapter(markdown: &str) -> String {
         let mut out = String::with_capacity(markdown.len() * 2);
@@ -184,6 +201,8 @@ mod render {
             prose.clear();
         };
         let mut lines = markdown.lines().peekable();
+        // Inside a `{{tables:…}}` block (a closed `<details>`).
+        let mut in_tables = false;
         while let Some(line) = lines.next() {
             let t = line.trim();
             if let Some(first) = t.strip_prefix('>').map(str::trim).and_then(|r| r.strip_prefix(DIFFERS_LABEL)) {
@@ -200,6 +219,23 @@ mod render {
                     DIFFERS_TITLE,
                     render_markdown(&note)
                 ));
+                continue;
+            }
+            if let Some(summary) = t.strip_prefix(TABLES_MARKER.0).and_then(|r| r.strip_suffix("}}")) {
+                assert!(!in_tables, "{{{{tables:…}}}} inside another");
+                flush(&mut out, &mut prose);
+                out.push_str(&format!(
+                    "<details class=\"tables-more\"><summary>{TABLES_TITLE}: {}</summary>\n",
+                    render_text(summary.trim())
+                ));
+                in_tables = true;
+                continue;
+            }
+            if t == TABLES_MARKER.1 {
+                assert!(in_tables, "{{{{/tables}}}} without its {{{{tables:…}}}}");
+                flush(&mut out, &mut prose);
+                out.push_str("</details>\n");
+                in_tables = false;
                 continue;
             }
             if let Some(figure) = crate::content::real_view::block(t) {
@@ -245,6 +281,7 @@ mod render {
             }
         }
         flush(&mut out, &mut prose);
+        assert!(!in_tables, "a {{{{tables:…}}}} block is never closed by {{{{/tables}}}}");
         out
     }
 
@@ -271,6 +308,14 @@ mod render {
         out
     }
 
+    /// Whether a table with these header cells stacks into cards on a phone:
+    /// a comparison (a column names a source: 원문, 시뮬레이션, 실제) or four
+    /// columns and more. A narrower table (the glossary's three, B6's two)
+    /// stays a table, which fits the screen and is shorter.
+    fn stacks_on_a_phone(heads: &[String]) -> bool {
+        heads.len() >= 4 || heads.iter().any(|h| ["원문", "시뮬레이션", "실제"].iter().any(|s| h.contains(s)))
+    }
+
     /// Markdown (tables and strikethrough on) as HTML elements, raw HTML dropped.
     fn render_markdown(markdown: &str) -> String {
         let mut opts = Options::empty();
@@ -282,6 +327,14 @@ mod render {
         let mut aligns: Vec<Alignment> = Vec::new();
         let mut cell = 0usize;
         let mut in_head = false;
+        // The header cells' HTML, each body cell's label on a phone, and
+        // where the header cell being rendered starts in `out`.
+        let mut heads: Vec<String> = Vec::new();
+        let mut head_start = 0usize;
+        // Where the open table's tag starts in `out`, and whether it stacks
+        // into cards on a phone (decided once its header is read).
+        let mut table_at = 0usize;
+        let mut cards = false;
         let mut image_alt: Option<String> = None;
         // Consecutive text (the parser may split it), rendered at the next other event.
         let mut text = String::new();
@@ -327,10 +380,14 @@ mod render {
                     Tag::Item => start(&mut out, "<li>".into(), "</li>"),
                     Tag::Table(a) => {
                         aligns = a;
-                        start(&mut out, "<div class=\"table-wrap\"><table>".into(), "</tbody></table></div>");
+                        out.push_str("<div class=\"table-wrap\">");
+                        table_at = out.len();
+                        cards = false;
+                        start(&mut out, "<table>".into(), "</tbody></table></div>");
                     }
                     Tag::TableHead => {
                         in_head = true;
+                        heads.clear();
                         cell = 0;
                         start(&mut out, "<thead><tr>".into(), "</tr></thead><tbody>");
                     }
@@ -345,8 +402,15 @@ mod render {
                             Some(Alignment::Center) => " class=\"center\"",
                             _ => "",
                         };
-                        cell += 1;
                         start(&mut out, format!("<{open_tag}{class}>"), close);
+                        head_start = out.len();
+                        // A body cell after the first (the card's title) says its column on a phone.
+                        if cards && !in_head && cell > 0 {
+                            if let Some(head) = heads.get(cell).filter(|h| !h.is_empty()) {
+                                out.push_str(&format!("<span class=\"cell-label\">{head}</span> "));
+                            }
+                        }
+                        cell += 1;
                     }
                     Tag::Emphasis => start(&mut out, "<em>".into(), "</em>"),
                     Tag::Strong => start(&mut out, "<strong>".into(), "</strong>"),
@@ -365,6 +429,13 @@ mod render {
                 Event::End(end) => {
                     if end == TagEnd::TableHead {
                         in_head = false;
+                        cards = stacks_on_a_phone(&heads);
+                        if cards {
+                            out.replace_range(table_at..table_at + "<table>".len(), "<table class=\"cards\">");
+                        }
+                    }
+                    if end == TagEnd::TableCell && in_head {
+                        heads.push(out[head_start..].to_string());
                     }
                     if let Some(close) = open.pop() {
                         out.push_str(close);
@@ -395,14 +466,53 @@ mod render {
         #[test]
         fn elements_tables_and_escaping() {
             let html = render_markdown(
-                "# 제목\n\n**굵게**와 `<코드>`, [링크](https://e.x/?a=1&b=\"2\" \"제목\")\n\n| a | b | c |\n|---|--:|:-:|\n| 1 | 2 | 3 |\n",
+                "# 제목\n\n**굵게**와 `<코드>`, [링크](https://e.x/?a=1&b=\"2\" \"제목\")\n\n| a | b | c | d |\n|---|--:|:-:|---|\n| 1 | 2 | 3 | 4 |\n",
             );
             assert!(html.starts_with("<h1>제목</h1><p><strong>굵게</strong>와 <code>&lt;코드&gt;</code>, "), "{html}");
             assert!(
                 html.contains("<a href=\"https://e.x/?a=1&amp;b=&quot;2&quot;\" title=\"제목\">링크</a>"),
                 "{html}"
             );
-            assert!(html.contains("<div class=\"table-wrap\"><table><thead><tr><th>a</th><th class=\"num\">b</th><th class=\"center\">c</th></tr></thead><tbody><tr><td>1</td><td class=\"num\">2</td><td class=\"center\">3</td></tr></tbody></table></div>"), "{html}");
+            assert!(html.contains("<div class=\"table-wrap\"><table class=\"cards\"><thead><tr><th>a</th><th class=\"num\">b</th><th class=\"center\">c</th><th>d</th></tr></thead><tbody><tr><td>1</td><td class=\"num\"><span class=\"cell-label\">b</span> 2</td><td class=\"center\"><span class=\"cell-label\">c</span> 3</td><td><span class=\"cell-label\">d</span> 4</td></tr></tbody></table></div>"), "{html}");
+        }
+
+        #[test]
+        fn a_cell_on_a_phone_says_its_column_and_so_its_source() {
+            let html = render_markdown(
+                "| 지표 | 원문 측정 (3회) | *시뮬레이션* |\n|---|---|---:|\n| 승인 | 580~590 | {{sim:exp1:approvals}} |\n| drift | 0 | 1 |\n",
+            );
+            assert_eq!(html.matches("<span class=\"cell-label\">원문 측정 (3회)</span> ").count(), 2, "{html}");
+            assert!(
+                html.contains("<td class=\"num\"><span class=\"cell-label\"><em>시뮬레이션</em></span> {{sim:exp1:approvals}}</td>"),
+                "{html}"
+            );
+            // The first cell is the card's title: no label.
+            assert!(html.contains("<tr><td>승인</td>"), "{html}");
+            // A narrow table that compares no sources stays a table.
+            let glossary = render_markdown("| 한국어 | English | 뜻 |\n|---|---|---|\n| 안전 | safety | 틀린 결과 |\n");
+            assert!(
+                glossary.contains("<div class=\"table-wrap\"><table><thead>") && !glossary.contains("cell-label"),
+                "{glossary}"
+            );
+        }
+
+        #[test]
+        fn tables_kept_for_the_reader_who_asks_are_a_closed_details() {
+            let html = render_chapter(
+                "앞\n\n{{tables:실험 5의 다른 세 설정, 실제 실행}}\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n{{/tables}}\n\n뒤\n",
+            );
+            assert!(
+                html.contains("<details class=\"tables-more\"><summary>표 보기: 실험 5의 다른 세 설정, 실제 실행</summary>\n<div class=\"prose\"><div class=\"table-wrap\">"),
+                "{html}"
+            );
+            assert!(html.contains("</table></div></div>\n</details>\n<div class=\"prose\"><p>뒤</p></div>"), "{html}");
+            assert!(!html.contains("{{"), "{html}");
+        }
+
+        #[test]
+        #[should_panic(expected = "never closed")]
+        fn an_unclosed_tables_block_fails_the_render() {
+            render_chapter("{{tables:표}}\n\n| a | b |\n|---|---|\n| 1 | 2 |\n");
         }
 
         #[test]

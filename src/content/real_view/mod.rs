@@ -6,9 +6,12 @@
 //!   beside the simulation and the article (`lab real`).
 //! - `wal`: `{{real-wal:ID}}`, the real SQLite matrix of B2 and B7 beside the
 //!   model's (`lab real-wal`).
+//! - `journal`: `{{real-journal}}`, the hot journal that rolled a returned
+//!   commit back after a power loss, drawn from the same SQLite run.
 //! - `limits`: `{{real-limits:pay|wal}}`, what the real runs share with the
 //!   model by construction, what they measure on their own, and where.
 
+pub mod journal;
 pub mod limits;
 pub mod pay;
 pub mod wal;
@@ -16,5 +19,5 @@ pub mod wal;
 /// The HTML for a chapter line that names a real run, or None when `line`
 /// names none.
 pub fn block(line: &str) -> Option<String> {
-    wal::block(line).or_else(|| pay::block(line)).or_else(|| limits::block(line))
+    wal::block(line).or_else(|| journal::block(line)).or_else(|| pay::block(line)).or_else(|| limits::block(line))
 }

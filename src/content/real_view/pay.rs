@@ -22,16 +22,43 @@ pub(super) fn summary() -> Value {
     serde_json::from_str(SUMMARY_JSON).expect("content/real/pay/summary.json is JSON")
 }
 
-/// The block for a chapter line, if it is a `{{real-pay:…}}` marker.
+/// The block for a chapter line, if it is a `{{real-pay:…}}` marker:
+/// `{{real-pay:KEY[,KEY…]}}` or `{{real-pay:summary}}`, optionally with
+/// `|METRIC,METRIC…` to show only those rows (summary: those columns), in
+/// that order: the chapter's one comparison, the lesson's numbers (issue 38).
+/// An unknown metric fails the render.
 pub fn block(line: &str) -> Option<String> {
-    let keys = line.strip_prefix("{{real-pay:")?.strip_suffix("}}")?;
+    let inner = line.strip_prefix("{{real-pay:")?.strip_suffix("}}")?;
+    let (keys, metrics) = match inner.split_once('|') {
+        Some((keys, metrics)) => (keys, Some(metrics_of(metrics))),
+        None => (inner, None),
+    };
     let data = summary();
     let html = if keys.trim() == "summary" {
-        summary_table(&data)
+        summary_table(&data, metrics.as_deref())
     } else {
-        keys.split(',').map(|k| config_table(&data, k.trim())).collect::<Vec<_>>().join("\n")
+        keys.split(',').map(|k| config_table(&data, k.trim(), metrics.as_deref())).collect::<Vec<_>>().join("\n")
     };
     Some(format!("<div class=\"prose real-pay\">{html}</div>\n"))
+}
+
+/// `approvals,over_approval` → the metrics, in that order.
+fn metrics_of(list: &str) -> Vec<Metric> {
+    list.split(',')
+        .map(|k| Metric::from_key(k.trim()).unwrap_or_else(|| panic!("{{{{real-pay:…|{k}}}}}: no such metric")))
+        .collect()
+}
+
+/// The three sources a comparison holds, as its columns (and on a phone,
+/// each value's label) name them.
+pub(super) const REAL: &str = "실제 실행";
+pub(super) const SIMULATED: &str = "시뮬레이션";
+pub(super) const ARTICLE: &str = "원문 측정";
+
+/// A value's label on a phone (static/tables.css): hidden at desktop width,
+/// where the column's header says it.
+pub(super) fn cell_label(label: &str) -> String {
+    format!("<span class=\"cell-label\">{label}</span> ")
 }
 
 /// Where the committed set came from, in Korean (`provenance_text`): a
@@ -127,48 +154,71 @@ fn header(first: &str, data: &Value) -> String {
     let labels = &data["labels"];
     let _ = labels;
     format!(
-        "<thead><tr><th scope=\"col\">{first}</th><th scope=\"col\" class=\"real\">실제 실행</th>\
-         <th scope=\"col\">시뮬레이션</th><th scope=\"col\">원문 측정</th></tr></thead>"
+        "<thead><tr><th scope=\"col\">{first}</th><th scope=\"col\" class=\"real\">{REAL}</th>\
+         <th scope=\"col\">{SIMULATED}</th><th scope=\"col\">{ARTICLE}</th></tr></thead>"
     )
 }
 
-/// One configuration: a row per metric that applies to it.
-fn config_table(data: &Value, key: &str) -> String {
+/// One configuration: a row per metric that applies to it (only `only`'s,
+/// in their order, when given).
+fn config_table(data: &Value, key: &str, only: Option<&[Metric]>) -> String {
     let c = config(data, key);
     let mut rows = String::new();
     let facts = config_facts(c);
-    for line in c["table"].as_array().into_iter().flatten() {
-        let Some(metric) = line["metric"].as_str().and_then(Metric::from_key) else { continue };
+    let lines: Vec<(Metric, &Value)> = c["table"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|line| Some((line["metric"].as_str().and_then(Metric::from_key)?, line)))
+        .collect();
+    let lines: Vec<(Metric, &Value)> = match only {
+        Some(only) => only
+            .iter()
+            .map(|m| {
+                *lines
+                    .iter()
+                    .find(|(l, _)| l == m)
+                    .unwrap_or_else(|| panic!("{{{{real-pay:{key}|…}}}}: {} has no row {}", key, m.key()))
+            })
+            .collect(),
+        None => lines,
+    };
+    for (metric, line) in lines {
         let label = metric.label_ko(facts.as_ref());
         let article = article_cell(key, metric);
         rows.push_str(&format!(
-            "<tr><th scope=\"row\">{label}</th><td class=\"num real\">{}</td><td class=\"num\">{}</td><td class=\"num\">{article}</td></tr>",
+            "<tr><th scope=\"row\">{label}</th><td class=\"num real\">{}{}</td><td class=\"num\">{}{}</td><td class=\"num\">{}{article}</td></tr>",
+            cell_label(REAL),
             cell(line["real_text"].as_str().unwrap_or("")),
+            cell_label(SIMULATED),
             cell(line["simulated_text"].as_str().unwrap_or("")),
+            cell_label(ARTICLE),
         ));
     }
     let label = escape_html(&config_label_ko(c));
     format!(
         "<figure class=\"real-pay-figure\"><figcaption><strong>{label}: 실제 실행 · 시뮬레이션 · 원문</strong> \
          <span class=\"real-pay-source\">{}. 시뮬레이션 열은 같은 매개변수와 시드(회차 0~2)로 빌드할 때 한 번 계산해 고정한 값이고(그림 옆의 표와 달리 슬라이더를 따라 바뀌지 않습니다), 원문 측정은 원문의 표에서 옮긴 값입니다.</span></figcaption>\
-         <div class=\"table-wrap\"><table>{}<tbody>{rows}</tbody></table></div></figure>",
+         <div class=\"table-wrap\"><table class=\"cards\">{}<tbody>{rows}</tbody></table></div></figure>",
         escape_html(&provenance_text(data)),
         header("지표", data),
     )
 }
 
-/// The summary's columns for every variant, a row group per variant.
-fn summary_table(data: &Value) -> String {
+/// The summary's columns (`only`'s, when given) for every variant, a row
+/// group per variant.
+fn summary_table(data: &Value, only: Option<&[Metric]>) -> String {
     // The summary's columns; their labels say nothing of one configuration's runs.
-    const COLUMNS: [Metric; 5] = [
+    const ALL: [Metric; 5] = [
         Metric::Approvals,
         Metric::OverApproval,
         Metric::OwnershipOverlapPairs,
         Metric::DriftWon,
         Metric::ThroughputRps,
     ];
+    let columns = only.unwrap_or(&ALL);
     let mut head = String::from("<thead><tr><th scope=\"col\">조건</th><th scope=\"col\">출처</th>");
-    for metric in COLUMNS {
+    for &metric in columns {
         head.push_str(&format!("<th scope=\"col\">{}</th>", metric.label_ko(None)));
     }
     head.push_str("</tr></thead>");
@@ -179,26 +229,35 @@ fn summary_table(data: &Value) -> String {
         let key = c["variant"].as_str().unwrap_or("");
         let label = escape_html(&config_label_ko(c));
         body.push_str("<tbody>");
-        for (i, (source, field, class)) in [
-            ("실제 실행", "real_text", " class=\"real\""),
-            ("시뮬레이션", "simulated_text", ""),
-            ("원문 측정", "article", ""),
-        ]
-        .into_iter()
-        .enumerate()
+        for (i, (source, field, class)) in
+            [(REAL, "real_text", " class=\"real\""), (SIMULATED, "simulated_text", ""), (ARTICLE, "article", "")]
+                .into_iter()
+                .enumerate()
         {
             body.push_str("<tr>");
             if i == 0 {
                 body.push_str(&format!("<th scope=\"rowgroup\" rowspan=\"3\">{label}</th>"));
             }
             body.push_str(&format!("<th scope=\"row\"{class}>{source}</th>"));
-            for metric in COLUMNS {
+            for &metric in columns {
                 let text = match field {
                     "article" => article_cell(key, metric),
                     _ => find(metric).and_then(|l| l[field].as_str()).map_or("—".to_string(), cell),
                 };
-                let text = if text.starts_with("<small>") { "(본문 메모)".to_string() } else { text };
-                body.push_str(&format!("<td class=\"num{}\">{text}</td>", if i == 0 { " real" } else { "" }));
+                // A range may break after its "~" in a phone's narrow column.
+                let text = if text.starts_with("<small>") {
+                    "(본문 메모)".to_string()
+                } else {
+                    text.replace('~', "~<wbr>")
+                };
+                // On a phone a configuration is a small grid: the source
+                // heads each row, and the metric's label heads each column
+                // (shown above the first row's values, static/tables.css).
+                body.push_str(&format!(
+                    "<td class=\"num{}\">{}{text}</td>",
+                    if i == 0 { " real" } else { "" },
+                    cell_label(&metric.label_ko(None))
+                ));
             }
             body.push_str("</tr>");
         }
@@ -207,8 +266,9 @@ fn summary_table(data: &Value) -> String {
     format!(
         "<figure class=\"real-pay-figure\"><figcaption><strong>종합: 실제 실행 · 시뮬레이션 · 원문</strong> \
          <span class=\"real-pay-source\">{}. 시뮬레이션 행도 빌드할 때 같은 시드로 한 번 계산해 고정한 값입니다. (e) fail-open의 원문 소유 겹침 쌍은 단절 중만 센 값입니다.</span></figcaption>\
-         <div class=\"table-wrap\"><table class=\"real-pay-summary\">{head}{body}</table></div></figure>",
-        escape_html(&provenance_text(data))
+         <div class=\"table-wrap\"><table class=\"real-pay-summary cards cols-{}\">{head}{body}</table></div></figure>",
+        escape_html(&provenance_text(data)),
+        columns.len()
     )
 }
 
@@ -223,6 +283,32 @@ mod tests {
         assert!(html.contains("실제 Redis·PostgreSQL, 이 저장소의 하니스"));
         assert!(html.contains("원문 측정") && html.contains("시뮬레이션"));
         assert!(block("{{real-pay:summary}}").unwrap().matches("<tbody>").count() == 12);
+    }
+
+    #[test]
+    fn a_chosen_comparison_shows_its_metrics_in_order_each_value_labelled_with_its_source() {
+        let html = block("{{real-pay:exp1|over_approval,approvals}}").unwrap();
+        assert_eq!(html.matches("<tr><th scope=\"row\">").count(), 2, "{html}");
+        let over = html.find("초과 승인").unwrap();
+        assert!(over < html.find("<th scope=\"row\">승인").unwrap(), "{html}");
+        for source in [REAL, SIMULATED, ARTICLE] {
+            assert_eq!(html.matches(&cell_label(source)).count(), 2, "{source}: {html}");
+        }
+        let summary = block("{{real-pay:summary|approvals}}").unwrap();
+        assert!(!summary.contains("초과 승인") && summary.matches("<tbody>").count() == 12, "{summary}");
+        assert_eq!(summary.matches("<span class=\"cell-label\">").count(), 36);
+        assert!(
+            summary.contains(
+                "<th scope=\"row\">원문 측정</th><td class=\"num\"><span class=\"cell-label\">승인</span> 580~<wbr>590"
+            ),
+            "{summary}"
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "no such metric")]
+    fn an_unknown_metric_fails_the_render() {
+        block("{{real-pay:exp1|approvalz}}");
     }
 
     #[test]

@@ -19,16 +19,23 @@ use lab_real::wal::report::machine_ko;
 const MATRIX_JSON: &str = include_str!("../../../content/real/wal-matrix.json");
 
 /// The figure for a `{{real-wal:ID}}` line, or None when `line` is not one.
-/// An unknown ID or unreadable data fails the render (and so `tests/prose.rs`).
+/// `{{real-wal:ID|LABEL,LABEL}}` shows only those settings' rows (labels as
+/// the run writes them, "V0 WAL+NORMAL"), in that order: a chapter's one
+/// comparison, the full matrix kept behind "표 보기" (issue 38).
+/// An unknown ID, label or unreadable data fails the render (and so `tests/prose.rs`).
 pub fn block(line: &str) -> Option<String> {
-    let id = line.trim().strip_prefix("{{real-wal:")?.strip_suffix("}}")?.trim();
+    let inner = line.trim().strip_prefix("{{real-wal:")?.strip_suffix("}}")?;
+    let (id, only) = match inner.split_once('|') {
+        Some((id, labels)) => (id.trim(), Some(labels.split(',').map(str::trim).collect::<Vec<_>>())),
+        None => (inner.trim(), None),
+    };
     let lead = match id {
         "b2" => "저장 함수가 돌아온 뒤의 기록이 실제 SQLite 파일에서도 남는지, 설정마다 확인했습니다.",
         "b7" => "같은 실행에서 프로세스 종료와 전원 차단을 나란히 놓으면, 두 장애가 남기는 것이 다릅니다.",
         other => panic!("unknown {{{{real-wal:{other}}}}} (expected b2 or b7)"),
     };
     let report: Value = serde_json::from_str(MATRIX_JSON).expect("content/real/wal-matrix.json is the report's JSON");
-    Some(figure(id, lead, &report))
+    Some(figure(id, lead, &report, only.as_deref()))
 }
 
 fn text(v: &Value) -> String {
@@ -263,8 +270,45 @@ fn differences(config: &Value) -> String {
     }
 }
 
-fn figure(id: &str, lead: &str, r: &Value) -> String {
+/// The table's columns: the first names the row, the others label each
+/// value on a phone too, where the columns stack into a card per setting
+/// (static/tables.css), so a verdict keeps whether it is the real run's or
+/// the model's.
+const COLUMNS: [&str; 8] = [
+    "순서 · 설정",
+    "대응 모형",
+    "실제 프로세스 종료",
+    "모형: 종료",
+    "실제 전원 차단 재현 (엄격 POSIX)",
+    "실제 전원 차단 재현 (ext4 유사)",
+    "모형: 전원 차단",
+    "모형과 다른 지점",
+];
+
+/// A `<td …>` cell with its column's label first.
+fn labelled(td: &str, head: &str) -> String {
+    let at = td.find('>').map_or(0, |i| i + 1);
+    format!("{}{}{}", &td[..at], super::pay::cell_label(head), &td[at..])
+}
+
+fn figure(id: &str, lead: &str, r: &Value, only: Option<&[&str]>) -> String {
     let configs = r["configs"].as_array().cloned().unwrap_or_default();
+    // The rows shown: every setting, or the chosen ones (their own id, so
+    // the full matrix can stand in the same chapter).
+    let (id, shown) = match only {
+        Some(labels) => (
+            format!("{id}-pick"),
+            labels
+                .iter()
+                .map(|l| {
+                    configs.iter().find(|c| c["label"] == *l).cloned().unwrap_or_else(|| {
+                        panic!("{{{{real-wal:{id}|…}}}}: no setting {l:?} in content/real/wal-matrix.json")
+                    })
+                })
+                .collect::<Vec<_>>(),
+        ),
+        None => (id.to_string(), configs.clone()),
+    };
     let label_of = |c: &Value| c["label"].as_str().unwrap_or("").to_string();
     let lost_under = |c: &Value, power: bool| {
         if power {
@@ -298,28 +342,34 @@ fn figure(id: &str, lead: &str, r: &Value) -> String {
         thousands(total_states),
     ));
     html.push_str(&format!(
-        "<div class=\"real-wal-scroll\" role=\"region\" aria-labelledby=\"real-wal-{id}-cap\" tabindex=\"0\">\n<table>\n<thead><tr>\
-         <th scope=\"col\">순서 · 설정</th><th scope=\"col\">대응 모형</th><th scope=\"col\">실제 프로세스 종료</th><th scope=\"col\">모형: 종료</th>\
-         <th scope=\"col\">실제 전원 차단 재현 (엄격 POSIX)</th><th scope=\"col\">실제 전원 차단 재현 (ext4 유사)</th><th scope=\"col\">모형: 전원 차단</th><th scope=\"col\">모형과 다른 지점</th>\
-         </tr></thead>\n<tbody>\n"
+        "<div class=\"real-wal-scroll\" role=\"region\" aria-labelledby=\"real-wal-{id}-cap\" tabindex=\"0\">\n<table class=\"cards\">\n<thead><tr>"
     ));
-    for c in &configs {
+    for head in COLUMNS {
+        html.push_str(&format!("<th scope=\"col\">{head}</th>"));
+    }
+    html.push_str("</tr></thead>\n<tbody>\n");
+    for c in &shown {
         let code = c["config"]["variant"].as_str().unwrap_or("");
         let power = c["power"].as_array().cloned().unwrap_or_default();
         let setting = label_of(c).split_once(' ').map(|(_, s)| s.replace('+', " + ")).unwrap_or_default();
-        html.push_str(&format!(
-            "<tr><th scope=\"row\">{code} {}<br><span class=\"rw-setting\">{}</span></th><td>{} · <code>{}</code></td>{}{}{}{}{}{}</tr>\n",
-            variant_name(code),
-            escape_html(&setting),
-            text(&c["model_variant"]),
-            text(&c["model_profile"]),
+        let cells = [
+            format!("<td>{} · <code>{}</code></td>", text(&c["model_variant"]), text(&c["model_profile"])),
             kill_cell(c),
             verdict_cell(&worst_model(c, "model_kill")),
-            power.first().map(power_cell).unwrap_or_default(),
-            power.get(1).map(power_cell).unwrap_or_default(),
+            power.first().map(power_cell).unwrap_or_else(|| "<td></td>".into()),
+            power.get(1).map(power_cell).unwrap_or_else(|| "<td></td>".into()),
             verdict_cell(&worst_model(c, "model_power")),
             differences(c),
+        ];
+        html.push_str(&format!(
+            "<tr><th scope=\"row\">{code} {}<br><span class=\"rw-setting\">{}</span></th>",
+            variant_name(code),
+            escape_html(&setting),
         ));
+        for (cell, head) in cells.iter().zip(&COLUMNS[1..]) {
+            html.push_str(&labelled(cell, head));
+        }
+        html.push_str("</tr>\n");
     }
     html.push_str("</tbody>\n</table>\n</div>\n</figure>\n");
     html
@@ -336,7 +386,23 @@ mod tests {
         assert!(html.contains("<figcaption") && html.contains("SQLite 3."));
         assert!(html.matches("<details>").count() >= 3 * 16);
         assert!(block("plain prose").is_none());
+        // On a phone each value says its column: the real run's or the model's.
+        let rows = html.matches("<tr><th scope=\"row\">").count();
+        assert_eq!(rows, 16);
+        for head in &COLUMNS[1..] {
+            assert_eq!(html.matches(&format!("<span class=\"cell-label\">{head}</span>")).count(), rows, "{head}");
+        }
         assert_eq!(thousands(1234567), "1,234,567");
+    }
+
+    #[test]
+    fn chosen_settings_are_their_rows_in_order_under_their_own_id() {
+        let html = block("{{real-wal:b7|V0 WAL+NORMAL,V0 DELETE+FULL}}").unwrap();
+        assert!(html.contains("id=\"real-wal-b7-pick\""), "{html}");
+        assert_eq!(html.matches("<tr><th scope=\"row\">").count(), 2);
+        let wal = html.find("WAL + NORMAL").unwrap();
+        assert!(wal < html.find("DELETE + FULL").unwrap(), "{html}");
+        assert!(std::panic::catch_unwind(|| block("{{real-wal:b7|V9 NONE}}")).is_err());
     }
 
     #[test]
