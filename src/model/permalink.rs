@@ -190,9 +190,11 @@ fn pairs_without(search: &str, drop: &[&str]) -> String {
     out
 }
 
-/// `?embed=FIGURE&STATE`: a figure alone, in the state of the address `search`.
+/// `?embed=FIGURE&STATE`: a figure alone, in the state of the address
+/// `search`. An embed keeps its own compact layout, whose settings sit
+/// under one button: the page's open lab (`lab`) is no state of it.
 pub fn embed(figure: &str, search: &str) -> String {
-    let state = pairs_without(search, &ROUTE_KEYS);
+    let state = pairs_without(search, &[&ROUTE_KEYS[..], &["lab"]].concat());
     let sep = if state.is_empty() { "" } else { "&" };
     format!("?embed={}{sep}{state}", percent_encode(figure))
 }
@@ -571,8 +573,8 @@ mod tests {
         let site = read_site(&vote, Scope::Vote);
         assert!(site.notices.is_empty(), "{:?}", site.notices);
         assert_eq!((site.value.lab, site.value.search()), (Some(true), vote.clone()));
-        // An embed keeps it; a closed lab writes nothing.
-        assert!(embed("lease-expiry", &url).ends_with("&lab=1"));
+        // An embed has no lab; a closed lab writes nothing.
+        assert_eq!(embed("lease-expiry", &url), "?embed=lease-expiry&preset=exp1&seed=7&t=2&ev=5");
         assert!(!lease_figure("a1-lease-expiry", "lease-expiry", "preset=exp1", &LeaseView::default()).contains("lab"));
     }
 

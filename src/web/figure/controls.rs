@@ -161,8 +161,9 @@ impl Figure {
     fn view_lesson(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
         let timeline = self.is_timeline();
-        // A story told takes the player's place; otherwise ▶ is the lesson's start.
-        let play = timeline && !self.tells_story();
+        // A story told takes the player's place; otherwise ▶ is the lesson's
+        // start (the open lab's player has its own).
+        let play = timeline && !self.tells_story() && !self.lab_open;
         let keys = if self.recorded.shown().is_some() { &[][..] } else { self.spec.lesson_keys };
         html! {
             <div class="lesson-bar" role="group" aria-label={LESSON_LABEL}>

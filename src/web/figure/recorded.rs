@@ -119,10 +119,13 @@ impl Figure {
             Some(view) => {
                 self.recorded = Recorded::Shown(view);
                 self.dirty = true;
-                // The player keeps its place (a permalink's `t`), within the record's window.
+                // The player keeps its place (a permalink's `t`), within the
+                // record's window; a record has nothing to guess, so one at
+                // the start of its run is drawn whole.
                 self.recompute(ctx);
                 let end = self.window_us();
-                if self.player.player.cursor_us() > end {
+                let at = self.player.player.cursor_us();
+                if at > end || at == 0 {
                     self.player.player.set_cursor(end);
                 }
                 self.write_url(ctx);
