@@ -271,3 +271,20 @@ test('B7\'s answer drives its figure to the power cut: the fault button pressed 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('A7\'s answer opens the question\'s cell on the map: its summary under the map says the answer', async () => {
+  const { page, errors, context } = await openPage(browser);
+  await page.goto(`${server.base}?ch=a7-sweeps`);
+  await ready(page);
+  assert.equal(await page.locator('#sweep-ttl-pause .sweep-opened').count(), 0, 'no cell opened before the guess');
+  const box = page.locator('#predict-a7-long-ttl');
+  await box.locator('input[type=radio]').first().check();
+  await box.locator('button.predict-go').click();
+  await box.locator('.predict-value').waitFor({ timeout: 120000 });
+  const opened = page.locator('#sweep-ttl-pause .sweep-opened[data-ix="11"][data-iy="0"]');
+  await opened.waitFor({ timeout: 60000 });
+  const value = await box.locator('.predict-value').getAttribute('data-answer-value');
+  await page.waitForFunction((v) => document.querySelector('#sweep-ttl-pause .sweep-opened')?.textContent.includes(`초과 승인 평균 ${v} `), value, { timeout: 60000 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -3,7 +3,7 @@
 //! guess. Committing sets the figure to the question's state (the app pushes
 //! its permalink and mounts the figure again, which opens in the state that
 //! answers: a timeline at the end of its run, a story past its verdict, B7
-//! with its fault hit) and then reveals the answer from a live run beside the
+//! with its fault hit, a sweep's map with the question's cell opened) and then reveals the answer from a live run beside the
 //! reader's guess, with a sentence on why. The same guess and answer are
 //! echoed in a small card just above the figure (a portal into the slot the
 //! app leaves there, `predict-echo-FIGURE`), which is scrolled into view
@@ -84,6 +84,8 @@ pub struct PredictBox {
     reveal: Reveal,
     _timer: Option<Timeout>,
     _settle: Option<Timeout>,
+    /// A sweep question's cell has been opened on the map.
+    cell_opened: bool,
 }
 
 impl PredictBox {
@@ -188,14 +190,27 @@ impl PredictBox {
             !f.has_attribute("data-awaiting-module")
                 && f.query_selector("[data-awaiting-module], .figure-loading").ok().flatten().is_none()
         });
-        let settled = matches!(self.reveal, Reveal::Shown(_) | Reveal::Failed(_)) && drawn;
+        // A sweep's answer is one cell: the map opens it (its border and its
+        // summary under the map), as a click on it does, once its row is drawn.
+        let cell = match p.answer {
+            Answer::SweepCell { ix, iy } => document.get_element_by_id(&format!("{}-c{ix}-{iy}", p.figure)),
+            _ => None,
+        };
+        let cell_ready = !matches!(p.answer, Answer::SweepCell { .. }) || cell.is_some();
+        let settled = matches!(self.reveal, Reveal::Shown(_) | Reveal::Failed(_)) && drawn && cell_ready;
+        if settled && !self.cell_opened {
+            if let Some(c) = cell.and_then(|c| c.dyn_into::<HtmlElement>().ok()) {
+                c.click();
+                self.cell_opened = true;
+            }
+        }
         if settled {
             let echo = document.get_element_by_id(&echo_slot_id(p.figure)).filter(|e| e.child_element_count() > 0);
             // The figure scrolls itself into view when it first draws: it keeps
             // room above it for the echo, so that its scroll shows the echo too.
             if let (Some(echo), Some(fig)) = (&echo, figure.as_ref().and_then(|f| f.dyn_ref::<HtmlElement>())) {
                 let h = echo.get_bounding_client_rect().height();
-                let _ = fig.style().set_property("scroll-margin-top", &format!("calc(4rem + {h:.0}px + 1rem)"));
+                let _ = fig.style().set_property("scroll-margin-top", &format!("calc(5.5rem + {h:.0}px + 1rem)"));
             }
             if let Some(el) = echo.or(figure).and_then(|e| e.dyn_into::<HtmlElement>().ok()) {
                 el.scroll_into_view();
@@ -246,6 +261,7 @@ impl Component for PredictBox {
             reveal: Reveal::NotAsked,
             _timer: None,
             _settle: None,
+            cell_opened: false,
         }
     }
 
@@ -294,7 +310,8 @@ impl Component for PredictBox {
         // The answer is in: bring the echo and the figure into view (once the figure has drawn).
         if matches!(self.reveal, Reveal::Shown(_) | Reveal::Failed(_)) && self._settle.is_none() {
             let link = ctx.link().clone();
-            self._settle = Some(Timeout::new(0, move || link.send_message(Msg::Settle(40))));
+            // Up to 30 s: a sweep's map fills row by row in its workers.
+            self._settle = Some(Timeout::new(0, move || link.send_message(Msg::Settle(200))));
         }
     }
 
