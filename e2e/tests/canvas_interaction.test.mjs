@@ -8,17 +8,23 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { serve, launch, openPage, ready, describePage } from './helpers.mjs';
+import { openLab } from './lab.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 const A1 = '#lease-expiry';
+// A1 opens at the start of its run with its player's tools in its lab
+// (issue 38): these checks read the marks of a run played to its window's
+// end, as a reader's permalink with the lab open shows it.
+const A1_PLAYED = '?ch=a1-lease-expiry&fig=lease-expiry&t=3000&lab=1';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-canvas-e2e-'));
 const SIZES = [{ width: 1280, height: 900 }, { width: 390, height: 844 }];
 
 /** The figure's trace as its export panel downloads it. */
 async function traceOf(page, fig) {
+  await openLab(page, fig);
   const [dl] = await Promise.all([
     page.waitForEvent('download', { timeout: 60000 }),
     page.click(`${fig} .export button[data-export=json]`),
@@ -38,7 +44,7 @@ async function tip(page, fig) {
 for (const size of SIZES) {
   test(`a hold on A1 says its thread and token, by keyboard and by pointer (${size.width}×${size.height})`, async () => {
     const { page, errors, context } = await openPage(browser, size);
-    await page.goto(`${server.base}?ch=a1-lease-expiry&fig=lease-expiry`);
+    await page.goto(`${server.base}${A1_PLAYED}`);
     await ready(page);
     await page.locator(`${A1} .canvas-wrap`).scrollIntoViewIfNeeded();
     await page.focus(`${A1} .canvas-wrap`);
@@ -84,7 +90,7 @@ for (const size of SIZES) {
 
   test(`pressing A1's time axis seeks the player and dragging scrubs (${size.width}×${size.height})`, async () => {
     const { page, errors, context } = await openPage(browser, size);
-    await page.goto(`${server.base}?ch=a1-lease-expiry&fig=lease-expiry`);
+    await page.goto(`${server.base}${A1_PLAYED}`);
     await ready(page);
     await page.locator(`${A1} .canvas-wrap`).scrollIntoViewIfNeeded();
     await page.waitForSelector(`${A1} .canvas-wrap[data-time-axis]`, { timeout: 10000 });
@@ -118,7 +124,7 @@ for (const size of SIZES) {
 
 test("A1's legend lists only the marks A1 draws", async () => {
   const { page, errors, context } = await openPage(browser, SIZES[0]);
-  await page.goto(`${server.base}?ch=a1-lease-expiry&fig=lease-expiry`);
+  await page.goto(`${server.base}${A1_PLAYED}`);
   await ready(page);
   const items = await page.$$eval(`${A1} .legend li`, (lis) => lis.map((li) => li.dataset.legend));
   assert.ok(items.length > 0, 'A1 has a legend');
@@ -142,6 +148,7 @@ test("A1's legend lists only the marks A1 draws", async () => {
 
 /** A figure's download by its export button, as bytes. */
 async function downloadJson(page, fig, kind) {
+  await openLab(page, fig);
   const [dl] = await Promise.all([
     page.waitForEvent('download', { timeout: 60000 }),
     page.click(`${fig} .export button[data-export=${kind}]`),
@@ -184,7 +191,7 @@ for (const size of SIZES) {
 
 test("A1's TTL changes by dragging an expired lease's end, and by + and − on a lease", async () => {
   const { page, errors, context } = await openPage(browser, SIZES[0]);
-  await page.goto(`${server.base}?ch=a1-lease-expiry&fig=lease-expiry`);
+  await page.goto(`${server.base}${A1_PLAYED}`);
   await ready(page);
   await page.locator(`${A1} .canvas-wrap`).scrollIntoViewIfNeeded();
   await page.waitForSelector(`${A1} .canvas-wrap[data-time-axis]`, { timeout: 10000 });

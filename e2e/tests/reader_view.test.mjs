@@ -7,6 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, openPage, ready } from './helpers.mjs';
+import { openLab } from './lab.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -81,6 +82,8 @@ for (const [width, height] of SIZES) {
       await page.goto(`${server.base}?ch=${chapter}`);
       await ready(page);
       for (const id of ids) {
+        // Every slider: the lesson's and, with the lab open under the stage, the lab's (issue 38).
+        await openLab(page, `#${id}`);
         const { count } = await view(page, id, 0, 'center');
         assert.ok(count >= 1, `${id}: no slider`);
         for (let i = 0; i < count; i++) {
@@ -115,6 +118,7 @@ test('while the 퍼가기 panel is open, the stage scrolls away with the figure 
   const stage = '#lease-expiry > .figure-stage';
   const position = () => page.$eval(stage, (s) => getComputedStyle(s).position);
   assert.equal(await position(), 'sticky');
+  await openLab(page, '#lease-expiry');
   await page.click('#lease-expiry details.share > summary');
   await page.waitForSelector('#lease-expiry .share-body textarea');
   assert.equal(await position(), 'static');
@@ -132,6 +136,10 @@ test('the key live numbers sit beside the canvas and follow the run', async () =
   await page.goto(`${server.base}?ch=a1-lease-expiry`);
   await ready(page);
   const stage = page.locator('#lease-expiry .figure-stage');
+  // Held until the reader reaches the first anomaly (issue 38: the lesson opens at the start).
+  await page.waitForSelector('#lease-expiry .key-numbers[data-held=true]');
+  await page.click('#lease-expiry .lesson-bar button.next-mark');
+  await openLab(page, '#lease-expiry');
   await page.waitForSelector('#lease-expiry .key-numbers[data-pending=false]');
   const names = await stage.locator('.key-number dt').allTextContents();
   assert.deepEqual(names, ['승인', '소유 겹침 쌍', '잃어버린 갱신 쌍']);
@@ -147,12 +155,16 @@ test('the key live numbers sit beside the canvas and follow the run', async () =
   await context.close();
 });
 
-test('A1 shows first only the controls its chapter uses', async () => {
+test('A1 shows first only the control its paragraph is about, the rest in its lab', async () => {
   const { page, errors, context } = await openPage(browser);
   await page.goto(`${server.base}?ch=a1-lease-expiry`);
   await ready(page);
+  const named = (sel) => page.$$eval(sel, (els) => els.filter((e) => e.checkVisibility()).map((e) => e.getAttribute('name')));
+  assert.deepEqual(await named('#lease-expiry .lesson-bar [name]'), ['ttl_ms']);
+  assert.deepEqual(await named('#lease-expiry .controls [name]'), [], 'the settings wait in the lab');
+  await openLab(page, '#lease-expiry');
   const shown = await page.$$eval('#lease-expiry .controls-grid:not(details *) [name]', (els) => els.map((e) => e.getAttribute('name')));
-  assert.deepEqual(shown, ['ttl_ms', 'pause_min_ms', 'pause_max_ms', 'threads']);
+  assert.deepEqual(shown, ['pause_min_ms', 'pause_max_ms', 'threads']);
   await page.click('#lease-expiry details.all-settings > summary');
   await page.locator('#lease-expiry details.all-settings input[name=wallets]').waitFor({ state: 'visible' });
   assert.deepEqual(errors, []);
@@ -163,6 +175,7 @@ test('a run changed while the player is paused is drawn in full', async () => {
   const { page, errors, context } = await openPage(browser);
   await page.goto(`${server.base}?ch=a1-lease-expiry`);
   await ready(page);
+  await openLab(page, '#lease-expiry');
   const scrub = page.locator('#lease-expiry .scrub');
   await scrub.fill('20');
   await page.waitForFunction(() => location.search.includes('t='));

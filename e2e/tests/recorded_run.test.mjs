@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve, launch, openPage, ready, root } from './helpers.mjs';
+import { openLab } from './lab.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -81,6 +82,8 @@ test('the reader switches to the record and back; a TTL changed on the record go
   const { page, errors, context } = await openPage(browser);
   await page.goto(`${server.base}?ch=a1-lease-expiry&fig=lease-expiry`);
   await ready(page);
+  // The source switch is the lab's (issue 38).
+  await openLab(page, A1);
   await page.check(`${A1} input[name=lease-expiry-source][value=real]`);
   await page.waitForSelector(`${A1} .recorded-run`);
   await page.waitForFunction(() => location.search.includes('real=1'));

@@ -5,6 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, openPage, ready } from './helpers.mjs';
+import { openLab } from './lab.mjs';
 
 let server, browser;
 before(async () => { server = await serve({ prefix: '/consistency-lab/' }); browser = await launch(); });
@@ -28,6 +29,7 @@ test('under a sub-path, chapters, Article B, the sweeps, export and embed all lo
   // An export (the figures module draws the SVG).
   await page.goto(`${server.base}?ch=a1-lease-expiry`);
   await ready(page);
+  await openLab(page, '#lease-expiry');
   await page.click('#lease-expiry button[data-export=svg]');
   await page.waitForFunction(() => /요청했습니다/.test(document.querySelector('#lease-expiry .export-status')?.textContent || ''), null, { timeout: 60000 });
   // An embed.

@@ -28,7 +28,9 @@ const settle = (page) => page.waitForTimeout(400);
 test('A1 on a phone: a tapped mark keeps its tip; empty plot area closes it and leaves the player; Esc closes it', async () => {
   const { page, errors, context } = await phone();
   const A1 = '#lease-expiry';
-  await page.goto(`${server.base}?ch=a1-lease-expiry&fig=lease-expiry`);
+  // A1 opens at the start of its run, its player's tools in its lab (issue
+  // 38): the reader's permalink of the run played to its end, lab open.
+  await page.goto(`${server.base}?ch=a1-lease-expiry&fig=lease-expiry&t=3000&lab=1`);
   await ready(page);
   await page.locator(`${A1} .canvas-wrap`).scrollIntoViewIfNeeded();
   await page.waitForSelector(`${A1} .canvas-wrap[data-time-axis]`, { timeout: 10000 });
