@@ -97,7 +97,7 @@ async function checkStrikes(page, touch) {
   const { during, afterSync } = await findInstants(page, touch);
   // Power loss before the sync ends: the record was in the OS cache and is lost; X is out.
   assert.match(during.text, /OS 캐시에 있었고 사라짐/);
-  assert.match(during.text, /네트워크가 가진 A의 투표: h10 사전 X/);
+  assert.match(during.text, /네트워크가 가진 A의 투표: 높이 10 사전 투표 X/);
   assert.match(during.verdict, /could_vote_twice|voted_twice/);
   // After it: on disk, kept, safe.
   assert.match(afterSync.text, /디스크에 있었고 남음/);

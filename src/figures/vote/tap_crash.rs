@@ -25,7 +25,7 @@ use std::cell::RefCell;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::labels::{consensus_step_ko, layer_ko, step_short_ko};
+use super::labels::{consensus_step_long_ko, layer_ko, step_short_ko};
 use super::{SAFE_GREEN, UNSAFE_RED, VALUE_X};
 use crate::recording::Area;
 use crate::{palette as P, DrawResult, FONT};
@@ -97,7 +97,7 @@ pub struct TapCut {
 /// One of A's records at an instant: where it is and whether each fault keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TapRecord {
-    /// `h10 사전 X`, as figure B7-1's chips.
+    /// `높이 10 사전 투표 X`.
     pub label: String,
     pub height: u64,
     pub round: u32,
@@ -181,8 +181,9 @@ pub struct TapCrash {
     outcomes: RefCell<Vec<((usize, FaultKind), TapOutcome)>>,
 }
 
+/// `높이 10 사전 투표 X`: a vote or its record in the text alternative.
 fn vote_label(height: u64, step: lab_sim::vote::Step, value: Value) -> String {
-    format!("h{height} {} {}", consensus_step_ko(step), value.label())
+    format!("높이 {height} {} {}", consensus_step_long_ko(step), value.label())
 }
 
 /// `2.6 ms`, `1 s`: a key time as the axis labels it.
