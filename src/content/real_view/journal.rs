@@ -161,11 +161,15 @@ pub(crate) fn figure(report: &Value) -> String {
     ));
 
     svg.push_str(&svg_text(0, 76, "hj-step", words::STEP2));
-    svg.push_str(&format!(
-        "<text x=\"0\" y=\"92\" class=\"hj-muted hj-small\">{kind} · 로그 기록 {}개 중 #{} 뒤 · 단계: {stage}</text>",
-        thousands(count(&power(story)["points"]).saturating_sub(1)),
-        count(&w["point"]).saturating_sub(1),
-    ));
+    // Where in the run's log of file operations the power went: after
+    // `point` of its records (a power cut at every point was rebuilt).
+    let (point, records) = (count(&w["point"]), count(&power(story)["points"]).saturating_sub(1));
+    let when = if point >= records {
+        format!("로그 기록 {}개가 모두 끝난 뒤", thousands(records))
+    } else {
+        format!("로그 기록 {}개 중 {}개가 끝난 뒤", thousands(records), thousands(point))
+    };
+    svg.push_str(&format!("<text x=\"0\" y=\"92\" class=\"hj-muted hj-small\">{kind} · {when} · 단계: {stage}</text>"));
     svg.push_str("<rect x=\"0\" y=\"100\" width=\"360\" height=\"30\" rx=\"5\" class=\"hj-box\"/>");
     svg.push_str(&format!(
         "<text x=\"10\" y=\"120\" class=\"hj-file\">{}</text><text x=\"350\" y=\"120\" class=\"hj-muted hj-small\" text-anchor=\"end\">{}</text>",
@@ -195,7 +199,7 @@ pub(crate) fn figure(report: &Value) -> String {
     // The grid: per synchronous setting, the stages at which a cut lost a vote.
     let top = 288;
     svg.push_str(&svg_text(0, top, "hj-step", words::GRID));
-    let (label_w, cell_w, cell_h) = (62u32, 40u32, 24u32);
+    let (label_w, cell_w, cell_h) = (58u32, 36u32, 24u32);
     for (i, (_, name)) in STAGES.iter().enumerate() {
         let x = label_w + i as u32 * cell_w + cell_w / 2;
         svg.push_str(&format!(
@@ -304,6 +308,7 @@ mod tests {
         assert!(html.contains("<title id=\"real-journal-title\">") && html.contains("<desc id=\"real-journal-desc\">"));
         // The committed run: FULL lost X30 after sending it, restoring X1…X29.
         assert!(html.contains("synchronous=FULL"), "{html}");
+        assert!(html.contains("동기화된 쓰기만 · 로그 기록 874개가 모두 끝난 뒤 · 단계: D 전송"), "{html}");
         assert!(
             html.contains(">X1…X30</text>")
                 && html.contains(">X1…X29</text>")
@@ -331,6 +336,7 @@ mod tests {
                 p["stages"]["COMMIT"] = true.into();
                 p["worst"]["restored"] = "X1…X27".into();
                 p["worst"]["lost"] = "X28…X30".into();
+                p["worst"]["point"] = 700.into();
             }
         }
         report["date"] = "2027-01-02".into();
@@ -339,6 +345,7 @@ mod tests {
         assert!(after.contains(">1,234/9,999</text>") && !after.contains(">2,853/6,717</text>"), "{after}");
         assert!(after.contains(">X1…X27</text>") && after.contains(">X28…X30 (무결성"), "{after}");
         assert!(after.contains("2027-01-02") && after.contains("커밋·B 전송"), "{after}");
+        assert!(after.contains("로그 기록 874개 중 700개가 끝난 뒤"), "{after}");
         assert_eq!(after.matches("hj-cell hj-cell-bad").count(), 7);
         // The two directory models now disagree for FULL: the caption says so.
         assert!(after.contains("엄격 POSIX 디렉터리 모델의 결과입니다"), "{after}");
