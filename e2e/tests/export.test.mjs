@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { serve, launch, openPage, ready, root, describePage, LAZY_FIGURES_READY } from './helpers.mjs';
+import { openLab } from './lab.mjs';
 
 let server, browser, lab;
 before(async () => {
@@ -41,6 +42,8 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-export-e2e-'));
 
 /** Clicks an export button of a figure and returns the downloaded file's bytes and name. */
 async function download(page, fig, kind) {
+  // The files are the lab's (issue 38).
+  await openLab(page, fig);
   const [dl] = await Promise.all([
     page.waitForEvent('download', { timeout: 60000 }),
     page.click(`${fig} .export button[data-export=${kind}]`),
@@ -55,6 +58,7 @@ async function download(page, fig, kind) {
 
 /** What the panel knows: the figure's params, time, and the width it would export at. */
 async function exportState(page, fig) {
+  await openLab(page, fig);
   return page.$eval(fig, (f) => {
     const d = f.querySelector('.export').dataset;
     return { params: d.params, time: d.time, win: d.win, recon: d.recon, width: f.querySelector('.canvas-wrap').clientWidth };
@@ -245,6 +249,7 @@ test('sweep export: disabled while the grid is computed, with a Korean hint', as
   assert.match(state.hint, /격자 계산이 끝나면 내려받을 수 있습니다/);
   assert.equal(state.described, 'sweep-ttl-pause-export-hint');
   // The 퍼가기 panel works at once.
+  await openLab(page, '#sweep-ttl-pause');
   await page.click('#sweep-ttl-pause details.share > summary');
   assert.match(await page.inputValue('#sweep-ttl-pause textarea.embed-code'), /\?embed=sweep-ttl-pause&amp;variant=naive&amp;ttl_lo=50&amp;ttl_hi=1000&amp;pause_lo=100&amp;pause_hi=1000&amp;n=30&amp;seeds=5"/);
   assert.ok((await page.inputValue('#sweep-ttl-pause textarea.alt-text')).startsWith('그림 7-1.'));
@@ -254,6 +259,7 @@ test('sweep export: disabled while the grid is computed, with a Korean hint', as
 
 async function sweepExportMatchesLab(page, id) {
   const fig = `#${id}`;
+  await openLab(page, fig);
   await page.waitForSelector(`${fig}[data-state=done] .export button[data-export=svg]:not([disabled])`, { timeout: 180000 });
   assert.equal(await page.$$eval(`${fig} .export-hint`, (h) => h.length), 0, 'the hint is gone');
   const st = await page.$eval(fig, (f) => ({ params: f.querySelector('.export').dataset.params, width: f.querySelector('.sweep-plot').clientWidth }));
@@ -336,6 +342,7 @@ test('the 퍼가기 panel offers an iframe snippet, the permalink and the text a
   await page.goto(`${server.base}?ch=a1-lease-expiry`);
   await ready(page);
   const fig = '#lease-expiry';
+  await openLab(page, fig);
   await page.click(`${fig} details.share > summary`);
   const snippet = await page.inputValue(`${fig} textarea.embed-code`);
   assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/embed-lease-expiry\.html\?embed=lease-expiry&amp;preset=exp1[^"]*" title="그림 1-1\.[^"]*" width="100%" height="720" style="border:0" loading="lazy"><\/iframe>$/);
@@ -354,6 +361,8 @@ test('the 퍼가기 panel offers an iframe snippet, the permalink and the text a
   assert.deepEqual(labels, ['SVG', 'PNG', 'PNG 2×', '트레이스 JSON', '지표 CSV', 'GIF']);
   // B2 is an HTML table: the 퍼가기 panel without image downloads.
   await page.goto(`${server.base}?ch=b2-durable`);
+  await ready(page);
+  await openLab(page, '#crash-matrix');
   await page.waitForSelector('#crash-matrix details.share');
   assert.equal(await page.$$eval('#crash-matrix button[data-export]', (b) => b.length), 0);
   await page.click('#crash-matrix details.share > summary');

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { serve, launch, openPage, ready, describePage } from './helpers.mjs';
+import { openLab } from './lab.mjs';
 
 let server, browser;
 before(async () => {
@@ -19,6 +20,8 @@ after(async () => { await browser?.close(); await server?.close(); });
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-share-e2e-'));
 
 async function download(page, fig, kind) {
+  // The files are the lab's (issue 38).
+  await openLab(page, fig);
   const [dl] = await Promise.all([
     page.waitForEvent('download', { timeout: 120000 }),
     page.click(`${fig} .export button[data-export=${kind}]`),
@@ -116,6 +119,7 @@ test('exported SVGs carry the legend the page shows beside the figure', async ()
 
 /** Opens the 퍼가기 panel of `fig` and waits for the figure-only snippet's measured height. */
 async function bareSnippet(page, fig) {
+  await openLab(page, fig);
   await page.click(`${fig} details.share > summary`);
   // The panel is filled by the lazily loaded figures module, which also measures the figure's file.
   await page.waitForSelector(`${fig} textarea.embed-bare`, { timeout: 30000 });
