@@ -4,10 +4,13 @@
 // (`data-spotlight` = KEY and a count of the marks drawn above zero on its
 // canvas, or on the side-by-side's panels), its pixels change, and letting go
 // gives the drawing back as it was. tests/mark_words.rs checks the same words
-// against the drawings natively; this checks the page's wiring.
+// against the drawings natively; this checks the page's wiring. A lesson's
+// timeline opens at the start of its run with nothing drawn (issue 38), so
+// each check first plays the page's timelines to their window's end.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, openPage, ready } from './helpers.mjs';
+import { playTimelinesToEnd } from './lab.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -44,6 +47,7 @@ test('desktop: pointing at every colour word picks out its marks in the figure a
   for (const ch of CHAPTERS) {
     await page.goto(`${server.base}?ch=${ch}`);
     await ready(page);
+    await playTimelinesToEnd(page);
     const words = await wordsOf(page);
     assert.ok(words.length > 0, `${ch} has colour words`);
     for (const w of words) {
@@ -79,6 +83,7 @@ test('keyboard: a colour word is focusable, focus lights it, Tab away and Esc le
   const { page, errors, context } = await openPage(browser, { width: 1280, height: 900 });
   await page.goto(`${server.base}?ch=a2-watchdog`);
   await ready(page);
+  await playTimelinesToEnd(page);
   const word = page.locator('article.chapter .mark-word[data-mark="stop"]');
   await word.focus();
   await page.waitForFunction(() => document.querySelector('[data-spotlight="stop"]'));
@@ -100,6 +105,7 @@ test('phone (touch): a tap pins the spotlight, a second tap on the word or a tap
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${server.base}?ch=a1-lease-expiry`);
   await ready(page);
+  await playTimelinesToEnd(page);
   const word = page.locator('article.chapter .mark-word[data-mark="stolen"]');
   await word.scrollIntoViewIfNeeded();
   await word.tap();
