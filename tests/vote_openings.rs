@@ -8,7 +8,7 @@
 use consistency_lab::figures::plan::VoteFigure;
 use consistency_lab::figures::plan::VotePlan;
 use consistency_lab::figures::recording::svg_of;
-use consistency_lab::figures::vote::{opening_of, OpenAt, StackFault, OPENINGS};
+use consistency_lab::figures::vote::{opening_of, stage_start_us, OpenAt, StackFault, OPENINGS};
 use lab_model::registry::{figure_of, figures_of, FigureKind, Scenario};
 
 const STORIES: [&str; 5] =
@@ -172,4 +172,21 @@ fn b8_draws_no_more_blocked_validators_than_chosen() {
     assert_eq!(blocked(3), [0, 1, 2, 3]);
     let text = opened("liveness").text_alternative(StackFault::None);
     assert!(!text.contains("멈춘 노드 2개"), "{text}");
+}
+
+/// B-6 opens at a crash right after the file sync: the send the crash cut
+/// is drawn at the crash, not over the sync that succeeded (the trace has
+/// it waiting from the sync's start).
+#[test]
+fn b6s_cut_send_is_drawn_at_the_crash_not_over_the_sync() {
+    let f = opened("restart-recovery");
+    let stages = &f.traces()[0].lanes[0].stages;
+    let fsync = stages.iter().position(|s| s.stage == "FSYNC").unwrap();
+    let cut = stages.iter().position(|s| !s.ok).unwrap();
+    assert!(stages[fsync].ok);
+    assert!(stages[cut].start.t_us < stages[fsync].end.t_us, "the trace's cut send overlaps the sync");
+    assert_eq!(stage_start_us(stages, cut), stages[fsync].end.t_us);
+    for i in 0..stages.len() {
+        assert!(stage_start_us(stages, i) <= stages[i].end.t_us, "stage {i}");
+    }
 }

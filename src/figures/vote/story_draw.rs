@@ -9,7 +9,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::labels::{fmt_time, layer_ko, step_pending_ko, step_short_ko};
-use super::story_layout::{StoryLayout, StoryView};
+use super::story_layout::{stage_start_us, StoryLayout, StoryView};
 use super::{value_color, FENCE_PURPLE, SAFE_GREEN, UNSAFE_RED};
 use crate::text_place::draw_labels;
 use crate::text_width::approx_text_width;
@@ -150,11 +150,12 @@ fn draw_process_bands(area: &Area, trace: &VoteTrace, view: &StoryView, l: &Stor
 fn draw_pipeline_stages(area: &Area, trace: &VoteTrace, view: &StoryView, l: &StoryLayout) -> DrawResult {
     if let Some(a) = trace.lanes.first() {
         let (top, bot) = l.lane_y[0];
-        for st in &a.stages {
-            if !l.shows(st.start.t_us) {
+        for (i, st) in a.stages.iter().enumerate() {
+            let start = stage_start_us(&a.stages, i);
+            if !l.shows(start) {
                 continue;
             }
-            let xa = l.warp.x(st.start.t_us);
+            let xa = l.warp.x(start);
             let xb = l.warp.x(st.end.t_us.min(l.cursor)).max(xa + view.px(2.0));
             let name = StepName::parse(&st.stage);
             let step = name.map(|name| name.step);

@@ -7,7 +7,7 @@
 //! worked out at scale 1.
 
 use super::labels::{fmt_time, kind_ko, layer_ko, step_ko};
-use super::story_layout::{StoryLayout, StoryView};
+use super::story_layout::{stage_start_us, StoryLayout, StoryView};
 use crate::vote::StackFault;
 use lab_sim::vote::{EventKind, FaultKind, ProcessState, StepName, VoteTrace, VALIDATOR_NAMES};
 
@@ -68,11 +68,15 @@ pub(super) fn placed_on(trace: &VoteTrace, l: &StoryLayout) -> Vec<PlacedStoryMa
     let at = |mark, x: f64, y: f64| PlacedStoryMark { mark, x, y };
     if let Some(a) = trace.lanes.first() {
         let (top, bot) = l.lane_y[0];
-        for (i, st) in a.stages.iter().enumerate().filter(|(_, st)| l.shows(st.start.t_us)) {
-            let xa = l.warp.x(st.start.t_us);
+        for (i, st) in a.stages.iter().enumerate() {
+            let start = stage_start_us(&a.stages, i);
+            if !l.shows(start) {
+                continue;
+            }
+            let xa = l.warp.x(start);
             let xb = l.warp.x(st.end.t_us.min(l.cursor)).max(xa + 2);
             let y = f64::from(top + 4 + bot - 10) / 2.0;
-            out.push((st.start.t_us, at(StoryMark::Stage(i), f64::from(xa + xb) / 2.0, y)));
+            out.push((start, at(StoryMark::Stage(i), f64::from(xa + xb) / 2.0, y)));
         }
         // The fenced bar at the foot of A's lane, pointed at near its start.
         for (i, span) in a.process.iter().enumerate() {
@@ -138,8 +142,12 @@ pub fn story_mark_at(trace: &VoteTrace, view: &StoryView, width_css: f64, x: f64
     if !(f64::from(top)..=f64::from(bot)).contains(&y) {
         return None;
     }
-    a.stages.iter().enumerate().filter(|(_, st)| l.shows(st.start.t_us)).find_map(|(i, st)| {
-        let xa = f64::from(l.warp.x(st.start.t_us));
+    a.stages.iter().enumerate().find_map(|(i, st)| {
+        let start = stage_start_us(&a.stages, i);
+        if !l.shows(start) {
+            return None;
+        }
+        let xa = f64::from(l.warp.x(start));
         let xb = f64::from(l.warp.x(st.end.t_us.min(l.cursor))).max(xa + 2.0);
         (xa - 2.0..=xb + 2.0).contains(&x).then_some(StoryMark::Stage(i))
     })
@@ -233,7 +241,8 @@ pub fn describe_story_mark(trace: &VoteTrace, mark: StoryMark, cursor_us: u64) -
             } else {
                 ""
             };
-            format!("A의 처리 단계 {step}: {} → {end}{how}", fmt_time(st.start.t_us))
+            let start = trace.lanes.first().map_or(st.start.t_us, |a| stage_start_us(&a.stages, i));
+            format!("A의 처리 단계 {step}: {} → {end}{how}", fmt_time(start))
         }
     }
 }

@@ -6,7 +6,7 @@
 use plotters::prelude::*;
 
 use crate::text_place::Labels;
-use lab_sim::vote::{EventKind, MessageRecord, MsgKind, TraceEvent, VoteTrace};
+use lab_sim::vote::{EventKind, MessageRecord, MsgKind, StageSpan, TraceEvent, VoteTrace};
 
 /// Pixel scale and options of a Scenario B drawing.
 #[derive(Clone, Debug, PartialEq)]
@@ -207,6 +207,20 @@ fn warp_relevant(e: &TraceEvent, h0: u64, r0: u32) -> bool {
         | EventKind::RecordLayerChanged { validator, .. } => *validator == 0,
         _ => true,
     }
+}
+
+/// Where A's stage `i` starts on the drawing (µs): a foreground stage never
+/// before the previous foreground stage of its action ended. A send that a
+/// crash cut right after the file sync is traced from the sync's start (its
+/// chain waited on the sync); drawn from there it would paint the sync that
+/// succeeded in the cut send's red.
+pub fn stage_start_us(stages: &[StageSpan], i: usize) -> u64 {
+    let st = &stages[i];
+    if !st.foreground {
+        return st.start.t_us;
+    }
+    let prev = stages[..i].iter().rev().find(|p| p.foreground && p.action == st.action).map_or(0, |p| p.end.t_us);
+    st.start.t_us.max(prev.min(st.end.t_us))
 }
 
 /// Lane layout of the story drawing, in CSS px.
