@@ -35,7 +35,8 @@ function unlabelled(sources) {
   const out = [];
   let tables = 0;
   for (const table of document.querySelectorAll('main table')) {
-    if (!shown(table) || table.closest('figure.lab-figure') || !names(table.tHead?.textContent || '')) continue;
+    // A comparison: a column or a row names a source (Article A's summary names them by row).
+    if (!shown(table) || table.closest('figure.lab-figure') || ![...table.querySelectorAll('th')].some((th) => names(th.textContent))) continue;
     tables += 1;
     for (const row of table.tBodies.length ? [...table.tBodies].flatMap((b) => [...b.rows]) : []) {
       const rowSource = [...row.querySelectorAll('th[scope=row]')].find((th) => shown(th) && names(th.textContent));

@@ -183,15 +183,17 @@ fn config_table(data: &Value, key: &str, only: Option<&[Metric]>) -> String {
             .collect(),
         None => lines,
     };
+    // A range may break after its "~" in a phone card's narrow column.
+    let breakable = |text: String| text.replace('~', "~<wbr>");
     for (metric, line) in lines {
         let label = metric.label_ko(facts.as_ref());
-        let article = article_cell(key, metric);
+        let article = breakable(article_cell(key, metric));
         rows.push_str(&format!(
             "<tr><th scope=\"row\">{label}</th><td class=\"num real\">{}{}</td><td class=\"num\">{}{}</td><td class=\"num\">{}{article}</td></tr>",
             cell_label(REAL),
-            cell(line["real_text"].as_str().unwrap_or("")),
+            breakable(cell(line["real_text"].as_str().unwrap_or(""))),
             cell_label(SIMULATED),
-            cell(line["simulated_text"].as_str().unwrap_or("")),
+            breakable(cell(line["simulated_text"].as_str().unwrap_or(""))),
             cell_label(ARTICLE),
         ));
     }
