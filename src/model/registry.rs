@@ -355,7 +355,7 @@ pub static FIGURES: &[FigureSpec] = &[
         main_keys: &["fault", "variant", "device_honours_sync"],
         lesson_keys: &["fault", "variant"],
         key_metrics: &[],
-        caption_ko: "그림 B2-1. 장애를 일으킬 시각 고르기: 맨 위는 A가 첫 투표를 처리하는 단계(서명, 기록, 커밋, 저장 큐 비우기, 파일 동기화, 전송), 그 아래 네 줄은 A의 안전 기록이 그때그때 있던 곳(트랜잭션 · 저장 큐 · OS 캐시 · 디스크), 네트워크 줄의 점은 A가 투표를 보낸 순간이다. A의 줄을 누른 시각에 프로세스 종료나 전원 차단이 일어나고, 그 장애가 지우는 계층은 그 시각부터 회색이 된다(✓ 남음, ✗ 사라짐). 위쪽 배지는 그 장애와 재시작을 시뮬레이션으로 다시 돌려 얻은 판정이다. 가로축은 시간 순서대로지만 짧은 단계도 누를 수 있게 넓혀 그렸다.",
+        caption_ko: "그림 B2-1. A의 첫 투표와 그 기록: 맨 위는 A의 처리 단계, 그 아래 네 줄은 그때그때 안전 기록이 있던 계층, 네트워크 줄의 점은 투표가 나간 순간이다. A의 줄을 누른 시각에 장애가 나고, 그 장애가 지우는 계층은 그 시각부터 회색이 된다(✓ 남음, ✗ 사라짐). 위쪽 배지는 그 장애와 재시작을 시뮬레이션으로 다시 돌린 판정이다. 가로축은 시간 순서지만 짧은 단계를 넓혀 그렸다.",
         not_drawn: Some("B2-1 is drawn by the page's figures module from its own runs, beside the reader's choices; it has no file yet"),
     },
     FigureSpec {

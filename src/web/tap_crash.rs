@@ -24,7 +24,8 @@ use lab_model::{permalink, registry};
 const ORDERS: [(Variant, &str); 3] =
     [(Variant::V3, "커밋만 하고 전파"), (Variant::V0, "저장 후 전파"), (Variant::V1, "전파 후 저장")];
 const FAULTS: [(FaultKind, &str); 2] = [(FaultKind::Kill, "⚡ 프로세스 종료"), (FaultKind::Power, "⚡ 전원 차단")];
-const HOW: &str = "A의 줄을 누르면 그 시각에 장애가 납니다. 키보드: 줄에 초점을 두고 ←/→로 시각을 옮긴 뒤 Enter는 프로세스 종료, Shift+Enter는 전원 차단.";
+const HOW: &str =
+    "A의 줄을 누르면 그 시각에 장애가 납니다. 키보드: ←/→로 시각, Enter는 프로세스 종료, Shift+Enter는 전원 차단.";
 const DEVICE: &str = "장치가 동기화를 무시";
 const LOADING: &str = "그림을 계산하는 중…";
 

@@ -45,6 +45,7 @@ pub struct TapWords {
     pub kept: &'static str,
     pub wiped: &'static str,
     pub keys: &'static str,
+    pub not_yet: &'static str,
 }
 
 pub const TAP_WORDS: TapWords = TapWords {
@@ -58,6 +59,7 @@ pub const TAP_WORDS: TapWords = TapWords {
     kept: "남음",
     wiped: "사라짐",
     keys: "Enter 종료 · Shift+Enter 전원",
+    not_yet: "아직 장애를 일으키지 않았습니다. A의 줄을 눌러 장애가 날 시각을 고르세요.",
 };
 
 /// The storage layers, top to bottom, as the figure's rows draw them.
@@ -371,10 +373,7 @@ impl TapCrash {
     /// The text alternative: what happened at the chosen instant (or how to choose one).
     pub fn describe(&self, cut: Option<usize>, fault: FaultKind) -> String {
         let Some(cut) = cut.filter(|&c| c < self.cuts.len()) else {
-            return format!(
-                "{}. 아직 장애를 일으키지 않았습니다. A의 줄(서명, 기록, 커밋, 저장, 전송)을 누르거나, 줄에 초점을 두고 ←/→로 시각을 옮긴 뒤 Enter(프로세스 종료) 또는 Shift+Enter(전원 차단)를 누르세요.",
-                TAP_WORDS.pick
-            );
+            return TAP_WORDS.not_yet.to_string();
         };
         let c = self.cuts[cut];
         let fault_ko = super::labels::fault_ko(fault);
@@ -610,22 +609,33 @@ pub fn draw_tap_crash(
         area.draw(&Circle::new((x, ny + px(ROW_H / 2.0)), px(3.0).max(2), col.filled()))?;
     }
 
-    // The axis: key times, labelled where they fit.
+    // The axis: key times, labelled where they fit, the first record's
+    // layer changes first (they are what the rows below show).
     let ay = row_y(ROWS.len() + 1);
     area.draw(&PathElement::new(vec![(x0, ay), (x1, ay)], P::MUTED.stroke_width(1)))?;
-    let mut last_right = i32::MIN;
-    for &t in &fig.times {
+    let first: Vec<u64> = fig
+        .trace
+        .records
+        .iter()
+        .find(|r| r.validator == 0)
+        .map(|r| r.layers.iter().map(|lp| lp.at.t_us).collect())
+        .unwrap_or_default();
+    let mut order: Vec<u64> = fig.times.iter().copied().filter(|t| *t == 0 || first.contains(t)).collect();
+    order.extend(fig.times.iter().copied().filter(|t| *t != 0 && !first.contains(t)));
+    let mut taken: Vec<(i32, i32)> = Vec::new();
+    for t in order {
         let x = warp.x(t);
         area.draw(&PathElement::new(vec![(x, ay), (x, ay + px(3.0))], P::MUTED.stroke_width(1)))?;
         let text = tap_time_label(t);
         let half = (crate::text_width::approx_text_width(&text, 10.0_f64.max(floor)) * scale / 2.0).round() as i32;
-        if x - half > last_right + px(6.0) && x + half <= px(width_css) {
+        let (a, b) = (x - half - px(3.0), x + half + px(3.0));
+        if a >= 0 && b <= px(width_css) && taken.iter().all(|&(l, r)| b < l || a > r) {
             area.draw_text(
                 &text,
                 &font(10.0).color(&P::MUTED).pos(Pos::new(HPos::Center, VPos::Top)),
                 (x, ay + px(4.0)),
             )?;
-            last_right = x + half;
+            taken.push((a, b));
         }
     }
 
@@ -807,6 +817,8 @@ mod tests {
             })
             .unwrap();
             assert!(svg.contains("프로세스 종료") && svg.contains(TAP_WORDS.did_twice), "width {width}");
+            // The background write's second, when the record reaches the OS cache, is labelled.
+            assert!(svg.contains("\n1 s\n"), "width {width}");
         }
     }
 }
