@@ -90,7 +90,7 @@ for (const [width, height] of [[1280, 900], [390, 844]]) {
     const box = await page.$eval('.hook canvas', (c) => { const r = c.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, h: r.height, w: r.width }; });
     assert.ok(box.h > 60 && box.w > 300, `a real canvas: ${JSON.stringify(box)}`);
     assert.ok(box.bottom <= height, `the canvas is on the first screen, no scrolling: ${JSON.stringify(box)}`);
-    for (const sel of ['.hook-question', '.hook-player input[type=range]', '.hook-start a', '.hook-map a']) {
+    for (const sel of ['.hook-question', '.hook-player input[type=range]', '.hook-start a', '.door-b a']) {
       const r = await page.$eval(sel, (e) => e.getBoundingClientRect().bottom);
       assert.ok(r <= height, `${sel} is on the first screen (bottom ${r})`);
     }

@@ -120,10 +120,10 @@ impl HookRun {
         let (a, b) = (format!("스레드 {k1}"), format!("스레드 {k2}"));
         let wrote = if v1 == v2 {
             let read = match self.reads() {
-                Some([r1, r2]) if r1 == r2 => format!("{}원을 읽고 ", group_thousands(r1)),
+                Some([r1, r2]) if r1 == r2 => format!("둘 다 {}원을 읽었고, ", group_thousands(r1)),
                 _ => String::new(),
             };
-            format!("{} {b} 모두 {read}{}원을 썼습니다.", with_particle(&a, Particle::GwaWa), group_thousands(v1))
+            format!("{} {b} {read}모두 {}원을 썼습니다.", with_particle(&a, Particle::GwaWa), group_thousands(v1))
         } else {
             format!(
                 "{} {}원, {} {}원을 썼습니다.",
