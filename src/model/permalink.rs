@@ -96,7 +96,7 @@ pub fn vote_figure(
 /// it sets, for this figure, a knob lesson mode hides (a parameter other
 /// than the figure's lesson keys at a value that is not its starting one,
 /// the seed, the preset, the timeline's window, the recorded run, a sweep's
-/// metric). The route, an embed's `bare`, the player's `t` and `ev` and
+/// metric unless the lesson shows it). The route, an embed's `bare`, the player's `t` and `ev` and
 /// the view keys a lesson sets itself (A2's `recon`, B6's `hit`) do not
 /// count, nor a key the figure does not read. The keys are for the
 /// figure `fig=` or `embed=` names, else the first figure of `ch=`'s
@@ -113,7 +113,8 @@ pub fn lab_requested(spec: &FigureSpec, search: &str) -> bool {
     if target.is_some_and(|id| id != spec.id) {
         return false;
     }
-    if site.lab == Some(true) || site.window_ms.is_some() || site.recorded == Some(true) || site.metric.is_some() {
+    let hidden_metric = site.metric.is_some() && !spec.lesson_keys.contains(&"metric");
+    if site.lab == Some(true) || site.window_ms.is_some() || site.recorded == Some(true) || hidden_metric {
         return true;
     }
     // A key lesson mode shows, or one it leaves alone.
@@ -614,14 +615,21 @@ mod tests {
         assert!(asks(a3, "?ch=a2-watchdog&fig=watchdog-stop&lab=1"));
         assert!(!asks(a3, "?ch=a2-watchdog&fig=watchdog-stop&preset=exp2_stop&stop_duration_ms=120"));
         assert!(asks(a3, "?ch=a2-watchdog&fig=watchdog-stop&preset=exp2_stop&ttl_ms=900"));
-        // A2's ledger switch and B6's fault are the lesson's; a sweep's metric is not.
+        // A2's ledger switch, B6's fault and S1's metric and variant are the
+        // lesson's; S2's metric and S1's axes are not.
         assert!(!asks(figure("silent-drift").unwrap(), "?ch=a1-lease-expiry&fig=silent-drift&recon=0"));
         let b6 = figure("kill-vs-power").unwrap();
         let struck = VoteConfig { fault: lab_sim::vote::FaultKind::Power, ..b6.initial_vote_config() };
         assert!(!asks(b6, &vote_figure(b6.chapter, b6.id, &struck, None, true, false)));
         assert!(asks(b6, &vote_figure(b6.chapter, b6.id, &struck, None, true, true)));
         let s1 = figure("sweep-ttl-pause").unwrap();
-        assert!(asks(s1, "?ch=a7-sweeps&fig=sweep-ttl-pause&metric=throughput"));
+        assert!(!asks(s1, "?ch=a7-sweeps&fig=sweep-ttl-pause&metric=throughput"));
+        let c2 = SweepSpec { variant: lab_sim::lease::Preset::Exp3C2, ..SweepKind::TtlPause.default_spec() };
+        assert!(!asks(s1, &sweep_figure("a7-sweeps", &c2, SweepMetric::Throughput)));
+        let wide = SweepSpec { x: crate::params::Axis { hi: 1_500, ..c2.x }, ..c2 };
+        assert!(asks(s1, &sweep_figure("a7-sweeps", &wide, SweepMetric::OverApproval)));
+        let s2 = figure("sweep-contention").unwrap();
+        assert!(asks(s2, "?ch=a7-sweeps&fig=sweep-contention&metric=throughput"));
         assert!(!asks(s1, &sweep_figure("a7-sweeps", &SweepKind::TtlPause.default_spec(), SweepMetric::OverApproval)));
         // Article B: the crash point stands for its mode; another profile is the lab's.
         let b1 = figure("vote-story").unwrap();

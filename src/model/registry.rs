@@ -119,7 +119,9 @@ pub struct FigureSpec {
     /// The one or two query keys the paragraph around the figure is about:
     /// the only settings lesson mode shows at load (a crash's point stands
     /// for its mode too); every other one waits in the figure's lab. Empty
-    /// when the lesson moves no setting (a switch or the story does it).
+    /// when the lesson moves no setting (a switch or the story does it). A
+    /// sweep map's may name its variant and `metric` (the colour), the two
+    /// selects beside its axis sliders.
     pub lesson_keys: &'static [&'static str],
     /// Article A: the live metrics (`metrics::LIVE_TABLE` keys) the chapter
     /// talks about, shown beside the figure from its own runs while the
@@ -307,7 +309,7 @@ pub static FIGURES: &[FigureSpec] = &[
         window_ms: 0,
         wallets: &[],
         main_keys: &["ttl_lo", "ttl_hi", "pause_lo", "pause_hi"],
-        lesson_keys: &[],
+        lesson_keys: &["variant", "metric"],
         key_metrics: &[],
         caption_ko: "그림 7-1. TTL × 멈춤 지도: 칸마다 같은 설정을 시드 여러 개로 60초씩 돌린 평균이다. 멈춤은 [상한 − 200ms, 상한]에서 고르게 뽑는다. 칸을 누르면 그 실행의 요약이 지도 아래에 열리고, 거기서 그 설정의 타임라인(그림 1-1)으로 갈 수 있다.",
         not_drawn: None,
@@ -368,7 +370,7 @@ pub static FIGURES: &[FigureSpec] = &[
         window_ms: 0,
         wallets: &[],
         main_keys: &["profile", "device_honours_sync"],
-        lesson_keys: &["device_honours_sync"],
+        lesson_keys: &["profile", "device_honours_sync"],
         key_metrics: &[],
         caption_ko: "그림 B2-2. 장애 지점 지도: 행은 순서와 처리 방식, 열은 장애 직전에 끝난 처리 단계. 칸의 왼쪽은 프로세스 종료, 오른쪽은 전원 차단일 때의 결과(백그라운드 쓰기가 끼어드는 경우 중 가장 나쁜 것)이다. 칸을 누르면(또는 Enter) 그림 B1-1이 바로 그 장애 지점에서 열린다.",
         not_drawn: Some("B2 is an HTML table on the site, not a drawing; use `lab crashpoints` for its data"),
@@ -406,7 +408,7 @@ pub static FIGURES: &[FigureSpec] = &[
             "crash_after",
             "fault",
         ],
-        lesson_keys: &["variant"],
+        lesson_keys: &["variant", "status_probe_shares_engine_lock"],
         key_metrics: &[],
         caption_ko: "그림 B4-1. 결과를 모르는 실패와 차단: 빗금은 \"결과를 알 수 없음\"이다. 동기화 오류 뒤에는 저장 계층 전체에(재시작해 기록을 복원할 때까지), 중단 요청 뒤에는 A의 줄에(다음 단계나 차단, 장애가 올 때까지) 친다. 보라 막대는 차단, 맨 아래 줄은 상태 조회(초록: 곧바로 응답, 빨강: 동기화를 기다리며 멈춤).",
         not_drawn: None,
@@ -473,7 +475,7 @@ pub static FIGURES: &[FigureSpec] = &[
         window_ms: 0,
         wallets: &[],
         main_keys: &["device_honours_sync", "variant", "profile"],
-        lesson_keys: &["variant"],
+        lesson_keys: &["device_honours_sync"],
         key_metrics: &[],
         caption_ko: "그림 B7-1. 프로세스 종료와 전원 차단: A의 최근 안전 기록이 놓인 저장 계층(칩: 높이, 단계(사전 = 사전 투표, 커밋 = 커밋 투표), 후보. 예: h3 사전 X). 장애가 지우는 계층은 회색이 되고 그 안의 기록에는 취소선이 그어진다. 이 그림의 저장소는 OS가 3초 뒤 디스크로 내려보낸다고 가정한다.",
         not_drawn: None,
@@ -601,16 +603,24 @@ mod tests {
             assert!(f.lesson_keys.len() <= 2, "{}: at most two lesson keys", f.id);
             for key in f.lesson_keys {
                 let real = match f.kind {
-                    FigureKind::Sweep(kind) => kind.owns_key(key),
+                    FigureKind::Sweep(kind) => kind.owns_key(key) || *key == "metric",
                     _ if f.scenario() == Scenario::Lease => crate::params::lease_param(key).is_some(),
                     _ => crate::params::vote_param(key).is_some(),
                 };
                 assert!(real, "{}: {key} is no parameter of its scenario", f.id);
-                assert!(f.main_keys.contains(key), "{}: {key} is not among its main keys", f.id);
+                // A sweep's main keys are its axis sliders; its variant and
+                // colour are the selects beside them.
+                let select = matches!(f.kind, FigureKind::Sweep(_)) && ["variant", "metric"].contains(key);
+                assert!(select || f.main_keys.contains(key), "{}: {key} is not among its main keys", f.id);
             }
         }
         let keys = |id: &str| figure(id).unwrap().lesson_keys;
         assert_eq!((keys("lease-expiry"), keys("watchdog-stop")), (&["ttl_ms"][..], &["stop_duration_ms"][..]));
+        // Each names what its chapter's question asks the reader to move.
+        assert_eq!(keys("kill-vs-power"), &["device_honours_sync"][..]);
+        assert_eq!(keys("uncertain-failure"), &["variant", "status_probe_shares_engine_lock"][..]);
+        assert_eq!(keys("crash-matrix"), &["profile", "device_honours_sync"][..]);
+        assert_eq!(keys("sweep-ttl-pause"), &["variant", "metric"][..]);
     }
 
     /// The live numbers beside a figure are rows of the metric table, and
