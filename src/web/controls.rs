@@ -198,6 +198,8 @@ fn ladder_control(p: &ParamControlProps) -> Html {
 /// button opens the rest.
 pub const LAB_OPEN: &str = "실험실 열기";
 pub const LAB_CLOSE: &str = "실험실 닫기";
+/// The lesson bar's accessible name ([`lesson_bar`]).
+pub const LESSON_LABEL: &str = "이 그림에서 먼저 해 볼 것";
 
 /// The lab panel's accessible name, for the figure numbered `number`.
 fn lab_label(number: &str) -> String {
@@ -211,6 +213,19 @@ pub fn lab_toggle(figure_id: &str, open: bool, onclick: Callback<MouseEvent>) ->
             aria-controls={format!("{figure_id}-lab")} onclick={onclick}>
             { if open { LAB_CLOSE } else { LAB_OPEN } }
         </button>
+    }
+}
+
+/// Lesson mode's bar, the same in every figure: `items` (what the lesson
+/// shows at load), then the button that opens figure `figure_id`'s lab
+/// ([`lab_toggle`]). One function rather than the markup in each figure's
+/// view, which Yew would build once per component.
+pub fn lesson_bar(figure_id: &str, open: bool, onclick: Callback<MouseEvent>, items: Html) -> Html {
+    html! {
+        <div class="lesson-bar" role="group" aria-label={LESSON_LABEL}>
+            { items }
+            { lab_toggle(figure_id, open, onclick) }
+        </div>
     }
 }
 

@@ -25,10 +25,9 @@
 
 use yew::prelude::*;
 
-use super::controls::{lab_panel, lab_toggle};
+use super::controls::{lab_panel, lesson_bar};
 use super::lazy_figures::{self, FiguresModule};
 use super::url::{lab_requested_here, navigate, notice_ko, read_vote_figure, replace_url};
-use super::vote_figure::LESSON_LABEL;
 use crate::figures::vote::{event_ko, fault_ko, profile_ko, variant_ko, verdict_ko, HalfCell, MatrixView};
 use crate::sim::vote::{StoreProfile, Variant, Verdict, VoteConfig};
 use lab_model::{permalink, registry};
@@ -295,11 +294,10 @@ impl Component for CrashMatrix {
                 { if self.notices.is_empty() { html!{} } else { html! {
                     <div class="notice" role="status">{ for self.notices.iter().map(|n| html! { <p>{ n }</p> }) }</div>
                 } } }
-                <div class="lesson-bar" role="group" aria-label={LESSON_LABEL}>
+                { lesson_bar("crash-matrix", self.lab, link.callback(move |_| Msg::Lab(!open)), html! {<>
                     { if lesson("profile") { profile.clone() } else { html!{} } }
                     { if lesson("device_honours_sync") { device.clone() } else { html!{} } }
-                    { lab_toggle("crash-matrix", self.lab, link.callback(move |_| Msg::Lab(!open))) }
-                </div>
+                </>}) }
                 { lab_panel("crash-matrix", Self::spec().number, self.lab, html! {<>
                     <div class="controls">
                         <div class="controls-row">

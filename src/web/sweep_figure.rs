@@ -37,11 +37,10 @@ use gloo::timers::callback::Timeout;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use super::controls::{lab_panel, lab_toggle};
+use super::controls::{lab_panel, lesson_bar};
 use super::now_ms;
 use super::sweep_jobs::{leave, start};
 use super::url::{lab_requested_here, navigate, read_sweep_figure, replace_url};
-use super::vote_figure::LESSON_LABEL;
 use crate::figures::sweep::{article_point, draw_heatmap, heat_height_css, heat_layout, ARTICLE_POINT_LABEL};
 use crate::figures::View;
 use lab_model::catalogue;
@@ -552,12 +551,11 @@ impl Component for SweepFigure {
                     <progress id={format!("{fid}-progress")} max={rows.to_string()} value={done.to_string()}>{ format!("{done}/{rows}") }</progress>
                     <span class="sweep-status" role="status" aria-live="polite">{ status }</span>
                 </div>
-                <div class="lesson-bar" role="group" aria-label={LESSON_LABEL}>
+                { lesson_bar(fid, self.lab, link.callback(move |_| Msg::Lab(!open)), html! {<>
                     { if variant_lesson { variant.clone() } else { html!{} } }
                     { if metric_lesson { metric.clone() } else { html!{} } }
                     { for lesson_sliders.into_iter().map(|(_, h)| h) }
-                    { lab_toggle(fid, self.lab, link.callback(move |_| Msg::Lab(!open))) }
-                </div>
+                </>}) }
                 { lab_panel(fid, figure.number, self.lab, html! {<>
                     <div class="controls sweep-controls">
                         <div class="controls-row">

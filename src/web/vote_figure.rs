@@ -35,10 +35,6 @@ use lab_model::params::with_vote_value;
 use lab_model::permalink;
 use lab_model::registry::{figure_of, FigureKind, FigureSpec, Scenario};
 
-/// The lesson bar's accessible name, in Article B's figures, the crash
-/// matrix and the sweep maps (the same words as Article A's).
-pub(crate) const LESSON_LABEL: &str = "이 그림에서 먼저 해 볼 것";
-
 /// Article B's figure `id`: [`CrashMatrix`] for B2, else [`VoteFigure`].
 #[function_component(ArticleBFigure)]
 pub fn article_b_figure(p: &VoteFigureProps) -> Html {

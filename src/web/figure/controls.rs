@@ -17,9 +17,6 @@ use lab_model::catalogue;
 use lab_model::params::{lease_param, lease_value_text, to_query, LEASE_PARAMS, PRESET_KEYS};
 use lab_model::registry::FigureKind;
 
-/// The lesson bar's accessible name.
-const LESSON_LABEL: &str = "이 그림에서 먼저 해 볼 것";
-
 /// Keys never shown under "모든 설정" (the preset and seed have their own controls).
 const HIDDEN_IN_ALL: &[&str] = &["preset", "seed"];
 
@@ -165,18 +162,16 @@ impl Figure {
         // start (the open lab's player has its own).
         let play = timeline && !self.tells_story() && !self.lab_open;
         let keys = if self.recorded.shown().is_some() { &[][..] } else { self.spec.lesson_keys };
-        html! {
-            <div class="lesson-bar" role="group" aria-label={LESSON_LABEL}>
+        let items = html! {
+            <>
                 { if play { self.player.view_play() } else { html!{} } }
                 { for keys.iter().map(|k| self.control(k)) }
                 { if timeline && self.story.is_none() { self.player.view_next_mark() } else { html!{} } }
                 { if self.spec.kind == FigureKind::Balance { self.view_recon_switch(ctx) } else { html!{} } }
-                { super::super::controls::lab_toggle(self.spec.id, self.lab_open, {
-                    let open = self.lab_open;
-                    link.callback(move |_| Msg::Lab(!open))
-                }) }
-            </div>
-        }
+            </>
+        };
+        let open = self.lab_open;
+        super::super::controls::lesson_bar(self.spec.id, open, link.callback(move |_| Msg::Lab(!open)), items)
     }
 
     /// A2's "대사 실행" switch: the ledger line shown or hidden.

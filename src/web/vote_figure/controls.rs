@@ -14,7 +14,7 @@
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use super::super::controls::{lab_panel, lab_toggle, ParamControl};
+use super::super::controls::{lab_panel, lesson_bar, ParamControl};
 use super::{narrator, Msg, VoteFigure};
 use crate::figures::plan::StoryVerdict;
 use crate::figures::vote::{conflict_ko, event_ko, fault_ko, fmt_time, profile_ko, variant_ko, StackFault};
@@ -85,14 +85,13 @@ impl VoteFigure {
                 { if story { view_legend() } else { html!{} } }
                 </div>
                 <div class="figure-side">
-                <div class="lesson-bar" role="group" aria-label={super::LESSON_LABEL}>
+                { lesson_bar(id, self.lab, link.callback(move |_| Msg::Lab(!open)), html! {<>
                     { if direct { self.view_stack_buttons(ctx) } else { html!{} } }
                     { self.view_controls(ctx, true) }
                     { for spec.lesson_keys.iter().filter(|k| !spec.main_keys.contains(k)).filter_map(|k| vote_param(k)).map(|p| html! {
                         <ParamControl prefix={id.to_string()} spec={p} value={vote_value_text(&self.config, p.name).unwrap_or_default()} on_change={on_change.clone()} />
                     }) }
-                    { lab_toggle(id, self.lab, link.callback(move |_| Msg::Lab(!open))) }
-                </div>
+                </>}) }
                 { lab_panel(id, spec.number, self.lab, html! {<>
                     { if story { self.view_player() } else { html!{} } }
                     <div class="controls">
