@@ -4,6 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, openPage, ready, canvasHash } from './helpers.mjs';
+import { openLab, showResults } from './lab.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -19,6 +20,7 @@ test('moving the TTL slider changes the figure, the metrics and the URL', async 
   const { page, errors, context } = await openPage(browser);
   await page.goto(`${server.base}?ch=a1-lease-expiry`);
   await ready(page);
+  await showResults(page, FIG);
   const slider = page.locator(`${FIG} input[name=ttl_ms]`);
   assert.equal(await slider.inputValue(), '200');
   const before = { canvas: await canvasHash(page, `${FIG} canvas`), table: await tableText(page) };
@@ -41,6 +43,7 @@ test('a permalink restores the exact figure', async () => {
   const { page, errors, context } = await openPage(browser);
   await page.goto(`${server.base}?ch=a1-lease-expiry`);
   await ready(page);
+  await openLab(page, FIG);
   await page.locator(`${FIG} input[name=ttl_ms]`).fill('260');
   await page.locator(`${FIG} input[name=pause_max_ms]`).fill('700');
   await page.locator(`${FIG} .scrub`).fill('120');
@@ -89,6 +92,7 @@ test('the work cap shortens a heavy run, says so, and keeps the page responsive'
     + '&lock_net_us=0&db_net_us=0&duration_s=120&win=20000';
   await page.goto(`${server.base}?ch=a1-lease-expiry&fig=lease-expiry&${heavy}`);
   await ready(page);
+  await showResults(page, FIG);
   await page.waitForSelector(`${FIG} table.metrics[data-pending=false]`);
   const notice = await page.$eval(`${FIG} .notice`, (n) => n.textContent);
   assert.match(notice, /작업량 상한: 이 설정은 사건이 많아 보이는 구간을 [\d.]+초로 줄였습니다/);
@@ -127,6 +131,7 @@ test('the drawing budget leaves thread lanes out, says so, and lets go', async (
     + '&pause_min_ms=0&pause_max_ms=0&lock_net_us=0&db_net_us=0&duration_s=120&win=20000';
   await page.goto(`${server.base}?ch=a1-lease-expiry&fig=lease-expiry&${heavy}`);
   await ready(page);
+  await showResults(page, FIG);
   await page.waitForSelector(`${FIG} table.metrics[data-pending=false]`);
   const notice = await page.$eval(`${FIG} .notice`, (n) => n.textContent);
   const m = notice.match(/그리기 상한: 스레드 줄 64개 중 앞의 (\d+)개만 그렸습니다/);
@@ -162,6 +167,7 @@ test('the table workers and the main thread give the same table', async () => {
     await ready(page);
     if (cores >= 4) await page.waitForFunction(() => (window.__labWorkerPoolReady || 0) >= 3, null, { timeout: 30000 });
     const workersBefore = await page.evaluate(() => window.__labWorkerPoolReady || 0);
+    await showResults(page, FIG);
     await page.locator(`${FIG} input[name=ttl_ms]`).fill('350');
     await page.waitForSelector(`${FIG} table.metrics[data-pending=false]`);
     tables.push({ cores, workers: workersBefore, text: await tableText(page) });

@@ -26,3 +26,14 @@ export async function playTimelinesToEnd(page) {
     await page.locator(`#${id} .lab-toggle`).click();
   }
 }
+
+/**
+ * Opens the figure's lab and its results table: a lesson's timeline opens at
+ * the start of its run, where the results wait for "결과 보기".
+ */
+export async function showResults(page, fig) {
+  await openLab(page, fig);
+  const reveal = page.locator(`${fig} .results-reveal`);
+  if (await reveal.count() > 0 && await reveal.first().isVisible()) await reveal.first().click();
+  await page.locator(`${fig} table.metrics`).first().waitFor();
+}

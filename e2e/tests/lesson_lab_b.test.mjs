@@ -123,7 +123,7 @@ test('the lab keeps its state in the address: lab=1, a hidden knob opens it, clo
   for (const [query, open] of [
     ['?ch=b6-recovery&fig=restart-recovery&lab=1', true],
     ['?ch=b8-liveness&fig=liveness&scenario=vote&variant=V0&crash=none&blocked_validators=2&txs_submit_at_ms=12000', false],
-    ['?ch=b2-durable&fig=crash-matrix&scenario=vote&profile=wal_os_cache', true],
+    ['?ch=b2-durable&fig=crash-matrix&scenario=vote&profile=wal_os_cache', false],
     ['?ch=b2-durable&fig=crash-matrix&lab=1', true],
     ['?ch=a7-sweeps&fig=sweep-contention&metric=throughput', true],
     ['?ch=a7-sweeps&fig=sweep-ttl-pause&lab=1', true],
@@ -144,7 +144,7 @@ test('the crash matrix and the sweep maps keep their lab in the address too', as
   const { page, errors, context } = await openPage(browser, { width: 1280, height: 900 });
   await page.goto(`${server.base}?ch=b2-durable`);
   await ready(page);
-  assert.equal(await page.locator('#crash-matrix-profile').count(), 0, 'B2: the store profile waits in the lab');
+  assert.equal(await page.locator('#crash-matrix-profile').count(), 1, 'B2: the store profile is a lesson key, shown at load');
   await toggleLab(page, 'crash-matrix', true);
   assert.match(await page.evaluate(() => location.search), /fig=crash-matrix.*&lab=1$/);
   await page.selectOption('#crash-matrix-profile', 'wal_os_cache');

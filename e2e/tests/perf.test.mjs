@@ -10,6 +10,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, openPage, ready } from './helpers.mjs';
+import { showResults } from './lab.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -43,6 +44,8 @@ test('TTL slider → figure and table within budget', async () => {
   const { page, errors, context } = await openPage(browser);
   await page.goto(`${server.base}?ch=a1-lease-expiry`);
   await ready(page);
+  // The table and the settings are the figure's lab's (lesson mode).
+  await showResults(page, '#lease-expiry');
   const slider = page.locator('#lease-expiry input[name=ttl_ms]');
   const settled = () => page.waitForSelector('#lease-expiry table.metrics[data-pending=false]');
   // Warm-up, not measured: the wasm's hot code tiers up and the table
@@ -120,6 +123,7 @@ test('slider → figure within budget at the heaviest slider corners', async () 
     for (const corner of CORNERS) {
       await page.goto(`${server.base}?ch=a1-lease-expiry&fig=lease-expiry&${corner}`);
       await ready(page);
+      await showResults(page, '#lease-expiry');
       const slider = page.locator('#lease-expiry input[name=ttl_ms]');
       const settled = () => page.waitForSelector('#lease-expiry table.metrics[data-pending=false]');
       await settled();
@@ -160,6 +164,7 @@ test('slider → figure within budget for the chart figures A2 and A7, light and
     for (const [ch, fig, query, name, value] of CHARTS) {
       await page.goto(`${server.base}?ch=${ch}&fig=${fig}${query ? `&${query}` : ''}`);
       await ready(page);
+      await showResults(page, `#${fig}`);
       const slider = page.locator(`#${fig} input[name=${name}]`);
       const settled = () => page.waitForSelector(`#${fig} table.metrics[data-pending=false]`);
       await settled();

@@ -67,6 +67,9 @@ pub struct TapCrash {
     module: Option<FiguresModule>,
     handle: Option<Handle>,
     failure: Option<String>,
+    /// What the address asked that was clamped or ignored, said until the
+    /// reader changes a setting.
+    notices: Vec<String>,
     /// What the module says happened: the verdict's key, the time, the sentence.
     said: (String, String, String),
     canvas: NodeRef,
@@ -164,6 +167,7 @@ impl Component for TapCrash {
             module: None,
             handle: None,
             failure: None,
+            notices: url.notices.clone(),
             said: Default::default(),
             canvas: NodeRef::default(),
             wrap: NodeRef::default(),
@@ -183,10 +187,12 @@ impl Component for TapCrash {
             }
             Msg::Loaded(Err(why)) => self.failure = Some(why),
             Msg::Order(v) => {
+                self.notices.clear();
                 self.config.variant = v;
                 self.prepare(None);
             }
             Msg::Device(honours) => {
+                self.notices.clear();
                 self.config.device_honours_sync = honours;
                 self.prepare(None);
             }
@@ -257,6 +263,9 @@ impl Component for TapCrash {
             <figure id="tap-crash" class="lab-figure tap-crash" aria-describedby="tap-crash-said"
                 data-verdict={verdict.clone()} data-armed={self.armed.to_string()}
                 data-awaiting-module={(self.handle.is_none() && self.failure.is_none()).then_some("")}>
+                { if self.notices.is_empty() { html! {} } else { html! {
+                    <div class="notice" role="status">{ for self.notices.iter().map(|n| html! { <p>{ n }</p> }) }</div>
+                } } }
                 <div class="controls lesson-controls tap-controls">
                     <fieldset class="choice tap-order">
                         <legend>{ "순서" }</legend>
