@@ -74,8 +74,13 @@ const WASM_GZ_MAX = 400 * KB;
 // that now hold for every store profile and device: +2.2 KB, 429.5 KB on
 // 2026-12-05 (lab-sim at opt-level 3 would not have paid for it: it gained
 // no measurable speed, Cargo.toml). The limit holds it there; issue 42's
-// words layer is where the first load comes down again.
-const SITE_WASM_GZ_MAX = 430 * KB;
+// words layer is where the first load comes down again. Issue 38 (a lesson
+// first, the lab on request) put every figure's lesson controls and its lab
+// panel in the views, made predictions drive their figures and echo the
+// guess, checked which hidden knob an address sets (lab_requested_here,
+// 3.2 KB raw) and mounted B2-1's tap-to-crash figure: +9.3 KB, 438.8 KB on
+// 2026-12-06, nothing in it duplicated (twiggy, item by item).
+const SITE_WASM_GZ_MAX = 439 * KB;
 const FIRST_LOAD_MAX = 500 * KB;
 // Today's counts plus a little slack, so that nothing grows back: six
 // pipelines and 1,157 KB before the two workers became one; five and
@@ -111,9 +116,13 @@ const FIRST_LOAD_MAX = 500 * KB;
 // the total meets issue 26's target: 677.9 KB on 2026-12-04. Issue 39's
 // metric table (in both modules), Article B's scene sentences per store
 // profile and device and B4's hatch over the storage strip (figures module,
-// +6.0 KB): 686.0 KB on 2026-12-05, still under the 700 KB target.
+// +6.0 KB): 686.0 KB on 2026-12-05, still under the 700 KB target. Issue
+// 38's lesson mode (above) and B2-1's tap-to-crash figure (its drawing, runs
+// and words in the figures module, +14.6 KB): 710.0 KB on 2026-12-06, OVER
+// the target by 10 KB. The next cuts: the figures module's export task
+// (one 49.6 KB future that keeps 93.7 KB alive) and issue 42's words layer.
 const MAX_WASM_PIPELINES = 2;
-const TOTAL_WASM_GZ_MAX = 687 * KB;
+const TOTAL_WASM_GZ_MAX = 711 * KB;
 const TOTAL_WASM_GZ_TARGET = 700 * KB;
 
 if (!fs.existsSync(path.join(dist, 'index.html'))) {
