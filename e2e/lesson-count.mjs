@@ -30,7 +30,9 @@ export function countAtLoad() {
     }
     return { id: f.id || f.className, n: names.length, names };
   });
-  const tables = [...document.querySelectorAll('main table')].filter((t) => shown(t) && !t.closest('aside.glossary, .glossary-aside'))
+  // A crash matrix's grid of marks is a table element, but it is the figure
+  // (it scrolls in its own frame), not a table of numbers.
+  const tables = [...document.querySelectorAll('main table')].filter((t) => shown(t) && !t.closest('aside.glossary, .glossary-aside, .cm-frame'))
     .map((t) => ({ where: (t.closest('figure, section, details, div[id]')?.id || t.className || t.parentElement.className).slice(0, 40),
       wide: Math.round(t.getBoundingClientRect().width) > innerWidth + 1 }));
   return { figures, tables, height: document.scrollingElement.scrollHeight };

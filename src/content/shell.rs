@@ -84,7 +84,7 @@ pub fn chapter_code(id: &str) -> Option<String> {
         .then(|| format!("{}{number}", article.to_ascii_uppercase()))
 }
 
-/// A chapter's few words in the chapter map ([`NAV_WORDS`]); a chapter
+/// A chapter's few words in the chapter map (the table above); a chapter
 /// without them shows its title's part before its colon.
 pub fn nav_words(c: Chapter) -> &'static str {
     NAV_WORDS.iter().find(|(id, _)| *id == c.id).map(|&(_, w)| w).unwrap_or_else(|| short_title(c.title))
