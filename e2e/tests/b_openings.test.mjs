@@ -45,7 +45,7 @@ for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) 
       assert.ok(o.scene > 0, `${ch}: opens on its own scene, not the first (${o.scene})`);
       assert.match(o.sentence, sentence, `${ch}: ${o.sentence}`);
       assert.doesNotMatch(o.sentence, /제안 X를 받고 서명합니다/, `${ch}`);
-      assert.match(o.alt, /결과는 재생기가 판정 순간을 지나거나/, `${ch}: the text alternative keeps the verdict`);
+      assert.match(o.alt, /결과는 장면을 끝까지 따라가거나/, `${ch}: the text alternative keeps the verdict`);
       opens.push([ch, o]);
     }
     for (let i = 0; i < opens.length; i++) {

@@ -72,6 +72,8 @@ for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) 
       }
       assert.match(prev.sentence, last, `${ch}: the last scene tells the chapter's outcome`);
       assert.equal(prev.nextDisabled, 'true', `${ch}: no scene after the last`);
+      // The last scene tells the ending: its result no longer waits (B3 and B6 held it back).
+      assert.equal(await page.locator(`#${id} .verdict-hidden`).count(), 0, `${ch}: the result shows at the last scene`);
       assert.equal(new Set(hashes).size, hashes.length, `${ch}: every scene draws differently`);
       await page.click(`#${id} .scene-prev`);
       await page.waitForFunction(([id, n]) => document.querySelector(`#${id} .vote-scenes`).dataset.scene === String(n - 2), [id, first.scenes]);

@@ -220,10 +220,15 @@ impl VoteFigure {
     }
 
     /// Whether the story's verdict may show: the player has passed the
-    /// moment it was decided, or the reader asked (no spoilers).
+    /// moment it was decided, the reader followed the scenes to the last
+    /// one (which tells the ending), or asked (no spoilers).
     fn verdict_shown(&self) -> bool {
         let Some(f) = &self.figure else { return false };
-        !self.is_story() || self.verdict_asked || self.player.player.cursor_us() >= f.summary.verdict_at_us
+        let last_scene = self.scene_index().is_some_and(|i| i + 1 == self.scenes().len());
+        !self.is_story()
+            || self.verdict_asked
+            || last_scene
+            || self.player.player.cursor_us() >= f.summary.verdict_at_us
     }
 
     /// The story's scenes (the player step each happens at, its sentence).
@@ -255,7 +260,7 @@ impl VoteFigure {
     fn text_alternative(&self) -> String {
         if !self.verdict_shown() {
             return format!(
-                "{} 결과는 재생기가 판정 순간을 지나거나 \"결과 보기\"를 누를 때까지 숨겨 둡니다.",
+                "{} 결과는 장면을 끝까지 따라가거나 실험실의 \"결과 보기\"를 누를 때까지 숨겨 둡니다.",
                 self.spec.caption_ko
             );
         }

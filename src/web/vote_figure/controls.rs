@@ -141,7 +141,7 @@ impl VoteFigure {
         if !self.verdict_shown() {
             return html! {
                 <p class="verdict-hidden" role="status">
-                    <span>{ if self.lab { "결과는 재생이 판정 순간에 이르면 나옵니다." } else { "결과는 장면을 따라가 판정 순간에 이르면 나옵니다." } }</span>
+                    <span>{ if self.lab { "결과는 재생이 판정 순간에 이르면 나옵니다." } else { "결과는 장면을 마지막까지 따라가면 나옵니다." } }</span>
                     { if self.lab { html! {
                         <button type="button" class="btn verdict-reveal" onclick={ctx.link().callback(|_| Msg::RevealVerdict)}>{ "결과 보기" }</button>
                     } } else { html!{} } }
