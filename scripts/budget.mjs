@@ -79,8 +79,9 @@ const WASM_GZ_MAX = 400 * KB;
 // panel in the views, made predictions drive their figures and echo the
 // guess, checked which hidden knob an address sets (lab_requested_here,
 // 3.2 KB raw) and mounted B2-1's tap-to-crash figure: +9.3 KB, 438.8 KB on
-// 2026-12-06, nothing in it duplicated (twiggy, item by item).
-const SITE_WASM_GZ_MAX = 439 * KB;
+// 2026-12-06, nothing in it duplicated (twiggy, item by item); a story
+// showing its result at its last scene, 439.0 KB.
+const SITE_WASM_GZ_MAX = 440 * KB;
 const FIRST_LOAD_MAX = 500 * KB;
 // Today's counts plus a little slack, so that nothing grows back: six
 // pipelines and 1,157 KB before the two workers became one; five and
