@@ -25,6 +25,8 @@ use lab_model::html::escape_html;
 use lab_real::wal::matrix::{kind_from_text, kind_ko};
 use lab_real::wal::report::machine_ko;
 
+use super::wal::{count, thousands};
+
 /// The committed run, as `super::wal` reads it.
 const MATRIX_JSON: &str = include_str!("../../../content/real/wal-matrix.json");
 
@@ -69,23 +71,6 @@ mod words {
 
 fn text(v: &Value) -> String {
     escape_html(v.as_str().unwrap_or(""))
-}
-
-fn count(v: &Value) -> u64 {
-    v.as_u64().unwrap_or(0)
-}
-
-/// `12345` → `12,345`.
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// Votes as the run writes them, "없음" for none.

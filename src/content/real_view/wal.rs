@@ -66,12 +66,13 @@ fn korean(v: &Value, what: &str, ko: impl Fn(&str) -> Option<String>) -> String 
     escape_html(&ko(en).unwrap_or_else(|| panic!("content/real/wal-matrix.json: unreadable {what}: {en:?}")))
 }
 
-fn count(v: &Value) -> u64 {
+/// A count in the recorded set, 0 where it is missing.
+pub(super) fn count(v: &Value) -> u64 {
     v.as_u64().unwrap_or(0)
 }
 
 /// `12345` → `12,345`.
-fn thousands(n: u64) -> String {
+pub(super) fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
