@@ -4,8 +4,9 @@
 //!
 //! A box is estimated the way the layout estimates it, never measured:
 //! drawing labels use `figures::text_width::approx_text_width` at the size the
-//! drawing asked for (plotters writes `font-size` as that size / 1.24), the
-//! caption lines `caption_width_estimate`; the height is the written em box,
+//! drawing asked for (the file's `font-size`, the canvas's CSS px:
+//! `figures::svg`), the caption lines `caption_width_estimate`; the height is
+//! the written em box,
 //! placed by the anchor plotters writes (`dy`) and turned by any `rotate`.
 
 use consistency_lab::figures::export::caption::wrap_caption;
@@ -14,8 +15,6 @@ use consistency_lab::figures::text_width::{approx_text_width, caption_width_esti
 use lab_model::registry::FigureKind;
 
 const WIDTHS: [u32; 5] = [320, 390, 760, 1280, 1600];
-/// plotters' SVG backend writes a text style of size `s` as `font-size: s / 1.24`.
-const PLOTTERS_SVG_FONT: f64 = 1.24;
 /// Boxes may touch: overlaps up to this many px in either direction are ignored.
 const SLACK: f64 = 0.75;
 
@@ -64,7 +63,7 @@ fn svg_size(svg: &str) -> (f64, f64) {
 fn text_box(tag: &str, text: &str, caption: bool) -> TextBox {
     let num = |n: &str| attr(tag, n).and_then(|v| v.parse::<f64>().ok()).unwrap_or_else(|| panic!("{n} in {tag}"));
     let (x, y, em) = (num("x"), num("y"), num("font-size"));
-    let w = if caption { caption_width_estimate(text) } else { approx_text_width(text, em * PLOTTERS_SVG_FONT) };
+    let w = if caption { caption_width_estimate(text) } else { approx_text_width(text, em) };
     let (x0, x1) = match attr(tag, "text-anchor") {
         Some("middle") => (x - w / 2.0, x + w / 2.0),
         Some("end") => (x - w, x),
@@ -224,16 +223,15 @@ fn page_widths() -> Vec<PageWidth> {
         .collect()
 }
 
-/// Every `<text>`'s size as the page draws it, in CSS px: the size the
-/// drawing asked for (plotters' SVG writes it divided by 1.24, the canvas
-/// sets it as is), with its text.
+/// Every `<text>`'s size as the page draws it, in CSS px: the file's
+/// `font-size`, the size the drawing asked for (`figures::svg`), with its text.
 fn text_sizes(svg: &str) -> Vec<(f64, String)> {
     texts(svg)
         .into_iter()
         .filter(|(_, text)| !text.trim().is_empty())
         .map(|(tag, text)| {
             let em: f64 = attr(&tag, "font-size").and_then(|v| v.parse().ok()).expect("a font-size");
-            (em * PLOTTERS_SVG_FONT, text)
+            (em, text)
         })
         .collect()
 }
@@ -296,8 +294,8 @@ fn every_figure_text_is_legible_at_a_phone_and_a_desktop_width() {
 #[test]
 fn the_size_checker_sees_small_text() {
     let svg = r#"<svg width="100" height="50" viewBox="0 0 100 50" xmlns="http://www.w3.org/2000/svg">
-<text x="10" y="10" dy="0.76em" text-anchor="start" font-size="8.064516">작게</text>
-<text x="10" y="30" dy="0.76em" text-anchor="start" font-size="9.677419">크게</text>
+<text x="10" y="10" dy="0.76em" text-anchor="start" font-size="10">작게</text>
+<text x="10" y="30" dy="0.76em" text-anchor="start" font-size="12">크게</text>
 </svg>"#;
     assert_eq!(small_texts(svg, 11.0), vec!["\"작게\" at 10.0 px".to_string()]);
     assert!(small_texts(svg, 10.0).is_empty());

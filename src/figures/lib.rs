@@ -25,6 +25,7 @@ pub mod series_hit;
 pub mod side_by_side;
 pub mod story;
 pub mod story_lead;
+pub mod svg;
 pub mod sweep;
 pub mod text_place;
 pub mod text_width;

@@ -1,6 +1,9 @@
 //! A drawing as data: every figure is drawn once, into a [`Recording`] (a
 //! display list of plotters' backend calls), and a recording is replayed
 //! onto whatever shows it: the page's canvas, an SVG file, a PNG's bitmap.
+//! A label's size is the canvas's: CSS px times the drawing's scale. The
+//! SVG writes it so (`crate::svg`); the PNG's rasteriser draws each label
+//! through [`Recording::replay_with`] so that its em is that size too.
 //!
 //! So the drawing code is compiled once per wasm module, for [`Recorder`]
 //! alone (the drawing functions take an [`Area`], not any backend), and a
@@ -116,7 +119,7 @@ impl Font {
     }
 
     /// The text style plotters would have handed the backend.
-    fn text_style(&self) -> TextStyle<'_> {
+    pub fn text_style(&self) -> TextStyle<'_> {
         let family = match self.family.as_str() {
             "serif" => FontFamily::Serif,
             "sans-serif" => FontFamily::SansSerif,
@@ -268,7 +271,20 @@ impl Recording {
     pub fn replay_at<DB: DrawingBackend>(
         &self,
         target: &mut DB,
+        offset: BackendCoord,
+    ) -> Result<(), DrawingErrorKind<DB::ErrorType>> {
+        self.replay_with(target, offset, |target, text, font, at| target.draw_text(text, &font.text_style(), at))
+    }
+
+    /// Makes every call again on `target`, `offset` device px to the right
+    /// and down, each label through `text` (target, text, font, position):
+    /// a backend whose fonts do not draw a style's size as the canvas's CSS
+    /// px draws the label its own way (the PNG's rasteriser, `export::native`).
+    pub fn replay_with<DB: DrawingBackend>(
+        &self,
+        target: &mut DB,
         (dx, dy): BackendCoord,
+        mut text: impl FnMut(&mut DB, &str, &Font, BackendCoord) -> Result<(), DrawingErrorKind<DB::ErrorType>>,
     ) -> Result<(), DrawingErrorKind<DB::ErrorType>> {
         let at = move |(x, y): BackendCoord| (x + dx, y + dy);
         target.ensure_prepared()?;
@@ -280,7 +296,7 @@ impl Recording {
                 Op::Path { points, paint } => target.draw_path(points.iter().map(|&p| at(p)), paint),
                 Op::Circle { center, radius, paint, fill } => target.draw_circle(at(*center), *radius, paint, *fill),
                 Op::Polygon { points, paint } => target.fill_polygon(points.iter().map(|&p| at(p)), paint),
-                Op::Text { text, font, at: p } => target.draw_text(text, &font.text_style(), at(*p)),
+                Op::Text { text: t, font, at: p } => text(target, t, font, at(*p)),
                 Op::Bitmap { at: p, size, rgb } => target.blit_bitmap(at(*p), *size, rgb),
             }?;
         }
@@ -342,12 +358,12 @@ fn shift(op: &Op, (dx, dy): BackendCoord) -> Op {
 }
 
 /// What `draw` draws on an area of `size` device px, as an SVG document
-/// (plotters' `SVGBackend`, the light palette, no font fallback style).
+/// (the files' [`SvgWriter`](crate::svg::SvgWriter), the light palette, no font fallback style).
 pub fn svg_of(size: (u32, u32), draw: impl FnOnce(&Area) -> DrawResult) -> Result<String, String> {
     let image = record(size, draw)?;
     let mut out = String::new();
     {
-        let mut backend = plotters::prelude::SVGBackend::with_string(&mut out, size);
+        let mut backend = crate::svg::SvgWriter::with_string(&mut out, size);
         image.replay(&mut backend).map_err(|e| format!("{e:?}"))?;
         backend.present().map_err(|e| format!("{e:?}"))?;
     }
@@ -388,7 +404,7 @@ mod tests {
     fn direct_svg() -> String {
         let mut out = String::new();
         {
-            let area = SVGBackend::with_string(&mut out, (260, 120)).into_drawing_area();
+            let area = crate::svg::SvgWriter::with_string(&mut out, (260, 120)).into_drawing_area();
             draw_all(&area).unwrap();
             area.present().unwrap();
         }

@@ -4,7 +4,7 @@
 //! asked-for spot (moved sideways to stay inside the figure) or not at all
 //! when the spot is taken. A label's box is estimated, never measured
 //! (`text_width::approx_text_width` at the drawing's size; the height of the em
-//! box plotters' backends write, placed by the anchor), so the page's
+//! box every target draws, [`EM_PER_SIZE`], placed by the anchor), so the page's
 //! canvas, the SVG and the PNG drop the same labels; `tests/text_layout.rs`
 //! checks every figure's SVG with the same estimate.
 
@@ -15,8 +15,15 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::text_width::approx_text_width;
 use super::{DrawResult, FONT};
 
-/// plotters' backends draw a text style of size `s` with an em box of `s / 1.24`.
-pub const EM_PER_SIZE: f64 = 1.0 / 1.24;
+/// The em box of a text style of size `s`, per `s`, as every target draws
+/// it: the page's canvas sets `s px` (plotters-canvas), the SVG writes
+/// `font-size: s` (`crate::svg`; plotters' own `SVGBackend` wrote `s /
+/// 1.24`), and the PNG scales the font so its em is `s`
+/// (`export::native::CssText`; plotters' `ab_glyph` alone gives `s / 1.19`).
+/// Until the files were made at the canvas's size this was `1 / 1.24`, the
+/// SVG's box, which was smaller than the canvas's: labels placed by it
+/// could overprint each other on the page by a few px.
+pub const EM_PER_SIZE: f64 = 1.0;
 
 /// An estimated text box: `[x0, y0, x1, y1]` in device px.
 pub type TextBox = [f64; 4];

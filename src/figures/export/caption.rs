@@ -9,6 +9,7 @@ use plotters::prelude::*;
 use super::ExportError;
 use crate::legend::LegendLayout;
 use crate::recording::{Area, DrawResult, Recording};
+use crate::svg::SvgWriter;
 use crate::text_width::{caption_width_estimate, CAPTION_FONT_PX};
 use crate::{palette, FONT};
 
@@ -32,17 +33,18 @@ pub fn paint(root: &Area, drawing: &Recording, legend: &LegendLayout, caption: &
 }
 
 /// An SVG document of `size` device px painted by `paint` in `theme`'s
-/// palette (text as `<text>`, Pretendard then sans-serif). Both themes go
+/// palette (text as `<text>` at the canvas's size, [`SvgWriter`];
+/// Pretendard then sans-serif). Both themes go
 /// through the one [`Themed`](crate::theme::Themed) backend, whose
 /// light theme passes every colour through.
 pub fn svg_document<E: std::fmt::Debug>(
     size: (u32, u32),
     theme: crate::theme::Theme,
-    paint: impl FnOnce(&mut crate::theme::Themed<SVGBackend<'_>>) -> Result<(), E>,
+    paint: impl FnOnce(&mut crate::theme::Themed<SvgWriter<'_>>) -> Result<(), E>,
 ) -> Result<String, ExportError> {
     let mut out = String::new();
     {
-        let mut backend = crate::theme::Themed::new(SVGBackend::with_string(&mut out, size), theme);
+        let mut backend = crate::theme::Themed::new(SvgWriter::with_string(&mut out, size), theme);
         paint(&mut backend).map_err(|e| ExportError::Failure(format!("drawing failed: {e:?}")))?;
         backend.present().map_err(|e| ExportError::Failure(format!("cannot finish the SVG: {e:?}")))?;
     }

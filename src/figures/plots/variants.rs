@@ -145,7 +145,9 @@ pub fn draw_latency_cdf(area: &Area, curves: &[CdfCurve<'_>], view: &View) -> Dr
         .collect();
     // Narrow: the legend is a strip above the plot, not a box over the curves.
     let strip = narrow_legend(area, view);
-    let strip_h = if strip { legend_strip_height(area, &legend, 10.0, view) } else { 0 };
+    // Under a strip, half a label's em more: the top tick's label ("1.0") is centred on the plot's top.
+    let strip_h =
+        if strip { legend_strip_height(area, &legend, 10.0, view) + view.px(view.text_css(10.0) / 2.0) } else { 0 };
     let mut chart = ChartBuilder::on(area)
         .margin(view.px(10.0))
         .margin_top(view.px(10.0) + strip_h)
