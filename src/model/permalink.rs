@@ -17,8 +17,8 @@ use lab_sim::vote::VoteConfig;
 
 use crate::params::{
     lease_value_text, percent_encode, read_site, split_query, to_query, vote_to_query, vote_value_text,
-    with_lease_value, with_vote_value, Keyed, LeaseQuery, Notice, ParamSpec, Scope, SiteQuery, SweepMetric, SweepSpec,
-    LEASE_PARAMS, SWEEP_PARAMS, VOTE_PARAMS,
+    with_lease_value, with_vote_value, ColorTheme, Keyed, LeaseQuery, Notice, ParamSpec, Scope, SiteQuery, SweepMetric,
+    SweepSpec, LEASE_PARAMS, SWEEP_PARAMS, VOTE_PARAMS,
 };
 use crate::registry::{figure, FigureKind, FigureSpec, Scenario, FIGURES, PAGE_ONLY};
 
@@ -193,17 +193,26 @@ fn pairs_without(search: &str, drop: &[&str]) -> String {
 
 /// `?embed=FIGURE&STATE`: a figure alone, in the state of the address
 /// `search`. An embed keeps its own compact layout, whose settings sit
-/// under one button: the page's open lab (`lab`) is no state of it.
+/// under one button: the page's open lab (`lab`) is no state of it. A
+/// `theme=` in `search` is kept ([`embed_themed`] sets one).
 pub fn embed(figure: &str, search: &str) -> String {
     let state = pairs_without(search, &[&ROUTE_KEYS[..], &["lab"]].concat());
     let sep = if state.is_empty() { "" } else { "&" };
     format!("?embed={}{sep}{state}", percent_encode(figure))
 }
 
+/// [`embed`] with its colour theme set to `theme` (`theme=`, after the
+/// state): what a host page's snippet frames.
+pub fn embed_themed(figure: &str, search: &str, theme: ColorTheme) -> String {
+    let state = pairs_without(search, &["theme"]);
+    format!("{}&theme={}", embed(figure, &state), theme.key())
+}
+
 /// `?ch=CHAPTER&fig=FIGURE&STATE`: the full page of a figure in the state
-/// of the address `search` (an embed's link back).
+/// of the address `search` (an embed's link back), without an embed's `theme`.
 pub fn figure_in_chapter(chapter: &str, figure: &str, search: &str) -> String {
-    let state = pairs_without(search, &ROUTE_KEYS);
+    // An embed's colours are the host page's choice; the site follows the reader's system.
+    let state = pairs_without(search, &[&ROUTE_KEYS[..], &["theme"]].concat());
     let sep = if state.is_empty() { "" } else { "&" };
     format!("?ch={}&fig={}{sep}{state}", percent_encode(chapter), percent_encode(figure))
 }
@@ -508,6 +517,13 @@ mod tests {
         assert_eq!(chapter_page("?t=1"), None);
         // Text is encoded again, never passed through.
         assert_eq!(embed("f", "?note=%3Cb%3E"), "?embed=f&note=%3Cb%3E");
+        // A theme stays with the embed and is set by the snippet's writer; the link back leaves it.
+        assert_eq!(embed("outage", "?ch=a5-outage&theme=dark"), "?embed=outage&theme=dark");
+        assert_eq!(
+            embed_themed("outage", "?ch=a5-outage&theme=dark&preset=exp5_open", ColorTheme::Light),
+            "?embed=outage&preset=exp5_open&theme=light"
+        );
+        assert_eq!(figure_in_chapter("a5-outage", "outage", "?embed=outage&theme=dark"), "?ch=a5-outage&fig=outage");
     }
 
     #[test]

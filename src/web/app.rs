@@ -106,7 +106,7 @@ impl Component for App {
             _popstate: popstate,
         };
         match app.route.embed.as_deref().and_then(embed_figure) {
-            Some(id) => super::embed::start(id),
+            Some(id) => super::embed::start(id, app.route.theme),
             // Embed mode needs no chapter text.
             None if app.route.embed.is_some() => {}
             None => app.load_current(ctx),

@@ -4,9 +4,18 @@
 //! resize (ResizeObserver) it posts
 //! `{type: "consistency-lab:height", id, height}` to `window.parent`.
 //! The observer is a few lines of JavaScript, which keeps the site's wasm small.
+//!
+//! An embed's colours are its address's `theme=` (`params::ColorTheme`):
+//! light inside an iframe when unset, whatever the reader's system prefers
+//! (a light blog page keeps a light figure), dark when asked, the system's
+//! with `auto`; a page outside an iframe follows the system as the site
+//! does. The JavaScript half answers the stylesheets' `prefers-color-scheme`
+//! rules with the theme and marks the document `data-theme`, which the
+//! figures' palette reads (`super::figure_theme`).
 
 use std::cell::Cell;
 
+use lab_model::params::ColorTheme;
 use wasm_bindgen::prelude::*;
 
 // `js/embed.js`, a classic script of the page (index.html).
@@ -14,6 +23,10 @@ use wasm_bindgen::prelude::*;
 extern "C" {
     #[wasm_bindgen(js_name = startEmbed)]
     fn start_embed(id: &str);
+    #[wasm_bindgen(js_name = setTheme)]
+    fn set_theme(theme: &str);
+    #[wasm_bindgen(js_name = inIframe)]
+    fn in_iframe() -> bool;
 }
 
 thread_local! {
@@ -26,11 +39,14 @@ pub fn active() -> bool {
 }
 
 /// Turns embed mode on for figure `id` (a known figure id): marks the
-/// document for the stylesheet (`html[data-embed]`) and starts reporting the height.
-pub fn start(id: &str) {
+/// document for the stylesheet (`html[data-embed]`), starts reporting the
+/// height, and takes the colour theme the address asks (`theme`, already
+/// read by the parameter table), else light inside an iframe.
+pub fn start(id: &str, theme: Option<ColorTheme>) {
     if active() {
         return;
     }
     ACTIVE.with(|a| a.set(true));
     start_embed(id);
+    set_theme(ColorTheme::for_embed(theme, in_iframe()).key());
 }

@@ -27,6 +27,8 @@ pub struct Route {
     pub embed: Option<String>,
     /// Embed mode, figure only (`bare=1`): no controls, player or export bar.
     pub bare: bool,
+    /// Embed mode's colour theme (`theme`).
+    pub theme: Option<lab_model::params::ColorTheme>,
     /// The player's cursor (`t`, in ms with up to µs precision).
     pub cursor_us: Option<u64>,
     /// The player's event index (`ev`); used when it agrees with `t`.
@@ -49,6 +51,7 @@ pub fn parse(search: &str) -> Route {
         figure: site.figure,
         embed: site.embed,
         bare: site.bare.unwrap_or(false),
+        theme: site.theme,
         cursor_us: site.cursor_us,
         event: site.event,
         window_ms: site.window_ms,

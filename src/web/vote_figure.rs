@@ -289,10 +289,11 @@ impl Component for VoteFigure {
         // with or without motion: the reader reads the chapter's question
         // and steps through, and nothing plays on to the answer by itself.
         // A story the address names (a cell of B2's map, a permalink) shows
-        // the whole of it.
+        // the whole of it; an embed, in someone else's page, opens as its
+        // chapter does, unless its address asks for a step (`ev=`).
         let start = match url.ev {
             Some(ev) => PlayerStart::Step(ev),
-            None if spec.kind.is_story() && !url.targeted => PlayerStart::FirstScene,
+            None if spec.kind.is_story() && (!url.targeted || super::embed::active()) => PlayerStart::FirstScene,
             None => PlayerStart::End,
         };
         let mut f = VoteFigure {

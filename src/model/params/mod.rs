@@ -51,7 +51,7 @@ pub use lease::{
 };
 pub use site::{notice_ko, notices_ko, read_site, site_param, Scope, SITE_PARAMS};
 pub use spec::{Access, Field, Figures, FromInt, Keyed, Notice, ParamKind, ParamSpec, Parsed, Value};
-pub use state::{Axis, LeaseQuery, SiteQuery, SweepKind, SweepMetric, SweepSpec};
+pub use state::{Axis, ColorTheme, LeaseQuery, SiteQuery, SweepKind, SweepMetric, SweepSpec};
 pub use sweep::{
     sweep_param, sweep_params, sweep_query, sweep_spec_from_values, MAX_N, MAX_SEEDS, PAUSE_WIDTH_MS, SWEEP_PARAMS,
 };

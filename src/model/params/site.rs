@@ -19,7 +19,7 @@ use super::lease::{lease_query_from_values, to_query};
 use super::spec::{
     choice, int, word_key, Access, Field, Figures, FromInt, Key, Notice, ParamKind, ParamSpec, Parsed, Value,
 };
-use super::state::{SiteQuery, SweepKind, SweepMetric};
+use super::state::{ColorTheme, SiteQuery, SweepKind, SweepMetric};
 use super::sweep::{sweep_figures, sweep_query, sweep_spec_from_values};
 use super::vote::{vote_config_from_values, vote_to_query};
 use crate::korean::{with_particle, Particle};
@@ -190,6 +190,18 @@ pub static SITE_PARAMS: &[ParamSpec] = &[
     )
     .field(Field::Site(Access { get: |s| s.bare.map(Value::Flag), set: |s, v| s.bare = Some(v.flag()) })),
     choice(
+        "theme",
+        ColorTheme::KEYS,
+        "light",
+        "Embed mode's colours: light or dark whatever the reader's system prefers, or auto (the system's); \
+         an embed inside an iframe is light when unset, a page outside one follows the system",
+        "색 테마",
+    )
+    .field(Field::Site(Access {
+        get: |s| s.theme.map(|theme| Value::Word(theme.key())),
+        set: |s, v| s.theme = ColorTheme::from_key(v.word()),
+    })),
+    choice(
         "metric",
         &["over_approval", "throughput"],
         "over_approval",
@@ -210,6 +222,30 @@ pub static SITE_PARAMS: &[ParamSpec] = &[
     )
     .field(Field::Site(Access { get: |s| s.lab.map(Value::Flag), set: |s, v| s.lab = Some(v.flag()) })),
 ];
+
+impl ColorTheme {
+    /// The `theme=` words, in the table's order.
+    pub const KEYS: &'static [&'static str] = &["light", "dark", "auto"];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            ColorTheme::Light => "light",
+            ColorTheme::Dark => "dark",
+            ColorTheme::Auto => "auto",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<ColorTheme> {
+        [ColorTheme::Light, ColorTheme::Dark, ColorTheme::Auto].into_iter().find(|t| t.key() == key)
+    }
+
+    /// The theme an embed uses: the address's, else light inside an
+    /// iframe (a host page's own colours are not the reader's system's),
+    /// else the system's, as the site outside an iframe.
+    pub fn for_embed(asked: Option<ColorTheme>, in_iframe: bool) -> ColorTheme {
+        asked.unwrap_or(if in_iframe { ColorTheme::Light } else { ColorTheme::Auto })
+    }
+}
 
 /// The spec of one of the site's own keys.
 pub fn site_param(name: &str) -> Option<&'static ParamSpec> {
@@ -333,6 +369,24 @@ mod tests {
         assert_eq!((site.cursor_us, site.hit, site.metric), (None, Some(true), None));
         assert_eq!(notices.iter().map(Notice::key).collect::<Vec<_>>(), ["t", "metric"]);
         assert_eq!(site.vote, None, "no scenario key, no config");
+    }
+
+    #[test]
+    fn an_embed_theme_reads_back_and_a_bad_one_is_ignored_with_a_notice() {
+        for scope in [Scope::Lease, Scope::Vote, Scope::Sweep(SweepKind::TtlPause)] {
+            let search = "?embed=outage&bare=1&theme=dark";
+            let Parsed { value: site, notices } = read_site(search, scope);
+            assert_eq!((site.theme, notices), (Some(ColorTheme::Dark), vec![]));
+            assert_eq!(site.search(), search);
+        }
+        assert_eq!(read_site("embed=outage&theme=AUTO", Scope::Lease).value.theme, Some(ColorTheme::Auto));
+        let Parsed { value: site, notices } = read_site("embed=outage&theme=%3Cb%3Epink", Scope::Lease);
+        assert_eq!(site.theme, None);
+        assert_eq!(notice_ko(&notices[0]), "주소의 theme=<b>pink 항목은 쓸 수 없어 무시했습니다.");
+        assert_eq!(ColorTheme::for_embed(None, true), ColorTheme::Light);
+        assert_eq!(ColorTheme::for_embed(None, false), ColorTheme::Auto);
+        assert_eq!(ColorTheme::for_embed(Some(ColorTheme::Auto), true), ColorTheme::Auto);
+        assert_eq!(ColorTheme::for_embed(Some(ColorTheme::Dark), false), ColorTheme::Dark);
     }
 
     #[test]

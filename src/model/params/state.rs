@@ -60,6 +60,15 @@ pub enum SweepMetric {
     Throughput,
 }
 
+/// An embed's colour theme (`theme=`): light or dark whatever the reader's
+/// system prefers, or the system's (`auto`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ColorTheme {
+    Light,
+    Dark,
+    Auto,
+}
+
 /// Everything an address says: the route (`ch`, `fig`, `embed`), the view
 /// keys, and the state of the figure it is for (at most one of `lease`,
 /// `vote`, `sweep`: the scope's, present when the address carried any of
@@ -72,6 +81,8 @@ pub struct SiteQuery {
     pub embed: Option<String>,
     /// Embed mode, figure only (`bare=1`): the drawing, legend and caption, no controls.
     pub bare: Option<bool>,
+    /// Embed mode's colour theme (`theme`; light inside an iframe when unset).
+    pub theme: Option<ColorTheme>,
     /// A timeline's window (`win`, ms).
     pub window_ms: Option<u32>,
     /// The player's cursor (`t`, in ms with up to µs precision).

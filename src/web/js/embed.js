@@ -1,12 +1,12 @@
 // The JavaScript half of src/web/embed.rs (see its module docs). A classic
-// script that Trunk copies and hashes (index.html); it adds its function to
+// script that Trunk copies and hashes (index.html); it adds its functions to
 // the `consistencyLab` global, which the wasm modules import through
 // `#[wasm_bindgen(js_namespace = consistencyLab)]`.
 'use strict';
 {
   const lab = (globalThis.consistencyLab ||= {});
+  const html = document.documentElement;
   lab.startEmbed = (id) => {
-    const html = document.documentElement;
     html.setAttribute('data-embed', '');
     let last = -1;
     const post = () => {
@@ -22,4 +22,62 @@
     // And once more when everything (fonts included) has loaded.
     addEventListener('load', post);
   };
+
+  // Whether the page is framed by another (a host page's iframe).
+  lab.inIframe = () => {
+    try { return window.self !== window.top; } catch { return true; }
+  };
+
+  // The colour theme `theme` ('light', 'dark' or 'auto'; `theme=`, read by
+  // the site's parameter table): every stylesheet rule and `media` attribute
+  // that asks `prefers-color-scheme` is answered with the theme instead of
+  // the reader's system (`auto` gives the system's answer back), the
+  // document is marked `data-theme` (what the figures' palette reads,
+  // src/web/mod.rs), and the figures are told to draw again.
+  const SCHEME = /\(\s*prefers-color-scheme\s*:\s*(light|dark)\s*\)/g;
+  const ALWAYS = '(min-width: 0px)', NEVER = '(max-width: -1px)';
+  const original = new WeakMap();
+  const answer = (text, theme) => text.replace(SCHEME, (_, scheme) => (scheme === theme ? ALWAYS : NEVER));
+  const retheme = (get, set, key, theme) => {
+    if (!original.has(key)) {
+      const text = get();
+      if (!/prefers-color-scheme/.test(text)) return;
+      original.set(key, text);
+    }
+    const text = original.get(key);
+    set(theme === 'auto' ? text : answer(text, theme));
+  };
+  const walk = (rules, theme) => {
+    for (const rule of rules) {
+      if (rule.media && rule.cssRules) {
+        retheme(() => rule.media.mediaText, (t) => { rule.media.mediaText = t; }, rule, theme);
+      }
+      if (rule.cssRules) walk(rule.cssRules, theme);
+    }
+  };
+  lab.setTheme = (theme) => {
+    if (theme !== 'light' && theme !== 'dark') theme = 'auto';
+    if (theme === 'auto') html.removeAttribute('data-theme');
+    else html.setAttribute('data-theme', theme);
+    for (const sheet of document.styleSheets) {
+      // A stylesheet whose rules cannot be read (no CORS answer) keeps the system's.
+      let rules;
+      try { rules = sheet.cssRules; } catch { continue; }
+      walk(rules, theme);
+    }
+    for (const el of document.querySelectorAll('[media]')) {
+      retheme(() => el.getAttribute('media'), (t) => el.setAttribute('media', t), el, theme);
+    }
+    dispatchEvent(new Event('lab-theme'));
+  };
+
+  // An embed's static page (embed-ID.html, marked data-embed) takes its
+  // theme before the site's module reads the address and sets it again
+  // (src/web/embed.rs): light inside an iframe unless `theme=` is one of
+  // the three words, so a dark system never paints it dark first.
+  if (html.hasAttribute('data-embed')) {
+    const asked = (new URLSearchParams(location.search).get('theme') || '').trim().toLowerCase();
+    const known = ['light', 'dark', 'auto'].includes(asked);
+    if (known || lab.inIframe()) lab.setTheme(known ? asked : 'light');
+  }
 }
