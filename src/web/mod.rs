@@ -58,9 +58,16 @@ thread_local! {
         gloo::utils::window().match_media("(prefers-color-scheme: dark)").ok().flatten();
 }
 
-/// The palette the page's figures draw in now: the reader's colour scheme.
+/// The palette the page's figures draw in now: an embed's theme when it
+/// has one (`data-theme` on the document, `embed::start`), else the
+/// reader's colour scheme.
 pub fn figure_theme() -> crate::figures::theme::Theme {
-    let dark = DARK_QUERY.with(|q| q.as_ref().is_some_and(|q| q.matches()));
+    let forced = gloo::utils::document().document_element().and_then(|html| html.get_attribute("data-theme"));
+    let dark = match forced.as_deref() {
+        Some("light") => false,
+        Some("dark") => true,
+        _ => DARK_QUERY.with(|q| q.as_ref().is_some_and(|q| q.matches())),
+    };
     crate::figures::theme::Theme::of_dark(dark)
 }
 
