@@ -55,7 +55,6 @@ pub(crate) enum Swatch {
 #[derive(Clone, Copy, PartialEq)]
 pub(crate) enum Corner {
     UpperLeft,
-    UpperRight,
     LowerLeft,
     LowerRight,
 }
@@ -83,8 +82,7 @@ pub(crate) fn draw_legend<CT: CoordTranslate>(
     let box_h = pad * 2 + row_h * entries.len() as i32;
     let margin = view.px(8.0);
     let x0 = if matches!(corner, Corner::UpperLeft | Corner::LowerLeft) { margin } else { (w - margin - box_w).max(0) };
-    let y0 =
-        if matches!(corner, Corner::UpperLeft | Corner::UpperRight) { margin } else { (h - margin - box_h).max(0) };
+    let y0 = if corner == Corner::UpperLeft { margin } else { (h - margin - box_h).max(0) };
     area.draw(&Rectangle::new([(x0, y0), (x0 + box_w, y0 + box_h)], WHITE.mix(0.85).filled()))?;
     if bordered {
         area.draw(&Rectangle::new([(x0, y0), (x0 + box_w, y0 + box_h)], P::GRID))?;

@@ -6,10 +6,7 @@ use crate::recording::{Area, Recorder};
 use plotters::coord::CoordTranslate;
 use plotters::prelude::*;
 
-use super::{
-    balance_at, draw_legend, draw_legend_strip, draw_panel_title, end_s, legend_strip_height, narrow_legend, Corner,
-    Swatch,
-};
+use super::{balance_at, draw_legend_strip, draw_panel_title, end_s, legend_strip_height, narrow_legend, Swatch};
 use crate::{palette as P, DrawResult, View};
 use lab_sim::lease::LeaseTrace;
 
@@ -94,8 +91,10 @@ pub fn draw_outage_focused(area: &Area, trace: &LeaseTrace, view: &View, focus: 
         let shown: Vec<usize> = (0..layers.len()).rev().filter(|&i| ps.iter().any(|b| (layers[i].2)(b) > 0)).collect();
         let legend: Vec<(String, Swatch)> =
             shown.iter().map(|&i| (layers[i].0.to_string(), Swatch::Block(layers[i].1))).collect();
-        let strip = narrow_legend(&panels[0], view);
-        let strip_h = if strip { legend_strip_height(&panels[0], &legend, 9.5, view) } else { 0 };
+        // The legend is a strip above the plot at every width: a box inside
+        // it would cover the data (the outage's first seconds, under it).
+        let narrow = narrow_legend(&panels[0], view);
+        let strip_h = legend_strip_height(&panels[0], &legend, 9.5, view);
         let mut chart = ChartBuilder::on(&panels[0])
             .margin(view.px(OUTAGE_MARGIN_CSS))
             .margin_top(top + strip_h)
@@ -107,7 +106,7 @@ pub fn draw_outage_focused(area: &Area, trace: &LeaseTrace, view: &View, focus: 
             .configure_mesh()
             .light_line_style(P::GRID.mix(0.4))
             .set_tick_mark_size(LabelAreaPosition::Right, -4)
-            .y_labels(if strip { 4 } else { 10 })
+            .y_labels(if narrow { 4 } else { 10 })
             .label_style(view.font(9.5).color(&P::MUTED))
             .draw()?;
         phase_bands(&mut chart, trace, 0.0, max1)?;
@@ -120,11 +119,7 @@ pub fn draw_outage_focused(area: &Area, trace: &LeaseTrace, view: &View, focus: 
                 .collect();
             chart.draw_series(AreaSeries::new(pts, 0.0, col).border_style(col))?;
         }
-        if strip {
-            draw_legend_strip(&panels[0], top, &legend, 9.5, view)?;
-        } else {
-            draw_legend(chart.plotting_area(), Corner::UpperRight, &legend, 9.5, false, view)?;
-        }
+        draw_legend_strip(&panels[0], top, &legend, 9.5, view)?;
     }
     // Panel 2: lockless holds and overlap pairs per second, and (right axis)
     // the cumulative drift: Σ over wallets of snapshot − ledger, in won.
@@ -148,8 +143,10 @@ pub fn draw_outage_focused(area: &Area, trace: &LeaseTrace, view: &View, focus: 
             ("소유 겹침 쌍".to_string(), Swatch::Line(P::OVERLAP)),
             ("누적 drift(원, 오른쪽 축)".to_string(), Swatch::Line(P::DRIFT)),
         ];
-        let strip = narrow_legend(&panels[1], view);
-        let strip_h = if strip { legend_strip_height(&panels[1], &legend, 9.5, view) } else { 0 };
+        // The legend is a strip above the plot at every width: a box inside
+        // it would cover the data (the outage's first seconds, under it).
+        let narrow = narrow_legend(&panels[1], view);
+        let strip_h = legend_strip_height(&panels[1], &legend, 9.5, view);
         let mut chart = ChartBuilder::on(&panels[1])
             .margin(view.px(OUTAGE_MARGIN_CSS))
             .margin_top(top + strip_h)
@@ -161,7 +158,7 @@ pub fn draw_outage_focused(area: &Area, trace: &LeaseTrace, view: &View, focus: 
         chart
             .configure_mesh()
             .light_line_style(P::GRID.mix(0.4))
-            .y_labels(if strip { 4 } else { 10 })
+            .y_labels(if narrow { 4 } else { 10 })
             .label_style(view.font(9.5).color(&P::MUTED))
             .draw()?;
         // A negative tick length right-aligns every right-axis label at the
@@ -172,7 +169,7 @@ pub fn draw_outage_focused(area: &Area, trace: &LeaseTrace, view: &View, focus: 
         chart
             .configure_secondary_axes()
             .set_all_tick_mark_size(-4)
-            .y_labels(if strip { 4 } else { 5 })
+            .y_labels(if narrow { 4 } else { 5 })
             .label_style(view.font(9.5).color(&P::DRIFT))
             .y_label_formatter(&|v| format!("{:.0}k", v / 1000.0))
             .draw()?;
@@ -186,11 +183,7 @@ pub fn draw_outage_focused(area: &Area, trace: &LeaseTrace, view: &View, focus: 
             P::OVERLAP.stroke_width(view.px(1.6).max(1) as u32),
         ))?;
         chart.draw_secondary_series(LineSeries::new(drift, P::DRIFT.stroke_width(view.px(1.4).max(1) as u32)))?;
-        if strip {
-            draw_legend_strip(&panels[1], top, &legend, 9.5, view)?;
-        } else {
-            draw_legend(chart.plotting_area(), Corner::UpperLeft, &legend, 9.5, false, view)?;
-        }
+        draw_legend_strip(&panels[1], top, &legend, 9.5, view)?;
     }
     // Panel 3: wallet 0's token counter against its fence value.
     if shown(2) {
@@ -199,8 +192,10 @@ pub fn draw_outage_focused(area: &Area, trace: &LeaseTrace, view: &View, focus: 
         let top = draw_panel_title(&panels[2], "지갑 0: 토큰 카운터와 fence 값", view.px(6.0), view)?;
         let legend =
             [("토큰 카운터".to_string(), Swatch::Line(P::LEASE_A)), ("fence 값".to_string(), Swatch::Line(P::FENCED))];
-        let strip = narrow_legend(&panels[2], view);
-        let strip_h = if strip { legend_strip_height(&panels[2], &legend, 9.5, view) } else { 0 };
+        // The legend is a strip above the plot at every width: a box inside
+        // it would cover the data (the outage's first seconds, under it).
+        let narrow = narrow_legend(&panels[2], view);
+        let strip_h = legend_strip_height(&panels[2], &legend, 9.5, view);
         let mut chart = ChartBuilder::on(&panels[2])
             .margin(view.px(OUTAGE_MARGIN_CSS))
             .margin_top(top + strip_h)
@@ -212,7 +207,7 @@ pub fn draw_outage_focused(area: &Area, trace: &LeaseTrace, view: &View, focus: 
             .configure_mesh()
             .light_line_style(P::GRID.mix(0.4))
             .set_tick_mark_size(LabelAreaPosition::Right, -4)
-            .y_labels(if strip { 4 } else { 10 })
+            .y_labels(if narrow { 4 } else { 10 })
             .label_style(view.font(9.5).color(&P::MUTED))
             .x_label_formatter(&|x| if x1 - x0 < 8.0 { format!("{x:.1}초") } else { format!("{x:.0}초") })
             .draw()?;
@@ -230,11 +225,94 @@ pub fn draw_outage_focused(area: &Area, trace: &LeaseTrace, view: &View, focus: 
         };
         chart.draw_series(LineSeries::new(step(|p| p.counter), P::LEASE_A.stroke_width(view.px(1.6).max(1) as u32)))?;
         chart.draw_series(LineSeries::new(step(|p| p.fence), P::FENCED.stroke_width(view.px(1.6).max(1) as u32)))?;
-        if strip {
-            draw_legend_strip(&panels[2], top, &legend, 9.5, view)?;
-        } else {
-            draw_legend(chart.plotting_area(), Corner::UpperLeft, &legend, 9.5, false, view)?;
-        }
+        draw_legend_strip(&panels[2], top, &legend, 9.5, view)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::recording::{record, Op};
+    use crate::text_width::approx_text_width;
+    use lab_sim::lease::{run, Preset, TraceLevel};
+
+    /// Every legend label's box (its swatch included) in A7's recording at
+    /// `width` CSS px and `scale`, and the recording.
+    fn legend_boxes(trace: &LeaseTrace, width: f64, scale: f64) -> (Vec<(String, [f64; 4])>, Vec<Op>) {
+        let size = ((width * scale) as u32, (outage_height_css(width) * scale) as u32);
+        let view = View { scale, ..View::default() };
+        let rec = record(size, |area| draw_outage(area, trace, &view)).unwrap();
+        let labels = [
+            "승인",
+            "잔액 부족",
+            "503",
+            "락 없는 홀드",
+            "소유 겹침 쌍",
+            "누적 drift(원, 오른쪽 축)",
+            "토큰 카운터",
+            "fence 값",
+        ];
+        let boxes = rec
+            .ops
+            .iter()
+            .filter_map(|op| match op {
+                Op::Text { text, font, at } if labels.contains(&text.as_str()) => {
+                    let (x, y) = (f64::from(at.0), f64::from(at.1));
+                    let w = approx_text_width(text, font.size);
+                    // The swatch sits 18 CSS px left of the label; the label is centred on `y`.
+                    Some((text.clone(), [x - 18.0 * scale, y - font.size / 2.0, x + w, y + font.size / 2.0]))
+                }
+                _ => None,
+            })
+            .collect();
+        (boxes, rec.ops)
+    }
+
+    #[test]
+    fn no_legend_covers_the_data() {
+        let trace = run(&Preset::Exp5Open.config(), 1, 0, TraceLevel::Summary);
+        for (width, scale) in [(353.0, 2.0), (566.0, 1.0), (734.0, 1.0), (1102.0, 1.0), (1102.0, 2.0)] {
+            let (boxes, ops) = legend_boxes(&trace, width, scale);
+            assert!(boxes.len() >= 6, "{width}: every panel's legend is drawn: {boxes:?}");
+            let inside = |b: &[f64; 4], (x, y): (f64, f64)| b[0] <= x && x <= b[2] && b[1] <= y && y <= b[3];
+            for (label, b) in &boxes {
+                for op in &ops {
+                    let (points, closed) = match op {
+                        Op::Path { points, .. } => (points, false),
+                        Op::Polygon { points, .. } => (points, true),
+                        // The outage's band is a see-through rectangle: its corners and edges.
+                        Op::Rect { from, to, paint, fill: true } if paint.alpha < 1.0 => {
+                            let (x0, y0, x1, y1) =
+                                (f64::from(from.0), f64::from(from.1), f64::from(to.0), f64::from(to.1));
+                            let overlaps = x0 < b[2] && b[0] < x1 && y0 < b[3] && b[1] < y1;
+                            assert!(
+                                !overlaps,
+                                "{width}@{scale}: legend item {label} {b:?} covers the band {from:?}-{to:?}"
+                            );
+                            continue;
+                        }
+                        _ => continue,
+                    };
+                    let pts: Vec<(f64, f64)> = points.iter().map(|p| (f64::from(p.0), f64::from(p.1))).collect();
+                    // The item's own swatch line lies wholly inside its box.
+                    if pts.iter().all(|&p| inside(b, p)) {
+                        continue;
+                    }
+                    let mut segments: Vec<_> = pts.windows(2).map(|s| (s[0], s[1])).collect();
+                    if closed && pts.len() > 2 {
+                        segments.push((pts[pts.len() - 1], pts[0]));
+                    }
+                    for ((x0, y0), (x1, y1)) in segments {
+                        let steps = ((x1 - x0).abs().max((y1 - y0).abs()).ceil() as usize).max(1);
+                        for k in 0..=steps {
+                            let f = k as f64 / steps as f64;
+                            let p = (x0 + (x1 - x0) * f, y0 + (y1 - y0) * f);
+                            assert!(!inside(b, p), "{width}@{scale}: legend item {label} {b:?} covers data at {p:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
