@@ -212,6 +212,17 @@ fn sweep_command(raw: &RawArgs, format: Format) -> Result<Command> {
     Ok(Command::Sweep { spec, format })
 }
 
+/// The site's public address with its final `/`, as `LAB_SITE_URL` states
+/// it (empty when unset): a blog layout's attribution names the figure under it.
+fn site_url() -> String {
+    let site = std::env::var("LAB_SITE_URL").map(|s| s.trim().to_string()).unwrap_or_default();
+    if site.is_empty() || site.ends_with('/') {
+        site
+    } else {
+        format!("{site}/")
+    }
+}
+
 /// Validates `lab figure` (`--list`, or an id with `--out`).
 fn figure_command(raw: &RawArgs) -> Result<Command> {
     let flags = &raw.flags;
@@ -262,6 +273,19 @@ fn figure_command(raw: &RawArgs) -> Result<Command> {
             .unwrap_or(export::DEFAULT_WIDTH),
         None => export::DEFAULT_WIDTH,
     };
+    let layout = match flags.get("layout") {
+        None => export::Layout::Page,
+        Some(v) => export::Layout::from_key(v).ok_or_else(|| {
+            let allowed: Vec<&str> = export::Layout::ALL.iter().map(|l| l.key()).collect();
+            CliError::usage(format!("--layout: `{v}` is not allowed; allowed {}", allowed.join("|")))
+        })?,
+    };
+    if let (Some(px), true) = (layout.file_width_px(), flags.contains_key("width")) {
+        return Err(CliError::usage(format!(
+            "--width and --layout {} do not go together: that layout is {px} px wide; drop --width",
+            layout.key()
+        )));
+    }
     let animate_flag = flags.contains_key("animate");
     let time_us = match flags.get("time") {
         Some(_) if view.cursor_us.is_some() || view.story_step.is_some() => {
@@ -306,6 +330,8 @@ fn figure_command(raw: &RawArgs) -> Result<Command> {
         time_us,
         window_ms,
         reveal_ledger,
+        layout,
+        site: site_url(),
         ..export::Request::new(&id, format)
     };
     let animate = if flags.contains_key("animate") {

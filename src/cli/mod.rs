@@ -52,6 +52,7 @@ const SUBCOMMANDS: &[(&str, &[(&str, bool)])] = &[
             ("window", true),
             ("recon", true),
             ("theme", true),
+            ("layout", true),
             ("animate", false),
             ("frames", true),
             ("fps", true),

@@ -7,7 +7,8 @@
 //! for the run's trace and the metric table, which it writes as the trace
 //! JSON and the metric CSV (`figures::export::remote`).
 //!
-//! The figure is planned once per request, from the panel's stated state,
+//! The figure is planned once per request (again when a blog file asks for
+//! its own window, `Call::Window`), from the panel's stated state,
 //! exactly as `lab figure` plans it (`export::lease_source`: the query read
 //! strictly, the window and ledger line as the page shows them), so the
 //! module's SVG is `lab figure`'s, byte for byte.
@@ -17,7 +18,7 @@ use std::cell::OnceCell;
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
-use crate::figures::export::remote::{answer, failed, Call, Reply};
+use crate::figures::export::remote::{acknowledged, answer, failed, window_of, Call, Reply};
 use crate::figures::export::{self, ExportError, Format, Request};
 use crate::figures::plan::LeaseFigure;
 use crate::sim::lease::wire::PackedTrace;
@@ -41,11 +42,17 @@ fn request(panel: &Element) -> Request {
 /// The function for `panel`'s figure when it is one of Article A's (`None`
 /// for the others, which the module draws itself).
 pub fn figure_function(panel: &Element) -> Option<FigureFunction> {
-    let req = request(panel);
+    let mut req = request(panel);
     let spec = registry::figure(&req.id).filter(|s| s.scenario() == Scenario::Lease && s.not_drawn.is_none())?;
-    let figure: OnceCell<Result<LeaseFigure, String>> = OnceCell::new();
+    let mut figure: OnceCell<Result<LeaseFigure, String>> = OnceCell::new();
     let respond = move |call: js_sys::Uint8Array| -> js_sys::Uint8Array {
         let call = call.to_vec();
+        // A blog file's window: planned again, at the next call.
+        if let Some(window_ms) = window_of(&call) {
+            req.window_ms = Some(window_ms);
+            figure = OnceCell::new();
+            return js_sys::Uint8Array::from(acknowledged().as_slice());
+        }
         let planned = figure.get_or_init(|| export::lease_figure(spec, &req).map_err(|e| e.message().to_string()));
         let reply = match planned {
             Ok(figure) => answer(figure, &call, |call| {

@@ -19,15 +19,29 @@ pub const CAPTION_PAD_PX: f64 = 12.0;
 /// Paints the page background, the figure's `drawing` (at the top), its
 /// legend and the caption lines under it, at `k` device px per CSS px.
 pub fn paint(root: &Area, drawing: &Recording, legend: &LegendLayout, caption: &[String], k: f64) -> DrawResult {
+    paint_lines(root, drawing, legend, (caption, &[]), k)
+}
+
+/// [`paint`] with a blog file's attribution lines after the caption's, in
+/// the muted ink, the same size.
+pub fn paint_lines(
+    root: &Area,
+    drawing: &Recording,
+    legend: &LegendLayout,
+    (caption, attribution): (&[String], &[String]),
+    k: f64,
+) -> DrawResult {
     root.fill(&WHITE)?;
     drawing.draw_into(root)?;
     let (_, below) = root.split_vertically(drawing.size.1);
     let (keys, cap) = below.split_vertically((legend.height_css() * k).round() as u32);
     legend.paint(&keys, k)?;
     let style = TextStyle::from((FONT, CAPTION_FONT_PX * k).into_font()).color(&palette::INK);
-    for (i, line) in caption.iter().enumerate() {
+    let muted = style.color(&palette::MUTED);
+    let lines = caption.iter().map(|l| (l, &style)).chain(attribution.iter().map(|l| (l, &muted)));
+    for (i, (line, style)) in lines.enumerate() {
         let y = CAPTION_PAD_PX + CAPTION_LINE_PX * i as f64 + (CAPTION_LINE_PX - CAPTION_FONT_PX) / 2.0;
-        cap.draw_text(line, &style, ((CAPTION_PAD_PX * k).round() as i32, (y * k).round() as i32))?;
+        cap.draw_text(line, style, ((CAPTION_PAD_PX * k).round() as i32, (y * k).round() as i32))?;
     }
     Ok(())
 }

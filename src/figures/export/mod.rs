@@ -17,6 +17,15 @@
 //! never reruns a sweep on the main thread. Figures that are not drawings
 //! (B2, an HTML table) have no file (`FigureSpec::not_drawn`).
 //!
+//! Layouts ([`Layout`], `lab figure --layout`, the page's "블로그용" files):
+//! a file is the page's figure at the request's width, or laid out for a
+//! blog: [`Layout::Blog`] 720 px wide, [`Layout::BlogPhone`] 390 px, each
+//! drawn at a narrower CSS width ([`Layout::drawn_at`]) and replayed at the
+//! scale that makes the drawing's smallest text [`BLOG_MIN_TEXT_PX`] in the
+//! file, a timeline's window cut after its first anomaly
+//! ([`blog_window_ms`]), and a line under the caption saying where it comes
+//! from ([`BLOG_ATTRIBUTION`] and the figure's address, [`figure_link`]).
+//!
 //! Animations (`--animate`, the page's "GIF"): frame `i` of `n` puts the
 //! player's cursor at `i / (n - 1)` of the visible span ([`Prepared::set_frame`]);
 //! [`gif`] encodes them with the figure's own palette on both targets.
@@ -63,6 +72,94 @@ pub const FRAMES_RANGE: (u32, u32) = (2, 240);
 /// Frames per second of an animation.
 pub const FPS_RANGE: (u32, u32) = (1, 60);
 
+/// How a file is laid out: the page's figure at the request's width, or
+/// for a blog column (`lab figure --layout`, the page's "블로그용" files).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Layout {
+    /// The page's: [`Request::width`] CSS px at [`Request::scale`].
+    #[default]
+    Page,
+    /// 블로그용: [`BLOG_WIDTH_PX`] px wide, text at least [`BLOG_MIN_TEXT_PX`].
+    Blog,
+    /// 블로그용 (phone-first platforms): [`BLOG_PHONE_WIDTH_PX`] px wide, the same text.
+    BlogPhone,
+}
+
+/// A blog layout's file width (a blog column), px.
+pub const BLOG_WIDTH_PX: u32 = 720;
+/// A phone-first blog layout's file width, px.
+pub const BLOG_PHONE_WIDTH_PX: u32 = 390;
+/// The smallest text of a blog layout's file, px (`tests/export_text_size.rs`).
+pub const BLOG_MIN_TEXT_PX: f64 = 13.0;
+/// The words of a blog file's attribution line, before the figure's address.
+pub const BLOG_ATTRIBUTION: &str = "정합성 실험실";
+
+impl Layout {
+    /// Every layout, the page's first.
+    pub const ALL: [Layout; 3] = [Layout::Page, Layout::Blog, Layout::BlogPhone];
+
+    /// Its name in `lab figure --layout` and the page's buttons (`data-export=blog-png`…).
+    pub fn key(self) -> &'static str {
+        match self {
+            Layout::Page => "page",
+            Layout::Blog => "blog",
+            Layout::BlogPhone => "blog-phone",
+        }
+    }
+
+    /// The layout named `key`.
+    pub fn from_key(key: &str) -> Option<Layout> {
+        Layout::ALL.into_iter().find(|l| l.key() == key)
+    }
+
+    /// A blog layout's file width in px (`None`: the page's, the request's width).
+    pub fn file_width_px(self) -> Option<u32> {
+        match self {
+            Layout::Page => None,
+            Layout::Blog => Some(BLOG_WIDTH_PX),
+            Layout::BlogPhone => Some(BLOG_PHONE_WIDTH_PX),
+        }
+    }
+
+    /// A blog layout's drawing: the CSS width it is drawn at and its device
+    /// px per CSS px. The widest CSS width whose text floor
+    /// (`crate::text_floor_css`, the smallest text a drawing that wide sets)
+    /// comes out at least [`BLOG_MIN_TEXT_PX`] when the drawing is scaled
+    /// to the file's width: 664 CSS px at 1.084 for 720 px (12 px text
+    /// becomes 13), 330 at 1.182 for 390 px (11 px becomes 13). The drawing
+    /// is the page's own at that width, labels laid out as the page lays
+    /// them, only larger.
+    pub fn drawn_at(self) -> Option<(u32, f64)> {
+        let out = self.file_width_px()?;
+        let enough = |w: u32| crate::text_floor_css(f64::from(w)) * f64::from(out) / f64::from(w) >= BLOG_MIN_TEXT_PX;
+        let w = (WIDTH_RANGE.0..=out).rev().find(|&w| enough(w)).unwrap_or(WIDTH_RANGE.0);
+        Some((w, f64::from(out) / f64::from(w)))
+    }
+}
+
+/// A blog layout's window for a timeline whose first anomaly is at
+/// `first_anomaly_us` and whose window is `window_ms` by default: up to
+/// the anomaly, and half as long again (at least 300 ms) to show what
+/// follows, in whole 100 ms; `None` when that is no shorter than the
+/// default or there is no anomaly (the whole window is drawn).
+pub fn blog_window_ms(window_ms: u32, first_anomaly_us: Option<u64>) -> Option<u32> {
+    let t_ms = first_anomaly_us? / 1000;
+    let end = (t_ms + (t_ms / 2).max(300)).div_ceil(100) * 100;
+    let end = u32::try_from(end).ok()?.clamp(WINDOW_RANGE.0, WINDOW_RANGE.1);
+    (end < window_ms).then_some(end)
+}
+
+/// The address a blog file's attribution names: figure `id` in the state
+/// `params` (a figure query, as `--params` takes it), on its chapter's own
+/// page, under `site` (the site's public address with its final `/`, as
+/// `LAB_SITE_URL` states it; empty: relative to it).
+pub fn figure_link(site: &str, id: &str, params: Option<&str>) -> String {
+    let chapter = figure_chapter(id).unwrap_or_default();
+    let search = lab_model::permalink::figure_in_chapter(chapter, id, params.unwrap_or_default());
+    let page = lab_model::permalink::chapter_page(&search).unwrap_or(search);
+    format!("{site}{page}")
+}
+
 /// Output format, chosen by the file extension.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -103,6 +200,11 @@ pub struct Request {
     pub reveal_ledger: bool,
     /// The palette (`lab figure --theme`): light unless asked, as the page's files.
     pub theme: crate::theme::Theme,
+    /// The page's figure, or a blog's (then `width` and `scale` are the layout's).
+    pub layout: Layout,
+    /// The site's public address with its final `/` (`LAB_SITE_URL`; the
+    /// page: where it is served), which a blog file's attribution names.
+    pub site: String,
 }
 
 impl Request {
@@ -118,6 +220,8 @@ impl Request {
             window_ms: None,
             reveal_ledger: true,
             theme: crate::theme::Theme::Light,
+            layout: Layout::Page,
+            site: String::new(),
         }
     }
 }
@@ -173,7 +277,10 @@ pub struct Prepared {
     source: Box<dyn FigureSource>,
     cursor_us: u64,
     legend: LegendLayout,
+    /// The caption's lines, then a blog file's attribution lines.
     caption_lines: Vec<String>,
+    /// How many of `caption_lines` are the attribution.
+    attribution_lines: usize,
     scale: f64,
     /// Height of the drawing, device px.
     fig_h: u32,
@@ -215,8 +322,13 @@ fn prepared(
     spec: &FigureSpec,
     width: u32,
     scale: f64,
+    attribution: Option<String>,
 ) -> Result<Prepared, ExportError> {
-    let caption_lines = wrap_caption(spec.caption_ko, f64::from(width) - 2.0 * CAPTION_PAD_PX);
+    let line_px = f64::from(width) - 2.0 * CAPTION_PAD_PX;
+    let mut caption_lines = wrap_caption(spec.caption_ko, line_px);
+    let attribution = attribution.map(|a| wrap_caption(&a, line_px)).unwrap_or_default();
+    let attribution_lines = attribution.len();
+    caption_lines.extend(attribution);
     let legend = legend_layout(&source.legend().map_err(ExportError::Failure)?, width);
     let height_css = source.height_css(f64::from(width)).map_err(ExportError::Failure)?;
     let fig_h = (height_css * scale).round().max(1.0) as u32;
@@ -224,7 +336,17 @@ fn prepared(
     let w = (f64::from(width) * scale).round() as u32;
     let cursor_us = source.cursor_at(time_us);
     let theme = crate::theme::Theme::Light;
-    Ok(Prepared { source, cursor_us, legend, caption_lines, scale, fig_h, size: (w, fig_h + footer_h), theme })
+    Ok(Prepared {
+        source,
+        cursor_us,
+        legend,
+        caption_lines,
+        attribution_lines,
+        scale,
+        fig_h,
+        size: (w, fig_h + footer_h),
+        theme,
+    })
 }
 
 /// A sweep heatmap of an already computed grid, coloured by `metric`, at
@@ -241,7 +363,31 @@ pub fn prepare_sweep(
     #[cfg(not(target_arch = "wasm32"))]
     ensure_font()?;
     let spec = registry::sweep_figure(result.spec.kind);
-    prepared(Box::new(SweepFigure { result, metric }), None, spec, width, scale)
+    prepared(Box::new(SweepFigure { result, metric }), None, spec, width, scale, None)
+}
+
+/// [`prepare_sweep`] in `layout` (the page's: `width` at `scale`), the
+/// attribution naming the sweep's state `params` under `site`.
+pub fn prepare_sweep_in(
+    result: SweepResult,
+    metric: SweepMetric,
+    (width, scale): (u32, f64),
+    layout: Layout,
+    site: &str,
+    params: Option<&str>,
+) -> Result<Prepared, ExportError> {
+    let Some((w, k)) = layout.drawn_at() else { return prepare_sweep(result, metric, width, scale) };
+    check_size(w, k)?;
+    #[cfg(not(target_arch = "wasm32"))]
+    ensure_font()?;
+    let spec = registry::sweep_figure(result.spec.kind);
+    let attribution = attribution(site, spec.id, params);
+    prepared(Box::new(SweepFigure { result, metric }), None, spec, w, k, Some(attribution))
+}
+
+/// A blog file's attribution line: [`BLOG_ATTRIBUTION`] and the figure's address.
+pub fn attribution(site: &str, id: &str, params: Option<&str>) -> String {
+    format!("{BLOG_ATTRIBUTION} · {}", figure_link(site, id, params))
 }
 
 /// `lab figure sweep-…`: reads the sweep's query strictly (its keys plus
@@ -253,7 +399,8 @@ fn prepare_sweep_request(kind: SweepKind, req: &Request) -> Result<Prepared, Exp
     check_view_flags(req)?;
     let (spec, metric) =
         lab_model::sweep::parse_strict(kind, req.params.as_deref().unwrap_or(""), true).map_err(ExportError::Usage)?;
-    prepare_sweep(SweepResult::compute(spec), metric, req.width, req.scale)
+    let size = (req.width, req.scale);
+    prepare_sweep_in(SweepResult::compute(spec), metric, size, req.layout, &req.site, req.params.as_deref())
 }
 
 /// The drawn figure a request names, checked: its id known, not a sweep
@@ -324,11 +471,23 @@ pub fn lease_figure(spec: &'static FigureSpec, req: &Request) -> Result<LeaseFig
 }
 
 /// Lays out a file of the figure `req` names, drawn by `source` (one of
-/// [`lease_source`], [`vote_source`], or a [`remote::Remote`]).
-pub fn prepare_with(req: &Request, source: Box<dyn FigureSource>) -> Result<Prepared, ExportError> {
+/// [`lease_source`], [`vote_source`], or a [`remote::Remote`]). A blog
+/// layout draws at its own width and scale, a timeline in the window
+/// [`blog_window_ms`] cuts (unless the request states a window), and adds
+/// the attribution.
+pub fn prepare_with(req: &Request, mut source: Box<dyn FigureSource>) -> Result<Prepared, ExportError> {
     let spec = drawn_spec(req)?;
     check_time(spec, req)?;
-    prepared(source, req.time_us, spec, req.width, req.scale)
+    let Some((width, scale)) = req.layout.drawn_at() else {
+        return prepared(source, req.time_us, spec, req.width, req.scale, None);
+    };
+    if spec.kind.is_lease_timeline() && req.window_ms.is_none() {
+        if let Some(ms) = blog_window_ms(spec.window_ms, source.first_anomaly_us().map_err(ExportError::Failure)?) {
+            source.set_window_ms(ms).map_err(ExportError::Failure)?;
+        }
+    }
+    let attribution = attribution(&req.site, spec.id, req.params.as_deref());
+    prepared(source, req.time_us, spec, width, scale, Some(attribution))
 }
 
 /// Validates a request, runs the figure's plan and lays the caption out (`lab figure`).
@@ -397,8 +556,9 @@ impl Prepared {
     pub fn record(&self) -> Result<Recording, ExportError> {
         let drawing =
             self.source.record((self.size.0, self.fig_h), self.cursor_us, self.scale).map_err(ExportError::Failure)?;
+        let (caption, attribution) = self.caption_lines.split_at(self.caption_lines.len() - self.attribution_lines);
         crate::recording::record(self.size, |root| {
-            caption::paint(root, &drawing, &self.legend, &self.caption_lines, self.scale)
+            caption::paint_lines(root, &drawing, &self.legend, (caption, attribution), self.scale)
         })
         .map_err(ExportError::Failure)
     }

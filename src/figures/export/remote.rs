@@ -42,6 +42,13 @@ pub enum Call {
     Trace,
     /// The metric table's runs, one column each.
     MetricColumns,
+    /// A timeline's first anomaly, µs (answered as a span).
+    FirstAnomaly,
+    /// Plan the figure again with this visible window (a blog file's):
+    /// the site answers it itself ([`window_of`], [`acknowledged`]).
+    Window {
+        window_ms: u32,
+    },
 }
 
 /// Its answer.
@@ -69,6 +76,7 @@ pub fn answer(figure: &LeaseFigure, call: &[u8], data: impl FnOnce(&Call) -> Rep
         },
         Ok(Call::CursorAt { time_us }) => Reply::Cursor(figure.cursor_at(time_us)),
         Ok(Call::PlayerSpan) => Reply::Span(figure.plan().is_timeline().then(|| figure.window_us())),
+        Ok(Call::FirstAnomaly) => Reply::Span(figure.anomalies().first().map(|a| a.at.t_us)),
         Ok(call) => data(&call),
     };
     encode(&reply)
@@ -79,6 +87,20 @@ fn encode(reply: &Reply) -> Vec<u8> {
     postcard::to_allocvec(reply)
         .or_else(|e| postcard::to_allocvec(&Reply::Failed(format!("cannot write the reply: {e}"))))
         .unwrap_or_default()
+}
+
+/// The window a [`Call::Window`] asks for (`None`: another call), for the
+/// site, which plans its figure again before answering the next call.
+pub fn window_of(call: &[u8]) -> Option<u32> {
+    match postcard::from_bytes::<Call>(call) {
+        Ok(Call::Window { window_ms }) => Some(window_ms),
+        _ => None,
+    }
+}
+
+/// The reply to a [`Call::Window`] the site has done.
+pub fn acknowledged() -> Vec<u8> {
+    encode(&Reply::Span(None))
 }
 
 /// The reply to any call when the figure could not be planned.
@@ -181,6 +203,18 @@ impl FigureSource for Remote {
     /// say nothing of them (the figure on the page says them in Korean).
     fn notes_en(&self) -> Vec<String> {
         Vec::new()
+    }
+    fn first_anomaly_us(&self) -> Result<Option<u64>, String> {
+        match self.call(&Call::FirstAnomaly)? {
+            Reply::Span(t) => Ok(t),
+            other => Err(unexpected(&other)),
+        }
+    }
+    fn set_window_ms(&mut self, window_ms: u32) -> Result<(), String> {
+        match self.call(&Call::Window { window_ms })? {
+            Reply::Span(None) => Ok(()),
+            other => Err(unexpected(&other)),
+        }
     }
 }
 

@@ -10,7 +10,7 @@
 use lab_model::registry::FigureKind;
 
 use crate::legend::{fixed_legend_of, LegendEntry};
-use crate::plan::{LeaseFigure, SweepFigure, VoteFigure};
+use crate::plan::{LeaseFigure, LeasePlan, SweepFigure, VoteFigure};
 use crate::recording::{record, Recording};
 use crate::vote::StackFault;
 
@@ -29,6 +29,16 @@ pub trait FigureSource {
     fn player_span_us(&self) -> Option<u64>;
     /// What the caps changed, in English (`lab figure` prints them).
     fn notes_en(&self) -> Vec<String>;
+    /// A timeline's first anomaly (the player's first mark, where "다음 이상
+    /// 징후" first goes), µs; `None` for a figure without one.
+    fn first_anomaly_us(&self) -> Result<Option<u64>, String> {
+        Ok(None)
+    }
+    /// Plans a timeline again with a visible window of `window_ms` (a blog
+    /// file's, `super::blog_window_ms`).
+    fn set_window_ms(&mut self, _window_ms: u32) -> Result<(), String> {
+        Err("this figure has no time window".into())
+    }
 }
 
 impl FigureSource for LeaseFigure {
@@ -54,6 +64,14 @@ impl FigureSource for LeaseFigure {
     }
     fn notes_en(&self) -> Vec<String> {
         LeaseFigure::notes_en(self)
+    }
+    fn first_anomaly_us(&self) -> Result<Option<u64>, String> {
+        Ok(self.anomalies().first().map(|a| a.at.t_us))
+    }
+    fn set_window_ms(&mut self, window_ms: u32) -> Result<(), String> {
+        let plan = self.plan();
+        *self = LeasePlan::new(plan.spec, plan.query.clone(), Some(window_ms), plan.reveal_ledger).run();
+        Ok(())
     }
 }
 
