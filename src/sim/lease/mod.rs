@@ -16,11 +16,13 @@ pub mod db;
 mod engine;
 pub mod lock_server;
 mod metrics;
+pub mod policy;
 pub mod trace;
 pub mod wire;
 
 pub use config::{FailPolicy, LeaseConfig, Noise, Outage, Preset, StopSchedule, Variant, WalletAssignment};
 pub use engine::{Response, RunRecord};
+pub use policy::Policy;
 pub use trace::*;
 
 /// Builds the trace of a record that did not come from the engine: a real

@@ -1,0 +1,65 @@
+//! `lab-check`: every schedule of a small Article A world, explored breadth
+//! first, and the smallest one that breaks each of the article's properties.
+//!
+//! The world (`scenario`): one wallet whose balance allows one or two
+//! charges, two or three payment threads sending one payment each (or a
+//! few, one after the other), the
+//! lock server (lease, per-wallet token counter) and the database (row
+//! locks, READ COMMITTED, the fence table), each thread running its
+//! variant's section as `lab_sim::lease::policy`'s row says. The steps and
+//! the adversary (`world`): which enabled step comes next, when a holder's
+//! stall or a process stop outlasts its lease, the lock server's death and
+//! empty restart. The search (`explore`): breadth first, states deduplicated
+//! by hash (with symmetry over the threads), a depth bound. The answer
+//! (`report`): verdict, states, depth and each smallest schedule, in Korean
+//! (`words`) and as data.
+//!
+//! It sits beside `lab-figures`, right of `lab-model` (ARCHITECTURE.md). No
+//! clock, no threads, no randomness: a caller that wants progress passes a
+//! callback, so the same code can run natively or in a web worker and gives
+//! the same answer on both.
+
+pub mod explore;
+pub mod report;
+pub mod scenario;
+pub mod words;
+pub mod world;
+
+pub use explore::{explore, Limits, Progress, Property};
+pub use report::{markdown, Report, Verdict};
+pub use scenario::{Scenario, World, SCENARIOS};
+
+/// The size of the world and of the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub threads: u8,
+    /// Payments each thread sends, one after the other.
+    pub requests: u8,
+    pub balance: u8,
+    pub limits: Limits,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            threads: scenario::DEFAULT_THREADS,
+            requests: scenario::DEFAULT_REQUESTS,
+            balance: scenario::DEFAULT_BALANCE,
+            limits: Limits { depth: scenario::DEFAULT_DEPTH, symmetry: true },
+        }
+    }
+}
+
+/// Checks `scenario` in the world `options` sizes, calling `progress` now and then.
+pub fn check(scenario: &Scenario, options: Options, progress: &mut dyn FnMut(Progress)) -> Report {
+    let world = World::with_requests(scenario, options.threads, options.requests, options.balance);
+    let exploration = explore(&world, options.limits, progress);
+    let entry = lab_model::catalogue::preset(scenario.preset);
+    Report::new(
+        (scenario.key, scenario.preset.key(), entry.name_ko),
+        &world,
+        options.limits.depth,
+        options.limits.symmetry,
+        &exploration,
+    )
+}

@@ -1,0 +1,165 @@
+//! Every Korean word the checker shows, in one place: the properties, the
+//! verdicts, the report's headings and one sentence per step of a schedule.
+//! (The variants' names are the catalogue's, `lab_model::catalogue`.)
+
+use lab_model::article::format_number;
+use lab_model::korean::{with_particle, Particle};
+
+use crate::explore::Property;
+use crate::world::{Action, Released};
+
+/// A property's name.
+pub fn property(p: Property) -> &'static str {
+    match p {
+        Property::OverApproval => "초과 승인",
+        Property::Drift => "drift(스냅샷 ≠ 원장)",
+        Property::LostUpdate => "잃어버린 갱신",
+        Property::StaleToken => "낡은 토큰의 쓰기",
+    }
+}
+
+/// What a property asks, in one line.
+pub fn property_rule(p: Property) -> &'static str {
+    match p {
+        Property::OverApproval => "승인 건수 ≤ 잔액이 허락하는 건수",
+        Property::Drift => "잔액 스냅샷 = 원장으로 계산한 잔액",
+        Property::LostUpdate => "커밋이 자기가 읽지 않은 값을 덮어쓰지 않는다",
+        Property::StaleToken => "DB가 더 새 토큰을 받은 뒤에는 옛 토큰의 쓰기가 통과하지 않는다",
+    }
+}
+
+pub const VERDICT_UNSAFE: &str = "깨짐";
+pub const VERDICT_SAFE: &str = "안전: 모든 상태 확인";
+pub const VERDICT_NOT_WITHIN: &str = "깊이 한도까지는 깨지지 않음";
+pub const NOT_APPLICABLE: &str = "해당 없음";
+pub const HOLDS: &str = "지켜짐";
+
+pub const TITLE: &str = "lab check: 작은 세계의 모든 순서";
+/// The world in one sentence.
+pub fn world_line(threads: u8, requests: u8, balance: u8, amount_won: u32, depth: u32) -> String {
+    format!(
+        "지갑 1개(잔액은 {amount}원 결제 {balance}건분), 결제 스레드 {threads}개(각 {requests}건, 차례로), 락 서버 1대, \
+         READ COMMITTED DB. 깊이 한도 {depth}단계.",
+        amount = won(i64::from(amount_won))
+    )
+}
+pub const HEAD_VARIANT: &str = "변형";
+pub const HEAD_VERDICT: &str = "판정";
+pub const HEAD_STATES: &str = "상태";
+pub const HEAD_DEPTH: &str = "깊이";
+pub const HEAD_SMALLEST: &str = "최소 반례(단계)";
+pub const HEAD_PROPERTIES: &str = "깨진 성질";
+pub const SCHEDULE_HEADING: &str = "가장 짧은 반례";
+pub const BREAKS: &str = "깨뜨리는 성질";
+pub const STUCK: &str = "진행이 멈춘 상태";
+pub const ASSUMPTIONS: &str =
+    "이 세계가 가정하는 것: 시간 대신 순서만 봅니다. lease는 적대자가 정할 때, 연장하는 쪽이 없을 때만 \
+     만료됩니다(워치독은 프로세스가 돌아가는 한 제때 연장합니다). 행 잠금을 기다리는 문장은 잠금이 풀린 뒤 누구든 먼저 \
+     갈 수 있습니다(FIFO보다 넓음). 락 서버는 최대 한 번 죽었다 빈 채로 돌아옵니다.";
+
+/// A number of won, the article's way.
+pub fn won(value: i64) -> String {
+    format_number(value as f64, 0)
+}
+
+/// A thread's name: T1, T2, T3.
+pub fn thread(index: u8) -> String {
+    format!("T{}", index + 1)
+}
+
+/// The sentence of one step: `actor` is the thread that took it (for a thread's step).
+pub fn action(a: &Action, actor: Option<u8>, amount_won: u32) -> String {
+    let amount = i64::from(amount_won);
+    let money = |charges: i8| won(i64::from(charges) * amount);
+    let subject = |i: u8| with_particle(&thread(i), Particle::IGa);
+    let t = actor.map(subject).unwrap_or_default();
+    let of = actor.map(thread).unwrap_or_default();
+    let amt = won(amount);
+    let to = |token: u8| with_particle(&token.to_string(), Particle::EuroRo);
+    match *a {
+        Action::Acquire { token } => format!("{t} 락을 잡습니다(SET NX PX). 토큰 {token}."),
+        Action::Unavailable => format!("{t} 락 서버에 닿지 못해 503으로 끝납니다(fail-closed)."),
+        Action::Lockless => format!("{t} 락 서버에 닿지 못하자 락 없이 진행합니다(fail-open)."),
+        Action::Read { value } => format!("{t} 잔액 {}원을 읽습니다.", money(value)),
+        Action::Stamp { token, stored, passed: true } => {
+            format!("{t} 읽기 트랜잭션에서 fence를 토큰 {} 새깁니다(저장된 {stored} < {token}).", to(token))
+        }
+        Action::Stamp { token, stored, passed: false } => {
+            format!("{of}의 fence 새기기가 거부됩니다(저장된 {stored} ≥ 내 토큰 {token}).")
+        }
+        Action::ReadShare { value } => format!("{t} 잔액 {}원을 FOR SHARE로 읽습니다.", money(value)),
+        Action::CommitRead { fence } => format!("{t} 읽기 트랜잭션을 커밋합니다. fence = {fence}."),
+        Action::Compute { value, approve: true } => {
+            format!("{t} 계산합니다: {}원 ≥ {amt}원, 차감합니다.", money(value))
+        }
+        Action::Compute { value, approve: false } => {
+            format!("{t} 계산합니다: {}원 < {amt}원, 잔액 부족으로 거절합니다.", money(value))
+        }
+        Action::FenceAdvance { token, stored, passed: true } => format!(
+            "{t} 쓰기 직전 fence를 확인합니다: 저장된 {stored} < 내 토큰 {token}, 통과하고 fence를 {} 올립니다.",
+            to(token)
+        ),
+        Action::FenceAdvance { token, stored, passed: false } => {
+            format!("{t} 쓰기 직전 fence를 확인합니다: 저장된 {stored} ≥ 내 토큰 {token}, 거부됩니다.")
+        }
+        Action::FenceEqual { token, stored, passed: true } => {
+            format!("{t} 쓰기 직전 fence를 확인합니다: 저장된 {stored} = 내 토큰 {token}, 통과.")
+        }
+        Action::FenceEqual { token, stored, passed: false } => {
+            format!("{t} 쓰기 직전 fence를 확인합니다: 저장된 {stored} ≠ 내 토큰 {token}, 거부됩니다.")
+        }
+        Action::UpdateSet { value } => {
+            format!("{t} 읽어 둔 값으로 잔액을 {}원으로 씁니다(조건 없는 UPDATE).", money(value))
+        }
+        Action::UpdateIfSufficient { before, matched: true } => {
+            format!("{of}의 조건부 UPDATE가 잔액 {}원에서 {amt}원을 뺍니다.", money(before))
+        }
+        Action::UpdateIfSufficient { before, matched: false } => {
+            format!("{of}의 조건부 UPDATE가 0행입니다: 잔액 {}원 < {amt}원.", money(before))
+        }
+        Action::Decrement { before } => {
+            format!("{of}의 UPDATE가 조건 없이 잔액 {}원에서 {amt}원을 뺍니다.", money(before))
+        }
+        Action::Insert => format!("{t} 원장에 −{amt}원을 넣습니다."),
+        Action::Commit { balance, approvals } => {
+            format!("{t} 커밋합니다. 잔액 {}원, 승인 {approvals}건.", money(balance))
+        }
+        Action::Rollback => format!("{t} 롤백합니다."),
+        Action::Release { result: Released::Released } => format!("{t} 락을 풉니다: RELEASED."),
+        Action::Release { result: Released::Stolen } => {
+            format!("{t} 락을 풀려다 남의 토큰을 봅니다: STOLEN(지우지 않음).")
+        }
+        Action::Release { result: Released::Expired } => format!("{t} 락을 풀려는데 키가 이미 없습니다: EXPIRED."),
+        Action::Release { result: Released::Error } => format!("{t} 락을 풀려는데 락 서버가 죽어 있습니다: 오류."),
+        Action::Stall { thread: h, token } => format!(
+            "{} 멈춘 사이(GC, 지연) lease(토큰 {token})가 만료됩니다. {} 아직 락을 쥐었다고 믿습니다.",
+            subject(h),
+            with_particle(&thread(h), Particle::EunNeun)
+        ),
+        Action::ProcessStop { thread: h, token } => format!(
+            "프로세스가 정지합니다(SIGSTOP). 워치독도 함께 멈춰 {}의 lease(토큰 {token})가 만료됩니다.",
+            thread(h)
+        ),
+        Action::Kill => "락 서버가 죽습니다: 락 키와 토큰 카운터가 사라집니다.".to_string(),
+        Action::Restart => "락 서버가 빈 상태로 다시 뜹니다: 토큰은 다시 1부터입니다.".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn particles_follow_the_threads_names() {
+        assert_eq!(action(&Action::Acquire { token: 1 }, Some(0), 1_000), "T1이 락을 잡습니다(SET NX PX). 토큰 1.");
+        assert_eq!(action(&Action::Read { value: 1 }, Some(1), 1_000), "T2가 잔액 1,000원을 읽습니다.");
+        assert_eq!(
+            action(&Action::Stall { thread: 2, token: 3 }, None, 1_000),
+            "T3이 멈춘 사이(GC, 지연) lease(토큰 3)가 만료됩니다. T3은 아직 락을 쥐었다고 믿습니다."
+        );
+        assert_eq!(
+            action(&Action::Commit { balance: -1, approvals: 2 }, Some(0), 1_000),
+            "T1이 커밋합니다. 잔액 −1,000원, 승인 2건."
+        );
+    }
+}
