@@ -126,3 +126,27 @@ fn a_blog_layout_draws_narrower_and_scales_to_its_width() {
     assert_eq!(Layout::from_key("blog-phone"), Some(Layout::BlogPhone));
     assert_eq!(Layout::from_key("wide"), None);
 }
+
+/// A blog PNG is at most this many bytes (issue 40's budget).
+const BLOG_PNG_MAX_BYTES: usize = 300 * 1024;
+
+#[test]
+fn every_blog_png_is_within_its_budget() {
+    let mut report = Vec::new();
+    for spec in FIGURES.iter().filter(|f| f.not_drawn.is_none()) {
+        for layout in [Layout::Blog, Layout::BlogPhone] {
+            let mut req = Request::new(spec.id, Format::Png);
+            req.layout = layout;
+            req.site = "https://lab.example/".into();
+            let png = consistency_lab::figures::export::render(&req).unwrap_or_else(|e| panic!("{}: {e:?}", spec.id));
+            let bytes = png.bytes.len();
+            let width = u32::from_be_bytes(png.bytes[16..20].try_into().unwrap());
+            eprintln!("{} {}: {width} px, {bytes} bytes", spec.id, layout.key());
+            assert_eq!(Some(width), layout.file_width_px(), "{}", spec.id);
+            if bytes > BLOG_PNG_MAX_BYTES {
+                report.push(format!("{} {}: {bytes} bytes", spec.id, layout.key()));
+            }
+        }
+    }
+    assert!(report.is_empty(), "blog PNGs over {BLOG_PNG_MAX_BYTES} bytes:\n{}", report.join("\n"));
+}

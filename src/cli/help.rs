@@ -84,7 +84,7 @@ pub(super) fn help_text(subcommand: &str) -> Result<String> {
             s = lab_model::params::MAX_SEEDS
         ),
         "figure" => format!(
-            "lab figure FIGURE_ID [--params \"QUERY\"] --out FILE.svg|FILE.png [--width W] [--time T] [--window W] [--recon 1|0] [--theme light|dark]\n\
+            "lab figure FIGURE_ID [--params \"QUERY\"] --out FILE.svg|FILE.png [--width W | --layout blog|blog-phone] [--time T] [--window W] [--recon 1|0] [--theme light|dark]\n\
              lab figure FIGURE_ID [--params \"QUERY\"] --out FILE.png|FILE.gif --animate [--frames N] [--fps F] [--width W]\n\
              lab figure [FIGURE_ID] --url A --out FILE.svg|FILE.png|FILE.gif [--width W] [--theme light|dark] [--animate]\n\
              lab figure --list\n\n\
@@ -103,6 +103,11 @@ pub(super) fn help_text(subcommand: &str) -> Result<String> {
              \x20             lab figure --url \"/a1-lease-expiry.html?fig=lease-expiry&preset=exp1&t=1500\" --out a1.svg\n\
              --out FILE    where to write; .svg or .png\n\
              --width W     width in pixels, {}..={} (default {})\n\
+             --layout L    page (default: --width wide), or a blog's file: blog (720 px wide) or\n\
+             \x20             blog-phone (390 px), drawn at a narrower width and scaled so its smallest\n\
+             \x20             text is 13 px, a timeline cut after its first anomaly (unless --window),\n\
+             \x20             and a last line naming the site and the figure's address (under\n\
+             \x20             $LAB_SITE_URL when set); with --animate too; not with --width\n\
              --time T      player cursor in ms, to the µs (e.g. 2.12): what a timeline or story shows at time T (default: the end)\n\
              --window W    visible window of a timeline figure in ms, {}..={} (the site's win=;\n\
              \x20             default: the figure's own)\n\
