@@ -25,8 +25,8 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-const SUBCOMMANDS: [&str; 10] =
-    ["presets", "params", "run", "table", "crashpoints", "figure", "sweep", "real", "real-wal", "help"];
+const SUBCOMMANDS: [&str; 11] =
+    ["presets", "params", "run", "table", "crashpoints", "figure", "sweep", "real", "real-wal", "check", "help"];
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -10,9 +10,11 @@
 //!
 //! `address` reads `--params` and `--url` as the page reads its address
 //! (a permalink runs unchanged); `report` formats the simulation commands'
-//! tables and JSON; `real` runs the real systems (`lab real`, `lab real-wal`).
+//! tables and JSON; `real` runs the real systems (`lab real`, `lab real-wal`);
+//! `check` explores every schedule of a small world (`lab check`).
 
 mod address;
+mod check;
 mod commands;
 mod flags;
 mod help;
@@ -84,6 +86,9 @@ type Result<T> = std::result::Result<T, CliError>;
 pub fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
     if let Some(status) = run_real(&args) {
+        return status;
+    }
+    if let Some(status) = check::main_if_check(&args) {
         return status;
     }
     match run(args) {

@@ -1,0 +1,255 @@
+//! `lab check` (and `lab help check`): every schedule of a small Article A
+//! world, explored by `lab-check`, printed as a table and each smallest
+//! schedule (markdown) or as data (JSON).
+//!
+//! Routed from `cli::main` before the other commands, as the real runs are,
+//! because it owns its stderr: a progress line while it runs, on a terminal,
+//! once a run has taken a second. Its flags are its own; a bad one is a
+//! usage error (exit status 2) naming the flag and what it accepts. The
+//! output is deterministic: no time and no progress reach stdout.
+
+use std::ffi::OsString;
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use lab_check::scenario::{
+    self, BALANCE_RANGE, DEFAULT_DEPTH, DEFAULT_REQUESTS, DEFAULT_THREADS, REQUESTS_RANGE, SCENARIOS, THREADS_RANGE,
+};
+use lab_check::{check, markdown, Limits, Options, Progress, Scenario};
+
+use super::{CliError, Result, EXIT_FAILURE, EXIT_USAGE};
+
+/// Deepest `--depth` accepted.
+const DEPTH_MAX: u32 = 1_000;
+/// The flags `lab check` takes (all with a value).
+const FLAGS: [&str; 6] = ["variant", "threads", "requests", "balance", "depth", "format"];
+
+/// `lab check --help`.
+fn help() -> String {
+    let words: Vec<&str> = SCENARIOS.iter().map(|s| s.key).collect();
+    let presets: Vec<String> = SCENARIOS.iter().map(|s| format!("{} ({})", s.key, s.preset.key())).collect();
+    format!(
+        "lab check [--variant {}|all] [--threads {}|{}] [--requests R] [--balance {}|{}] [--depth D] [--format md|json]\n\n\
+         Explores every schedule of a small Article A world, breadth first, and checks each state\n\
+         against the article's properties: no over-approval (approvals <= what the balance allows),\n\
+         drift 0 (snapshot = ledger), no lost update and, for the token variants, no write with a\n\
+         token older than one the database has accepted. The world: one wallet whose balance allows\n\
+         K payments, N payment threads sending R payments each, the lock server (lease, per-wallet\n\
+         token counter) and the database (row locks, READ COMMITTED, the fence table); each thread\n\
+         runs its variant's steps as the simulation and `lab real` do. The adversary picks which\n\
+         thread moves next, when a holder's stall outlasts its lease (no watchdog renews it), when a\n\
+         process stop does (b-stop: the watchdog stops too) and, for e-..., when the lock server dies\n\
+         and comes back empty. Prints per variant the verdict, the states explored (threads' order\n\
+         ignored), the depth reached and the smallest schedule that breaks each property, step by\n\
+         step in Korean.\n\n\
+         --variant V   the configuration (its preset): {}; all (default): each in turn\n\
+         --threads N   payment threads, {}..={} (default {DEFAULT_THREADS})\n\
+         --requests R  payments each thread sends, one after the other, {}..={} (default {DEFAULT_REQUESTS})\n\
+         --balance K   payments the balance allows, {}..={} (default {})\n\
+         --depth D     explore at most D steps from the start, 1..={DEPTH_MAX} (default {DEFAULT_DEPTH};\n\
+         \x20             every world the flags allow ends well within it)\n\
+         --format F    md (default): a table, then each smallest schedule; json: an array, one\n\
+         \x20             object per variant, its schedules as data\n\n\
+         Exit status: 0 when the check ran (whatever it found), {EXIT_USAGE} bad usage.\n",
+        words.join("|"),
+        THREADS_RANGE.0,
+        THREADS_RANGE.1,
+        BALANCE_RANGE.0,
+        BALANCE_RANGE.1,
+        presets.join(", "),
+        THREADS_RANGE.0,
+        THREADS_RANGE.1,
+        REQUESTS_RANGE.0,
+        REQUESTS_RANGE.1,
+        BALANCE_RANGE.0,
+        BALANCE_RANGE.1,
+        scenario::DEFAULT_BALANCE,
+    )
+}
+
+/// What `lab check` was asked.
+#[derive(Debug, PartialEq)]
+struct Request {
+    scenarios: Vec<&'static Scenario>,
+    options: Options,
+    json: bool,
+}
+
+/// `lab check …` and `lab help check`; `None` for every other command.
+pub(super) fn main_if_check(args: &[OsString]) -> Option<ExitCode> {
+    let words: Vec<Option<&str>> = args.iter().take(2).map(|a| a.to_str()).collect();
+    let rest: Vec<OsString> = match words.as_slice() {
+        [Some("help"), Some("check")] => vec!["--help".into()],
+        [Some("check"), ..] => args[1..].to_vec(),
+        _ => return None,
+    };
+    let result = rest
+        .into_iter()
+        .map(|a| a.into_string().map_err(|a| CliError::usage(format!("argument {a:?} is not valid UTF-8"))))
+        .collect::<Result<Vec<String>>>()
+        .and_then(|rest| parse(&rest));
+    let output = match result {
+        Ok(None) => help(),
+        Ok(Some(request)) => run(&request),
+        Err(err) => {
+            eprintln!("lab: error: {}", err.message);
+            return Some(ExitCode::from(err.status));
+        }
+    };
+    let mut stdout = std::io::stdout().lock();
+    Some(match stdout.write_all(output.as_bytes()).and_then(|()| stdout.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) if err.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("lab: cannot write to stdout: {err}");
+            ExitCode::from(EXIT_FAILURE)
+        }
+    })
+}
+
+/// The flags after `check`; `None` for `--help`.
+fn parse(args: &[String]) -> Result<Option<Request>> {
+    let mut values: Vec<(&str, String)> = Vec::new();
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        if arg == "-h" || arg == "--help" {
+            return Ok(None);
+        }
+        let Some(flag) = arg.strip_prefix("--") else {
+            return Err(CliError::usage(format!(
+                "unexpected argument `{arg}` for `lab check` (see `lab check --help`)"
+            )));
+        };
+        let (flag, inline) = match flag.split_once('=') {
+            Some((f, v)) => (f, Some(v.to_string())),
+            None => (flag, None),
+        };
+        let Some(&name) = FLAGS.iter().find(|f| **f == flag) else {
+            let allowed: Vec<String> = FLAGS.iter().map(|f| format!("--{f}")).collect();
+            return Err(CliError::usage(format!(
+                "unknown flag `--{flag}` for `lab check`; allowed: {} (see `lab check --help`)",
+                allowed.join(", ")
+            )));
+        };
+        let value = match inline {
+            Some(v) => v,
+            None => rest.next().cloned().ok_or_else(|| CliError::usage(format!("flag `--{name}` needs a value")))?,
+        };
+        if values.iter().any(|(f, _)| *f == name) {
+            return Err(CliError::usage(format!("flag `--{name}` given twice")));
+        }
+        values.push((name, value));
+    }
+    let get = |name: &str| values.iter().find(|(f, _)| *f == name).map(|(_, v)| v.as_str());
+    let scenarios = match get("variant").unwrap_or("all") {
+        "all" => SCENARIOS.iter().collect(),
+        word => vec![scenario::scenario(word).ok_or_else(|| {
+            let words: Vec<&str> = scenario::keys().chain(["all"]).collect();
+            CliError::usage(format!("`--variant {word}`: expected one of {}", words.join(", ")))
+        })?],
+    };
+    let threads =
+        number("threads", get("threads"), THREADS_RANGE.0.into(), THREADS_RANGE.1.into(), DEFAULT_THREADS.into())?;
+    let requests =
+        number("requests", get("requests"), REQUESTS_RANGE.0.into(), REQUESTS_RANGE.1.into(), DEFAULT_REQUESTS.into())?;
+    let balance = number(
+        "balance",
+        get("balance"),
+        BALANCE_RANGE.0.into(),
+        BALANCE_RANGE.1.into(),
+        scenario::DEFAULT_BALANCE.into(),
+    )?;
+    let depth = number("depth", get("depth"), 1, DEPTH_MAX, DEFAULT_DEPTH)?;
+    let json = match get("format").unwrap_or("md") {
+        "md" => false,
+        "json" => true,
+        other => return Err(CliError::usage(format!("`--format {other}`: expected md or json"))),
+    };
+    let options = Options {
+        threads: threads as u8,
+        requests: requests as u8,
+        balance: balance as u8,
+        limits: Limits { depth, symmetry: true },
+    };
+    Ok(Some(Request { scenarios, options, json }))
+}
+
+/// A whole number flag within `lo..=hi`, or its default.
+fn number(flag: &str, value: Option<&str>, lo: u32, hi: u32, default: u32) -> Result<u32> {
+    let Some(value) = value else { return Ok(default) };
+    match value.parse::<u32>() {
+        Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+        _ => Err(CliError::usage(format!("`--{flag} {value}`: expected a whole number in {lo}..={hi}"))),
+    }
+}
+
+/// Checks each configuration asked for; the progress line goes to stderr
+/// on a terminal once a run has taken a second, and is cleared at the end.
+fn run(request: &Request) -> String {
+    let terminal = std::io::stderr().is_terminal();
+    let mut shown = false;
+    let reports: Vec<_> = request
+        .scenarios
+        .iter()
+        .map(|s| {
+            let started = Instant::now();
+            let mut progress = |p: Progress| {
+                if terminal && started.elapsed() > Duration::from_secs(1) {
+                    eprint!("\rlab check: {} states {} depth {}   ", s.key, p.states, p.depth);
+                    shown = true;
+                }
+            };
+            check(s, request.options, &mut progress)
+        })
+        .collect();
+    if shown {
+        eprint!("\r{:60}\r", "");
+    }
+    if request.json {
+        serde_json::to_string_pretty(&reports).expect("a report always serializes") + "\n"
+    } else {
+        markdown(&reports)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(words: &[&str]) -> Vec<String> {
+        words.iter().map(|w| w.to_string()).collect()
+    }
+
+    #[test]
+    fn flags_read_to_a_request() {
+        let r =
+            parse(&args(&["--variant", "c2", "--threads=2", "--balance", "2", "--format", "json"])).unwrap().unwrap();
+        assert_eq!(r.scenarios.iter().map(|s| s.key).collect::<Vec<_>>(), ["c2"]);
+        assert_eq!((r.options.threads, r.options.balance, r.options.limits.depth, r.json), (2, 2, DEFAULT_DEPTH, true));
+        let all = parse(&[]).unwrap().unwrap();
+        assert_eq!(all.scenarios.len(), SCENARIOS.len());
+        assert_eq!((all.options.threads, all.options.balance), (DEFAULT_THREADS, scenario::DEFAULT_BALANCE));
+        assert_eq!(parse(&args(&["--depth", "5", "-h"])).unwrap(), None);
+    }
+
+    #[test]
+    fn bad_flags_say_what_is_accepted() {
+        for (bad, says) in [
+            (&["--variant", "e"][..], "expected one of a, b, b-stop"),
+            (&["--threads", "4"], "2..=3"),
+            (&["--balance", "0"], "1..=2"),
+            (&["--requests", "4"], "1..=3"),
+            (&["--depth", "x"], "1..=1000"),
+            (&["--format", "csv"], "md or json"),
+            (&["--runs", "3"], "allowed: --variant"),
+            (&["--depth"], "needs a value"),
+            (&["c2"], "unexpected argument"),
+            (&["--depth", "3", "--depth=4"], "given twice"),
+        ] {
+            let err = parse(&args(bad)).unwrap_err();
+            assert_eq!(err.status, EXIT_USAGE);
+            assert!(err.message.contains(says), "{bad:?}: {}", err.message);
+        }
+    }
+}
