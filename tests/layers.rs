@@ -1,5 +1,6 @@
 //! The layers and their walls (ARCHITECTURE.md): the simulation (`lab-sim`),
-//! the model (`lab-model`), the figures (`lab-figures`), then the top
+//! the model (`lab-model`), the figures (`lab-figures`) and beside them the
+//! checker (`lab-check`), then the top
 //! crate's folders `content`, `cli` and `web`. Cargo holds the walls between crates (a crate
 //! cannot name one that depends on it); these tests hold the manifests that
 //! make that so, the order of the top crate's folders, which Cargo cannot
@@ -105,6 +106,20 @@ fn the_figures_crate_knows_no_browser_and_no_layer_above_it() {
     assert!(extra.is_empty(), "lab-figures may depend on {allowed:?} only; found {extra:?}");
     let hits = lines_naming(&root().join("src/figures"), &[&BROWSER[..], &["consistency_lab"]].concat());
     assert!(hits.is_empty(), "the figures layer names the browser or a layer above it:\n{}", hits.join("\n"));
+}
+
+#[test]
+fn the_checker_crate_knows_no_clock_no_threads_and_no_layer_above_it() {
+    // `lab-check` sits beside lab-figures, right of lab-model; a web worker
+    // will run it, so it reads no clock and starts no thread.
+    let deps = dependencies(&root().join("src/check/Cargo.toml"));
+    let allowed = ["lab-sim", "lab-model", "serde", "serde_json"];
+    assert!(deps.contains(&"lab-model".to_string()), "no dependencies parsed from src/check/Cargo.toml");
+    let extra: Vec<_> = deps.iter().filter(|d| !allowed.contains(&d.as_str())).collect();
+    assert!(extra.is_empty(), "lab-check may depend on {allowed:?} only; found {extra:?}");
+    let forbidden = ["plotters", "lab_figures", "consistency_lab", "std::time", "std::thread", "Instant", "SystemTime"];
+    let hits = lines_naming(&root().join("src/check"), &[&BROWSER[..], &forbidden[..]].concat());
+    assert!(hits.is_empty(), "the checker names a clock, a thread or a layer above it:\n{}", hits.join("\n"));
 }
 
 #[test]
