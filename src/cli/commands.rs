@@ -33,19 +33,20 @@ pub(super) fn execute(command: Command) -> Result<String> {
         }
         Command::FigureList => Ok(figure_list_output()),
         Command::Sweep { spec, format } => Ok(sweep_output(spec, format)),
-        Command::Figure { mut request, out, animate, story_step, notes } => {
+        Command::Figure { mut request, out, animate, story_step, story, notes } => {
             if let Some(step) = story_step {
                 request.time_us = story_step_time(&request, step)?;
             }
             for note in &notes {
                 eprintln!("lab: note: {note}");
             }
-            let rendered = match animate {
-                Some((frames, fps)) if request.format == export::Format::Gif => {
+            let rendered = match (story, animate) {
+                (Some(width_px), _) => export::story_gif::render_story_gif(&request, width_px),
+                (None, Some((frames, fps))) if request.format == export::Format::Gif => {
                     export::render_gif(&request, frames, fps)
                 }
-                Some((frames, fps)) => export::render_apng(&request, frames, fps),
-                None => export::render(&request),
+                (None, Some((frames, fps))) => export::render_apng(&request, frames, fps),
+                (None, None) => export::render(&request),
             }
             .map_err(export_error)?;
             std::fs::write(&out, &rendered.bytes)

@@ -124,6 +124,8 @@ pub(super) enum Command {
         out: String,
         animate: Option<(u32, u32)>,
         story_step: Option<usize>,
+        /// `--story`: the story GIF's width in px (`export::story_gif`).
+        story: Option<u32>,
         notes: Vec<String>,
     },
     Sweep {
@@ -360,16 +362,47 @@ fn figure_command(raw: &RawArgs) -> Result<Command> {
         if flags.contains_key("frames") || flags.contains_key("fps") {
             return Err(CliError::usage("--frames and --fps need --animate"));
         }
-        if format == export::Format::Gif {
-            return Err(CliError::usage(format!("--out `{out}`: a GIF is an animation; add --animate")));
+        if format == export::Format::Gif && !flags.contains_key("story") {
+            return Err(CliError::usage(format!("--out `{out}`: a GIF is an animation; add --animate or --story")));
         }
         None
     };
     if figure_known(&request.id) {
         export::check_view_flags(&request).map_err(|e| CliError::usage(e.message()))?;
     }
+    if flags.contains_key("story") {
+        let story = story_flags(raw, &request, &out)?;
+        let request = Box::new(export::Request { time_us: None, ..request });
+        return Ok(Command::Figure { request, out, animate: None, story_step: None, story, notes: view.notes });
+    }
     let story_step = view.story_step.filter(|_| !animate_flag && time_us.is_none());
-    Ok(Command::Figure { request: Box::new(request), out, animate, story_step, notes: view.notes })
+    Ok(Command::Figure { request: Box::new(request), out, animate, story_step, story: None, notes: view.notes })
+}
+
+/// Checks `lab figure ID --story --out F.gif [--width PX]`: the flags it
+/// takes, a figure with a story; the GIF's width in px.
+fn story_flags(raw: &RawArgs, request: &export::Request, out: &str) -> Result<Option<u32>> {
+    use export::story_gif::{has_story, no_story, STORY_WIDTH_PX, STORY_WIDTH_RANGE};
+    let flags = &raw.flags;
+    let drop = ["animate", "frames", "fps", "time", "theme", "layout"].into_iter().find(|f| flags.contains_key(*f));
+    if let Some(flag) = drop {
+        return Err(CliError::usage(format!(
+            "--{flag} and --story do not go together: a story GIF holds each scene of the story, blog-sized in the light palette; drop --{flag}"
+        )));
+    }
+    if request.format != export::Format::Gif {
+        return Err(CliError::usage(format!("--story writes a GIF; --out `{out}` must end in .gif")));
+    }
+    match lab_model::registry::figure(&request.id) {
+        Some(spec) if has_story(spec) => {}
+        _ if !figure_known(&request.id) => {}
+        _ => return Err(CliError::usage(no_story(&request.id).message())),
+    }
+    let (lo, hi) = STORY_WIDTH_RANGE;
+    Ok(Some(match flags.get("width") {
+        Some(v) => whole_number("--width", v, u64::from(lo), u64::from(hi))? as u32,
+        None => STORY_WIDTH_PX,
+    }))
 }
 
 /// What an address gives `lab figure`: the figure's state as its canonical

@@ -87,6 +87,7 @@ pub(super) fn help_text(subcommand: &str) -> Result<String> {
         "figure" => format!(
             "lab figure FIGURE_ID [--params \"QUERY\"] --out FILE.svg|FILE.png [--width W | --layout blog|blog-phone] [--time T] [--window W] [--recon 1|0] [--theme light|dark]\n\
              lab figure FIGURE_ID [--params \"QUERY\"] --out FILE.png|FILE.gif --animate [--frames N] [--fps F] [--width W]\n\
+             lab figure FIGURE_ID [--params \"QUERY\"] --story --out FILE.gif [--width PX]\n\
              lab figure [FIGURE_ID] --url A --out FILE.svg|FILE.png|FILE.gif [--width W] [--theme light|dark] [--animate]\n\
              lab figure --list\n\n\
              Renders one of the site's figures, with its Korean caption, to SVG or PNG (by the\n\
@@ -118,6 +119,10 @@ pub(super) fn help_text(subcommand: &str) -> Result<String> {
              \x20             figure: the player cursor sweeps the visible span, the last frame is\n\
              \x20             the whole figure. A GIF keeps the figure's colours and is at most\n\
              \x20             {gif_mib} MiB (exit {EXIT_USAGE} beyond)\n\
+             --story       write the figure's story as a GIF (timeline and story figures): each scene\n\
+             \x20             held a few seconds with its sentence drawn over it, short passages\n\
+             \x20             between, and the link back (under $LAB_SITE_URL when set); --width is\n\
+             \x20             the GIF's px, {story_lo}..={story_hi} (default {story_w}); at most {story_mib} MiB\n\
              --frames N    frames of the animation, {}..={} (default 30)\n\
              --fps F       frames per second, {}..={} (default 10)\n\n\
              The sweep heatmaps (sweep-ttl-pause, sweep-contention) compute their grid first,\n\
@@ -133,7 +138,11 @@ pub(super) fn help_text(subcommand: &str) -> Result<String> {
             export::FRAMES_RANGE.1,
             export::FPS_RANGE.0,
             export::FPS_RANGE.1,
-            gif_mib = export::gif::GIF_MAX_BYTES / (1024 * 1024)
+            gif_mib = export::gif::GIF_MAX_BYTES / (1024 * 1024),
+            story_lo = export::story_gif::STORY_WIDTH_RANGE.0,
+            story_hi = export::story_gif::STORY_WIDTH_RANGE.1,
+            story_w = export::story_gif::STORY_WIDTH_PX,
+            story_mib = export::story_gif::STORY_GIF_MAX_BYTES / (1024 * 1024)
         ),
         other => {
             return Err(CliError::usage(format!(

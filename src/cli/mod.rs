@@ -56,6 +56,7 @@ const SUBCOMMANDS: &[(&str, &[(&str, bool)])] = &[
             ("theme", true),
             ("layout", true),
             ("animate", false),
+            ("story", false),
             ("frames", true),
             ("fps", true),
         ],

@@ -136,6 +136,15 @@ impl GifPalette {
     }
 }
 
+/// An image's RGB bytes as a palette of at most 256 colours (flat RGB)
+/// and one index per pixel, by the same rule as a GIF's ([`GifPalette`]):
+/// the figures' colours exact, the rest to their nearest. For a palette PNG.
+pub fn quantise(rgb: &[u8]) -> (Vec<u8>, Vec<u8>) {
+    let mut palette = GifPalette::from_last_frame(rgb);
+    let indices = palette.indexed(rgb);
+    (palette.table(), indices)
+}
+
 fn pack(r: u8, g: u8, b: u8) -> u32 {
     (u32::from(r) << 16) | (u32::from(g) << 8) | u32::from(b)
 }
@@ -153,6 +162,8 @@ pub struct GifWriter {
     size: (u16, u16),
     delay_cs: u16,
     previous: Option<Vec<u8>>,
+    /// The most bytes the file may reach ([`GIF_MAX_BYTES`] unless asked).
+    max_bytes: usize,
 }
 
 fn encoding_error(e: gif::EncodingError) -> ExportError {
@@ -162,19 +173,37 @@ fn encoding_error(e: gif::EncodingError) -> ExportError {
 impl GifWriter {
     /// A GIF of `size` px playing `fps` frames a second, looping, with the palette of `last_frame`.
     pub fn new(size: (u32, u32), fps: u32, last_frame: &[u8]) -> Result<GifWriter, ExportError> {
-        let palette = GifPalette::from_last_frame(last_frame);
+        let delay_cs = u16::try_from((100 + fps / 2) / fps.max(1)).unwrap_or(10).max(2);
+        GifWriter::with_palette_of(size, last_frame, delay_cs, GIF_MAX_BYTES)
+    }
+
+    /// A looping GIF of `size` px whose palette is taken from `frames_rgb`
+    /// (one or more whole frames' RGB bytes, as [`GifPalette::from_last_frame`]
+    /// reads them), each frame shown `delay_cs` hundredths of a second unless
+    /// [`GifWriter::push_for`] says otherwise, at most `max_bytes` long.
+    pub fn with_palette_of(
+        size: (u32, u32),
+        frames_rgb: &[u8],
+        delay_cs: u16,
+        max_bytes: usize,
+    ) -> Result<GifWriter, ExportError> {
+        let palette = GifPalette::from_last_frame(frames_rgb);
         let size = (
             u16::try_from(size.0).map_err(|_| ExportError::TooLarge("GIF width over 65535 px".into()))?,
             u16::try_from(size.1).map_err(|_| ExportError::TooLarge("GIF height over 65535 px".into()))?,
         );
         let mut encoder = gif::Encoder::new(Vec::new(), size.0, size.1, &palette.table()).map_err(encoding_error)?;
         encoder.set_repeat(gif::Repeat::Infinite).map_err(encoding_error)?;
-        let delay_cs = u16::try_from((100 + fps / 2) / fps.max(1)).unwrap_or(10).max(2);
-        Ok(GifWriter { encoder, palette, size, delay_cs, previous: None })
+        Ok(GifWriter { encoder, palette, size, delay_cs: delay_cs.max(2), previous: None, max_bytes })
     }
 
     /// Adds the next frame (RGB bytes of the whole image); only the rectangle that changed is stored.
     pub fn push(&mut self, rgb: &[u8]) -> Result<(), ExportError> {
+        self.push_for(rgb, self.delay_cs)
+    }
+
+    /// Adds the next frame, shown `delay_cs` hundredths of a second (at least 2).
+    pub fn push_for(&mut self, rgb: &[u8], delay_cs: u16) -> Result<(), ExportError> {
         let (w, h) = (usize::from(self.size.0), usize::from(self.size.1));
         if rgb.len() != w * h * 3 {
             return Err(ExportError::Failure(format!("a GIF frame of {} bytes for {w}x{h} px", rgb.len())));
@@ -189,7 +218,7 @@ impl GifWriter {
             buffer.extend_from_slice(&indices[y * w + left..y * w + left + fw]);
         }
         let frame = gif::Frame {
-            delay: self.delay_cs,
+            delay: delay_cs.max(2),
             left: left as u16,
             top: top as u16,
             width: fw as u16,
@@ -200,10 +229,10 @@ impl GifWriter {
         self.encoder.write_frame(&frame).map_err(encoding_error)?;
         self.previous = Some(indices);
         let written = self.encoder.get_ref().len();
-        if written > GIF_MAX_BYTES {
+        if written > self.max_bytes {
             return Err(ExportError::TooLarge(format!(
                 "the GIF grew past {} MiB; use fewer --frames or a smaller --width",
-                GIF_MAX_BYTES / (1024 * 1024)
+                self.max_bytes / (1024 * 1024)
             )));
         }
         Ok(())

@@ -40,6 +40,8 @@
 //! native only: `BitMapBackend` and `ab_glyph` are enabled for non-wasm
 //! targets alone (Cargo.toml), so the site's wasm does not carry them.
 
+#[cfg(not(target_arch = "wasm32"))]
+pub mod card;
 pub mod caption;
 pub mod data;
 pub mod gif;
@@ -47,6 +49,7 @@ pub mod gif;
 pub mod native;
 pub mod remote;
 pub mod source;
+pub mod story_gif;
 
 pub use super::plan::WINDOW_RANGE;
 use super::plan::{LeaseFigure, LeasePlan, SweepFigure, VoteFigure, VotePlan};
