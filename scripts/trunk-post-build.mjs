@@ -5,7 +5,8 @@
 // 1. Content-Security-Policy. Trunk's loader is an inline module script whose
 //    text changes with every build (it names the hashed .js and .wasm), so
 //    the policy is written here, with the sha256 of each inline script. The
-//    policy allows no third-party origin and no eval; 'wasm-unsafe-eval' lets
+//    policy loads nothing from a third-party origin (its one other origin is
+//    a form's action, CodePen's, below) and allows no eval; 'wasm-unsafe-eval' lets
 //    the page compile WebAssembly and nothing else. Inline style *attributes*
 //    are allowed (Yew sets computed sizes with them); <style> elements are not.
 // 1b. The static pages: the front page, the chapters and the embeds
@@ -129,7 +130,10 @@ const policy = [
   "frame-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
-  "form-action 'none'",
+  // One form: the 퍼가기 kit's velog entry posts a pen's JSON to CodePen's
+  // prefill API in a new tab (src/web/velog_pen.rs). form-action does not
+  // fall back to default-src, so it names that origin and nothing else.
+  "form-action https://codepen.io",
 ].join('; ');
 if (html.includes('http-equiv="Content-Security-Policy"')) {
   console.error('trunk-post-build: index.html already has a CSP meta; the hook owns it');

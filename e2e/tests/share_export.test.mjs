@@ -172,10 +172,10 @@ test('the blog kit: velog markdown, Tistory iframe, Naver Blog and Brunch link, 
   const { height } = await bareSnippet(page, fig);
   const kit = `${fig} fieldset.blog-kit`;
   assert.equal(await page.textContent(`${kit} legend`), '블로그에 넣기');
-  assert.deepEqual(await page.$$eval(`${kit} .blog-platforms label`, (ls) => ls.map((l) => l.textContent)), ['velog', '티스토리', '네이버 블로그', '브런치']);
+  assert.deepEqual(await page.$$eval(`${kit} .blog-platforms label`, (ls) => ls.map((l) => l.textContent)), ['velog', '티스토리', 'HTML 페이지', '네이버 블로그', '브런치']);
   const md = await page.inputValue(`${kit} textarea.blog-velog`);
   assert.match(md, /^!\[그림 1-1\. [^\]]+\]\(그림 주소\)\n\n\*그림 1-1\.[^*]+\* — \[정합성 실험실에서 직접 움직여 보기\]\(http:\/\/[^)]+\?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1[^)]*\)$/);
-  assert.match(await page.textContent(`${kit} .blog-steps`), /GIF나 PNG 버튼으로/);
+  assert.match(await page.textContent(`${kit} .blog-alt-steps`), /GIF나 PNG 버튼으로/);
   // The keyboard chooses a platform: the radio group takes arrow keys.
   await page.focus(`${kit} input[value=velog]`);
   await page.keyboard.press('ArrowRight');

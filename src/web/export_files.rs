@@ -532,6 +532,9 @@ fn add_blog_kit(body: &Element, id: &str, legend_text: &str, platforms: Vec<Plat
                 item.set_text_content(Some(line));
                 let _ = steps.append_child(&item);
             }
+            if let Some(pen) = &platform.pen {
+                super::velog_pen::add(&fields, &id, pen);
+            }
             for field in &platform.fields {
                 add_field(&fields, &id, field);
             }

@@ -28,6 +28,7 @@ pub mod sweep_jobs;
 pub mod takeover;
 pub mod tap_crash;
 pub mod url;
+pub mod velog_pen;
 pub mod vote_figure;
 pub mod worker_pool;
 
