@@ -23,7 +23,8 @@
 # the Content-Security-Policy admits only the build's own loader): reload it.
 #
 # Environment:
-#   PORT=8080            the port on 127.0.0.1
+#   PORT=8080            the port on 127.0.0.1 (and the address the oEmbed
+#                        documents name, unless LAB_SITE_URL is set)
 #   SERVE_SETUP=0        skip scripts/setup.sh (everything is installed)
 #   SERVE_FIRST_BUILD=0  serve an existing $SERVE_DIST as it is, even if older
 #                        than the sources; the rebuilder catches up meanwhile
@@ -102,6 +103,9 @@ if [[ "${1:-}" == --rebuilder ]]; then
 fi
 
 port="${PORT:-8080}"
+# The address the builds' oEmbed documents name when LAB_SITE_URL does not
+# set the public one (scripts/prerender.mjs): this server's.
+export LAB_SERVE_URL="${LAB_SERVE_URL:-http://127.0.0.1:$port/}"
 [[ "${SERVE_SETUP:-1}" == 0 ]] || ./scripts/setup.sh
 source scripts/env.sh
 SERVE_STATE="$(realpath -m "${SERVE_STATE:-target/serve}")"

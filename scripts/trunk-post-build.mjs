@@ -22,7 +22,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { filesUnder, integrityProblems, integrityRefs, sha384 } from './site-files.mjs';
-import { prerenderPages } from './prerender.mjs';
+import { prerenderPages, siteBase } from './prerender.mjs';
 
 const stage = process.env.TRUNK_STAGING_DIR;
 if (!stage) {
@@ -153,6 +153,10 @@ writeFileSync(indexPath, html);
 // $LAB_SITE_URL when set): see scripts/prerender.mjs. After the CSP, so that
 // they carry it too; index.html is rewritten with its own.
 const pages = prerenderPages(root, stage, html);
+const { base: oembedBase, deployed } = siteBase();
+if (!deployed) {
+  console.warn(`trunk-post-build: LAB_SITE_URL is not set: the oEmbed documents and their links name ${oembedBase} (the local server); set LAB_SITE_URL to the site's public address for a deployment (docs/site.md, "Deploying")`);
+}
 
 // --- 1c. Precompressed copies ------------------------------------------------
 // Next to every text or wasm file over 1 KB, its gzip (-9) and brotli (q 11)
@@ -174,7 +178,8 @@ const files = filesUnder(stage)
   .map((p) => relative(stage, p).split(sep).join('/'))
   // figures/: the static images for pages whose scripts cannot run (no
   // service worker there either); 1.9 MB a reader of the site never needs.
-  .filter((p) => p !== 'sw.js' && !p.endsWith('.map') && !p.startsWith('figures/') && !/\.(?:gz|br)$/.test(p))
+  // Nor the link-card images (og/) and oEmbed documents, which other sites read.
+  .filter((p) => p !== 'sw.js' && !p.endsWith('.map') && !/^(?:figures|og)\//.test(p) && !p.endsWith('.oembed.json') && !/\.(?:gz|br)$/.test(p))
   .sort();
 const digest = createHash('sha256');
 for (const f of files) digest.update(f).update('\0').update(readFileSync(join(stage, f)));
@@ -189,4 +194,4 @@ if (sw === template) {
   process.exit(1);
 }
 writeFileSync(join(stage, 'sw.js'), sw);
-console.log(`trunk-post-build: ${verified} integrity digest(s) verified, ${Object.keys(fetchedLater).length + 1} stated for what the page fetches itself; CSP with ${hashes.length} inline script hash(es); ${pages.filter((p) => p.endsWith('.html')).length} static pages and sitemap.xml; ${compressed} files precompressed (.gz, .br); sw.js precaches ${precache.length} files as ${cacheName}`);
+console.log(`trunk-post-build: ${verified} integrity digest(s) verified, ${Object.keys(fetchedLater).length + 1} stated for what the page fetches itself; CSP with ${hashes.length} inline script hash(es); ${pages.filter((p) => p.endsWith('.html')).length} static pages with their oEmbed documents (under ${oembedBase}) and sitemap.xml; ${compressed} files precompressed (.gz, .br); sw.js precaches ${precache.length} files as ${cacheName}`);

@@ -1,7 +1,8 @@
 //! The static pages (`content::prerender`): writes each to
 //! `content/pages/FILE` and the redirect script into index.html, and fails
 //! once when any changed, so that the change is seen and committed (as
-//! `tests/prose.rs` does for the prose). The build's post-build hook
+//! `tests/prose.rs` does for the prose), with each page's oEmbed document
+//! beside it (`ID.oembed.json`; `tests/oembed.rs` reads them). The build's post-build hook
 //! (`scripts/prerender.mjs`) puts each page into a copy of index.html.
 
 use std::collections::BTreeMap;
@@ -23,10 +24,15 @@ fn png_size(path: &Path) -> (u32, u32) {
 }
 
 fn image(root: &Path, name: &str, alt: &str) -> Option<Image> {
-    let path = root.join("static/figures").join(format!("{name}.png"));
+    image_in(root, "figures", name, alt)
+}
+
+/// `static/DIR/NAME.png`, at `DIR/NAME.png` in the site, if it is there.
+fn image_in(root: &Path, dir: &str, name: &str, alt: &str) -> Option<Image> {
+    let path = root.join("static").join(dir).join(format!("{name}.png"));
     path.exists().then(|| {
         let (width, height) = png_size(&path);
-        Image { src: format!("figures/{name}.png"), width, height, alt: alt.to_string() }
+        Image { src: format!("{dir}/{name}.png"), width, height, alt: alt.to_string() }
     })
 }
 
@@ -38,13 +44,25 @@ fn built(root: &Path) -> Vec<Page> {
         .into_iter()
         .filter_map(|spec| Some((spec.id.to_string(), image(root, spec.id, spec.caption_ko)?)))
         .collect();
+    // The figures' link-card images (static/og/), where they are drawn yet.
+    let cards: BTreeMap<String, Image> = figure_list()
+        .into_iter()
+        .filter_map(|spec| Some((spec.id.to_string(), image_in(root, "og", spec.id, spec.caption_ko)?)))
+        .collect();
     let chapter_html = |id: &str| fs::read_to_string(html_dir.join(format!("{id}.html"))).unwrap();
     let hook = image(root, "hook", CANVAS_LABEL).expect("static/figures/hook.png (tests/static_figures.rs)");
     let mut hook_narrow = image(root, "hook-narrow", CANVAS_LABEL).expect("static/figures/hook-narrow.png");
     // Drawn at NARROW_SCALE pixels per CSS pixel.
     let css = |px: u32| (f64::from(px) / NARROW_SCALE).round() as u32;
     (hook_narrow.width, hook_narrow.height) = (css(hook_narrow.width), css(hook_narrow.height));
-    pages(&Inputs { chapter_html: &chapter_html, sim_values: &sim_values, figures: &figures, hook, hook_narrow })
+    pages(&Inputs {
+        chapter_html: &chapter_html,
+        sim_values: &sim_values,
+        figures: &figures,
+        cards: &cards,
+        hook,
+        hook_narrow,
+    })
 }
 
 #[test]
@@ -55,17 +73,18 @@ fn every_static_page_is_written_and_current() {
     let pages = built(root);
     let mut stale = Vec::new();
     for page in &pages {
-        let path = dir.join(&page.file);
-        let text = page.file_text();
-        if fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
-            fs::write(&path, text).unwrap();
-            stale.push(page.file.clone());
+        for (file, text) in [(page.file.clone(), page.file_text()), (page.oembed_file(), page.oembed.clone())] {
+            let path = dir.join(&file);
+            if fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+                fs::write(&path, text).unwrap();
+                stale.push(file);
+            }
         }
     }
     for entry in fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_str().unwrap().to_string();
-        if !pages.iter().any(|p| p.file == name) {
+        if !pages.iter().any(|p| p.file == name || p.oembed_file() == name) {
             fs::remove_file(&path).unwrap();
             stale.push(format!("(removed {name})"));
         }

@@ -11,19 +11,31 @@
 //! - `embed-ID.html` for every figure: the figure's image, its caption and
 //!   the link to its chapter, as `?embed=ID` shows it.
 //!
-//! Each page is a `<head>` part (title, description, link-card tags) and the
-//! `#app` element, written from the same shell texts the live page uses
+//! Each page is a `<head>` part (title, description, link-card tags, the
+//! link to its oEmbed document) and the `#app` element, written from the same shell texts the live page uses
 //! (`content::shell`). `tests/prerender.rs` writes them to `content/pages/`;
 //! the build's post-build hook (`scripts/prerender.mjs`) puts each into a
 //! copy of index.html, and the inline script [`redirect_script`] sends
 //! `?ch=ID` and `?embed=ID` to their page before anything is painted.
 //! Nothing here reads files: the caller hands over the inputs.
+//!
+//! Link cards and embeds elsewhere: an embed page's card (`og:image`) is
+//! its figure's link-card image (`og/ID.png`, 1200×630) when the caller
+//! has one, its static image otherwise; a chapter's is its first figure's
+//! static image. Every page has an oEmbed document ([`Page::oembed`],
+//! `lab_model::oembed`): the `<iframe>` of its figure's embed page (a
+//! chapter's first figure, titled with the chapter), the same snippet the
+//! 퍼가기 panel gives a blog that takes HTML (Tistory): the figure alone
+//! where it has a figure-only embed, sized from its static image, or the
+//! figure with its controls.
 
 use std::collections::BTreeMap;
 
 use super::shell::{self, Chapter};
 use crate::figures::hook::{HookRun, CANVAS_LABEL, QUESTION};
 use lab_model::html::{escape_html as esc, unescape_html};
+use lab_model::oembed::{self, Embed, Thumbnail};
+use lab_model::share;
 
 /// A static image: its file (relative to the site's root), its size in px and its text.
 #[derive(Clone, Debug)]
@@ -42,6 +54,9 @@ pub struct Inputs<'a> {
     pub sim_values: &'a BTreeMap<String, String>,
     /// Each figure's image of its starting state, by figure id (`static/figures/`).
     pub figures: &'a BTreeMap<String, Image>,
+    /// Each figure's link-card image, by figure id, where it has one
+    /// (`static/og/ID.png`, 1200×630): its embed page's `og:image`.
+    pub cards: &'a BTreeMap<String, Image>,
     /// The hook's timeline, stopped at its question: at 760 px, and for a
     /// phone (laid out at 360 px; `width` and `height` in CSS px).
     pub hook: Image,
@@ -59,6 +74,9 @@ pub struct Page {
     pub app: String,
     /// An embed page (the document is marked `data-embed`, as the live embed marks it).
     pub embed: bool,
+    /// Its oEmbed document (`lab_model::oembed`), as the file beside it holds
+    /// it ([`Page::oembed_file`]), its addresses under `oembed::SITE`.
+    pub oembed: String,
 }
 
 /// Where a static page's head ends in its file (`content/pages/FILE`).
@@ -69,6 +87,11 @@ impl Page {
     pub fn file_text(&self) -> String {
         format!("{}\n{HEAD_END}{}\n", self.head, self.app)
     }
+
+    /// Its oEmbed document's file, beside it (`ID.oembed.json`).
+    pub fn oembed_file(&self) -> String {
+        oembed::document_file(&self.file)
+    }
 }
 
 /// The note under a static figure's caption.
@@ -77,6 +100,8 @@ const STATIC_NOTE: &str = "(처음 상태의 이미지. 자바스크립트를 �
 const NO_IMAGE: &str = "이 그림은 브라우저에서 계산해 그립니다. 자바스크립트를 켜면 나타납니다.";
 /// The longest description a link card shows.
 const DESCRIPTION_CHARS: usize = 150;
+/// The figure whose image and embed stand for a chapter without one.
+const FALLBACK_FIGURE: &str = "lease-expiry";
 
 /// Every static page: the front page, the chapters, the embeds.
 pub fn pages(inputs: &Inputs) -> Vec<Page> {
@@ -88,18 +113,21 @@ pub fn pages(inputs: &Inputs) -> Vec<Page> {
         });
         let (body, first_figure) = chapter_body(&html, inputs.figures);
         let description = description(&html);
-        let image = first_figure.unwrap_or_else(|| "figures/lease-expiry.png".to_string());
-        let head = head_tags(&format!("{} — {}", c.title, shell::SITE_TITLE), &description, &image, "article");
-        out.push(Page {
-            file: format!("{}.html", c.id),
-            head,
-            app: app(c.id, &chapters, pos, &body, None),
-            embed: false,
-        });
+        // The chapter's first figure, or the site's own; its image, if it has one.
+        let figure = first_figure.as_deref().unwrap_or(FALLBACK_FIGURE);
+        let image = inputs.figures.get(figure);
+        // The link card's: a chapter whose first figure has none shows the site's.
+        let card = image.or_else(|| inputs.figures.get(FALLBACK_FIGURE));
+        let file = format!("{}.html", c.id);
+        let title = format!("{} — {}", c.title, shell::SITE_TITLE);
+        let document = document_of(figure, &title, image, image);
+        let head = head_tags(&title, &description, card, "article", &oembed::discovery_link(&file, &title));
+        out.push(Page { file, head, app: app(c.id, &chapters, pos, &body, None), embed: false, oembed: document });
         if pos == 0 {
             let hook = hook_section(&inputs.hook, &inputs.hook_narrow);
-            let mut head =
-                head_tags(&format!("{} — {}", shell::SITE_TITLE, c.title), &description, &inputs.hook.src, "website");
+            let title = format!("{} — {}", shell::SITE_TITLE, c.title);
+            let link = oembed::discovery_link("index.html", &title);
+            let mut head = head_tags(&title, &description, Some(&inputs.hook), "website", &link);
             // The hook's image is the front page's largest paint: fetched from the head on.
             // One preload per case, the same the <picture> picks.
             let (narrow, wide) = (&inputs.hook_narrow.src, &inputs.hook.src);
@@ -120,6 +148,7 @@ pub fn pages(inputs: &Inputs) -> Vec<Page> {
                 head,
                 app: app(c.id, &chapters, pos, &body, Some(&hook)),
                 embed: false,
+                oembed: document_of(figure, &title, image, image),
             });
         }
     }
@@ -136,9 +165,14 @@ pub fn pages(inputs: &Inputs) -> Vec<Page> {
             })
             .unwrap_or_default();
         let title = format!("{} — {}", short_caption(spec.caption_ko), shell::SITE_TITLE);
+        let file = format!("embed-{}.html", spec.id);
+        // Its own link card once it has one, its static image until then.
+        let card = inputs.cards.get(spec.id).unwrap_or(image);
+        let link = oembed::discovery_link(&file, &title);
         out.push(Page {
-            file: format!("embed-{}.html", spec.id),
-            head: head_tags(&title, spec.caption_ko, &image.src, "article"),
+            head: head_tags(&title, spec.caption_ko, Some(card), "article", &link),
+            oembed: document_of(spec.id, &title, Some(image), Some(card)),
+            file,
             app: format!(
                 "<div id=\"app\" data-prerendered=\"embed-{id}\"><main id=\"content\" class=\"embed\">{}{back}</main></div>",
                 static_figure(spec.id, Some(image), false),
@@ -179,20 +213,63 @@ fn short_caption(caption: &str) -> &str {
     caption.split_once(": ").map_or(caption, |(head, _)| head)
 }
 
-/// The `<title>` and meta tags of a page.
-fn head_tags(title: &str, description: &str, image: &str, kind: &str) -> String {
+/// The `<title>` and meta tags of a page, its card's image (`image`, with
+/// its size and text) and the link to its oEmbed document (`discovery`).
+fn head_tags(title: &str, description: &str, image: Option<&Image>, kind: &str, discovery: &str) -> String {
     let short = shorten(description, DESCRIPTION_CHARS);
-    [
+    let mut tags = vec![
         format!("<title>{}</title>", esc(title)),
         format!("<meta name=\"description\" content=\"{}\">", esc(&short)),
         format!("<meta property=\"og:type\" content=\"{kind}\">"),
         format!("<meta property=\"og:title\" content=\"{}\">", esc(title)),
         format!("<meta property=\"og:description\" content=\"{}\">", esc(&short)),
-        format!("<meta property=\"og:image\" content=\"{}\">", esc(image)),
-        "<meta property=\"og:locale\" content=\"ko_KR\">".to_string(),
-        "<meta name=\"twitter:card\" content=\"summary_large_image\">".to_string(),
-    ]
-    .join("\n  ")
+    ];
+    if let Some(i) = image {
+        tags.push(format!("<meta property=\"og:image\" content=\"{}\">", esc(&i.src)));
+        tags.push(format!("<meta property=\"og:image:width\" content=\"{}\">", i.width));
+        tags.push(format!("<meta property=\"og:image:height\" content=\"{}\">", i.height));
+        if !i.alt.is_empty() {
+            tags.push(format!("<meta property=\"og:image:alt\" content=\"{}\">", esc(&shorten(&i.alt, 420))));
+        }
+    }
+    tags.push("<meta property=\"og:locale\" content=\"ko_KR\">".to_string());
+    tags.push("<meta name=\"twitter:card\" content=\"summary_large_image\">".to_string());
+    tags.push(discovery.to_string());
+    tags.join("\n  ")
+}
+
+/// The oEmbed document of a page titled `title` that embeds `figure`
+/// (whose static image and embed page are `image`'s, if it has one), with
+/// `thumbnail` as its picture: the 퍼가기 panel's snippet for a blog that
+/// takes HTML (`lab_model::share`), the figure alone where it has that embed
+/// (a drawn figure with an image, not a sweep), the figure with its
+/// controls otherwise.
+fn document_of(figure: &str, title: &str, image: Option<&Image>, thumbnail: Option<&Image>) -> String {
+    let spec = lab_model::registry::figure(figure);
+    let caption = spec.map_or(title, |s| short_caption(s.caption_ko));
+    let sweep = spec.is_some_and(|s| matches!(s.kind, lab_model::registry::FigureKind::Sweep(_)));
+    let bare = if image.is_some() && !sweep { bare_height(figure) } else { None };
+    let thumbnail = thumbnail.map(|t| Thumbnail { src: t.src.clone(), width: t.width, height: t.height });
+    let embed = Embed {
+        figure,
+        caption,
+        title,
+        static_page: image.is_some(),
+        bare: bare.is_some(),
+        height: bare.unwrap_or(share::FULL_HEIGHT),
+        thumbnail,
+    };
+    oembed::document(shell::SITE_TITLE, &embed).to_json()
+}
+
+/// The height of figure `id`'s figure-only embed in its opening state, as
+/// the 퍼가기 panel sizes its snippet (`web::export_files`): the figure's
+/// file laid out at [`share::BARE_WIDTH`] less the page's padding, and
+/// what the embed page adds around it. `None` when it cannot be laid out.
+fn bare_height(id: &str) -> Option<u32> {
+    use crate::figures::export::{prepare, Format, Request};
+    let request = Request { width: share::BARE_WIDTH - 16, ..Request::new(id, Format::Svg) };
+    prepare(&request).ok().map(|p| p.size.1 + share::BARE_EXTRA_PX)
 }
 
 /// `text` cut to at most `max` characters, "…" marking a cut.
@@ -343,7 +420,7 @@ fn static_figure(id: &str, image: Option<&Image>, lazy: bool) -> String {
 }
 
 /// A chapter's HTML with every figure marker replaced by the figure's
-/// static form, and the first figure's image, if any.
+/// static form, and the first figure's id, if any.
 fn chapter_body(html: &str, figures: &BTreeMap<String, Image>) -> (String, Option<String>) {
     let (open, close) = crate::content::prose::FIGURE_MARKER;
     let mut out = String::with_capacity(html.len());
@@ -355,8 +432,8 @@ fn chapter_body(html: &str, figures: &BTreeMap<String, Image>) -> (String, Optio
         out.push_str(&rest[..at]);
         let id = after[..end].trim();
         let image = figures.get(id);
-        if let (None, Some(i)) = (&first, image) {
-            first = Some(i.src.clone());
+        if first.is_none() {
+            first = Some(id.to_string());
         }
         out.push_str(&static_figure(id, image, true));
         rest = &after[end + close.len()..];
@@ -415,7 +492,7 @@ mod tests {
         let image = Image { src: "figures/x.png".into(), width: 760, height: 400, alt: "그림 <1>".into() };
         figures.insert("x".to_string(), image);
         let (body, first) = chapter_body("<p>a</p><!--figure:y--><!--figure:x-->", &figures);
-        assert_eq!(first.as_deref(), Some("figures/x.png"));
+        assert_eq!(first.as_deref(), Some("y"));
         assert!(body.contains("<p class=\"figure-loading\">"));
         assert!(body.contains("alt=\"그림 &lt;1&gt;\""));
         assert!(body.contains("<figcaption>그림 &lt;1&gt; (처음"));
@@ -435,7 +512,13 @@ mod tests {
 
     #[test]
     fn the_redirect_names_only_pages_that_exist() {
-        let page = |file: &str, embed| Page { file: file.into(), head: String::new(), app: String::new(), embed };
+        let page = |file: &str, embed| Page {
+            file: file.into(),
+            head: String::new(),
+            app: String::new(),
+            embed,
+            oembed: String::new(),
+        };
         let script = redirect_script(&[page("index.html", false), page("a1.html", false), page("embed-f.html", true)]);
         assert!(script.contains("const ch = ['a1'], embed = ['f'];"), "{script}");
         assert!(script.contains("location.replace("));

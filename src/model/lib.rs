@@ -17,6 +17,7 @@ pub mod json;
 pub mod korean;
 pub mod live_table;
 pub mod metrics;
+pub mod oembed;
 pub mod params;
 pub mod permalink;
 pub mod registry;
