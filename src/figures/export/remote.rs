@@ -49,6 +49,11 @@ pub enum Call {
     Window {
         window_ms: u32,
     },
+    /// The story's pictures `width_css` wide (`super::story_gif::lease_shots`):
+    /// the story this run tells, as the figure's story mode tells it.
+    StoryShots {
+        width_css: f64,
+    },
 }
 
 /// Its answer.
@@ -61,6 +66,7 @@ pub enum Reply {
     Span(Option<u64>),
     Trace(Box<PackedTrace>),
     MetricColumns(Vec<MetricColumn>),
+    StoryShots(Box<super::story_gif::Shots>),
     Failed(String),
 }
 
@@ -76,6 +82,14 @@ pub fn answer(figure: &LeaseFigure, call: &[u8], data: impl FnOnce(&Call) -> Rep
         },
         Ok(Call::CursorAt { time_us }) => Reply::Cursor(figure.cursor_at(time_us)),
         Ok(Call::PlayerSpan) => Reply::Span(figure.plan().is_timeline().then(|| figure.window_us())),
+        Ok(Call::StoryShots { width_css }) => match super::story_gif::lease_story_of(figure, false) {
+            Some((_, story)) if story.found() => match super::story_gif::lease_shots(figure, &story, width_css) {
+                Ok(shots) => Reply::StoryShots(Box::new(shots)),
+                Err(e) => Reply::Failed(e),
+            },
+            Some((_, story)) => Reply::Failed(story.steps[0].sentence.clone()),
+            None => Reply::Failed(super::story_gif::no_story(figure.plan().spec.id).message().to_string()),
+        },
         Ok(Call::FirstAnomaly) => Reply::Span(figure.anomalies().first().map(|a| a.at.t_us)),
         Ok(call) => data(&call),
     };
@@ -140,6 +154,15 @@ impl Remote {
         }
     }
 
+    /// The pictures of the story the figure's run tells, `width_css` wide
+    /// (the sentence of a run without one, as the failure).
+    pub fn story_shots(&self, width_css: f64) -> Result<super::story_gif::Shots, String> {
+        match self.call(&Call::StoryShots { width_css })? {
+            Reply::StoryShots(shots) => Ok(*shots),
+            other => Err(unexpected(&other)),
+        }
+    }
+
     /// The figure's run, as `lab run --params QUERY --trace FILE` writes it.
     pub fn trace_json(&self) -> Result<String, String> {
         match self.call(&Call::Trace)? {
@@ -160,6 +183,7 @@ fn unexpected(reply: &Reply) -> String {
         Reply::Span(_) => "a span",
         Reply::Trace(_) => "a trace",
         Reply::MetricColumns(_) => "a table",
+        Reply::StoryShots(_) => "a story",
         Reply::Failed(_) => "a failure",
     };
     format!("an unexpected figure reply: {what}")
@@ -234,6 +258,18 @@ mod tests {
             let Ok(Reply::Trace(back)) = postcard::from_bytes::<Reply>(&bytes) else { panic!("not a trace") };
             assert_eq!(back.unpack(), trace);
         }
+    }
+
+    #[test]
+    fn a_story_crosses_whole() {
+        let spec = lab_model::registry::figure("lease-expiry").unwrap();
+        let figure = crate::plan::LeasePlan::new(spec, spec.initial_query(), None, true).run();
+        let call = postcard::to_allocvec(&Call::StoryShots { width_css: 600.0 }).unwrap();
+        let reply = answer(&figure, &call, |_| Reply::Failed("no data".into()));
+        let Ok(Reply::StoryShots(shots)) = postcard::from_bytes::<Reply>(&reply) else { panic!("not a story") };
+        let story = figure.story().unwrap();
+        assert_eq!(*shots, super::super::story_gif::lease_shots(&figure, &story, 600.0).unwrap());
+        assert_eq!(shots.sentences.len(), story.steps.len());
     }
 
     #[test]

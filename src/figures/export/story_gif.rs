@@ -24,6 +24,7 @@
 //! [`STORY_GIF_MAX_BYTES`].
 
 use plotters::prelude::*;
+use serde::{Deserialize, Serialize};
 
 use super::caption::wrap_caption;
 use super::gif::GifWriter;
@@ -69,15 +70,16 @@ impl Words {
 
 /// One picture of a story: scene `scene`'s drawing (`held`), or one on the
 /// way to it (not held), `drawing.size` device px.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Shot {
     pub scene: usize,
     pub held: bool,
     pub drawing: Recording,
 }
 
-/// A story's pictures and its sentences, one per scene.
-#[derive(Clone, Debug)]
+/// A story's pictures and its sentences, one per scene (what the site's
+/// module hands the page's file module for Article A, `super::remote`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Shots {
     pub sentences: Vec<String>,
     pub shots: Vec<Shot>,
@@ -336,10 +338,35 @@ pub fn encode(
 /// The frames of the story GIF of the figure a request names (its state
 /// from the request's query; at its starting state, the chapter's opening
 /// story), `width_px` wide, its attribution linking back to the figure in
-/// that state under the request's site ([`super::attribution`]). An Article A
-/// figure is planned and run here: the page's lazily loaded module, which
-/// carries no Article A code, composes the site's [`Shots`] instead.
+/// that state under the request's site ([`super::attribution`]). Article A's
+/// figure is planned and run here.
 pub fn story_frames(req: &super::Request, width_px: u32) -> Result<StoryFrames, ExportError> {
+    story_frames_with(req, width_px, |spec, width_css| {
+        let figure = super::lease_figure(spec, req)?;
+        let at_start = match &req.params {
+            None => true,
+            Some(text) => super::data::checked_lease_query(text)? == spec.initial_query(),
+        };
+        let (opening, story) = lease_story_of(&figure, at_start).ok_or_else(|| no_story(&req.id))?;
+        if !story.found() {
+            return Err(ExportError::Usage(format!(
+                "--story: this run of `{}` has no moment to tell ({})",
+                req.id, story.steps[0].sentence
+            )));
+        }
+        lease_shots(opening.as_ref().unwrap_or(&figure), &story, width_css).map_err(ExportError::Failure)
+    })
+}
+
+/// [`story_frames`] with Article A's shots from `lease` (given the figure
+/// and the drawings' CSS width): the page's lazily loaded module, which
+/// carries no Article A code, asks the site for them
+/// (`super::remote::Remote::story_shots`). Article B's are made here.
+pub fn story_frames_with(
+    req: &super::Request,
+    width_px: u32,
+    lease: impl FnOnce(&'static FigureSpec, f64) -> Result<Shots, ExportError>,
+) -> Result<StoryFrames, ExportError> {
     use lab_model::registry::{self, Scenario};
     let spec = registry::figure(&req.id).ok_or_else(|| no_story(&req.id))?;
     if !has_story(spec) {
@@ -353,21 +380,7 @@ pub fn story_frames(req: &super::Request, width_px: u32) -> Result<StoryFrames, 
             let figure = super::vote_source(req)?;
             vote_shots(&figure, width_css).map_err(|e| ExportError::Usage(format!("--story: {e}")))?
         }
-        _ => {
-            let figure = super::lease_figure(spec, req)?;
-            let at_start = match &req.params {
-                None => true,
-                Some(text) => super::data::checked_lease_query(text)? == spec.initial_query(),
-            };
-            let (opening, story) = lease_story_of(&figure, at_start).ok_or_else(|| no_story(&req.id))?;
-            if !story.found() {
-                return Err(ExportError::Usage(format!(
-                    "--story: this run of `{}` has no moment to tell ({})",
-                    req.id, story.steps[0].sentence
-                )));
-            }
-            lease_shots(opening.as_ref().unwrap_or(&figure), &story, width_css).map_err(ExportError::Failure)?
-        }
+        _ => lease(spec, width_css)?,
     };
     compose(spec, &shots, width_px, &super::attribution(&req.site, spec.id, req.params.as_deref()))
 }
