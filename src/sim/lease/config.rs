@@ -53,15 +53,6 @@ impl Variant {
             Variant::Conditional => "(d)",
         }
     }
-
-    pub fn uses_lock(self) -> bool {
-        self != Variant::Conditional
-    }
-
-    /// Read-modify-write variants, for which `lost_update_pairs` is defined.
-    pub fn is_read_modify_write(self) -> bool {
-        self != Variant::Conditional
-    }
 }
 
 /// What a worker does when the lock server cannot be reached (Exp 5).
@@ -232,10 +223,6 @@ impl LeaseConfig {
         self.watchdog_period_ms.unwrap_or(self.ttl_ms / 3).max(1)
     }
 
-    pub fn watchdog_enabled(&self) -> bool {
-        self.variant == Variant::Watchdog
-    }
-
     pub fn possible_approvals_per_wallet(&self) -> u64 {
         u64::from(self.initial_balance_won / self.amount_won.max(1))
     }
@@ -300,7 +287,7 @@ impl Preset {
             Preset::Exp2 | Preset::Exp2Stop => "M-025",
             Preset::Exp3C1 | Preset::Exp3C2 | Preset::Exp3Ttl1s => "M-026",
             Preset::Exp4 => "M-027",
-            _ => "M-028",
+            Preset::Exp5Closed | Preset::Exp5Open | Preset::Exp5C2Closed | Preset::Exp5Control => "M-028",
         }
     }
 

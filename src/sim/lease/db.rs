@@ -28,6 +28,8 @@ pub enum Stmt {
     UpdateSet(i64),
     /// `UPDATE … SET available_amount = available_amount - amount WHERE available_amount >= amount`.
     UpdateIfSufficient,
+    /// The same without its condition (no article variant; `policy::Update::Decrement`).
+    UpdateDecrement,
     /// Append one `-amount` ledger entry (no row lock).
     InsertLedger,
     /// `UPDATE lock_fence SET token = t WHERE token < t` (X on the fence row).
@@ -177,7 +179,7 @@ impl Db {
         assert_eq!(txn.wallet, wallet, "a transaction touches one wallet");
         let lock = match stmt {
             Stmt::ReadShare => Some((wallet, Mode::Shared)),
-            Stmt::UpdateSet(_) | Stmt::UpdateIfSufficient => Some((wallet, Mode::Exclusive)),
+            Stmt::UpdateSet(_) | Stmt::UpdateIfSufficient | Stmt::UpdateDecrement => Some((wallet, Mode::Exclusive)),
             Stmt::FenceAdvance(_) | Stmt::FenceCheckEq(_) => Some((self.wallets() + wallet, Mode::Exclusive)),
             _ => None,
         };
@@ -256,6 +258,10 @@ impl Db {
                 } else {
                     0
                 }
+            }
+            Stmt::UpdateDecrement => {
+                txn.pending_balance = Some(txn.pending_balance.unwrap_or(self.balance_won[w]) - self.amount_won);
+                1
             }
             Stmt::InsertLedger => {
                 txn.pending_debits += 1;
@@ -360,6 +366,17 @@ mod tests {
         assert_eq!(out[0].result, 1);
         assert_eq!(out[2].result, 0);
         assert_eq!(db.balance_won(0), 500);
+    }
+
+    #[test]
+    fn an_unconditional_decrement_goes_below_zero() {
+        let mut db = Db::new(1, 1, 500, 1_000);
+        let mut out = Vec::new();
+        db.arrive(0, 0, Stmt::UpdateDecrement, &mut out);
+        db.arrive(0, 0, Stmt::InsertLedger, &mut out);
+        db.arrive(0, 0, Stmt::Commit, &mut out);
+        assert_eq!(out[0].result, 1);
+        assert_eq!((db.balance_won(0), db.debits(0)), (-500, 1));
     }
 
     #[test]

@@ -6,8 +6,9 @@
 //! Every interval comparison uses `Stamp` order `(t_us, seq)` (§0.2). Pair
 //! counts use sweeps over holds in acquisition order, never an O(n²) scan.
 
-use super::config::{LeaseConfig, Variant};
+use super::config::LeaseConfig;
 use super::engine::RunRecord;
+use super::policy::{Read, Update, Watchdog};
 use super::trace::{
     FencePhase, Hold, LeaseDetails, LeaseMetrics, LeaseTrace, Outcome, ReleaseResult, RunStats, SecondBucket, Series,
     TraceLevel,
@@ -136,11 +137,12 @@ fn writes_after_overtake(cfg: &LeaseConfig, holds: &[Hold]) -> u64 {
 /// Turns a raw record into the trace the front ends read.
 pub fn build_trace(cfg: &LeaseConfig, seed: u64, run_index: u32, level: TraceLevel, rec: RunRecord) -> LeaseTrace {
     let wallets = cfg.wallets as usize;
-    let variant = cfg.variant;
+    let policy = cfg.policy();
     let initial = i64::from(cfg.initial_balance_won);
     let amount = i64::from(cfg.amount_won);
     let possible_w = cfg.possible_approvals_per_wallet();
-    let fence_variant = matches!(variant, Variant::FenceWrite | Variant::FenceRead);
+    let fence_variant = policy.fenced();
+    let stamps_at_read = policy.read == Read::StampThenShare;
 
     // Ledger identity (S2): every approval is one committed debit.
     let approvals_per_wallet = rec.debits.clone();
@@ -231,7 +233,7 @@ pub fn build_trace(cfg: &LeaseConfig, seed: u64, run_index: u32, level: TraceLev
     }
     let fence_value_at_kill_per_wallet =
         if has_outage && fence_variant { rec.fence_epoch0_max.clone() } else { Vec::new() };
-    if !(has_outage && variant == Variant::FenceRead) {
+    if !(has_outage && stamps_at_read) {
         post_restart_read_rejects_per_wallet.clear();
     }
 
@@ -240,19 +242,19 @@ pub fn build_trace(cfg: &LeaseConfig, seed: u64, run_index: u32, level: TraceLev
         possible_approvals: possible_w * wallets as u64,
         ownership_overlap_pairs: sweep.pairs,
         max_concurrent_owners: sweep.max_concurrent,
-        stolen_at_release: variant.uses_lock().then_some(stolen),
+        stolen_at_release: policy.lease.then_some(stolen),
         drift_won: drift_per_wallet_won.iter().sum(),
         over_approval,
         negative_ledger_wallets,
         fencing_rejects: fence_variant.then_some(reject_read + reject_write),
-        lost_update_pairs: variant.is_read_modify_write().then_some(lost_pairs),
+        lost_update_pairs: (policy.update == Update::SetFromRead).then_some(lost_pairs),
         throughput_rps,
         latency_p95_ms: percentile_ms(&latencies_us, 95),
         n503_during_outage: has_outage.then_some(n503_during),
-        lockless_holds_during_outage: (has_outage && variant.uses_lock()).then_some(lockless_during),
-        watchdog_extensions: cfg.watchdog_enabled().then_some(rec.watchdog_extensions),
+        lockless_holds_during_outage: (has_outage && policy.lease).then_some(lockless_during),
+        watchdog_extensions: (policy.watchdog == Watchdog::SameProcess).then_some(rec.watchdog_extensions),
         fence_value_at_kill: (has_outage && fence_variant).then(|| fence_value_at_kill_per_wallet.iter().sum()),
-        post_restart_read_rejects: (has_outage && variant == Variant::FenceRead)
+        post_restart_read_rejects: (has_outage && stamps_at_read)
             .then(|| post_restart_read_rejects_per_wallet.iter().sum()),
     };
     let details = LeaseDetails {

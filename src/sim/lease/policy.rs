@@ -9,7 +9,9 @@
 //!
 //! [`policy`] matches without a catch-all, so a new [`Variant`] does not
 //! compile without its row. [`of_config`] applies the one toggle of a
-//! configuration that changes a row (`fence_check_locks_row`).
+//! configuration that changes a row (`fence_check_locks_row`). The
+//! variant's and the configuration's own questions (does it lock, is it a
+//! read-modify-write, does a watchdog run) are answered from the row here.
 
 use serde::{Deserialize, Serialize};
 
@@ -126,6 +128,30 @@ pub fn policy(variant: Variant) -> Policy {
     }
 }
 
+impl Variant {
+    /// Whether its section takes the lease.
+    pub fn uses_lock(self) -> bool {
+        policy(self).lease
+    }
+
+    /// Read-modify-write variants, for which `lost_update_pairs` is defined.
+    pub fn is_read_modify_write(self) -> bool {
+        policy(self).update == Update::SetFromRead
+    }
+}
+
+impl LeaseConfig {
+    /// The row this configuration runs ([`of_config`]).
+    pub fn policy(&self) -> Policy {
+        of_config(self)
+    }
+
+    /// Whether a watchdog renews the holders' leases.
+    pub fn watchdog_enabled(&self) -> bool {
+        policy(self.variant).watchdog == Watchdog::SameProcess
+    }
+}
+
 /// The row a configuration runs: its variant's, with c-2's write-time check
 /// taking the fence row's lock or not as `fence_check_locks_row` says.
 pub fn of_config(config: &LeaseConfig) -> Policy {
@@ -143,13 +169,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn rows_say_what_the_variants_helpers_say() {
+    fn rows_say_what_the_article_says() {
+        let locks = Variant::ALL.map(|v| v.uses_lock());
+        assert_eq!(locks, [true, true, true, true, false]);
+        assert_eq!(Variant::ALL.map(|v| v.is_read_modify_write()), locks);
         for v in Variant::ALL {
             let p = policy(v);
-            assert_eq!(p.lease, v.uses_lock(), "{v:?}");
-            assert_eq!(p.update == Update::SetFromRead, v.is_read_modify_write(), "{v:?}");
             assert_eq!(p.read == Read::None, p.pause_at == PauseAt::BeforeUpdate, "{v:?}");
+            assert_eq!(p.read == Read::None, !p.lease, "{v:?}: only (d) reads in its UPDATE");
         }
+        let c2 = LeaseConfig { variant: Variant::FenceRead, fence_check_locks_row: false, ..LeaseConfig::default() };
+        assert_eq!(c2.policy().write_fence, WriteFence::Equal { locks_row: false });
+        assert!(LeaseConfig { variant: Variant::Watchdog, ..c2.clone() }.watchdog_enabled() && !c2.watchdog_enabled());
         assert!(policy(Variant::FenceWrite).fenced() && policy(Variant::FenceRead).fenced());
         assert!(!policy(Variant::Naive).fenced() && !policy(Variant::Conditional).fenced());
         assert_eq!(policy(Variant::Watchdog).watchdog, Watchdog::SameProcess);

@@ -68,7 +68,7 @@ impl Engine<'_> {
 fn locking_stmt(stmt: Stmt) -> LockingStmt {
     match stmt {
         Stmt::ReadShare => LockingStmt::ForShare,
-        Stmt::UpdateSet(_) => LockingStmt::Update,
+        Stmt::UpdateSet(_) | Stmt::UpdateDecrement => LockingStmt::Update,
         Stmt::UpdateIfSufficient => LockingStmt::ConditionalUpdate,
         Stmt::FenceAdvance(_) => LockingStmt::FenceAdvance,
         Stmt::FenceCheckEq(_) => LockingStmt::FenceCheck,

@@ -26,7 +26,7 @@ impl Engine<'_> {
             self.q.schedule_at(u64::from(outage.kill_at_ms) * US_PER_MS, Ev::LockServerKill);
             self.q.schedule_at(u64::from(outage.restart_at_ms) * US_PER_MS, Ev::LockServerRestart);
         }
-        if cfg.noise.stalls_per_min > 0 && cfg.variant.uses_lock() {
+        if cfg.noise.stalls_per_min > 0 && self.policy.lease {
             let mut rng = RngStream::derive(seed, run_index, "stall", 0);
             let mean_gap_us = 60 * US_PER_S / u64::from(cfg.noise.stalls_per_min);
             let (lo, hi) = (
@@ -55,7 +55,7 @@ impl Engine<'_> {
         self.server.kill(now);
         for w in 0..self.cfg.wallets as usize {
             let fence = self.db.fence(w);
-            if self.cfg.variant.uses_lock() {
+            if self.policy.lease {
                 self.tokens[w].push(TokenPoint { t_us: now.t_us, counter: 0, fence });
             }
         }

@@ -23,6 +23,7 @@ use std::collections::VecDeque;
 use super::config::LeaseConfig;
 use super::db::{Completion, Db, Stmt};
 use super::lock_server::{LockServer, ServerStatus};
+use super::policy::{self, Policy};
 use super::trace::{
     BalancePoint, EventKind, Hold, LeaseSpan, Outcome, ReleaseResult, TokenPoint, TraceEvent, TraceLevel,
     WorkCapReached,
@@ -303,6 +304,8 @@ pub struct RunRecord {
 
 struct Engine<'c> {
     cfg: &'c LeaseConfig,
+    /// What the variant's section does (`policy::of_config(cfg)`).
+    policy: Policy,
     q: EventQueue<Ev>,
     procs: ProcessTable<Ev>,
     server: LockServer,
@@ -536,6 +539,7 @@ impl<'c> Engine<'c> {
         let cap = requests_estimate.min(1 << 20) as usize;
         Engine {
             cfg,
+            policy: policy::of_config(cfg),
             q: EventQueue::new(),
             procs: ProcessTable::new(cfg.processes as usize),
             server: LockServer::new(wallets, level >= TraceLevel::Holds),

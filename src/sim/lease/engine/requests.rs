@@ -1,11 +1,13 @@
 //! The worker loop of Scenario A (model.md §1.4): a closed-loop worker's
 //! request from its overhead through the critical section (lock, read,
-//! pause, fence, write) to its response, and the drain rule (§1.6).
+//! pause, fence, write) to its response, and the drain rule (§1.6). What
+//! the section does is the variant's row (`policy`), never its identity.
 
 use super::{Client, CmdKind, Engine, Ev, LockAnswer, Phase, Response, NO_HOLD};
 use crate::core::{SimTime, US_PER_MS};
-use crate::lease::config::{FailPolicy, Variant, WalletAssignment};
+use crate::lease::config::{FailPolicy, WalletAssignment};
 use crate::lease::db::Stmt;
+use crate::lease::policy::{PauseAt, Read, Update, Watchdog, WriteFence};
 use crate::lease::trace::{EventKind, FencePhase, Hold, Outcome, ReleaseResult};
 
 impl Engine<'_> {
@@ -70,7 +72,7 @@ impl Engine<'_> {
     }
 
     pub(super) fn begin_section(&mut self, w: usize) {
-        if self.cfg.variant.uses_lock() {
+        if self.policy.lease {
             self.send_acquire(w);
         } else {
             // (d): the "concurrent section" is a lockless hold; pause before the UPDATE.
@@ -123,8 +125,9 @@ impl Engine<'_> {
         match (phase, answer) {
             (Phase::Acquiring, LockAnswer::Acquired { token, epoch }) => {
                 self.open_hold(w, Some(token), epoch, false);
-                if self.cfg.watchdog_enabled() {
-                    self.start_watchdog(w);
+                match self.policy.watchdog {
+                    Watchdog::SameProcess => self.start_watchdog(w),
+                    Watchdog::Off => {}
                 }
                 self.begin_read(w);
             }
@@ -154,15 +157,17 @@ impl Engine<'_> {
 
     pub(super) fn begin_read(&mut self, w: usize) {
         let worker = &self.workers[w];
-        match (self.cfg.variant, worker.token) {
-            (Variant::FenceRead, Some(token)) => {
+        match (self.policy.read, worker.token) {
+            (Read::StampThenShare, Some(token)) => {
                 self.workers[w].phase = Phase::ReadFenceAdvance;
                 self.send_db(w, Stmt::FenceAdvance(token));
             }
-            _ => {
+            // Without a token (fail-open) there is nothing to stamp.
+            (Read::Plain, _) | (Read::StampThenShare, None) => {
                 self.workers[w].phase = Phase::Reading;
                 self.send_db(w, Stmt::ReadPlain);
             }
+            (Read::None, _) => unreachable!("a section without a read takes no lock: it pauses, then updates"),
         }
     }
 
@@ -193,7 +198,7 @@ impl Engine<'_> {
             }
             Phase::Reading => {
                 self.workers[w].read_value_won = result;
-                if self.cfg.variant == Variant::FenceRead && self.workers[w].token.is_some() {
+                if self.policy.read == Read::StampThenShare && self.workers[w].token.is_some() {
                     self.workers[w].phase = Phase::ReadCommit;
                     self.send_db(w, Stmt::Commit);
                 } else {
@@ -216,7 +221,7 @@ impl Engine<'_> {
                     self.send_db(w, Stmt::InsertLedger);
                 } else {
                     // Only the conditional UPDATE can match 0 rows.
-                    debug_assert_eq!(self.cfg.variant, Variant::Conditional);
+                    debug_assert_eq!(self.policy.update, Update::DecrementIfSufficient);
                     self.workers[w].outcome = Outcome::Insufficient;
                     self.workers[w].phase = Phase::RollingBack;
                     self.send_db(w, Stmt::Rollback);
@@ -256,7 +261,7 @@ impl Engine<'_> {
     /// The value this worker's committed write left in the snapshot.
     pub(super) fn db_written_value(&self, w: usize) -> i64 {
         let worker = &self.workers[w];
-        if self.cfg.variant != Variant::Conditional {
+        if self.policy.update == Update::SetFromRead {
             debug_assert_eq!(worker.written_value_won, worker.read_value_won - self.amount_won);
         }
         worker.written_value_won
@@ -275,9 +280,8 @@ impl Engine<'_> {
 
     pub(super) fn after_pause(&mut self, w: usize) {
         let cfg = self.cfg;
-        if cfg.variant == Variant::Conditional {
-            self.workers[w].phase = Phase::Updating;
-            self.send_db(w, Stmt::UpdateIfSufficient);
+        if self.policy.pause_at == PauseAt::BeforeUpdate {
+            self.send_update(w);
             return;
         }
         let worker = &self.workers[w];
@@ -295,25 +299,30 @@ impl Engine<'_> {
             self.end_section(w);
             return;
         }
-        match (cfg.variant, worker.token) {
-            (Variant::FenceWrite, Some(token)) => {
+        match (self.policy.write_fence, worker.token) {
+            (WriteFence::Advance, Some(token)) => {
                 self.workers[w].phase = Phase::WriteFence;
                 self.send_db(w, Stmt::FenceAdvance(token));
             }
-            (Variant::FenceRead, Some(token)) => {
+            (WriteFence::Equal { locks_row }, Some(token)) => {
                 self.workers[w].phase = Phase::WriteFence;
-                let stmt =
-                    if cfg.fence_check_locks_row { Stmt::FenceCheckEq(token) } else { Stmt::FenceCheckEqNoLock(token) };
+                let stmt = if locks_row { Stmt::FenceCheckEq(token) } else { Stmt::FenceCheckEqNoLock(token) };
                 self.send_db(w, stmt);
             }
-            _ => self.send_update(w),
+            // No fence, or no token to check it with (fail-open).
+            (WriteFence::None, _) | (WriteFence::Advance | WriteFence::Equal { .. }, None) => self.send_update(w),
         }
     }
 
+    /// The balance UPDATE the row says: from the value read, or the database's own decrement.
     pub(super) fn send_update(&mut self, w: usize) {
-        let value = self.workers[w].read_value_won - self.amount_won;
         self.workers[w].phase = Phase::Updating;
-        self.send_db(w, Stmt::UpdateSet(value));
+        let stmt = match self.policy.update {
+            Update::SetFromRead => Stmt::UpdateSet(self.workers[w].read_value_won - self.amount_won),
+            Update::DecrementIfSufficient => Stmt::UpdateIfSufficient,
+            Update::Decrement => Stmt::UpdateDecrement,
+        };
+        self.send_db(w, stmt);
     }
 
     /// The business part is over: cancel the watchdog, then release (if locked).
