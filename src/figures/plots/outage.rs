@@ -158,7 +158,7 @@ pub fn draw_outage_focused(area: &Area, trace: &LeaseTrace, view: &View, focus: 
         chart
             .configure_mesh()
             .light_line_style(P::GRID.mix(0.4))
-            .y_labels(if narrow { 4 } else { 10 })
+            .y_labels(if narrow { 4 } else { 5 })
             .label_style(view.font(9.5).color(&P::MUTED))
             .draw()?;
         // A negative tick length right-aligns every right-axis label at the
