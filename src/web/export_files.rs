@@ -250,6 +250,11 @@ async fn figure_file(
             let bytes = render_gif(state, site, width, value as u32, 10)?;
             File { body: FileBody::Bytes(bytes), mime: "image/gif", name: format!("{id}.gif") }
         }
+        "story-gif" => {
+            next_paint().await;
+            let bytes = super::story_gif_file::story_gif(&state.request(width, 1.0), site.clone())?;
+            File { body: FileBody::Bytes(bytes), mime: "image/gif", name: format!("{id}-story.gif") }
+        }
         "json" => {
             let json = if article_a {
                 remote(&state.request(width, 1.0), site)?.trace_json()?

@@ -22,6 +22,7 @@ pub mod predict;
 pub mod reader_view;
 pub mod side_by_side;
 pub mod spotlight;
+pub mod story_gif_file;
 pub mod story_lead;
 pub mod sweep_figure;
 pub mod sweep_jobs;
