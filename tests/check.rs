@@ -101,6 +101,26 @@ fn verdicts_follow_the_article_and_say_what_breaks() {
     assert_eq!(report("e-c2", Options { threads: 2, ..Options::default() }).verdict, Verdict::Safe);
     let steps = &e_c2.schedules[0].steps;
     assert!(steps.iter().any(|s| s.step == Step::Kill) && steps.iter().any(|s| s.step == Step::Restart));
+    // With no stall outlasting a lease, a lock alone is enough, fenced or
+    // not; a process stop and the lock server's death still end leases
+    // early: fail-closed loses money through the empty restart alone.
+    let no_stalls = Options { stalls: Some(false), ..Options::default() };
+    for (key, verdict) in [
+        ("a", Verdict::Safe),
+        ("c1", Verdict::Safe),
+        ("c2", Verdict::Safe),
+        ("b-stop", Verdict::Unsafe),
+        ("e-closed", Verdict::Unsafe),
+        ("e-open", Verdict::Unsafe),
+        ("e-c2", Verdict::Safe),
+    ] {
+        let r = report(key, no_stalls);
+        assert_eq!(r.verdict, verdict, "{key} without stalls");
+        assert!(r.schedules.iter().flat_map(|s| &s.steps).all(|s| s.step != Step::Stall), "{key}");
+    }
+    let closed = report("e-closed", no_stalls);
+    assert_eq!(closed.smallest, Some(14));
+    assert!(closed.schedules[0].steps.iter().any(|s| s.step == Step::Restart));
     // A lost update is a read-modify-write's; a stale token a fence's.
     let d = report("d", Options::default());
     assert!(d.properties.iter().all(|p| p.applies == matches!(p.property, Property::OverApproval | Property::Drift)));

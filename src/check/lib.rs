@@ -32,6 +32,8 @@ pub use scenario::{Scenario, World, SCENARIOS};
 /// The size of the world and of the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
+    /// Whether a holder's stall may outlast its lease (`None`: as the configuration's pause and TTL say).
+    pub stalls: Option<bool>,
     pub threads: u8,
     /// Payments each thread sends, one after the other.
     pub requests: u8,
@@ -42,6 +44,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
+            stalls: None,
             threads: scenario::DEFAULT_THREADS,
             requests: scenario::DEFAULT_REQUESTS,
             balance: scenario::DEFAULT_BALANCE,
@@ -52,7 +55,10 @@ impl Default for Options {
 
 /// Checks `scenario` in the world `options` sizes, calling `progress` now and then.
 pub fn check(scenario: &Scenario, options: Options, progress: &mut dyn FnMut(Progress)) -> Report {
-    let world = World::with_requests(scenario, options.threads, options.requests, options.balance);
+    let mut world = World::with_requests(scenario, options.threads, options.requests, options.balance);
+    if let Some(stall) = options.stalls {
+        world.faults.stall = stall;
+    }
     let exploration = explore(&world, options.limits, progress);
     let entry = lab_model::catalogue::preset(scenario.preset);
     Report::new(

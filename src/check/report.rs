@@ -191,6 +191,10 @@ pub fn markdown(reports: &[Report]) -> String {
     if let Some(first) = reports.first() {
         let w = &first.world;
         out += &words::world_line(w.threads, w.requests, w.balance, w.amount_won, first.depth_bound);
+        if reports.iter().all(|r| !r.world.faults.stall) {
+            out += " ";
+            out += words::NO_STALLS;
+        }
         out += "\n\n";
     }
     out += &format!(

@@ -49,6 +49,9 @@ pub fn keys() -> impl Iterator<Item = &'static str> {
 /// The adversary's steps besides the threads' order, as the configuration has them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Faults {
+    /// A holder's stall (a pause, a GC) can outlast its lease: the
+    /// configuration's pause can be longer than its TTL.
+    pub stall: bool,
     /// A process stop (SIGSTOP) longer than the lease: every thread and the
     /// watchdog stand still while the lock server lets the lease expire.
     pub process_stop: bool,
@@ -104,7 +107,11 @@ impl World {
             balance,
             amount_won: config.amount_won,
             policy: policy::of_config(&config),
-            faults: Faults { process_stop: config.stops.count > 0, outage: config.outage.map(|_| config.fail_policy) },
+            faults: Faults {
+                stall: config.pause_max_ms > config.ttl_ms,
+                process_stop: config.stops.count > 0,
+                outage: config.outage.map(|_| config.fail_policy),
+            },
         }
     }
 }
@@ -128,7 +135,7 @@ mod tests {
         assert_eq!(world("e-c2").faults.outage, Some(FailPolicy::Closed));
         assert_eq!(world("e-c2").policy.write_fence, WriteFence::Equal { locks_row: true });
         assert_eq!(world("e-control").policy.update, Update::DecrementIfSufficient);
-        assert_eq!(world("a").faults, Faults { process_stop: false, outage: None });
+        assert_eq!(world("a").faults, Faults { stall: true, process_stop: false, outage: None });
         assert_eq!(world("a").amount_won, 1_000);
         assert_eq!(scenario("exp1"), None);
     }

@@ -43,6 +43,9 @@ pub fn world_line(threads: u8, requests: u8, balance: u8, amount_won: u32, depth
         amount = won(i64::from(amount_won))
     )
 }
+/// Said under the world when no holder's stall may outlast its lease.
+pub const NO_STALLS: &str =
+    "이번에는 스레드가 멈춰 lease를 넘기는 일이 없습니다: lease는 프로세스 정지나 락 서버의 죽음으로만 일찍 끝납니다.";
 pub const HEAD_VARIANT: &str = "변형";
 pub const HEAD_VERDICT: &str = "판정";
 pub const HEAD_STATES: &str = "상태";

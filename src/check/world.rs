@@ -301,7 +301,7 @@ impl State {
                 if world.faults.process_stop {
                     out.push(Step::ProcessStop);
                 }
-            } else {
+            } else if world.faults.stall {
                 out.push(Step::Stall);
             }
         }

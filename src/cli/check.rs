@@ -23,14 +23,14 @@ use super::{CliError, Result, EXIT_FAILURE, EXIT_USAGE};
 /// Deepest `--depth` accepted.
 const DEPTH_MAX: u32 = 1_000;
 /// The flags `lab check` takes (all with a value).
-const FLAGS: [&str; 6] = ["variant", "threads", "requests", "balance", "depth", "format"];
+const FLAGS: [&str; 7] = ["variant", "threads", "requests", "balance", "stalls", "depth", "format"];
 
 /// `lab check --help`.
 fn help() -> String {
     let words: Vec<&str> = SCENARIOS.iter().map(|s| s.key).collect();
     let presets: Vec<String> = SCENARIOS.iter().map(|s| format!("{} ({})", s.key, s.preset.key())).collect();
     format!(
-        "lab check [--variant {}|all] [--threads {}|{}] [--requests R] [--balance {}|{}] [--depth D] [--format md|json]\n\n\
+        "lab check [--variant {}|all] [--threads {}|{}] [--requests R] [--balance {}|{}] [--stalls on|off] [--depth D] [--format md|json]\n\n\
          Explores every schedule of a small Article A world, breadth first, and checks each state\n\
          against the article's properties: no over-approval (approvals <= what the balance allows),\n\
          drift 0 (snapshot = ledger), no lost update and, for the token variants, no write with a\n\
@@ -47,6 +47,8 @@ fn help() -> String {
          --threads N   payment threads, {}..={} (default {DEFAULT_THREADS})\n\
          --requests R  payments each thread sends, one after the other, {}..={} (default {DEFAULT_REQUESTS})\n\
          --balance K   payments the balance allows, {}..={} (default {})\n\
+         --stalls S    on: a holder's stall may outlast its lease (every configuration's pause can);\n\
+         \x20             off: only a process stop or the lock server's death ends a lease early\n\
          --depth D     explore at most D steps from the start, 1..={DEPTH_MAX} (default {DEFAULT_DEPTH};\n\
          \x20             every world the flags allow ends well within it)\n\
          --format F    md (default): a table, then each smallest schedule; json: an array, one\n\
@@ -161,12 +163,19 @@ fn parse(args: &[String]) -> Result<Option<Request>> {
         scenario::DEFAULT_BALANCE.into(),
     )?;
     let depth = number("depth", get("depth"), 1, DEPTH_MAX, DEFAULT_DEPTH)?;
+    let stalls = match get("stalls") {
+        None => None,
+        Some("on") => Some(true),
+        Some("off") => Some(false),
+        Some(other) => return Err(CliError::usage(format!("`--stalls {other}`: expected on or off"))),
+    };
     let json = match get("format").unwrap_or("md") {
         "md" => false,
         "json" => true,
         other => return Err(CliError::usage(format!("`--format {other}`: expected md or json"))),
     };
     let options = Options {
+        stalls,
         threads: threads as u8,
         requests: requests as u8,
         balance: balance as u8,
@@ -242,6 +251,7 @@ mod tests {
             (&["--requests", "4"], "1..=3"),
             (&["--depth", "x"], "1..=1000"),
             (&["--format", "csv"], "md or json"),
+            (&["--stalls", "no"], "on or off"),
             (&["--runs", "3"], "allowed: --variant"),
             (&["--depth"], "needs a value"),
             (&["c2"], "unexpected argument"),
