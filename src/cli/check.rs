@@ -194,17 +194,23 @@ fn number(flag: &str, value: Option<&str>, lo: u32, hi: u32, default: u32) -> Re
 }
 
 /// Checks each configuration asked for; the progress line goes to stderr
-/// on a terminal once a run has taken a second, and is cleared at the end.
+/// on a terminal once the command has taken a second, and is cleared at the end.
 fn run(request: &Request) -> String {
     let terminal = std::io::stderr().is_terminal();
     let mut shown = false;
+    let started = Instant::now();
+    let mut last = started;
     let reports: Vec<_> = request
         .scenarios
         .iter()
         .map(|s| {
-            let started = Instant::now();
             let mut progress = |p: Progress| {
-                if terminal && started.elapsed() > Duration::from_secs(1) {
+                // After a second, then at most ten times a second.
+                if terminal
+                    && started.elapsed() > Duration::from_secs(1)
+                    && last.elapsed() >= Duration::from_millis(100)
+                {
+                    last = Instant::now();
                     eprint!("\rlab check: {} states {} depth {}   ", s.key, p.states, p.depth);
                     shown = true;
                 }
