@@ -7,7 +7,9 @@
 //! `SET lock:w token NX PX ttl` (and returns Redis `TIME`), the watchdog
 //! renews with `PEXPIRE` every TTL/3 while the key holds our token, and the
 //! release deletes only our own token and says RELEASED, STOLEN or EXPIRED.
-//! The database path is the article's per variant (see `Worker::locked`).
+//! The database path is the article's per variant, read from its policy row
+//! (`lab_sim::lease::policy`, the row the simulation and `lab check` read;
+//! see `Worker::locked`).
 //! The pause is a real sleep drawn from the simulation's per-worker stream
 //! (`RngStream::derive(seed, run, "pause", worker)`), so a real run and its
 //! simulated twin see the same pauses, unless the run asks for
@@ -25,7 +27,8 @@ use std::io::{BufRead, Write};
 use std::sync::{Arc, Condvar, Mutex};
 
 use lab_sim::core::RngStream;
-use lab_sim::lease::{FailPolicy, FencePhase, LeaseConfig, Outcome, ReleaseResult, Variant};
+use lab_sim::lease::policy::{Read, Update, WriteFence};
+use lab_sim::lease::{FailPolicy, FencePhase, LeaseConfig, Outcome, ReleaseResult};
 use serde::{Deserialize, Serialize};
 
 use super::clock::{now_ns, sleep_ns, sleep_until_ns};
@@ -238,8 +241,10 @@ struct Statements {
     read_share: postgres::Statement,
     fence_advance: postgres::Statement,
     fence_check: postgres::Statement,
+    fence_peek: postgres::Statement,
     update_set: postgres::Statement,
     update_if_sufficient: postgres::Statement,
+    update_decrement: postgres::Statement,
     insert_debit: postgres::Statement,
 }
 
@@ -250,10 +255,15 @@ impl Statements {
             read_share: db.prepare("SELECT available_amount FROM wallet WHERE wallet_id = $1 FOR SHARE")?,
             fence_advance: db.prepare("UPDATE lock_fence SET token = $2 WHERE wallet_id = $1 AND token < $2")?,
             fence_check: db.prepare("UPDATE lock_fence SET token = token WHERE wallet_id = $1 AND token = $2")?,
+            // The equality check without the row's lock (`fence_check_locks_row=false`).
+            fence_peek: db.prepare("SELECT token FROM lock_fence WHERE wallet_id = $1 AND token = $2")?,
             update_set: db.prepare("UPDATE wallet SET available_amount = $2 WHERE wallet_id = $1")?,
             update_if_sufficient: db.prepare(
                 "UPDATE wallet SET available_amount = available_amount - $2 \
                  WHERE wallet_id = $1 AND available_amount >= $2 RETURNING available_amount",
+            )?,
+            update_decrement: db.prepare(
+                "UPDATE wallet SET available_amount = available_amount - $2 WHERE wallet_id = $1 RETURNING available_amount",
             )?,
             insert_debit: db
                 .prepare("INSERT INTO ledger_entry (wallet_id, amount, kind, worker) VALUES ($1, $2, 'debit', $3)")?,
@@ -319,10 +329,10 @@ impl Worker {
             hold: None,
         };
         sleep_ns(u64::from(cfg.pre_overhead_ms) * MS);
-        if cfg.variant == Variant::Conditional {
-            self.conditional(pause_ns, &mut record);
-        } else {
+        if cfg.policy().lease {
             self.locked(pause_ns, &mut record);
+        } else {
+            self.conditional(pause_ns, &mut record);
         }
         sleep_ns(u64::from(cfg.post_overhead_ms) * MS);
         record.complete_ns = self.rel();
@@ -407,8 +417,9 @@ impl Worker {
         let cfg = Arc::clone(&self.cfg);
         let wallet = self.wallet as i32;
         let amount = i64::from(cfg.amount_won);
-        let value: i64 = match (cfg.variant, token) {
-            (Variant::FenceRead, Some(token)) => {
+        let policy = cfg.policy();
+        let value: i64 = match (policy.read, token) {
+            (Read::StampThenShare, Some(token)) => {
                 // c-2: stamp the fence at read time, in its own short transaction.
                 self.db.batch_execute("BEGIN")?;
                 if self.db.execute(&self.sql.fence_advance, &[&wallet, &(token as i64)])? == 0 {
@@ -420,7 +431,11 @@ impl Worker {
                 self.db.batch_execute("COMMIT")?;
                 v
             }
-            _ => self.db.query_one(&self.sql.read_plain, &[&wallet])?.get(0),
+            // Without a token (fail-open) there is nothing to stamp.
+            (Read::Plain, _) | (Read::StampThenShare, None) => {
+                self.db.query_one(&self.sql.read_plain, &[&wallet])?.get(0)
+            }
+            (Read::None, _) => unreachable!("a section without a read takes no lock (Worker::conditional)"),
         };
         hold.read_ns = Some(self.rel());
         hold.read_value_won = Some(value);
@@ -430,18 +445,25 @@ impl Worker {
             return Ok(());
         }
         self.db.batch_execute("BEGIN")?;
-        let fence = match (cfg.variant, token) {
-            (Variant::FenceWrite, Some(token)) => Some(&self.sql.fence_advance).zip(Some(token)),
-            (Variant::FenceRead, Some(token)) => Some(&self.sql.fence_check).zip(Some(token)),
-            _ => None,
-        };
-        if let Some((statement, token)) = fence {
-            if self.db.execute(statement, &[&wallet, &(token as i64)])? == 0 {
-                self.db.batch_execute("ROLLBACK")?;
-                hold.outcome = Outcome::FenceRejected(FencePhase::Write);
-                return Ok(());
+        let passed = match (policy.write_fence, token) {
+            (WriteFence::Advance, Some(token)) => {
+                self.db.execute(&self.sql.fence_advance, &[&wallet, &(token as i64)])? != 0
             }
+            (WriteFence::Equal { locks_row: true }, Some(token)) => {
+                self.db.execute(&self.sql.fence_check, &[&wallet, &(token as i64)])? != 0
+            }
+            (WriteFence::Equal { locks_row: false }, Some(token)) => {
+                self.db.query_opt(&self.sql.fence_peek, &[&wallet, &(token as i64)])?.is_some()
+            }
+            // No fence, or no token to check it with (fail-open).
+            (WriteFence::None, _) | (WriteFence::Advance | WriteFence::Equal { .. }, None) => true,
+        };
+        if !passed {
+            self.db.batch_execute("ROLLBACK")?;
+            hold.outcome = Outcome::FenceRejected(FencePhase::Write);
+            return Ok(());
         }
+        assert_eq!(policy.update, Update::SetFromRead, "a section that reads sets the balance from its read");
         let written = value - amount;
         self.db.execute(&self.sql.update_set, &[&wallet, &written])?;
         self.db.execute(&self.sql.insert_debit, &[&wallet, &(-amount), &(self.id as i32)])?;
@@ -452,16 +474,21 @@ impl Worker {
         Ok(())
     }
 
-    /// (d): no lock; pause, then the conditional atomic UPDATE.
+    /// (d): no lock; pause, then the conditional atomic UPDATE (or the row's decrement).
     fn conditional(&mut self, pause_ns: u64, record: &mut RequestRecord) {
         let acquired_ns = self.rel();
         let mut hold = HoldRecord::entered(None, acquired_ns, None);
         sleep_ns(pause_ns);
         let wallet = self.wallet as i32;
         let amount = i64::from(self.cfg.amount_won);
+        let update = match self.cfg.policy().update {
+            Update::DecrementIfSufficient => &self.sql.update_if_sufficient,
+            Update::Decrement => &self.sql.update_decrement,
+            Update::SetFromRead => unreachable!("a section without a lock does not read (Worker::locked)"),
+        };
         let mut step = || -> Result<(), StepError> {
             self.db.batch_execute("BEGIN")?;
-            match self.db.query_opt(&self.sql.update_if_sufficient, &[&wallet, &amount])? {
+            match self.db.query_opt(update, &[&wallet, &amount])? {
                 None => {
                     self.db.batch_execute("ROLLBACK")?;
                     hold.outcome = Outcome::Insufficient;

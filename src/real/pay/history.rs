@@ -8,9 +8,8 @@
 //! (`lab_sim::lease::trace_from_record`): the two cannot differ by definition.
 
 use lab_sim::core::Stamp;
-use lab_sim::lease::{
-    BalancePoint, FencePhase, Hold, LeaseConfig, Outcome, ReleaseResult, Response, RunRecord, Variant,
-};
+use lab_sim::lease::policy::{Read, WriteFence};
+use lab_sim::lease::{BalancePoint, FencePhase, Hold, LeaseConfig, Outcome, ReleaseResult, Response, RunRecord};
 use serde::{Deserialize, Serialize};
 
 /// How a request completed, as a history checker sees it.
@@ -178,10 +177,12 @@ pub fn to_run_record(cfg: &LeaseConfig, history: &History, facts: &ServerFacts) 
         });
         // The highest pre-kill token that passed into the fence.
         if let (Some(kill), Some(token)) = (kill_ns, h.token) {
-            let passed = match cfg.variant {
-                Variant::FenceRead => h.outcome != Outcome::FenceRejected(FencePhase::Read),
-                Variant::FenceWrite => h.outcome == Outcome::Approved,
-                _ => false,
+            // Stamped at read unless rejected there; stamped at write only by an approval.
+            let policy = cfg.policy();
+            let passed = if policy.read == Read::StampThenShare {
+                h.outcome != Outcome::FenceRejected(FencePhase::Read)
+            } else {
+                policy.write_fence == WriteFence::Advance && h.outcome == Outcome::Approved
             };
             if passed && h.acquired_ns < kill {
                 let w = request.wallet as usize;

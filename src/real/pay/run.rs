@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use lab_sim::lease::{trace_from_record, LeaseConfig, LeaseTrace, TraceLevel, Variant};
+use lab_sim::lease::{trace_from_record, LeaseConfig, LeaseTrace, TraceLevel};
 use serde::{Deserialize, Serialize};
 
 use super::api::{ApiSpec, PauseSource};
@@ -252,7 +252,7 @@ pub fn run_once(req: &RunRequest) -> Result<RunOutcome> {
                 redis.guard.kill_and_reap()?;
                 let at_ns = now_ns() - t0_ns;
                 nemesis.push(NemesisEvent { kind: planned.kind, deadline_ns: planned.at_ns, at_ns });
-                if matches!(cfg.variant, Variant::FenceRead | Variant::FenceWrite) {
+                if cfg.policy().fenced() {
                     fence_at_kill = Some(fences(&mut db, cfg.wallets)?);
                 }
             }
