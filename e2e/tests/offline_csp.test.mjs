@@ -19,7 +19,7 @@ async function watchViolations(page) {
   });
 }
 
-test('the CSP allows no third-party origin and no eval, and blocks nothing the site does', async () => {
+test('the CSP loads from no third-party origin, allows no eval, and blocks nothing the site does', async () => {
   const server = await serve();
   const { page, errors, context } = await openPage(browser, { serviceWorkers: 'allow' });
   await watchViolations(page);
@@ -27,7 +27,11 @@ test('the CSP allows no third-party origin and no eval, and blocks nothing the s
   await ready(page);
   const policy = await page.$eval('meta[http-equiv="Content-Security-Policy"]', (m) => m.content);
   const directives = Object.fromEntries(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+  // The one other origin: the 퍼가기 kit's velog entry posts a pen to
+  // CodePen's prefill API (a form in a new tab; nothing is loaded from it).
+  assert.deepEqual(directives['form-action'], ['https://codepen.io']);
   for (const [name, sources] of Object.entries(directives)) {
+    if (name === 'form-action') continue;
     for (const s of sources) {
       assert.ok(!/^(https?:|\*|'unsafe-eval')/.test(s) && !/^[a-z0-9.-]+\.[a-z]{2,}/i.test(s), `${name} allows ${s}`);
     }
