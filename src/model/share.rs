@@ -153,10 +153,10 @@ pub const KO: Words = Words {
     brunch: "브런치",
     photo_steps: [
         "위의 {files} 버튼으로 그림 파일을 받아 {platform}에 사진으로 올립니다. 사진 설명에는 아래 대체 텍스트를 씁니다.",
-        "아래 링크를 본문에 붙여 넣으면 원래 페이지의 링크 카드(제목·요약·그림)가 붙습니다.",
-        "{platform_topic} 다른 사이트의 iframe을 넣을 수 없어, 그림을 움직여 보려면 링크로 원래 페이지를 엽니다.",
+        "아래 링크를 본문에 붙여 넣으면 이 그림의 링크 카드(제목·요약·그림)가 붙습니다. 카드를 누른 독자는 그림을 직접 움직여 볼 수 있는 페이지에 닿습니다.",
+        "{platform_topic} 다른 사이트의 iframe을 넣을 수 없어, 그림을 움직여 보려면 링크로 그림 페이지를 엽니다.",
     ],
-    card_label: "원래 페이지 링크 (장의 페이지: 링크 카드가 붙습니다)",
+    card_label: "그림 페이지 링크 (이 그림의 링크 카드가 붙습니다)",
     photo_alt_label: "사진 설명 (대체 텍스트)",
 };
 
@@ -431,8 +431,14 @@ pub fn share_kit(request: &ShareRequest, bare_height: Option<u32>) -> ShareKit {
     };
     let bare_url = format!("{embed_url}&bare=1");
     let link = format!("{dir}{}", r.permalink);
-    // The chapter's own page (its og: tags make the link card), in the same state.
-    let card_link = permalink::chapter_page(&r.permalink).map_or_else(|| link.clone(), |page| format!("{dir}{page}"));
+    // The link a photo-only platform turns into a card: the figure's own
+    // static page, whose og: tags carry that figure's card (`og/ID.png`),
+    // in the same state; without one, the chapter's page.
+    let card_link = if r.static_embed {
+        embed_url.clone()
+    } else {
+        permalink::chapter_page(&r.permalink).map_or_else(|| link.clone(), |page| format!("{dir}{page}"))
+    };
     // The caption, then the description; a description that opens with the
     // caption (Article B's do) is not preceded by it a second time.
     let description = r.description.trim();
@@ -611,6 +617,11 @@ mod tests {
         );
         assert_eq!(
             value(&kit, "blog-naver-link"),
+            "https://x.io/lab/embed-lease-expiry.html?embed=lease-expiry&preset=exp1&ttl_ms=250"
+        );
+        let no_page = share_kit(&ShareRequest { static_embed: false, ..request() }, Some(400));
+        assert_eq!(
+            value(&no_page, "blog-brunch-link"),
             "https://x.io/lab/a1-lease-expiry.html?fig=lease-expiry&preset=exp1&ttl_ms=250"
         );
         let md = value(&kit, "blog-velog");
