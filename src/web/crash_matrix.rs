@@ -11,6 +11,10 @@
 //! inside its own box (which is also the containing block of its visually
 //! hidden spans, so the document never scrolls sideways), with its first
 //! column and header row sticky and a visible cue while columns are hidden.
+//! In an embed (someone else's page, often a narrow frame) the table opens
+//! scrolled to its first decisive column, the first where the variants'
+//! verdicts differ ([`decisive_columns`]): the columns before it are the
+//! same for every variant, and at 600 px they hid every red cell.
 //! Activating a half-cell opens figure B1 (`vote-story`) at exactly that
 //! (variant, cut, fault), after writing the matrix into the history entry it
 //! leaves, so Back returns to the matrix.
@@ -28,7 +32,7 @@ use yew::prelude::*;
 use super::controls::{lab_panel, lesson_bar};
 use super::lazy_figures::{self, FiguresModule};
 use super::url::{lab_requested_here, navigate, notice_ko, read_vote_figure, replace_url};
-use crate::figures::vote::{event_ko, fault_ko, profile_ko, variant_ko, verdict_ko, HalfCell, MatrixView};
+use crate::figures::vote::{event_ko, fault_ko, profile_ko, variant_ko, verdict_ko, HalfCell, MatrixGrid, MatrixView};
 use crate::sim::vote::{StoreProfile, Variant, Verdict, VoteConfig};
 use lab_model::{permalink, registry};
 
@@ -67,6 +71,21 @@ pub struct CrashMatrix {
     _resize: gloo::events::EventListener,
     /// The map's lab is open.
     lab: bool,
+    /// An embed's table still has to be scrolled to its first decisive column.
+    to_decisive: bool,
+}
+
+/// The columns (indices into `grid.events`) where the variants' verdicts
+/// differ: some variant's kill or power half of the column has another
+/// verdict than another's. Variants without the column's event do not count.
+pub fn decisive_columns(grid: &MatrixGrid) -> Vec<usize> {
+    (0..grid.events.len())
+        .filter(|&ci| {
+            let mut verdicts = grid.rows.iter().filter_map(|row| row.cells.get(ci).and_then(Option::as_ref));
+            let Some([k0, p0]) = verdicts.next() else { return false };
+            verdicts.any(|[k, p]| k.verdict != k0.verdict || p.verdict != p0.verdict)
+        })
+        .collect()
 }
 
 impl CrashMatrix {
@@ -114,6 +133,15 @@ impl CrashMatrix {
         (left > 1, left + inner < width - 1)
     }
 
+    /// Scrolls the table (when it is wider than its box) so that its first
+    /// decisive column stands right of the sticky row heads (`js/embed.js`).
+    fn scroll_to_decisive(&self) {
+        let (Some(wrap), Some(view)) = (self.wrap.cast::<web_sys::Element>(), &self.view) else { return };
+        if let Some(&first) = decisive_columns(&view.grid).first() {
+            super::embed::scroll_to_column(&wrap, first as u32);
+        }
+    }
+
     fn cell_class(v: Verdict) -> &'static str {
         match v {
             Verdict::Safe => "cm-safe",
@@ -155,6 +183,7 @@ impl Component for CrashMatrix {
             more: (false, false),
             _resize: resize,
             lab: lab_requested_here(Self::spec(), &ctx.props().chapter),
+            to_decisive: super::embed::active(),
         }
     }
 
@@ -221,6 +250,10 @@ impl Component for CrashMatrix {
     }
 
     fn rendered(&mut self, ctx: &Context<Self>, _first: bool) {
+        if self.to_decisive && self.view.is_some() {
+            self.to_decisive = false;
+            self.scroll_to_decisive();
+        }
         if self.overflow() != self.more {
             ctx.link().send_message(Msg::Scrolled);
         }

@@ -27,6 +27,11 @@ extern "C" {
     fn set_theme(theme: &str);
     #[wasm_bindgen(js_name = inIframe)]
     fn in_iframe() -> bool;
+    /// Scrolls table box `wrap` so that its column `index` (its `th.cm-col`
+    /// heads, counted from 0) stands right of its sticky corner head, when
+    /// the table is wider than the box (the crash map in a narrow frame).
+    #[wasm_bindgen(js_name = scrollToColumn)]
+    pub fn scroll_to_column(wrap: &web_sys::Element, index: u32);
 }
 
 thread_local! {

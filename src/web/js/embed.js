@@ -23,6 +23,16 @@
     addEventListener('load', post);
   };
 
+  // Scrolls a table's box `wrap` to its column `index` (its `th.cm-col`
+  // heads from 0), just right of its sticky corner head, when the table is
+  // wider than the box (src/web/crash_matrix.rs in an embed).
+  lab.scrollToColumn = (wrap, index) => {
+    if (wrap.scrollWidth <= wrap.clientWidth) return;
+    const corner = wrap.querySelector('thead th.cm-corner');
+    const col = wrap.querySelectorAll('thead th.cm-col')[index];
+    if (corner && col) wrap.scrollLeft = col.offsetLeft - corner.offsetWidth;
+  };
+
   // Whether the page is framed by another (a host page's iframe).
   lab.inIframe = () => {
     try { return window.self !== window.top; } catch { return true; }
