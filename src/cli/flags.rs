@@ -288,6 +288,12 @@ fn figure_command(raw: &RawArgs) -> Result<Command> {
             layout.key()
         )));
     }
+    if layout != export::Layout::Page && flags.contains_key("time") {
+        return Err(CliError::usage(format!(
+            "--time and --layout {} do not go together: a blog file draws the figure whole",
+            layout.key()
+        )));
+    }
     let animate_flag = flags.contains_key("animate");
     let time_us = match flags.get("time") {
         Some(_) if view.cursor_us.is_some() || view.story_step.is_some() => {

@@ -109,7 +109,8 @@ pub(super) fn help_text(subcommand: &str) -> Result<String> {
              \x20             blog-phone (390 px), drawn at a narrower width and scaled so its smallest\n\
              \x20             text is 13 px, a timeline cut after its first anomaly (unless --window),\n\
              \x20             and a last line naming the site and the figure's address (under\n\
-             \x20             $LAB_SITE_URL when set); with --animate too; not with --width\n\
+             \x20             $LAB_SITE_URL when set), drawn whole; with --animate too; not with\n\
+             \x20             --width or --time\n\
              --time T      player cursor in ms, to the µs (e.g. 2.12): what a timeline or story shows at time T (default: the end)\n\
              --window W    visible window of a timeline figure in ms, {}..={} (the site's win=;\n\
              \x20             default: the figure's own)\n\

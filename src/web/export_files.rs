@@ -9,12 +9,16 @@
 //! recording) at each size and player time it needs.
 //!
 //! The files come from `crate::figures::export`, the code behind `lab
-//! figure`: the SVG replayed onto plotters' `SVGBackend`, the PNG the same
+//! figure`: the SVG replayed onto the files' SVG writer (`figures::svg`), the PNG the same
 //! recording replayed onto a canvas at 1× or 2× (through the page's canvas
 //! backend), the GIF from that canvas frame by frame. A sweep is never
 //! recomputed: its grid arrives as
 //! postcard bytes (every float exact) and is drawn with
-//! `export::prepare_sweep`. The panel's words and addresses come from
+//! `export::prepare_sweep`. The panel opens with the 블로그용 files
+//! (`lab figure --layout blog|blog-phone`: the same state 720 or 390 px
+//! wide, text at least 13 px, the link back drawn in; [`add_blog_files`]),
+//! which this module adds, so the site's first load does not carry them.
+//! The panel's words and addresses come from
 //! `lab_model::share`; this lays them out, as text (textarea values, text
 //! nodes), never markup. A download is handed to the browser through an
 //! `<a download>`; the status line says what the page knows, which is that
@@ -26,7 +30,7 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{Blob, BlobPropertyBag, Element, HtmlCanvasElement};
 
 use crate::figures::export::remote::Remote;
-use crate::figures::export::{self, ExportError, FigureSource, Format, Prepared, Request};
+use crate::figures::export::{self, ExportError, FigureSource, Format, Layout, Prepared, Request};
 use crate::web::canvas::replay_on;
 use lab_model::params::SweepMetric;
 use lab_model::registry::{self, Scenario};
@@ -55,12 +59,35 @@ fn js_text(e: JsValue) -> String {
 }
 
 /// What the panel states about its figure (`super::export_panel::PanelData`).
+#[derive(Clone)]
 struct PanelState {
     id: String,
     params: Option<String>,
     time_us: Option<u64>,
     window_ms: Option<u32>,
     recon: bool,
+    /// The page's layout, or a blog's (a `blog-…` button).
+    layout: Layout,
+}
+
+/// A button's kind read as a layout and a file kind: `blog-phone-png` is
+/// the phone-first blog layout's PNG, `blog-svg` the blog's SVG, `png` the page's.
+fn layout_of(kind: &str) -> (Layout, &str) {
+    match (kind.strip_prefix("blog-phone-"), kind.strip_prefix("blog-")) {
+        (Some(file), _) => (Layout::BlogPhone, file),
+        (None, Some(file)) => (Layout::Blog, file),
+        (None, None) => (Layout::Page, kind),
+    }
+}
+
+/// The site's public address as this page is served (its directory, with
+/// its final `/`), which a blog file's attribution names, as `lab figure`
+/// names `LAB_SITE_URL`.
+fn site_address() -> String {
+    let location = gloo::utils::window().location();
+    let path = location.pathname().unwrap_or_default();
+    let dir = &path[..path.rfind('/').map_or(0, |i| i + 1)];
+    format!("{}{dir}", location.origin().unwrap_or_default())
 }
 
 impl PanelState {
@@ -72,6 +99,7 @@ impl PanelState {
             time_us: data("time").and_then(|t| t.parse().ok()),
             window_ms: data("win").and_then(|w| w.parse().ok()),
             recon: data("recon").as_deref() != Some("0"),
+            layout: Layout::Page,
         }
     }
 
@@ -83,6 +111,8 @@ impl PanelState {
             window_ms: self.window_ms,
             reveal_ledger: self.recon,
             scale,
+            layout: self.layout,
+            site: if self.layout == Layout::Page { String::new() } else { site_address() },
             ..Request::new(&self.id, Format::Svg)
         }
     }
@@ -218,9 +248,15 @@ async fn figure_file(
     kind: &str,
     width: u32,
 ) -> Result<File, String> {
-    let id = &state.id;
     let params = state.params.as_deref().unwrap_or_default();
-    let article_a = registry::figure(id).is_some_and(|s| s.scenario() == Scenario::Lease);
+    let article_a = registry::figure(&state.id).is_some_and(|s| s.scenario() == Scenario::Lease);
+    // A blog file is named after its layout: `lease-expiry-blog.png`.
+    let (layout, kind) = layout_of(kind);
+    let state = &PanelState { layout, ..state.clone() };
+    let id = &match layout {
+        Layout::Page => state.id.clone(),
+        _ => format!("{}-{}", state.id, layout.key()),
+    };
     Ok(match kind {
         "svg" => {
             File::text(prepare(state, site, width, 1.0)?.svg().map_err(message)?, "image/svg+xml", format!("{id}.svg"))
@@ -472,6 +508,9 @@ pub async fn on_share_open(details: Element, site: SiteFunction) {
     };
     let kit = share::share_kit(&request, bare_height);
     body.set_text_content(None);
+    if request.static_embed && !is_sweep(&figure) {
+        add_blog_files(&body, request.animated);
+    }
     let id = &state.id;
     for (field, preview) in &kit.fields {
         add_field(&body, id, field);
@@ -485,6 +524,38 @@ pub async fn on_share_open(details: Element, site: SiteFunction) {
         }
     }
     add_blog_kit(&body, id, kit.kit_legend, kit.platforms);
+}
+
+/// The 블로그용 files' group in the 퍼가기 panel: its words, then its
+/// buttons (`data-export` kind, label), the GIF only for a figure with a
+/// player. The site's listener forwards their clicks like the export
+/// bar's; [`figure_file`] reads the kind's layout ([`layout_of`]).
+const BLOG_FILES: (&str, [(&str, &str); 4]) = (
+    "블로그용 파일: 본문 폭 720px(폰 390px), 글자 13px 이상, 아래에 출처와 링크",
+    [
+        ("blog-png", "블로그용 PNG"),
+        ("blog-svg", "블로그용 SVG"),
+        ("blog-phone-png", "블로그용 PNG (폰)"),
+        ("blog-gif", "블로그용 GIF"),
+    ],
+);
+
+/// Adds the 블로그용 files' buttons to the panel's `body`.
+fn add_blog_files(body: &Element, animated: bool) {
+    let group = element("div", "blog-files");
+    let _ = group.set_attribute("role", "group");
+    let _ = group.set_attribute("aria-label", BLOG_FILES.0);
+    let words = element("p", "blog-files-label");
+    words.set_text_content(Some(BLOG_FILES.0));
+    let _ = group.append_child(&words);
+    for &(kind, label) in &BLOG_FILES.1[..3 + usize::from(animated)] {
+        let button = element("button", "btn export-btn");
+        let _ = button.set_attribute("type", "button");
+        let _ = button.set_attribute("data-export", kind);
+        button.set_text_content(Some(label));
+        let _ = group.append_child(&button);
+    }
+    let _ = body.append_child(&group);
 }
 
 /// A new element of the page with `class` (none when empty).

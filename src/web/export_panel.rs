@@ -7,6 +7,10 @@
 //! offers an `<iframe>` snippet for the embed mode (`?embed=ID&…`), the
 //! permalink, the Korean text alternative and a blog kit.
 //!
+//! The "퍼가기" panel also offers the 블로그용 files, which the module adds
+//! when it fills the panel (`super::export_files`), so the first load does
+//! not carry them.
+//!
 //! The markup is static and states the figure's state in `data-` attributes.
 //! One delegated listener ([`install_export_handlers`]) forwards a click on
 //! a button, or the panel's opening, to the lazily loaded `figures` module

@@ -7,8 +7,9 @@
 //! file is recorded (`crate::recording`): the source's drawing, the
 //! figure's legend under it (the page's `<ul class="legend">`, see
 //! `figures::legend`) and its Korean caption (the page's `<figcaption>`,
-//! see [`caption`]); the recording is replayed onto plotters' `SVGBackend`
-//! or `BitMapBackend` (the page: its canvas) at one CSS pixel per pixel.
+//! see [`caption`]); the recording is replayed onto the files' SVG writer
+//! (`crate::svg`, text at the canvas's size) or `BitMapBackend` (the page:
+//! its canvas) at one CSS pixel per pixel.
 //! The page's lazily loaded module has Article A's drawing from the site
 //! ([`remote`]), so it carries neither Article A's simulation nor its
 //! drawing code. The sweep heatmaps are drawn from a computed grid
@@ -40,9 +41,9 @@
 //! native only: `BitMapBackend` and `ab_glyph` are enabled for non-wasm
 //! targets alone (Cargo.toml), so the site's wasm does not carry them.
 
+pub mod caption;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod card;
-pub mod caption;
 pub mod data;
 pub mod gif;
 #[cfg(not(target_arch = "wasm32"))]
@@ -475,9 +476,9 @@ pub fn lease_figure(spec: &'static FigureSpec, req: &Request) -> Result<LeaseFig
 
 /// Lays out a file of the figure `req` names, drawn by `source` (one of
 /// [`lease_source`], [`vote_source`], or a [`remote::Remote`]). A blog
-/// layout draws at its own width and scale, a timeline in the window
-/// [`blog_window_ms`] cuts (unless the request states a window), and adds
-/// the attribution.
+/// layout draws at its own width and scale, the figure whole (whatever the
+/// player's time), a timeline in the window [`blog_window_ms`] cuts (unless
+/// the request states a window), and adds the attribution.
 pub fn prepare_with(req: &Request, mut source: Box<dyn FigureSource>) -> Result<Prepared, ExportError> {
     let spec = drawn_spec(req)?;
     check_time(spec, req)?;
@@ -490,7 +491,8 @@ pub fn prepare_with(req: &Request, mut source: Box<dyn FigureSource>) -> Result<
         }
     }
     let attribution = attribution(&req.site, spec.id, req.params.as_deref());
-    prepared(source, req.time_us, spec, width, scale, Some(attribution))
+    // Drawn whole: a blog file is not the player's moment (a lesson opens at its run's start).
+    prepared(source, None, spec, width, scale, Some(attribution))
 }
 
 /// Validates a request, runs the figure's plan and lays the caption out (`lab figure`).
