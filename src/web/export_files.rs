@@ -16,7 +16,7 @@
 //! postcard bytes (every float exact) and is drawn with
 //! `export::prepare_sweep`. The panel opens with the 블로그용 files
 //! (`lab figure --layout blog|blog-phone`: the same state 720 or 390 px
-//! wide, text at least 13 px, the link back drawn in; [`add_blog_files`]),
+//! wide, text at least 13 px, the link back drawn in; `add_blog_files`),
 //! which this module adds, so the site's first load does not carry them.
 //! The panel's words and addresses come from
 //! `lab_model::share`; this lays them out, as text (textarea values, text
