@@ -20,6 +20,7 @@
 //! the same answer on both.
 
 pub mod explore;
+pub mod replay;
 pub mod report;
 pub mod scenario;
 pub mod words;

@@ -148,6 +148,36 @@ pub fn action(a: &Action, actor: Option<u8>, amount_won: u32) -> String {
     }
 }
 
+/// The heading of a replay in the simulation (`lab check --replay`).
+pub const REPLAY_HEADING: &str = "시뮬레이션(lab-sim)에서 다시 돌린 가장 짧은 반례";
+
+/// The replay drawing's title, after the configuration's name.
+pub const REPLAY_TITLE: &str = "가장 짧은 반례의 재생";
+
+/// What the simulation counted when it ran a schedule: approvals of what
+/// the balance allows, over-approvals, drift, lost-update pairs, stale-token writes.
+pub fn replay_line(r: &crate::replay::Replayed) -> String {
+    let mut out = format!(
+        "시뮬레이션이 센 값: 승인 {}건(잔액이 허락하는 {}건), 초과 승인 {}건, 스냅샷−원장 차이 {}원",
+        r.approvals,
+        r.possible_approvals,
+        r.over_approval,
+        won(r.drift_won)
+    );
+    if let Some(n) = r.lost_update_pairs {
+        out += &format!(", 잃어버린 갱신 {n}쌍");
+    }
+    if let Some(n) = r.stale_token_writes {
+        out += &format!(", 낡은 토큰의 쓰기 {n}건");
+    }
+    out + "."
+}
+
+/// The replay's script and its drawing were written to `path`.
+pub fn replay_written(path: &str) -> String {
+    format!("이 실행을 `{path}`에 썼습니다.")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,30 +7,39 @@
 //! once a run has taken a second. Its flags are its own; a bad one is a
 //! usage error (exit status 2) naming the flag and what it accepts. The
 //! output is deterministic: no time and no progress reach stdout.
+//!
+//! `--replay FILE` runs one variant's smallest schedule in the simulation
+//! (`lab_check::replay`, `lab_sim::lease::script`) and says what the
+//! simulation's own metrics counted; `FILE.svg` is that run drawn as the
+//! usual timeline (A1's drawing), `FILE.json` the schedule as the script
+//! `lab_sim::lease::run_scripted` reads, with those counts.
 
 use std::ffi::OsString;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use lab_check::replay::{replay_smallest, Replayed};
 use lab_check::scenario::{
     self, BALANCE_RANGE, DEFAULT_DEPTH, DEFAULT_REQUESTS, DEFAULT_THREADS, REQUESTS_RANGE, SCENARIOS, THREADS_RANGE,
 };
-use lab_check::{check, markdown, Limits, Options, Progress, Scenario};
+use lab_check::{check, markdown, words, Limits, Options, Progress, Scenario};
 
 use super::{CliError, Result, EXIT_FAILURE, EXIT_USAGE};
 
 /// Deepest `--depth` accepted.
 const DEPTH_MAX: u32 = 1_000;
 /// The flags `lab check` takes (all with a value).
-const FLAGS: [&str; 7] = ["variant", "threads", "requests", "balance", "stalls", "depth", "format"];
+const FLAGS: [&str; 8] = ["variant", "threads", "requests", "balance", "stalls", "depth", "format", "replay"];
+/// The drawing's width (CSS px), as `lab figure`'s default.
+const REPLAY_WIDTH: u32 = 900;
 
 /// `lab check --help`.
 fn help() -> String {
     let words: Vec<&str> = SCENARIOS.iter().map(|s| s.key).collect();
     let presets: Vec<String> = SCENARIOS.iter().map(|s| format!("{} ({})", s.key, s.preset.key())).collect();
     format!(
-        "lab check [--variant {}|all] [--threads {}|{}] [--requests R] [--balance {}|{}] [--stalls on|off] [--depth D] [--format md|json]\n\n\
+        "lab check [--variant {}|all] [--threads {}|{}] [--requests R] [--balance {}|{}] [--stalls on|off] [--depth D] [--format md|json] [--replay FILE.svg|FILE.json]\n\n\
          Explores every schedule of a small Article A world, breadth first, and checks each state\n\
          against the article's properties: no over-approval (approvals <= what the balance allows),\n\
          drift 0 (snapshot = ledger), no lost update and, for the token variants, no write with a\n\
@@ -52,8 +61,14 @@ fn help() -> String {
          --depth D     explore at most D steps from the start, 1..={DEPTH_MAX} (default {DEFAULT_DEPTH};\n\
          \x20             every world the flags allow ends well within it)\n\
          --format F    md (default): a table, then each smallest schedule; json: an array, one\n\
-         \x20             object per variant, its schedules as data\n\n\
-         Exit status: 0 when the check ran (whatever it found), {EXIT_USAGE} bad usage.\n",
+         \x20             object per variant, its schedules as data\n\
+         --replay F    with one unsafe --variant: run its smallest schedule in the simulation\n\
+         \x20             (lab-sim, scripted: the schedule decides the order, the stall, the stop,\n\
+         \x20             the lock server's death) and print what the simulation counted; F.svg:\n\
+         \x20             that run drawn as A1's timeline; F.json: the schedule as the simulation's\n\
+         \x20             script, with those counts\n\n\
+         Exit status: 0 when the check ran (whatever it found), {EXIT_USAGE} bad usage (or --replay\n\
+         for a variant with no counterexample), {EXIT_FAILURE} a file that cannot be written.\n",
         words.join("|"),
         THREADS_RANGE.0,
         THREADS_RANGE.1,
@@ -76,6 +91,8 @@ struct Request {
     scenarios: Vec<&'static Scenario>,
     options: Options,
     json: bool,
+    /// `--replay`: where to write the smallest schedule's simulated run.
+    replay: Option<String>,
 }
 
 /// `lab check …` and `lab help check`; `None` for every other command.
@@ -92,8 +109,12 @@ pub(super) fn main_if_check(args: &[OsString]) -> Option<ExitCode> {
         .collect::<Result<Vec<String>>>()
         .and_then(|rest| parse(&rest));
     let output = match result {
-        Ok(None) => help(),
+        Ok(None) => Ok(help()),
         Ok(Some(request)) => run(&request),
+        Err(err) => Err(err),
+    };
+    let output = match output {
+        Ok(output) => output,
         Err(err) => {
             eprintln!("lab: error: {}", err.message);
             return Some(ExitCode::from(err.status));
@@ -174,6 +195,15 @@ fn parse(args: &[String]) -> Result<Option<Request>> {
         "json" => true,
         other => return Err(CliError::usage(format!("`--format {other}`: expected md or json"))),
     };
+    let replay = get("replay").map(str::to_string);
+    if let Some(path) = &replay {
+        if scenarios.len() != 1 {
+            return Err(CliError::usage("`--replay` needs one `--variant` (not all)"));
+        }
+        if !(path.ends_with(".svg") || path.ends_with(".json")) {
+            return Err(CliError::usage(format!("`--replay {path}`: expected a file ending in .svg or .json")));
+        }
+    }
     let options = Options {
         stalls,
         threads: threads as u8,
@@ -181,7 +211,7 @@ fn parse(args: &[String]) -> Result<Option<Request>> {
         balance: balance as u8,
         limits: Limits { depth, symmetry: true },
     };
-    Ok(Some(Request { scenarios, options, json }))
+    Ok(Some(Request { scenarios, options, json, replay }))
 }
 
 /// A whole number flag within `lo..=hi`, or its default.
@@ -195,7 +225,7 @@ fn number(flag: &str, value: Option<&str>, lo: u32, hi: u32, default: u32) -> Re
 
 /// Checks each configuration asked for; the progress line goes to stderr
 /// on a terminal once the command has taken a second, and is cleared at the end.
-fn run(request: &Request) -> String {
+fn run(request: &Request) -> Result<String> {
     let terminal = std::io::stderr().is_terminal();
     let mut shown = false;
     let started = Instant::now();
@@ -221,11 +251,56 @@ fn run(request: &Request) -> String {
     if shown {
         eprint!("\r{:60}\r", "");
     }
-    if request.json {
+    let mut out = if request.json {
         serde_json::to_string_pretty(&reports).expect("a report always serializes") + "\n"
     } else {
         markdown(&reports)
+    };
+    if let Some(path) = &request.replay {
+        let scenario = request.scenarios[0];
+        let replayed = replay_smallest(scenario, &reports[0])
+            .ok_or_else(|| CliError::usage(format!("`--variant {}` has no counterexample to replay", scenario.key)))?
+            .map_err(|err| CliError::failure(format!("the smallest schedule does not replay: {err}")))?;
+        write_replay(path, &replayed, &reports[0].name)?;
+        if !request.json {
+            out += &format!(
+                "\n## {}\n\n{}\n{}\n",
+                words::REPLAY_HEADING,
+                words::replay_line(&replayed),
+                words::replay_written(path)
+            );
+        }
     }
+    Ok(out)
+}
+
+/// Writes the replay: its timeline as SVG, or its script and counts as JSON.
+fn write_replay(path: &str, replayed: &Replayed, name: &str) -> Result<()> {
+    let text = if path.ends_with(".json") {
+        serde_json::to_string_pretty(replayed).expect("a replay always serializes") + "\n"
+    } else {
+        timeline_svg(replayed, name)?
+    };
+    std::fs::write(path, text).map_err(|err| CliError::failure(format!("cannot write {path}: {err}")))
+}
+
+/// The replayed run drawn as A1's timeline, its whole length, the fence lane for a fenced section.
+fn timeline_svg(replayed: &Replayed, name: &str) -> Result<String> {
+    use crate::figures::timeline::{draw_timeline_marked, height_css, TimelineMarks};
+    crate::figures::export::ensure_font().map_err(|err| CliError::failure(err.message().to_string()))?;
+    let trace = &replayed.trace;
+    let end_us = trace.events.iter().map(|e| e.at.t_us).max().unwrap_or(0);
+    let view = crate::figures::View {
+        t0_us: 0,
+        t1_us: end_us + end_us / 20 + 1,
+        show_fence: trace.holds.iter().any(|h| h.token.is_some()) && replayed.stale_token_writes.is_some(),
+        title: Some(format!("{name}: {}", words::REPLAY_TITLE)),
+        ..crate::figures::View::default()
+    };
+    let marks = TimelineMarks::of(trace);
+    let height = height_css(trace, &view, &marks).ceil() as u32;
+    crate::figures::recording::svg_of((REPLAY_WIDTH, height), |area| draw_timeline_marked(area, trace, &view, &marks))
+        .map_err(CliError::failure)
 }
 
 #[cfg(test)]

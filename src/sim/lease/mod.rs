@@ -17,12 +17,14 @@ mod engine;
 pub mod lock_server;
 mod metrics;
 pub mod policy;
+pub mod script;
 pub mod trace;
 pub mod wire;
 
 pub use config::{FailPolicy, LeaseConfig, Noise, Outage, Preset, StopSchedule, Variant, WalletAssignment};
 pub use engine::{Response, RunRecord};
 pub use policy::Policy;
+pub use script::{run_scripted, Script, ScriptError, ScriptStep};
 pub use trace::*;
 
 /// Builds the trace of a record that did not come from the engine: a real

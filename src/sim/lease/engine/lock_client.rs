@@ -21,7 +21,7 @@ impl Engine<'_> {
             worker.lock_exempt = false;
             worker.lock_seq
         };
-        if self.server.status == ServerStatus::Down {
+        if self.server.status == ServerStatus::Down && !self.scripted {
             // Fail fast while disconnected (§1.2 [CAL]): not buffered until the timeout.
             let reply = Ev::LockReply { client, cmd_seq: seq, token: 0, epoch: 0, kind: ReplyKind::Failed };
             self.q.schedule_in_fixed(self.unavailable_us, reply);

@@ -34,7 +34,10 @@ mod db_client;
 mod faults;
 mod lock_client;
 mod requests;
+mod script;
 mod spin;
+
+pub(crate) use script::simulate_scripted;
 mod watchdog;
 
 const NO_HOLD: u32 = u32::MAX;
@@ -163,6 +166,8 @@ enum Ev {
         stall: u32,
     },
     StallEnd,
+    /// A scripted run's stall or stop has lasted its lease (`script.rs`).
+    ScriptWake,
 }
 
 // Small events are copied in registers; a bigger one would stall on every push/pop.
@@ -250,6 +255,8 @@ struct Worker {
     wd_scheduled_us: SimTime,
     /// The snapshot value this worker's last balance COMMIT installed.
     written_value_won: i64,
+    /// Requests started so far.
+    requests: u32,
     /// The DB statement in flight (one at a time) and, once done, its result.
     db_stmt: Stmt,
     db_result: i64,
@@ -356,6 +363,11 @@ struct Engine<'c> {
     /// Computed refusals recorded as trace events (`TraceLevel::Full` only).
     recorded_refusals: u64,
     lock_timeouts: u64,
+    /// A script drives the run (`script.rs`): no pauses, no fail-fast while
+    /// the lock server is down (a command travels and meets it dead).
+    scripted: bool,
+    /// Requests each worker starts at most (`u32::MAX`: as the deadline allows).
+    max_requests: u32,
 }
 
 /// The work cap of [`simulate`], and what it does once the work passes it.
@@ -509,6 +521,7 @@ impl<'c> Engine<'c> {
                     wd_lost: false,
                     wd_scheduled_us: 0,
                     written_value_won: 0,
+                    requests: 0,
                     db_stmt: Stmt::ReadPlain,
                     db_result: 0,
                     db_queued_us: 0,
@@ -583,6 +596,8 @@ impl<'c> Engine<'c> {
             acquire_refusals: 0,
             recorded_refusals: 0,
             lock_timeouts: 0,
+            scripted: false,
+            max_requests: u32::MAX,
         }
     }
 
@@ -642,6 +657,7 @@ impl<'c> Engine<'c> {
                     self.emit(EventKind::LockServerStalled { until_us });
                 }
             }
+            Ev::ScriptWake => {}
             Ev::StallEnd => {
                 if let ServerStatus::Stalled { .. } = self.server.status {
                     self.server.status = ServerStatus::Up;

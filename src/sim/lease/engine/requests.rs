@@ -15,12 +15,13 @@ impl Engine<'_> {
     pub(super) fn start_request(&mut self, w: usize) {
         let now_us = self.q.now_us();
         let cfg = self.cfg;
-        if now_us >= self.deadline_us {
+        if now_us >= self.deadline_us || self.workers[w].requests >= self.max_requests {
             self.workers[w].phase = Phase::Done;
             return;
         }
         let worker = &mut self.workers[w];
         worker.t_req_us = now_us;
+        worker.requests += 1;
         // One pause draw per request, used or not: the k-th request of a
         // worker always gets the k-th draw (common random numbers).
         worker.pause_us = worker
