@@ -18,14 +18,11 @@
 //! allowlist's words: "(ms)" says what a number counts in, not what a Korean
 //! word is in English.
 
-use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
-use consistency_lab::content::prerender::{pages, Image, Inputs, Page};
+use consistency_lab::content::prerender::Page;
 use consistency_lab::content::prose::render_chapter;
-use consistency_lab::figures::export::figure_list;
-use consistency_lab::figures::hook::{CANVAS_LABEL, NARROW_SCALE};
 use lab_model::html::unescape_html;
 
 /// Elements whose text is not prose: code, keys, scripts, styles.
@@ -34,32 +31,17 @@ const SKIPPED: [&str; 4] = ["code", "kbd", "script", "style"];
 /// Elements inside a line of text: their edges do not end a phrase.
 const INLINE: [&str; 12] = ["a", "abbr", "b", "em", "i", "mark", "q", "small", "span", "strong", "sub", "sup"];
 
-fn image(root: &Path, name: &str, alt: &str) -> Option<Image> {
-    let path = root.join("static/figures").join(format!("{name}.png"));
-    let bytes = fs::read(&path).ok()?;
-    let word = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
-    Some(Image { src: format!("figures/{name}.png"), width: word(16), height: word(20), alt: alt.to_string() })
-}
+#[path = "support/static_pages.rs"]
+mod static_pages;
 
 /// Every static page, its chapters rendered from their markdown now.
 fn built(root: &Path) -> Vec<Page> {
     let content = root.join("content");
-    let values = fs::read_to_string(content.join("html/sim-values.json")).unwrap();
-    let sim_values: BTreeMap<String, String> = serde_json::from_str(&values).unwrap();
-    let figures: BTreeMap<String, Image> = figure_list()
-        .into_iter()
-        .filter_map(|spec| Some((spec.id.to_string(), image(root, spec.id, spec.caption_ko)?)))
-        .collect();
-    let chapter_html = |id: &str| {
+    static_pages::built_pages(root, &|id: &str| {
         let markdown =
             fs::read_to_string(content.join(format!("{id}.md"))).unwrap_or_else(|e| panic!("content/{id}.md: {e}"));
         render_chapter(&markdown)
-    };
-    let hook = image(root, "hook", CANVAS_LABEL).expect("static/figures/hook.png");
-    let mut hook_narrow = image(root, "hook-narrow", CANVAS_LABEL).expect("static/figures/hook-narrow.png");
-    let css = |px: u32| (f64::from(px) / NARROW_SCALE).round() as u32;
-    (hook_narrow.width, hook_narrow.height) = (css(hook_narrow.width), css(hook_narrow.height));
-    pages(&Inputs { chapter_html: &chapter_html, sim_values: &sim_values, figures: &figures, hook, hook_narrow })
+    })
 }
 
 /// The words a Korean page may show in Latin letters (the allowlist's keys).

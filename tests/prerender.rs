@@ -5,64 +5,23 @@
 //! beside it (`ID.oembed.json`; `tests/oembed.rs` reads them). The build's post-build hook
 //! (`scripts/prerender.mjs`) puts each page into a copy of index.html.
 
-use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
-use consistency_lab::content::prerender::{pages, redirect_script, Image, Inputs, Page, HEAD_END};
+use consistency_lab::content::prerender::{redirect_script, Page, HEAD_END};
 use consistency_lab::figures::export::figure_list;
-use consistency_lab::figures::hook::{CANVAS_LABEL, NARROW_SCALE};
 
 const SCRIPT_START: &str = "<script id=\"lab-static-pages\">";
 const SCRIPT_END: &str = "</script>";
 
-/// Width and height of a PNG, from its header.
-fn png_size(path: &Path) -> (u32, u32) {
-    let bytes = fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let word = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
-    (word(16), word(20))
-}
+#[path = "support/static_pages.rs"]
+mod static_pages;
+use static_pages::built_pages;
 
-fn image(root: &Path, name: &str, alt: &str) -> Option<Image> {
-    image_in(root, "figures", name, alt)
-}
-
-/// `static/DIR/NAME.png`, at `DIR/NAME.png` in the site, if it is there.
-fn image_in(root: &Path, dir: &str, name: &str, alt: &str) -> Option<Image> {
-    let path = root.join("static").join(dir).join(format!("{name}.png"));
-    path.exists().then(|| {
-        let (width, height) = png_size(&path);
-        Image { src: format!("{dir}/{name}.png"), width, height, alt: alt.to_string() }
-    })
-}
-
+/// Every static page, from the rendered chapters (`content/html/ID.html`).
 fn built(root: &Path) -> Vec<Page> {
     let html_dir = root.join("content/html");
-    let values = fs::read_to_string(html_dir.join("sim-values.json")).unwrap();
-    let sim_values: BTreeMap<String, String> = serde_json::from_str(&values).unwrap();
-    let figures: BTreeMap<String, Image> = figure_list()
-        .into_iter()
-        .filter_map(|spec| Some((spec.id.to_string(), image(root, spec.id, spec.caption_ko)?)))
-        .collect();
-    // The figures' link-card images (static/og/), where they are drawn yet.
-    let cards: BTreeMap<String, Image> = figure_list()
-        .into_iter()
-        .filter_map(|spec| Some((spec.id.to_string(), image_in(root, "og", spec.id, spec.caption_ko)?)))
-        .collect();
-    let chapter_html = |id: &str| fs::read_to_string(html_dir.join(format!("{id}.html"))).unwrap();
-    let hook = image(root, "hook", CANVAS_LABEL).expect("static/figures/hook.png (tests/static_figures.rs)");
-    let mut hook_narrow = image(root, "hook-narrow", CANVAS_LABEL).expect("static/figures/hook-narrow.png");
-    // Drawn at NARROW_SCALE pixels per CSS pixel.
-    let css = |px: u32| (f64::from(px) / NARROW_SCALE).round() as u32;
-    (hook_narrow.width, hook_narrow.height) = (css(hook_narrow.width), css(hook_narrow.height));
-    pages(&Inputs {
-        chapter_html: &chapter_html,
-        sim_values: &sim_values,
-        figures: &figures,
-        cards: &cards,
-        hook,
-        hook_narrow,
-    })
+    built_pages(root, &|id: &str| fs::read_to_string(html_dir.join(format!("{id}.html"))).unwrap())
 }
 
 #[test]
