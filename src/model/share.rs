@@ -47,6 +47,11 @@ pub struct Words {
     /// The platforms' file buttons, for an animated figure and for one that is not.
     pub files_animated: &'static str,
     pub files_still: &'static str,
+    /// The panel's 블로그용 files, 720 px (a blog's column) and 390 px (phone-first platforms).
+    pub blog_files_animated: &'static str,
+    pub blog_files_still: &'static str,
+    pub phone_files_animated: &'static str,
+    pub phone_files_still: &'static str,
     pub velog: &'static str,
     /// velog's live path; `{chrome}`: CodePen's bars, `{result}`: what is left for the figure.
     pub velog_steps: [&'static str; 5],
@@ -104,6 +109,10 @@ pub const KO: Words = Words {
     alt_what: "대체 텍스트",
     files_animated: "GIF나 PNG",
     files_still: "PNG",
+    blog_files_animated: "‘블로그용 GIF’나 ‘블로그용 PNG’",
+    blog_files_still: "‘블로그용 PNG’",
+    phone_files_animated: "‘블로그용 GIF’나 ‘블로그용 PNG (폰)’",
+    phone_files_still: "‘블로그용 PNG (폰)’",
     velog: "velog",
     velog_steps: [
         "velog는 YouTube·CodeSandbox·CodePen의 iframe만 남기므로, 움직이는 그림은 CodePen 펜에 담아 넣습니다.",
@@ -470,7 +479,17 @@ pub fn share_kit(request: &ShareRequest, bare_height: Option<u32>) -> ShareKit {
     fields.push((field("permalink", w.link_label, w.link_what, 2, link.clone()), None));
     fields.push((field("alt-text", w.alt_label, w.alt_what, 5, alt.clone()), None));
 
-    let files = if r.animated { w.files_animated } else { w.files_still };
+    // Which download buttons the steps name: the panel's 블로그용 files where
+    // it offers them (a drawn figure with a static page), 720 px wide for a
+    // blog's column and 390 px for the phone-first photo platforms.
+    let blog_files = r.static_embed && r.bareable;
+    let pick = |animated: &'static str, still: &'static str| if r.animated { animated } else { still };
+    let (files, phone_files) = if blog_files {
+        (pick(w.blog_files_animated, w.blog_files_still), pick(w.phone_files_animated, w.phone_files_still))
+    } else {
+        let files = pick(w.files_animated, w.files_still);
+        (files, files)
+    };
     // The pen frames the figure alone where there is one (it fills the
     // result area); a sweep's embed, with its controls, otherwise.
     let pen_embed = if bare.is_some() { bare_url.clone() } else { embed_url.clone() };
@@ -523,7 +542,7 @@ pub fn share_kit(request: &ShareRequest, bare_height: Option<u32>) -> ShareKit {
     };
     let photo_platform = |key: &'static str, label: &'static str| {
         let topic = with_particle(label, Particle::EunNeun);
-        let values = [("files", files), ("platform", label), ("platform_topic", topic.as_str())];
+        let values = [("files", phone_files), ("platform", label), ("platform_topic", topic.as_str())];
         Platform {
             key,
             label,
@@ -657,8 +676,13 @@ mod tests {
         let kit = share_kit(&request(), None);
         assert!(platform(&kit, "brunch").steps[2].starts_with("브런치는 "), "{}", platform(&kit, "brunch").steps[2]);
         assert!(platform(&kit, "naver").steps[2].starts_with("네이버 블로그는 "));
+        assert!(platform(&kit, "naver").steps[0]
+            .contains("‘블로그용 GIF’나 ‘블로그용 PNG (폰)’ 버튼으로 그림 파일을 받아 네이버 블로그에 사진으로"));
+        let velog = platform(&kit, "velog").pen.as_ref().unwrap();
         assert!(
-            platform(&kit, "naver").steps[0].contains("GIF나 PNG 버튼으로 그림 파일을 받아 네이버 블로그에 사진으로")
+            velog.alt_steps[0].starts_with("위의 ‘블로그용 GIF’나 ‘블로그용 PNG’ 버튼으로"),
+            "{}",
+            velog.alt_steps[0]
         );
         let link = &kit.fields.iter().find(|(f, _)| f.class == "permalink").unwrap().0;
         assert_eq!(link.copied, "링크를 복사했습니다.");
