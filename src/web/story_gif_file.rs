@@ -3,7 +3,7 @@
 //! each frame painted by the page's canvas backend.
 //!
 //! This runs in the lazily loaded `figures` module (`super::export_files`
-//! calls [`story_gif`] for a `story-gif` button). Article B's scenes are
+//! calls [`story_gif()`] for a `story-gif` button). Article B's scenes are
 //! drawn here; Article A's drawing code is the site's alone, so its story's
 //! pictures are asked of the site's function (`export::remote`'s
 //! `StoryShots`), as the other files ask for their drawings.
