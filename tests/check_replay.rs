@@ -3,6 +3,9 @@
 //! makes the simulation's own metrics show the violation the checker named,
 //! a planted bug's schedule too, and the scripted run is deterministic.
 
+#[path = "support/replay_case.rs"]
+mod replay_case;
+
 use lab_check::explore::{explore, play, Limits};
 use lab_check::replay::{config, replay, script};
 use lab_check::scenario::{scenario, World};
@@ -108,10 +111,14 @@ fn a_script_is_deterministic_and_checked() {
     let once = replay(scenario("a").unwrap(), world, &s, TraceLevel::Full).unwrap();
     let again = replay(scenario("a").unwrap(), world, &s, TraceLevel::Full).unwrap();
     assert_eq!(trace_hash(&once), trace_hash(&again));
-    // Pinned natively; the wasm test (tests/wasm.rs) pins the same number in Chromium.
-    assert_eq!(trace_hash(&once), A_REPLAY_HASH, "{:#x}", trace_hash(&once));
-    // The script as JSON is the checker's steps, and reads back.
+    // Pinned natively; the wasm test (tests/wasm.rs) runs the same script and
+    // configuration in Chromium (tests/support/replay_case.rs) to the same number.
     let sc = script(world, &s);
+    assert_eq!(sc, replay_case::a_script(), "the checker's smallest (a) schedule is the pinned one");
+    assert_eq!(config(scenario("a").unwrap(), world), replay_case::a_config());
+    assert_eq!(trace_hash(&once), replay_case::A_REPLAY_HASH, "{:#x}", trace_hash(&once));
+    assert_eq!(replay_case::a_replay_hash(), replay_case::A_REPLAY_HASH);
+    // The script as JSON is the checker's steps, and reads back.
     let json = serde_json::to_string(&sc).unwrap();
     assert!(json.contains(r#"{"kind":"thread","thread":0}"#) && json.contains(r#"{"kind":"stall"}"#), "{json}");
     assert_eq!(serde_json::from_str::<lab_sim::lease::Script>(&json).unwrap(), sc);
@@ -132,4 +139,59 @@ fn a_script_is_deterministic_and_checked() {
     assert_eq!(t.holds.iter().filter(|h| h.outcome == Outcome::Approved).count(), 1);
 }
 
-const A_REPLAY_HASH: u64 = 0x1d2c_aff1_290e_a0f0;
+fn lab(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_lab")).args(args).output().expect("the lab binary runs")
+}
+
+#[test]
+fn lab_check_replay_draws_and_writes_the_run() {
+    let dir = std::env::temp_dir().join(format!("lab-check-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("a.svg");
+    let out = lab(&["check", "--variant", "a", "--replay", svg.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("초과 승인 1건") && text.contains("잃어버린 갱신 1쌍"), "{text}");
+    let drawing = std::fs::read_to_string(&svg).unwrap();
+    assert!(drawing.starts_with("<svg") && drawing.contains("지갑0 lease") && drawing.contains("스레드 1"));
+    assert!(drawing.contains("가장 짧은 반례의 재생"), "the drawing's title");
+    // The JSON is the script the simulation reads, and its counts.
+    let json = dir.join("e-c2.json");
+    let out = lab(&["check", "--variant", "e-c2", "--replay", json.to_str().unwrap(), "--format", "json"]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!((v["stale_token_writes"].as_u64(), v["over_approval"].as_u64()), (Some(1), Some(0)), "{v}");
+    let script: lab_sim::lease::Script = serde_json::from_value(v["script"].clone()).unwrap();
+    assert_eq!(script.steps.len(), 17);
+    // Bad input: exit 2 and a message.
+    for (args, says) in [
+        (&["check", "--variant", "c2", "--replay", "x.svg"][..], "no counterexample"),
+        (&["check", "--replay", "x.svg"], "one `--variant`"),
+        (&["check", "--variant", "a", "--replay", "x.png"], ".svg or .json"),
+    ] {
+        let out = lab(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains(says), "{args:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn stale_token_writes_count_only_stale_writes() {
+    // (c-2)'s random runs: many fence rejections, no stale write passes.
+    let mut c2 = lab_sim::lease::Preset::Exp3C2.config();
+    c2.duration_s = 5;
+    let t = lab_sim::lease::run(&c2, 1, 0, TraceLevel::Holds);
+    assert!(t.metrics.fencing_rejects.unwrap() > 0 && t.metrics.approvals > 0);
+    assert_eq!(stale_token_writes(&t, &c2.policy()), 0);
+    // The same schedule without the lock server's restart: e-c2's step 5 onward needs it.
+    let r = report("e-c2");
+    let s = steps(&r, 0);
+    let cut = s.iter().position(|s| *s == Step::Restart).unwrap();
+    let mut sc = script(&r.world, &s[..cut]);
+    let t = run_scripted(&config(scenario("e-c2").unwrap(), &r.world), &sc, TraceLevel::Full).unwrap();
+    assert_eq!(stale_token_writes(&t, &r.world.policy), 0, "without the restart no token repeats");
+    sc.steps = s.iter().map(|&s| s.into()).collect();
+    let t = run_scripted(&config(scenario("e-c2").unwrap(), &r.world), &sc, TraceLevel::Full).unwrap();
+    assert_eq!(stale_token_writes(&t, &r.world.policy), 1);
+}

@@ -10,7 +10,7 @@
 //! id); an optional `[…]` group is kept, or dropped when it holds a
 //! placeholder (`N`, `FILE`, `"QUERY"`, `…`); a line whose required part
 //! holds one is a synopsis and is skipped. `a|b` alternatives are expanded,
-//! each alternative run at least once. `--out` and `--trace` write to a
+//! each alternative run at least once. `--out`, `--trace` and `--replay` write to a
 //! temporary path. Each resulting command must exit with status 0, except
 //! a mention: a command named alone (`lab run`, as in "`lab run` needs
 //! --params") or ending in a flag without its value (the cell's "`lab run
@@ -262,7 +262,7 @@ fn runnable(command: &[String], scratch: &Path, n: usize) -> Option<Vec<String>>
         return None;
     }
     for i in 1..args.len() {
-        if matches!(args[i - 1].as_str(), "--out" | "--trace") {
+        if matches!(args[i - 1].as_str(), "--out" | "--trace" | "--replay") {
             let ext = Path::new(&args[i]).extension().map(|e| e.to_string_lossy().into_owned());
             args[i] = match ext {
                 Some(ext) => scratch.join(format!("hint-{n}.{ext}")),

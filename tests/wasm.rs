@@ -5,6 +5,8 @@
 
 #[path = "support/parity_case.rs"]
 mod parity_case;
+#[path = "support/replay_case.rs"]
+mod replay_case;
 
 use consistency_lab::figures::plan::LeasePlan;
 use consistency_lab::web::controls::{ParamControl, ParamControlProps};
@@ -36,6 +38,13 @@ fn mount_point() -> web_sys::Element {
 #[wasm_bindgen_test]
 fn trace_hash_equals_the_native_one() {
     assert_eq!(parity_case::parity_hash(), parity_case::EXPECTED_PARITY_HASH);
+}
+
+/// (a)'s smallest counterexample of `lab check`, replayed in lab-sim as a
+/// script, hashes as it does natively (tests/check_replay.rs).
+#[wasm_bindgen_test]
+fn a_counterexample_replays_as_natively() {
+    assert_eq!(replay_case::a_replay_hash(), replay_case::A_REPLAY_HASH);
 }
 
 #[wasm_bindgen_test]

@@ -9,7 +9,9 @@
 //! the lock server's death and empty restart). The engine holds every
 //! worker at its next step until the script names it, lets everything else
 //! (replies, overheads, the watchdog's ticks) run on simulated time, and
-//! takes the next step only when every worker is waiting at one or done.
+//! takes the next step only when every worker is waiting at one or done,
+//! and a short gap after the last (so a drawing shows each step; all the
+//! gaps together stay under half a TTL, so no lease lapses unscripted).
 //! A stall or a stop lets the simulated clock run one TTL (and 1 µs) with
 //! the holder held, so its lease expires as the server's own TTL says; the
 //! kill and the restart happen at once. Pauses are zero, noise is off and

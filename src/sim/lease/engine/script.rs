@@ -11,6 +11,9 @@ use crate::lease::policy::PauseAt;
 use crate::lease::script::{Script, ScriptError, ScriptErrorReason, ScriptStep};
 use crate::lease::trace::TraceLevel;
 
+/// The longest time between two steps of a script.
+const MAX_STEP_GAP_US: SimTime = 10 * crate::core::US_PER_MS;
+
 /// Runs `cfg` (already `script::scripted_config`) as `script` orders its steps, then drains.
 pub fn simulate_scripted(cfg: &LeaseConfig, script: &Script, level: TraceLevel) -> Result<RunRecord, ScriptError> {
     let mut e = Engine::new(cfg, 0, 0, level);
@@ -24,6 +27,10 @@ pub fn simulate_scripted(cfg: &LeaseConfig, script: &Script, level: TraceLevel) 
         e.start_request(w);
     }
     let mut gates: Vec<Option<Ev>> = vec![None; e.workers.len()];
+    // Steps lie `gap_us` apart, so that a drawing of the run shows each one;
+    // all of them together take at most half a TTL, so no lease lapses
+    // between them unless the script says so.
+    let gap_us = (e.ttl_us / (2 * (script.steps.len() as SimTime + 1))).min(MAX_STEP_GAP_US);
     // No step is taken before this simulated time (a stall or a stop lasting its lease).
     let mut hold_until: SimTime = 0;
     for (index, &step) in script.steps.iter().enumerate() {
@@ -56,6 +63,11 @@ pub fn simulate_scripted(cfg: &LeaseConfig, script: &Script, level: TraceLevel) 
                 e.handle(if up { Ev::LockServerKill } else { Ev::LockServerRestart });
                 e.last_at = e.q.now();
             }
+        }
+        let next_us = e.q.now_us() + gap_us;
+        if next_us > hold_until {
+            hold_until = next_us;
+            e.q.schedule_at(hold_until, Ev::ScriptWake);
         }
     }
     // The script is over: the held steps go in worker order, and the run drains as the engine would.
