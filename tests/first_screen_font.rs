@@ -108,7 +108,12 @@ fn first_screen(root: &Path) -> FirstScreen {
     let mut fs_chars = FirstScreen { regular: BTreeSet::new(), bold: BTreeSet::new() };
     fs_chars.add_both((0x20u8..0x7f).map(char::from));
     let dir = root.join("content/pages");
-    let mut pages: Vec<_> = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    // The pages, not the oEmbed documents beside them.
+    let mut pages: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "html"))
+        .collect();
     pages.sort();
     for path in pages {
         let page = fs::read_to_string(&path).unwrap();
