@@ -195,3 +195,22 @@ fn stale_token_writes_count_only_stale_writes() {
     let t = run_scripted(&config(scenario("e-c2").unwrap(), &r.world), &sc, TraceLevel::Full).unwrap();
     assert_eq!(stale_token_writes(&t, &r.world.policy), 1);
 }
+
+#[test]
+fn every_world_the_flags_allow_replays_its_schedules() {
+    let mut replayed = 0;
+    for (threads, balance, requests) in [(2, 1, 1), (2, 2, 1), (3, 2, 1), (2, 1, 2), (3, 1, 2)] {
+        for key in ["a", "b-stop", "c1", "e-closed", "e-open", "e-c2"] {
+            let options = Options { threads, balance, requests, ..Options::default() };
+            let r = check(scenario(key).unwrap(), options, &mut |_| {});
+            if r.verdict != Verdict::Unsafe {
+                continue;
+            }
+            let schedules: Vec<_> =
+                (0..r.schedules.len()).map(|k| (r.schedules[k].breaks.clone(), steps(&r, k))).collect();
+            replayed += replays_show_their_violations(key, &r.world, &schedules).len();
+        }
+    }
+    eprintln!("{replayed} schedules replayed");
+    assert!(replayed >= 30, "{replayed}");
+}
