@@ -7,7 +7,7 @@
 mod replay_case;
 
 use lab_check::explore::{explore, play, Limits};
-use lab_check::replay::{config, replay, script};
+use lab_check::replay::{config, replay, replay_smallest, script};
 use lab_check::scenario::{scenario, World};
 use lab_check::world::Step;
 use lab_check::{check, Options, Property, Report, Verdict};
@@ -68,6 +68,10 @@ fn every_smallest_schedule_replays_to_its_violation() {
         assert_eq!(r.verdict, Verdict::Unsafe, "{key}");
         let schedules: Vec<_> = (0..r.schedules.len()).map(|k| (r.schedules[k].breaks.clone(), steps(&r, k))).collect();
         let traces = replays_show_their_violations(key, &r.world, &schedules);
+        // What `lab check --replay` reports is the same run and says the same.
+        let replayed = replay_smallest(scenario(key).unwrap(), &r).unwrap().unwrap();
+        assert_eq!(trace_hash(&replayed.trace), trace_hash(&traces[0]), "{key}");
+        assert!(replayed.breaks.iter().all(|p| replayed.shows(*p)), "{key}: {}", replayed.line());
         let m = &traces[0].metrics;
         eprintln!(
             "{key}: {} steps, breaks {:?}; sim: approvals {}/{}, over-approval {}, drift {} won, lost-update pairs {:?}, stale-token writes {}, fence rejects {:?}",

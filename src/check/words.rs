@@ -155,19 +155,23 @@ pub const REPLAY_HEADING: &str = "시뮬레이션(lab-sim)에서 다시 돌린 �
 pub const REPLAY_TITLE: &str = "가장 짧은 반례의 재생";
 
 /// What the simulation counted when it ran a schedule: approvals of what
-/// the balance allows, over-approvals, drift, lost-update pairs, stale-token writes.
-pub fn replay_line(r: &crate::replay::Replayed) -> String {
+/// the balance allows, over-approvals, drift (won), lost-update pairs and
+/// stale-token writes (`None`: not a read-modify-write, no fence).
+pub fn replay_line(
+    (approvals, possible): (u64, u64),
+    over_approval: u64,
+    drift_won: i64,
+    lost_update_pairs: Option<u64>,
+    stale_token_writes: Option<u64>,
+) -> String {
     let mut out = format!(
-        "시뮬레이션이 센 값: 승인 {}건(잔액이 허락하는 {}건), 초과 승인 {}건, 스냅샷−원장 차이 {}원",
-        r.approvals,
-        r.possible_approvals,
-        r.over_approval,
-        won(r.drift_won)
+        "시뮬레이션이 센 값: 승인 {approvals}건(잔액이 허락하는 {possible}건), 초과 승인 {over_approval}건, 스냅샷−원장 차이 {}원",
+        won(drift_won)
     );
-    if let Some(n) = r.lost_update_pairs {
+    if let Some(n) = lost_update_pairs {
         out += &format!(", 잃어버린 갱신 {n}쌍");
     }
-    if let Some(n) = r.stale_token_writes {
+    if let Some(n) = stale_token_writes {
         out += &format!(", 낡은 토큰의 쓰기 {n}건");
     }
     out + "."

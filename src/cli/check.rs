@@ -263,12 +263,7 @@ fn run(request: &Request) -> Result<String> {
             .map_err(|err| CliError::failure(format!("the smallest schedule does not replay: {err}")))?;
         write_replay(path, &replayed, reports[0].name)?;
         if !request.json {
-            out += &format!(
-                "\n## {}\n\n{}\n{}\n",
-                words::REPLAY_HEADING,
-                words::replay_line(&replayed),
-                words::replay_written(path)
-            );
+            out += &format!("\n## {}\n\n{}\n{}\n", words::REPLAY_HEADING, replayed.line(), words::replay_written(path));
         }
     }
     Ok(out)
