@@ -7,7 +7,7 @@
 mod replay_case;
 
 use lab_check::explore::{explore, play, Limits};
-use lab_check::replay::{config, replay, replay_smallest, script};
+use lab_check::replay::{config, replay, replay_script, replay_smallest, script};
 use lab_check::scenario::{scenario, World};
 use lab_check::world::Step;
 use lab_check::{check, Options, Property, Report, Verdict};
@@ -104,6 +104,11 @@ fn planted_bugs_replay_too() {
         if key == "d" {
             assert!(traces.iter().all(|t| t.metrics.over_approval > 0));
         }
+        // A script carrying the planted row, given to the article's world, plays that row in both.
+        let sc = script(&world, &schedules[0].1);
+        let article = World::of(scenario(key).unwrap(), 3, 1);
+        let r = replay_script(scenario(key).unwrap(), &article, &sc).unwrap();
+        assert!(!r.breaks.is_empty() && r.breaks.iter().all(|p| r.shows(*p)), "{key}: {:?} {}", r.breaks, r.line());
     }
 }
 
@@ -167,8 +172,23 @@ fn lab_check_replay_draws_and_writes_the_run() {
     assert_eq!((v["stale_token_writes"].as_u64(), v["over_approval"].as_u64()), (Some(1), Some(0)), "{v}");
     let script: lab_sim::lease::Script = serde_json::from_value(v["script"].clone()).unwrap();
     assert_eq!(script.steps.len(), 17);
+    // A schedule from a file: played in the checker's world and in the simulation.
+    let a_json = dir.join("a.json");
+    assert!(lab(&["check", "--variant", "a", "--replay", a_json.to_str().unwrap()]).status.success());
+    let a_json = a_json.to_str().unwrap();
+    let out = lab(&["check", "--variant", "e-open", "--script", a_json, "--format", "json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["breaks"], serde_json::json!(["over_approval", "drift", "lost_update"]), "{v}");
+    assert_eq!(v["over_approval"], 1);
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, "{\"requests\":1,\"steps\":[{\"kind\":\"stall\"}]}").unwrap();
     // Bad input: exit 2 and a message.
     for (args, says) in [
+        (&["check", "--variant", "c2", "--script", a_json][..], "step 10 cannot happen there"),
+        (&["check", "--variant", "b-stop", "--script", a_json], "step 6 cannot happen there"),
+        (&["check", "--variant", "a", "--script", bad.to_str().unwrap()], "step 1 cannot happen there"),
+        (&["check", "--script", a_json], "one `--variant`"),
         (&["check", "--variant", "c2", "--replay", "x.svg"][..], "no counterexample"),
         (&["check", "--replay", "x.svg"], "one `--variant`"),
         (&["check", "--variant", "a", "--replay", "x.png"], ".svg or .json"),

@@ -11,7 +11,7 @@ use lab_sim::lease::script::{run_scripted, stale_token_writes, Script, ScriptErr
 use lab_sim::lease::{LeaseConfig, LeaseTrace, TraceLevel};
 use serde::Serialize;
 
-use crate::explore::Property;
+use crate::explore::{play, Property};
 use crate::report::Report;
 use crate::scenario::{Scenario, World};
 use crate::world::Step;
@@ -24,6 +24,18 @@ impl From<Step> for ScriptStep {
             Step::ProcessStop => ScriptStep::ProcessStop,
             Step::Kill => ScriptStep::Kill,
             Step::Restart => ScriptStep::Restart,
+        }
+    }
+}
+
+impl From<ScriptStep> for Step {
+    fn from(step: ScriptStep) -> Step {
+        match step {
+            ScriptStep::Thread(i) => Step::Thread(i),
+            ScriptStep::Stall => Step::Stall,
+            ScriptStep::ProcessStop => Step::ProcessStop,
+            ScriptStep::Kill => Step::Kill,
+            ScriptStep::Restart => Step::Restart,
         }
     }
 }
@@ -111,13 +123,55 @@ impl Replayed {
 pub fn replay_smallest(scenario: &Scenario, report: &Report) -> Option<Result<Replayed, ScriptError>> {
     let first = report.schedules.first()?;
     let steps: Vec<Step> = first.steps.iter().map(|s| s.step).collect();
-    let world = &report.world;
-    Some(replay(scenario, world, &steps, TraceLevel::Full).map(|trace| {
+    Some(replayed(scenario, &report.world, first.breaks.clone(), script(&report.world, &steps)))
+}
+
+/// Why a script given from outside cannot be replayed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplayError {
+    /// The checker's world cannot take this step here (its index).
+    NotInWorld(usize),
+    /// The simulation cannot.
+    Sim(ScriptError),
+    /// Payments per thread outside `scenario::REQUESTS_RANGE`.
+    Requests,
+}
+
+/// A schedule from outside (a file, a reader's), played in the checker's
+/// `world` first (what it breaks there) and then run in the simulation. The
+/// script's own row, if it carries one, replaces the world's.
+pub fn replay_script(scenario: &Scenario, world: &World, script: &Script) -> Result<Replayed, ReplayError> {
+    let (lo, hi) = crate::scenario::REQUESTS_RANGE;
+    let requests = u8::try_from(script.requests).ok().filter(|r| (lo..=hi).contains(r)).ok_or(ReplayError::Requests)?;
+    let world = World { policy: script.policy.unwrap_or(world.policy), requests, ..*world };
+    let steps: Vec<Step> = script.steps.iter().map(|&s| s.into()).collect();
+    let taken = match play(&world, &steps) {
+        Some(taken) => taken,
+        None => {
+            let index = (0..steps.len()).find(|&n| play(&world, &steps[..=n]).is_none()).unwrap_or(0);
+            return Err(ReplayError::NotInWorld(index));
+        }
+    };
+    let breaks = Property::ALL
+        .into_iter()
+        .filter(|p| p.applies(&world) && taken.iter().any(|t| p.broken(&world, &t.after)))
+        .collect();
+    let script = Script { policy: Some(world.policy), ..script.clone() };
+    replayed(scenario, &world, breaks, script).map_err(ReplayError::Sim)
+}
+
+fn replayed(
+    scenario: &Scenario,
+    world: &World,
+    breaks: Vec<Property>,
+    script: Script,
+) -> Result<Replayed, ScriptError> {
+    run_scripted(&config(scenario, world), &script, TraceLevel::Full).map(|trace| {
         let m = &trace.metrics;
         Replayed {
-            variant: report.variant,
-            breaks: first.breaks.clone(),
-            script: script(world, &steps),
+            variant: scenario.key,
+            breaks,
+            script,
             approvals: m.approvals,
             possible_approvals: m.possible_approvals,
             over_approval: m.over_approval,
@@ -126,5 +180,5 @@ pub fn replay_smallest(scenario: &Scenario, report: &Report) -> Option<Result<Re
             stale_token_writes: world.policy.fenced().then(|| stale_token_writes(&trace, &world.policy)),
             trace,
         }
-    }))
+    })
 }

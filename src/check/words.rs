@@ -151,6 +151,11 @@ pub fn action(a: &Action, actor: Option<u8>, amount_won: u32) -> String {
 /// The heading of a replay in the simulation (`lab check --replay`).
 pub const REPLAY_HEADING: &str = "시뮬레이션(lab-sim)에서 다시 돌린 가장 짧은 반례";
 
+/// `lab check --script`: the heading, what the checker says the schedule breaks, and nothing.
+pub const SCRIPT_HEADING: &str = "주어진 순서를 검사기와 시뮬레이션에서 돌린 결과";
+pub const SCRIPT_BREAKS: &str = "검사기의 세계에서 깨지는 성질";
+pub const NOTHING_BROKEN: &str = "없음";
+
 /// The replay drawing's title, after the configuration's name.
 pub const REPLAY_TITLE: &str = "가장 짧은 반례의 재생";
 

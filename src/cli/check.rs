@@ -19,10 +19,11 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use lab_check::replay::{replay_smallest, Replayed};
+use lab_check::replay::{replay_script, replay_smallest, ReplayError, Replayed};
 use lab_check::scenario::{
     self, BALANCE_RANGE, DEFAULT_DEPTH, DEFAULT_REQUESTS, DEFAULT_THREADS, REQUESTS_RANGE, SCENARIOS, THREADS_RANGE,
 };
+use lab_check::World;
 use lab_check::{check, markdown, words, Limits, Options, Progress, Scenario};
 
 use super::{CliError, Result, EXIT_FAILURE, EXIT_USAGE};
@@ -30,7 +31,7 @@ use super::{CliError, Result, EXIT_FAILURE, EXIT_USAGE};
 /// Deepest `--depth` accepted.
 const DEPTH_MAX: u32 = 1_000;
 /// The flags `lab check` takes (all with a value).
-const FLAGS: [&str; 8] = ["variant", "threads", "requests", "balance", "stalls", "depth", "format", "replay"];
+const FLAGS: [&str; 9] = ["variant", "threads", "requests", "balance", "stalls", "depth", "format", "replay", "script"];
 /// The drawing's width (CSS px), as `lab figure`'s default.
 const REPLAY_WIDTH: u32 = 900;
 
@@ -39,7 +40,7 @@ fn help() -> String {
     let words: Vec<&str> = SCENARIOS.iter().map(|s| s.key).collect();
     let presets: Vec<String> = SCENARIOS.iter().map(|s| format!("{} ({})", s.key, s.preset.key())).collect();
     format!(
-        "lab check [--variant {}|all] [--threads {}|{}] [--requests R] [--balance {}|{}] [--stalls on|off] [--depth D] [--format md|json] [--replay FILE.svg|FILE.json]\n\n\
+        "lab check [--variant {}|all] [--threads {}|{}] [--requests R] [--balance {}|{}] [--stalls on|off] [--depth D] [--format md|json] [--replay FILE.svg|FILE.json] [--script FILE.json]\n\n\
          Explores every schedule of a small Article A world, breadth first, and checks each state\n\
          against the article's properties: no over-approval (approvals <= what the balance allows),\n\
          drift 0 (snapshot = ledger), no lost update and, for the token variants, no write with a\n\
@@ -66,7 +67,11 @@ fn help() -> String {
          \x20             (lab-sim, scripted: the schedule decides the order, the stall, the stop,\n\
          \x20             the lock server's death) and print what the simulation counted; F.svg:\n\
          \x20             that run drawn as A1's timeline; F.json: the schedule as the simulation's\n\
-         \x20             script, with those counts\n\n\
+         \x20             script, with those counts\n\
+         --script F    with one --variant: instead of the search, play the schedule in F (a\n\
+         \x20             --replay JSON, or its script alone) in the checker's world and in the\n\
+         \x20             simulation (the variant's own steps), and print what each says it\n\
+         \x20             breaks; with --replay, draw it\n\n\
          Exit status: 0 when the check ran (whatever it found), {EXIT_USAGE} bad usage (or --replay\n\
          for a variant with no counterexample), {EXIT_FAILURE} a file that cannot be written.\n",
         words.join("|"),
@@ -93,6 +98,8 @@ struct Request {
     json: bool,
     /// `--replay`: where to write the smallest schedule's simulated run.
     replay: Option<String>,
+    /// `--script`: a schedule to play instead of the search.
+    script: Option<String>,
 }
 
 /// `lab check …` and `lab help check`; `None` for every other command.
@@ -196,6 +203,10 @@ fn parse(args: &[String]) -> Result<Option<Request>> {
         other => return Err(CliError::usage(format!("`--format {other}`: expected md or json"))),
     };
     let replay = get("replay").map(str::to_string);
+    let script = get("script").map(str::to_string);
+    if script.is_some() && scenarios.len() != 1 {
+        return Err(CliError::usage("`--script` needs one `--variant` (not all)"));
+    }
     if let Some(path) = &replay {
         if scenarios.len() != 1 {
             return Err(CliError::usage("`--replay` needs one `--variant` (not all)"));
@@ -211,7 +222,7 @@ fn parse(args: &[String]) -> Result<Option<Request>> {
         balance: balance as u8,
         limits: Limits { depth, symmetry: true },
     };
-    Ok(Some(Request { scenarios, options, json, replay }))
+    Ok(Some(Request { scenarios, options, json, replay, script }))
 }
 
 /// A whole number flag within `lo..=hi`, or its default.
@@ -226,6 +237,9 @@ fn number(flag: &str, value: Option<&str>, lo: u32, hi: u32, default: u32) -> Re
 /// Checks each configuration asked for; the progress line goes to stderr
 /// on a terminal once the command has taken a second, and is cleared at the end.
 fn run(request: &Request) -> Result<String> {
+    if let Some(path) = &request.script {
+        return run_script(request, path);
+    }
     let terminal = std::io::stderr().is_terminal();
     let mut shown = false;
     let started = Instant::now();
@@ -267,6 +281,50 @@ fn run(request: &Request) -> Result<String> {
         }
     }
     Ok(out)
+}
+
+/// `--script FILE`: the schedule in FILE, played in the checker's world and run in the simulation.
+fn run_script(request: &Request, path: &str) -> Result<String> {
+    let scenario = request.scenarios[0];
+    let text = std::fs::read_to_string(path).map_err(|err| CliError::usage(format!("cannot read {path}: {err}")))?;
+    let value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|err| CliError::usage(format!("{path} is not JSON: {err}")))?;
+    let value = value.get("script").cloned().unwrap_or(value);
+    let mut script: lab_sim::lease::Script = serde_json::from_value(value).map_err(|err| {
+        CliError::usage(format!(
+            "{path}: not a schedule ({{\"requests\":1,\"steps\":[{{\"kind\":\"thread\",\"thread\":0}},…]}}): {err}"
+        ))
+    })?;
+    // The variant's own row, whatever row the file carries (a --replay file names its variant's).
+    script.policy = None;
+    let o = request.options;
+    let mut world = World::with_requests(scenario, o.threads, o.requests, o.balance);
+    if let Some(stall) = o.stalls {
+        world.faults.stall = stall;
+    }
+    let replayed = replay_script(scenario, &world, &script).map_err(|err| {
+        CliError::usage(match err {
+            ReplayError::NotInWorld(n) => {
+                format!("{path}: step {} cannot happen there in the `{}` world of these flags", n + 1, scenario.key)
+            }
+            ReplayError::Sim(err) => format!("{path}: the simulation cannot take {err}"),
+            ReplayError::Requests => format!("{path}: `requests` must be 1..=3"),
+        })
+    })?;
+    if let Some(out) = &request.replay {
+        write_replay(out, &replayed, scenario.key)?;
+    }
+    if request.json {
+        return Ok(serde_json::to_string_pretty(&replayed).expect("a replay always serializes") + "\n");
+    }
+    let breaks: Vec<&str> = replayed.breaks.iter().map(|p| words::property(*p)).collect();
+    Ok(format!(
+        "## {} ({path})\n\n{}: {}\n{}\n",
+        words::SCRIPT_HEADING,
+        words::SCRIPT_BREAKS,
+        if breaks.is_empty() { words::NOTHING_BROKEN.to_string() } else { breaks.join(", ") },
+        replayed.line()
+    ))
 }
 
 /// Writes the replay: its timeline as SVG, or its script and counts as JSON.
