@@ -23,16 +23,16 @@ const FIGURES = [
   'outer-transaction', 'uncertain-failure', 'interrupt-wait', 'restart-recovery', 'liveness', 'kill-vs-power',
 ];
 // The figures whose drawing alone is taller than a short frame at a
-// legible size: their plan draws a fixed height (a lane per thread, or
-// stacked panels), which the page cannot shrink without shrinking the
-// labels under 11 px. In a short frame they still show no scrollbar
+// legible size: their plan draws a fixed height (stacked panels, or B7-1's
+// layers under its lanes), which the page cannot shrink without shrinking
+// the labels under 11 px. In a short frame they still show no scrollbar
 // sideways and no small text; their bottom is cut by the frame, and the
 // test checks this list is exact (a figure that comes to fit leaves it).
-// Measured 2026-12-06 (the canvas alone, CSS px): A1 466 tall at any width,
-// A3-1 352, A5 540 at 768 and 420 at 390 (three stacked panels), B3 two
-// panels of 252, B7-1 352 at 390 (its layers stacked under the lanes).
+// Measured 2026-12-06 (the canvas alone, CSS px): A5 540 at 768 and 420 at
+// 390 (three stacked panels), B3 two panels of 252, B7-1 352 at 390. The
+// lane timelines (A1, A3-1, A4, A6) set their lanes tighter in a short
+// frame (figures::View::compact) and fit: A1 from 466 to 299 at most.
 const TOO_TALL = new Set([
-  'lease-expiry@768x430', 'lease-expiry@390x430', 'fence-placement@768x430', 'fence-placement@390x430',
   'outage@768x430', 'outage@390x430', 'outer-transaction@768x430', 'outer-transaction@390x430',
   'kill-vs-power@390x430', 'outer-transaction@600x650',
 ]);
@@ -158,6 +158,25 @@ for (const [w, h] of [[768, 430], [390, 430]]) {
     }
   });
 }
+
+// A lane timeline keeps its own height where the frame has room for it
+// (a tall frame, as on the site's pages) and sets its lanes tighter only in
+// a frame too short for it: the fit above comes from its layout, not from
+// a canvas shrunk by CSS (checkFit checks that it is drawn at its size).
+test('a lane timeline sets its lanes tighter only in a frame too short for it', async () => {
+  const canvasHeight = async (w, h) => {
+    const { context, frame, errors } = await frameOf('embed=lease-expiry&bare=1', w, h);
+    const height = await frame.$eval('main.embed figure canvas', (c) => c.getBoundingClientRect().height);
+    assert.deepEqual(errors, []);
+    await context.close();
+    return height;
+  };
+  const own = await canvasHeight(768, 650);
+  for (const [w, h] of [[768, 430], [390, 430]]) {
+    const tight = await canvasHeight(w, h);
+    assert.ok(tight < own - 100, `lease-expiry at ${w}×${h}: ${tight}px tall, its own height ${own}px`);
+  }
+});
 
 test('every full embed shows its drawing and legend in the first 600×650 of its frame', async () => {
   for (const id of FIGURES) {

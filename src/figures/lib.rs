@@ -84,6 +84,12 @@ pub struct View {
     pub spotlight: Option<timeline::LegendItem>,
     /// No text is set smaller than this (CSS px): [`text_floor_css`] of the drawing's width.
     pub text_floor_css: f64,
+    /// How tightly a timeline's lanes are set: 0, their own heights; 1, the
+    /// tightest that keeps its labels legible (`timeline`'s `Lane`). Only an
+    /// embed in a frame shorter than the figure sets it
+    /// (`LeaseFigure::set_fit_height_css`); the page's figures and every
+    /// file keep 0.
+    pub compact: f64,
 }
 
 impl Default for View {
@@ -100,6 +106,7 @@ impl Default for View {
             highlight: None,
             spotlight: None,
             text_floor_css: MIN_TEXT_CSS,
+            compact: 0.0,
         }
     }
 }

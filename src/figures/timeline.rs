@@ -142,6 +142,44 @@ impl Lane {
             Lane::Watchdog => 16.0,
         }
     }
+
+    /// The tightest height (CSS px) [`View::compact`] sets a lane to: a
+    /// lease lane keeps its hold numbers' line, a worker lane a bar (its
+    /// label may give way to its neighbour's, `draw`), a balance lane its
+    /// label over a step line, a fence lane its values.
+    fn tight_height_css(self) -> f64 {
+        match self {
+            Lane::Lease(_) => 11.0,
+            Lane::Worker { .. } => 9.0,
+            Lane::Balance(_) => 20.0,
+            Lane::Fence(_) => 18.0,
+            Lane::Watchdog => 12.0,
+        }
+    }
+
+    /// The lane's height (CSS px) in `view`: its own, or tighter as [`View::compact`] asks.
+    fn height_in(self, view: &View) -> f64 {
+        compacted(self.height_css(), self.tight_height_css(), view)
+    }
+}
+
+/// A length from `natural` (at [`View::compact`] 0) to `tight` (at 1),
+/// in whole CSS px (rounded down, so the drawing is never taller than its
+/// height says): `natural` itself at 0.
+fn compacted(natural: f64, tight: f64, view: &View) -> f64 {
+    (natural - (natural - tight) * view.compact.clamp(0.0, 1.0)).floor()
+}
+
+/// The space above the first lane, between wallet groups, and the time
+/// axis's, in `view` (CSS px).
+fn top_css(view: &View) -> f64 {
+    compacted(TOP_CSS, 2.0, view)
+}
+fn gap_css(view: &View) -> f64 {
+    compacted(GAP_CSS, 3.0, view)
+}
+fn axis_css(view: &View) -> f64 {
+    compacted(AXIS_CSS, 17.0, view)
 }
 
 const AXIS_CSS: f64 = 22.0;
@@ -288,7 +326,12 @@ pub fn height_css_planned(plan: &LanePlan, view: &View, marks: &TimelineMarks) -
     let groups = plan.lanes.iter().filter(|(_, first)| *first).count() as f64;
     let title = if view.title.is_some() { 18.0 } else { 0.0 };
     let keys = if has_row_waits(marks, view) { KEY_CSS } else { 0.0 } + if plan.is_capped() { KEY_CSS } else { 0.0 };
-    TOP_CSS + title + plan.lanes.iter().map(|(l, _)| l.height_css()).sum::<f64>() + groups * GAP_CSS + AXIS_CSS + keys
+    top_css(view)
+        + title
+        + plan.lanes.iter().map(|(l, _)| l.height_in(view)).sum::<f64>()
+        + groups * gap_css(view)
+        + axis_css(view)
+        + keys
 }
 
 /// Whether any visible wallet has a row-lock wait anywhere in the trace (not

@@ -32,6 +32,11 @@ extern "C" {
     /// the table is wider than the box (the crash map in a narrow frame).
     #[wasm_bindgen(js_name = scrollToColumn)]
     pub fn scroll_to_column(wrap: &web_sys::Element, index: u32);
+    /// The height (CSS px) `canvas` may take so that a figure-only embed in
+    /// a short frame shows its whole page without scrolling; 0 when nothing
+    /// limits it (a taller frame, the full embed, the site's pages).
+    #[wasm_bindgen(js_name = fitHeight)]
+    fn fit_height(canvas: &web_sys::Element) -> f64;
 }
 
 thread_local! {
@@ -54,4 +59,13 @@ pub fn start(id: &str, theme: Option<ColorTheme>) {
     ACTIVE.with(|a| a.set(true));
     start_embed(id);
     set_theme(ColorTheme::for_embed(theme, in_iframe()).key());
+}
+
+/// The height (CSS px) the figure drawn on `canvas` may take: `Some` only
+/// in a figure-only embed whose frame is shorter than its page.
+pub fn fit_height_css(canvas: &web_sys::Element) -> Option<f64> {
+    if !active() {
+        return None;
+    }
+    Some(fit_height(canvas)).filter(|h| *h > 0.0)
 }

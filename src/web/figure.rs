@@ -357,6 +357,12 @@ impl Figure {
                 w
             }
         };
+        if super::embed::active() {
+            // A figure-only embed in a short frame: the timeline takes the height the frame leaves it.
+            if let Some(canvas) = self.canvas.node.cast::<web_sys::Element>() {
+                figure.set_fit_height_css(super::embed::fit_height_css(&canvas));
+            }
+        }
         let dpr = super::device_pixel_ratio();
         if let Some(mode) = &self.story {
             let step = mode.current();

@@ -300,9 +300,11 @@ mod tests {
     /// lower panel too, and the time axis reads back the times it shows.
     #[test]
     fn pointer_and_keyboard_find_the_same_marks() {
-        for id in ["lease-expiry", "fence-placement"] {
+        // At their own height and set tighter for a short frame (`View::compact`).
+        for (id, fit) in [("lease-expiry", None), ("fence-placement", None), ("lease-expiry", Some(320.0))] {
             let spec = crate::figure_spec(id).unwrap();
             let figure = LeasePlan::new(spec, spec.initial_query(), None, true).run();
+            figure.set_fit_height_css(fit);
             let end = figure.window_us();
             for width in [390.0, 1000.0] {
                 let placed = figure.placed_marks(width, end);
@@ -324,6 +326,36 @@ mod tests {
                 let (x0, x1, axis_y) = figure.time_axis(width).unwrap();
                 let t = figure.time_on_axis_at(width, 1.0, (x0 + x1) / 2.0, axis_y).expect("the axis seeks");
                 assert!(t.abs_diff(end / 2) <= end / 50, "{id}: the axis's middle is the window's");
+            }
+        }
+    }
+
+    /// A timeline asked to fit a short frame sets its lanes tighter, down
+    /// to the tightest (never shorter), draws within that height, and takes
+    /// back its own height, exactly, when the frame has room or no limit.
+    #[test]
+    fn a_timeline_fits_a_short_frame_by_its_lanes() {
+        for id in ["lease-expiry", "watchdog-stop", "fence-placement"] {
+            let spec = crate::figure_spec(id).unwrap();
+            let figure = LeasePlan::new(spec, spec.initial_query(), None, true).run();
+            let own = figure.height_css(768.0);
+            let own_svg = crate::recording::svg_of((768, own as u32), |a| figure.draw(a, figure.window_us(), 1.0));
+            figure.set_fit_height_css(Some(1.0));
+            let tightest = figure.height_css(768.0);
+            assert!(tightest < own * 0.75, "{id}: {tightest} of {own}");
+            for fit in [tightest + 20.0, (tightest + own) / 2.0, own - 1.0] {
+                figure.set_fit_height_css(Some(fit));
+                let h = figure.height_css(768.0);
+                assert!(h <= fit && h >= tightest && h < own, "{id}: {h} for {fit} ({tightest}..{own})");
+                let (_, _, axis_y) = figure.time_axis(768.0).unwrap();
+                assert!(axis_y < h, "{id}: the axis {axis_y} within {h}");
+                crate::recording::svg_of((768, h as u32), |a| figure.draw(a, figure.window_us(), 1.0)).unwrap();
+            }
+            for fit in [Some(own), Some(own + 200.0), None] {
+                figure.set_fit_height_css(fit);
+                assert_eq!(figure.height_css(768.0), own, "{id} with {fit:?}");
+                let svg = crate::recording::svg_of((768, own as u32), |a| figure.draw(a, figure.window_us(), 1.0));
+                assert_eq!(svg, own_svg, "{id}: its own drawing again");
             }
         }
     }

@@ -13,7 +13,7 @@ use super::marks::{
     worker_lane_marks_of, LeaseLaneMarks, Mapper, WatchdogLaneMarks, WorkerLaneMarks,
 };
 use super::spotlight::{band_fill, outline_of, overlap_fill, spotlit, stop_bands, worker_span, Spotlit};
-use super::{has_row_waits, lanes, Lane, LanePlan, TimelineMarks, AXIS_CSS, KEY_CSS, TOP_CSS, WAIT_INK};
+use super::{axis_css, has_row_waits, lanes, top_css, Lane, LanePlan, TimelineMarks, KEY_CSS, WAIT_INK};
 use crate::story::Highlight;
 use crate::text_width::approx_text_width;
 use crate::{nice_step, palette as P, DrawResult, View};
@@ -80,7 +80,7 @@ pub fn draw_timeline_planned(
     let tiny = view.font(10.0).color(&P::MUTED);
 
     if let Some(t) = &view.title {
-        let top = view.px(TOP_CSS);
+        let top = view.px(top_css(view));
         area.draw_text(t, &view.font(13.0).color(&P::INK).pos(Pos::new(HPos::Left, VPos::Top)), (view.px(4.0), top))?;
     }
     let rows = &layout.rows;
@@ -105,7 +105,7 @@ pub fn draw_timeline_planned(
     }
 
     // Under the axis labels: the key for row-lock waits, then the drawing budget's note.
-    let mut key_top = plot_bottom + view.px(AXIS_CSS);
+    let mut key_top = plot_bottom + view.px(axis_css(view));
     if has_row_waits(marks, view) {
         let (bt, bb) = (key_top + view.px(3.0), key_top + view.px(13.0));
         let x = view.px(4.0);
@@ -151,6 +151,9 @@ pub fn draw_timeline_planned(
         }
     }
 
+    // Lanes set tighter than their labels (`View::compact`): a worker's
+    // label gives way when it would touch the label above it.
+    let mut label_bottom = i32::MIN;
     for &(lane, top, bottom) in rows {
         let mid = (top + bottom) / 2;
         let pad = view.px(2.0);
@@ -170,7 +173,11 @@ pub fn draw_timeline_planned(
             Lane::Lease(_) => small.clone(),
             _ => tiny.clone(),
         };
-        area.draw_text(&label, &st.pos(Pos::new(HPos::Left, VPos::Center)), (view.px(4.0), mid))?;
+        let half = view.px(view.text_css(10.0) * 1.1) / 2;
+        if view.compact <= 0.0 || !matches!(lane, Lane::Worker { .. }) || mid - half >= label_bottom {
+            area.draw_text(&label, &st.pos(Pos::new(HPos::Left, VPos::Center)), (view.px(4.0), mid))?;
+            label_bottom = mid + half;
+        }
         if matches!(lane, Lane::Balance(_) | Lane::Fence(_)) {
             area.draw(&PathElement::new(vec![(m.x0, bottom), (m.x1, bottom)], alpha(P::GRID, 0.6)))?;
         }

@@ -4,7 +4,7 @@
 //! mark drawn under it.
 
 use super::marks::Mapper;
-use super::{Lane, LanePlan, AXIS_CSS, GAP_CSS, TOP_CSS};
+use super::{axis_css, gap_css, top_css, Lane, LanePlan};
 use crate::View;
 
 /// A timeline's layout at one width and scale.
@@ -34,23 +34,23 @@ impl TimelineLayout {
             t0: view.t0_us as f64,
             t1: view.t1_us as f64,
         };
-        let mut y = view.px(TOP_CSS);
+        let mut y = view.px(top_css(view));
         if view.title.is_some() {
             y += view.px(18.0);
         }
         let mut rows: Vec<(Lane, i32, i32)> = Vec::with_capacity(plan.lanes.len());
         for (lane, first) in &plan.lanes {
             if *first && !rows.is_empty() {
-                y += view.px(GAP_CSS);
+                y += view.px(gap_css(view));
             } else if *first {
-                y += view.px(GAP_CSS / 2.0);
+                y += view.px(gap_css(view) / 2.0);
             }
-            let h = view.px(lane.height_css());
+            let h = view.px(lane.height_in(view));
             rows.push((*lane, y, y + h));
             y += h;
         }
         let plot_top = rows.first().map(|r| r.1).unwrap_or(0);
-        TimelineLayout { rows, mapper, plot_top, plot_bottom: y, axis_bottom: y + view.px(AXIS_CSS), narrow }
+        TimelineLayout { rows, mapper, plot_top, plot_bottom: y, axis_bottom: y + view.px(axis_css(view)), narrow }
     }
 
     /// The left and right ends of the plot (device px).

@@ -10,6 +10,7 @@
     html.setAttribute('data-embed', '');
     let last = -1;
     const post = () => {
+      refit();
       const height = Math.ceil(html.getBoundingClientRect().height);
       if (height === last) return;
       last = height;
@@ -21,6 +22,36 @@
     if (document.body) observer.observe(document.body);
     // And once more when everything (fonts included) has loaded.
     addEventListener('load', post);
+  };
+
+  // The height (CSS px) `canvas` may take so that a figure-only embed
+  // (`main.embed-bare`) in a short frame (the stylesheet's max-height:
+  // 520px, velog's 430) shows its whole page without scrolling: the frame's
+  // height less everything else on the page. 0 when there is no such limit
+  // (a taller frame, the full embed, the site's own pages).
+  const SHORT_FRAME = '(max-height: 520px)';
+  // Each canvas that asked, with the height of the rest of the page then.
+  const fitted = new Map();
+  const rest = (canvas) => html.getBoundingClientRect().height - canvas.getBoundingClientRect().height;
+  lab.fitHeight = (canvas) => {
+    if (!canvas || !canvas.closest('main.embed-bare') || !matchMedia(SHORT_FRAME).matches) return 0;
+    const others = rest(canvas);
+    fitted.set(canvas, others);
+    return Math.max(0, Math.floor(innerHeight - others - 1));
+  };
+  // When the rest of the page changed height since a canvas asked (fonts
+  // came in, a legend wrapped), the figures size themselves again: the
+  // window's resize, which they redraw on. Their own new height leaves the
+  // rest unchanged, so this settles.
+  const refit = () => {
+    for (const [canvas, others] of fitted) {
+      if (!canvas.isConnected) fitted.delete(canvas);
+      else if (Math.abs(rest(canvas) - others) >= 1) {
+        fitted.clear();
+        dispatchEvent(new Event('resize'));
+        return;
+      }
+    }
   };
 
   // Scrolls a table's box `wrap` to its column `index` (its `th.cm-col`

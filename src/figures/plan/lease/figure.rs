@@ -48,6 +48,9 @@ pub struct LeaseFigure {
     /// The kind of mark the page picks out ([`View::spotlight`]): page state
     /// set between frames, so a cell rather than a new figure.
     pub(super) spotlight: std::cell::Cell<Option<LegendItem>>,
+    /// The height (CSS px) a timeline may take at most, when its frame is
+    /// shorter than the figure (an embed): page state, like the spotlight.
+    pub(super) fit_height_css: std::cell::Cell<Option<f64>>,
 }
 
 impl LeaseFigure {
@@ -71,6 +74,7 @@ impl LeaseFigure {
             lanes: Vec::new(),
             legend: std::cell::OnceCell::new(),
             spotlight: std::cell::Cell::new(None),
+            fit_height_css: std::cell::Cell::new(None),
         };
         if plan.is_timeline() {
             figure.marks = figure.traces.iter().map(|t| TimelineMarks::of(t)).collect();
@@ -91,6 +95,38 @@ impl LeaseFigure {
     /// Picks out one kind of mark in the timelines' next drawings (`None`: none).
     pub fn set_spotlight(&self, item: Option<LegendItem>) {
         self.spotlight.set(item.filter(|_| self.plan.is_timeline()));
+    }
+
+    /// Lets a timeline take at most `height_css` CSS px in its next
+    /// drawings, its lanes set tighter (`View::compact`) as far as they stay
+    /// legible (`None`: its own height). Only an embed in a frame shorter
+    /// than the figure asks; other figures ignore it.
+    pub fn set_fit_height_css(&self, height_css: Option<f64>) {
+        self.fit_height_css.set(height_css.filter(|h| h.is_finite() && *h > 0.0 && self.plan.is_timeline()));
+    }
+
+    /// The [`View::compact`] that brings a timeline within its fit height:
+    /// 0 when it fits as it is, 1 when even the tightest does not.
+    fn compact(&self) -> f64 {
+        let Some(fit) = self.fit_height_css.get() else { return 0.0 };
+        let (natural, tight) = (self.timeline_height_css(0.0), self.timeline_height_css(1.0));
+        if natural <= fit {
+            0.0
+        } else if tight >= fit {
+            1.0
+        } else {
+            // Linear in `compact` but for whole-px rounding down, which only makes it shorter.
+            ((natural - fit) / (natural - tight)).clamp(0.0, 1.0)
+        }
+    }
+
+    /// A timeline's height (CSS px) at `compact`.
+    fn timeline_height_css(&self, compact: f64) -> f64 {
+        let mut view = View { compact, ..self.view_at(0.0) };
+        if self.plan.kind() == FigureKind::SplitTimeline {
+            view.title = Some(String::new());
+        }
+        self.lanes.iter().zip(&self.marks).map(|(plan, marks)| height_css_planned(plan, &view, marks)).sum()
     }
 
     /// How many marks the spotlight picks out in the drawing
@@ -126,6 +162,11 @@ impl LeaseFigure {
 
     /// What the figure shows, before the player's cursor and the screen's scale.
     pub fn base_view(&self) -> View {
+        self.view_at(self.compact())
+    }
+
+    /// [`LeaseFigure::base_view`] with its lanes set at `compact`.
+    fn view_at(&self, compact: f64) -> View {
         let spec = self.plan.spec;
         View {
             t0_us: 0,
@@ -138,6 +179,7 @@ impl LeaseFigure {
             title: None,
             highlight: None,
             spotlight: self.spotlight.get(),
+            compact,
             ..View::default()
         }
     }
@@ -150,13 +192,7 @@ impl LeaseFigure {
     /// The drawing's height in CSS px at `width_css`.
     pub fn height_css(&self, width_css: f64) -> f64 {
         match self.plan.kind() {
-            FigureKind::Timeline | FigureKind::SplitTimeline => {
-                let mut view = self.base_view();
-                if self.plan.kind() == FigureKind::SplitTimeline {
-                    view.title = Some(String::new());
-                }
-                self.lanes.iter().zip(&self.marks).map(|(plan, marks)| height_css_planned(plan, &view, marks)).sum()
-            }
+            FigureKind::Timeline | FigureKind::SplitTimeline => self.timeline_height_css(self.compact()),
             FigureKind::Outage => crate::plots::outage_height_css(width_css),
             // Short enough for a sticky stage at a desktop's width.
             _ => (width_css * 0.62).clamp(280.0, 340.0),
