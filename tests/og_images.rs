@@ -1,7 +1,7 @@
 //! The figures' link cards (`static/og/ID.png`, 1200×630, the `og:image`
 //! of each figure's static embed page; `figures::export::card`): one per
-//! drawn figure, in its opening state (what `static/figures/ID.png` shows),
-//! its labels at least 13 px (17 px unless the figure had to shrink), its title and attribution drawn in, each at
+//! drawn figure at its opening settings (a lease timeline drawn whole in
+//! the blog files' window, an Article B story at its opening scene), its labels at least 13 px (17 px unless the figure had to shrink), its title and attribution drawn in, each at
 //! most 300 KB.
 //!
 //! As `tests/static_figures.rs` does, the PNG bytes (which depend on the

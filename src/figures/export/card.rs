@@ -3,10 +3,12 @@
 //! shows when the page's address is pasted (Naver, Brunch, KakaoTalk…).
 //!
 //! 1200×630 px (the size link cards are drawn at), in the light palette:
-//! the figure's short title large at the top, the figure in its opening
-//! state (what its static image, `static/figures/ID.png`, shows: a lease
-//! timeline at the start of its run, an Article B story at the scene its
-//! chapter opens on; [`opening_time_us`]) drawn at [`CARD_SCALE`] so that
+//! the figure's short title large at the top, the figure at its opening
+//! settings (an Article B story at the scene its chapter opens on,
+//! [`opening_time_us`]; a lease timeline drawn whole in the blog files'
+//! window, up to its first anomaly and a little after, as the 블로그용
+//! files draw it: at the start of its run, where the page opens, its lanes
+//! are still empty, a card of blank rows) drawn at [`CARD_SCALE`] so that
 //! its 11 px labels are 17 px (a card is shown a third of its size), its
 //! legend under it when there is room, and a line of attribution with the
 //! link back at the bottom. A figure taller than its room is drawn
@@ -88,18 +90,26 @@ impl Card {
     }
 }
 
-/// The source of figure `spec` in its opening state (a sweep computed at its defaults, as `lab figure` does).
+/// The source of figure `spec` as its card draws it (a sweep computed at its defaults, as `lab figure` does).
 fn source(spec: &'static FigureSpec) -> Result<(Box<dyn FigureSource>, u64), ExportError> {
     if let FigureKind::Sweep(kind) = spec.kind {
         let (sweep, metric) = lab_model::sweep::parse_strict(kind, "", true).map_err(ExportError::Usage)?;
         let figure = SweepFigure { result: lab_model::sweep::SweepResult::compute(sweep), metric };
         return Ok((Box::new(figure), u64::MAX));
     }
-    let req = Request { time_us: opening_time_us(spec), ..Request::new(spec.id, super::Format::Png) };
-    let source: Box<dyn FigureSource> = match spec.scenario() {
+    let timeline = spec.kind.is_lease_timeline();
+    let time_us = if timeline { None } else { opening_time_us(spec) };
+    let req = Request { time_us, ..Request::new(spec.id, super::Format::Png) };
+    let mut source: Box<dyn FigureSource> = match spec.scenario() {
         Scenario::Vote => vote_source(&req)?,
         _ => lease_source(&req)?,
     };
+    if timeline {
+        let first = source.first_anomaly_us().map_err(ExportError::Failure)?;
+        if let Some(ms) = super::blog_window_ms(spec.window_ms, first) {
+            source.set_window_ms(ms).map_err(ExportError::Failure)?;
+        }
+    }
     let cursor = source.cursor_at(req.time_us);
     Ok((source, cursor))
 }
