@@ -356,9 +356,10 @@ test('the 퍼가기 panel offers an iframe snippet, the permalink and the text a
   await page.keyboard.press('Enter');
   assert.equal(await page.$eval(`${fig} details.share`, (d) => d.open), false);
   // Every figure carries the five buttons and the panel, in that order of
-  // the DOM; a figure with a player (A1) adds its GIF.
+  // the DOM; a figure with a player (A1) adds its GIF, and one that tells a
+  // story its 이야기 GIF.
   const labels = await page.$$eval(`${fig} .export-bar button`, (bs) => bs.map((b) => b.textContent));
-  assert.deepEqual(labels, ['SVG', 'PNG', 'PNG 2×', '트레이스 JSON', '지표 CSV', 'GIF']);
+  assert.deepEqual(labels, ['SVG', 'PNG', 'PNG 2×', '트레이스 JSON', '지표 CSV', 'GIF', '이야기 GIF']);
   // B2 is an HTML table: the 퍼가기 panel without image downloads.
   await page.goto(`${server.base}?ch=b2-durable`);
   await ready(page);

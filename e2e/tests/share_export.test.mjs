@@ -175,7 +175,7 @@ test('the blog kit: velog markdown, Tistory iframe, Naver Blog and Brunch link, 
   assert.deepEqual(await page.$$eval(`${kit} .blog-platforms label`, (ls) => ls.map((l) => l.textContent)), ['velog', '티스토리', 'HTML 페이지', '네이버 블로그', '브런치']);
   const md = await page.inputValue(`${kit} textarea.blog-velog`);
   assert.match(md, /^!\[그림 1-1\. [^\]]+\]\(그림 주소\)\n\n\*그림 1-1\.[^*]+\* — \[정합성 실험실에서 직접 움직여 보기\]\(http:\/\/[^)]+\?ch=a1-lease-expiry&fig=lease-expiry&preset=exp1[^)]*\)$/);
-  assert.match(await page.textContent(`${kit} .blog-alt-steps`), /GIF나 PNG 버튼으로/);
+  assert.match(await page.textContent(`${kit} .blog-alt-steps`), /‘블로그용 GIF’나 ‘블로그용 PNG’ 버튼으로/);
   // The keyboard chooses a platform: the radio group takes arrow keys.
   await page.focus(`${kit} input[value=velog]`);
   await page.keyboard.press('ArrowRight');
@@ -186,15 +186,18 @@ test('the blog kit: velog markdown, Tistory iframe, Naver Blog and Brunch link, 
     await page.check(`${kit} input[value=${value}]`);
     assert.match(await page.textContent(`${kit} .blog-steps`), new RegExp(`${name}에 사진으로 올립니다`));
     assert.match(await page.textContent(`${kit} .blog-steps`), new RegExp(`${name}는 다른 사이트의 iframe`));
-    assert.match(await page.inputValue(`${kit} textarea.blog-${value}-link`), /\/a1-lease-expiry\.html\?fig=lease-expiry&preset=exp1/);
+    assert.match(await page.inputValue(`${kit} textarea.blog-${value}-link`), /\/embed-lease-expiry\.html\?embed=lease-expiry&preset=exp1/);
     assert.ok((await page.inputValue(`${kit} textarea.blog-${value}-alt`)).startsWith('그림 1-1.'));
   }
-  // The card link is the chapter's own page (its og: tags), in the same state.
+  // The card link is the figure's own static page (its og: tags carry that
+  // figure's card), in the same state.
   const card = await page.inputValue(`${kit} textarea.blog-brunch-link`);
   await page.goto(card);
-  await ready(page);
+  // The embed page has no chapter: its live figure is what it shows.
+  await page.waitForSelector('#app:not([data-prerendered]) figure#lease-expiry canvas', { timeout: 30000 });
   assert.ok(await page.$('head meta[property="og:title"]'), 'the linked page carries the link card tags');
-  assert.ok(await page.$('#lease-expiry canvas'), 'and opens the chapter with its figure');
+  assert.match(await page.$eval('head meta[property="og:image"]', (m) => m.content), /og\/lease-expiry\.png$/, "the card is the figure's own");
+  assert.ok(await page.$('#lease-expiry canvas'), 'and opens the figure');
   assert.deepEqual(errors, []);
   await context.close();
 });

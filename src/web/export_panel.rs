@@ -174,9 +174,6 @@ pub fn panel(p: PanelData<'_>) -> Html {
                 { button("png2", "PNG 2×", "지금 보이는 그림을 두 배 해상도 PNG로") }
                 { button("json", "트레이스 JSON", "이 설정의 실행 트레이스 (lab run --trace와 같음)") }
                 { button("csv", "지표 CSV", "그림 아래 지표 표의 실행들을 CSV로") }
-                if super::story_gif_file::offers_story_gif(p.id) {
-                    { button(STORY_GIF.0, STORY_GIF.1, STORY_GIF.2) }
-                }
                 if animated {
                     <span class="export-gif">
                         { button("gif", "GIF", "재생 구간 전체를 움직이는 GIF로 (그림의 색 그대로, lab figure --animate와 같은 프레임)") }
@@ -184,6 +181,9 @@ pub fn panel(p: PanelData<'_>) -> Html {
                         <input id={frames_id} class="gif-frames" type="number" inputmode="numeric"
                             min={frames_min.to_string()} max={frames_max.to_string()} step="1" value="30" />
                     </span>
+                }
+                if super::story_gif_file::offers_story_gif(p.id) {
+                    { button(STORY_GIF.0, STORY_GIF.1, STORY_GIF.2) }
                 }
             </div>
             { share_and_status() }
