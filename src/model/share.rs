@@ -119,7 +119,7 @@ pub const KO: Words = Words {
         "아래 ‘CodePen에서 펜 만들기’를 누르면 이 그림이 담긴 펜이 새 탭에서 열립니다. CodePen에 로그인해 저장(Save)합니다.",
         "저장한 펜의 주소(https://codepen.io/아이디/pen/…)를 아래 칸에 붙여 넣으면 velog에 넣을 줄이 나옵니다.",
         "그 줄을 velog 본문의 한 줄에 따로 붙여 넣습니다. 앞뒤에 다른 글자를 두지 않습니다.",
-        "읽는 사람에게는 폭 768px·높이 430px의 CodePen 틀이 보입니다. 위아래 CodePen 막대(약 {chrome}px)를 뺀 {result}px 높이에 그림이 꽉 차고, 그 안에서 그림을 직접 움직여 볼 수 있습니다.",
+        "읽는 사람에게는 폭 768px·높이 430px의 CodePen 틀이 보입니다. 위아래 CodePen 막대(약 {chrome}px)를 뺀 약 {result}px 높이에 그림이 들어가고, 그 안에서 그림을 직접 움직여 볼 수 있습니다. 그보다 긴 그림은 그 칸 안에서 스크롤됩니다.",
     ],
     pen_button: "CodePen에서 펜 만들기",
     pen_address_label: "저장한 펜의 주소",
@@ -732,7 +732,7 @@ mod tests {
         // The figure fills the result area, whatever CodePen's bars take.
         assert!(PEN_CSS.contains("iframe { display: block; width: 100%; height: 100%; border: 0; }"));
         assert_eq!(VELOG_RESULT, [(768, 350), (390, 350)]);
-        assert!(velog.steps[4].contains("폭 768px·높이 430px") && velog.steps[4].contains("약 80px)를 뺀 350px"));
+        assert!(velog.steps[4].contains("폭 768px·높이 430px") && velog.steps[4].contains("약 80px)를 뺀 약 350px"));
         assert_eq!(pen.warning, None);
     }
 
