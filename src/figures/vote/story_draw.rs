@@ -433,7 +433,20 @@ fn draw_lane_a_markers(area: &Area, trace: &VoteTrace, view: &StoryView, l: &Sto
             }
             EventKind::SyncErrorRaised { validator: 0 } => {
                 // Its uncertainty is hatched over the storage strip (`draw_uncertain_strip`).
-                l.label(1, "동기화 오류?", 10.0, UNSAFE_RED, Pos::new(HPos::Left, VPos::Top), (x, a_t - view.px(1.0)));
+                // Where the sync failed is the chapter's point: beside the
+                // mark, or above the lane, or before it, whichever is free.
+                let at = (x, a_t - view.px(1.0));
+                l.label_any(
+                    1,
+                    "동기화 오류?",
+                    10.0,
+                    UNSAFE_RED,
+                    vec![
+                        (Pos::new(HPos::Left, VPos::Top), at),
+                        (Pos::new(HPos::Left, VPos::Bottom), at),
+                        (Pos::new(HPos::Right, VPos::Top), (x - view.px(2.0), at.1)),
+                    ],
+                );
             }
             EventKind::InterruptDelivered { validator: 0, .. } => {
                 // Hatched "uncertain" wait until the fence or the next stage.

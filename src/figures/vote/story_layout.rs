@@ -359,6 +359,18 @@ impl StoryLayout {
         self.labels.borrow_mut().ask(priority, text, self.text_css(size_css) * self.scale, color, pos, at);
     }
 
+    /// Like [`Self::label`], with several spots, the first free one taken.
+    pub(super) fn label_any(
+        &self,
+        priority: u8,
+        text: impl Into<String>,
+        size_css: f64,
+        color: RGBColor,
+        spots: Vec<(plotters::style::text_anchor::Pos, (i32, i32))>,
+    ) {
+        self.labels.borrow_mut().ask_any(priority, text, self.text_css(size_css) * self.scale, color, spots);
+    }
+
     /// A text size of `size_css`, raised to the floor of this drawing's width.
     pub(super) fn text_css(&self, size_css: f64) -> f64 {
         size_css.max(crate::text_floor_css(f64::from(self.w_px) / self.scale))
