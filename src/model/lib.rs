@@ -5,13 +5,15 @@
 //! figures' catalogue (`registry`), what a run's trace means (`analysis`),
 //! the one table of Scenario A's metrics and their words (`metrics`),
 //! the sweeps (`sweep`), the run caps (`work_cap`), the article's own
-//! numbers (`article`) and the Korean text rules (`korean`). It imports
+//! numbers (`article`), the Korean text rules (`korean`) and decimal
+//! numbers read from text without core's tables (`decimal`). It imports
 //! neither plotters nor yew (tests/tidy.rs), so it builds, tests and runs
 //! the same natively and in wasm.
 
 pub mod analysis;
 pub mod article;
 pub mod catalogue;
+pub mod decimal;
 pub mod html;
 pub mod json;
 pub mod korean;

@@ -229,7 +229,7 @@ impl PlayerDriver {
         let messages = self.messages.clone();
         let speed_cb = Callback::from(move |e: InputEvent| {
             let i: HtmlInputElement = e.target_unchecked_into();
-            messages.emit(PlayerMsg::Speed(i.value().parse().unwrap_or(start_exp)));
+            messages.emit(PlayerMsg::Speed(lab_model::decimal::parse_finite(&i.value()).unwrap_or(start_exp)));
         });
         let messages = self.messages.clone();
         let auto = Callback::from(move |e: Event| {

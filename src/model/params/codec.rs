@@ -215,9 +215,9 @@ pub fn read_flag(spec: &ParamSpec, given: &str, log: &mut NoticeLog) -> Option<b
 /// Reads a [`ParamKind::Millis`] key's value (a time in ms, up to µs
 /// precision), clamping it to the spec's range. `None` when not a number.
 pub fn read_millis(spec: &ParamSpec, given: &str, log: &mut NoticeLog) -> Option<u64> {
-    let ms = match given.trim().parse::<f64>() {
-        Ok(ms) if ms.is_finite() => ms,
-        _ => {
+    let ms = match crate::decimal::parse_finite(given.trim()) {
+        Some(ms) => ms,
+        None => {
             log.ignored(spec.name, given, format!("not a time in ms; allowed {}", spec.allowed()));
             return None;
         }
