@@ -275,7 +275,7 @@ async fn figure_file(
             let value = input
                 .as_ref()
                 .and_then(|i| i.dyn_ref::<web_sys::HtmlInputElement>())
-                .map_or(30.0, |i| i.value().trim().parse::<f64>().unwrap_or(f64::NAN))
+                .map_or(30.0, |i| lab_model::decimal::parse_finite(i.value().trim()).unwrap_or(f64::NAN))
                 .round();
             if !(f64::from(min)..=f64::from(max)).contains(&value) {
                 return Err(format!("프레임 수는 {min}에서 {max} 사이의 정수로 정해 주세요"));
