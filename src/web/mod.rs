@@ -113,7 +113,10 @@ pub fn size_canvas(canvas: &web_sys::HtmlCanvasElement, css_w: f64, css_h: f64, 
     let style = canvas.style();
     for (name, value) in [("width", css_w), ("height", css_h)] {
         // Compared as numbers: the browser writes a length back in its own way.
-        let now = style.get_property_value(name).ok().and_then(|v| lab_model::decimal::parse_finite(v.trim_end_matches("px")));
+        let now = style
+            .get_property_value(name)
+            .ok()
+            .and_then(|v| lab_model::decimal::parse_finite(v.trim_end_matches("px")));
         if now.is_none_or(|now| (now - value).abs() > 0.01) {
             let _ = style.set_property(name, &format!("{value}px"));
             changed = true;
