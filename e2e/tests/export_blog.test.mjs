@@ -17,13 +17,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { serve, launch, openPage, ready, root, describePage } from './helpers.mjs';
+import { serve, launch, openPage, ready, describePage, labBinary } from './helpers.mjs';
 import { openLab } from './lab.mjs';
 
 let server, browser, lab;
 before(async () => {
-  lab = process.env.LAB_BIN || path.join(process.env.CARGO_TARGET_DIR || path.join(root, 'target'), 'ci', 'lab');
-  if (!fs.existsSync(lab)) execFileSync('cargo', ['build', '--profile', 'ci', '--bin', 'lab'], { cwd: root, stdio: 'inherit' });
+  lab = labBinary();
   server = await serve();
   browser = await launch();
 });

@@ -186,6 +186,20 @@ export function paramNames() {
   return { lease: names('lease'), vote: names('vote') };
 }
 
+/**
+ * The native `lab` binary: $LAB_BIN, else the `ci` profile's in cargo's
+ * target directory (the test command's native stage has just built it; a
+ * cold LTO release build of `lab`, servers' clients included, would take
+ * most of a test file's time budget), built here if missing.
+ */
+export function labBinary() {
+  if (process.env.LAB_BIN && fs.existsSync(process.env.LAB_BIN)) return process.env.LAB_BIN;
+  const meta = JSON.parse(execFileSync('cargo', ['metadata', '--format-version', '1', '--no-deps'], { cwd: root, encoding: 'utf8' }));
+  const bin = path.join(meta.target_directory, 'ci', 'lab');
+  if (!fs.existsSync(bin)) execFileSync('cargo', ['build', '--profile', 'ci', '--bin', 'lab'], { cwd: root, stdio: 'inherit' });
+  return bin;
+}
+
 export async function launch() {
   return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_FLAGS });
 }

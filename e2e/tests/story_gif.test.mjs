@@ -14,27 +14,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { serve, launch, openPage, ready, root, describePage } from './helpers.mjs';
+import { serve, launch, openPage, ready, describePage, labBinary } from './helpers.mjs';
 import { openLab } from './lab.mjs';
 
 let server, browser, lab;
 before(async () => {
-  lab = findLab();
+  lab = labBinary();
   server = await serve();
   browser = await launch();
 });
 after(async () => { await browser?.close(); await server?.close(); });
-
-function findLab() {
-  if (process.env.LAB_BIN) return process.env.LAB_BIN;
-  const targetDir = process.env.CARGO_TARGET_DIR || path.join(root, 'target');
-  for (const profile of ['ci', 'release', 'debug']) {
-    const p = path.join(targetDir, profile, 'lab');
-    if (fs.existsSync(p)) return p;
-  }
-  execFileSync('cargo', ['build', '--profile', 'ci', '--bin', 'lab'], { cwd: root, stdio: 'inherit' });
-  return path.join(targetDir, 'ci', 'lab');
-}
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-story-gif-e2e-'));
 

@@ -5,10 +5,8 @@
 // notice as text.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { serve, launch, openPage, ready, canvasHash, root } from './helpers.mjs';
+import { serve, launch, openPage, ready, canvasHash, labBinary } from './helpers.mjs';
 
 let server, browser;
 /** Opens figure `id`'s lab (issue 38: lesson mode keeps the player and the other settings there). */
@@ -19,19 +17,6 @@ async function openLab(page, id) {
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-/** The native `lab` binary: $LAB_BIN, else cargo's release target dir (built by scripts/test.sh's native stage), else build it. */
-function labBinary() {
-  if (process.env.LAB_BIN && fs.existsSync(process.env.LAB_BIN)) return process.env.LAB_BIN;
-  const meta = JSON.parse(execFileSync('cargo', ['metadata', '--format-version', '1', '--no-deps'], { cwd: root, encoding: 'utf8' }));
-  // The `ci` profile's binary: the test command's native stage has just built
-  // it (a cold LTO release build of `lab`, servers' clients included, would
-  // take most of this file's time budget).
-  const bin = path.join(meta.target_directory, 'ci', 'lab');
-  if (!fs.existsSync(bin)) {
-    execFileSync('cargo', ['build', '--profile', 'ci', '--bin', 'lab'], { cwd: root, stdio: 'inherit' });
-  }
-  return bin;
-}
 
 async function matrixPage(query = '', size = {}) {
   const p = await openPage(browser, size);
