@@ -16,8 +16,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { serve, launch, openPage, ready, describePage, LAZY_FIGURES_READY, labBinary } from './helpers.mjs';
+import { serve, launch, openPage, ready, LAZY_FIGURES_READY, labBinary } from './helpers.mjs';
 import { openLab } from './lab.mjs';
+import { downloadExport } from './files.mjs';
 
 let server, browser, lab;
 before(async () => {
@@ -28,22 +29,6 @@ before(async () => {
 after(async () => { await browser?.close(); await server?.close(); });
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-export-e2e-'));
-
-/** Clicks an export button of a figure and returns the downloaded file's bytes and name. */
-async function download(page, fig, kind) {
-  // The files are the lab's (issue 38).
-  await openLab(page, fig);
-  const [dl] = await Promise.all([
-    page.waitForEvent('download', { timeout: 60000 }),
-    page.click(`${fig} .export button[data-export=${kind}]`),
-  ]).catch(async (e) => {
-    e.message += `\n${await describePage(page)}`;
-    throw e;
-  });
-  const file = path.join(tmp, `${Date.now()}-${dl.suggestedFilename()}`);
-  await dl.saveAs(file);
-  return { name: dl.suggestedFilename(), bytes: fs.readFileSync(file) };
-}
 
 /** What the panel knows: the figure's params, time, and the width it would export at. */
 async function exportState(page, fig) {
@@ -116,7 +101,7 @@ async function svgMatchesLab(url, fig, id, caption) {
   await page.goto(`${server.base}${url}`);
   await ready(page);
   const st = await exportState(page, fig);
-  const { name, bytes } = await download(page, fig, 'svg');
+  const { name, bytes } = await downloadExport(page, fig, 'svg');
   assert.equal(name, `${id}.svg`);
   const svg = bytes.toString('utf8');
   assert.match(svg, /^<svg /);
@@ -185,8 +170,8 @@ test('PNG and PNG 2× are real images; trace JSON and metric CSV download', asyn
   await page.goto(`${server.base}?ch=a1-lease-expiry`);
   await ready(page);
   const fig = '#lease-expiry';
-  const one = await download(page, fig, 'png');
-  const two = await download(page, fig, 'png2');
+  const one = await downloadExport(page, fig, 'png');
+  const two = await downloadExport(page, fig, 'png2');
   assert.equal(one.name, 'lease-expiry.png');
   assert.equal(two.name, 'lease-expiry@2x.png');
   const s1 = await pngStats(page, one.bytes);
@@ -198,7 +183,7 @@ test('PNG and PNG 2× are real images; trace JSON and metric CSV download', asyn
   assert.ok(Math.abs(s2.height - 2 * s1.height) <= 2, `2× height ${s2.height} vs 1× ${s1.height}`);
   assert.ok(s1.variance > 100 && s2.variance > 100, 'the PNGs are not blank');
 
-  const json = await download(page, fig, 'json');
+  const json = await downloadExport(page, fig, 'json');
   assert.equal(json.name, 'lease-expiry-trace.json');
   const trace = JSON.parse(json.bytes.toString('utf8'));
   assert.ok(trace.metrics && Array.isArray(trace.events) && trace.events.length > 0, 'a full trace');
@@ -207,7 +192,7 @@ test('PNG and PNG 2× are real images; trace JSON and metric CSV download', asyn
   execFileSync(lab, ['run', '--params', params, '--trace', native]);
   assert.equal(json.bytes.toString('utf8'), fs.readFileSync(native, 'utf8'), 'the same trace as `lab run --trace`');
 
-  const csv = await download(page, fig, 'csv');
+  const csv = await downloadExport(page, fig, 'csv');
   assert.equal(csv.name, 'lease-expiry-metrics.csv');
   const lines = csv.bytes.toString('utf8').replace(/^\ufeff/, '').trim().split('\n');
   assert.equal(lines[0], 'metric,label,실행 0,실행 1,실행 2');
@@ -252,7 +237,7 @@ async function sweepExportMatchesLab(page, id) {
   await page.waitForSelector(`${fig}[data-state=done] .export button[data-export=svg]:not([disabled])`, { timeout: 180000 });
   assert.equal(await page.$$eval(`${fig} .export-hint`, (h) => h.length), 0, 'the hint is gone');
   const st = await page.$eval(fig, (f) => ({ params: f.querySelector('.export').dataset.params, width: f.querySelector('.sweep-plot').clientWidth }));
-  const { name, bytes } = await download(page, fig, 'svg');
+  const { name, bytes } = await downloadExport(page, fig, 'svg');
   assert.equal(name, `${id}.svg`);
   const svg = bytes.toString('utf8');
   const out = path.join(tmp, `${id}-${Date.now()}-lab.svg`);
@@ -273,8 +258,8 @@ test('sweep export: SVG equals `lab figure`, PNGs are real, JSON and CSV are the
   const st = await sweepExportMatchesLab(page, 'sweep-ttl-pause');
   assert.equal(st.params, 'variant=naive&ttl_lo=50&ttl_hi=1000&pause_lo=100&pause_hi=1000&n=3&seeds=1');
 
-  const one = await download(page, fig, 'png');
-  const two = await download(page, fig, 'png2');
+  const one = await downloadExport(page, fig, 'png');
+  const two = await downloadExport(page, fig, 'png2');
   assert.equal(one.name, 'sweep-ttl-pause.png');
   assert.equal(two.name, 'sweep-ttl-pause@2x.png');
   const s1 = await pngStats(page, one.bytes);
@@ -284,11 +269,11 @@ test('sweep export: SVG equals `lab figure`, PNGs are real, JSON and CSV are the
   assert.equal(s2.width, 2 * st.width);
   assert.ok(s1.variance > 100 && s2.variance > 100, 'the PNGs are not blank');
 
-  const json = await download(page, fig, 'json');
+  const json = await downloadExport(page, fig, 'json');
   assert.equal(json.name, 'sweep-ttl-pause-grid.json');
   const native = execFileSync(lab, ['sweep', 'sweep-ttl-pause', '--params', st.params, '--format', 'json']).toString('utf8');
   assert.equal(json.bytes.toString('utf8'), native, 'the same cells as `lab sweep --format json`');
-  const csv = await download(page, fig, 'csv');
+  const csv = await downloadExport(page, fig, 'csv');
   assert.equal(csv.name, 'sweep-ttl-pause-cells.csv');
   const lines = csv.bytes.toString('utf8').replace(/^\ufeff/, '').trim().split('\n');
   assert.equal(lines.length, 1 + 9, 'a header and one row per cell');
@@ -320,7 +305,7 @@ test('embed mode of a sweep figure: the map alone, its export bar, the address k
   await page.selectOption('figure select[name=metric]', 'throughput');
   await page.waitForTimeout(300);
   assert.match(await page.evaluate(() => location.search), /^\?embed=sweep-contention&/);
-  const { name } = await download(page, '#sweep-contention', 'svg');
+  const { name } = await downloadExport(page, '#sweep-contention', 'svg');
   assert.equal(name, 'sweep-contention.svg');
   assert.deepEqual(errors, []);
   await context.close();

@@ -17,8 +17,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { serve, launch, openPage, ready, describePage, labBinary } from './helpers.mjs';
+import { serve, launch, openPage, ready, labBinary } from './helpers.mjs';
 import { openLab } from './lab.mjs';
+import { downloadExport, pngSize } from './files.mjs';
 
 let server, browser, lab;
 before(async () => {
@@ -29,32 +30,6 @@ before(async () => {
 after(async () => { await browser?.close(); await server?.close(); });
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-blog-e2e-'));
-
-/** Opens the figure's 퍼가기 panel, where the module puts the blog files, and clicks `kind`. */
-async function download(page, fig, kind) {
-  await openLab(page, fig);
-  const button = page.locator(`${fig} .export .blog-files button[data-export=${kind}]`);
-  if (await button.count() === 0) {
-    await page.click(`${fig} .export details.share > summary`);
-    await button.waitFor({ timeout: 60000 });
-  }
-  const [dl] = await Promise.all([
-    page.waitForEvent('download', { timeout: 60000 }),
-    page.click(`${fig} .export button[data-export=${kind}]`),
-  ]).catch(async (e) => {
-    e.message += `\n${await describePage(page)}`;
-    throw e;
-  });
-  const file = path.join(tmp, `${Date.now()}-${dl.suggestedFilename()}`);
-  await dl.saveAs(file);
-  return { name: dl.suggestedFilename(), bytes: fs.readFileSync(file) };
-}
-
-/** A PNG's width and height, from its header. */
-function pngSize(bytes) {
-  assert.equal(bytes.subarray(1, 4).toString('latin1'), 'PNG');
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}
 
 /** `lab figure ID --layout L` for the panel's state, under the address the page is served from. */
 function labFile(id, st, layout, ext) {
@@ -71,7 +46,7 @@ async function blogFilesMatchLab(url, fig, id) {
   await ready(page);
   await openLab(page, fig);
   const st = await page.$eval(`${fig} .export`, (e) => ({ params: e.dataset.params, time: e.dataset.time, win: e.dataset.win }));
-  const png = await download(page, fig, 'blog-png');
+  const png = await downloadExport(page, fig, 'blog-png');
   const labels = await page.$$eval(`${fig} .export .blog-files button`, (bs) => bs.map((b) => b.textContent));
   assert.ok(labels.includes('블로그용 PNG') && labels.includes('블로그용 SVG'), `blog buttons: ${labels}`);
   assert.ok(labels.includes('블로그용 GIF'), 'both figures play: a blog GIF too');
@@ -82,12 +57,12 @@ async function blogFilesMatchLab(url, fig, id) {
   assert.equal(size.width, 720, 'a blog PNG is 720 px wide');
   assert.deepEqual(size, native, 'the page draws the blog PNG at the size lab figure --layout blog does');
 
-  const phone = await download(page, fig, 'blog-phone-png');
+  const phone = await downloadExport(page, fig, 'blog-phone-png');
   assert.equal(phone.name, `${id}-blog-phone.png`);
   assert.deepEqual(pngSize(phone.bytes), pngSize(labFile(id, st, 'blog-phone', 'png')));
   assert.equal(pngSize(phone.bytes).width, 390);
 
-  const svg = (await download(page, fig, 'blog-svg')).bytes.toString('utf8');
+  const svg = (await downloadExport(page, fig, 'blog-svg')).bytes.toString('utf8');
   const nativeSvg = labFile(id, st, 'blog', 'svg').toString('utf8');
   assert.ok(svg.includes('정합성 실험실 · '), 'the attribution line is drawn in');
   assert.ok(svg === nativeSvg, `${id}: the page's blog SVG is byte-identical to lab figure --layout blog's`);

@@ -4,11 +4,9 @@
 // the exported SVG carries the figure's legend (its labels as text).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { serve, launch, openPage, ready, describePage } from './helpers.mjs';
+import { serve, launch, openPage, ready } from './helpers.mjs';
 import { openLab } from './lab.mjs';
+import { downloadExport, parseGif } from './files.mjs';
 
 let server, browser;
 before(async () => {
@@ -16,54 +14,6 @@ before(async () => {
   browser = await launch();
 });
 after(async () => { await browser?.close(); await server?.close(); });
-
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-share-e2e-'));
-
-async function download(page, fig, kind) {
-  // The files are the lab's (issue 38).
-  await openLab(page, fig);
-  const [dl] = await Promise.all([
-    page.waitForEvent('download', { timeout: 120000 }),
-    page.click(`${fig} .export button[data-export=${kind}]`),
-  ]).catch(async (e) => {
-    e.message += `\n${await describePage(page)}`;
-    throw e;
-  });
-  const file = path.join(tmp, `${Date.now()}-${dl.suggestedFilename()}`);
-  await dl.saveAs(file);
-  return { name: dl.suggestedFilename(), bytes: fs.readFileSync(file) };
-}
-
-/** Walks a GIF's blocks: its size, its frames (image descriptors) and the first frame's delay. */
-function parseGif(b) {
-  assert.equal(b.subarray(0, 6).toString('latin1'), 'GIF89a', 'a GIF89a header');
-  const width = b.readUInt16LE(6), height = b.readUInt16LE(8);
-  let at = 13;
-  if (b[10] & 0x80) at += 3 * (1 << ((b[10] & 7) + 1));
-  const skipSubBlocks = () => { while (b[at] !== 0) at += b[at] + 1; at += 1; };
-  let frames = 0, delay, looping = false;
-  for (;;) {
-    const kind = b[at++];
-    if (kind === 0x3b) break;
-    if (kind === 0x21) {
-      const label = b[at++];
-      if (label === 0xf9 && delay === undefined) delay = b.readUInt16LE(at + 2);
-      if (label === 0xff && b.subarray(at + 1, at + 12).toString('latin1') === 'NETSCAPE2.0') looping = true;
-      skipSubBlocks();
-    } else if (kind === 0x2c) {
-      frames++;
-      const flags = b[at + 8];
-      at += 9;
-      if (flags & 0x80) at += 3 * (1 << ((flags & 7) + 1));
-      at += 1; // LZW minimum code size
-      skipSubBlocks();
-    } else {
-      throw new Error(`unexpected GIF block 0x${kind.toString(16)} at ${at - 1}`);
-    }
-    assert.ok(at <= b.length, 'the blocks stay inside the file');
-  }
-  return { width, height, frames, delay, looping, trailerAt: at };
-}
 
 test('A1: the GIF has the frames the reader asked for, the same bytes twice, and a Korean limit', async () => {
   const { page, errors, context } = await openPage(browser, { width: 1100 });
@@ -73,8 +23,8 @@ test('A1: the GIF has the frames the reader asked for, the same bytes twice, and
   const input = page.locator(`${fig} input.gif-frames`);
   assert.equal(await page.locator(`label[for="${await input.getAttribute('id')}"]`).textContent(), '프레임');
   await input.fill('6');
-  const first = await download(page, fig, 'gif');
-  const second = await download(page, fig, 'gif');
+  const first = await downloadExport(page, fig, 'gif', { timeout: 120000 });
+  const second = await downloadExport(page, fig, 'gif', { timeout: 120000 });
   assert.equal(first.name, 'lease-expiry.gif');
   assert.ok(first.bytes.equals(second.bytes), 'the same state gives the same bytes');
   const gif = parseGif(first.bytes);
@@ -110,7 +60,7 @@ test('exported SVGs carry the legend the page shows beside the figure', async ()
   await ready(page);
   const labels = await page.$$eval('#lease-expiry ul.legend li', (lis) => lis.map((li) => li.textContent.trim()));
   assert.ok(labels.length >= 8, `the page's legend: ${labels.join(', ')}`);
-  const svg = (await download(page, '#lease-expiry', 'svg')).bytes.toString('utf8');
+  const svg = (await downloadExport(page, '#lease-expiry', 'svg', { timeout: 120000 })).bytes.toString('utf8');
   const esc = (t) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   for (const label of labels) assert.ok(svg.includes(`>${esc(label)}<`) || svg.includes(esc(label)), `the SVG names "${label}"`);
   assert.deepEqual(errors, []);

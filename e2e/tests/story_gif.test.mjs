@@ -14,8 +14,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { serve, launch, openPage, ready, describePage, labBinary } from './helpers.mjs';
+import { serve, launch, openPage, ready, labBinary } from './helpers.mjs';
 import { openLab } from './lab.mjs';
+import { downloadExport, parseGif } from './files.mjs';
 
 let server, browser, lab;
 before(async () => {
@@ -27,54 +28,16 @@ after(async () => { await browser?.close(); await server?.close(); });
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-story-gif-e2e-'));
 
-/** A GIF's size and each frame's delay (1/100 s), read from its blocks. */
-function gifFrames(bytes) {
-  assert.equal(bytes.subarray(0, 6).toString('latin1'), 'GIF89a');
-  const size = [bytes.readUInt16LE(6), bytes.readUInt16LE(8)];
-  let at = 13;
-  if (bytes[10] & 0x80) at += 3 * (1 << ((bytes[10] & 7) + 1));
-  const skipBlocks = () => { while (bytes[at] !== 0) at += bytes[at] + 1; at += 1; };
-  const delays = [];
-  let delay = 0;
-  for (;;) {
-    const b = bytes[at];
-    if (b === 0x3b) break;
-    if (b === 0x21) {
-      if (bytes[at + 1] === 0xf9) delay = bytes.readUInt16LE(at + 4);
-      at += 2;
-      skipBlocks();
-    } else if (b === 0x2c) {
-      const packed = bytes[at + 9];
-      at += 10;
-      if (packed & 0x80) at += 3 * (1 << ((packed & 7) + 1));
-      at += 1; // LZW minimum code size
-      skipBlocks();
-      delays.push(delay);
-    } else {
-      throw new Error(`not a GIF block at ${at}: ${b}`);
-    }
-  }
-  return { size, delays };
-}
-
 async function storyGif(url, fig) {
   const { page, errors, context } = await openPage(browser, { width: 1280 });
   await page.goto(`${server.base}${url}`);
   await ready(page);
   await openLab(page, fig);
   const params = await page.$eval(`${fig} .export`, (e) => e.dataset.params);
-  const [dl] = await Promise.all([
-    page.waitForEvent('download', { timeout: 120000 }),
-    page.click(`${fig} .export button[data-export=story-gif]`),
-  ]).catch(async (e) => {
-    e.message += `\n${await describePage(page)}`;
-    throw e;
-  });
-  const file = path.join(tmp, `${Date.now()}-${dl.suggestedFilename()}`);
-  await dl.saveAs(file);
+  const { name, bytes } = await downloadExport(page, fig, 'story-gif', { timeout: 120000 });
   assert.deepEqual(errors, []);
   await context.close();
-  return { name: dl.suggestedFilename(), bytes: fs.readFileSync(file), params };
+  return { name, bytes, params };
 }
 
 function labStoryGif(id, params) {
@@ -91,13 +54,13 @@ for (const [url, id] of [
     const { name, bytes, params } = await storyGif(url, `#${id}`);
     assert.equal(name, `${id}-story.gif`);
     assert.ok(bytes.length <= 2 * 1024 * 1024, `${bytes.length} bytes`);
-    const page = gifFrames(bytes);
-    const native = gifFrames(labStoryGif(id, params));
-    assert.deepEqual(page.size, native.size);
+    const page = parseGif(bytes);
+    const native = parseGif(labStoryGif(id, params));
+    assert.deepEqual([page.width, page.height], [native.width, native.height]);
     assert.deepEqual(page.delays, native.delays);
     const held = page.delays.filter((d) => d >= 300).length;
     assert.ok(held >= 4, `${held} held scenes: ${page.delays}`);
-    console.log(`${id}: ${bytes.length} bytes, ${page.size.join('×')}, ${page.delays.length} frames, ${held} held, ${page.delays.reduce((a, b) => a + b, 0) / 100} s`);
+    console.log(`${id}: ${bytes.length} bytes, ${page.width}×${page.height}, ${page.delays.length} frames, ${held} held, ${page.delays.reduce((a, b) => a + b, 0) / 100} s`);
   });
 }
 
