@@ -446,15 +446,8 @@ pub fn simulate(
             }
             max_events = u64::MAX;
         }
-        if let Some(worker) = e.target_worker(&ev) {
-            let p = e.workers[worker as usize].process as usize;
-            if !e.procs.is_running(p) {
-                e.procs.defer(p, at, ev);
-                continue;
-            }
-        }
-        if e.handle(ev) {
-            e.last_at = at;
+        if !e.dispatch(at, ev) {
+            continue;
         }
         if e.q.heap_len() > e.remove_dead_at {
             e.remove_dead_arrivals();
@@ -490,6 +483,23 @@ fn one_way(rng: &mut RngStream, base_us: SimTime, jitter_pct: u64) -> SimTime {
 }
 
 impl<'c> Engine<'c> {
+    /// One event as the main loop (and a scripted run) takes it: deferred
+    /// while its worker's process is stopped (`false`), else handled.
+    #[inline]
+    fn dispatch(&mut self, at: crate::core::Stamp, ev: Ev) -> bool {
+        if let Some(worker) = self.target_worker(&ev) {
+            let p = self.workers[worker as usize].process as usize;
+            if !self.procs.is_running(p) {
+                self.procs.defer(p, at, ev);
+                return false;
+            }
+        }
+        if self.handle(ev) {
+            self.last_at = at;
+        }
+        true
+    }
+
     fn new(cfg: &'c LeaseConfig, seed: u64, run_index: u32, level: TraceLevel) -> Self {
         assert!(cfg.threads > 0 && cfg.wallets > 0 && cfg.processes > 0);
         assert!(cfg.pause_min_ms <= cfg.pause_max_ms);

@@ -114,22 +114,10 @@ impl Engine<'_> {
                     debug_assert!(gates[w].is_none(), "a worker has one step outstanding");
                     gates[w] = Some(ev);
                 }
-                None => self.dispatch(at, ev),
+                None => {
+                    self.dispatch(at, ev);
+                }
             }
-        }
-    }
-
-    /// One event as the main loop runs it: deferred while its worker's process is stopped.
-    fn dispatch(&mut self, at: crate::core::Stamp, ev: Ev) {
-        if let Some(worker) = self.target_worker(&ev) {
-            let p = self.workers[worker as usize].process as usize;
-            if !self.procs.is_running(p) {
-                self.procs.defer(p, at, ev);
-                return;
-            }
-        }
-        if self.handle(ev) {
-            self.last_at = at;
         }
     }
 
