@@ -140,6 +140,10 @@ pub struct Figure {
     /// (reading it forces a layout of the page).
     /// The canvas's drawn width in CSS px (shared with the pointer handlers, which read it when an event comes).
     width_css: Rc<std::cell::Cell<Option<f64>>>,
+    /// In an embed, the height the frame leaves the canvas (CSS px; `None`:
+    /// no limit), read with the width: on the first draw and after a resize
+    /// (`embed.js` fires one when the rest of the page changes height).
+    fit_height_css: std::cell::Cell<Option<f64>>,
     /// The canvas needs a redraw (data, cursor or size changed).
     dirty: bool,
     /// How long the figure's drawings took (ms), for the table's inline runs.
@@ -354,15 +358,13 @@ impl Figure {
                 let Some(wrap) = self.wrap.cast::<HtmlElement>() else { return };
                 let w = f64::from(wrap.client_width()).max(280.0);
                 self.width_css.set(Some(w));
+                // A figure-only embed in a short frame: the timeline takes the height the frame leaves it.
+                let canvas = self.canvas.node.cast::<web_sys::Element>();
+                self.fit_height_css.set(canvas.and_then(|c| super::embed::fit_height_css(&c)));
                 w
             }
         };
-        if super::embed::active() {
-            // A figure-only embed in a short frame: the timeline takes the height the frame leaves it.
-            if let Some(canvas) = self.canvas.node.cast::<web_sys::Element>() {
-                figure.set_fit_height_css(super::embed::fit_height_css(&canvas));
-            }
-        }
+        figure.set_fit_height_css(self.fit_height_css.get());
         let dpr = super::device_pixel_ratio();
         if let Some(mode) = &self.story {
             let step = mode.current();
@@ -439,6 +441,7 @@ impl Component for Figure {
             canvas: CanvasSlot::default(),
             wrap: NodeRef::default(),
             width_css: Rc::new(std::cell::Cell::new(None)),
+            fit_height_css: std::cell::Cell::new(None),
             dirty: true,
             draw_ms: RecentMedian::default(),
             perf_start: None,
