@@ -23,6 +23,7 @@ pub mod explore;
 pub mod replay;
 pub mod report;
 pub mod scenario;
+pub mod session;
 pub mod words;
 pub mod world;
 

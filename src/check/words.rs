@@ -5,8 +5,11 @@
 use lab_model::article::format_number;
 use lab_model::korean::{with_particle, Particle};
 
+use lab_sim::lease::policy::Update;
+
 use crate::explore::Property;
-use crate::world::{Action, Released};
+use crate::scenario::World;
+use crate::world::{Action, Pc, Released, State, Step};
 
 /// A property's name.
 pub fn property(p: Property) -> &'static str {
@@ -185,6 +188,175 @@ pub fn replay_line(
 /// The replay's script and its drawing were written to `path`.
 pub fn replay_written(path: &str) -> String {
     format!("이 실행을 `{path}`에 썼습니다.")
+}
+
+// ---------------------------------------------------------------------------
+// The reader's session (`crate::session`, the page's "깨뜨려 보기" figure)
+
+/// What breaking a property looks like, as the figure's banner shouts it.
+pub fn broke_headline(p: Property) -> &'static str {
+    match p {
+        Property::OverApproval => "이중 승인!",
+        Property::Drift => "잔액과 원장이 어긋났습니다!",
+        Property::LostUpdate => "잃어버린 갱신!",
+        Property::StaleToken => "낡은 토큰의 쓰기가 통과했습니다!",
+    }
+}
+
+/// The checker's answer on a design nothing breaks, in the figure's world.
+pub fn safe_verdict(states: u64) -> String {
+    format!("이 세계의 상태 {}개를 모두 확인했습니다: 어떤 순서로도 깨지지 않습니다.", won(states as i64))
+}
+
+/// A thread's next statement, as a button names it.
+fn statement(pc: Pc, world: &World, server_up: bool) -> &'static str {
+    match pc {
+        Pc::Acquire if !server_up => "락 서버에 요청",
+        Pc::Acquire => "락 잡기",
+        Pc::Read => "잔액 읽기",
+        Pc::Stamp => "fence에 토큰 새기기",
+        Pc::ReadShare => "잔액 읽기(FOR SHARE)",
+        Pc::CommitRead => "읽기 커밋",
+        Pc::Compute => "계산",
+        Pc::WriteFence => "fence 확인",
+        Pc::Update => match world.policy.update {
+            Update::SetFromRead => "잔액 쓰기(UPDATE)",
+            Update::DecrementIfSufficient => "조건부 UPDATE",
+            Update::Decrement => "UPDATE",
+        },
+        Pc::Insert => "원장에 기록",
+        Pc::Commit => "커밋",
+        Pc::Rollback => "롤백",
+        Pc::Release => "락 풀기",
+        Pc::Done => "끝",
+    }
+}
+
+/// A step's button: a thread's next statement, or what the adversary does.
+pub fn choice_label(step: Step, state: &State, world: &World) -> String {
+    match step {
+        Step::Thread(i) => {
+            format!("{} ▸ {}", thread(i), statement(state.threads[usize::from(i)].pc, world, state.server_up))
+        }
+        Step::Stall => match state.holder() {
+            Some(h) => format!("⏸ {} 멈추게 하기(lease 만료)", with_particle(&thread(h as u8), Particle::EulReul)),
+            None => "⏸ 락 쥔 스레드 멈추게 하기(lease 만료)".to_string(),
+        },
+        Step::ProcessStop => "⏸ 프로세스 정지(lease 만료)".to_string(),
+        Step::Kill => "⚡ 락 서버 죽이기".to_string(),
+        Step::Restart => "락 서버 다시 띄우기".to_string(),
+    }
+}
+
+/// Why `step` cannot be taken in `state`.
+pub fn why_not(step: Step, state: &State) -> String {
+    let holder = || state.holder().map(|h| with_particle(&thread(h as u8), Particle::IGa));
+    match step {
+        Step::Thread(i) => {
+            let me = usize::from(i);
+            match state.threads[me].pc {
+                Pc::Done => "결제를 마쳤습니다.".to_string(),
+                Pc::Acquire => match holder() {
+                    Some(h) => format!("{h} 락을 쥐고 있어 기다립니다(SET NX 거절)."),
+                    None => "락 키가 남아 있어 기다립니다.".to_string(),
+                },
+                Pc::Stamp | Pc::WriteFence => "다른 트랜잭션이 fence 행을 잠그고 있어 기다립니다.".to_string(),
+                Pc::ReadShare | Pc::Update => "다른 트랜잭션이 잔액 행을 잠그고 있어 기다립니다.".to_string(),
+                _ => "지금은 움직일 수 없습니다.".to_string(),
+            }
+        }
+        Step::Stall | Step::ProcessStop => match state.holder() {
+            None => "락을 쥔 스레드가 없습니다.".to_string(),
+            Some(h) if state.threads[h].watchdog && step == Step::Stall => {
+                "워치독이 lease를 제때 연장합니다: 스레드가 멈춰도 lease는 끝나지 않습니다.".to_string()
+            }
+            Some(_) => "이 설계에서는 lease가 이렇게 끝나지 않습니다.".to_string(),
+        },
+        Step::Kill if !state.server_up => "락 서버가 이미 죽어 있습니다.".to_string(),
+        Step::Kill => "이 세계에서 락 서버는 한 번만 죽습니다.".to_string(),
+        Step::Restart => "락 서버가 살아 있습니다.".to_string(),
+    }
+}
+
+/// What thread `i` is doing and holding, in one line of its lane.
+pub fn thread_status(state: &State, world: &World, i: u8) -> String {
+    let t = &state.threads[usize::from(i)];
+    if t.pc == Pc::Done {
+        return "결제를 마쳤습니다.".to_string();
+    }
+    let money = |charges: i8| won(i64::from(charges) * i64::from(world.amount_won));
+    let mut parts = Vec::new();
+    match t.grant {
+        Some(g) if state.key == Some(g) => {
+            parts.push(format!("토큰 {} 락을 쥐고 있음", with_particle(&g.token.to_string(), Particle::EuroRo)))
+        }
+        Some(g) => parts.push(format!("토큰 {}의 lease는 끝났지만 모름", g.token)),
+        None if t.pc == Pc::Acquire => parts.push("락 없음".to_string()),
+        None => parts.push("락 없이 진행".to_string()),
+    }
+    if let Some(v) = t.read {
+        parts.push(format!("읽은 잔액 {}원", money(v)));
+    }
+    if let Some(v) = t.pending_balance {
+        parts.push(format!("커밋 전 쓰기: 잔액 {}원", money(v)));
+    }
+    parts.join(" · ")
+}
+
+/// The shared state, one row per part (its name, its value now).
+pub fn servers(state: &State, world: &World) -> Vec<(&'static str, String)> {
+    let lock = if !state.server_up {
+        "죽어 있음".to_string()
+    } else {
+        let key = match (state.key, state.holder()) {
+            (Some(k), Some(h)) => format!("lock:w = 토큰 {} ({})", k.token, thread(h as u8)),
+            (Some(k), None) => format!("lock:w = 토큰 {}", k.token),
+            (None, _) => "lock:w 없음".to_string(),
+        };
+        format!("{key} · 토큰 카운터 {}", state.counter)
+    };
+    let mut rows = vec![
+        ("락 서버", lock),
+        ("DB 잔액", format!("{}원", won(i64::from(state.balance) * i64::from(world.amount_won)))),
+        ("원장 승인", format!("{}건(잔액이 허락하는 {}건)", state.debits, world.balance)),
+    ];
+    if world.policy.fenced() {
+        rows.push(("fence", state.fence.to_string()));
+    }
+    rows
+}
+
+/// What an address asked of the figure that it could not play.
+pub mod session_notice {
+    use lab_model::params::notice_text;
+
+    pub fn unknown_variant(given: &str) -> String {
+        format!("주소의 설계 이름(‘{}’)을 알 수 없어 무시하고 (a) 기본 락으로 엽니다.", notice_text(given))
+    }
+
+    pub fn threads_clamped(given: &str, threads: u8) -> String {
+        format!("주소의 스레드 수(‘{}’)가 2~3 밖이어서 {threads}개로 맞췄습니다.", notice_text(given))
+    }
+
+    pub fn threads_ignored(given: &str, threads: u8) -> String {
+        format!("주소의 스레드 수(‘{}’)가 숫자가 아니어서 무시하고 {threads}개로 엽니다.", notice_text(given))
+    }
+
+    pub fn schedule_malformed(given: &str, at: usize) -> String {
+        format!(
+            "주소의 순서(‘{}’)의 {}번째 글자는 단계가 아니어서 순서 전체를 무시했습니다.",
+            notice_text(given),
+            at + 1
+        )
+    }
+
+    pub fn schedule_cut(step: usize) -> String {
+        format!("주소의 순서 가운데 {step}번째 단계는 그 자리에서 둘 수 없어, 그 앞까지만 재생했습니다.")
+    }
+
+    pub fn schedule_too_long(max: usize) -> String {
+        format!("주소의 순서가 {max}단계를 넘어 앞의 {max}단계만 재생했습니다.")
+    }
 }
 
 #[cfg(test)]

@@ -92,6 +92,17 @@ pub fn vote_figure(
     s
 }
 
+/// Figure A10 `break-it` in a state: the design (a `lab check --variant`
+/// word), the small world's threads and the reader's schedule as its code
+/// (`lab_check::session::encode`; empty: no step yet).
+pub fn break_it(chapter: &str, variant: &str, threads: u8, schedule: &str) -> String {
+    let mut s = figure_route(chapter, "break-it", &format!("check={}&threads={threads}", percent_encode(variant)));
+    if !schedule.is_empty() {
+        s.push_str(&format!("&sched={}", percent_encode(schedule)));
+    }
+    s
+}
+
 /// Whether the address `search` asks for `spec`'s lab: it has `lab=1`, or
 /// it sets, for this figure, a knob lesson mode hides (a parameter other
 /// than the figure's lesson keys at a value that is not its starting one,
