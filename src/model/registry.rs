@@ -43,6 +43,9 @@ pub enum FigureKind {
     /// Article B: A's lane over its first height, where the reader taps an
     /// instant to kill A or cut its power (B9).
     TapCrash,
+    /// Article A's small world, where the reader is the adversary: the
+    /// reader's own schedule, built by the page's `check` module (A10).
+    BreakIt,
 }
 
 /// The simulation a figure runs.
@@ -54,6 +57,10 @@ pub enum Scenario {
     Sweep,
     /// Scenario B (the vote figures).
     Vote,
+    /// Article A's small world of `lab check` (`lab_check`): none of the
+    /// simulation's runs, and its own keys (`params::CHECK_KEYS`), which the
+    /// page's `check` module reads and judges itself.
+    Check,
 }
 
 impl FigureKind {
@@ -73,6 +80,7 @@ impl FigureKind {
             | FigureKind::KillVsPower
             | FigureKind::CrashMatrix
             | FigureKind::TapCrash => Scenario::Vote,
+            FigureKind::BreakIt => Scenario::Check,
         }
     }
 
@@ -330,6 +338,23 @@ pub static FIGURES: &[FigureSpec] = &[
         not_drawn: None,
     },
     FigureSpec {
+        id: "break-it",
+        code: "A10",
+        number: "8-1",
+        kind: FigureKind::BreakIt,
+        chapter: "a8-break-it",
+        start_query: "",
+        window_ms: 0,
+        wallets: &[],
+        main_keys: &["check", "threads"],
+        lesson_keys: &["check", "threads"],
+        key_metrics: &[],
+        caption_ko: "그림 8-1. 직접 깨뜨려 보기: 잔액이 결제 한 건(1,000원)뿐인 지갑 하나에 스레드 두세 개가 결제를 한 건씩 보낸다. 어느 스레드가 다음 문장을 실행할지, 언제 락을 쥔 스레드를 멈추게 하거나 락 서버를 죽일지는 독자가 고른다. 줄마다 스레드와 락 서버, 칸마다 한 단계이고(시간이 아니라 순서), 띠는 그 스레드가 받은 lease, 빨간 칸은 성질이 처음 깨진 단계다.",
+        not_drawn: Some(
+            "A10 is the reader's own schedule, built by the page's check module; `lab check` prints its data, `lab check --replay F.svg` draws a counterexample as a timeline",
+        ),
+    },
+    FigureSpec {
         id: "vote-story",
         code: "B1",
         number: "B1-1",
@@ -556,7 +581,7 @@ mod tests {
                     assert!(parsed.notices.is_empty(), "{}: {:?}", f.id, parsed.notices);
                     assert_eq!(vote_to_query(&parsed.value), f.start_query, "{}", f.id);
                 }
-                Scenario::Sweep => assert_eq!(f.start_query, "", "{}", f.id),
+                Scenario::Sweep | Scenario::Check => assert_eq!(f.start_query, "", "{}", f.id),
             }
         }
     }
@@ -573,7 +598,7 @@ mod tests {
             let fixed = match f.scenario() {
                 Scenario::Lease => 2 + usize::from(f.kind == FigureKind::Balance),
                 Scenario::Sweep => 2,
-                Scenario::Vote => 0,
+                Scenario::Vote | Scenario::Check => 0,
             };
             assert!(keys + fixed <= 6, "{}: {} controls shown first", f.id, keys + fixed);
         }
@@ -586,6 +611,7 @@ mod tests {
             for key in f.main_keys {
                 let known = match f.kind {
                     FigureKind::Sweep(kind) => kind.owns_key(key),
+                    _ if f.scenario() == Scenario::Check => crate::params::CHECK_KEYS.contains(key),
                     _ if f.scenario() == Scenario::Lease => crate::params::lease_param(key).is_some(),
                     // The vote figures' own controls: `crash` and `crash_after` are one key pair.
                     _ => crate::params::vote_param(key).is_some() || *key == "crash",
@@ -604,6 +630,7 @@ mod tests {
             for key in f.lesson_keys {
                 let real = match f.kind {
                     FigureKind::Sweep(kind) => kind.owns_key(key) || *key == "metric",
+                    _ if f.scenario() == Scenario::Check => crate::params::CHECK_KEYS.contains(key),
                     _ if f.scenario() == Scenario::Lease => crate::params::lease_param(key).is_some(),
                     _ => crate::params::vote_param(key).is_some(),
                 };

@@ -247,6 +247,18 @@ impl ColorTheme {
     }
 }
 
+/// The keys of the break-it figure (`registry::Scenario::Check`): its
+/// variant (a `lab check --variant` word), its threads and the reader's
+/// schedule. The page's `check` module reads and judges them itself
+/// (`lab_check::session::Session::from_address`, with its own notices), so
+/// [`read_site`] leaves them alone on an address for that figure.
+pub const CHECK_KEYS: &[&str] = &["check", "threads", "sched"];
+
+/// Whether figure `id` reads its own keys ([`CHECK_KEYS`]).
+fn reads_its_own_keys(id: &str) -> bool {
+    crate::registry::figure(id).is_some_and(|f| f.scenario() == crate::registry::Scenario::Check)
+}
+
 /// The spec of one of the site's own keys.
 pub fn site_param(name: &str) -> Option<&'static ParamSpec> {
     SITE_PARAMS.iter().find(|param| param.name == name)
@@ -266,6 +278,12 @@ pub fn read_site(search: &str, scope: Scope) -> Parsed<SiteQuery> {
         } else if let Some(value) = read_value(param, given, &mut log) {
             param.set(&mut site, value);
         }
+    }
+    // The keys of a figure that reads its own (`CHECK_KEYS`, for the
+    // break-it figure, whose module judges them) are left to it, unread.
+    let mut values = values;
+    if [&site.figure, &site.embed].into_iter().flatten().any(|id| reads_its_own_keys(id)) {
+        values.retain(|key, _| !CHECK_KEYS.contains(&key.as_str()));
     }
     if !values.is_empty() {
         match scope {
@@ -387,6 +405,24 @@ mod tests {
         assert_eq!(ColorTheme::for_embed(None, false), ColorTheme::Auto);
         assert_eq!(ColorTheme::for_embed(Some(ColorTheme::Auto), true), ColorTheme::Auto);
         assert_eq!(ColorTheme::for_embed(Some(ColorTheme::Dark), false), ColorTheme::Dark);
+    }
+
+    /// The break-it figure's own keys are its module's to judge: no notice
+    /// and no scenario state for them, in any scope; other keys still get theirs.
+    #[test]
+    fn the_break_it_figures_keys_are_left_to_it() {
+        for scope in [Scope::Lease, Scope::Vote, Scope::Sweep(SweepKind::TtlPause)] {
+            let search = "?ch=a8-break-it&fig=break-it&check=zz&threads=9&sched=12s";
+            let Parsed { value: site, notices } = read_site(search, scope);
+            assert_eq!(notices, vec![], "{scope:?}");
+            assert_eq!((site.lease, site.vote, site.sweep), (None, None, None), "{scope:?}");
+        }
+        let Parsed { notices, .. } = read_site("?fig=break-it&check=a&bogus=1", Scope::Lease);
+        assert_eq!(notices.iter().map(Notice::key).collect::<Vec<_>>(), ["bogus"]);
+        // On another figure they are what they are there: `threads` a lease key, `sched` none.
+        let Parsed { value: site, notices } = read_site("?fig=lease-expiry&threads=3&sched=12", Scope::Lease);
+        assert!(site.lease.is_some());
+        assert_eq!(notices.iter().map(Notice::key).collect::<Vec<_>>(), ["sched"]);
     }
 
     #[test]
