@@ -98,6 +98,17 @@ impl Page {
 const STATIC_NOTE: &str = "(처음 상태의 이미지. 자바스크립트를 켜면 움직이는 그림이 됩니다.)";
 /// What stands for a figure without an image.
 const NO_IMAGE: &str = "이 그림은 브라우저에서 계산해 그립니다. 자바스크립트를 켜면 나타납니다.";
+/// Figure 8-1 (`break-it`, the reader's own schedule) without scripts: what
+/// it needs, and the checker's smallest schedule for variant (a), folded
+/// so that a reader who will play it first is not told the answer.
+const CHECK_NEEDS_JS: &str =
+    "이 그림에서는 독자가 직접 스레드의 순서를 골라 설계를 깨뜨려 봅니다. 자바스크립트를 켜면 나타납니다.";
+fn check_smallest_summary(name: &str, steps: usize, threads: u8) -> String {
+    format!("검사기가 찾은 「{name}」의 가장 짧은 반례 보기 (스레드 {threads}개, {steps}단계)")
+}
+/// The variant and threads the figure opens on (break-it.md: `a`, 2 threads).
+const CHECK_VARIANT: &str = "a";
+const CHECK_THREADS: u8 = 2;
 /// The longest description a link card shows.
 const DESCRIPTION_CHARS: usize = 150;
 /// The figure whose image and embed stand for a chapter without one.
@@ -113,8 +124,10 @@ pub fn pages(inputs: &Inputs) -> Vec<Page> {
         });
         let (body, first_figure) = chapter_body(&html, inputs.figures);
         let description = description(&html);
-        // The chapter's first figure, or the site's own; its image, if it has one.
-        let figure = first_figure.as_deref().unwrap_or(FALLBACK_FIGURE);
+        // The chapter's first figure, or the site's own; its image, if it has
+        // one. A figure that has no embed (the reader's own schedule) is not
+        // what the chapter's oEmbed offers.
+        let figure = first_figure.as_deref().filter(|id| !is_check_figure(id)).unwrap_or(FALLBACK_FIGURE);
         let image = inputs.figures.get(figure);
         // The link card's: a chapter whose first figure has none shows the site's.
         let card = image.or_else(|| inputs.figures.get(FALLBACK_FIGURE));
@@ -419,6 +432,37 @@ fn static_figure(id: &str, image: Option<&Image>, lazy: bool) -> String {
     }
 }
 
+/// Whether `id` is a figure of `lab check`'s small world (built by the page's `check` module).
+fn is_check_figure(id: &str) -> bool {
+    lab_model::registry::figure_of(lab_model::registry::Scenario::Check, id).is_some()
+}
+
+/// Figure 8-1's static form: its caption, a line on what it needs, and
+/// the checker's smallest schedule for the variant it opens on, as a list
+/// of the checker's own sentences, folded (`<details>` opens without
+/// scripts).
+fn static_check_figure(spec: &lab_model::registry::FigureSpec) -> String {
+    let scenario = lab_check::scenario::scenario(CHECK_VARIANT).expect("variant (a) is one of lab check's");
+    let options = lab_check::Options { threads: CHECK_THREADS, ..lab_check::Options::default() };
+    let report = lab_check::check(scenario, options, &mut |_| {});
+    let smallest = report
+        .schedules
+        .first()
+        .map(|schedule| {
+            let steps: String = schedule.steps.iter().map(|step| format!("<li>{}</li>", esc(&step.text))).collect();
+            format!(
+                "<details class=\"break-it-static\"><summary>{}</summary><ol>{steps}</ol></details>",
+                esc(&check_smallest_summary(report.name, schedule.steps.len(), CHECK_THREADS))
+            )
+        })
+        .unwrap_or_default();
+    format!(
+        "<figure class=\"lab-figure static-figure break-it\" id=\"{id}\"><p class=\"figure-loading\">{CHECK_NEEDS_JS}</p>{smallest}<figcaption>{caption}</figcaption></figure>",
+        id = spec.id,
+        caption = esc(spec.caption_ko),
+    )
+}
+
 /// A chapter's HTML with every figure marker replaced by the figure's
 /// static form, and the first figure's id, if any.
 fn chapter_body(html: &str, figures: &BTreeMap<String, Image>) -> (String, Option<String>) {
@@ -435,7 +479,10 @@ fn chapter_body(html: &str, figures: &BTreeMap<String, Image>) -> (String, Optio
         if first.is_none() {
             first = Some(id.to_string());
         }
-        out.push_str(&static_figure(id, image, true));
+        match lab_model::registry::figure_of(lab_model::registry::Scenario::Check, id) {
+            Some(spec) => out.push_str(&static_check_figure(spec)),
+            None => out.push_str(&static_figure(id, image, true)),
+        }
         rest = &after[end + close.len()..];
     }
     out.push_str(rest);
@@ -496,6 +543,24 @@ mod tests {
         assert!(body.contains("<p class=\"figure-loading\">"));
         assert!(body.contains("alt=\"그림 &lt;1&gt;\""));
         assert!(body.contains("<figcaption>그림 &lt;1&gt; (처음"));
+    }
+
+    /// Figure 8-1 without scripts: its caption, what it needs, and (a)'s
+    /// smallest schedule from the checker, folded, step by step.
+    #[test]
+    fn the_break_it_figure_reads_without_scripts() {
+        let (body, first) = chapter_body("<p>a</p><!--figure:break-it-->", &BTreeMap::new());
+        assert_eq!(first.as_deref(), Some("break-it"));
+        assert!(body.contains("<figure class=\"lab-figure static-figure break-it\" id=\"break-it\">"), "{body}");
+        assert!(body.contains("<figcaption>그림 8-1. "), "{body}");
+        assert!(body.contains(CHECK_NEEDS_JS));
+        let steps = body.matches("<li>").count();
+        let options = lab_check::Options { threads: CHECK_THREADS, ..lab_check::Options::default() };
+        let report = lab_check::check(lab_check::scenario::scenario("a").unwrap(), options, &mut |_| {});
+        assert_eq!(Some(steps), report.smallest, "{body}");
+        assert!(body.contains("<details class=\"break-it-static\"><summary>") && !body.contains("<details open"));
+        assert!(body.contains("<li>T1이 락을 잡습니다"), "{body}");
+        assert!(is_check_figure("break-it") && !is_check_figure("tap-crash"));
     }
 
     #[test]

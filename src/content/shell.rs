@@ -54,7 +54,7 @@ pub fn embed_back_label(chapter_title: &str) -> String {
 /// A chapter's label in the chapter map when it is not the one being read:
 /// a few words of its title, after its code ("A1", "B5"). The chapter being
 /// read shows its whole title. One place for these words.
-const NAV_WORDS: [(&str, &str); 17] = [
+const NAV_WORDS: [(&str, &str); 18] = [
     ("00-intro", "들어가며"),
     ("a1-lease-expiry", "lease 만료"),
     ("a2-watchdog", "Watchdog"),
@@ -63,6 +63,7 @@ const NAV_WORDS: [(&str, &str); 17] = [
     ("a5-outage", "락 서버 장애"),
     ("a6-summary", "정리"),
     ("a7-sweeps", "매개변수 지도"),
+    ("a8-break-it", "깨뜨려 보기"),
     ("b1-remember", "잊어버린 투표"),
     ("b2-durable", "저장 계층"),
     ("b3-outer-transaction", "바깥 트랜잭션"),
@@ -74,7 +75,7 @@ const NAV_WORDS: [(&str, &str); 17] = [
     ("glossary", "용어집"),
 ];
 
-/// A chapter's code, "A1" … "B8", from its id; `None` for the introduction and the glossary.
+/// A chapter's code, "A1" … "A8", "B1" … "B8", from its id; `None` for the introduction and the glossary.
 pub fn chapter_code(id: &str) -> Option<String> {
     let head = id.split('-').next()?;
     let mut chars = head.chars();
@@ -202,7 +203,7 @@ mod tests {
         }
         let current = items.iter().find(|i| i.current).unwrap();
         assert_eq!((current.text, current.code.as_deref()), ("글 B-5: 기다리는 도중에 중단 요청이 오면", None));
-        assert_eq!(items.iter().filter(|i| i.row == "nav-a").count(), 8, "the introduction and A1–A7");
+        assert_eq!(items.iter().filter(|i| i.row == "nav-a").count(), 9, "the introduction and A1–A8");
         assert_eq!(items.iter().filter(|i| i.row == "nav-b").count(), 9, "B1–B8 and the glossary");
     }
 
