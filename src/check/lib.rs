@@ -24,6 +24,7 @@ pub mod replay;
 pub mod report;
 pub mod scenario;
 pub mod session;
+pub mod vote;
 pub mod words;
 pub mod world;
 

@@ -377,3 +377,280 @@ mod tests {
         );
     }
 }
+
+/// Article B's smallest failing crash (`crate::vote`): the variants' names
+/// (figure B2's row heads), one sentence per pipeline step, what a crash
+/// there does, and the section's headings.
+pub mod vote {
+    use lab_model::korean::{with_particle, Particle};
+    use lab_sim::vote::crashpoints::MatrixOptions;
+    use lab_sim::vote::{
+        FaultKind, InterruptStage, Layout, PipelineStep, Step, StepName, StoreProfile, TrueState, Variant,
+        VALIDATOR_NAMES,
+    };
+
+    pub const TITLE: &str = "글 B: 한 번의 장애로 깨지는 가장 이른 지점";
+    pub const HEAD_VARIANT: &str = "변형";
+    pub const HEAD_VERDICT: &str = "판정";
+    pub const HEAD_CHECKED: &str = "확인한 장애 지점";
+    pub const HEAD_EARLIEST: &str = "가장 이른 실패 (단계)";
+    pub const HEAD_FAULT: &str = "장애 종류";
+    pub const VERDICT_UNSAFE: &str = "깨짐: 이중 투표 가능";
+    pub const VERDICT_SAFE: &str = "안전: 모든 장애 지점 확인";
+    pub const NOTHING_DONE: &str = "아무 단계도 하기 전입니다.";
+    pub const ASSUMPTIONS: &str = "장애 지점 하나는 처리 단계 사이의 한 자리와 장애 종류(프로세스 종료 또는 전원 차단)의 \
+         짝입니다. 각 지점에서 백그라운드 기록기와 OS 쓰기, 중단된 뒤 계속되는 저장 단계가 끼어들 수 있는 모든 순서를 \
+         보고, 그중 하나라도 다시 켜진 A가 이미 보낸 표와 다른 값에 서명하게 되면 그 지점은 실패입니다(그림 B2의 빨간 칸). \
+         시뮬레이션 재실행은 백그라운드 일이 아직 없는 순서를 돌립니다.";
+
+    /// A variant's Korean name, as figure B2's row heads have it.
+    pub fn variant(v: Variant) -> &'static str {
+        match v {
+            Variant::V0 => "저장 후 전파",
+            Variant::V1 => "전파 후 저장",
+            Variant::V2 => "바깥 트랜잭션에 합류",
+            Variant::V2g => "합류 거절",
+            Variant::V3 => "커밋만 하고 전파",
+            Variant::V4 => "동기화 호출만 하고 전파",
+            Variant::FFence => "동기화 오류 → 차단",
+            Variant::FNaiveRetry => "Y로 다시 시도",
+            Variant::FEngineFenceOnly => "새 엔진으로 계속",
+            Variant::IWaitThenFence => "중단 요청: 완료까지 기다림",
+            Variant::IAsSuccess => "중단 요청: 성공으로 간주",
+            Variant::IAbortRelease => "중단 요청: 연결 곧바로 반납",
+        }
+    }
+
+    pub fn fault(f: FaultKind) -> &'static str {
+        match f {
+            FaultKind::Kill => "프로세스 종료",
+            FaultKind::Power => "전원 차단",
+        }
+    }
+
+    /// The faults under which a crash point fails: "프로세스 종료·전원 차단".
+    pub fn faults(faults: &[FaultKind]) -> String {
+        faults.iter().map(|&f| fault(f)).collect::<Vec<_>>().join("·")
+    }
+
+    fn profile(p: StoreProfile) -> &'static str {
+        match p {
+            StoreProfile::H2Like => "H2형(커밋 → 저장 큐)",
+            StoreProfile::WalOsCache => "커밋 시 OS 캐시",
+            StoreProfile::RocksSyncWal => "동기식 WAL(커밋 = 디스크)",
+        }
+    }
+
+    /// A 0-based round as readers count it: round 1 is "두 번째 라운드".
+    fn round(r: u32) -> String {
+        const ORDINALS: [&str; 5] = ["첫", "두", "세", "네", "다섯"];
+        match ORDINALS.get(r as usize) {
+            Some(word) => format!("{word} 번째 라운드"),
+            None => format!("{}번째 라운드", u64::from(r) + 1),
+        }
+    }
+
+    /// The matrix's options in one sentence, naming figure B2; the signed
+    /// action is A's prevote at `height` and 0-based `round`.
+    pub fn options_line(o: &MatrixOptions, height: u64, round_index: u32) -> String {
+        let layout = match o.layout {
+            Layout::AppendLog => "서명 기록을 덧붙이는 로그",
+            Layout::LastStateRow => "마지막 서명 상태 한 행을 덮어쓰기",
+        };
+        format!(
+            "A가 높이 {height}, {}에서 X에 하는 사전 투표 하나를 변형마다 처리 단계 사이에서 끊어 봅니다. 저장소 {}, \
+             장치는 동기화를 {}, {layout}, 동기화 오류 뒤의 '성공'은 {}: 그림 B2(장애 지점 지도)가 처음 여는 설정입니다.",
+            round(round_index),
+            profile(o.profile),
+            if o.device_honours_sync { "지킴" } else { "지키지 않을 수 있음" },
+            if o.poisoning { "믿지 않음" } else { "믿음" },
+        )
+    }
+
+    /// A step's short Korean name (figure B2's column heads), `(Y)` after the conflicting action's.
+    pub fn event(name: StepName) -> String {
+        let ko = match name.step {
+            PipelineStep::Start => "시작 전",
+            PipelineStep::Sign => "서명",
+            PipelineStep::Write => "WAL 기록",
+            PipelineStep::WriteRefused => "기록 거절",
+            PipelineStep::Commit => "커밋",
+            PipelineStep::Drain => "저장 큐 비우기",
+            PipelineStep::Fsync => "파일 동기화",
+            PipelineStep::FsyncError => "동기화 오류",
+            PipelineStep::SyncCall => "동기화 SQL 호출",
+            PipelineStep::InterruptAt(InterruptStage::Commit) => "커밋 중 중단 요청",
+            PipelineStep::InterruptAt(InterruptStage::Drain) => "비우기 중 중단 요청",
+            PipelineStep::InterruptAt(InterruptStage::Fsync) => "동기화 중 중단 요청",
+            PipelineStep::Send(0) => "A에게 전송",
+            PipelineStep::Send(1) => "B에게 전송",
+            PipelineStep::Send(2) => "C에게 전송",
+            PipelineStep::Send(3) => "D에게 전송",
+            PipelineStep::Send(_) => "전송",
+            PipelineStep::OuterBegin => "바깥 트랜잭션 시작",
+            PipelineStep::OuterCommit => "바깥 커밋",
+            PipelineStep::OuterRollback => "바깥 롤백",
+            PipelineStep::Fenced => "차단",
+            PipelineStep::NewEngine => "새 엔진 열기",
+        };
+        if name.conflicting {
+            format!("{ko} (Y)")
+        } else {
+            ko.to_string()
+        }
+    }
+
+    /// The table's earliest failure: "2단계 뒤: B에게 전송 (`SEND_B`)".
+    pub fn earliest(depth: u32, after: &str) -> String {
+        let name = StepName::parse(after).map_or_else(|| after.to_string(), event);
+        format!("{depth}단계 뒤: {name} (`{after}`)")
+    }
+
+    /// A variant's heading over its steps.
+    pub fn heading(depth: u32, faults: &[FaultKind]) -> String {
+        format!("가장 이른 실패, {depth}단계 뒤의 {}", self::faults(faults))
+    }
+
+    /// Where a record really is after a sync that cannot be trusted.
+    fn true_state(t: TrueState) -> &'static str {
+        match t {
+            TrueState::OsCache => "OS 캐시에만 있습니다",
+            TrueState::Disk => "디스크에 닿았습니다",
+            TrueState::Dropped => "OS가 버려 사라졌습니다",
+        }
+    }
+
+    /// Where a commit puts the record under `p`.
+    fn committed_to(p: StoreProfile) -> &'static str {
+        match p {
+            StoreProfile::H2Like => "저장 큐(DB 프로세스의 메모리)",
+            StoreProfile::WalOsCache => "OS 캐시",
+            StoreProfile::RocksSyncWal => "디스크(동기식 WAL)",
+        }
+    }
+
+    /// The sentence of one step of `variant`'s pipeline; `hidden` is the
+    /// record's true place after a sync whose answer cannot be trusted.
+    pub fn step(variant: Variant, name: StepName, hidden: Option<TrueState>, p: StoreProfile) -> String {
+        let value = if name.conflicting { "Y" } else { "X" };
+        let hidden = hidden.map(true_state).unwrap_or("알 수 없습니다");
+        match name.step {
+            PipelineStep::Start => NOTHING_DONE.to_string(),
+            PipelineStep::OuterBegin => "호출한 쪽이 바깥 트랜잭션을 엽니다.".to_string(),
+            PipelineStep::Sign if name.conflicting => {
+                "A가 앞의 X를 실패로 여기고, 같은 자리에서 Y에 대한 사전 투표에 서명합니다.".to_string()
+            }
+            PipelineStep::Sign => "A가 X에 대한 사전 투표에 서명합니다.".to_string(),
+            PipelineStep::WriteRefused => {
+                "안전 저장소가 바깥 트랜잭션에 합류하는 기록을 거절합니다: 서명은 나가지 않습니다.".to_string()
+            }
+            PipelineStep::Write if variant == Variant::V2 => {
+                "서명 기록(X)을 바깥 트랜잭션 안에서 씁니다: 바깥이 커밋할 때까지 아무 데도 남지 않습니다.".to_string()
+            }
+            PipelineStep::Write => format!("서명 기록({value})을 트랜잭션 안에서 씁니다: 아직 커밋 전입니다."),
+            PipelineStep::Commit => format!("{value}의 기록을 커밋합니다: 기록은 {}에 있습니다.", committed_to(p)),
+            PipelineStep::SyncCall => {
+                "동기화 SQL을 부릅니다: OS 캐시에 있던 것만 디스크로 가고, 저장 큐는 기다리지 않습니다.".to_string()
+            }
+            PipelineStep::Drain => format!("저장 큐를 비웁니다: {value}의 기록이 OS 캐시로 내려갑니다."),
+            PipelineStep::Fsync if hidden != "알 수 없습니다" => format!(
+                "{value}의 파일 동기화가 '성공'을 돌려주지만 앞선 오류 뒤라 믿을 수 없습니다: 실제로 기록은 {hidden}."
+            ),
+            PipelineStep::Fsync => format!("파일을 동기화합니다(fsync): {value}의 기록이 디스크에 닿습니다."),
+            PipelineStep::FsyncError => {
+                format!("파일 동기화가 오류를 냅니다: 기록이 어디까지 갔는지 알 수 없고, 이 경우 실제로는 {hidden}.")
+            }
+            PipelineStep::Fenced => "안전 저장소를 차단(fence)합니다: 이제 어떤 서명도 나가지 않습니다.".to_string(),
+            PipelineStep::NewEngine => {
+                "새 엔진이 같은 저장소를 다시 엽니다: 프로세스 안에서는 커밋된 X가 보이므로 X를 다시 보냅니다."
+                    .to_string()
+            }
+            PipelineStep::Send(peer) => {
+                let to = VALIDATOR_NAMES.get(peer).copied().unwrap_or("?");
+                format!("A가 {value}에 대한 표를 {to}에게 보냅니다.")
+            }
+            PipelineStep::OuterCommit => {
+                format!("바깥 트랜잭션이 커밋됩니다: 기록은 이제 {}에 있습니다.", committed_to(p))
+            }
+            PipelineStep::OuterRollback => {
+                "바깥 트랜잭션이 롤백됩니다: 이미 보낸 X의 기록이 함께 사라집니다.".to_string()
+            }
+            PipelineStep::InterruptAt(stage) => {
+                let during = match stage {
+                    InterruptStage::Commit => "커밋",
+                    InterruptStage::Drain => "저장 큐 비우기",
+                    InterruptStage::Fsync => "파일 동기화",
+                };
+                let then = match variant {
+                    Variant::IWaitThenFence => "A는 연결을 쥔 채 그 단계가 실제로 끝나기를 기다립니다.",
+                    Variant::IAsSuccess => "호출한 쪽은 곧바로 성공을 받고, 남은 저장 단계는 뒤에서 계속됩니다.",
+                    Variant::IAbortRelease => {
+                        "호출한 쪽은 곧바로 실패를 받고 연결을 반납합니다: X의 커밋과 그 뒤 단계는 뒤에서 계속됩니다."
+                    }
+                    _ => "",
+                };
+                format!("{during} 중에 중단 요청(interrupt)이 옵니다. {then}").trim_end().to_string()
+            }
+        }
+    }
+
+    /// What a crash at the earliest failing point does: per failing fault
+    /// (kill first), how many of the background interleavings there fail, of how many.
+    pub fn crash_verdict(orders: &[(FaultKind, u32, u32)]) -> String {
+        let names: Vec<&str> = orders.iter().map(|o| fault(o.0)).collect();
+        let subject = with_particle(&names.join("나 "), Particle::IGa);
+        let partly: Vec<String> = orders
+            .iter()
+            .filter(|o| o.1 < o.2)
+            .map(|&(f, bad, all)| format!("{} {all}가지 중 {bad}가지", with_particle(fault(f), Particle::EunNeun)))
+            .collect();
+        let (orders, may) = if partly.is_empty() {
+            (String::new(), "않습니다")
+        } else {
+            (format!("(백그라운드 일이 끼어드는 순서에 따라: {})", partly.join(", ")), "않을 수 있습니다")
+        };
+        format!(
+            "→ 바로 여기서 {subject} 일어나면{orders}, 다시 켜진 A가 복구한 서명 기록이 이미 보낸 표와 맞지 \
+             {may}. 같은 자리에 다른 값이 오면 A는 그 값에도 서명합니다: 이중 투표."
+        )
+    }
+
+    fn consensus_step(s: Step) -> &'static str {
+        match s {
+            Step::Propose => "제안",
+            Step::Prevote => "사전 투표",
+            Step::Precommit => "커밋 투표",
+            Step::Commit => "확정",
+        }
+    }
+
+    /// What the simulation's story counted at that crash: `pair` the first
+    /// equivocation (height, step, first value, second value), `forgotten`
+    /// the value amnesia lost, `seen` a false memory's (recovered, seen).
+    pub fn simulated(
+        f: FaultKind,
+        pair: Option<(u64, Step, String, String)>,
+        forgotten: Option<String>,
+        seen: Option<(String, String)>,
+    ) -> String {
+        let mut out =
+            format!("시뮬레이션(lab-sim)에서 이 지점의 {} 다시 돌리면: ", with_particle(fault(f), Particle::EulReul));
+        match pair {
+            Some((height, step, a, b)) => {
+                out += &format!(
+                    "A가 높이 {height}의 같은 라운드 {}에서 {} {b}에 모두 서명합니다(이중 투표).",
+                    consensus_step(step),
+                    with_particle(&a, Particle::GwaWa)
+                )
+            }
+            None => out += "이중 투표가 일어나지 않습니다.",
+        }
+        if let Some(v) = forgotten {
+            out += &format!(" 복구한 기록에 {} 없습니다(기억 상실).", with_particle(&v, Particle::IGa));
+        }
+        if let Some((recovered, seen)) = seen {
+            out += &format!(" 복구한 기록은 {recovered}인데 다른 검증자들이 본 것은 {seen}입니다(거짓 기억).");
+        }
+        out
+    }
+}
