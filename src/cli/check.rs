@@ -1,6 +1,9 @@
 //! `lab check` (and `lab help check`): every schedule of a small Article A
 //! world, explored by `lab-check`, printed as a table and each smallest
-//! schedule (markdown) or as data (JSON).
+//! schedule (markdown) or as data (JSON); then, as its own section, Article
+//! B's smallest failing single crash per variant (`lab_check::vote`, read
+//! from the crash-point matrix of figure B2). `--article a|b` keeps one
+//! article; `--variant` takes either article's variant words.
 //!
 //! Routed from `cli::main` before the other commands, as the real runs are,
 //! because it owns its stderr: a progress line while it runs, on a terminal,
@@ -23,15 +26,20 @@ use lab_check::replay::{replay_script, replay_smallest, ReplayError, Replayed};
 use lab_check::scenario::{
     self, BALANCE_RANGE, DEFAULT_DEPTH, DEFAULT_REQUESTS, DEFAULT_THREADS, REQUESTS_RANGE, SCENARIOS, THREADS_RANGE,
 };
+use lab_check::vote::{self as vote_check, VoteReport};
 use lab_check::World;
 use lab_check::{check, markdown, words, Limits, Options, Progress, Scenario};
+use lab_sim::vote::Variant;
 
 use super::{CliError, Result, EXIT_FAILURE, EXIT_USAGE};
 
 /// Deepest `--depth` accepted.
 const DEPTH_MAX: u32 = 1_000;
 /// The flags `lab check` takes (all with a value).
-const FLAGS: [&str; 9] = ["variant", "threads", "requests", "balance", "stalls", "depth", "format", "replay", "script"];
+const FLAGS: [&str; 10] =
+    ["variant", "article", "threads", "requests", "balance", "stalls", "depth", "format", "replay", "script"];
+/// The flags that size or replay Article A's world only.
+const A_ONLY: [&str; 7] = ["threads", "requests", "balance", "stalls", "depth", "replay", "script"];
 /// The drawing's width (CSS px), as `lab figure`'s default.
 const REPLAY_WIDTH: u32 = 900;
 
@@ -39,8 +47,9 @@ const REPLAY_WIDTH: u32 = 900;
 fn help() -> String {
     let words: Vec<&str> = SCENARIOS.iter().map(|s| s.key).collect();
     let presets: Vec<String> = SCENARIOS.iter().map(|s| format!("{} ({})", s.key, s.preset.key())).collect();
+    let codes: Vec<&str> = Variant::ALL.iter().map(|v| v.code()).collect();
     format!(
-        "lab check [--variant {}|all] [--threads {}|{}] [--requests R] [--balance {}|{}] [--stalls on|off] [--depth D] [--format md|json] [--replay FILE.svg|FILE.json] [--script FILE.json]\n\n\
+        "lab check [--variant {}|{}|all] [--article a|b] [--threads {}|{}] [--requests R] [--balance {}|{}] [--stalls on|off] [--depth D] [--format md|json] [--replay FILE.svg|FILE.json] [--script FILE.json]\n\n\
          Explores every schedule of a small Article A world, breadth first, and checks each state\n\
          against the article's properties: no over-approval (approvals <= what the balance allows),\n\
          drift 0 (snapshot = ledger), no lost update and, for the token variants, no write with a\n\
@@ -53,7 +62,17 @@ fn help() -> String {
          and comes back empty. Prints per variant the verdict, the states explored (threads' order\n\
          ignored), the depth reached and the smallest schedule that breaks each property, step by\n\
          step in Korean.\n\n\
-         --variant V   the configuration (its preset): {}; all (default): each in turn\n\
+         Then, as its own section, Article B: for each ordering/handling variant of the crash-point\n\
+         matrix (`lab crashpoints`, figure B2, at the settings the figure opens with: store profile\n\
+         h2_like, device honours sync, append log, sync errors poison the store), the earliest crash\n\
+         point (fewest pipeline steps done) where a process kill or a power loss can make the\n\
+         validator double-vote, with the faults that fail there, each step up to the crash in\n\
+         Korean and the same crash run again in the simulation; or safe, with the number of crash\n\
+         points (positions x faults) checked.\n\n\
+         --variant V   the configuration: Article A's (its preset): {}; or Article B's:\n\
+         \x20             {} (case does not matter); all (default): each of both articles in turn\n\
+         --article A   a: Article A's check only; b: Article B's section only (with --variant, that\n\
+         \x20             article's variant); default: both, as --variant says\n\
          --threads N   payment threads, {}..={} (default {DEFAULT_THREADS})\n\
          --requests R  payments each thread sends, one after the other, {}..={} (default {DEFAULT_REQUESTS})\n\
          --balance K   payments the balance allows, {}..={} (default {})\n\
@@ -61,8 +80,10 @@ fn help() -> String {
          \x20             off: only a process stop or the lock server's death ends a lease early\n\
          --depth D     explore at most D steps from the start, 1..={DEPTH_MAX} (default {DEFAULT_DEPTH};\n\
          \x20             every world the flags allow ends well within it)\n\
-         --format F    md (default): a table, then each smallest schedule; json: an array, one\n\
-         \x20             object per variant, its schedules as data\n\
+         --format F    md (default): a table, then each smallest schedule, then Article B's table\n\
+         \x20             and each smallest crash; json: Article A alone is an array, one object per\n\
+         \x20             variant, its schedules as data; Article B alone is {{\"options\", \"variants\"}};\n\
+         \x20             both are {{\"article_a\": [...], \"article_b\": {{...}}}}\n\
          --replay F    with one unsafe --variant: run its smallest schedule in the simulation\n\
          \x20             (lab-sim, scripted: the schedule decides the order, the stall, the stop,\n\
          \x20             the lock server's death) and print what the simulation counted; F.svg:\n\
@@ -72,14 +93,18 @@ fn help() -> String {
          \x20             --replay JSON, or its script alone) in the checker's world and in the\n\
          \x20             simulation (the variant's own steps), and print what each says it\n\
          \x20             breaks; with --replay, draw it\n\n\
+         The flags that size Article A's world (--threads, --requests, --balance, --stalls, --depth)\n\
+         and --replay, --script are for Article A only: with --article b or a B variant, exit {EXIT_USAGE}.\n\n\
          Exit status: 0 when the check ran (whatever it found), {EXIT_USAGE} bad usage (or --replay\n\
          for a variant with no counterexample), {EXIT_FAILURE} a file that cannot be written.\n",
         words.join("|"),
+        codes.join("|"),
         THREADS_RANGE.0,
         THREADS_RANGE.1,
         BALANCE_RANGE.0,
         BALANCE_RANGE.1,
         presets.join(", "),
+        codes.join(", "),
         THREADS_RANGE.0,
         THREADS_RANGE.1,
         REQUESTS_RANGE.0,
@@ -93,7 +118,10 @@ fn help() -> String {
 /// What `lab check` was asked.
 #[derive(Debug, PartialEq)]
 struct Request {
+    /// Article A's configurations (none: Article B's section only).
     scenarios: Vec<&'static Scenario>,
+    /// Article B's variants (`None`: no Article B section).
+    vote: Option<Vec<Variant>>,
     options: Options,
     json: bool,
     /// `--replay`: where to write the smallest schedule's simulated run.
@@ -172,13 +200,14 @@ fn parse(args: &[String]) -> Result<Option<Request>> {
         values.push((name, value));
     }
     let get = |name: &str| values.iter().find(|(f, _)| *f == name).map(|(_, v)| v.as_str());
-    let scenarios = match get("variant").unwrap_or("all") {
-        "all" => SCENARIOS.iter().collect(),
-        word => vec![scenario::scenario(word).ok_or_else(|| {
-            let words: Vec<&str> = scenario::keys().chain(["all"]).collect();
-            CliError::usage(format!("`--variant {word}`: expected one of {}", words.join(", ")))
-        })?],
-    };
+    let (scenarios, vote) = articles(get("article"), get("variant").unwrap_or("all"))?;
+    if scenarios.is_empty() {
+        if let Some(flag) = A_ONLY.iter().find(|f| get(f).is_some()) {
+            return Err(CliError::usage(format!(
+                "`--{flag}` is for Article A's world; Article B's section (`--article b` or a B variant) takes only --variant and --format"
+            )));
+        }
+    }
     let threads =
         number("threads", get("threads"), THREADS_RANGE.0.into(), THREADS_RANGE.1.into(), DEFAULT_THREADS.into())?;
     let requests =
@@ -204,11 +233,11 @@ fn parse(args: &[String]) -> Result<Option<Request>> {
     };
     let replay = get("replay").map(str::to_string);
     let script = get("script").map(str::to_string);
-    if script.is_some() && scenarios.len() != 1 {
+    if script.is_some() && (scenarios.len() != 1 || vote.is_some()) {
         return Err(CliError::usage("`--script` needs one `--variant` (not all)"));
     }
     if let Some(path) = &replay {
-        if scenarios.len() != 1 {
+        if scenarios.len() != 1 || vote.is_some() {
             return Err(CliError::usage("`--replay` needs one `--variant` (not all)"));
         }
         if !(path.ends_with(".svg") || path.ends_with(".json")) {
@@ -222,7 +251,45 @@ fn parse(args: &[String]) -> Result<Option<Request>> {
         balance: balance as u8,
         limits: Limits { depth, symmetry: true },
     };
-    Ok(Some(Request { scenarios, options, json, replay, script }))
+    Ok(Some(Request { scenarios, vote, json, options, replay, script }))
+}
+
+/// What `--article` and `--variant` select: Article A's configurations and
+/// Article B's variants (`None`: no Article B section).
+fn articles(article: Option<&str>, variant: &str) -> Result<(Vec<&'static Scenario>, Option<Vec<Variant>>)> {
+    let (a, b) = match article {
+        None => (true, true),
+        Some("a") => (true, false),
+        Some("b") => (false, true),
+        Some(other) => return Err(CliError::usage(format!("`--article {other}`: expected a or b"))),
+    };
+    let a_words = || scenario::keys().chain(["all"]).collect::<Vec<_>>().join(", ");
+    let b_words = || Variant::ALL.iter().map(|v| v.code()).chain(["all"]).collect::<Vec<_>>().join(", ");
+    if variant == "all" {
+        let scenarios = if a { SCENARIOS.iter().collect() } else { Vec::new() };
+        return Ok((scenarios, b.then(|| Variant::ALL.to_vec())));
+    }
+    let scenario = scenario::scenario(variant);
+    let code = Variant::ALL.into_iter().find(|v| v.code().eq_ignore_ascii_case(variant));
+    match (scenario, code) {
+        (Some(s), _) if a => Ok((vec![s], None)),
+        (_, Some(v)) if b => Ok((Vec::new(), Some(vec![v]))),
+        (Some(_), _) => Err(CliError::usage(format!(
+            "`--variant {variant}` is Article A's, not B's; with `--article b` expected one of {}",
+            b_words()
+        ))),
+        (_, Some(_)) => Err(CliError::usage(format!(
+            "`--variant {variant}` is Article B's, not A's; with `--article a` expected one of {}",
+            a_words()
+        ))),
+        (None, None) => Err(CliError::usage(match article {
+            Some("a") => format!("`--variant {variant}`: expected one of {}", a_words()),
+            Some(_) => format!("`--variant {variant}`: expected one of {}", b_words()),
+            None => {
+                format!("`--variant {variant}`: expected one of {} (Article A) or {} (Article B)", a_words(), b_words())
+            }
+        })),
+    }
 }
 
 /// A whole number flag within `lo..=hi`, or its default.
@@ -265,11 +332,8 @@ fn run(request: &Request) -> Result<String> {
     if shown {
         eprint!("\r{:60}\r", "");
     }
-    let mut out = if request.json {
-        serde_json::to_string_pretty(&reports).expect("a report always serializes") + "\n"
-    } else {
-        markdown(&reports)
-    };
+    let vote = request.vote.as_ref().map(|variants| vote_check::check_vote(variants, &Default::default()));
+    let mut out = output(&reports, vote.as_ref(), request.json);
     if let Some(path) = &request.replay {
         let scenario = request.scenarios[0];
         let replayed = replay_smallest(scenario, &reports[0])
@@ -281,6 +345,36 @@ fn run(request: &Request) -> Result<String> {
         }
     }
     Ok(out)
+}
+
+/// The output of both articles' answers: Article A's reports (none: not
+/// asked) and Article B's section; JSON as `lab check --help` says.
+fn output(reports: &[lab_check::Report], vote: Option<&VoteReport>, json: bool) -> String {
+    fn pretty<T: serde::Serialize>(value: &T) -> String {
+        serde_json::to_string_pretty(value).expect("a report always serializes") + "\n"
+    }
+    match (reports.is_empty(), vote, json) {
+        (false, None, true) => pretty(&reports),
+        (true, Some(v), true) => pretty(&v),
+        (false, Some(v), true) => {
+            #[derive(serde::Serialize)]
+            struct Both<'a> {
+                article_a: &'a [lab_check::Report],
+                article_b: &'a VoteReport,
+            }
+            pretty(&Both { article_a: reports, article_b: v })
+        }
+        (false, vote, false) => {
+            let mut out = markdown(reports);
+            if let Some(v) = vote {
+                out += "\n";
+                out += &vote_check::markdown(v);
+            }
+            out
+        }
+        (true, Some(v), false) => vote_check::markdown(v),
+        (true, None, _) => unreachable!("`articles` selects at least one article"),
+    }
 }
 
 /// `--script FILE`: the schedule in FILE, played in the checker's world and run in the simulation.
@@ -377,6 +471,24 @@ mod tests {
     }
 
     #[test]
+    fn article_and_variant_select_the_sections() {
+        let keys = |r: &Request| r.scenarios.iter().map(|s| s.key).collect::<Vec<_>>();
+        let both = parse(&[]).unwrap().unwrap();
+        assert_eq!((both.scenarios.len(), both.vote.as_deref()), (SCENARIOS.len(), Some(&Variant::ALL[..])));
+        let a = parse(&args(&["--article", "a"])).unwrap().unwrap();
+        assert_eq!((a.scenarios.len(), a.vote), (SCENARIOS.len(), None));
+        let b = parse(&args(&["--article=b"])).unwrap().unwrap();
+        assert_eq!((keys(&b), b.vote.as_deref()), (vec![], Some(&Variant::ALL[..])));
+        let v1 = parse(&args(&["--variant", "v1"])).unwrap().unwrap();
+        assert_eq!((keys(&v1), v1.vote), (vec![], Some(vec![Variant::V1])));
+        let c2 = parse(&args(&["--variant", "c2", "--article", "a"])).unwrap().unwrap();
+        assert_eq!((keys(&c2), c2.vote), (vec!["c2"], None));
+        let naive =
+            parse(&args(&["--article", "b", "--variant", "F-naive-retry", "--format", "json"])).unwrap().unwrap();
+        assert_eq!((naive.vote, naive.json), (Some(vec![Variant::FNaiveRetry]), true));
+    }
+
+    #[test]
     fn bad_flags_say_what_is_accepted() {
         for (bad, says) in [
             (&["--variant", "e"][..], "expected one of a, b, b-stop"),
@@ -390,6 +502,13 @@ mod tests {
             (&["--depth"], "needs a value"),
             (&["c2"], "unexpected argument"),
             (&["--depth", "3", "--depth=4"], "given twice"),
+            (&["--article", "c"], "expected a or b"),
+            (&["--variant", "V9"], "(Article A) or V0, V1"),
+            (&["--article", "a", "--variant", "V1"], "Article B's, not A's"),
+            (&["--article", "b", "--variant", "c2"], "Article A's, not B's"),
+            (&["--article", "b", "--threads", "2"], "`--threads` is for Article A's world"),
+            (&["--variant", "V3", "--script", "x.json"], "`--script` is for Article A's world"),
+            (&["--replay", "x.svg"], "one `--variant`"),
         ] {
             let err = parse(&args(bad)).unwrap_err();
             assert_eq!(err.status, EXIT_USAGE);

@@ -16,7 +16,8 @@ pub(super) fn help_text(subcommand: &str) -> Result<String> {
              \x20   crashpoints   Scenario B's crash-point matrix\n\
              \x20   figure        render a site figure to SVG/PNG: lab figure lease-expiry --out a1.svg\n\
              \x20   sweep         run a sweep figure's grid: lab sweep sweep-ttl-pause --params \"n=10\"\n\
-             \x20   check         every schedule of a small Article A world, and the smallest that breaks it\n\
+             \x20   check         every schedule of a small Article A world, and the smallest that breaks it;\n\
+             \x20                 Article B's earliest single crash that makes a variant double-vote\n\
              \x20   real          Article A on a real Redis and PostgreSQL, beside the simulation\n\
              \x20   real-wal      Article B's safety WAL on a real SQLite file: kills and power loss\n\n\
              `lab <COMMAND> --help` describes a command. Exit status: 0 ok, 1 failure, {EXIT_USAGE} bad usage.\n"
