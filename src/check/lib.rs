@@ -12,7 +12,12 @@
 //! empty restart. The search (`explore`): breadth first, states deduplicated
 //! by hash (with symmetry over the threads), a depth bound. The answer
 //! (`report`): verdict, states, depth and each smallest schedule, in Korean
-//! (`words`) and as data.
+//! (`words`) and as data. The reader's own run of the same world, step by
+//! step, as the page's "깨뜨려 보기" figure plays it (`session`).
+//!
+//! Article B (`vote`): its single-crash map has no schedule to search, so
+//! for each variant the earliest crash point of figure B2's matrix that can
+//! make the validator double-vote, run again in the simulation.
 //!
 //! It sits beside `lab-figures`, right of `lab-model` (ARCHITECTURE.md). No
 //! clock, no threads, no randomness: a caller that wants progress passes a
