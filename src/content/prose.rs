@@ -18,6 +18,15 @@
 //! component. `{{sim:PRESET:METRIC}}` placeholders pass
 //! through as text and are filled by the page from live runs.
 //!
+//! A `{{check:VARIANT:FIELD}}` placeholder is a number `lab check` reports,
+//! filled in here, at build, from `lab_check::check` in the world of the
+//! "깨뜨려 보기" figure (one payment per thread, a balance of one charge,
+//! two threads; `@3` after the field: three): FIELD `states` (the states
+//! explored), `depth` (the depth reached) or `smallest` (the steps of the
+//! smallest counterexample; a variant nothing breaks there fails the
+//! render, as an unknown variant or field does). So a chapter never types
+//! in a number the checker says (`check_value`).
+//!
 //! A blockquote that opens with `**원문과 다른 점.**` is the section's note on
 //! where the site departs from the article or assumes what it does not say:
 //! it becomes a collapsed `<details class="differs">` under that title, so
@@ -168,8 +177,25 @@ pub fn sim_placeholders(text: &str) -> Vec<(&str, &str)> {
     out
 }
 
+/// The text of every `{{check:…}}` placeholder in `text` (`c2:states`,
+/// `e-c2:smallest@3`), in order.
+pub fn check_placeholders(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find(CHECK_OPEN) {
+        let after = &rest[start + CHECK_OPEN.len()..];
+        let Some(end) = after.find("}}") else { break };
+        out.push(&after[..end]);
+        rest = &after[end + 2..];
+    }
+    out
+}
+
+/// How a `{{check:…}}` placeholder opens.
+const CHECK_OPEN: &str = "{{check:";
+
 #[cfg(not(target_arch = "wasm32"))]
-pub use render::render_chapter;
+pub use render::{check_value, render_chapter};
 
 #[cfg(not(target_arch = "wasm32"))]
 mod render {
@@ -188,8 +214,92 @@ mod render {
     const TABLES_MARKER: (&str, &str) = ("{{tables:", "{{/tables}}");
     const TABLES_TITLE: &str = "표 보기";
 
+    /// What a `{{check:…}}` placeholder asks: a variant, a field, the threads.
+    struct CheckAsk<'a> {
+        scenario: &'static lab_check::Scenario,
+        field: &'a str,
+        threads: u8,
+    }
+
+    /// Reads a placeholder's text (`VARIANT:FIELD` or `VARIANT:FIELD@N`).
+    fn check_ask(spec: &str) -> Result<CheckAsk<'_>, String> {
+        let (variant, field) = spec.split_once(':').ok_or_else(|| format!("{{{{check:{spec}}}}}: no FIELD"))?;
+        let scenario = lab_check::scenario::scenario(variant.trim())
+            .ok_or_else(|| format!("{{{{check:{spec}}}}}: no variant {variant:?} (a `lab check --variant` word)"))?;
+        let (field, threads) = match field.split_once('@') {
+            Some((field, n)) => (field, n.trim().parse::<u8>().map_err(|_| format!("{{{{check:{spec}}}}}: @{n}"))?),
+            None => (field, lab_check::session::DEFAULT_THREADS),
+        };
+        let (lo, hi) = lab_check::scenario::THREADS_RANGE;
+        if !(lo..=hi).contains(&threads) {
+            return Err(format!("{{{{check:{spec}}}}}: threads {threads} outside {lo}..={hi}"));
+        }
+        Ok(CheckAsk { scenario, field: field.trim(), threads })
+    }
+
+    /// The checker's report in the figure's world with `threads` threads.
+    fn check_report(scenario: &lab_check::Scenario, threads: u8) -> lab_check::Report {
+        let options = lab_check::Options {
+            threads,
+            requests: lab_check::session::REQUESTS,
+            balance: lab_check::session::BALANCE,
+            ..lab_check::Options::default()
+        };
+        lab_check::check(scenario, options, &mut |_| {})
+    }
+
+    /// A report's field as the prose shows it (thousands separated).
+    fn check_field(report: &lab_check::Report, ask: &CheckAsk<'_>, spec: &str) -> Result<String, String> {
+        let n = match ask.field {
+            "states" => report.states,
+            "depth" => u64::from(report.depth),
+            "smallest" => report
+                .smallest
+                .ok_or_else(|| format!("{{{{check:{spec}}}}}: nothing breaks {} there", report.variant))?
+                as u64,
+            other => return Err(format!("{{{{check:{spec}}}}}: no field {other:?} (states, depth, smallest)")),
+        };
+        Ok(lab_model::article::format_number(n as f64, 0))
+    }
+
+    /// The number a `{{check:…}}` placeholder stands for (see the module
+    /// docs), or why it stands for none.
+    pub fn check_value(spec: &str) -> Result<String, String> {
+        let ask = check_ask(spec)?;
+        check_field(&check_report(ask.scenario, ask.threads), &ask, spec)
+    }
+
+    /// `markdown` with every `{{check:…}}` placeholder filled in, each
+    /// world checked once. A placeholder that stands for nothing panics, so
+    /// that the render (and `tests/prose.rs`) fails on it.
+    fn fill_check(markdown: &str) -> String {
+        let mut reports: Vec<(&'static str, u8, lab_check::Report)> = Vec::new();
+        let mut out = String::with_capacity(markdown.len());
+        let mut rest = markdown;
+        while let Some(start) = rest.find(super::CHECK_OPEN) {
+            let after = &rest[start + super::CHECK_OPEN.len()..];
+            let Some(end) = after.find("}}") else { break };
+            let spec = &after[..end];
+            let ask = check_ask(spec).unwrap_or_else(|e| panic!("{e}"));
+            let at = match reports.iter().position(|(k, t, _)| *k == ask.scenario.key && *t == ask.threads) {
+                Some(at) => at,
+                None => {
+                    reports.push((ask.scenario.key, ask.threads, check_report(ask.scenario, ask.threads)));
+                    reports.len() - 1
+                }
+            };
+            out.push_str(&rest[..start]);
+            out.push_str(&check_field(&reports[at].2, &ask, spec).unwrap_or_else(|e| panic!("{e}")));
+            rest = &after[end + 2..];
+        }
+        out.push_str(rest);
+        out
+    }
+
     /// Renders a chapter's markdown to its HTML file (see the module docs).
     pub fn render_chapter(markdown: &str) -> String {
+        let filled = fill_check(markdown);
+        let markdown = filled.as_str();
         let mut out = String::with_capacity(markdown.len() * 2);
         let mut prose = String::new();
         let flush = |out: &mut String, prose: &mut String| {
@@ -525,6 +635,36 @@ mod render {
             assert!(render_markdown("*{{mark:stolen|STOLEN}}*")
                 .contains("<em><span class=\"mark-word mark-stolen\" data-mark=\"stolen\""));
             assert_eq!(render_markdown("{{mark:stolen|x"), "<p>{{mark:stolen|x</p>");
+        }
+
+        #[test]
+        fn a_check_placeholder_is_what_the_checker_reports_in_the_figures_world() {
+            let html = render_chapter("(a)는 {{check:a:smallest}}단계, (c-2)는 상태 {{check:c2:states@3}}개\n");
+            let report = |key: &str, threads: u8| {
+                let options = lab_check::Options { threads, requests: 1, balance: 1, ..lab_check::Options::default() };
+                lab_check::check(lab_check::scenario::scenario(key).unwrap(), options, &mut |_| {})
+            };
+            let (a, c2) = (report("a", 2), report("c2", 3));
+            let want = format!(
+                "<div class=\"prose\"><p>(a)는 {}단계, (c-2)는 상태 {}개</p></div>\n",
+                a.smallest.unwrap(),
+                lab_model::article::format_number(c2.states as f64, 0)
+            );
+            assert_eq!(html, want);
+            assert_eq!(
+                super::super::check_placeholders("{{check:a:smallest}} {{check:c2:states@3}}"),
+                ["a:smallest", "c2:states@3"]
+            );
+            for bad in ["nope:states", "a:size", "c2:smallest", "a:states@4", "a:states@x", "a"] {
+                assert!(check_value(bad).is_err(), "{bad}");
+            }
+            assert_eq!(check_value("a:smallest"), Ok(a.smallest.unwrap().to_string()));
+        }
+
+        #[test]
+        #[should_panic(expected = "nothing breaks")]
+        fn a_smallest_counterexample_of_a_safe_design_fails_the_render() {
+            render_chapter("{{check:d:smallest}}\n");
         }
 
         #[test]
