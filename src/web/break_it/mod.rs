@@ -258,6 +258,8 @@ impl Figure {
             Msg::Verdict => {
                 self.verdict();
                 self.verdict_open = true;
+                let said = self.report.as_ref().map(view::verdict_line).unwrap_or_default();
+                self.say(&said);
             }
             Msg::OpenStory => {
                 self.verdict();
@@ -270,6 +272,7 @@ impl Figure {
                 let Some(schedule) = schedule else { return false };
                 let steps: Vec<Step> = schedule.steps.iter().map(|s| s.step).collect();
                 let Some(taken) = play(self.session.world(), &steps) else { return false };
+                self.say(&words::smallest_heading(taken.len()));
                 self.story = Some(Story { property, taken, shown: 0 });
             }
             Msg::CloseStory => {

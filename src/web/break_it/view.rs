@@ -248,8 +248,9 @@ fn properties(b: &mut Builder, s: &Session) -> Element {
 
 /// A property fell: the headline, the reader's length, the way to the checker's smallest.
 fn banner(b: &mut Builder, f: &Figure, p: Property) -> Element {
+    // Said once by the figure's live region when it happened (a status role
+    // here would speak again at each redraw).
     let banner = b.el("div", "bi-banner");
-    set(&banner, "role", "status");
     append(
         &banner,
         &[
@@ -267,21 +268,22 @@ fn banner(b: &mut Builder, f: &Figure, p: Property) -> Element {
 fn verdict(b: &mut Builder, f: &Figure) -> Element {
     let report: &Report = f.report.as_ref().expect("asked for");
     let wrap = b.el("div", "bi-verdict");
-    set(&wrap, "role", "status");
-    match (report.verdict, report.smallest) {
-        (Verdict::Unsafe, Some(n)) => {
-            append(&wrap, &[&b.text("p", "bi-headline", &words::unsafe_verdict(report.states, n))]);
-            if f.story.is_none() {
-                append(&wrap, &[&b.button("story-open", "btn btn-primary", words::SMALLEST_BUTTON, Msg::OpenStory)]);
-            }
-        }
-        (Verdict::Safe, _) => {
-            append(&wrap, &[&b.text("p", "bi-headline bi-safe", &lab_check::words::safe_verdict(report.states))])
-        }
-        (v, _) => append(&wrap, &[&b.text("p", "bi-headline", v.words())]),
-    }
+    let class = if report.verdict == Verdict::Safe { "bi-headline bi-safe" } else { "bi-headline" };
+    append(&wrap, &[&b.text("p", class, &verdict_line(report))]);
     append(&wrap, &[&b.text("p", "bi-assumptions", lab_check::words::ASSUMPTIONS)]);
+    if report.verdict == Verdict::Unsafe && f.story.is_none() {
+        append(&wrap, &[&b.button("story-open", "btn btn-primary", words::SMALLEST_BUTTON, Msg::OpenStory)]);
+    }
     wrap
+}
+
+/// The checker's verdict in one sentence.
+pub fn verdict_line(report: &Report) -> String {
+    match (report.verdict, report.smallest) {
+        (Verdict::Unsafe, Some(n)) => words::unsafe_verdict(report.states, n),
+        (Verdict::Safe, _) => lab_check::words::safe_verdict(report.states),
+        (v, _) => v.words().to_string(),
+    }
 }
 
 /// The checker's smallest schedule, told one step per sentence.
