@@ -98,10 +98,10 @@ test('(a) breaks by keyboard: shortcuts and Enter, the focus kept, the smallest 
   // The checker's smallest schedule, told one step per sentence with Enter.
   await page.focus(key('story-open'));
   await page.keyboard.press('Enter');
+  assert.equal(await focusedKey(page), 'story-next', 'the focus goes to the story\'s first button');
   assert.ok(Number(await page.$eval(`${FIG} .break-it-mount`, (m) => m.dataset.verdictMs)) < 50, 'the verdict takes under 50 ms');
   assert.match(await page.locator(`${FIG} .bi-story`).innerText(), new RegExp(`가장 짧은 반례: ${smallest.smallest}단계`));
   assert.equal(await page.locator(key('story-play')).count(), 0, 'no auto-play with reduced motion');
-  await page.focus(key('story-next'));
   for (let i = 1; i <= smallest.smallest; i++) {
     await page.keyboard.press('Enter');
     assert.equal(await focusedKey(page), 'story-next');

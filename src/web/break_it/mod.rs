@@ -397,8 +397,19 @@ fn render(fig: &Rc<RefCell<Figure>>) {
         }
     }
     if inside {
-        let same = key.is_some_and(|k| dom::focus(&f.body, &format!("[data-key=\"{k}\"]")));
-        if !same && !dom::focus(&f.body, "button.bi-move:not([aria-disabled=true])") {
+        // The same control, else the one that took its place (the story's
+        // first button for the one that opened it, the opener for the closer).
+        let next: &[&str] = match key.as_deref() {
+            Some("story-open") => &["story-next"],
+            Some("story-close" | "verdict") => &["story-open"],
+            _ => &[],
+        };
+        let found = key
+            .iter()
+            .map(String::as_str)
+            .chain(next.iter().copied())
+            .any(|k| dom::focus(&f.body, &format!("[data-key=\"{k}\"]")));
+        if !found && !dom::focus(&f.body, "button.bi-move:not([aria-disabled=true])") {
             let _ = f.root.dyn_ref::<web_sys::HtmlElement>().map(|r| r.focus());
         }
     }
