@@ -1,18 +1,20 @@
 #!/usr/bin/env node
-// Size budgets of the release site in dist/ (run after `trunk build --release`):
+// Size budgets of the release site in dist/ (run after `trunk build --release`;
+// `node scripts/budget.mjs DIST_DIR` measures another build's directory):
 //   - every .wasm (the site's and each lazily loaded module's), gzip -9: at
 //     most 400 KB; the site's (the first load) at most SITE_WASM_GZ_MAX;
 //   - first load (index.html and everything it pulls in, fonts excluded),
 //     as transferred with gzip: at most 500 KB. "Pulls in" means referenced
 //     from index.html, or statically imported by a first-load script; modules
 //     a script only names for a later dynamic import() (the `figures`
-//     module) are not first load;
+//     and `check` modules) are not first load;
 //   - the wasm pipelines index.html declares (`<link data-trunk rel="rust">`):
 //     at most MAX_WASM_PIPELINES (issue 15's target was 3);
 //   - the gzipped wasm a reader fetches to read every chapter and export one
 //     figure: every .wasm of the build, as each is needed by one of those
 //     (the site, whose module the sweeps' workers run too; the `figures`
-//     module, for Article B and the export): at most TOTAL_WASM_GZ_MAX, and
+//     module, for Article B and the export; the `check` module, for chapter
+//     A8's figure 8-1): at most TOTAL_WASM_GZ_MAX, and
 //     issue 26's TOTAL_WASM_GZ_TARGET (700 KB). Issue 15 met its target
 //     (750 KB, 734 KB then); the reader's view, the
 //     canvas as an interface, story mode, the predictions, the hook and GIF
@@ -28,7 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { withoutFetchedDigests } from './site-files.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, 'dist');
+const dist = process.argv[2] ? path.resolve(process.argv[2]) : path.join(root, 'dist');
 const KB = 1024;
 const WASM_GZ_MAX = 400 * KB;
 // The site's module was 394.9 KB before issue 24 made every figure legible at
@@ -87,6 +89,13 @@ const WASM_GZ_MAX = 400 * KB;
 // reading decimal numbers with lab_model::decimal rather than
 // str::parse::<f64> (whose 10 KB table of powers of five does not
 // compress; the same values bit for bit) took it to 430.0 KB on 2026-12-06.
+// Issue 41's figure 8-1 (break-it) is built by its own lazily loaded module
+// (`check`, below); the site carries its registry row (caption, chapter,
+// keys), its chapter's words, the address reader leaving the figure's keys
+// to the module, and the mount that imports the module and hands it the
+// figure's <div> (web::break_it_mount, no Yew component: a function
+// component's lifecycle code alone weighed 3.6 KB): 429.8 → 431.1 KB
+// (same pipeline, before and after, on 2026-12-06).
 const SITE_WASM_GZ_MAX = 440 * KB;
 const FIRST_LOAD_MAX = 500 * KB;
 // Today's counts plus a little slack, so that nothing grows back: six
@@ -131,13 +140,21 @@ const FIRST_LOAD_MAX = 500 * KB;
 // 726.8 KB; lab_model::decimal in both modules: 702.1 KB on 2026-12-06, 2.1
 // KB over the target. The next cut is issue 42's words layer (the export
 // task's 48.8 KB future is code used from one place, which wasm-opt gathers
-// into one function: splitting it saved nothing).
-const MAX_WASM_PIPELINES = 2;
-const TOTAL_WASM_GZ_MAX = 711 * KB;
+// into one function: splitting it saved nothing). Issue 41 then added a
+// third pipeline, the lazily loaded `check` module (src/bin/check.rs: the
+// model checker lab_check, the reader's session and figure 8-1's DOM,
+// fetched only on chapter A8): 124.4 KB raw, 58.2 KB gzip on 2026-12-06.
+// A reader of every chapter fetches it, so it counts here: 761.7 KB with
+// the site's 1.3 KB for the figure's mount (above). The limit rises by
+// what the module weighs (711 + 59 KB): the checker runs in the reader's
+// browser by design (issue 41: the reader is the adversary, every state
+// checked on the spot), and it is never first load.
+const MAX_WASM_PIPELINES = 3;
+const TOTAL_WASM_GZ_MAX = 770 * KB;
 const TOTAL_WASM_GZ_TARGET = 700 * KB;
 
 if (!fs.existsSync(path.join(dist, 'index.html'))) {
-  console.error('budget: dist/index.html is missing; run `trunk build --release` first');
+  console.error(`budget: ${path.join(dist, 'index.html')} is missing; run \`trunk build --release\` first`);
   process.exit(2);
 }
 

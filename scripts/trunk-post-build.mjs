@@ -55,7 +55,7 @@ const verified = html.match(/\bintegrity="/g)?.length ?? 0;
 // --- 0b. Integrity of what the page fetches itself -------------------------------
 // Trunk's digests cover the tags of index.html. The browser checks them for
 // scripts, stylesheets and module preloads, but the site's wasm is fetched
-// by Trunk's loader, and the lazily loaded `figures` module and the workers' glue
+// by Trunk's loader, and the lazily loaded modules (`figures`, `check`) and the workers' glue
 // by the page's own scripts, all without a digest. So the hook states the
 // digest of each, computed from the file the build staged (it rewrites no
 // digest Trunk wrote): in an import map's `integrity` (Chromium checks it on
@@ -67,7 +67,10 @@ const verified = html.match(/\bintegrity="/g)?.length ?? 0;
 // digest is the one Trunk's preload tag states (verified above). A file
 // changed after the build is then refused, and the page says so.
 const fetchedLater = {};
-for (const name of ['figures.js', 'figures_bg.wasm']) {
+// The lazily loaded modules (index.html's `data-type="worker"` pipelines),
+// each `NAME.js` and `NAME_bg.wasm` (src/web/js/lazy_module.js).
+const LAZY_MODULES = ['figures', 'check'];
+for (const name of LAZY_MODULES.flatMap((m) => [`${m}.js`, `${m}_bg.wasm`])) {
   const path = join(stage, name);
   if (!existsSync(path)) {
     console.error(`trunk-post-build: ${name} is missing (index.html's wasm pipelines)`);
@@ -98,7 +101,9 @@ html = html.replace(loader, [
   '  throw e;',
   '});',
 ].join('\n'));
-const importMap = { integrity: { [siteJs]: siteJsDigest, './figures.js': fetchedLater['figures.js'] } };
+const importMap = {
+  integrity: { [siteJs]: siteJsDigest, ...Object.fromEntries(LAZY_MODULES.map((m) => [`./${m}.js`, fetchedLater[`${m}.js`]])) },
+};
 const siteGlue = siteJs.replace(/^\.?\//, '');
 fetchedLater[siteGlue] = siteJsDigest;
 const blocks = [

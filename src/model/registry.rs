@@ -349,7 +349,7 @@ pub static FIGURES: &[FigureSpec] = &[
         main_keys: &["check", "threads"],
         lesson_keys: &["check", "threads"],
         key_metrics: &[],
-        caption_ko: "그림 8-1. 직접 깨뜨려 보기: 잔액이 결제 한 건(1,000원)뿐인 지갑 하나에 스레드 두세 개가 결제를 한 건씩 보낸다. 어느 스레드가 다음 문장을 실행할지, 언제 락을 쥔 스레드를 멈추게 하거나 락 서버를 죽일지는 독자가 고른다. 줄마다 스레드와 락 서버, 칸마다 한 단계이고(시간이 아니라 순서), 띠는 그 스레드가 받은 lease, 빨간 칸은 성질이 처음 깨진 단계다.",
+        caption_ko: "그림 8-1. 직접 깨뜨려 보기: 잔액이 결제 한 건분인 지갑 하나에 스레드 두세 개가 결제를 한 건씩 보낸다. 다음에 움직일 스레드, 락을 쥔 스레드의 멈춤, 락 서버의 장애는 독자가 고른다. 그림의 가로는 시간이 아니라 단계의 순서이고, 빨간 칸은 성질이 처음 깨진 단계다.",
         not_drawn: Some(
             "A10 is the reader's own schedule, built by the page's check module; `lab check` prints its data, `lab check --replay F.svg` draws a counterexample as a timeline",
         ),

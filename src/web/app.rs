@@ -145,6 +145,8 @@ impl Component for App {
     }
 
     fn rendered(&mut self, _ctx: &Context<Self>, _first: bool) {
+        // Figure 8-1's mount, if this render put one on the page, goes to the `check` module.
+        super::break_it_mount::mount_new();
         if super::takeover::pending() {
             match &self.prose {
                 // The prerendered chapter stays until the live one has its text.
@@ -353,6 +355,10 @@ impl App {
         }
         if let Some(spec) = lab_model::registry::figure_of(lab_model::registry::Scenario::Vote, fid) {
             return html! { <ArticleBFigure key={self.figure_key(chapter, spec.id)} id={spec.id} chapter={chapter.to_string()} /> };
+        }
+        // Figure 8-1: its mount, which the lazily loaded `check` module fills.
+        if let Some(spec) = lab_model::registry::figure_of(lab_model::registry::Scenario::Check, fid) {
+            return super::break_it_mount::figure(spec);
         }
         if fid == super::side_by_side::SIDE_BY_SIDE_ID {
             // The five panels share one fixed setting: an address's values

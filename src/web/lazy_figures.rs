@@ -1,5 +1,6 @@
 //! The site's side of the lazily loaded `figures` module
-//! (src/bin/figures.rs): a typed binding of its exports, and its loading.
+//! (src/bin/figures.rs): a typed binding of its exports, and its loading
+//! ([`import`] loads the `check` module too, src/bin/check.rs).
 //!
 //! Article B's simulation and drawing, and the export code, weigh about as
 //! much again as the whole first-load site, and the readers of the
@@ -136,20 +137,26 @@ pub fn load(done: Callback<Result<FiguresModule, String>>) {
         done.emit(Ok(m));
         return;
     }
-    let promise = load_module(MODULE);
     wasm_bindgen_futures::spawn_local(async move {
-        match wasm_bindgen_futures::JsFuture::from(promise).await {
+        match import(MODULE).await {
             Ok(m) => {
                 let m: FiguresModule = m.unchecked_into();
                 LOADED.with(|l| *l.borrow_mut() = Some(m.clone()));
                 done.emit(Ok(m));
             }
-            Err(e) => {
-                let why = e.as_string().or_else(|| js_sys::Error::from(e).message().as_string()).unwrap_or_default();
-                done.emit(Err(format!("그림 모듈을 불러오지 못했습니다 ({why}). 페이지를 새로 고쳐 주세요.")));
-            }
+            Err(why) => done.emit(Err(why)),
         }
     });
+}
+
+/// Imports the lazily loaded module `name` (`figures`, or `check` for
+/// `super::break_it_mount`), initialised, once per page (lazy_module.js
+/// keeps it): its namespace object, or a Korean message.
+pub async fn import(name: &str) -> Result<JsValue, String> {
+    wasm_bindgen_futures::JsFuture::from(load_module(name)).await.map_err(|e| {
+        let why = e.as_string().or_else(|| js_sys::Error::from(e).message().as_string()).unwrap_or_default();
+        format!("그림 모듈을 불러오지 못했습니다 ({why}). 페이지를 새로 고쳐 주세요.")
+    })
 }
 
 fn js_message(e: JsValue) -> String {

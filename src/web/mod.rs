@@ -5,6 +5,8 @@
 //! from the URL is ever interpreted as HTML.
 
 pub mod app;
+pub mod break_it;
+pub mod break_it_mount;
 pub mod canvas;
 pub mod content;
 pub mod controls;

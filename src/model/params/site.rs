@@ -282,7 +282,7 @@ pub fn read_site(search: &str, scope: Scope) -> Parsed<SiteQuery> {
     // The keys of a figure that reads its own (`CHECK_KEYS`, for the
     // break-it figure, whose module judges them) are left to it, unread.
     let mut values = values;
-    if [&site.figure, &site.embed].into_iter().flatten().any(|id| reads_its_own_keys(id)) {
+    if site.figure.as_deref().or(site.embed.as_deref()).is_some_and(reads_its_own_keys) {
         values.retain(|key, _| !CHECK_KEYS.contains(&key.as_str()));
     }
     if !values.is_empty() {

@@ -1,5 +1,6 @@
-// `loadModule`: the site's lazily loaded wasm module `figures`
-// (src/bin/figures.rs; `NAME.js` and `NAME_bg.wasm` at the site root),
+// `loadModule`: the site's lazily loaded wasm modules, `figures`
+// (src/bin/figures.rs) and `check` (src/bin/check.rs), each `NAME.js` and
+// `NAME_bg.wasm` at the site root,
 // imported and initialised once per page; a failed import is tried again on
 // the next call. A classic script that Trunk copies and hashes (index.html);
 // it adds its function to the `consistencyLab` global, which the site's wasm
