@@ -68,8 +68,10 @@ pub fn mount_new() {
             }
             Err(why) => Err((why, div.first_element_child())),
         };
-        // The message takes the loading line's place (it stays a status line).
+        // The message takes the loading line's place (a status line still,
+        // no longer a loading one).
         if let Err((why, Some(line))) = result {
+            line.set_class_name("notice");
             line.set_text_content(Some(&why));
             let _ = div.append_child(&line);
         }
