@@ -239,6 +239,27 @@ pub fn draw(b: &Builder, key: &str, threads: u8, amount_won: u32, taken: &[Taken
     strip
 }
 
+/// The legend of the marks the timeline of `taken` draws, and only those.
+pub fn legend(b: &Builder, taken: &[Taken], broke_at: Option<usize>) -> Element {
+    let bands = bands(taken);
+    let drawn = [
+        ("bi-sw-lease", words::LEGEND_LEASE, bands.iter().any(|band| !band.belief)),
+        ("bi-sw-belief", words::LEGEND_BELIEF, bands.iter().any(|band| band.belief)),
+        ("bi-sw-adv", words::LEGEND_ADVERSARY, taken.iter().any(|t| !matches!(t.step, Step::Thread(_)))),
+        ("bi-sw-refused", words::LEGEND_REFUSED, taken.iter().any(|t| refused(&t.action))),
+        ("bi-sw-broke", words::LEGEND_BROKE, broke_at.is_some()),
+    ];
+    let list = b.el("ul", "legend bi-legend");
+    set(&list, "aria-label", words::LEGEND);
+    for (class, label, _) in drawn.into_iter().filter(|(_, _, shown)| *shown) {
+        let li = b.el("li", "");
+        append(&li, &[&b.el("span", &format!("bi-sw {class}"))]);
+        li.append_with_str_1(label).ok();
+        append(&list, &[&li]);
+    }
+    list
+}
+
 /// A step that was refused or found nothing to do (drawn greyed).
 fn refused(a: &Action) -> bool {
     matches!(

@@ -73,7 +73,8 @@ pub fn body(b: &mut Builder, f: &Figure) -> Element {
     if !s.taken().is_empty() {
         let strip =
             timeline::draw(b, "strip", s.world().threads, s.world().amount_won, s.taken(), broken.map(|(_, n)| n));
-        append(&body, &[&strip, &schedule(b, s)]);
+        let legend = timeline::legend(b, s.taken(), broken.map(|(_, n)| n));
+        append(&body, &[&strip, &legend, &schedule(b, s)]);
     }
     append(&body, &[&properties(b, s)]);
     if broken.is_none() {
@@ -322,12 +323,13 @@ fn story_view(b: &mut Builder, f: &Figure, story: &Story) -> Element {
             .position(|t| Property::ALL.iter().any(|p| p.applies(s.world()) && p.broken(s.world(), &t.after)));
         let strip =
             timeline::draw(b, "story-strip", s.world().threads, s.world().amount_won, shown, broke.map(|i| i + 1));
+        let legend = timeline::legend(b, shown, broke.map(|i| i + 1));
         let list = b.el("ol", "bi-story-list");
         for i in 0..story.shown {
             let li = b.text("li", if i + 1 == story.shown { "bi-latest" } else { "" }, &story_sentence(s, story, i));
             append(&list, &[&li]);
         }
-        append(&wrap, &[&strip, &list]);
+        append(&wrap, &[&strip, &legend, &list]);
     }
     wrap
 }

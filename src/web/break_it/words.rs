@@ -115,5 +115,12 @@ pub fn band_title(belief: bool, token: u8) -> String {
         format!("lease (토큰 {token})")
     }
 }
+/// The timeline's legend.
+pub const LEGEND: &str = "범례";
+pub const LEGEND_LEASE: &str = "lease를 쥔 구간";
+pub const LEGEND_BELIEF: &str = "lease가 끝났는데도 쥐었다고 믿는 구간";
+pub const LEGEND_ADVERSARY: &str = "적대자의 단계";
+pub const LEGEND_REFUSED: &str = "거절되거나 헛돈 단계";
+pub const LEGEND_BROKE: &str = "성질이 처음 깨진 단계";
 /// The mark of the step where a property first broke.
 pub const BROKE_MARK: &str = "깨짐";
