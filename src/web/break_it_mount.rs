@@ -35,12 +35,13 @@ extern "C" {
 }
 
 /// Figure 8-1's `<figure id="break-it">`: the mount with its loading line,
-/// and the caption. Our own markup (the registry's caption, escaped), as
+/// and the caption; described by the line the module says each step in
+/// (`break-it-said`), as B2-1 is by its own. Our own markup (the registry's caption, escaped), as
 /// one raw node: Yew compares it as text and never looks inside, where the
 /// module builds.
 pub fn figure(spec: &lab_model::registry::FigureSpec) -> Html {
     Html::from_html_unchecked(AttrValue::from(format!(
-        "<figure id=\"{}\" class=\"lab-figure break-it\" data-awaiting-module=\"\"><div class=\"break-it-mount\">\
+        "<figure id=\"{}\" class=\"lab-figure break-it\" aria-describedby=\"break-it-said\" data-awaiting-module=\"\"><div class=\"break-it-mount\">\
          <p class=\"figure-loading\" role=\"status\">{LOADING}</p></div><figcaption>{}</figcaption></figure>",
         spec.id,
         lab_model::html::escape_html(spec.caption_ko)

@@ -119,6 +119,10 @@ pub fn mount(container: Element, search: &str) {
     let body = gloo::utils::document().create_element("div").expect("a div");
     let live = gloo::utils::document().create_element("p").expect("a p");
     live.set_class_name("visually-hidden");
+    // The figure's description (web::break_it_mount: aria-describedby), as
+    // B2-1's said line is: how to play, then each step as it happens.
+    live.set_id("break-it-said");
+    live.set_text_content(Some(words::HOW));
     set(&live, "aria-live", "polite");
     set(&live, "role", "status");
     append(&container, &[&body, &live]);
