@@ -239,11 +239,11 @@ pub fn choice_label(step: Step, state: &State, world: &World) -> String {
             format!("{} ▸ {}", thread(i), statement(state.threads[usize::from(i)].pc, world, state.server_up))
         }
         Step::Stall => match state.holder() {
-            Some(h) => format!("⏸ {} 멈추게 하기(lease 만료)", with_particle(&thread(h as u8), Particle::EulReul)),
-            None => "⏸ 락 쥔 스레드 멈추게 하기(lease 만료)".to_string(),
+            Some(h) => format!("{} 멈추게 하기(lease 만료)", with_particle(&thread(h as u8), Particle::EulReul)),
+            None => "락 쥔 스레드 멈추게 하기(lease 만료)".to_string(),
         },
-        Step::ProcessStop => "⏸ 프로세스 정지(lease 만료)".to_string(),
-        Step::Kill => "⚡ 락 서버 죽이기".to_string(),
+        Step::ProcessStop => "프로세스 정지(lease 만료)".to_string(),
+        Step::Kill => "락 서버 죽이기".to_string(),
         Step::Restart => "락 서버 다시 띄우기".to_string(),
     }
 }
