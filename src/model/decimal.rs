@@ -10,6 +10,12 @@
 //! `f64` (Clinger's fast path, every number a reader types), else by exact
 //! integer division (slow, and never met in practice). Infinities, NaN and
 //! numbers too large for an `f64` are `None`, as every caller rejects them.
+//!
+//! [`fixed`] writes a number the other way, as `format!("{:.N}", v)` writes
+//! it (the same text, character for character), without core's float
+//! formatting (`core::fmt::float` and `flt2dec`'s Grisu and Dragon, about
+//! 12 KB of the site's wasm): the exact value of the `f64`, rounded half to
+//! even at `N` decimals, by the same exact integer arithmetic.
 
 /// `text` as a finite `f64`, exactly as `text.parse::<f64>()` gives it;
 /// `None` where that fails or is not finite.
@@ -50,6 +56,59 @@ pub fn parse_finite(text: &str) -> Option<f64> {
     exp10 -= frac.len() as i64;
     let magnitude = if digits.is_empty() { 0.0 } else { magnitude(&digits, exp10)? };
     Some(if negative { -magnitude } else { magnitude })
+}
+
+/// `value` with `decimals` digits after the point, exactly as
+/// `format!("{value:.decimals$}")` writes it: the exact binary value rounded
+/// half to even, a `-` on every negative number (`-0.0` and what rounds to
+/// zero included), `NaN`, `inf` and `-inf` as std spells them.
+pub fn fixed(value: f64, decimals: usize) -> String {
+    if value.is_nan() {
+        return "NaN".into();
+    }
+    let sign = if value.is_sign_negative() { "-" } else { "" };
+    if value.is_infinite() {
+        return format!("{sign}inf");
+    }
+    // value = mantissa · 2^exponent, exactly.
+    let bits = value.to_bits();
+    let biased = ((bits >> 52) & 0x7ff) as i64;
+    let fraction = bits & ((1 << 52) - 1);
+    let (mantissa, exponent) = if biased == 0 { (fraction, -1074) } else { (fraction | 1 << 52, biased - 1075) };
+    // round(value · 10^decimals), as an integer.
+    let mut scaled = Big(vec![mantissa as u32, (mantissa >> 32) as u32]);
+    for _ in 0..decimals {
+        scaled.mul_add(10, 0);
+    }
+    if exponent >= 0 {
+        scaled.shl(exponent as u64);
+    } else {
+        let k = exponent.unsigned_abs();
+        let (half, below_half) = (scaled.bit(k - 1), scaled.any_below(k - 1));
+        scaled.shr(k);
+        if half && (below_half || scaled.bit(0)) {
+            scaled.mul_add(1, 1);
+        }
+    }
+    let mut digits = scaled.to_decimal();
+    if digits.len() <= decimals {
+        digits.insert_str(0, &"0".repeat(decimals + 1 - digits.len()));
+    }
+    if decimals > 0 {
+        digits.insert(digits.len() - decimals, '.');
+    }
+    format!("{sign}{digits}")
+}
+
+/// [`fixed`] as a `Display` value, for a number inside a `format!` string:
+/// `format!("{}초", Fixed(x, 1))` writes what `format!("{x:.1}초")` writes.
+#[derive(Clone, Copy, Debug)]
+pub struct Fixed(pub f64, pub usize);
+
+impl std::fmt::Display for Fixed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&fixed(self.0, self.1))
+    }
 }
 
 /// The f64 nearest `digits` (a decimal integer, no leading zero) × 10^`exp10`.
@@ -182,6 +241,66 @@ impl Big {
         }
     }
 
+    /// Bit `i` (0 the lowest).
+    fn bit(&self, i: u64) -> bool {
+        self.0.get((i / 32) as usize).is_some_and(|l| l >> (i % 32) & 1 == 1)
+    }
+
+    /// Whether any bit below bit `i` is set.
+    fn any_below(&self, i: u64) -> bool {
+        let (limbs, bits) = ((i / 32) as usize, (i % 32) as u32);
+        self.0.iter().take(limbs).any(|l| *l != 0)
+            || (bits > 0 && self.0.get(limbs).is_some_and(|l| l & ((1 << bits) - 1) != 0))
+    }
+
+    /// ⌊self / 2^by⌋.
+    fn shr(&mut self, by: u64) {
+        let (limbs, bits) = ((by / 32) as usize, (by % 32) as u32);
+        self.0.drain(..limbs.min(self.0.len()));
+        if bits > 0 {
+            let mut carry = 0u32;
+            for limb in self.0.iter_mut().rev() {
+                let v = *limb;
+                *limb = (v >> bits) | carry;
+                carry = v << (32 - bits);
+            }
+        }
+        if self.0.is_empty() {
+            self.0.push(0);
+        }
+    }
+
+    /// The number in decimal digits, no leading zero (`0` for zero).
+    fn to_decimal(&self) -> String {
+        let mut n = self.0.clone();
+        let mut chunks = Vec::new();
+        loop {
+            // n ÷ 10^9, the remainder being the next nine digits.
+            let mut rem = 0u64;
+            for limb in n.iter_mut().rev() {
+                let v = (rem << 32) | u64::from(*limb);
+                *limb = (v / 1_000_000_000) as u32;
+                rem = v % 1_000_000_000;
+            }
+            chunks.push(rem as u32);
+            while n.len() > 1 && n.last() == Some(&0) {
+                n.pop();
+            }
+            if n == [0] {
+                break;
+            }
+        }
+        let mut out = String::new();
+        for (i, chunk) in chunks.iter().rev().enumerate() {
+            let digits = chunk.to_string();
+            if i > 0 {
+                out.push_str(&"0".repeat(9 - digits.len()));
+            }
+            out.push_str(&digits);
+        }
+        out
+    }
+
     /// ⌊self / d⌋, known to be below 2^64 when called, and whether a remainder is left.
     fn div_small_quotient(mut self, d: &Big) -> (u64, bool) {
         let mut q = 0u64;
@@ -199,7 +318,7 @@ impl Big {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_finite;
+    use super::{fixed, parse_finite, Fixed};
 
     fn std_finite(s: &str) -> Option<f64> {
         s.parse::<f64>().ok().filter(|v| v.is_finite())
@@ -307,6 +426,88 @@ mod tests {
                 same(&format!("{v}"));
                 same(&format!("{v:.30e}"));
             }
+        }
+    }
+
+    fn same_text(v: f64, decimals: usize) {
+        assert_eq!(fixed(v, decimals), format!("{v:.decimals$}"), "{:#x} at {decimals}", v.to_bits());
+    }
+
+    #[test]
+    fn writes_what_std_writes() {
+        let specials = [
+            0.0,
+            -0.0,
+            0.5,
+            1.5,
+            2.5,
+            -2.5,
+            0.125,
+            0.375,
+            -0.04,
+            0.05,
+            0.15,
+            0.25,
+            0.35,
+            0.45,
+            1.005,
+            9.995,
+            99.95,
+            999.5,
+            1e-7,
+            123.456,
+            1e21,
+            1e22,
+            1e23,
+            1e300,
+            -1e300,
+            f64::MAX,
+            f64::MIN,
+            f64::MIN_POSITIVE,
+            f64::EPSILON,
+            5e-324,
+            -5e-324,
+            4503599627370495.5,
+            4503599627370496.0,
+            9007199254740993.0,
+            0.1 + 0.2,
+            f64::NAN,
+            -f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+        ];
+        for v in specials {
+            for decimals in 0..=25 {
+                same_text(v, decimals);
+            }
+        }
+        assert_eq!(format!("{}초", Fixed(12.25, 1)), "12.2초");
+        assert_eq!(Fixed(-0.04, 1).to_string(), format!("{:.1}", -0.04));
+    }
+
+    #[test]
+    fn writes_what_std_writes_on_many_numbers() {
+        // A fixed generator (no clock): any double, and the numbers a page shows
+        // (ms, ratios, counts: a few digits, halves and ties near the cut).
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..20_000 {
+            let any = f64::from_bits(next());
+            same_text(any, (next() % 8) as usize);
+            let scale = [1.0, 10.0, 100.0, 1000.0, 8.0, 16.0][(next() % 6) as usize];
+            let page = (next() % 2_000_000) as f64 / scale - 1000.0;
+            for decimals in 0..=4 {
+                same_text(page, decimals);
+                same_text(page / 7.0, decimals);
+            }
+            let tie = (next() % 100_000) as f64 + 0.5;
+            same_text(tie, 0);
+            same_text(tie / 10.0, 1);
         }
     }
 }
