@@ -47,7 +47,10 @@ test('the post-build hook verifies a sound build and writes its CSP', () => {
   assert.match(page, /<script type="importmap">/);
   assert.match(page, /init\(\{ module_or_path: fetch\('[^']+_bg\.wasm', \{ integrity: 'sha384-/);
   const siteGlue = `site-${page.match(/\/site-([0-9a-f]+)\.js/)[1]}.js`;
-  assert.deepEqual(fetchedDigests(page).map((d) => d.path).sort(), ['figures.js', 'figures.js', 'figures_bg.wasm', siteGlue, siteGlue].sort());
+  // Each lazily loaded module (`figures`, and `check` for figure 8-1): its glue in the import map and the
+  // digests block, its wasm in the block; the site's glue in both.
+  assert.deepEqual(fetchedDigests(page).map((d) => d.path).sort(),
+    ['figures.js', 'figures.js', 'figures_bg.wasm', 'check.js', 'check.js', 'check_bg.wasm', siteGlue, siteGlue].sort());
   // The worker pool finds the site's glue, to run the site's module in its workers, through the digests block.
   assert.match(page, new RegExp(`id="lab-integrity" data-site-glue="${siteGlue}"`));
   // Every address is relative to the page (Trunk.toml's public_url), so the site works under any path.

@@ -4,8 +4,8 @@
 // look. Digests: Trunk's `integrity` attributes (stylesheets, page scripts,
 // the site's JS via its import map), and those scripts/trunk-post-build.mjs
 // states for what the page fetches itself (the site's wasm in the loader,
-// the `figures` module's JS in the import map and its wasm, in the
-// `lab-integrity` block, where the worker pool finds the digest of the
+// the lazily loaded modules' JS (`figures`, and `check` for figure 8-1) in
+// the import map and their wasm, in the `lab-integrity` block, where the worker pool finds the digest of the
 // site's glue it runs in its workers).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -67,6 +67,22 @@ const CASES = [
     refused: async (page) => {
       await page.waitForSelector('#vote-story .figure-loading[role=alert]', { timeout: 30000 });
       assert.match(await page.textContent('#vote-story .figure-loading'), /그림 모듈을 불러오지 못했습니다/);
+    },
+  })),
+  // Figure 8-1's own module (src/bin/check.rs): the chapter stays, the
+  // figure's loading line gives way to a Korean notice in the figure.
+  ...[/^check\.js$/, /^check_bg\.wasm$/].map((file) => ({
+    what: `the check module (${file.source})`,
+    file,
+    query: '?ch=a8-break-it',
+    refused: async (page) => {
+      await page.waitForSelector('#break-it:not([data-awaiting-module]) .break-it-mount .notice', { timeout: 30000 });
+      assert.match(await page.textContent('#break-it .break-it-mount .notice'), /그림 모듈을 불러오지 못했습니다/);
+      assert.equal(await page.$('#break-it .figure-loading'), null, 'a loading line is left');
+      assert.equal(await page.$('#break-it .break-it-mount select, #break-it .break-it-mount button'), null, 'a figure was built');
+      // No blank page: the chapter and its caption stay.
+      assert.ok(await page.$('article.chapter #break-it figcaption'), 'the chapter with its figure caption');
+      assert.match(await page.textContent('article.chapter'), /깨뜨려/);
     },
   })),
 ];
