@@ -17,9 +17,13 @@
 #      (2,700 runs of 60 s) in the web-worker pool, wall time and the longest
 #      main-thread task meanwhile (as e2e/tests/sweep.test.mjs), plus the same
 #      grid natively on one thread (`lab sweep`);
-#   6. .wasm raw/gzip sizes, first-load transfer, wasm pipelines and the wasm
+#   6. figure 8-1 (break-it) at (e-open) with 3 threads: the checker's
+#      verdict as the figure times it (data-verdict-ms), a step's click ->
+#      redraw time, and the longest main-thread task meanwhile
+#      (e2e/measure-break-it.mjs; reported, not asserted);
+#   7. .wasm raw/gzip sizes, first-load transfer, wasm pipelines and the wasm
 #      a reader fetches for every chapter and one export (scripts/budget.mjs);
-#   7. a size profile of every .wasm: bytes by crate, `twiggy top` and
+#   8. a size profile of every .wasm: bytes by crate, `twiggy top` and
 #      `twiggy dominators` (scripts/wasm-profile.mjs; twiggy is installed here,
 #      on first use, not by scripts/setup.sh: CI does not need it).
 # Needs a built site in dist/ (`trunk build --release`); builds benches into
@@ -185,6 +189,9 @@ console.log(`  main thread during the sweep: ${long.length} long tasks, longest 
   + (long.length ? `; at ms after the slider change: ${long.map((e) => `${(e.start - t0).toFixed(0)} (${e.duration.toFixed(0)} ms)`).join(", ")}` : ""));
 await context.close(); await browser.close(); await server.close();
 ')
+
+echo "== figure 8-1 break-it, (e-open) at 3 threads (e2e/measure-break-it.mjs)"
+(cd e2e && node measure-break-it.mjs)
 
 echo "== sizes (scripts/budget.mjs)"
 node scripts/budget.mjs || true
