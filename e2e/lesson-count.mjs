@@ -6,7 +6,7 @@
 // e2e/measure-lesson.mjs (a before/after table, run by hand) and
 // e2e/tests/lesson_budget.test.mjs (the budgets).
 export const CHAPTERS = ['00-intro', 'a1-lease-expiry', 'a2-watchdog', 'a3-fencing', 'a4-conditional-update', 'a5-outage',
-  'a6-summary', 'a7-sweeps', 'b1-remember', 'b2-durable', 'b3-outer-transaction', 'b4-fence', 'b5-interrupt',
+  'a6-summary', 'a7-sweeps', 'a8-break-it', 'b1-remember', 'b2-durable', 'b3-outer-transaction', 'b4-fence', 'b5-interrupt',
   'b6-recovery', 'b7-kill-vs-power', 'b8-liveness', 'glossary'];
 
 /** Runs in the page: `{ figures: [{ id, n, names }], tables: [{ where, wide }], height }`. */

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { serve, launch, ready } from './tests/helpers.mjs';
 
 const CHAPTERS = ['00-intro', 'a1-lease-expiry', 'a2-watchdog', 'a3-fencing', 'a4-conditional-update', 'a5-outage',
-  'a6-summary', 'a7-sweeps', 'b1-remember', 'b2-durable', 'b3-outer-transaction', 'b4-fence', 'b5-interrupt',
+  'a6-summary', 'a7-sweeps', 'a8-break-it', 'b1-remember', 'b2-durable', 'b3-outer-transaction', 'b4-fence', 'b5-interrupt',
   'b6-recovery', 'b7-kill-vs-power', 'b8-liveness'];
 const SIZES = [
   { name: 'phone', viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },

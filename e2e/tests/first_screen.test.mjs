@@ -12,7 +12,9 @@ let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-// Every chapter whose figure is a canvas (B2's map is a table).
+// Every chapter whose figure is a canvas (B2's map is a table; A8's figure
+// is built of buttons and an SVG by the check module, after its opening
+// paragraphs).
 const CHAPTERS = ['a1-lease-expiry', 'a2-watchdog', 'a3-fencing', 'a4-conditional-update', 'a5-outage', 'a6-summary',
   'a7-sweeps', 'b1-remember', 'b3-outer-transaction', 'b4-fence', 'b5-interrupt', 'b6-recovery', 'b7-kill-vs-power', 'b8-liveness'];
 // The stories whose verdict answers their chapter's question.

@@ -1,7 +1,9 @@
 // Leaving a chapter frees its figures: event listeners, DOM nodes, workers.
 // The reader goes back and forth between a chapter with heavy figures
 // (a7-sweeps: the sweep heatmaps and their worker pool; b1-remember:
-// Article B's story, drawn by the lazily loaded `figures` module) and the
+// Article B's story, drawn by the lazily loaded `figures` module;
+// a8-break-it: figure 8-1, built by the lazily loaded `check` module with
+// its own DOM listeners, played a step at each visit) and the
 // first chapter, 30 times, through the chapter links (the app stays; only
 // its chapter changes). After each visit the page is garbage-collected and
 // Chromium's own counts are read (CDP `Performance.getMetrics`:
@@ -31,7 +33,7 @@ async function go(page, chapter) {
   await ready(page);
 }
 
-for (const chapter of ['a7-sweeps', 'b1-remember']) {
+for (const chapter of ['a7-sweeps', 'b1-remember', 'a8-break-it']) {
   test(`${VISITS} visits to ${chapter} leave no listeners or nodes behind`, async () => {
     const { page, errors, context } = await openPage(browser);
     const cdp = await context.newCDPSession(page);
@@ -44,6 +46,13 @@ for (const chapter of ['a7-sweeps', 'b1-remember']) {
       if (chapter === 'a7-sweeps') {
         // Let the sweeps finish (their grids are cached after the first visit).
         await page.waitForFunction(() => [...document.querySelectorAll('.sweep-figure progress')].every((p) => p.value >= p.max), null, { timeout: 240000 });
+      }
+      if (chapter === 'a8-break-it') {
+        // The figure is built and played: a step by click, one by key, one undone.
+        await page.click('#break-it [data-key="t0"]');
+        await page.keyboard.press('1');
+        await page.keyboard.press('z');
+        assert.equal(await page.locator('#break-it .bi-schedule li').count(), 1, `visit ${i + 1}: the figure plays`);
       }
       seen.push(await counts(page, cdp));
       await go(page, '00-intro');

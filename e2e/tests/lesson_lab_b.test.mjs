@@ -14,6 +14,8 @@ let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
+// (A8's figure has no lab: its ≤ 6 controls at load are counted with every
+// chapter's by few_controls.test.mjs and break_it.test.mjs.)
 const CHAPTERS = {
   'a6-summary': ['side-by-side'],
   'a7-sweeps': ['sweep-ttl-pause', 'sweep-contention'],

@@ -80,8 +80,11 @@ test('a permalink without a player time opens at the start with its results held
 // Every chapter at load, as a reader first sees it (at 1280 and at 390): no
 // question is answered yet, no Article B story shows its verdict and no
 // lock-lease timeline shows its results before the reader steps or commits.
+// A8's question is its figure (the reader tries to break (a); no predict
+// box): it opens with no step taken, no banner, no checker's verdict, no
+// smallest schedule and no button to either (issue 41).
 const CHAPTERS = ['a1-lease-expiry', 'a2-watchdog', 'a3-fencing', 'a4-conditional-update', 'a5-outage', 'a6-summary',
-  'a7-sweeps', 'b1-remember', 'b2-durable', 'b3-outer-transaction', 'b4-fence', 'b5-interrupt', 'b6-recovery', 'b7-kill-vs-power', 'b8-liveness'];
+  'a7-sweeps', 'a8-break-it', 'b1-remember', 'b2-durable', 'b3-outer-transaction', 'b4-fence', 'b5-interrupt', 'b6-recovery', 'b7-kill-vs-power', 'b8-liveness'];
 for (const [width, height] of [[1280, 900], [390, 844]]) {
   test(`at ${width} px, every chapter opens with its questions open, no story verdict and no timeline's results`, async () => {
     const { page, errors, context } = await openPage(browser, { width, height });
@@ -98,7 +101,28 @@ for (const [width, height] of [[1280, 900], [390, 844]]) {
           table: [...f.querySelectorAll('table.metrics')].some((t) => t.checkVisibility()),
         })),
       }));
-      assert.ok(seen.questions >= 1, `${ch}: a question waits for the reader`);
+      if (ch === 'a8-break-it') {
+        const breakIt = await page.evaluate(() => {
+          const fig = document.querySelector('#break-it');
+          const shown = (sel) => [...fig.querySelectorAll(sel)].filter((e) => e.checkVisibility()).length;
+          return {
+            built: shown('.bi-body .bi-lane'),
+            steps: fig.querySelectorAll('.bi-schedule li').length,
+            answers: shown('.bi-banner, .bi-verdict, .bi-story, [data-key="verdict"], [data-key="story-open"]'),
+            broke: fig.querySelectorAll('.bi-prop-broken, .bi-colnum-broke').length,
+            verdictAsked: fig.querySelector('.break-it-mount').hasAttribute('data-verdict-states'),
+            words: fig.textContent,
+          };
+        });
+        assert.ok(breakIt.built >= 2, `${ch}: the figure is built with its lanes`);
+        assert.equal(breakIt.steps, 0, `${ch}: a step taken at load`);
+        assert.equal(breakIt.answers, 0, `${ch}: a banner, verdict, smallest schedule or a button to them at load`);
+        assert.equal(breakIt.broke, 0, `${ch}: a broken property at load`);
+        assert.equal(breakIt.verdictAsked, false, `${ch}: the checker's verdict was computed at load`);
+        assert.doesNotMatch(breakIt.words, /모두 확인했습니다|가장 짧은 반례|이중 승인!/, `${ch}: the figure's words answer at load`);
+      } else {
+        assert.ok(seen.questions >= 1, `${ch}: a question waits for the reader`);
+      }
       assert.equal(seen.committed, 0, `${ch}: nothing answered at load`);
       assert.equal(seen.verdicts, 0, `${ch}: a story's verdict is shown at load`);
       for (const t of seen.timelines) {

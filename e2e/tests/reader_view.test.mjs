@@ -15,7 +15,9 @@ after(async () => { await browser?.close(); await server?.close(); });
 
 const SIZES = [[1280, 900], [390, 844]];
 
-// Every figure with controls, by chapter.
+// Every figure with controls, by chapter (sliders and a canvas: A8's
+// figure has neither; its lanes and strip at 390 px are
+// e2e/tests/break_it.test.mjs's).
 const CHAPTERS = {
   'a1-lease-expiry': ['lease-expiry', 'silent-drift'],
   'a2-watchdog': ['watchdog-stop'],
@@ -298,6 +300,10 @@ test('figure numbers follow the chapter; B-5 and B-6 open on figures of their ow
   await page.goto(`${server.base}?ch=b7-kill-vs-power`);
   await ready(page);
   assert.match(await page.textContent('#kill-vs-power figcaption'), /^그림 B7-1\./);
+  // A8's figure, built by its own module, is numbered by its chapter too.
+  await page.goto(`${server.base}?ch=a8-break-it`);
+  await ready(page);
+  assert.match(await page.textContent('#break-it figcaption'), /^그림 8-1\./);
   for (const [chapter, own, number] of [['b5-interrupt', 'interrupt-wait', 'B5-1'], ['b6-recovery', 'restart-recovery', 'B6-1']]) {
     await page.goto(`${server.base}?ch=${chapter}`);
     await ready(page);

@@ -1,10 +1,13 @@
 // Legible at every size (issue 24), the interaction and colour half: on a
 // phone (390×844, touch) a tap on a mark shows its tip after the finger
 // lifts and keeps it; a tap on empty plot area closes it without moving the
-// player; Esc closes it. In dark mode no canvas is a white slab.
+// player; Esc closes it. In dark mode no canvas is a white slab, nor any
+// part of figure 8-1 (its lanes, timeline strip and step boxes are HTML and
+// SVG, coloured by site.css).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, ready } from './helpers.mjs';
+import { execFileSync } from 'node:child_process';
+import { serve, launch, ready, labBinary } from './helpers.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -236,4 +239,41 @@ test('dark mode: no canvas of any chapter has a white background', async () => {
   assert.ok(seen >= 12, `canvases sampled: ${seen}`);
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('dark mode: no part of figure 8-1 (lanes, timeline strip, step boxes, banner) is white', async () => {
+  // (a) broken by lab check's smallest schedule: every kind of mark the timeline draws for it, and the banner.
+  const out = JSON.parse(execFileSync(labBinary(), ['check', '--variant', 'a', '--threads', '2', '--format', 'json'], { encoding: 'utf8' }));
+  const report = (Array.isArray(out) ? out : out.article_a).find((r) => r.variant === 'a');
+  const letter = { stall: 's', process_stop: 'p', kill: 'k', restart: 'r' };
+  const sched = report.schedules[0].steps.map((x) => (x.step.kind === 'thread' ? String(x.step.thread + 1) : letter[x.step.kind])).join('');
+  for (const [width, height] of [[390, 844], [1280, 900]]) {
+    const { page, errors, context } = await phone({ colorScheme: 'dark' });
+    await page.setViewportSize({ width, height });
+    await page.goto(`${server.base}?ch=a8-break-it&fig=break-it&check=a&threads=2&sched=${sched}`);
+    await ready(page);
+    await page.locator('#break-it .bi-banner').waitFor();
+    const seen = await page.evaluate(() => {
+      const white = (c) => {
+        const m = /rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)/.exec(c || '');
+        return !!m && (m[4] === undefined || Number(m[4]) > 0.1) && [m[1], m[2], m[3]].every((v) => Number(v) > 235);
+      };
+      const out = { checked: 0, svg: 0, white: [] };
+      for (const el of document.querySelectorAll('#break-it *')) {
+        if (!el.getClientRects().length) continue;
+        const s = getComputedStyle(el);
+        const svgShape = el instanceof SVGElement && !(el instanceof SVGSVGElement) && el.tagName !== 'text' && el.tagName !== 'g';
+        const colour = svgShape ? s.fill : s.backgroundColor;
+        out.checked++;
+        if (svgShape) out.svg++;
+        if (white(colour)) out.white.push(`${el.tagName}.${el.getAttribute('class') || ''}: ${colour}`);
+      }
+      out.white = [...new Set(out.white)];
+      return out;
+    });
+    assert.ok(seen.svg >= 10, `${width}px: the timeline's shapes were sampled (${seen.svg})`);
+    assert.deepEqual(seen.white, [], `${width}px: white in figure 8-1 in dark mode`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
 });
