@@ -207,3 +207,73 @@ test('an address the figure cannot play gives a notice and no console error', as
   assert.equal(search(page).get('check'), 'a');
   assert.deepEqual(errors, []);
 });
+
+// The app's own navigation (the chapter map, the browser's back button):
+// leaving A8 takes the figure's keys out of the address, a module that
+// comes after the reader left writes nothing, and coming back gives one
+// working figure, not two and not a dead one.
+test('leaving A8 for another chapter and back: one working figure, and the other chapter\'s address has no check= or sched=', async () => {
+  const { page, errors } = await openPage(browser);
+  const figureKeys = () => ['check', 'sched', 'threads', 'fig'].filter((k) => search(page).has(k));
+  const one = async () => page.evaluate((fig) => ({
+    figures: document.querySelectorAll(fig).length,
+    mounts: document.querySelectorAll(`${fig} .break-it-mount`).length,
+    bodies: document.querySelectorAll(`${fig} .bi-body`).length,
+    loading: document.querySelectorAll(`${fig} .figure-loading, ${fig} .notice`).length,
+  }), FIG);
+  await open(page);
+  await page.click(key('t0'));
+  assert.equal(search(page).get('sched'), '1');
+  // Out by the chapter map: A3's address carries none of the figure's keys, then or later.
+  await page.click('nav.chapters a[href="?ch=a3-fencing"]');
+  await ready(page);
+  await page.waitForTimeout(500);
+  assert.equal(search(page).get('ch'), 'a3-fencing');
+  assert.deepEqual(figureKeys(), [], `A3's address: ${page.url()}`);
+  assert.equal(await page.locator(FIG).count(), 0);
+  // Back by the chapter map: a fresh figure, once.
+  await page.click('nav.chapters a[href="?ch=a8-break-it"]');
+  await ready(page);
+  await page.locator(BODY).waitFor();
+  assert.deepEqual(await one(), { figures: 1, mounts: 1, bodies: 1, loading: 0 });
+  assert.equal(await stepsTaken(page), 0);
+  // It works: a click takes one step (not two, as two live figures or doubled listeners would), a key one more.
+  await page.click(key('t0'));
+  assert.equal(await stepsTaken(page), 1);
+  await page.keyboard.press('1');
+  assert.equal(await stepsTaken(page), 2);
+  assert.equal(search(page).get('sched'), '11');
+  // Out to B1 by the map, then back with the browser's back button: the schedule the address kept.
+  await page.click('nav.chapters a[href="?ch=b1-remember"]');
+  await ready(page);
+  await page.waitForTimeout(500);
+  assert.deepEqual(figureKeys().filter((k) => k !== 'fig'), [], `B1's address: ${page.url()}`);
+  await page.goBack();
+  await ready(page);
+  await page.locator(BODY).waitFor();
+  assert.equal(search(page).get('ch'), 'a8-break-it');
+  assert.deepEqual(await one(), { figures: 1, mounts: 1, bodies: 1, loading: 0 });
+  assert.equal(await stepsTaken(page), 2, 'the schedule in the address is played again');
+  await page.click(key('undo'));
+  assert.equal(await stepsTaken(page), 1);
+  assert.equal(search(page).get('sched'), '1');
+  assert.deepEqual(errors, []);
+});
+
+test('leaving A8 before its module has come: the other chapter\'s address stays its own', async () => {
+  const { page, errors } = await openPage(browser);
+  let fetched = 0;
+  await page.route('**/check_bg.wasm*', async (route) => { fetched++; await new Promise((r) => setTimeout(r, 1500)); await route.continue(); });
+  await page.goto(`${server.base}?ch=a8-break-it&fig=break-it&check=c1&threads=3&sched=1`);
+  const live = page.locator('#app:not([data-prerendered]) nav.chapters a[href="?ch=a3-fencing"]');
+  await live.waitFor();
+  assert.equal(await page.locator(`${FIG} .figure-loading`).count(), 1, 'the module is still coming');
+  await live.click();
+  await ready(page);
+  await page.waitForTimeout(3000);
+  assert.equal(fetched, 1, 'the module was fetched, and came after the reader left');
+  assert.equal(search(page).get('ch'), 'a3-fencing');
+  for (const k of ['check', 'sched', 'threads']) assert.equal(search(page).has(k), false, `A3's address: ${page.url()}`);
+  assert.equal(await page.locator(FIG).count(), 0);
+  assert.deepEqual(errors, []);
+});
