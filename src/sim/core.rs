@@ -466,11 +466,31 @@ pub fn sort<T: Ord>(items: &mut [T]) {
 }
 
 /// The indices `0..len` in the order `compare` puts them, ties by index: the
-/// one monomorphic sort the helpers above share.
+/// one monomorphic sort the helpers above share. A bottom-up merge sort,
+/// stable, so indices that compare equal stay in index order: for every
+/// consistent `compare` (all of ours: `Ord`s and `f64::total_cmp`) the one
+/// order the standard sorts give. The standard library's unstable sort did
+/// the same in 8.3 KB of wasm; this takes a few hundred bytes.
 #[inline(never)]
 fn sorted_order(len: usize, compare: &dyn Fn(usize, usize) -> Ordering) -> Vec<usize> {
     let mut order: Vec<usize> = (0..len).collect();
-    order.sort_unstable_by(|&a, &b| compare(a, b).then(a.cmp(&b)));
+    let mut merged = vec![0; len];
+    let mut width = 1;
+    while width < len {
+        for start in (0..len).step_by(2 * width) {
+            let (mid, end) = ((start + width).min(len), (start + 2 * width).min(len));
+            let (mut left, mut right) = (start, mid);
+            for slot in &mut merged[start..end] {
+                // The right run's head goes first only when strictly smaller: stable.
+                let take_right = right < end && (left == mid || compare(order[right], order[left]).is_lt());
+                let from = if take_right { &mut right } else { &mut left };
+                *slot = order[*from];
+                *from += 1;
+            }
+        }
+        std::mem::swap(&mut order, &mut merged);
+        width *= 2;
+    }
     order
 }
 
@@ -529,6 +549,27 @@ mod tests {
             sort(&mut plain);
             expected.sort_unstable();
             assert_eq!(plain, expected, "plain, len {len}");
+        }
+    }
+
+    #[test]
+    fn sorted_order_is_the_standard_order_ties_by_index() {
+        let mut rng = RngStream::derive(11, 2, "sort", 0);
+        for len in 0usize..=70 {
+            for range in [1u64, 3, 50, u64::MAX] {
+                let keys: Vec<u64> = (0..len).map(|_| rng.next_u64() % range.max(1)).collect();
+                let mut expected: Vec<usize> = (0..len).collect();
+                expected.sort_unstable_by(|&a, &b| keys[a].cmp(&keys[b]).then(a.cmp(&b)));
+                assert_eq!(sorted_order(len, &|a, b| keys[a].cmp(&keys[b])), expected, "len {len}, range {range}");
+            }
+        }
+        for len in [1000usize, 4097] {
+            let keys: Vec<f64> = (0..len).map(|_| (rng.next_u64() % 300) as f64 / 7.0 - 20.0).collect();
+            let mut expected: Vec<usize> = (0..len).collect();
+            expected.sort_by(|&a, &b| keys[a].total_cmp(&keys[b]));
+            assert_eq!(sorted_order(len, &|a, b| keys[a].total_cmp(&keys[b])), expected, "len {len}");
+            let descending: Vec<usize> = (0..len).rev().collect();
+            assert_eq!(sorted_order(len, &|a, b| b.cmp(&a)), descending);
         }
     }
 
