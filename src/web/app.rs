@@ -357,8 +357,16 @@ impl App {
             return html! { <ArticleBFigure key={self.figure_key(chapter, spec.id)} id={spec.id} chapter={chapter.to_string()} /> };
         }
         // Figure 8-1: its mount, which the lazily loaded `check` module fills.
+        // The module judges the figure's own keys and says what it could not
+        // use; what the page's reader found wrong with the rest is said here.
         if let Some(spec) = lab_model::registry::figure_of(lab_model::registry::Scenario::Check, fid) {
-            return super::break_it_mount::figure(spec);
+            let addressed = self.route.figure.as_deref() == Some(fid) && !self.route.notices.is_empty();
+            return html! {<>
+                { if addressed { html! {
+                    <div class="notice" role="status">{ for self.route.notices.iter().map(|n| html! { <p>{ n }</p> }) }</div>
+                } } else { html!{} } }
+                { super::break_it_mount::figure(spec) }
+            </>};
         }
         if fid == super::side_by_side::SIDE_BY_SIDE_ID {
             // The five panels share one fixed setting: an address's values
