@@ -3,7 +3,7 @@
 //! (`src/bin/check.rs`) into the figure's mount element, with plain web-sys
 //! DOM calls and no Yew, so the module stays small and out of the first load.
 //!
-//! Immediate mode: the figure's state ([`Figure`]: the reader's
+//! Immediate mode: the figure's state (`Figure`: the reader's
 //! `lab_check::session::Session`, the notices the address gave, the
 //! checker's smallest schedule being told as a story, whether the verdict
 //! was asked for) changes only through a [`Msg`]; after each change the
