@@ -569,7 +569,8 @@ fn predictions() {
                 p.fact_answer(&figure.facts())
                     .or_else(|| figure.verdict().map(|(v, text, _)| predict::Answered::Verdict(v, text)))
             }
-            _ => None,
+            Scenario::Sweep => p.sweep_answer(),
+            Scenario::Check => None,
         };
         if let Some(a) = &answered {
             lines.push(match a {
