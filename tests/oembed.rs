@@ -62,8 +62,10 @@ fn pages() -> Vec<(String, Vec<String>)> {
     let mut out = vec![];
     for c in shell::chapters() {
         let html = fs::read_to_string(root().join("content/html").join(format!("{}.html", c.id))).unwrap();
-        // The chapter's first figure, or (a chapter without one) any figure of the site.
+        // The chapter's first figure, or (a chapter without one, or whose
+        // first figure has no embed: A8's reader-played schedule) any figure of the site.
         let first = html.split("<!--figure:").nth(1).map(|rest| rest[..rest.find("-->").unwrap()].trim().to_string());
+        let first = first.filter(|id| registry::figure(id).is_some_and(|f| f.scenario() != registry::Scenario::Check));
         let figures = first.map_or_else(|| figure_list().iter().map(|f| f.id.to_string()).collect(), |f| vec![f]);
         if out.is_empty() {
             out.push(("index.html".to_string(), figures.clone()));
