@@ -9,6 +9,7 @@
 use super::labels::{fmt_time, kind_ko, layer_ko, step_ko};
 use super::story_layout::{stage_start_us, StoryLayout, StoryView};
 use crate::vote::StackFault;
+use lab_model::korean::{with_particle, Particle};
 use lab_sim::vote::{EventKind, FaultKind, ProcessState, StepName, VoteTrace, VALIDATOR_NAMES};
 
 /// One mark of a story drawing.
@@ -264,7 +265,7 @@ pub fn describe_stack_point(
         } else if super::survives(r, fault, device_honours_sync, window_us) {
             format!(" · {} 뒤에도 남음", fault.name_ko())
         } else {
-            format!(" · {}으로 사라짐", fault.name_ko())
+            format!(" · {} 사라짐", with_particle(fault.name_ko(), Particle::EuroRo))
         }
     };
     if let Some(i) = super::stack_chip_at(records, width_css, x, y) {
