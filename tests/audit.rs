@@ -1,10 +1,11 @@
 //! The audit's coverage (issue 17): every number of every chapter that is
 //! the simulation's (`{{sim:PRESET:METRIC}}`), the checker's
-//! (`{{check:VARIANT:FIELD}}`, filled in at build from `lab check`'s code)
+//! (`{{check:VARIANT:FIELD}}`, filled in at build from `lab check`'s code;
+//! `{{vote:FACT?QUERY}}`, filled in at build from a Scenario B run)
 //! or quoted as the article's (a cell of a table column headed "원문 …", or
 //! a sentence that says "(원문 측정)") is checked by a row of
 //! `docs/audit.md`: a row of a section that covers the chapter names the
-//! placeholder (`sim:P:M`, `check:V:F`) or the number. A number added to
+//! placeholder (`sim:P:M`, `check:V:F`, `vote:F?Q`) or the number. A number added to
 //! the prose without an audit row fails here.
 use std::fs;
 use std::path::Path;
@@ -70,14 +71,17 @@ fn row_has_number(row: &str, n: &str) -> bool {
     numbers(row).iter().any(|m| m == n)
 }
 
-/// What a chapter's markdown claims: its `{{sim:…}}` and `{{check:…}}`
-/// placeholders, and the numbers it quotes as the article's, each with
+/// What a chapter's markdown claims: its `{{sim:…}}`, `{{check:…}}` and
+/// `{{vote:…}}` placeholders, and the numbers it quotes as the article's, each with
 /// where it stands.
 fn claims(markdown: &str) -> (Vec<String>, Vec<(String, String)>) {
     let sims = consistency_lab::content::prose::sim_placeholders(markdown)
         .into_iter()
         .map(|(p, m)| format!("sim:{p}:{m}"))
         .chain(consistency_lab::content::prose::check_placeholders(markdown).into_iter().map(|c| format!("check:{c}")))
+        .chain(
+            consistency_lab::content::vote_fact::vote_placeholders(markdown).into_iter().map(|c| format!("vote:{c}")),
+        )
         .collect();
     let mut article = Vec::new();
     let lines: Vec<&str> = markdown.lines().collect();
@@ -148,9 +152,9 @@ fn every_simulated_and_every_article_number_has_an_audit_row() {
 
 #[test]
 fn the_claim_finder_sees_tables_sentences_and_placeholders() {
-    let md = "# 장\n\n원문은 15초에 +30,000원이었습니다(원문 측정). 다른 문장 7개, {{check:c2:states@3}}개.\n\n| 지표 | 원문 측정 (3회) | 시뮬레이션 |\n|---|---|---|\n| 승인 | 580~590 | {{sim:exp1:approvals}} |\n";
+    let md = "# 장\n\n원문은 15초에 +30,000원이었습니다(원문 측정). 다른 문장 7개, {{check:c2:states@3}}개, {{vote:finalized_s@12?variant=V0&crash_after=5}}초.\n\n| 지표 | 원문 측정 (3회) | 시뮬레이션 |\n|---|---|---|\n| 승인 | 580~590 | {{sim:exp1:approvals}} |\n";
     let (sims, article) = claims(md);
-    assert_eq!(sims, vec!["sim:exp1:approvals", "check:c2:states@3"]);
+    assert_eq!(sims, vec!["sim:exp1:approvals", "check:c2:states@3", "vote:finalized_s@12?variant=V0&crash_after=5"]);
     let ns: Vec<&str> = article.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(ns, vec!["15", "30000", "580", "590"]);
     assert!(row_has_number("| a1 | 1,697~1,714 |", "1714"));

@@ -13,3 +13,4 @@ pub mod prose;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod real_view;
 pub mod shell;
+pub mod vote_fact;

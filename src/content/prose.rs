@@ -27,6 +27,10 @@
 //! render, as an unknown variant or field does). So a chapter never types
 //! in a number the checker says (`check_value`).
 //!
+//! A `{{vote:FACT?QUERY}}` placeholder is a number about a Scenario B run
+//! (`finalized_s@12?variant=V0&crash_after=5`), filled in here, at build,
+//! after the `{{check:…}}` ones (`super::vote_fact`).
+//!
 //! A blockquote that opens with `**원문과 다른 점.**` is the section's note on
 //! where the site departs from the article or assumes what it does not say:
 //! it becomes a collapsed `<details class="differs">` under that title, so
@@ -298,7 +302,7 @@ mod render {
 
     /// Renders a chapter's markdown to its HTML file (see the module docs).
     pub fn render_chapter(markdown: &str) -> String {
-        let filled = fill_check(markdown);
+        let filled = crate::content::vote_fact::fill_vote(&fill_check(markdown));
         let markdown = filled.as_str();
         let mut out = String::with_capacity(markdown.len() * 2);
         let mut prose = String::new();
