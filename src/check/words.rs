@@ -403,31 +403,6 @@ pub mod vote {
          보고, 그중 하나라도 다시 켜진 A가 이미 보낸 표와 다른 값에 서명하게 되면 그 지점은 실패입니다(그림 B2의 빨간 칸). \
          시뮬레이션 재실행은 백그라운드 일이 아직 없는 순서를 돌립니다.";
 
-    /// A variant's Korean name, as figure B2's row heads have it.
-    pub fn variant(v: Variant) -> &'static str {
-        match v {
-            Variant::V0 => "저장 후 전파",
-            Variant::V1 => "전파 후 저장",
-            Variant::V2 => "바깥 트랜잭션에 합류",
-            Variant::V2g => "합류 거절",
-            Variant::V3 => "커밋만 하고 전파",
-            Variant::V4 => "동기화 호출만 하고 전파",
-            Variant::FFence => "동기화 오류 → 차단",
-            Variant::FNaiveRetry => "Y로 다시 시도",
-            Variant::FEngineFenceOnly => "새 엔진으로 계속",
-            Variant::IWaitThenFence => "중단 요청: 완료까지 기다림",
-            Variant::IAsSuccess => "중단 요청: 성공으로 간주",
-            Variant::IAbortRelease => "중단 요청: 연결 곧바로 반납",
-        }
-    }
-
-    pub fn fault(f: FaultKind) -> &'static str {
-        match f {
-            FaultKind::Kill => "프로세스 종료",
-            FaultKind::Power => "전원 차단",
-        }
-    }
-
     /// The faults under which a crash point fails: "프로세스 종료·전원 차단".
     pub fn faults(faults: &[FaultKind]) -> String {
         faults.iter().map(|&f| fault(f)).collect::<Vec<_>>().join("·")
@@ -441,15 +416,6 @@ pub mod vote {
         }
     }
 
-    /// A 0-based round as readers count it: round 1 is "두 번째 라운드".
-    fn round(r: u32) -> String {
-        const ORDINALS: [&str; 5] = ["첫", "두", "세", "네", "다섯"];
-        match ORDINALS.get(r as usize) {
-            Some(word) => format!("{word} 번째 라운드"),
-            None => format!("{}번째 라운드", u64::from(r) + 1),
-        }
-    }
-
     /// The matrix's options in one sentence, naming figure B2; the signed
     /// action is A's prevote at `height` and 0-based `round`.
     pub fn options_line(o: &MatrixOptions, height: u64, round_index: u32) -> String {
@@ -460,45 +426,14 @@ pub mod vote {
         format!(
             "A가 높이 {height}, {}에서 X에 하는 사전 투표 하나를 변형마다 처리 단계 사이에서 끊어 봅니다. 저장소 {}, \
              장치는 동기화를 {}, {layout}, 동기화 오류 뒤의 '성공'은 {}: 그림 B2(장애 지점 지도)가 처음 여는 설정입니다.",
-            round(round_index),
+            lab_model::vote_words::round_ko(round_index),
             profile(o.profile),
             if o.device_honours_sync { "지킴" } else { "지키지 않을 수 있음" },
             if o.poisoning { "믿지 않음" } else { "믿음" },
         )
     }
 
-    /// A step's short Korean name (figure B2's column heads), `(Y)` after the conflicting action's.
-    pub fn event(name: StepName) -> String {
-        let ko = match name.step {
-            PipelineStep::Start => "시작 전",
-            PipelineStep::Sign => "서명",
-            PipelineStep::Write => "WAL 기록",
-            PipelineStep::WriteRefused => "기록 거절",
-            PipelineStep::Commit => "커밋",
-            PipelineStep::Drain => "저장 큐 비우기",
-            PipelineStep::Fsync => "파일 동기화",
-            PipelineStep::FsyncError => "동기화 오류",
-            PipelineStep::SyncCall => "동기화 SQL 호출",
-            PipelineStep::InterruptAt(InterruptStage::Commit) => "커밋 중 중단 요청",
-            PipelineStep::InterruptAt(InterruptStage::Drain) => "비우기 중 중단 요청",
-            PipelineStep::InterruptAt(InterruptStage::Fsync) => "동기화 중 중단 요청",
-            PipelineStep::Send(0) => "A에게 전송",
-            PipelineStep::Send(1) => "B에게 전송",
-            PipelineStep::Send(2) => "C에게 전송",
-            PipelineStep::Send(3) => "D에게 전송",
-            PipelineStep::Send(_) => "전송",
-            PipelineStep::OuterBegin => "바깥 트랜잭션 시작",
-            PipelineStep::OuterCommit => "바깥 커밋",
-            PipelineStep::OuterRollback => "바깥 롤백",
-            PipelineStep::Fenced => "차단",
-            PipelineStep::NewEngine => "새 엔진 열기",
-        };
-        if name.conflicting {
-            format!("{ko} (Y)")
-        } else {
-            ko.to_string()
-        }
-    }
+    pub use lab_model::vote_words::{fault_ko as fault, step_name_ko as event, variant_ko as variant};
 
     /// The table's earliest failure: "2단계 뒤: B에게 전송 (`SEND_B`)".
     pub fn earliest(depth: u32, after: &str) -> String {

@@ -26,5 +26,6 @@ pub mod registry;
 pub mod share;
 pub mod slider_scale;
 pub mod sweep;
+pub mod vote_words;
 pub mod work_cap;
 pub mod worker;

@@ -6,11 +6,11 @@
 //! Coordinates are CSS px of a panel drawn `width_css` wide; the layout is
 //! worked out at scale 1.
 
-use super::labels::{fmt_time, kind_ko, layer_ko, step_ko};
+use super::labels::{event_ko, fmt_time, kind_ko, layer_ko};
 use super::story_layout::{stage_start_us, StoryLayout, StoryView};
 use crate::vote::StackFault;
 use lab_model::korean::{with_particle, Particle};
-use lab_sim::vote::{EventKind, FaultKind, ProcessState, StepName, VoteTrace, VALIDATOR_NAMES};
+use lab_sim::vote::{EventKind, FaultKind, ProcessState, VoteTrace, VALIDATOR_NAMES};
 
 /// One mark of a story drawing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -223,15 +223,7 @@ pub fn describe_story_mark(trace: &VoteTrace, mark: StoryMark, cursor_us: u64) -
         },
         StoryMark::Stage(i) => {
             let Some(st) = trace.lanes.first().and_then(|a| a.stages.get(i)) else { return String::new() };
-            let step = StepName::parse(&st.stage).map(|n| {
-                let ko = step_ko(n.step);
-                if n.conflicting {
-                    format!("{ko} (Y)")
-                } else {
-                    ko.to_string()
-                }
-            });
-            let step = step.unwrap_or_else(|| st.stage.clone());
+            let step = event_ko(&st.stage);
             let end = if st.end.t_us <= cursor_us { fmt_time(st.end.t_us) } else { "진행 중".to_string() };
             let how = if st.end.t_us > cursor_us {
                 ""
