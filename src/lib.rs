@@ -15,6 +15,9 @@ pub mod content;
 pub use lab_figures as figures;
 /// The simulation core, a crate of its own (`src/sim/`, package `lab-sim`).
 pub use lab_sim as sim;
+/// Every word a reader sees, Korean and English, a crate of its own
+/// (`src/words/`, package `lab-words`).
+pub use lab_words as words;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

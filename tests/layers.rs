@@ -1,6 +1,7 @@
 //! The layers and their walls (ARCHITECTURE.md): the simulation (`lab-sim`),
 //! the model (`lab-model`), the figures (`lab-figures`) and beside them the
-//! checker (`lab-check`), then the top
+//! checker (`lab-check`), the words (`lab-words`, above the checker and
+//! below the figures), then the top
 //! crate's folders `content`, `cli` and `web`. Cargo holds the walls between crates (a crate
 //! cannot name one that depends on it); these tests hold the manifests that
 //! make that so, the order of the top crate's folders, which Cargo cannot
@@ -99,8 +100,18 @@ fn the_model_crate_imports_neither_plotters_nor_yew() {
 #[test]
 fn the_figures_crate_knows_no_browser_and_no_layer_above_it() {
     let deps = dependencies(&root().join("src/figures/Cargo.toml"));
-    let allowed =
-        ["lab-sim", "lab-model", "serde", "serde_json", "postcard", "plotters", "plotters-backend", "gif", "png"];
+    let allowed = [
+        "lab-sim",
+        "lab-model",
+        "lab-words",
+        "serde",
+        "serde_json",
+        "postcard",
+        "plotters",
+        "plotters-backend",
+        "gif",
+        "png",
+    ];
     assert!(deps.contains(&"lab-model".to_string()), "no dependencies parsed from src/figures/Cargo.toml");
     let extra: Vec<_> = deps.iter().filter(|d| !allowed.contains(&d.as_str())).collect();
     assert!(extra.is_empty(), "lab-figures may depend on {allowed:?} only; found {extra:?}");
@@ -120,6 +131,22 @@ fn the_checker_crate_knows_no_clock_no_threads_and_no_layer_above_it() {
     let forbidden = ["plotters", "lab_figures", "consistency_lab", "std::time", "std::thread", "Instant", "SystemTime"];
     let hits = lines_naming(&root().join("src/check"), &[&BROWSER[..], &forbidden[..]].concat());
     assert!(hits.is_empty(), "the checker names a clock, a thread or a layer above it:\n{}", hits.join("\n"));
+}
+
+#[test]
+fn the_words_crate_knows_no_drawing_no_browser_and_no_layer_above_it() {
+    // `lab-words` sits above the model and the checker (it words their
+    // facts) and below the figures, the content, the CLI and the page.
+    let deps = dependencies(&root().join("src/words/Cargo.toml"));
+    let allowed = ["lab-sim", "lab-model", "lab-check", "postcard"];
+    assert!(deps.contains(&"lab-model".to_string()), "no dependencies parsed from src/words/Cargo.toml");
+    let extra: Vec<_> = deps.iter().filter(|d| !allowed.contains(&d.as_str())).collect();
+    assert!(extra.is_empty(), "lab-words may depend on {allowed:?} only; found {extra:?}");
+    let hits = lines_naming(
+        &root().join("src/words"),
+        &[&BROWSER[..], &["plotters", "lab_figures", "consistency_lab"]].concat(),
+    );
+    assert!(hits.is_empty(), "the words layer names a drawing, the browser or a layer above it:\n{}", hits.join("\n"));
 }
 
 #[test]

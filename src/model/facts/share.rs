@@ -1,0 +1,1 @@
+//! Facts of the share domain, for the words layer (see [`crate::facts`]).

@@ -1,0 +1,1 @@
+//! Facts of the story domain, for the words layer (see [`crate::facts`]).

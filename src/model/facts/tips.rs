@@ -1,0 +1,1 @@
+//! Facts of the tips domain, for the words layer (see [`crate::facts`]).

@@ -1,0 +1,1 @@
+//! Facts of the vote domain, for the words layer (see [`crate::facts`]).

@@ -1,0 +1,6 @@
+//! The English words of Article B's figures: scenes, verdicts, labels, the crash matrix and the tap-to-crash figure.
+
+use crate::vote::VoteWords;
+
+/// The English table.
+pub const VOTE: VoteWords = VoteWords {};

@@ -1,0 +1,6 @@
+//! The Korean words of `lab check` and the break-it figure: actions, why not, lanes, verdicts, Article B's smallest crashes.
+
+use crate::check::CheckWords;
+
+/// The Korean table.
+pub const CHECK: CheckWords = CheckWords {};

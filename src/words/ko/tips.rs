@@ -1,0 +1,6 @@
+//! The Korean words of what a mark says when pointed at: holds, leases, writes, series points.
+
+use crate::tips::TipWords;
+
+/// The Korean table.
+pub const TIPS: TipWords = TipWords {};
