@@ -19,6 +19,7 @@ pub mod figure;
 pub mod hook;
 pub mod labels;
 pub mod lazy_figures;
+pub mod page_words;
 pub mod player;
 pub mod predict;
 pub mod reader_view;

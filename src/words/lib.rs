@@ -185,3 +185,38 @@ mod tests {
         assert!(found.is_empty(), "Korean in the English table: {found:?}");
     }
 }
+
+#[cfg(test)]
+mod template_tests {
+    use super::{table, Lang, Words};
+
+    /// The names a template's placeholders use (`{name}`, `{name|A/B}`,
+    /// `{name?A/B}`), sorted, without repeats.
+    fn placeholder_names(template: &str) -> Vec<&str> {
+        let mut names: Vec<&str> = template
+            .split('{')
+            .skip(1)
+            .filter_map(|rest| rest.split_once('}'))
+            .map(|(inner, _)| inner.split(['|', '?']).next().unwrap_or(""))
+            .filter(|name| !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        names
+    }
+
+    #[test]
+    fn every_template_takes_the_same_values_in_every_language() {
+        let korean = table::as_flat(Words::of(Lang::Ko));
+        let english = table::as_flat(Words::of(Lang::En));
+        let differ: Vec<String> = korean
+            .iter()
+            .zip(english)
+            .filter(|(ko, en)| placeholder_names(ko) != placeholder_names(en))
+            .map(|(ko, en)| {
+                format!("{:?} has {:?}, {:?} has {:?}", ko, placeholder_names(ko), en, placeholder_names(en))
+            })
+            .collect();
+        assert!(differ.is_empty(), "templates whose languages take different values:\n{}", differ.join("\n"));
+    }
+}
