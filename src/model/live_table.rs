@@ -58,11 +58,18 @@ impl TableRun {
     }
 }
 
-/// The Korean label of `metric`'s row over `runs` (the runs of the table's
-/// columns): what it says about the runs follows them ("승인 (가능 480)"
-/// for eight wallets), and leaves them out when there are none.
+/// What the rows' labels say about `runs` (the runs of the table's
+/// columns): the facts over all of them, `None` when there are none. The
+/// words layer's `metrics::metric_label` turns a metric and these facts
+/// into its row's label.
+pub fn row_facts<'a>(runs: impl IntoIterator<Item = &'a TableRun>) -> Option<RunFacts> {
+    RunFacts::over(runs.into_iter().map(|r| &r.facts))
+}
+
+/// The Korean label of `metric`'s row over `runs` (see [`row_facts`]).
+/// Kept until its callers ask the words layer instead.
 pub fn row_label<'a>(metric: Metric, runs: impl IntoIterator<Item = &'a TableRun>) -> String {
-    metric.label_ko(RunFacts::over(runs.into_iter().map(|r| &r.facts)).as_ref())
+    metric.label_ko(row_facts(runs).as_ref())
 }
 
 /// Runs `query` at summary level, for all of its `duration_s` unless the

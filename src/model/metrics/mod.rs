@@ -342,7 +342,7 @@ impl RunFacts {
 }
 
 /// `240`, or `240~480` when the runs differ.
-fn span_text((low, high): (u64, u64)) -> String {
+pub fn span_text((low, high): (u64, u64)) -> String {
     let (lo, hi) = (group_thousands(low as i64), group_thousands(high as i64));
     if lo == hi {
         lo
