@@ -71,14 +71,14 @@ async fn figure_a1_renders_controls_table_and_text_alternative() {
     settle().await;
     // Lesson mode: the results, the player's scrub and the other settings are the lab's.
     let toggle: web_sys::HtmlElement =
-        root.query_selector("button.lab-toggle").unwrap().expect("a 실험실 열기 button").unchecked_into();
+        root.query_selector("button.lab-toggle").unwrap().expect("the lab's toggle").unchecked_into();
     toggle.click();
     settle().await;
     // No spoilers: at 1 s, before this run's decisive moment (no anomaly: the
     // window's end), the results wait for the reader to ask.
     assert!(root.query_selector("table.metrics").unwrap().is_none(), "the results wait");
     let reveal: web_sys::HtmlElement =
-        root.query_selector("button.results-reveal").unwrap().expect("a 결과 보기 button").unchecked_into();
+        root.query_selector("button.results-reveal").unwrap().expect("the show-results button").unchecked_into();
     reveal.click();
     // The first table is computed in the first render as far as its time
     // budget allows, the rest a moment later.

@@ -8,6 +8,7 @@ use std::rc::Rc;
 
 use super::content::{chapters, fetch_chapter_html, fill_sim_placeholders, Chapter};
 use super::figure::{Figure, InitState};
+use super::page_words::words;
 use super::predict::PredictBox;
 use super::sweep_figure::SweepFigure;
 use super::url;
@@ -16,7 +17,6 @@ use crate::content::predict::PREDICTIONS;
 use crate::content::prose::{split_chapter, Block};
 use crate::content::shell;
 use crate::figures::figure_spec;
-use lab_model::korean::{with_particle, Particle};
 use lab_model::permalink;
 use lab_model::registry::FigureSpec;
 
@@ -210,7 +210,7 @@ impl Component for App {
                 </nav>
                 <main id="content" tabindex="-1">
                     { if unknown_chapter { html! {
-                        <div class="notice" role="status"><p>{ format!("주소의 ch={} 장은 없어서 첫 장을 보여 줍니다.", self.route.chapter.clone().unwrap_or_default()) }</p></div>
+                        <div class="notice" role="status"><p>{ words().fill(words().ui.page.unknown_chapter, &[("ch", self.route.chapter.as_deref().unwrap_or_default())]) }</p></div>
                     } } else { html!{} } }
                     { if !self.route.notices.is_empty() && self.route.figure.is_none() { html! {
                         <div class="notice" role="status">{ for self.route.notices.iter().map(|n| html! { <p>{ n }</p> }) }</div>
@@ -218,7 +218,7 @@ impl Component for App {
                     { if pos == 0 && !unknown_chapter { html! {
                         <super::hook::Hook on_go={ctx.link().callback(Msg::Go)} />
                     } } else { html!{} } }
-                    { match chapter { Some(c) => self.view_chapter(ctx, c), None => html! { <p>{ "장을 찾을 수 없습니다." }</p> } } }
+                    { match chapter { Some(c) => self.view_chapter(ctx, c), None => html! { <p>{ words().ui.page.no_chapter }</p> } } }
                     // The pager comes with the chapter's text: shown under a
                     // "loading" line, it would jump down when the text arrives.
                     { if matches!(self.prose, Prose::Loading(_)) { html!{} } else { html! {
@@ -255,8 +255,8 @@ impl App {
             return html! {
                 <main id="content" class="embed">
                     <div class="notice" role="alert">
-                        <p>{ format!("퍼가기 주소의 그림 {} 없는 그림입니다. 주소를 확인해 주세요.", with_particle(&format!("「{asked}」"), Particle::EunNeun)) }</p>
-                        <p><a href="?" target="_top">{ "정합성 실험실 첫 장으로 가기" }</a></p>
+                        <p>{ words().fill(words().ui.page.unknown_embed, &[("asked", asked)]) }</p>
+                        <p><a href="?" target="_top">{ words().ui.page.go_home }</a></p>
                     </div>
                 </main>
             };
@@ -291,12 +291,12 @@ impl App {
             Prose::Failed(id, why) if *id == c.id => {
                 return html! {
                     <div class="notice" role="alert">
-                        <p>{ format!("「{}」 장을 불러오지 못했습니다 ({why}). 네트워크를 확인하고 페이지를 새로 고쳐 주세요.", c.title) }</p>
+                        <p>{ words().fill(words().ui.page.chapter_failed, &[("title", c.title), ("why", why)]) }</p>
                     </div>
                 };
             }
             _ => {
-                return html! { <p class="loading" role="status" aria-live="polite">{ format!("「{}」 장을 불러오는 중…", c.title) }</p> }
+                return html! { <p class="loading" role="status" aria-live="polite">{ words().fill(words().ui.page.chapter_loading, &[("title", c.title)]) }</p> }
             }
         };
         html! {
@@ -376,14 +376,14 @@ impl App {
                 { if addressed { html! {
                     <div class="notice" role="status">
                         { for self.route.notices.iter().map(|n| html! { <p>{ n }</p> }) }
-                        <p>{ "나란히 보기는 다섯 변형을 같은 설정으로 보여 주므로, 주소의 실험 설정은 이 그림에 적용하지 않습니다." }</p>
+                        <p>{ words().ui.page.side_by_side_fixed }</p>
                     </div>
                 } } else { html!{} } }
                 <super::side_by_side::SideBySide key={format!("{chapter}/{fid}")} />
             </>};
         }
         let Some(spec) = figure_spec(fid) else {
-            return html! { <div class="figure-missing"><p>{ format!("그림 {} 아직 준비 중입니다.", with_particle(fid, Particle::EunNeun)) }</p></div> };
+            return html! { <div class="figure-missing"><p>{ words().fill(words().ui.page.figure_missing, &[("id", fid)]) }</p></div> };
         };
         let targeted = self.route.figure.as_deref() == Some(spec.id);
         let init = if targeted { Some(self.route_init(spec)) } else { None };

@@ -9,7 +9,8 @@
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use super::labels::{unit_ko, word_ko};
+use super::labels::{choice_word, unit_word};
+use super::page_words::words;
 use lab_model::analysis::group_thousands;
 use lab_model::params::{ParamKind, ParamSpec};
 use lab_model::slider_scale::{is_ladder_key, Ladder};
@@ -52,7 +53,7 @@ pub fn param_control(p: &ParamControlProps) -> Html {
                 cb.emit((k.clone(), v));
             });
             let shown = p.value.parse::<i64>().map(group_thousands).unwrap_or_else(|_| p.value.to_string());
-            let unit = unit_ko(spec.unit);
+            let unit = unit_word(spec.unit);
             let list_id = format!("{id}-marks");
             let marks: Vec<&(u64, String)> =
                 p.marks.iter().filter(|(v, _)| (spec.min..=spec.max).contains(v)).collect();
@@ -89,7 +90,7 @@ pub fn param_control(p: &ParamControlProps) -> Html {
                     <label for={id.clone()}><span class="ctl-name">{ spec.label_ko }</span></label>
                     <select id={id} name={key.clone()} {onchange}>
                         { for words.iter().map(|w| html! {
-                            <option value={*w} selected={p.value.as_str() == *w}>{ word_ko(&key, w) }</option>
+                            <option value={*w} selected={p.value.as_str() == *w}>{ choice_word(&key, w) }</option>
                         }) }
                     </select>
                 </div>
@@ -125,7 +126,7 @@ fn ladder_control(p: &ParamControlProps) -> Html {
     let key = spec.name.to_string();
     let ladder = Ladder::new(spec.min, spec.max, spec.step);
     let value: u64 = p.value.parse().unwrap_or(spec.min);
-    let unit = unit_ko(spec.unit);
+    let unit = unit_word(spec.unit);
     let with_unit = |v: u64| format!("{} {unit}", group_thousands(v as i64));
     let oninput = {
         let cb = p.on_change.clone();
@@ -177,7 +178,7 @@ fn ladder_control(p: &ParamControlProps) -> Html {
                 <input type="range" id={id} data-key={key.clone()} min="0" max={(ladder.len() - 1).to_string()} step="1"
                     value={ladder.position_of(value).to_string()} aria-valuetext={with_unit(value)}
                     list={(!marks.is_empty()).then(|| list_id.clone())} {oninput} />
-                <label for={exact_id.clone()} class="visually-hidden">{ format!("{} 직접 입력 ({unit})", spec.label_ko) }</label>
+                <label for={exact_id.clone()} class="visually-hidden">{ words().fill(words().ui.lab.exact_input, &[("label", spec.label_ko), ("unit", unit)]) }</label>
                 <input type="number" id={exact_id} name={key} class="ctl-exact" inputmode="numeric"
                     min={spec.min.to_string()} max={spec.max.to_string()} step="1" value={value.to_string()} oninput={oninput_exact} {onchange} />
             </div>
@@ -193,25 +194,19 @@ fn ladder_control(p: &ParamControlProps) -> Html {
     }
 }
 
-/// The words of a figure's lab (issue 38), for every figure: lesson mode
-/// shows the one or two controls its paragraph is about, and this one
-/// button opens the rest.
-pub const LAB_OPEN: &str = "실험실 열기";
-pub const LAB_CLOSE: &str = "실험실 닫기";
-/// The lesson bar's accessible name ([`lesson_bar`]).
-pub const LESSON_LABEL: &str = "이 그림에서 먼저 해 볼 것";
-
 /// The lab panel's accessible name, for the figure numbered `number`.
 fn lab_label(number: &str) -> String {
-    format!("그림 {number}의 실험실: 모든 설정, 재생 도구, 결과 표, 내려받기")
+    words().fill(words().ui.lab.panel_label, &[("number", number)])
 }
 
-/// The button that opens and closes a figure's lab ([`lab_panel`], `ID-lab`).
+/// The button that opens and closes a figure's lab ([`lab_panel`], `ID-lab`):
+/// every figure's lab (issue 38), since lesson mode shows only the one or
+/// two controls its paragraph is about.
 pub fn lab_toggle(figure_id: &str, open: bool, onclick: Callback<MouseEvent>) -> Html {
     html! {
         <button type="button" class="btn lab-toggle" aria-expanded={open.to_string()}
             aria-controls={format!("{figure_id}-lab")} onclick={onclick}>
-            { if open { LAB_CLOSE } else { LAB_OPEN } }
+            { if open { words().ui.lab.close } else { words().ui.lab.open } }
         </button>
     }
 }
@@ -222,7 +217,7 @@ pub fn lab_toggle(figure_id: &str, open: bool, onclick: Callback<MouseEvent>) ->
 /// view, which Yew would build once per component.
 pub fn lesson_bar(figure_id: &str, open: bool, onclick: Callback<MouseEvent>, items: Html) -> Html {
     html! {
-        <div class="lesson-bar" role="group" aria-label={LESSON_LABEL}>
+        <div class="lesson-bar" role="group" aria-label={words().ui.lab.lesson_label}>
             { items }
             { lab_toggle(figure_id, open, onclick) }
         </div>

@@ -138,9 +138,8 @@ fn panic_banner(info: &std::panic::PanicHookInfo<'_>) {
     banner.set_id("panic-banner");
     let _ = banner.set_attribute("role", "alert");
     let _ = banner.set_attribute("class", "panic-banner");
-    banner.set_text_content(Some(&format!(
-        "오류가 발생해 그림이 멈췄습니다. 페이지를 새로 고쳐 주세요. (자세한 내용: {info})"
-    )));
+    let words = page_words::words();
+    banner.set_text_content(Some(&words.fill(words.ui.page.panic, &[("info", &info.to_string())])));
     if let Some(body) = doc.body() {
         let _ = body.insert_before(&banner, body.first_child().as_ref());
     }
@@ -170,7 +169,7 @@ fn register_service_worker() {
     let promise = container.register("sw.js");
     wasm_bindgen_futures::spawn_local(async move {
         if let Err(e) = wasm_bindgen_futures::JsFuture::from(promise).await {
-            web_sys::console::warn_2(&"오프라인 캐시(service worker)를 등록하지 못했습니다:".into(), &e);
+            web_sys::console::warn_2(&page_words::words().ui.page.offline_failed.into(), &e);
         }
     });
 }
@@ -210,7 +209,7 @@ pub fn start() {
 pub fn legend_list(items: &[crate::figures::legend::LegendEntry], class: &'static str) -> yew::Html {
     use crate::figures::legend::Swatch;
     yew::html! {
-        <ul class={class} aria-label="범례">
+        <ul class={class} aria-label={page_words::words().ui.lab.legend}>
             { for items.iter().map(|it| yew::html! {
                 <li>
                     <span class={it.css_class}>{ if matches!(it.swatch, Swatch::Alert(_)) { "!" } else { "" } }</span>

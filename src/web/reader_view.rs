@@ -7,6 +7,8 @@
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use super::page_words::words;
+
 /// The key numbers line: `label value` pairs from the figure's own runs;
 /// a value not yet computed shows as "…", and the line is marked pending
 /// (dimmed) while its runs are computed anew. Nothing when there are none.
@@ -16,7 +18,7 @@ pub fn key_numbers(numbers: &[(&'static str, Option<String>)], pending: bool) ->
     }
     let pending = pending || numbers.iter().any(|(_, v)| v.is_none());
     html! {
-        <dl class="key-numbers" aria-label="이 그림의 주요 지표 (실시간)" data-pending={if pending { "true" } else { "false" }}>
+        <dl class="key-numbers" aria-label={words().ui.page.key_numbers} data-pending={if pending { "true" } else { "false" }}>
             { for numbers.iter().map(|(label, value)| html! {
                 <div class="key-number">
                     <dt>{ *label }</dt>
@@ -34,7 +36,7 @@ pub fn key_numbers_held(numbers: &[(&'static str, Option<String>)]) -> Html {
         return html! {};
     }
     html! {
-        <dl class="key-numbers" aria-label="이 그림의 주요 지표 (결과를 보기 전까지 숨김)" data-held="true">
+        <dl class="key-numbers" aria-label={words().ui.page.key_numbers_held} data-held="true">
             { for numbers.iter().map(|(label, _)| html! {
                 <div class="key-number">
                     <dt>{ *label }</dt>

@@ -9,7 +9,7 @@
 //! stays, with a link to the run in the A1 timeline with the cell's
 //! parameters in the URL).
 //!
-//! Each figure carries the export bar and 퍼가기 panel
+//! Each figure carries the export bar and the embed panel
 //! (`super::export_panel::sweep_panel`), enabled once its grid is complete;
 //! the export handler reads the finished grid from the cache
 //! (`super::sweep_jobs::cached_result`) instead of running the sweep again.
@@ -20,7 +20,7 @@
 //! Lesson mode (issue 38, `static/lesson.css`): at load the map shows its cells,
 //! the controls of its lesson keys (`FigureSpec::lesson_keys`; `metric` for
 //! the colour) and the lab button; the variant, the colour, the axes'
-//! sliders, "모든 설정" and the export panel wait in the lab, which an
+//! sliders, "all settings" and the export panel wait in the lab, which an
 //! address that sets them opens (`lab=1` when the reader opened it).
 
 mod controls;
@@ -39,6 +39,7 @@ use yew::prelude::*;
 
 use super::controls::{lab_panel, lesson_bar};
 use super::now_ms;
+use super::page_words::words;
 use super::sweep_jobs::{leave, start};
 use super::url::{lab_requested_here, navigate, read_sweep_figure, replace_url};
 use crate::figures::sweep::{article_point, draw_heatmap, heat_height_css, heat_layout, ARTICLE_POINT_LABEL};
@@ -47,6 +48,7 @@ use lab_model::catalogue;
 use lab_model::params::{SweepKind, SweepMetric, SweepSpec};
 use lab_model::permalink;
 use lab_model::sweep::SweepResult;
+use lab_words::ui::SweepProgress;
 
 // ---------------------------------------------------------------------------
 // Following a cell
@@ -201,11 +203,11 @@ impl SweepFigure {
             Msg::FollowOpened
         });
         html! {
-            <section class="sweep-opened" aria-label="연 칸의 실행 요약" data-ix={ix.to_string()} data-iy={iy.to_string()}>
+            <section class="sweep-opened" aria-label={words().ui.sweep.opened} data-ix={ix.to_string()} data-iy={iy.to_string()}>
                 <p class="sweep-opened-summary">{ self.result.describe_cell(ix, iy) }</p>
                 <div class="controls-row">
-                    <a class="btn btn-primary sweep-opened-link" href={permalink::sweep_cell(&self.spec, ix, iy)} onclick={follow}>{ "이 칸의 실행을 타임라인에서 보기" }</a>
-                    <button type="button" class="btn" onclick={ctx.link().callback(|_| Msg::CloseOpened)}>{ "닫기" }</button>
+                    <a class="btn btn-primary sweep-opened-link" href={permalink::sweep_cell(&self.spec, ix, iy)} onclick={follow}>{ words().ui.sweep.open_run }</a>
+                    <button type="button" class="btn" onclick={ctx.link().callback(|_| Msg::CloseOpened)}>{ words().ui.sweep.close }</button>
                 </div>
             </section>
         }
@@ -217,9 +219,10 @@ impl SweepFigure {
 
     /// The map's legend: every kind of mark it draws now, and the article's setting when it lies on the grid.
     fn view_heat_legend(&self) -> Html {
+        let w = &words().ui.sweep;
         let colour = match self.metric {
-            SweepMetric::OverApproval => "칸 색: 시드 평균 초과 승인 (진할수록 많음)",
-            SweepMetric::Throughput => "칸 색: 시드 평균 처리량 (진할수록 많음)",
+            SweepMetric::OverApproval => w.colour_over,
+            SweepMetric::Throughput => w.colour_throughput,
         };
         let swatch = match self.metric {
             SweepMetric::OverApproval => "lg heat-over",
@@ -239,18 +242,24 @@ impl SweepFigure {
             }
         };
         html! {
-            <ul class="legend heat-legend" aria-label="범례">
+            <ul class="legend heat-legend" aria-label={words().ui.lab.legend}>
                 <li data-legend="heat"><span class={swatch} aria-hidden="true"></span>{ colour }</li>
                 { if self.metric == SweepMetric::OverApproval {
-                    item("heat-dot", "heat-dot", "빨간 점: 평균은 0에 가깝지만 어느 시드에서 초과 승인이 있었음", dot)
+                    item("heat-dot", "heat-dot", w.dot, dot)
                 } else { html!{} } }
-                { item("heat-pending", "heat-pending", "회색 빗금: 아직 계산 중인 칸", pending) }
-                <li data-legend="heat-focus"><span class="lg heat-focus" aria-hidden="true"></span>{ "테두리: 선택한 칸 (Enter나 클릭으로 그 실행의 요약을 지도 아래에 엽니다)" }</li>
+                { item("heat-pending", "heat-pending", w.pending, pending) }
+                <li data-legend="heat-focus"><span class="lg heat-focus" aria-hidden="true"></span>{ w.focus_outline }</li>
                 { match article { Some(p) => html! {
                     <li data-legend="article-point"><span class="lg heat-article" aria-hidden="true"></span>
-                        { format!("{}: 원문의 {}({}) 설정, {} = {}, {} = {} (원문 측정값이 아니라 원문이 실험한 자리)", ARTICLE_POINT_LABEL,
-                            catalogue::preset(self.spec.variant).name_ko, p.measurement_id,
-                            self.kind.axis_names_ko()[0], p.x, self.kind.axis_names_ko()[1], p.y) }</li>
+                        { words().fill(w.article_point, &[
+                            ("label", ARTICLE_POINT_LABEL),
+                            ("preset", catalogue::preset(self.spec.variant).name_ko),
+                            ("measurement", p.measurement_id),
+                            ("x_name", self.kind.axis_names_ko()[0]),
+                            ("x", &p.x.to_string()),
+                            ("y_name", self.kind.axis_names_ko()[1]),
+                            ("y", &p.y.to_string()),
+                        ]) }</li>
                 }, None => html!{} } }
             </ul>
         }
@@ -457,17 +466,19 @@ impl Component for SweepFigure {
         let done = self.result.rows_done();
         let complete = self.result.is_complete();
         let failed = !complete && super::sweep_jobs::failed(&super::sweep_jobs::cache_key(&self.spec));
-        let status = if failed {
-            "계산할 수 없음: 계산용 웹 워커를 시작하지 못했습니다. 페이지를 새로 고쳐 주세요.".to_string()
-        } else if complete {
-            match self.elapsed_ms {
-                Some(_) if self.cached => format!("완료 · 저장해 둔 결과 · {}회 실행", self.spec.runs()),
-                Some(ms) => format!("완료 · {}회 실행 · {:.1}초", self.spec.runs(), ms / 1000.0),
-                None => format!("완료 · {}회 실행", self.spec.runs()),
-            }
-        } else {
-            format!("계산 중 · {done}/{rows}줄 · 모두 {}회 실행 (웹 워커)", self.spec.runs())
-        };
+        let status = lab_words::ui::sweep_status(
+            words(),
+            SweepProgress {
+                failed,
+                complete,
+                cached: self.cached,
+                elapsed_ms: self.elapsed_ms,
+                runs: self.spec.runs(),
+                done,
+                rows,
+            },
+        );
+        let w = &words().ui.sweep;
         let variant_cb = link.callback(|e: Event| {
             let s: HtmlSelectElement = e.target_unchecked_into();
             Msg::Variant(s.value())
@@ -495,10 +506,10 @@ impl Component for SweepFigure {
                 <div class="ctl ctl-range">
                     <label for={id.clone()}>
                         <span class="ctl-name">{ s.label }</span>
-                        <output for={id.clone()} class="ctl-value">{ format!("{value} {}", s.unit) }</output>
+                        <output for={id.clone()} class="ctl-value">{ format!("{value} {}", s.unit).trim_end().to_string() }</output>
                     </label>
                     <input type="range" id={id} name={s.name} min={s.min.to_string()} max={s.max.to_string()} step={s.step.to_string()}
-                        value={value.to_string()} aria-valuetext={format!("{value} {}", s.unit)} {oninput} {onchange} />
+                        value={value.to_string()} aria-valuetext={format!("{value} {}", s.unit).trim_end().to_string()} {oninput} {onchange} />
                 </div>
             })
         }).collect();
@@ -506,7 +517,7 @@ impl Component for SweepFigure {
         let (lesson_sliders, lab_sliders): (Vec<_>, Vec<_>) = shown.into_iter().partition(|(l, _)| *l);
         let variant = html! {
             <div class="ctl ctl-choice">
-                <label for={format!("{fid}-variant")}><span class="ctl-name">{ "변형" }</span></label>
+                <label for={format!("{fid}-variant")}><span class="ctl-name">{ w.variant }</span></label>
                 <select id={format!("{fid}-variant")} name="variant" onchange={variant_cb}>
                     { for catalogue::sweep_presets().map(|p| html! { <option value={p.sweep_word} selected={p.preset == self.spec.variant}>{ catalogue::sweep_name_ko(p.preset) }</option> }) }
                 </select>
@@ -514,7 +525,7 @@ impl Component for SweepFigure {
         };
         let metric = html! {
             <div class="ctl ctl-choice">
-                <label for={format!("{fid}-metric")}><span class="ctl-name">{ "색으로 보일 값" }</span></label>
+                <label for={format!("{fid}-metric")}><span class="ctl-name">{ w.metric }</span></label>
                 <select id={format!("{fid}-metric")} name="metric" onchange={metric_cb}>
                     { for [SweepMetric::OverApproval, SweepMetric::Throughput].iter().map(|m| html! { <option value={m.key()} selected={*m == self.metric}>{ m.name_ko() }</option> }) }
                 </select>
@@ -542,12 +553,12 @@ impl Component for SweepFigure {
                 // The longest answer this cell can have lies unseen under the
                 // one shown, so the line keeps its height when the answer comes.
                 <p class="sweep-focus-room">
-                    <span id={format!("{fid}-focus")} class="sweep-focus" aria-live="polite">{ format!("선택한 칸 — {}", self.result.describe_cell(self.focus.0, self.focus.1)) }</span>
-                    <span class="room" aria-hidden="true">{ format!("선택한 칸 — {}", self.result.describe_cell_widest(self.focus.0, self.focus.1)) }</span>
+                    <span id={format!("{fid}-focus")} class="sweep-focus" aria-live="polite">{ words().fill(w.focus, &[("cell", &self.result.describe_cell(self.focus.0, self.focus.1))]) }</span>
+                    <span class="room" aria-hidden="true">{ words().fill(w.focus, &[("cell", &self.result.describe_cell_widest(self.focus.0, self.focus.1))]) }</span>
                 </p>
                 { self.view_opened(ctx) }
                 <div class="sweep-progress">
-                    <label for={format!("{fid}-progress")}>{ "진행" }</label>
+                    <label for={format!("{fid}-progress")}>{ w.progress }</label>
                     <progress id={format!("{fid}-progress")} max={rows.to_string()} value={done.to_string()}>{ format!("{done}/{rows}") }</progress>
                     <span class="sweep-status" role="status" aria-live="polite">{ status }</span>
                 </div>
@@ -566,7 +577,7 @@ impl Component for SweepFigure {
                             { for lab_sliders.into_iter().map(|(_, h)| h) }
                         </div>
                         <details class="all-settings">
-                            <summary>{ "모든 설정" }</summary>
+                            <summary>{ words().ui.lab.all_settings }</summary>
                             <div class="controls-row sweep-sliders">
                                 { for more.into_iter().map(|(_, h)| h) }
                             </div>

@@ -104,9 +104,9 @@ fn on_result(id: u32, result: Option<JobResult>) {
                 merge_row(&mut sweeps, &key, row, cells, compute_ms)
             }
             _ => {
-                web_sys::console::warn_1(&JsValue::from_str(&format!(
-                    "매개변수 지도 {key}의 {row}번째 줄을 계산하지 못했습니다 (web worker를 시작하지 못함)"
-                )));
+                let words = super::page_words::words();
+                let line = words.fill(words.ui.sweep.row_failed, &[("key", &key), ("row", &row.to_string())]);
+                web_sys::console::warn_1(&JsValue::from_str(&line));
                 // The figures showing it say so (see [`failed`]).
                 if sweeps.failed.contains(&key) {
                     return Vec::new();

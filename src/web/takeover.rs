@@ -135,9 +135,8 @@ pub fn keep_prerendered(why: &str) {
     let Ok(notice) = doc.create_element("div") else { return };
     notice.set_class_name("notice");
     let _ = notice.set_attribute("role", "alert");
-    notice.set_text_content(Some(&format!(
-        "움직이는 그림을 준비하지 못해 글과 처음 상태의 그림만 보여 드립니다({why}). 페이지를 새로 고쳐 보세요."
-    )));
+    let words = super::page_words::words();
+    notice.set_text_content(Some(&words.fill(words.ui.page.takeover_failed, &[("why", why)])));
     let _ = main.insert_before(&notice, main.first_child().as_ref());
     let _ = app.remove_attribute(PRERENDERED);
 }

@@ -289,7 +289,8 @@ fn start(url: &str) {
 fn answered(index: usize, data: JsValue) {
     if let Ok(failed) = js_sys::Reflect::get(&data, &JsValue::from_str("failed")) {
         if let Some(reason) = failed.as_string() {
-            web_sys::console::error_1(&format!("계산용 웹 워커를 시작하지 못했습니다: {reason}").into());
+            let words = super::page_words::words();
+            web_sys::console::error_1(&words.fill(words.ui.page.worker_failed, &[("reason", &reason)]).into());
             fail(None);
             return;
         }
@@ -341,7 +342,7 @@ fn pump() {
 /// every pending job with `None` (its owner computes it on the main thread).
 fn fail(reason: Option<JsValue>) {
     if let Some(reason) = reason {
-        web_sys::console::error_2(&"계산용 웹 워커를 시작하지 못했습니다:".into(), &reason);
+        web_sys::console::error_2(&super::page_words::words().ui.page.worker_failed_lead.into(), &reason);
     }
     let pending: Vec<Queued> = POOL.with_borrow_mut(|pool| {
         let mut pending = Vec::new();

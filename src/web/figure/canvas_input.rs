@@ -27,6 +27,7 @@
 use web_sys::{HtmlElement, KeyboardEvent, PointerEvent};
 use yew::prelude::*;
 
+use super::super::page_words::words;
 use super::super::player::{player_key, PlayerMsg};
 use super::{Figure, Msg};
 use crate::figures::plan::FigureHit;
@@ -536,7 +537,10 @@ impl Figure {
         let shown = Shown::of(&self.wrap, self.canvas_width());
         let x = shown.in_wrap(x0 + (x1 - x0) * t as f64 / window.max(1) as f64, 0.0).0;
         let x1 = shown.in_wrap(x1, 0.0).0;
-        let text = format!("락 TTL {ttl_ms} ms (지금 {} ms) · 놓으면 다시 실행", self.query.config.ttl_ms);
+        let text = words().fill(
+            words().ui.figure.ttl_drag,
+            &[("ttl", &ttl_ms.to_string()), ("now", &self.query.config.ttl_ms.to_string())],
+        );
         html! {<>
             <span class="ttl-ghost" aria-hidden="true" style={format!("left:{x:.0}px;")}></span>
             <div class="mark-tip ttl-tip" role="status" style={format!("left:{:.0}px;top:4px;", (x + 6.0).min(x1 - 120.0).max(0.0))} data-ttl={ttl_ms.to_string()}>{ text }</div>

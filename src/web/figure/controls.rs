@@ -1,15 +1,17 @@
 //! The markup of an Article A figure: notices, the stage (canvas, the
 //! player's sentence, key numbers, legend), then lesson mode's bar (the
-//! story or ▶, the lesson's keys, "다음 이상 징후" or A2's ledger switch,
-//! "실험실 열기") and the lab behind it: the player's tools, the controls
-//! (preset, seed, the sliders the registry shows first and the rest under
-//! "모든 설정"), the results table and the export panel. An embed keeps
-//! its compact layout: the player, and everything else under "설정".
+//! story or ▶, the lesson's keys, the next-anomaly button or A2's ledger
+//! switch, the lab's toggle) and the lab behind it: the player's tools, the
+//! controls (preset, seed, the sliders the registry shows first and the
+//! rest under "all settings"), the results table and the export panel. An
+//! embed keeps its compact layout: the player, and everything else under
+//! one settings button. Every word is the page's table's (`lab_words::ui`).
 
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::super::controls::ParamControl;
+use super::super::page_words::words;
 use super::{narrator, Figure, Msg};
 use crate::figures::timeline::LegendItem;
 use crate::sim::lease::{Preset, Variant};
@@ -17,7 +19,7 @@ use lab_model::catalogue;
 use lab_model::params::{lease_param, lease_value_text, to_query, LEASE_PARAMS, PRESET_KEYS};
 use lab_model::registry::FigureKind;
 
-/// Keys never shown under "모든 설정" (the preset and seed have their own controls).
+/// Keys never shown under "all settings" (the preset and seed have their own controls).
 const HIDDEN_IN_ALL: &[&str] = &["preset", "seed"];
 
 fn kind_class(kind: FigureKind) -> &'static str {
@@ -37,16 +39,14 @@ impl Figure {
     /// longer than the TTL always does.
     fn slider_marks(&self, name: &str) -> Vec<(u64, String)> {
         let c = &self.query.config;
+        let w = &words().ui.figure;
         match name {
             "stop_duration_ms" if c.variant == Variant::Watchdog => {
                 let ttl = u64::from(c.ttl_ms);
                 let period = u64::from(c.effective_watchdog_period_ms());
-                vec![
-                    (ttl.saturating_sub(period), "TTL − 연장 주기 (넘으면 만료될 수 있음)".to_string()),
-                    (ttl, "TTL (넘으면 반드시 만료)".to_string()),
-                ]
+                vec![(ttl.saturating_sub(period), w.mark_ttl_minus_period.to_string()), (ttl, w.mark_ttl.to_string())]
             }
-            "stop_duration_ms" => vec![(u64::from(c.ttl_ms), "TTL (넘으면 반드시 만료)".to_string())],
+            "stop_duration_ms" => vec![(u64::from(c.ttl_ms), w.mark_ttl.to_string())],
             _ => Vec::new(),
         }
     }
@@ -117,11 +117,11 @@ impl Figure {
                 </div>
                 { if embedded { html! {
                     // An embed in a blog's frame: the player right under the
-                    // figure, everything else behind one "설정" button.
+                    // figure, everything else behind one settings button.
                     <div class="figure-side">
                         { if timeline { self.view_player(ctx) } else { html!{} } }
                         <details class="embed-settings">
-                            <summary class="btn">{ "설정" }</summary>
+                            <summary class="btn">{ words().ui.figure.settings }</summary>
                             { self.view_story(ctx) }
                             { if timeline { self.view_keys_hint() } else { html!{} } }
                             { self.view_source_switch(ctx) }
@@ -153,7 +153,7 @@ impl Figure {
 
     /// Lesson mode, what the figure shows at load (issue 38): the story's
     /// button or ▶ (a timeline), the lesson's keys, one more thing the
-    /// lesson needs ("다음 이상 징후" on a timeline, A2's ledger switch) and
+    /// lesson needs (the next-anomaly button on a timeline, A2's ledger switch) and
     /// the button that opens the lab.
     fn view_lesson(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
@@ -174,7 +174,7 @@ impl Figure {
         super::super::controls::lesson_bar(self.spec.id, open, link.callback(move |_| Msg::Lab(!open)), items)
     }
 
-    /// A2's "대사 실행" switch: the ledger line shown or hidden.
+    /// A2's reconciliation switch: the ledger line shown or hidden.
     fn view_recon_switch(&self, ctx: &Context<Self>) -> Html {
         let id = self.spec.id;
         let recon_cb = ctx.link().callback(|e: Event| {
@@ -184,7 +184,7 @@ impl Figure {
         html! {
             <div class="ctl ctl-flag">
                 <input type="checkbox" id={format!("{id}-recon")} checked={self.reveal_ledger} onchange={recon_cb} />
-                <label for={format!("{id}-recon")}>{ "대사 실행 (원장 계산값 보이기)" }</label>
+                <label for={format!("{id}-recon")}>{ words().ui.figure.recon_switch }</label>
             </div>
         }
     }
@@ -203,15 +203,11 @@ impl Figure {
     /// In place of the results table before the player reaches the decisive
     /// moment: what waits, and the button that shows it now.
     fn view_results_hidden(&self, ctx: &Context<Self>) -> Html {
-        let moment = if self.figure.as_ref().is_some_and(|f| !f.anomalies().is_empty()) {
-            "재생기가 첫 이상 현상에 닿거나"
-        } else {
-            "재생기가 끝에 닿거나"
-        };
+        let has_anomaly = self.figure.as_ref().is_some_and(|f| !f.anomalies().is_empty());
         html! {
             <div class="results-hidden" data-results-at-us={self.results_at_us().map(|t| t.to_string())}>
-                <p>{ format!("결과 표와 주요 지표는 {moment} \"결과 보기\"를 누를 때까지 숨겨 둡니다. 먼저 그림을 보며 짐작해 보세요.") }</p>
-                <button type="button" class="btn results-reveal" onclick={ctx.link().callback(|_| Msg::RevealResults)}>{ "결과 보기" }</button>
+                <p>{ lab_words::ui::results_hidden(words(), has_anomaly) }</p>
+                <button type="button" class="btn results-reveal" onclick={ctx.link().callback(|_| Msg::RevealResults)}>{ words().ui.figure.reveal }</button>
             </div>
         }
     }
@@ -221,13 +217,13 @@ impl Figure {
         let spec = self.spec;
         let loading = if self.figure.is_none() {
             // A figure drawn from its table's runs (A8, A9) waits for them.
-            html! { <p class="figure-loading" role="status">{ "그림을 계산하는 중…" }</p> }
+            html! { <p class="figure-loading" role="status">{ words().ui.figure.computing }</p> }
         } else {
             html! {}
         };
         let canvas =
             html! { <canvas ref={self.canvas.node.clone()} role="img" aria-label={spec.canvas_label()}></canvas> };
-        let label = format!("그림 {} ({})", spec.number, spec.id);
+        let label = words().fill(words().ui.figure.canvas_label, &[("number", spec.number), ("id", spec.id)]);
         if !self.is_timeline() && self.spec.kind != FigureKind::Outage {
             return html! {
                 <div class="canvas-wrap" ref={self.wrap.clone()} tabindex="-1" aria-label={label}>{ canvas }{ loading }</div>
@@ -256,13 +252,14 @@ impl Figure {
 
     /// What the pointer and the keys do on a timeline's canvas, in one visible line.
     fn view_keys_hint(&self) -> Html {
+        let w = &words().ui.figure;
         html! {
             <p class="canvas-keys">
-                { "표시를 가리키거나 누르면 설명이 나오고, 빈 곳을 누르면 닫힙니다 · 시간축을 누르거나 그림을 옆으로 끌면 그 시각으로 이동 · 그림에 초점을 두고 " }
-                <kbd>{ "↓" }</kbd>{ "/" }<kbd>{ "↑" }</kbd>{ " 표시 하나씩, " }<kbd>{ "←" }</kbd>{ "/" }<kbd>{ "→" }</kbd>{ " 사건 하나씩, " }
-                <kbd>{ "스페이스" }</kbd>{ " 재생/정지, " }<kbd>{ "Esc" }</kbd>{ " 설명 닫기" }
+                { w.keys_lead }
+                <kbd>{ "↓" }</kbd>{ "/" }<kbd>{ "↑" }</kbd>{ w.keys_marks }<kbd>{ "←" }</kbd>{ "/" }<kbd>{ "→" }</kbd>{ w.keys_events }
+                <kbd>{ w.key_space }</kbd>{ w.keys_play }<kbd>{ w.key_esc }</kbd>{ w.keys_close }
                 { if self.spec.kind == FigureKind::Timeline && self.query.config.variant.uses_lock() && !self.recorded.is_on() { html! {<>
-                    { " · 만료된 lease의 끝을 끌거나, lease를 고른 뒤 " }<kbd>{ "+" }</kbd>{ "/" }<kbd>{ "−" }</kbd>{ "로 TTL 바꾸기" }
+                    { w.keys_ttl_lead }<kbd>{ "+" }</kbd>{ "/" }<kbd>{ "−" }</kbd>{ w.keys_ttl_tail }
                 </>} } else { html!{} } }
             </p>
         }
@@ -278,8 +275,8 @@ impl Figure {
         let window = html! {
             <div class="ctl ctl-range">
                 <label for={format!("{id}-win")}>
-                    <span class="ctl-name">{ "시간 창" }</span>
-                    <output class="ctl-value">{ format!("0~{:.1} 초", f64::from(self.requested_window_ms) / 1000.0) }</output>
+                    <span class="ctl-name">{ words().ui.figure.window }</span>
+                    <output class="ctl-value">{ words().fill(words().ui.figure.window_value, &[("seconds", &format!("{:.1}", f64::from(self.requested_window_ms) / 1000.0))]) }</output>
                 </label>
                 <input type="range" id={format!("{id}-win")} name="win" min="500" max={max_win.to_string()} step="500" value={self.requested_window_ms.to_string()} oninput={win_cb} />
             </div>
@@ -288,7 +285,7 @@ impl Figure {
         if super::super::embed::active() {
             self.player.view(id, position, narrator(&self.figure), true, window)
         } else {
-            // The status line sits under the canvas; "다음 이상 징후" in the lesson's bar.
+            // The status line sits under the canvas; the next-anomaly button in the lesson's bar.
             self.player.view_tools(id, position, true, window)
         }
     }
@@ -310,26 +307,27 @@ impl Figure {
         });
         let current_preset = self.query.preset.map(Preset::key).unwrap_or("");
         let main = self.spec.main_keys;
+        let w = &words().ui.figure;
         html! {
             <div class="controls">
                 <div class="controls-row">
                     <div class="ctl ctl-choice">
-                        <label for={format!("{id}-preset")}><span class="ctl-name">{ "실험 프리셋" }</span></label>
+                        <label for={format!("{id}-preset")}><span class="ctl-name">{ w.preset }</span></label>
                         <select id={format!("{id}-preset")} onchange={preset_cb}>
-                            <option value="" selected={current_preset.is_empty()} disabled=true>{ "(직접 조정함)" }</option>
+                            <option value="" selected={current_preset.is_empty()} disabled=true>{ w.preset_custom }</option>
                             { for PRESET_KEYS.iter().filter_map(|k| Preset::from_key(k)).map(|p| html! {
                                 <option value={p.key()} selected={current_preset == p.key()}>{ catalogue::preset(p).name_ko }</option>
                             }) }
                         </select>
                     </div>
                     <div class="ctl ctl-seed">
-                        <label for={format!("{id}-seed")}><span class="ctl-name">{ "시드" }</span></label>
+                        <label for={format!("{id}-seed")}><span class="ctl-name">{ w.seed }</span></label>
                         <input type="number" id={format!("{id}-seed")} min="0" inputmode="numeric" value={self.query.seed.to_string()} onchange={seed_cb} />
-                        <button type="button" class="btn" onclick={link.callback(|_| Msg::Reroll)}>{ "다시 뽑기" }</button>
+                        <button type="button" class="btn" onclick={link.callback(|_| Msg::Reroll)}>{ w.reroll }</button>
                     </div>
                     { if lesson_too && self.spec.kind == FigureKind::Balance { self.view_recon_switch(ctx) } else { html!{} } }
-                    <button type="button" class="btn" onclick={link.callback(|_| Msg::Reset)}>{ "초기화" }</button>
-                    <button type="button" class="btn" onclick={link.callback(|_| Msg::Copy)}>{ if self.copied { "링크 복사됨" } else { "이 상태 링크 복사" } }</button>
+                    <button type="button" class="btn" onclick={link.callback(|_| Msg::Reset)}>{ w.reset }</button>
+                    <button type="button" class="btn" onclick={link.callback(|_| Msg::Copy)}>{ if self.copied { w.link_copied } else { w.copy_link } }</button>
                 </div>
                 <div class="controls-grid">
                     { for main.iter().filter(|k| !lesson.contains(k)).map(|k| control(k)) }
@@ -338,7 +336,7 @@ impl Figure {
                     let d: web_sys::HtmlDetailsElement = e.target_unchecked_into();
                     Msg::SettingsOpen(d.open())
                 })}>
-                    <summary>{ "모든 설정" }</summary>
+                    <summary>{ words().ui.lab.all_settings }</summary>
                     { if self.settings_open { html! {
                         <div class="controls-grid">
                             { for LEASE_PARAMS.iter().filter(|p| !main.contains(&p.name) && !lesson.contains(&p.name) && !HIDDEN_IN_ALL.contains(&p.name)).map(|p| control(p.name)) }
@@ -356,7 +354,7 @@ fn view_legend(items: &[LegendItem]) -> Html {
         return html! {};
     }
     html! {
-        <ul class="legend" aria-label="범례">
+        <ul class="legend" aria-label={words().ui.lab.legend}>
             { for items.iter().map(|item| html! {
                 <li data-legend={item.key()}><span class={classes!("lg", format!("lg-{}", item.key()))} aria-hidden="true"></span>{ item.label_ko() }</li>
             }) }

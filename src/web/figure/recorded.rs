@@ -17,6 +17,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
+use super::super::page_words::words;
 use super::table::key_numbers_with;
 use super::{Figure, Msg};
 use crate::figures::recorded::{path, RecordedRun, HOLD_METRICS};
@@ -27,7 +28,9 @@ use lab_model::metrics::LIVE_TABLE;
 use lab_model::params::LeaseQuery;
 use lab_model::registry::FigureSpec;
 
-/// What the figure says when a control took it from the recorded run back to the simulation.
+/// What the figure says when a control took it from the recorded run back
+/// to the simulation. Old: `words().ui.recorded.left` says it in the
+/// page's language; this stays until `super::Figure`'s caller moves.
 pub(super) const LEFT_NOTICE: &str = "실제 실행 기록은 바꿀 수 없어서, 바꾼 설정을 시뮬레이션으로 보여 줍니다.";
 
 /// Which source the figure draws.
@@ -137,7 +140,7 @@ impl Figure {
 
     /// A control moved while the recorded run is shown: a recorded run
     /// cannot change, so the figure goes back to the simulation (and says
-    /// so, [`LEFT_NOTICE`]). Whether it was on.
+    /// so, `ui.recorded.left`). Whether it was on.
     pub(super) fn leave_recorded(&mut self) -> bool {
         std::mem::take(&mut self.recorded).is_on()
     }
@@ -162,14 +165,15 @@ impl Figure {
         let name = format!("{id}-source");
         let on = self.recorded.is_on();
         let choose = |real: bool| ctx.link().callback(move |_: Event| Msg::Recorded(real));
+        let w = &words().ui.recorded;
         html! {
             <fieldset class="source-switch">
-                <legend>{ "무엇을 그릴까요" }</legend>
-                <label><input type="radio" name={name.clone()} value="sim" checked={!on} onchange={choose(false)} />{ "시뮬레이션" }</label>
-                <label><input type="radio" name={name} value="real" checked={on} onchange={choose(true)} />{ "실제 Redis·PostgreSQL 실행 기록" }</label>
+                <legend>{ w.choose }</legend>
+                <label><input type="radio" name={name.clone()} value="sim" checked={!on} onchange={choose(false)} />{ w.simulation }</label>
+                <label><input type="radio" name={name} value="real" checked={on} onchange={choose(true)} />{ w.real }</label>
                 { match &self.recorded {
-                    Recorded::Loading => html! { <p class="source-status" role="status">{ "실제 실행 기록을 불러오는 중…" }</p> },
-                    Recorded::Failed => html! { <p class="source-status" role="alert">{ "실제 실행 기록을 불러오지 못했습니다. 시뮬레이션을 보여 줍니다." }</p> },
+                    Recorded::Loading => html! { <p class="source-status" role="status">{ w.loading }</p> },
+                    Recorded::Failed => html! { <p class="source-status" role="alert">{ w.failed }</p> },
                     _ => html! {},
                 } }
             </fieldset>
@@ -180,7 +184,7 @@ impl Figure {
     pub(super) fn view_recorded_badge(&self) -> Html {
         match self.recorded.shown() {
             Some(view) => html! {
-                <p class="recorded-badge">{ "실제 실행 기록(시뮬레이션 아님) · " }{ &view.source_ko }</p>
+                <p class="recorded-badge">{ words().ui.recorded.badge }{ &view.source_ko }</p>
             },
             None => html! {},
         }
@@ -190,16 +194,18 @@ impl Figure {
     /// is shown: where it came from and the numbers its holds give.
     pub(super) fn view_recorded(&self, view: &RecordedView) -> Html {
         let rows = LIVE_TABLE.into_iter().filter(|m| HOLD_METRICS.contains(&m.key()));
+        let w = &words().ui.recorded;
+        let how = words().fill(w.how, &[("source", &view.source_ko), ("seed", &view.query.seed.to_string())]);
         html! {
             <div class="recorded-run">
                 <p class="recorded-source">
-                    <strong>{ "실제 실행 기록입니다. 시뮬레이션도 원문 측정도 아닙니다." }</strong>
-                    { format!(" {}. 실행 0(시드 {})의 처음부터 그립니다. 홀드는 결제 서비스가 응답을 받은 순간에 찍은 시각이고, lease는 락 서버(Redis)의 시계로 잰 SET 시각에 TTL을 더해 다시 그렸습니다. 이 그림을 바꾸려고 설정을 움직이면 시뮬레이션으로 돌아갑니다.", view.source_ko, view.query.seed) }
+                    <strong>{ w.what }</strong>
+                    { how }
                 </p>
                 <div class="table-wrap">
                     <table class="metrics recorded-metrics">
-                        <caption>{ "이 실행 60초 전체, 홀드 기록으로 센 값 (처리량과 지연은 요청 기록이 필요해서, 이 장의 실제 실행 표에 있습니다)" }</caption>
-                        <thead><tr><th scope="col">{ "지표" }</th><th scope="col" class="num">{ "실제 실행 0" }</th></tr></thead>
+                        <caption>{ w.caption }</caption>
+                        <thead><tr><th scope="col">{ w.metric }</th><th scope="col" class="num">{ w.run }</th></tr></thead>
                         <tbody>
                             { for rows.map(|metric| html! {
                                 <tr>

@@ -14,6 +14,7 @@ use std::rc::Rc;
 use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
+use super::super::page_words::words;
 use super::super::{now_ms, worker_pool};
 use super::{Figure, Msg};
 use crate::figures::article_data;
@@ -348,11 +349,13 @@ impl LiveTable {
     /// The figure's key numbers (`keys`, rows of the table) from its own
     /// runs, the first column: `(short label, value)`, a range over the
     /// column's runs; `None` as the value while the column is computed, and
-    /// "해당 없음" once it is computed when the metric does not apply to its
+    /// "not applicable" once it is computed when the metric does not apply to its
     /// variant (A5's read rejects after the restart, without c-2).
     pub fn key_numbers(&self, keys: &[&str]) -> Vec<(&'static str, Option<String>)> {
         let first = self.columns.first().filter(|c| !c.runs.is_empty());
-        key_numbers_with(keys, |metric| first.map(|c| Self::cell(c, metric).unwrap_or_else(|| "해당 없음".to_string())))
+        key_numbers_with(keys, |metric| {
+            first.map(|c| Self::cell(c, metric).unwrap_or_else(|| words().ui.table.not_applicable.to_string()))
+        })
     }
 
     fn cell(col: &Column, metric: Metric) -> Option<String> {
@@ -372,14 +375,8 @@ impl LiveTable {
     fn caption(&self, query: &LeaseQuery) -> String {
         let asked = query.config.duration_s;
         let ran = self.columns.iter().flat_map(|c| &c.runs).map(|r| r.duration_s).min().unwrap_or(asked);
-        let mut caption = format!("실시간 지표: seed {} · 실행 0~2 ({ran}초 전체 실행)", query.seed);
-        if ran < asked {
-            caption.push_str(&format!(
-                " — 작업량 상한(실행 한 번에 사건 최대 {}개) 때문에 {asked}초 대신 {ran}초만 실행",
-                group_thousands(MAX_EVENTS_SUMMARY as i64)
-            ));
-        }
-        caption
+        let max_events = group_thousands(MAX_EVENTS_SUMMARY as i64);
+        lab_words::ui::table_caption(words(), &query.seed.to_string(), ran, asked, &max_events)
     }
 
     /// The table, with the article's measurements beside it where the plan asks for them.
@@ -392,23 +389,21 @@ impl LiveTable {
             .filter(|m| self.columns.iter().any(|c| Self::cell(c, *m).is_some()))
             .map(|m| (m, row_label(m, runs())))
             .collect();
+        let t = &words().ui.table;
         let article_head = |p: &Preset| {
-            if article_cols.len() > 1 {
-                format!("원문 측정 {}", p.config().variant.article_label())
-            } else {
-                format!("원문 측정 {}", p.measurement_id())
-            }
+            let label = if article_cols.len() > 1 { p.config().variant.article_label() } else { p.measurement_id() };
+            words().fill(t.article, &[("label", label)])
         };
         html! {
             <div class="table-wrap">
                 <table class="metrics" data-pending={pending} aria-busy={pending}>
                     <caption>{ self.caption(&plan.query) }{ match (self.pending(), self.columns.is_empty()) {
-                        (true, true) => " — 계산 중…",
-                        (true, false) => " — 새 설정으로 계산 중…",
+                        (true, true) => t.computing,
+                        (true, false) => t.recomputing,
                         (false, _) => "",
                     } }</caption>
                     <thead><tr>
-                        <th scope="col">{ "지표" }</th>
+                        <th scope="col">{ t.metric }</th>
                         { for self.columns.iter().map(|c| html! { <th scope="col" class="num">{ &c.header }</th> }) }
                         { for article_cols.iter().map(|p| html! { <th scope="col" class="num article">{ article_head(p) }</th> }) }
                     </tr></thead>

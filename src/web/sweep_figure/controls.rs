@@ -2,6 +2,7 @@
 //! registry's), their labels and ranges (the parameter table's), and a
 //! slider's move applied to the grid's spec.
 
+use super::super::page_words::words;
 use lab_model::params::{sweep_param, SweepKind, SweepSpec};
 
 /// A slider: its key, label, unit, min, max, step.
@@ -23,17 +24,18 @@ const SLIDER_MIN_N: u32 = 2;
 pub(super) fn sliders(kind: SweepKind) -> Vec<SliderSpec> {
     let slider = |name: &'static str| {
         let param = sweep_param(kind, name).expect("a sweep figure's keys are rows of SWEEP_PARAMS");
-        // A count's Korean counter word where the table's unit is a number's.
+        // A count's counter word where the table's unit is a number's.
+        let w = &words().ui.sweep;
         let unit = match (param.unit, name) {
-            ("", "n") => "칸",
-            ("", _) => "개",
+            ("", "n") => w.counter_cells,
+            ("", _) => w.counter_items,
             (unit, _) => unit,
         };
         let min = if name == "n" { SLIDER_MIN_N } else { param.min as u32 };
         SliderSpec { name, label: param.label_ko, unit, min, max: param.max as u32, step: param.step as u32 }
     };
     let main = lab_model::registry::sweep_figure(kind).main_keys;
-    // The grid's size and its seeds follow the axes, under "모든 설정".
+    // The grid's size and its seeds follow the axes, under "all settings".
     let more = ["n", "seeds"].into_iter().filter(|k| kind.owns_key(k) && !main.contains(k));
     main.iter().copied().chain(more).map(slider).collect()
 }

@@ -7,6 +7,7 @@ use gloo::timers::callback::Timeout;
 use web_sys::PointerEvent;
 use yew::prelude::*;
 
+use super::super::page_words::words;
 use lab_model::catalogue;
 use lab_model::params::{SweepKind, SweepSpec};
 
@@ -130,7 +131,7 @@ fn sweep_grid(p: &GridProps, shown: usize) -> Html {
     };
     html! {
         <div class="sweep-grid" role="grid" style={p.style.clone()} {onpointerover} {onpointerleave}
-            aria-label={format!("{} 격자: 가로 {xn}, 세로 {yn}. 화살표로 칸을 옮기고 Enter로 그 실행의 요약을 엽니다.", catalogue::sweep_name_ko(p.spec.variant))}
+            aria-label={words().fill(words().ui.sweep.grid, &[("name", catalogue::sweep_name_ko(p.spec.variant)), ("xn", xn), ("yn", yn)])}
             onkeydown={p.on_key.clone()} {onclick} {onfocusin}>
             { for (0..rows).rev().take(shown).map(|iy| {
                 let focus_ix = (p.focus.1 == iy).then_some(p.focus.0);
