@@ -36,7 +36,7 @@ pub(super) fn read_address(flag: &str, text: &str, asked: Option<&str>) -> Resul
 fn notice_line(notice: &Notice, keys: &[ParamSpec]) -> String {
     let mut line = notice.message();
     if let Notice::Ignored { key, reason, .. } = notice {
-        if reason.starts_with("unknown key") {
+        if matches!(reason, lab_model::params::IgnoreReason::UnknownKey { .. }) {
             if let Some(known) = closest_key(key, keys) {
                 line.push_str(&format!("; did you mean `{known}`?"));
             }

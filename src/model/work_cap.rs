@@ -52,6 +52,31 @@ pub fn max_events(level: TraceLevel) -> u64 {
 /// The step by which a timeline's window shrinks under the cap (ms).
 pub const FULL_STEP_MS: u64 = 200;
 
+/// What the cap changed in a drawn run, for the page to say (the words
+/// layer's `notices::cap_notice`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CapNotice {
+    /// A timeline's visible window was shortened to `shown_ms`: past
+    /// [`MAX_EVENTS_FULL`] events the run goes on only to the next
+    /// [`FULL_STEP_MS`] boundary.
+    Window { shown_ms: u64 },
+    /// A summary run was drawn shortened to `run_ms` (whole seconds): a run
+    /// takes at most [`MAX_EVENTS_SUMMARY`] events.
+    Duration { run_ms: u64 },
+}
+
+impl CapNotice {
+    /// The notice for a run at `level` that the cap shortened to `ms`
+    /// ([`run_within_cap`]'s second value).
+    pub fn of(level: TraceLevel, ms: u64) -> CapNotice {
+        if level == TraceLevel::Full {
+            CapNotice::Window { shown_ms: ms }
+        } else {
+            CapNotice::Duration { run_ms: ms }
+        }
+    }
+}
+
 /// Runs `config` within the cap for `level`. Returns the trace and, when the
 /// cap shortened the run, the simulated time it was run to (ms):
 /// - at summary level the duration shrinks to the whole second the capped

@@ -201,7 +201,9 @@ impl Component for CrashMatrix {
                         self.notices = vec![notice_ko(&lab_model::params::Notice::Ignored {
                             key: "profile".into(),
                             given: key,
-                            reason: String::new(),
+                            reason: lab_model::params::IgnoreReason::NotOneOf {
+                                allowed: StoreProfile::ALL.map(StoreProfile::key).join("|"),
+                            },
                         })]
                     }
                 }

@@ -5,7 +5,7 @@
 
 use lab_sim::sorted::OrdMap as BTreeMap;
 
-use super::spec::{Notice, ParamKind, ParamSpec, Value};
+use super::spec::{IgnoreReason, Notice, ParamKind, ParamSpec, Value};
 
 /// Raw text in notices (and the site's free-text keys) is cut to this many characters (plus `…`).
 pub const NOTICE_TEXT_MAX_CHARS: usize = 80;
@@ -108,8 +108,8 @@ impl NoticeLog {
         }
     }
 
-    pub fn ignored(&mut self, key: &str, given: &str, reason: impl Into<String>) {
-        self.push(Notice::Ignored { key: notice_text(key), given: notice_text(given), reason: reason.into() });
+    pub fn ignored(&mut self, key: &str, given: &str, reason: IgnoreReason) {
+        self.push(Notice::Ignored { key: notice_text(key), given: notice_text(given), reason });
     }
 
     pub fn finish(mut self) -> Vec<Notice> {
@@ -126,11 +126,11 @@ pub fn last_values(pairs: Vec<RawPair>, log: &mut NoticeLog) -> BTreeMap<String,
     let mut values: BTreeMap<String, String> = BTreeMap::new();
     for RawPair { key, value } in pairs {
         let Some(value) = value else {
-            log.ignored(&key, "", "no value (expected key=value)");
+            log.ignored(&key, "", IgnoreReason::NoValue);
             continue;
         };
         if let Some(previous) = values.insert(key.clone(), value) {
-            log.ignored(&key, &previous, "repeated key; the last value is used");
+            log.ignored(&key, &previous, IgnoreReason::Repeated);
         }
     }
     values
@@ -173,7 +173,7 @@ pub fn read_integer(spec: &ParamSpec, given: &str, log: &mut NoticeLog) -> Optio
         WholeNumber::Negative => (spec.min, false),
         WholeNumber::TooLarge => (spec.max, false),
         WholeNumber::Malformed => {
-            log.ignored(spec.name, given, format!("not a whole number; allowed {}", spec.allowed()));
+            log.ignored(spec.name, given, IgnoreReason::NotWholeNumber { allowed: spec.allowed() });
             return None;
         }
     };
@@ -195,7 +195,7 @@ pub fn read_choice(spec: &ParamSpec, given: &str, log: &mut NoticeLog) -> Option
     let wanted = given.trim();
     let found = words.iter().copied().find(|word| word.eq_ignore_ascii_case(wanted));
     if found.is_none() {
-        log.ignored(spec.name, given, format!("not one of {}", spec.allowed()));
+        log.ignored(spec.name, given, IgnoreReason::NotOneOf { allowed: spec.allowed() });
     }
     found
 }
@@ -206,7 +206,7 @@ pub fn read_flag(spec: &ParamSpec, given: &str, log: &mut NoticeLog) -> Option<b
         "true" | "1" | "on" | "yes" => Some(true),
         "false" | "0" | "off" | "no" => Some(false),
         _ => {
-            log.ignored(spec.name, given, format!("not one of {}", spec.allowed()));
+            log.ignored(spec.name, given, IgnoreReason::NotOneOf { allowed: spec.allowed() });
             None
         }
     }
@@ -218,7 +218,7 @@ pub fn read_millis(spec: &ParamSpec, given: &str, log: &mut NoticeLog) -> Option
     let ms = match crate::decimal::parse_finite(given.trim()) {
         Some(ms) => ms,
         None => {
-            log.ignored(spec.name, given, format!("not a time in ms; allowed {}", spec.allowed()));
+            log.ignored(spec.name, given, IgnoreReason::NotMillis { allowed: spec.allowed() });
             return None;
         }
     };

@@ -6,7 +6,9 @@
 use lab_sim::sorted::OrdMap as BTreeMap;
 
 use super::codec::{last_values, percent_encode, read_value, split_query, NoticeLog};
-use super::spec::{boolean, choice, flag, int, keyed, number, Access, FromInt, ParamKind, ParamSpec, Value};
+use super::spec::{
+    boolean, choice, flag, int, keyed, number, Access, FromInt, IgnoreReason, ParamKind, ParamSpec, Value,
+};
 use super::state::LeaseQuery;
 use super::{Field, Notice, Parsed};
 use lab_sim::lease::{FailPolicy, LeaseConfig, Noise, Outage, Preset, Variant, WalletAssignment};
@@ -311,12 +313,12 @@ pub fn parse_lease_query(query: &str) -> Parsed<LeaseQuery> {
 pub fn lease_query_from_values(values: &BTreeMap<String, String>, log: &mut NoticeLog) -> LeaseQuery {
     for (key, given) in values {
         if lease_param(key).is_none() && !LEASE_EXTRA_KEYS.contains(&key.as_str()) {
-            log.ignored(key, given, "unknown key (`lab params` lists the keys)");
+            log.ignored(key, given, IgnoreReason::UnknownKey { of: None });
         }
     }
     if let Some(given) = values.get("scenario") {
         if given.trim() != "lease" {
-            log.ignored("scenario", given, "this is a Scenario A query; allowed lease|vote at the top level");
+            log.ignored("scenario", given, IgnoreReason::OtherScenario { vote: false });
         }
     }
 
@@ -347,7 +349,7 @@ pub fn lease_query_from_values(values: &BTreeMap<String, String>, log: &mut Noti
     for (key, time) in OUTAGE_KEYS[1..].iter().zip(times) {
         match time {
             Some(value) if on => spec(key).set(&mut query, value),
-            Some(value) => log.ignored(key, &value.int().to_string(), "the outage is off (outage=off)"),
+            Some(value) => log.ignored(key, &value.int().to_string(), IgnoreReason::OutageOff),
             None => {}
         }
     }

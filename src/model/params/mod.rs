@@ -50,7 +50,7 @@ pub use lease::{
     to_query, with_lease_value, DEFAULT_OUTAGE, DEFAULT_SEED, LEASE_PARAMS, PRESET_KEYS,
 };
 pub use site::{notice_ko, notices_ko, read_site, site_param, Scope, CHECK_KEYS, SITE_PARAMS};
-pub use spec::{Access, Field, Figures, FromInt, Keyed, Notice, ParamKind, ParamSpec, Parsed, Value};
+pub use spec::{Access, Field, Figures, FromInt, IgnoreReason, Keyed, Notice, ParamKind, ParamSpec, Parsed, Value};
 pub use state::{Axis, ColorTheme, LeaseQuery, SiteQuery, SweepKind, SweepMetric, SweepSpec};
 pub use sweep::{
     sweep_param, sweep_params, sweep_query, sweep_spec_from_values, MAX_N, MAX_SEEDS, PAUSE_WIDTH_MS, SWEEP_PARAMS,

@@ -17,7 +17,8 @@ use lab_sim::sorted::OrdMap as BTreeMap;
 use super::codec::{last_values, percent_encode, read_value, split_query, NoticeLog};
 use super::lease::{lease_query_from_values, to_query};
 use super::spec::{
-    choice, int, word_key, Access, Field, Figures, FromInt, Key, Notice, ParamKind, ParamSpec, Parsed, Value,
+    choice, int, word_key, Access, Field, Figures, FromInt, IgnoreReason, Key, Notice, ParamKind, ParamSpec, Parsed,
+    Value,
 };
 use super::state::{ColorTheme, SiteQuery, SweepKind, SweepMetric};
 use super::sweep::{sweep_figures, sweep_query, sweep_spec_from_values};
@@ -274,7 +275,7 @@ pub fn read_site(search: &str, scope: Scope) -> Parsed<SiteQuery> {
     for param in SITE_PARAMS {
         let Some(given) = site_values.get(param.name) else { continue };
         if !param.figures.contains(scope.figures()) {
-            log.ignored(param.name, given, format!("not a key of the {} figures", scope.name()));
+            log.ignored(param.name, given, IgnoreReason::OtherFigures { scope: scope.name().to_string() });
         } else if let Some(value) = read_value(param, given, &mut log) {
             param.set(&mut site, value);
         }

@@ -19,8 +19,8 @@ use lab_sim::vote::VoteConfig;
 pub enum Notice {
     /// A number outside its range was replaced by the nearest bound.
     Clamped { key: String, given: String, used: String, min: String, max: String },
-    /// A key or value that could not be used at all.
-    Ignored { key: String, given: String, reason: String },
+    /// A key or value that could not be used at all, and why.
+    Ignored { key: String, given: String, reason: IgnoreReason },
     /// The two ends of a range were given the wrong way round and swapped.
     Swapped { low_key: String, low: String, high_key: String, high: String },
     /// More notices than a parse reports ([`super::MAX_NOTICES`]); this many were left out.
@@ -38,16 +38,77 @@ impl Notice {
     }
 
     /// One English sentence for the CLI (plain text; front ends escape it).
+    /// The words layer's `notices::notice_message` says the same from the
+    /// English table; this stays until its callers ask it.
     pub fn message(&self) -> String {
         match self {
             Notice::Clamped { key, given, used, min, max } => {
                 format!("`{key}={given}` is out of range: allowed {min}..={max}; {used} would be used")
             }
-            Notice::Ignored { key, given, reason } => format!("`{key}={given}` was ignored: {reason}"),
+            Notice::Ignored { key, given, reason } => format!("`{key}={given}` was ignored: {}", reason.message()),
             Notice::Swapped { low_key, low, high_key, high } => {
                 format!("`{low_key}={low}` is above `{high_key}={high}`: the two ends were swapped")
             }
             Notice::Omitted { count } => format!("`…=` was ignored: {count} more notices were left out"),
+        }
+    }
+}
+
+/// Why a key or value was ignored: a fact, which the words layer's
+/// `notices` domain puts into words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "why", rename_all = "snake_case")]
+pub enum IgnoreReason {
+    /// The key names nothing the query's reader takes; `of` is what reads it
+    /// when that is not a lease query (`scenario=vote`, a sweep's figure id).
+    UnknownKey { of: Option<String> },
+    /// A `scenario=` other than the query's own, which is Scenario B when `vote`.
+    OtherScenario { vote: bool },
+    /// A key without `=value`.
+    NoValue,
+    /// A key given twice; this was the earlier value.
+    Repeated,
+    /// Not a whole number; `allowed` is the key's range.
+    NotWholeNumber { allowed: String },
+    /// Not one of the key's words (`allowed`).
+    NotOneOf { allowed: String },
+    /// Not a time in ms; `allowed` is the key's range.
+    NotMillis { allowed: String },
+    /// A view key of other figures than the query's (`scope`, "lease", "vote", a sweep's).
+    OtherFigures { scope: String },
+    /// An outage time while the outage is off.
+    OutageOff,
+    /// `crash_at_ms` while the crash is set by `crash_after`.
+    CrashAfterEvents,
+    /// `crash_after` while the crash is set by `crash_at_ms`.
+    CrashAtMs,
+    /// A crash point while there is no crash.
+    NoCrash,
+    /// A restart delay while A never restarts.
+    NeverRestarts,
+}
+
+impl IgnoreReason {
+    /// The reason in the CLI's English ([`Notice::message`]).
+    fn message(&self) -> String {
+        match self {
+            IgnoreReason::UnknownKey { of: None } => "unknown key (`lab params` lists the keys)".into(),
+            IgnoreReason::UnknownKey { of: Some(of) } => format!("unknown key for {of} (`lab params` lists the keys)"),
+            IgnoreReason::OtherScenario { vote } => format!(
+                "this is a Scenario {} query; allowed lease|vote at the top level",
+                if *vote { "B" } else { "A" }
+            ),
+            IgnoreReason::NoValue => "no value (expected key=value)".into(),
+            IgnoreReason::Repeated => "repeated key; the last value is used".into(),
+            IgnoreReason::NotWholeNumber { allowed } => format!("not a whole number; allowed {allowed}"),
+            IgnoreReason::NotOneOf { allowed } => format!("not one of {allowed}"),
+            IgnoreReason::NotMillis { allowed } => format!("not a time in ms; allowed {allowed}"),
+            IgnoreReason::OtherFigures { scope } => format!("not a key of the {scope} figures"),
+            IgnoreReason::OutageOff => "the outage is off (outage=off)".into(),
+            IgnoreReason::CrashAfterEvents => "the crash is set by crash_after (crash=after_events)".into(),
+            IgnoreReason::CrashAtMs => "the crash is set by crash_at_ms (crash=at_ms)".into(),
+            IgnoreReason::NoCrash => "there is no crash (crash=none)".into(),
+            IgnoreReason::NeverRestarts => "A never restarts (restart=off)".into(),
         }
     }
 }

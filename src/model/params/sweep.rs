@@ -10,7 +10,7 @@ use lab_sim::sorted::OrdMap as BTreeMap;
 
 use super::codec::{percent_encode, read_value, NoticeLog};
 use super::lease::to_query;
-use super::spec::{choice, int, keyed, number, Figures, Notice, ParamSpec};
+use super::spec::{choice, int, keyed, number, Figures, IgnoreReason, Notice, ParamSpec};
 use super::state::{Axis, LeaseQuery, SweepKind, SweepMetric, SweepSpec};
 use crate::catalogue::{sweep_preset, sweep_word, SWEEP_WORDS};
 use lab_sim::lease::{LeaseConfig, Preset};
@@ -294,7 +294,7 @@ pub fn sweep_param(kind: SweepKind, name: &str) -> Option<&'static ParamSpec> {
 pub fn sweep_spec_from_values(kind: SweepKind, values: &BTreeMap<String, String>, log: &mut NoticeLog) -> SweepSpec {
     for (key, given) in values {
         if sweep_param(kind, key).is_none() {
-            log.ignored(key, given, format!("unknown key for {} (`lab params` lists the keys)", kind.figure_id()));
+            log.ignored(key, given, IgnoreReason::UnknownKey { of: Some(kind.figure_id().to_string()) });
         }
     }
     let mut spec = kind.default_spec();

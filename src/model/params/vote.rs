@@ -7,7 +7,9 @@ use lab_sim::sorted::OrdMap as BTreeMap;
 
 use super::codec::{last_values, percent_encode, read_value, split_query, NoticeLog};
 use super::lease::replaced;
-use super::spec::{boolean, choice, flag, int, keyed, number, Access, FromInt, ParamKind, ParamSpec, Value};
+use super::spec::{
+    boolean, choice, flag, int, keyed, number, Access, FromInt, IgnoreReason, ParamKind, ParamSpec, Value,
+};
 use super::{Field, Parsed};
 use lab_sim::vote::{
     ConflictSource, FaultKind, InterruptStage, Layout, OuterEnd, StoreProfile, TrueState, Variant as VoteVariant,
@@ -393,12 +395,12 @@ pub fn parse_vote_query(query: &str) -> Parsed<VoteConfig> {
 pub fn vote_config_from_values(values: &BTreeMap<String, String>, log: &mut NoticeLog) -> VoteConfig {
     for (key, given) in values {
         if vote_param(key).is_none() && key != "scenario" {
-            log.ignored(key, given, "unknown key for scenario=vote (`lab params` lists the keys)");
+            log.ignored(key, given, IgnoreReason::UnknownKey { of: Some("scenario=vote".into()) });
         }
     }
     if let Some(given) = values.get("scenario") {
         if !given.trim().eq_ignore_ascii_case("vote") {
-            log.ignored("scenario", given, "this is a Scenario B query; allowed lease|vote at the top level");
+            log.ignored("scenario", given, IgnoreReason::OtherScenario { vote: true });
         }
     }
     let mut config = VoteConfig::default();
@@ -425,15 +427,9 @@ pub fn vote_config_from_values(values: &BTreeMap<String, String>, log: &mut Noti
     };
     spec("crash").set(&mut config, Value::Word(mode));
     let (kept, dropped, reason) = match mode {
-        "after_events" => (
-            ["crash_after"].as_slice(),
-            ["crash_at_ms"].as_slice(),
-            "the crash is set by crash_after (crash=after_events)",
-        ),
-        "at_ms" => {
-            (["crash_at_ms"].as_slice(), ["crash_after"].as_slice(), "the crash is set by crash_at_ms (crash=at_ms)")
-        }
-        _ => ([].as_slice(), ["crash_after", "crash_at_ms"].as_slice(), "there is no crash (crash=none)"),
+        "after_events" => (["crash_after"].as_slice(), ["crash_at_ms"].as_slice(), IgnoreReason::CrashAfterEvents),
+        "at_ms" => (["crash_at_ms"].as_slice(), ["crash_after"].as_slice(), IgnoreReason::CrashAtMs),
+        _ => ([].as_slice(), ["crash_after", "crash_at_ms"].as_slice(), IgnoreReason::NoCrash),
     };
     for key in kept {
         if let Some(value) = modes.get(key) {
@@ -442,7 +438,7 @@ pub fn vote_config_from_values(values: &BTreeMap<String, String>, log: &mut Noti
     }
     for key in dropped {
         if let Some(value) = modes.get(key) {
-            log.ignored(key, &value.to_string(), reason);
+            log.ignored(key, &value.to_string(), reason.clone());
         }
     }
     config.crash_after_event_name = None;
@@ -455,7 +451,7 @@ pub fn vote_config_from_values(values: &BTreeMap<String, String>, log: &mut Noti
     spec("restart").set(&mut config, Value::Word(if on { "on" } else { "off" }));
     match delay {
         Some(delay) if on => spec("restart_delay_ms").set(&mut config, Value::Int(delay)),
-        Some(delay) => log.ignored("restart_delay_ms", &delay.to_string(), "A never restarts (restart=off)"),
+        Some(delay) => log.ignored("restart_delay_ms", &delay.to_string(), IgnoreReason::NeverRestarts),
         None => {}
     }
     config
