@@ -6,7 +6,8 @@
 
 use crate::korean::{with_particle, Particle};
 use lab_sim::core::Stamp;
-use lab_sim::lease::{EventKind, LeaseTrace, LockingStmt, Outcome, ReleaseResult};
+use lab_sim::lease::{EventKind, LeaseTrace, LockingStmt, Outcome, ReleaseResult, Variant};
+use serde::{Deserialize, Serialize};
 
 /// Kinds of moments the player can jump to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -229,6 +230,131 @@ pub fn group_thousands(v: i64) -> String {
         format!("−{out}")
     } else {
         out
+    }
+}
+
+/// What a run's description says: its setting and its key numbers (the
+/// words layer's `analysis::run_description` puts it into a sentence).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunSummary {
+    pub variant: Variant,
+    pub ttl_ms: u32,
+    pub pause_min_ms: u32,
+    pub pause_max_ms: u32,
+    pub threads: u32,
+    pub wallets: u32,
+    pub seed: u64,
+    pub run_index: u32,
+    pub duration_s: u32,
+    pub approvals: u64,
+    pub possible_approvals: u64,
+    pub ownership_overlap_pairs: u64,
+    pub max_concurrent_owners: u64,
+    /// Only for the variants that release conditionally.
+    pub stolen_at_release: Option<u64>,
+    pub over_approval: u64,
+    pub drift_won: i64,
+    pub negative_ledger_wallets: u64,
+}
+
+impl RunSummary {
+    pub fn of(trace: &LeaseTrace) -> RunSummary {
+        let (c, m) = (&trace.config, &trace.metrics);
+        RunSummary {
+            variant: c.variant,
+            ttl_ms: c.ttl_ms,
+            pause_min_ms: c.pause_min_ms,
+            pause_max_ms: c.pause_max_ms,
+            threads: c.threads,
+            wallets: c.wallets,
+            seed: trace.seed,
+            run_index: trace.run_index,
+            duration_s: c.duration_s,
+            approvals: m.approvals,
+            possible_approvals: m.possible_approvals,
+            ownership_overlap_pairs: m.ownership_overlap_pairs,
+            max_concurrent_owners: m.max_concurrent_owners,
+            stolen_at_release: m.stolen_at_release,
+            over_approval: m.over_approval,
+            drift_won: m.drift_won,
+            negative_ledger_wallets: m.negative_ledger_wallets,
+        }
+    }
+}
+
+/// What the visible part `[t0_us, t1_us)` of a timeline shows, for its text
+/// alternative (the words layer's `analysis::window_description`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WindowSummary {
+    pub t0_us: u64,
+    pub t1_us: u64,
+    /// Holds acquired in the window, and how many of them were approved.
+    pub holds: usize,
+    pub approved: usize,
+    pub overlap_starts: usize,
+    pub stale_writes: usize,
+    pub stolen: usize,
+    pub row_waits: RowWaitSummary,
+}
+
+impl WindowSummary {
+    pub fn of(trace: &LeaseTrace, t0_us: u64, t1_us: u64) -> WindowSummary {
+        let holds: Vec<_> =
+            trace.holds.iter().filter(|h| h.acquired_at.t_us >= t0_us && h.acquired_at.t_us < t1_us).collect();
+        let an = anomalies(trace);
+        let count = |kind| an.iter().filter(|a| a.kind == kind && a.at.t_us >= t0_us && a.at.t_us < t1_us).count();
+        WindowSummary {
+            t0_us,
+            t1_us,
+            holds: holds.len(),
+            approved: holds.iter().filter(|h| h.outcome == Outcome::Approved).count(),
+            overlap_starts: count(AnomalyKind::OverlapStart),
+            stale_writes: count(AnomalyKind::StaleWrite),
+            stolen: holds.iter().filter(|h| h.release_result == ReleaseResult::Stolen).count(),
+            row_waits: RowWaitSummary::of(trace, t0_us, t1_us),
+        }
+    }
+}
+
+/// The row-lock waits that began in a window: how many per statement, in
+/// [`RowWaitSummary::ORDER`], the longest and the longest queue.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RowWaitSummary {
+    /// `(statement, waits)` for each statement that waited, in [`RowWaitSummary::ORDER`].
+    pub by_stmt: Vec<(LockingStmt, usize)>,
+    /// The longest wait, in µs.
+    pub longest_us: u64,
+    /// The most transactions ahead of one wait.
+    pub most_ahead: u32,
+    /// No wait, in a variant whose sections meet at a row lock by design
+    /// (c-2, (d)): worth saying.
+    pub quiet: bool,
+}
+
+impl RowWaitSummary {
+    /// The order the statements are named in.
+    pub const ORDER: [LockingStmt; 5] = [
+        LockingStmt::ForShare,
+        LockingStmt::FenceAdvance,
+        LockingStmt::FenceCheck,
+        LockingStmt::Update,
+        LockingStmt::ConditionalUpdate,
+    ];
+
+    pub fn of(trace: &LeaseTrace, t0_us: u64, t1_us: u64) -> RowWaitSummary {
+        let end_us = trace.details.end_us;
+        let waits: Vec<RowWait> =
+            row_lock_waits(trace).into_iter().filter(|w| w.began.t_us >= t0_us && w.began.t_us < t1_us).collect();
+        RowWaitSummary {
+            by_stmt: Self::ORDER
+                .iter()
+                .map(|&k| (k, waits.iter().filter(|w| w.stmt == k).count()))
+                .filter(|(_, n)| *n > 0)
+                .collect(),
+            longest_us: waits.iter().map(|w| w.waited_us(end_us)).max().unwrap_or(0),
+            most_ahead: waits.iter().map(|w| w.ahead).max().unwrap_or(0),
+            quiet: waits.is_empty() && crate::catalogue::variant(trace.config.variant).meets_at_row_lock,
+        }
     }
 }
 

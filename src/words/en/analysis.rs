@@ -1,6 +1,60 @@
 //! The English words of a run's description, its table rows and the article's cells (lab_model::{analysis,article,sweep}).
 
-use crate::analysis::AnalysisWords;
+use crate::analysis::{AnalysisWords, EventWords, SweepWords};
 
 /// The English table.
-pub const ANALYSIS: AnalysisWords = AnalysisWords {};
+pub const ANALYSIS: AnalysisWords = AnalysisWords {
+    run: "Variant {variant}, TTL {ttl} ms, pauses {pause_min}–{pause_max} ms, {threads} threads and {wallets} wallets, seed {seed} run {run}: in {duration} s, {approvals} approvals ({possible} possible), {pairs} ownership overlap pairs, at most {owners} concurrent owners",
+    run_stolen: ", {stolen} STOLEN at release",
+    run_end: ", {over} over-approvals, drift {drift} won, {negative} of {wallets} wallets with a negative ledger.",
+    window: "Timeline {t0}–{t1} s: {approved} of {holds} holds approved, {overlaps} overlap starts, {stale} stale-value writes, {stolen} STOLEN at release.",
+    waits_quiet: " No statement waited for a row lock in this stretch.",
+    waits_part: "{stmt} {n} {n?time/times}",
+    waits: " Statements waited for an earlier transaction's row lock to be released ({parts}); the longest wait was {longest}.",
+    longest_tiny: "under 0.1 ms",
+    longest: "{ms} ms",
+    most_ahead: " The longest queue had {n} transactions ahead.",
+    stmts: ["FOR SHARE read", "UPDATE", "conditional UPDATE", "fence stamp", "fence check"],
+    anomalies: ["overlap start", "stale-value write", "ledger goes negative", "STOLEN at release", "fencing reject"],
+    events: EventWords {
+        line: "{at} ms: {body}",
+        request_started: "thread {worker} starts a payment request on wallet {wallet}",
+        acquire_refused: "thread {worker}'s SET NX is refused (wallet {wallet} is already locked)",
+        lock_acquired: "thread {worker} takes wallet {wallet}'s lock with token {token}",
+        lockless_section: "thread {worker} enters wallet {wallet}'s section without a lock",
+        balance_read: "thread {worker} reads wallet {wallet}'s balance: {won} won",
+        fence_rejected_read: "thread {worker}'s request is rejected by the read-time fence check",
+        fence_rejected_write: "thread {worker}'s request is rejected by the write-time fence check",
+        balance_written: "thread {worker} writes wallet {wallet}'s balance as {won} won (commit)",
+        insufficient: "thread {worker}: refused, insufficient funds",
+        released: "thread {worker}'s release: {result}",
+        release_results: ["released", "STOLEN (another owner's token)", "key already expired", "lock server error", "no release"],
+        lease_extended: "the watchdog extends wallet {wallet}'s lease of token {token}",
+        watchdog_saw_lost: "the watchdog sees that wallet {wallet}'s lease is lost",
+        lease_expired: "on the lock server, wallet {wallet}'s lease of token {token} expires",
+        response: "thread {worker} gets its response (after {ms} ms)",
+        process_stopped: "process {process} stops (SIGSTOP)",
+        process_resumed: "process {process} resumes",
+        lock_server_killed: "the lock server dies",
+        lock_server_restarted: "the lock server restarts empty",
+        lock_server_stalled: "the lock server stalls briefly",
+        row_wait_began: "thread {worker}'s {stmt} waits for wallet {wallet}'s {row} lock ({ahead} ahead)",
+        row_lock_granted: "thread {worker}'s {stmt} gets the lock after waiting {ms} ms (thread {by}'s transaction ended)",
+        other: "other event",
+        fence_row: "fence row",
+        balance_row: "balance row",
+    },
+    sweep: SweepWords {
+        cell_head: "{x_name} {x}, {y_name} {y}",
+        computing_cell: "{head}: still computing",
+        cell: "{head}: mean over-approval {over_mean} ({seeds} {seeds?seed/seeds}, range {over_min}–{over_max}), mean throughput {thr_mean} requests/s",
+        grid: "{variant}, grid {nx}×{ny} ({x_name} {x_lo}–{x_hi}, {y_name} {y_lo}–{y_hi}), {seeds} {seeds?seed/seeds} per cell, 60 s runs. ",
+        computing: "Computing: {done} of {rows} rows done. ",
+        all_zero: "All {total} cells computed have zero over-approval. ",
+        some_over: "{over} of {total} cells had over-approval at least once; the largest mean is {max_mean} ({x_name} {x}, {y_name} {y}). ",
+        safe_from: "{pause} ms → 0 from TTL {ttl} ms",
+        never_safe: "{pause} ms → over-approval at every TTL",
+        safe_ttls: "The TTL from which over-approval disappears, per pause upper bound: {parts}. ",
+        throughput: "Throughput is {lo}–{hi} requests/s.",
+    },
+};
