@@ -7,9 +7,7 @@
 //! a mark (an alert badge's "!") is not text to read and is not counted,
 //! as in `tests/text_layout.rs`.
 
-use consistency_lab::figures::export::{
-    figure_link, render_svg, Format, Layout, Request, BLOG_ATTRIBUTION, BLOG_MIN_TEXT_PX,
-};
+use consistency_lab::figures::export::{attribution, render_svg, Format, Layout, Request, BLOG_MIN_TEXT_PX};
 use lab_model::registry::FIGURES;
 
 /// Every `<text>`'s `font-size` in `svg`, with its text.
@@ -78,14 +76,15 @@ fn every_figure_file_sets_its_text_at_the_layouts_size() {
             }
             if let Some(px) = layout.file_width_px() {
                 assert_eq!(svg_width(&svg), f64::from(px), "{} {name}: the file's width", spec.id);
-                let line = format!("{BLOG_ATTRIBUTION} · {}", figure_link("https://lab.example/", spec.id, None));
+                let line = attribution(req.words, "https://lab.example/", spec.id, None);
                 // Its last lines, however the line is wrapped.
                 let squeeze = |s: &str| s.split_whitespace().collect::<String>();
                 let texts = squeeze(&font_sizes(&svg).into_iter().map(|(_, t)| t).collect::<String>());
                 let escaped = squeeze(&line.replace('&', "&amp;"));
                 assert!(texts.ends_with(&escaped), "{} {name}: no attribution {line:?}", spec.id);
             } else {
-                assert!(!svg.contains(BLOG_ATTRIBUTION), "{} {name}: the page's file has no attribution", spec.id);
+                let name_of_site = req.words.share.export.attribution;
+                assert!(!svg.contains(name_of_site), "{} {name}: the page's file has no attribution", spec.id);
             }
         }
     }

@@ -72,7 +72,7 @@ use lab_model::params::{
     LEASE_PARAMS, SITE_PARAMS, SWEEP_PARAMS, VOTE_PARAMS,
 };
 use lab_model::registry::{FigureKind, FigureSpec, Scenario, FIGURES};
-use lab_model::share::{share_kit, ShareRequest};
+use lab_model::share::ShareRequest;
 use lab_sim::vote::{FaultKind, StoreProfile};
 
 /// The two seeds besides each figure's own that every story is told at.
@@ -516,9 +516,9 @@ fn share() {
             animated: spec.kind.has_player(),
             static_embed: spec.not_drawn.is_none(),
         };
-        let kit = share_kit(&request, request.bareable.then_some(400));
+        let kit = lab_words::share::share_kit(lab_words::Words::of(lab_words::Lang::Ko), &request, request.bareable.then_some(400));
         let mut lines = Vec::new();
-        let field = |lines: &mut Vec<String>, f: &lab_model::share::Field| {
+        let field = |lines: &mut Vec<String>, f: &lab_words::share::Field| {
             lines.push(format!("field {} | {} | {} | {}", f.class, f.label, f.what, f.copy_label()));
             lines.push(format!("  value: {}", f.value));
             lines.push(format!("  copied: {} | not copied: {}", f.copied, f.not_copied));

@@ -17,6 +17,7 @@ use std::path::Path;
 use consistency_lab::figures::export::card::{card, render_card, CARD_MAX_BYTES, CARD_SCALE, CARD_SIZE};
 use consistency_lab::figures::export::story_gif::short_title;
 use consistency_lab::figures::export::{figure_link, figure_list};
+use lab_words::{Lang, Words};
 
 /// FNV-1a, 64 bits.
 fn fingerprint(bytes: &[u8]) -> String {
@@ -39,10 +40,11 @@ fn every_figure_has_its_link_card() {
     let mut stale = Vec::new();
     let mut sizes = Vec::new();
     for spec in figure_list() {
-        let card = card(spec, "").unwrap();
+        let words = Words::of(Lang::Ko);
+        let card = card(words, spec, "").unwrap();
         // Its title, its attribution with the link back, its figure's labels large.
         let texts = card.texts();
-        assert!(texts.iter().any(|(t, _)| t == short_title(spec)), "{}: {texts:?}", spec.id);
+        assert!(texts.iter().any(|(t, _)| t == short_title(words, spec)), "{}: {texts:?}", spec.id);
         assert!(texts.iter().any(|(t, _)| t.contains(&figure_link("", spec.id, None))), "{}", spec.id);
         let smallest = texts.iter().map(|(_, px)| *px).fold(f64::MAX, f64::min);
         assert!(smallest >= 13.0, "{}: smallest text {smallest} px", spec.id);

@@ -1,4 +1,4 @@
-//! The export bar's files and the 퍼가기 panel's fields, made when a reader
+//! The export bar's files and the share panel's fields, made when a reader
 //! asks for them. This runs in the lazily loaded `figures` module (its two
 //! exports in src/bin/figures.rs call [`on_click`] and [`on_share_open`]),
 //! never in the site's: the site only forwards the click or the panel's
@@ -14,11 +14,11 @@
 //! backend), the GIF from that canvas frame by frame. A sweep is never
 //! recomputed: its grid arrives as
 //! postcard bytes (every float exact) and is drawn with
-//! `export::prepare_sweep`. The panel opens with the 블로그용 files
+//! `export::prepare_sweep`. The panel opens with the blog files
 //! (`lab figure --layout blog|blog-phone`: the same state 720 or 390 px
 //! wide, text at least 13 px, the link back drawn in; `add_blog_files`),
 //! which this module adds, so the site's first load does not carry them.
-//! The panel's words and addresses come from
+//! The panel's words come from `lab_words::share`, its addresses from
 //! `lab_model::share`; this lays them out, as text (textarea values, text
 //! nodes), never markup. A download is handed to the browser through an
 //! `<a download>`; the status line says what the page knows, which is that
@@ -34,18 +34,20 @@ use crate::figures::export::{self, ExportError, FigureSource, Format, Layout, Pr
 use crate::web::canvas::replay_on;
 use lab_model::params::SweepMetric;
 use lab_model::registry::{self, Scenario};
-use lab_model::share::{self, Field, Platform, ShareRequest};
+use lab_model::share::{self, ShareRequest};
 use lab_model::sweep::SweepResult;
+use lab_words::share::{Field, Platform};
 
 /// An export failure as the page's status line shows it.
 fn message(e: ExportError) -> String {
     match e {
         ExportError::Usage(m) | ExportError::Failure(m) => m,
-        // The page shows this one as it is: say it in Korean, with what to change.
-        ExportError::TooLarge(_) => format!(
-            "GIF가 너무 큽니다 (최대 {} MB). 프레임 수를 줄이거나 창을 좁혀 그림 폭을 줄여 주세요.",
-            export::gif::GIF_MAX_BYTES / (1024 * 1024)
-        ),
+        // The page shows this one as it is: say it in the page's words, with what to change.
+        ExportError::TooLarge(_) => {
+            let w = super::page_words::words();
+            let mb = (export::gif::GIF_MAX_BYTES / (1024 * 1024)).to_string();
+            w.fill(w.share.export.gif_too_large, &[("mb", &mb)])
+        }
     }
 }
 
@@ -113,6 +115,7 @@ impl PanelState {
             scale,
             layout: self.layout,
             site: if self.layout == Layout::Page { String::new() } else { site_address() },
+            words: super::page_words::words(),
             ..Request::new(&self.id, Format::Svg)
         }
     }
@@ -278,7 +281,9 @@ async fn figure_file(
                 .map_or(30.0, |i| lab_model::decimal::parse_finite(i.value().trim()).unwrap_or(f64::NAN))
                 .round();
             if !(f64::from(min)..=f64::from(max)).contains(&value) {
-                return Err(format!("프레임 수는 {min}에서 {max} 사이의 정수로 정해 주세요"));
+                let w = super::page_words::words();
+                let (min, max) = (min.to_string(), max.to_string());
+                return Err(w.fill(w.share.export.frames_range, &[("min", &min), ("max", &max)]));
             }
             // Every frame is drawn on this thread: let the status line paint first.
             next_paint().await;
@@ -303,7 +308,7 @@ async fn figure_file(
             let csv = if article_a {
                 remote(&state.request(width, 1.0), site)?.metrics_csv()?
             } else {
-                export::vote_metrics_csv(params).map_err(message)?
+                export::vote_metrics_csv(super::page_words::words(), params).map_err(message)?
             };
             File::text(format!("{CSV_BOM}{csv}"), "text/csv", format!("{id}-metrics.csv"))
         }
@@ -405,7 +410,9 @@ async fn download(panel: &Element, button: &Element, kind: &str, grid: Option<Ve
     }
     let _ = panel.set_attribute("data-busy", "1");
     let label = button.text_content().unwrap_or_default();
-    say(panel, &format!("{label} 파일을 만드는 중…"));
+    let w = super::page_words::words();
+    let e = &w.share.export;
+    say(panel, &w.fill(e.making, &[("label", &label)]));
     let figure = panel.closest("figure").ok().flatten();
     let width = figure
         .as_ref()
@@ -419,7 +426,7 @@ async fn download(panel: &Element, button: &Element, kind: &str, grid: Option<Ve
                 let metric = figure.get_attribute("data-metric").unwrap_or_else(|| "over_approval".into());
                 sweep_file(&state.id, kind, &grid, &metric, width)
             }
-            None => Err("격자 계산이 끝난 뒤에 내려받을 수 있습니다".to_string()),
+            None => Err(e.grid_not_ready.to_string()),
         },
         None => figure_file(panel, &state, site, kind, width).await,
     };
@@ -434,13 +441,9 @@ async fn download(panel: &Element, button: &Element, kind: &str, grid: Option<Ve
     say(
         panel,
         &match saved {
-            Ok(()) if sandboxed() => format!(
-                "{label} 파일 내려받기를 요청했습니다. 다만 이 그림은 sandbox가 걸린 iframe 안에 있어, 퍼간 페이지가 \
-                 내려받기(allow-downloads)를 허락하지 않았다면 파일이 오지 않습니다. 그럴 때는 그림 아래 링크로 원래 \
-                 페이지를 열어 내려받아 주세요."
-            ),
-            Ok(()) => format!("{label} 파일 내려받기를 요청했습니다. 브라우저의 다운로드 목록에서 확인해 주세요."),
-            Err(e) => format!("{label} 파일을 만들지 못했습니다: {e}"),
+            Ok(()) if sandboxed() => w.fill(e.asked_sandboxed, &[("label", &label)]),
+            Ok(()) => w.fill(e.asked, &[("label", &label)]),
+            Err(why) => w.fill(e.failed_because, &[("label", &label), ("why", &why)]),
         },
     );
     let _ = panel.remove_attribute("data-busy");
@@ -467,8 +470,8 @@ async fn copy(panel: &Element, button: &Element, class: &str) {
     say(panel, &said.unwrap_or_default());
 }
 
-/// Fills the 퍼가기 panel (`details.share`) when it opens, from the
-/// figure's current state: `lab_model::share` makes every text and
+/// Fills the share panel (`details.share`) when it opens, from the
+/// figure's current state: `lab_words::share::share_kit` makes every text and
 /// address, sized for a drawn figure by its file at the embed's width.
 pub async fn on_share_open(details: Element, site: SiteFunction) {
     let (Some(panel), Some(figure), Some(body)) = (
@@ -499,14 +502,15 @@ pub async fn on_share_open(details: Element, site: SiteFunction) {
         match prepare(&state, &site, share::BARE_WIDTH - 16, 1.0) {
             Ok(prepared) => Some(prepared.size.1),
             Err(e) => {
-                body.set_text_content(Some(&format!("퍼가기 코드를 만들지 못했습니다: {e}")));
+                let failed = super::page_words::words().share.export.share_failed;
+                body.set_text_content(Some(&format!("{failed}: {e}")));
                 return;
             }
         }
     } else {
         None
     };
-    let kit = share::share_kit(&request, bare_height);
+    let kit = lab_words::share::share_kit(super::page_words::words(), &request, bare_height);
     body.set_text_content(None);
     if request.static_embed && !is_sweep(&figure) {
         add_blog_files(&body, request.animated);
@@ -526,29 +530,22 @@ pub async fn on_share_open(details: Element, site: SiteFunction) {
     add_blog_kit(&body, id, kit.kit_legend, kit.platforms);
 }
 
-/// The 블로그용 files' group in the 퍼가기 panel: its words, then its
-/// buttons (`data-export` kind, label), the GIF only for a figure with a
-/// player. The site's listener forwards their clicks like the export
-/// bar's; [`figure_file`] reads the kind's layout ([`layout_of`]).
-const BLOG_FILES: (&str, [(&str, &str); 4]) = (
-    "블로그용 파일: 본문 폭 720px(폰 390px), 글자 13px 이상, 아래에 출처와 링크",
-    [
-        ("blog-png", "블로그용 PNG"),
-        ("blog-svg", "블로그용 SVG"),
-        ("blog-phone-png", "블로그용 PNG (폰)"),
-        ("blog-gif", "블로그용 GIF"),
-    ],
-);
+/// The blog files' group in the share panel: its words, then its buttons
+/// (`data-export` kind, label), the GIF only for a figure with a player.
+/// The site's listener forwards their clicks like the export bar's;
+/// [`figure_file`] reads the kind's layout ([`layout_of`]).
+const BLOG_FILES: [&str; 4] = ["blog-png", "blog-svg", "blog-phone-png", "blog-gif"];
 
-/// Adds the 블로그용 files' buttons to the panel's `body`.
+/// Adds the blog files' buttons to the panel's `body`.
 fn add_blog_files(body: &Element, animated: bool) {
+    let e = &super::page_words::words().share.export;
     let group = element("div", "blog-files");
     let _ = group.set_attribute("role", "group");
-    let _ = group.set_attribute("aria-label", BLOG_FILES.0);
+    let _ = group.set_attribute("aria-label", e.blog_files);
     let words = element("p", "blog-files-label");
-    words.set_text_content(Some(BLOG_FILES.0));
+    words.set_text_content(Some(e.blog_files));
     let _ = group.append_child(&words);
-    for &(kind, label) in &BLOG_FILES.1[..3 + usize::from(animated)] {
+    for (kind, label) in BLOG_FILES.into_iter().zip(e.blog_buttons).take(3 + usize::from(animated)) {
         let button = element("button", "btn export-btn");
         let _ = button.set_attribute("type", "button");
         let _ = button.set_attribute("data-export", kind);
@@ -585,7 +582,7 @@ fn add_field(body: &Element, id: &str, field: &Field) {
     let _ = button.set_attribute("data-copy", &field.class);
     let _ = button.set_attribute("data-copied", &field.copied);
     let _ = button.set_attribute("data-not-copied", &field.not_copied);
-    button.set_text_content(Some(&field.copy_label()));
+    button.set_text_content(Some(field.copy_label()));
     let _ = body.append_with_node_3(&label, &area, &button);
 }
 

@@ -1,13 +1,14 @@
-//! The export bar and the "퍼가기" panel every figure carries.
+//! The export bar and the share panel every figure carries, in the page's
+//! words (`lab_words::share::ExportWords`, through `super::page_words`).
 //!
-//! Buttons "SVG", "PNG", "PNG 2×", "트레이스 JSON" and "지표 CSV" download the
-//! figure's current state; a figure with a player also offers "GIF", its
+//! Buttons SVG, PNG, PNG 2×, the trace JSON and the metrics CSV download the
+//! figure's current state; a figure with a player also offers a GIF, its
 //! player's span as an animated GIF of the frame count the reader sets
-//! (`lab figure … --animate --out F.gif`). The panel (`<details>` "퍼가기")
+//! (`lab figure … --animate --out F.gif`). The panel (`<details class="share">`)
 //! offers an `<iframe>` snippet for the embed mode (`?embed=ID&…`), the
-//! permalink, the Korean text alternative and a blog kit.
+//! permalink, the text alternative and a blog kit.
 //!
-//! The "퍼가기" panel also offers the 블로그용 files, which the module adds
+//! The share panel also offers the blog files, which the module adds
 //! when it fills the panel (`super::export_files`), so the first load does
 //! not carry them.
 //!
@@ -98,7 +99,9 @@ fn forward_click(button: Element) {
         let key = f.get_attribute("data-sweep-key").unwrap_or_default();
         super::sweep_jobs::finished_grid_bytes(&id, &key)
     });
-    let failed = format!("{} 파일을 만들지 못했습니다", button.text_content().unwrap_or_default());
+    let w = super::page_words::words();
+    let label = button.text_content().unwrap_or_default();
+    let failed = w.fill(w.share.export.file_failed, &[("label", &label)]);
     with_module(button, failed, move |module, button| {
         let site = button.closest(".export").ok().flatten().and_then(|p| figure_function(&p));
         keep_until(module.panel_click(&button, grid, function_of(&site)), site);
@@ -124,18 +127,16 @@ fn forward_share_open(details: Element) {
     if let Ok(Some(body)) = details.query_selector(".share-body") {
         let waiting = gloo::utils::document().create_element("p").expect("a valid tag name");
         waiting.set_class_name("share-waiting");
-        waiting.set_text_content(Some("퍼가기 코드를 만드는 중…"));
+        waiting.set_text_content(Some(super::page_words::words().share.export.share_waiting));
         body.set_text_content(None);
         let _ = body.append_child(&waiting);
     }
-    with_module(details, "퍼가기 코드를 만들지 못했습니다".to_string(), |module, details| {
+    let failed = super::page_words::words().share.export.share_failed.to_string();
+    with_module(details, failed, |module, details| {
         let site = details.closest(".export").ok().flatten().and_then(|p| figure_function(&p));
         keep_until(module.share_open(&details, function_of(&site)), site);
     });
 }
-
-/// The story GIF's button, for a figure that tells a story (`super::story_gif_file`).
-const STORY_GIF: (&str, &str, &str) = super::story_gif_file::STORY_GIF_BUTTON;
 
 /// What a figure tells its export bar and panel.
 pub struct PanelData<'a> {
@@ -152,12 +153,13 @@ pub struct PanelData<'a> {
     pub recon: bool,
 }
 
-/// The export bar and the "퍼가기" panel of one figure: plain markup whose
+/// The export bar and the share panel of one figure: plain markup whose
 /// buttons the delegated listener ([`install_export_handlers`]) serves and
 /// whose panel the `figures` module fills when opened (from the figure's
 /// `<figcaption>` and its `ID-desc` text alternative).
 pub fn panel(p: PanelData<'_>) -> Html {
-    let button = |kind: &'static str, label: &'static str, title: &'static str| {
+    let e = &super::page_words::words().share.export;
+    let button = |kind: &'static str, [label, title]: [&'static str; 2]| {
         html! { <button type="button" class="btn export-btn" data-export={kind} title={title}>{ label }</button> }
     };
     let animated = lab_model::registry::figure(p.id).is_some_and(|s| s.kind.has_player());
@@ -167,23 +169,23 @@ pub fn panel(p: PanelData<'_>) -> Html {
         <div class="export" data-id={p.id.to_string()} data-params={p.params} data-permalink={p.permalink}
              data-time={p.time_us.map(|t| t.to_string())} data-win={p.window_ms.map(|w| w.to_string())}
              data-recon={if p.recon { "1" } else { "0" }}>
-            <div class="export-bar" role="group" aria-label="그림 내려받기">
-                <span class="export-label">{ "내려받기" }</span>
-                { button("svg", "SVG", "지금 보이는 그림을 SVG로 (lab figure와 같은 그리기 함수)") }
-                { button("png", "PNG", "지금 보이는 그림을 PNG로 (1×)") }
-                { button("png2", "PNG 2×", "지금 보이는 그림을 두 배 해상도 PNG로") }
-                { button("json", "트레이스 JSON", "이 설정의 실행 트레이스 (lab run --trace와 같음)") }
-                { button("csv", "지표 CSV", "그림 아래 지표 표의 실행들을 CSV로") }
+            <div class="export-bar" role="group" aria-label={e.bar_name}>
+                <span class="export-label">{ e.bar_label }</span>
+                { button("svg", e.svg) }
+                { button("png", e.png) }
+                { button("png2", e.png2) }
+                { button("json", e.trace_json) }
+                { button("csv", e.metrics_csv) }
                 if animated {
                     <span class="export-gif">
-                        { button("gif", "GIF", "재생 구간 전체를 움직이는 GIF로 (그림의 색 그대로, lab figure --animate와 같은 프레임)") }
-                        <label for={frames_id.clone()}>{ "프레임" }</label>
+                        { button("gif", e.gif) }
+                        <label for={frames_id.clone()}>{ e.frames }</label>
                         <input id={frames_id} class="gif-frames" type="number" inputmode="numeric"
                             min={frames_min.to_string()} max={frames_max.to_string()} step="1" value="30" />
                     </span>
                 }
                 if super::story_gif_file::offers_story_gif(p.id) {
-                    { button(STORY_GIF.0, STORY_GIF.1, STORY_GIF.2) }
+                    { button(super::story_gif_file::STORY_GIF_KIND, e.story_gif) }
                 }
             </div>
             { share_and_status() }
@@ -191,13 +193,13 @@ pub fn panel(p: PanelData<'_>) -> Html {
     }
 }
 
-/// The "퍼가기" panel, which the handler fills when it is opened, and the
+/// The share panel, which the handler fills when it is opened, and the
 /// status line the handler reports to: the same in every export block.
 fn share_and_status() -> Html {
     html! {
         <>
             <details class="share">
-                <summary>{ "퍼가기" }</summary>
+                <summary>{ super::page_words::words().share.export.share }</summary>
                 <div class="share-body"></div>
             </details>
             <p class="export-status" role="status" aria-live="polite"></p>
@@ -205,7 +207,7 @@ fn share_and_status() -> Html {
     }
 }
 
-/// The "퍼가기" panel alone, for a figure that is not a drawing (B2, an HTML
+/// The share panel alone, for a figure that is not a drawing (B2, an HTML
 /// table: no image files; `lab crashpoints` gives its data).
 pub fn share_only(id: &str, permalink: String) -> Html {
     html! {
@@ -215,15 +217,16 @@ pub fn share_only(id: &str, permalink: String) -> Html {
     }
 }
 
-/// The export bar and "퍼가기" panel of a sweep figure. `params` is
+/// The export bar and share panel of a sweep figure. `params` is
 /// the sweep's query plus its `metric` (what `lab figure ID --params` takes).
 /// Until the grid is `complete` the download buttons are disabled and a
-/// Korean hint says why; the 퍼가기 panel works at once. "격자 JSON" is the
+/// hint says why; the share panel works at once. The grid JSON is the
 /// grid's cells as `lab sweep --format json` prints them (a sweep has no
-/// single trace); "칸별 CSV" is one row per cell.
+/// single trace); the cells CSV is one row per cell.
 pub fn sweep_panel(id: &str, params: String, permalink: String, complete: bool) -> Html {
     let hint_id = format!("{id}-export-hint");
-    let button = |kind: &'static str, label: &'static str, title: &'static str| {
+    let e = &super::page_words::words().share.export;
+    let button = |kind: &'static str, [label, title]: [&'static str; 2]| {
         html! {
             <button type="button" class="btn export-btn" data-export={kind} title={title} disabled={!complete}
                 aria-describedby={(!complete).then(|| hint_id.clone())}>{ label }</button>
@@ -231,16 +234,16 @@ pub fn sweep_panel(id: &str, params: String, permalink: String, complete: bool) 
     };
     html! {
         <div class="export" data-id={id.to_string()} data-params={params} data-permalink={permalink}>
-            <div class="export-bar" role="group" aria-label="그림 내려받기">
-                <span class="export-label">{ "내려받기" }</span>
-                { button("svg", "SVG", "지금 보이는 지도를 SVG로 (lab figure와 같은 그리기 함수, 계산해 둔 격자를 그대로 씀)") }
-                { button("png", "PNG", "지금 보이는 지도를 PNG로 (1×)") }
-                { button("png2", "PNG 2×", "지금 보이는 지도를 두 배 해상도 PNG로") }
-                { button("json", "격자 JSON", "칸마다의 결과: 축 값, 시드 평균·최소·최대, 그 칸의 lab run 쿼리 (lab sweep --format json과 같음; 매개변수 지도에는 실행 하나의 트레이스가 없음)") }
-                { button("csv", "칸별 CSV", "칸마다 한 줄: 축 값, 시드 수, 초과 승인·처리량 평균, 그 칸의 lab run 쿼리") }
+            <div class="export-bar" role="group" aria-label={e.bar_name}>
+                <span class="export-label">{ e.bar_label }</span>
+                { button("svg", e.sweep_svg) }
+                { button("png", e.sweep_png) }
+                { button("png2", e.sweep_png2) }
+                { button("json", e.grid_json) }
+                { button("csv", e.cells_csv) }
             </div>
             { if complete { html! {} } else { html! {
-                <p id={hint_id.clone()} class="export-hint">{ "격자 계산이 끝나면 내려받을 수 있습니다." }</p>
+                <p id={hint_id.clone()} class="export-hint">{ e.sweep_hint }</p>
             } } }
             { share_and_status() }
         </div>

@@ -1,7 +1,7 @@
 //! Article A's figures for the files the lazily loaded `figures` module
 //! makes: only the site's module carries Article A's simulation and drawing
 //! code, so when a reader asks an Article A figure for a file or opens its
-//! 퍼가기 panel, the site hands the module a function that answers for that
+//! share panel, the site hands the module a function that answers for that
 //! figure's state ([`figure_function`]). The module asks it for the body at
 //! each width, scale and player time it draws (one call per GIF frame), and
 //! for the run's trace and the metric table, which it writes as the trace
@@ -35,6 +35,7 @@ fn request(panel: &Element) -> Request {
         time_us: data("time").and_then(|t| t.parse().ok()),
         window_ms: data("win").and_then(|w| w.parse().ok()),
         reveal_ledger: data("recon").as_deref() != Some("0"),
+        words: super::page_words::words(),
         ..Request::new(&data("id").unwrap_or_default(), Format::Svg)
     }
 }

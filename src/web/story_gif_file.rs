@@ -1,4 +1,4 @@
-//! The export bar's "이야기 GIF": the figure's story as an animated GIF,
+//! The export bar's story GIF: the figure's story as an animated GIF,
 //! as `lab figure ID --story` makes it (`crate::figures::export::story_gif`),
 //! each frame painted by the page's canvas backend.
 //!
@@ -20,12 +20,9 @@ use crate::figures::theme::Theme;
 use crate::web::canvas::replay_on;
 use lab_model::registry::{self, FigureSpec};
 
-/// The button: its `data-export` kind, its label and its title.
-pub const STORY_GIF_BUTTON: (&str, &str, &str) = (
-    "story-gif",
-    "이야기 GIF",
-    "이야기의 장면마다 그 문장을 얹어 몇 초씩 보여 주는 GIF (lab figure --story와 같음, 출처와 링크 포함)",
-);
+/// The button's `data-export` kind (its label and title are
+/// `lab_words::share::ExportWords::story_gif`).
+pub const STORY_GIF_KIND: &str = "story-gif";
 
 /// Whether the figure `id`'s export bar offers the story GIF.
 pub fn offers_story_gif(id: &str) -> bool {
@@ -37,10 +34,9 @@ fn message(e: ExportError) -> String {
     match e {
         ExportError::Usage(m) | ExportError::Failure(m) => m,
         ExportError::TooLarge(_) => {
-            format!(
-                "이야기 GIF가 {} MB를 넘습니다. 설정을 바꿔 다시 시도해 주세요.",
-                STORY_GIF_MAX_BYTES / (1024 * 1024)
-            )
+            let w = super::page_words::words();
+            let mb = (STORY_GIF_MAX_BYTES / (1024 * 1024)).to_string();
+            w.fill(w.share.export.story_too_large, &[("mb", &mb)])
         }
     }
 }

@@ -1,20 +1,22 @@
-//! velog's live path in the 퍼가기 panel's blog kit: the form that creates
-//! a CodePen pen holding the figure's embed (CodePen's prefill API: a POST
-//! of one field, `data`, the pen's JSON, to a new tab), the field where the
-//! writer pastes the saved pen's address and gets the exact
-//! `!codepen[…]` line for velog, and the image-and-link path's heading and
-//! steps. Every word and address comes from `lab_model::share` (its
-//! [`Pen`]); this lays them out as text (input and textarea values, text
-//! nodes), never markup, in the lazily loaded `figures` module
-//! (`super::export_files` calls [`add`] when velog is the chosen platform).
-//! The copy button is the panel's own (`data-copy`, handled by
-//! `export_files::on_click`). The page's CSP allows this one form's
-//! action, `form-action https://codepen.io` (scripts/trunk-post-build.mjs).
+//! A platform's live path in the share panel's blog kit (velog's, and in
+//! the English kit dev.to's and Medium's): the form that creates a CodePen
+//! pen holding the figure's embed (CodePen's prefill API: a POST of one
+//! field, `data`, the pen's JSON, to a new tab), the field where the writer
+//! pastes the saved pen's address and gets the exact line the platform
+//! takes (velog's `!codepen[…]`, `lab_model::share::PenLine`), and the
+//! image-and-link path's heading and steps. Every word comes from
+//! `lab_words::share` (its [`Pen`]), every address from `lab_model::share`;
+//! this lays them out as text (input and textarea values, text nodes), never
+//! markup, in the lazily loaded `figures` module (`super::export_files`
+//! calls [`add`] when such a platform is the chosen one). The copy button is
+//! the panel's own (`data-copy`, handled by `export_files::on_click`). The
+//! page's CSP allows this one form's action, `form-action
+//! https://codepen.io` (scripts/trunk-post-build.mjs).
 
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
 
-use lab_model::share::{velog_line, Pen};
+use lab_words::share::Pen;
 
 /// A new element of the page with `class` (none when empty).
 fn element(tag: &str, class: &str) -> Element {
@@ -31,7 +33,7 @@ fn set(element: &Element, pairs: &[(&str, &str)]) {
     }
 }
 
-/// Appends velog's CodePen path to `container` (the blog kit's fields) for figure `id`.
+/// Appends a platform's CodePen path to `container` (the blog kit's fields) for figure `id`.
 pub fn add(container: &Element, id: &str, pen: &Pen) {
     let section = element("div", "velog-pen");
     if let Some(warning) = &pen.warning {
@@ -84,7 +86,7 @@ pub fn add(container: &Element, id: &str, pen: &Pen) {
             ("disabled", ""),
         ],
     );
-    copy.set_text_content(Some(&line.copy_label()));
+    copy.set_text_content(Some(line.copy_label()));
     let status = element("p", "pen-status");
     set(&status, &[("aria-live", "polite")]);
     status.set_text_content(Some(pen.line_empty));
@@ -93,10 +95,10 @@ pub fn add(container: &Element, id: &str, pen: &Pen) {
 
     let update = {
         let (address, area, copy, status) = (address.clone(), area.clone(), copy.clone(), status.clone());
-        let (empty, bad) = (pen.line_empty, pen.address_bad);
+        let (empty, bad, style) = (pen.line_empty, pen.address_bad, pen.line_style);
         move || {
             let typed = address.value();
-            let made = velog_line(&typed);
+            let made = style.line(&typed);
             area.set_value(made.as_deref().unwrap_or_default());
             let _ = if made.is_some() { copy.remove_attribute("disabled") } else { copy.set_attribute("disabled", "") };
             let said = match (&made, typed.trim().is_empty()) {

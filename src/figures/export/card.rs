@@ -6,7 +6,7 @@
 //! the figure's short title large at the top, the figure at its opening
 //! settings (an Article B story at the scene its chapter opens on,
 //! [`opening_time_us`]; a lease timeline drawn whole in the blog files'
-//! window, up to its first anomaly and a little after, as the 블로그용
+//! window, up to its first anomaly and a little after, as the blog
 //! files draw it: at the start of its run, where the page opens, its lanes
 //! are still empty, a card of blank rows) drawn at [`CARD_SCALE`] so that
 //! its 11 px labels are 17 px (a card is shown a third of its size), its
@@ -29,6 +29,7 @@ use crate::plan::{SweepFigure, VotePlan};
 use crate::recording::{record, Recording};
 use crate::{palette as P, FONT};
 use lab_model::registry::{FigureKind, FigureSpec, Scenario};
+use lab_words::Words;
 
 /// A card's size, px.
 pub const CARD_SIZE: (u32, u32) = (1200, 630);
@@ -91,7 +92,7 @@ impl Card {
 }
 
 /// The source of figure `spec` as its card draws it (a sweep computed at its defaults, as `lab figure` does).
-fn source(spec: &'static FigureSpec) -> Result<(Box<dyn FigureSource>, u64), ExportError> {
+fn source(words: &'static Words, spec: &'static FigureSpec) -> Result<(Box<dyn FigureSource>, u64), ExportError> {
     if let FigureKind::Sweep(kind) = spec.kind {
         let (sweep, metric) = lab_model::sweep::parse_strict(kind, "", true).map_err(ExportError::Usage)?;
         let figure = SweepFigure { result: lab_model::sweep::SweepResult::compute(sweep), metric };
@@ -99,7 +100,7 @@ fn source(spec: &'static FigureSpec) -> Result<(Box<dyn FigureSource>, u64), Exp
     }
     let timeline = spec.kind.is_lease_timeline();
     let time_us = if timeline { None } else { opening_time_us(spec) };
-    let req = Request { time_us, ..Request::new(spec.id, super::Format::Png) };
+    let req = Request { time_us, words, ..Request::new(spec.id, super::Format::Png) };
     let mut source: Box<dyn FigureSource> = match spec.scenario() {
         Scenario::Vote => vote_source(&req)?,
         _ => lease_source(&req)?,
@@ -128,11 +129,11 @@ fn fits() -> Vec<(u32, f64)> {
 
 /// The card of figure `spec`, its attribution linking back under `site`
 /// (the site's public address with its final `/`; empty: relative to it),
-/// as a blog file's does ([`super::attribution`]).
-pub fn card(spec: &'static FigureSpec, site: &str) -> Result<Card, ExportError> {
+/// as a blog file's does ([`super::attribution`]), in `words`.
+pub fn card(words: &'static Words, spec: &'static FigureSpec, site: &str) -> Result<Card, ExportError> {
     super::ensure_font()?;
     let (w, h) = CARD_SIZE;
-    let (source, cursor) = source(spec)?;
+    let (source, cursor) = source(words, spec)?;
     let room = (h as i32 - TITLE_BAND_PX - FOOT_BAND_PX) as u32;
     let height_at = |(w_px, scale): (u32, f64)| -> Result<u32, ExportError> {
         let css = source.height_css(f64::from(w_px) / scale).map_err(ExportError::Failure)?;
@@ -168,8 +169,8 @@ pub fn card(spec: &'static FigureSpec, site: &str) -> Result<Card, ExportError> 
     let left = (w - fig_w) as i32 / 2;
     // A figure shorter than its room sits in the room's middle.
     let top = TITLE_BAND_PX + (room.saturating_sub(figure_h) / 2) as i32;
-    let title = short_title(spec).to_string();
-    let attribution = super::attribution(site, spec.id, None);
+    let title = short_title(words, spec).to_string();
+    let attribution = super::attribution(words, site, spec.id, None);
     let frame = record(CARD_SIZE, |root| {
         root.fill(&WHITE)?;
         let big = TextStyle::from((FONT, TITLE_PX).into_font()).color(&P::INK);

@@ -1,5 +1,5 @@
 //! A figure's data as files: the trace of the run its query names (JSON)
-//! and its metric table (CSV), for the page's "트레이스 JSON" and "지표 CSV";
+//! and its metric table (CSV), for the page's trace JSON and metrics CSV;
 //! and the strict reading of a query that every export does (any notice is
 //! an error).
 
@@ -11,6 +11,7 @@ use lab_model::params::{parse_lease_query, parse_vote_query, LeaseQuery, Notice}
 use lab_model::registry::{self, Scenario};
 use lab_sim::lease::{self, LeaseTrace};
 use lab_sim::vote::{self, VoteConfig};
+use lab_words::Words;
 
 fn notices_error(notices: &[Notice]) -> ExportError {
     let lines: Vec<String> = notices.iter().map(|n| format!("  {}", n.message())).collect();
@@ -98,34 +99,49 @@ pub fn metrics_csv(columns: &[MetricColumn]) -> String {
     out
 }
 
-/// An Article B figure's outcome as CSV (one row per measure).
-pub fn vote_metrics_csv(params: &str) -> Result<String, ExportError> {
+/// The keys of an Article B figure's outcome CSV, one row each, in order
+/// (their labels are `lab_words::share::ExportWords::vote_csv`).
+pub const VOTE_CSV_KEYS: [&str; 14] = [
+    "equivocations",
+    "amnesia",
+    "false_memory",
+    "recoveries",
+    "fenced_validators",
+    "forks",
+    "crash_at_ms",
+    "restart_at_ms",
+    "crash_after_events",
+    "blocked_at_end",
+    "both_txs_finalized",
+    "broadcast_while_not_durable",
+    "conn_returned_while_pending",
+    "events_processed",
+];
+
+/// An Article B figure's outcome as CSV (one row per measure, labelled in `w`'s language).
+pub fn vote_metrics_csv(w: &Words, params: &str) -> Result<String, ExportError> {
     let c = checked_vote_config(params)?;
     let t = vote::run(&c, vote::TraceLevel::Summary);
     let o = &t.outcome;
     let ms = |s: Option<lab_sim::core::Stamp>| s.map(|s| (s.t_us as f64 / 1000.0).to_string()).unwrap_or_default();
-    let rows: Vec<(&str, &str, String)> = vec![
-        ("equivocations", "이중 투표", o.equivocations.len().to_string()),
-        ("amnesia", "기억 상실", o.amnesia.len().to_string()),
-        ("false_memory", "잘못된 기억", o.false_memory.len().to_string()),
-        ("recoveries", "복구", o.recoveries.len().to_string()),
-        ("fenced_validators", "스스로 멈춘 노드", o.fenced.iter().filter(|f| f.is_some()).count().to_string()),
-        ("forks", "포크", o.forks.len().to_string()),
-        ("crash_at_ms", "충돌 시각 (ms)", ms(o.crash_at)),
-        ("restart_at_ms", "재시작 시각 (ms)", ms(o.restart_at)),
-        (
-            "crash_after_events",
-            "충돌 지점 (이벤트 수)",
-            o.crash_after_events.map(|v| v.to_string()).unwrap_or_default(),
-        ),
-        ("blocked_at_end", "끝에 멈춘 노드", o.liveness.blocked_at_end.to_string()),
-        ("both_txs_finalized", "두 트랜잭션 모두 확정", o.liveness.both_txs_finalized_by_horizon.to_string()),
-        ("broadcast_while_not_durable", "디스크 전 전송", o.diagnostics.broadcast_while_not_durable.to_string()),
-        ("conn_returned_while_pending", "작업 남은 연결 반납", o.diagnostics.conn_returned_while_pending.to_string()),
-        ("events_processed", "처리한 이벤트", t.stats.events_processed.to_string()),
+    let values: [String; 14] = [
+        o.equivocations.len().to_string(),
+        o.amnesia.len().to_string(),
+        o.false_memory.len().to_string(),
+        o.recoveries.len().to_string(),
+        o.fenced.iter().filter(|f| f.is_some()).count().to_string(),
+        o.forks.len().to_string(),
+        ms(o.crash_at),
+        ms(o.restart_at),
+        o.crash_after_events.map(|v| v.to_string()).unwrap_or_default(),
+        o.liveness.blocked_at_end.to_string(),
+        o.liveness.both_txs_finalized_by_horizon.to_string(),
+        o.diagnostics.broadcast_while_not_durable.to_string(),
+        o.diagnostics.conn_returned_while_pending.to_string(),
+        t.stats.events_processed.to_string(),
     ];
     let mut out = String::from("metric,label,value\n");
-    for (k, l, v) in rows {
+    for ((k, l), v) in VOTE_CSV_KEYS.iter().zip(w.share.export.vote_csv).zip(values) {
         out.push_str(&format!("{},{},{}\n", k, csv_field(l), csv_field(&v)));
     }
     Ok(out)

@@ -1,5 +1,5 @@
 //! A figure as a file: `lab figure`'s SVG, PNG and animated PNG, and the
-//! page's "퍼가기" files (SVG, PNG, 트레이스 JSON, 지표 CSV).
+//! share panel's files (SVG, PNG, the trace JSON, the metrics CSV).
 //!
 //! A request (figure id, query, width, player time, window) is checked
 //! strictly and handed to the figure's plan (`crate::plan`, the code the
@@ -18,14 +18,15 @@
 //! never reruns a sweep on the main thread. Figures that are not drawings
 //! (B2, an HTML table) have no file (`FigureSpec::not_drawn`).
 //!
-//! Layouts ([`Layout`], `lab figure --layout`, the page's "블로그용" files):
+//! Layouts ([`Layout`], `lab figure --layout`, the page's blog files):
 //! a file is the page's figure at the request's width, or laid out for a
 //! blog: [`Layout::Blog`] 720 px wide, [`Layout::BlogPhone`] 390 px, each
 //! drawn at a narrower CSS width ([`Layout::drawn_at`]) and replayed at the
 //! scale that makes the drawing's smallest text [`BLOG_MIN_TEXT_PX`] in the
 //! file, a timeline's window cut after its first anomaly
 //! ([`blog_window_ms`]), and a line under the caption saying where it comes
-//! from ([`BLOG_ATTRIBUTION`] and the figure's address, [`figure_link`]).
+//! from ([`attribution`]: the site's name in the request's words and the
+//! figure's address, [`figure_link`]).
 //!
 //! Animations (`--animate`, the page's "GIF"): frame `i` of `n` puts the
 //! player's cursor at `i / (n - 1)` of the visible span ([`Prepared::set_frame`]);
@@ -63,6 +64,7 @@ use lab_model::params::SweepKind;
 use lab_model::params::SweepMetric;
 use lab_model::registry::{self, FigureSpec, Scenario, FIGURES};
 use lab_model::sweep::SweepResult;
+use lab_words::Words;
 #[cfg(not(target_arch = "wasm32"))]
 pub use native::{ensure_font, render, render_apng, render_gif};
 pub use source::FigureSource;
@@ -77,15 +79,15 @@ pub const FRAMES_RANGE: (u32, u32) = (2, 240);
 pub const FPS_RANGE: (u32, u32) = (1, 60);
 
 /// How a file is laid out: the page's figure at the request's width, or
-/// for a blog column (`lab figure --layout`, the page's "블로그용" files).
+/// for a blog column (`lab figure --layout`, the page's blog files).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Layout {
     /// The page's: [`Request::width`] CSS px at [`Request::scale`].
     #[default]
     Page,
-    /// 블로그용: [`BLOG_WIDTH_PX`] px wide, text at least [`BLOG_MIN_TEXT_PX`].
+    /// A blog's: [`BLOG_WIDTH_PX`] px wide, text at least [`BLOG_MIN_TEXT_PX`].
     Blog,
-    /// 블로그용 (phone-first platforms): [`BLOG_PHONE_WIDTH_PX`] px wide, the same text.
+    /// A phone-first blog's: [`BLOG_PHONE_WIDTH_PX`] px wide, the same text.
     BlogPhone,
 }
 
@@ -95,8 +97,6 @@ pub const BLOG_WIDTH_PX: u32 = 720;
 pub const BLOG_PHONE_WIDTH_PX: u32 = 390;
 /// The smallest text of a blog layout's file, px (`tests/export_text_size.rs`).
 pub const BLOG_MIN_TEXT_PX: f64 = 13.0;
-/// The words of a blog file's attribution line, before the figure's address.
-pub const BLOG_ATTRIBUTION: &str = "정합성 실험실";
 
 impl Layout {
     /// Every layout, the page's first.
@@ -209,10 +209,14 @@ pub struct Request {
     /// The site's public address with its final `/` (`LAB_SITE_URL`; the
     /// page: where it is served), which a blog file's attribution names.
     pub site: String,
+    /// The words the file says (its attribution, a story's headings), in
+    /// the page's language or `lab figure`'s.
+    pub words: &'static Words,
 }
 
 impl Request {
-    /// A request with the defaults of `lab figure`: starting state, 960 px, the end of the player.
+    /// A request with the defaults of `lab figure`: starting state, 960 px,
+    /// the end of the player, the original edition's words (Korean).
     pub fn new(id: &str, format: Format) -> Request {
         Request {
             id: id.to_string(),
@@ -226,6 +230,7 @@ impl Request {
             theme: crate::theme::Theme::Light,
             layout: Layout::Page,
             site: String::new(),
+            words: &lab_words::ko::WORDS,
         }
     }
 }
@@ -377,7 +382,7 @@ pub fn prepare_sweep_in(
     metric: SweepMetric,
     (width, scale): (u32, f64),
     layout: Layout,
-    site: &str,
+    (words, site): (&Words, &str),
     params: Option<&str>,
 ) -> Result<Prepared, ExportError> {
     let Some((w, k)) = layout.drawn_at() else { return prepare_sweep(result, metric, width, scale) };
@@ -385,13 +390,13 @@ pub fn prepare_sweep_in(
     #[cfg(not(target_arch = "wasm32"))]
     ensure_font()?;
     let spec = registry::sweep_figure(result.spec.kind);
-    let attribution = attribution(site, spec.id, params);
+    let attribution = attribution(words, site, spec.id, params);
     prepared(Box::new(SweepFigure { result, metric }), None, spec, w, k, Some(attribution))
 }
 
-/// A blog file's attribution line: [`BLOG_ATTRIBUTION`] and the figure's address.
-pub fn attribution(site: &str, id: &str, params: Option<&str>) -> String {
-    format!("{BLOG_ATTRIBUTION} · {}", figure_link(site, id, params))
+/// A blog file's attribution line: the site's name in `w`'s words and the figure's address.
+pub fn attribution(w: &Words, site: &str, id: &str, params: Option<&str>) -> String {
+    format!("{} · {}", w.share.export.attribution, figure_link(site, id, params))
 }
 
 /// `lab figure sweep-…`: reads the sweep's query strictly (its keys plus
@@ -404,7 +409,14 @@ fn prepare_sweep_request(kind: SweepKind, req: &Request) -> Result<Prepared, Exp
     let (spec, metric) =
         lab_model::sweep::parse_strict(kind, req.params.as_deref().unwrap_or(""), true).map_err(ExportError::Usage)?;
     let size = (req.width, req.scale);
-    prepare_sweep_in(SweepResult::compute(spec), metric, size, req.layout, &req.site, req.params.as_deref())
+    prepare_sweep_in(
+        SweepResult::compute(spec),
+        metric,
+        size,
+        req.layout,
+        (req.words, &req.site),
+        req.params.as_deref(),
+    )
 }
 
 /// The drawn figure a request names, checked: its id known, not a sweep
@@ -490,7 +502,7 @@ pub fn prepare_with(req: &Request, mut source: Box<dyn FigureSource>) -> Result<
             source.set_window_ms(ms).map_err(ExportError::Failure)?;
         }
     }
-    let attribution = attribution(&req.site, spec.id, req.params.as_deref());
+    let attribution = attribution(req.words, &req.site, spec.id, req.params.as_deref());
     // Drawn whole: a blog file is not the player's moment (a lesson opens at its run's start).
     prepared(source, None, spec, width, scale, Some(attribution))
 }

@@ -1,5 +1,5 @@
 //! A figure's story as an animated GIF (`lab figure ID --story --out F.gif`,
-//! the lab panel's "이야기 GIF"): every scene of the story the page tells,
+//! the export bar's story GIF): every scene of the story the page tells,
 //! each held long enough to read its sentence, which is drawn over the
 //! scene as a caption, with the figure's title and the scene's count above
 //! and the blog files' attribution line with the link back under it
@@ -36,6 +36,7 @@ use crate::text_width::CAPTION_FONT_PX;
 use crate::vote::StackFault;
 use crate::{palette as P, FONT};
 use lab_model::registry::{FigureKind, FigureSpec};
+use lab_words::Words;
 
 /// The most bytes a story GIF may take (issue 40's budget: blog editors take it).
 pub const STORY_GIF_MAX_BYTES: usize = 2 * 1024 * 1024;
@@ -58,14 +59,11 @@ pub const SMALL_PX: f64 = 14.0;
 const SMALL_LINE_PX: f64 = 20.0;
 const PAD_PX: f64 = 16.0;
 
-/// The words a story GIF draws (one place, for the English edition).
-struct Words;
-
-impl Words {
-    /// The line over the sentence: the figure's short title and the scene's count.
-    fn heading(title: &str, scene: usize, scenes: usize) -> String {
-        format!("{title} · 이야기 {}/{scenes}", scene + 1)
-    }
+/// The line over the sentence: the figure's short title and the scene's
+/// count (from 1), in `w`'s words.
+fn heading(w: &Words, title: &str, scene: usize, scenes: usize) -> String {
+    let (scene, scenes) = ((scene + 1).to_string(), scenes.to_string());
+    w.fill(w.share.export.story_heading, &[("title", title), ("scene", &scene), ("scenes", &scenes)])
 }
 
 /// One picture of a story: scene `scene`'s drawing (`held`), or one on the
@@ -224,9 +222,11 @@ pub fn vote_shots(figure: &VoteFigure, width_css: f64) -> Result<Shots, String> 
     Ok(Shots { sentences: beats.iter().map(|b| b.sentence.clone()).collect(), shots })
 }
 
-/// The figure's short title: its caption up to the first ": " ("그림 1-1. lease 만료 타임라인(실험 1)").
-pub fn short_title(spec: &FigureSpec) -> &'static str {
-    spec.caption_ko.split_once(": ").map_or(spec.caption_ko, |(head, _)| head)
+/// The figure's short title: its caption in `w`'s words up to the first
+/// ": " (its number and its name, without what it shows).
+pub fn short_title(w: &Words, spec: &FigureSpec) -> &'static str {
+    let caption = lab_words::catalogue::caption(w, spec);
+    caption.split_once(": ").map_or(caption, |(head, _)| head)
 }
 
 /// Wraps `text` at `size_px` into lines no wider than `max_px` (by the caption's width estimate).
@@ -240,7 +240,13 @@ fn wrap_at(text: &str, size_px: f64, max_px: f64) -> Vec<String> {
 /// files', [`super::attribution`]: the link back). An
 /// in-between frame shows the sentence of the scene it leaves, so that a
 /// new sentence appears with its scene.
-pub fn compose(spec: &FigureSpec, shots: &Shots, width_px: u32, attribution: &str) -> Result<StoryFrames, ExportError> {
+pub fn compose(
+    words: &Words,
+    spec: &FigureSpec,
+    shots: &Shots,
+    width_px: u32,
+    attribution: &str,
+) -> Result<StoryFrames, ExportError> {
     let w = f64::from(width_px);
     let text_w = w - 2.0 * PAD_PX;
     let scenes = shots.sentences.len();
@@ -253,7 +259,7 @@ pub fn compose(spec: &FigureSpec, shots: &Shots, width_px: u32, attribution: &st
     let drawing_top = (heading_h + caption_h).round() as u32;
     let height = drawing_top + room + (10.0 + SMALL_LINE_PX * attribution.len() as f64 + PAD_PX).round() as u32;
     let size = (width_px, height);
-    let title = short_title(spec);
+    let title = short_title(words, spec);
     let mut frames = Vec::with_capacity(shots.shots.len());
     for shot in &shots.shots {
         if shot.scene >= scenes || shot.drawing.size.0 != width_px {
@@ -264,7 +270,7 @@ pub fn compose(spec: &FigureSpec, shots: &Shots, width_px: u32, attribution: &st
         }
         let told = if shot.held { shot.scene } else { shot.scene.saturating_sub(1) };
         let caption = &captions[told];
-        let heading = Words::heading(title, told, scenes);
+        let heading = heading(words, title, told, scenes);
         let recording =
             record(size, |root| paint_frame(root, shot, &heading, caption, &attribution, drawing_top, room))
                 .map_err(ExportError::Failure)?;
@@ -382,7 +388,8 @@ pub fn story_frames_with(
         }
         _ => lease(spec, width_css)?,
     };
-    compose(spec, &shots, width_px, &super::attribution(&req.site, spec.id, req.params.as_deref()))
+    let attribution = super::attribution(req.words, &req.site, spec.id, req.params.as_deref());
+    compose(req.words, spec, &shots, width_px, &attribution)
 }
 
 /// [`story_frames`] as GIF bytes, rasterised with the embedded font.
