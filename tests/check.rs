@@ -143,8 +143,10 @@ fn every_smallest_schedule_replays_and_reads_in_korean() {
             assert!(schedule.steps[..steps.len() - 1]
                 .iter()
                 .all(|s| s.broken.iter().all(|p| !schedule.breaks.contains(p))));
+            let words = lab_words::Words::of(lab_words::Lang::Ko);
             for step in &schedule.steps {
-                assert!(step.text.chars().any(|c| ('가'..='힣').contains(&c)), "{}: {}", s.key, step.text);
+                let text = lab_words::check::report::step_text(words, &r, step);
+                assert!(text.chars().any(|c| ('가'..='힣').contains(&c)), "{}: {text}", s.key);
             }
         }
     }

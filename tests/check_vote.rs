@@ -7,7 +7,7 @@
 
 use std::process::{Command, Output};
 
-use consistency_lab::figures::vote::{event_ko, matrix_view, variant_ko};
+use consistency_lab::figures::vote::{matrix_view, variant_ko};
 use lab_check::vote::{check_vote_all, simulate, smallest_crash, VariantCrash, VoteVerdict};
 use lab_sim::vote::crashpoints::{positions, story_config, variant_rows, MatrixOptions};
 use lab_sim::vote::{run, FaultKind, StepName, StoreProfile, TraceLevel, Variant, Verdict};
@@ -122,7 +122,8 @@ fn the_earliest_crash_fails_when_run_again_and_nothing_earlier_does() {
 fn the_answers_are_the_ones_figure_b2_draws() {
     let view = matrix_view(StoreProfile::H2Like, true);
     let grid = &view.grid;
-    let report = check_vote_all();
+    let mut report = check_vote_all();
+    lab_words::check::vote::word(lab_words::Words::of(lab_words::Lang::Ko), &mut report);
     for v in &report.variants {
         let row = grid.rows.iter().find(|r| r.variant == v.variant).expect("a grid row per variant");
         let cell = |event: &str| {
@@ -163,7 +164,9 @@ fn the_answers_are_the_ones_figure_b2_draws() {
 
 #[test]
 fn steps_are_korean_sentences_in_the_figures_words() {
-    let report = check_vote_all();
+    let mut report = check_vote_all();
+    assert!(report.variants.iter().all(|v| v.name.is_empty()), "the checker gives facts; the words layer says them");
+    lab_words::check::vote::word(lab_words::Words::of(lab_words::Lang::Ko), &mut report);
     for v in &report.variants {
         let Some(s) = &v.smallest else { continue };
         assert!(s.verdict_text.contains("이중 투표"), "{}", s.verdict_text);
@@ -171,7 +174,10 @@ fn steps_are_korean_sentences_in_the_figures_words() {
             assert!(step.text.ends_with('.'), "{}", step.text);
             assert!(step.text.chars().any(|c| ('가'..='힣').contains(&c)), "{}", step.text);
             let name = StepName::parse(&step.event).unwrap();
-            assert_eq!(lab_check::words::vote::event(name), event_ko(&step.event));
+            assert_eq!(
+                lab_words::check::vote::names::event(name),
+                lab_words::vote::event(lab_words::Words::of(lab_words::Lang::Ko), &step.event)
+            );
         }
         assert!(s.simulated.iter().all(|sim| sim.text.contains("이중 투표")), "{:?}", s.simulated);
     }

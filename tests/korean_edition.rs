@@ -63,7 +63,6 @@ use consistency_lab::figures::vote::{self as vote_fig, StackFault, TapCrash};
 use consistency_lab::figures::{side_by_side, story_lead};
 use lab_check::scenario::SCENARIOS;
 use lab_check::session::{self, Session};
-use lab_check::words as check_words;
 use lab_model::catalogue::{PRESETS, VARIANTS};
 use lab_model::live_table::{row_label, table_run, TableRun};
 use lab_model::metrics::{Metric, RunFacts, LIVE_TABLE};
@@ -74,6 +73,7 @@ use lab_model::params::{
 use lab_model::registry::{FigureKind, FigureSpec, Scenario, FIGURES};
 use lab_model::share::ShareRequest;
 use lab_sim::vote::{FaultKind, StoreProfile};
+use lab_words::check as check_words;
 
 /// The two seeds besides each figure's own that every story is told at.
 const SEEDS: [u64; 2] = [7, 20261206];
@@ -792,32 +792,36 @@ fn labels() {
 #[test]
 fn check_session() {
     let mut out = Vec::new();
-    let describe = |out: &mut Vec<String>, heading: String, s: &Session, notices: &[String]| {
+    let w = lab_words::Words::of(lab_words::Lang::Ko);
+    let describe = |out: &mut Vec<String>, heading: String, s: &Session, notices: &[session::SessionNotice]| {
         let world = s.world();
-        let mut lines: Vec<String> = notices.iter().map(|n| format!("notice: {n}")).collect();
+        let mut lines: Vec<String> =
+            notices.iter().map(|n| format!("notice: {}", check_words::session_notice(w, n))).collect();
         lines.push(format!("address: {}", s.address("a8-break-it")));
         for t in s.taken() {
             let actor = match t.step {
                 lab_check::world::Step::Thread(i) => Some(i),
                 _ => None,
             };
-            lines.push(format!("taken: {}", check_words::action(&t.action, actor, world.amount_won)));
+            lines.push(format!("taken: {}", check_words::action(w, &t.action, actor, world.amount_won)));
         }
         for c in s.choices() {
-            lines.push(format!("choice {}: {} | {}", c.enabled, c.label, c.why_not.unwrap_or_default()));
+            let (state, label) = (s.state(), check_words::choice_label(w, c.step, &s.state(), world));
+            let why = if c.enabled { String::new() } else { check_words::why_not(w, c.step, &state) };
+            lines.push(format!("choice {}: {label} | {why}", c.enabled));
         }
         for i in 0..session::lanes(s) as u8 {
-            lines.push(format!("lane {}: {}", check_words::thread(i), session::thread_status(s, i)));
+            lines.push(format!("lane {}: {}", check_words::thread(i), check_words::thread_status(w, &s.state(), world, i)));
         }
-        for (name, value) in session::servers(s) {
+        for (name, value) in check_words::servers(w, &s.state(), world) {
             lines.push(format!("server {name}: {value}"));
         }
         for (p, at) in s.properties() {
-            lines.push(format!("property {} ({}): {:?}", check_words::property(p), check_words::property_rule(p), at));
+            lines.push(format!("property {} ({}): {:?}", check_words::property(w, p), check_words::property_rule(w, p), at));
         }
         if let Some((at, broken)) = s.first_break() {
             for p in broken {
-                lines.push(format!("broke at {at}: {}", check_words::broke_headline(p)));
+                lines.push(format!("broke at {at}: {}", check_words::broke_headline(w, p)));
             }
         }
         lines.push(format!("over {} stuck {}", s.over(), s.stuck()));
@@ -852,7 +856,7 @@ fn check_session() {
         let (s, notices) = Session::from_address(search);
         describe(&mut out, format!("address {search}"), &s, &notices);
     }
-    out.push(format!("stuck: {}", check_words::STUCK));
-    out.push(format!("assumptions: {}", check_words::ASSUMPTIONS));
+    out.push(format!("stuck: {}", w.check.report.stuck));
+    out.push(format!("assumptions: {}", w.check.report.assumptions));
     freeze("check_session", out);
 }

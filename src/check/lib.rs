@@ -11,9 +11,10 @@
 //! stall or a process stop outlasts its lease, the lock server's death and
 //! empty restart. The search (`explore`): breadth first, states deduplicated
 //! by hash (with symmetry over the threads), a depth bound. The answer
-//! (`report`): verdict, states, depth and each smallest schedule, in Korean
-//! (`words`) and as data. The reader's own run of the same world, step by
-//! step, as the page's "깨뜨려 보기" figure plays it (`session`).
+//! (`report`): verdict, states, depth and each smallest schedule, as data
+//! (facts: the words layer, `lab_words::check`, says them). The reader's own
+//! run of the same world, step by step, as the page's break-it figure plays
+//! it (`session`).
 //!
 //! Article B (`vote`): its single-crash map has no schedule to search, so
 //! for each variant the earliest crash point of figure B2's matrix that can
@@ -30,11 +31,10 @@ pub mod report;
 pub mod scenario;
 pub mod session;
 pub mod vote;
-pub mod words;
 pub mod world;
 
 pub use explore::{explore, Limits, Progress, Property};
-pub use report::{markdown, Report, Verdict};
+pub use report::{Report, Verdict};
 pub use scenario::{Scenario, World, SCENARIOS};
 
 /// The size of the world and of the search.

@@ -96,17 +96,6 @@ pub struct Replayed {
 }
 
 impl Replayed {
-    /// What the simulation counted, in Korean.
-    pub fn line(&self) -> String {
-        crate::words::replay_line(
-            (self.approvals, self.possible_approvals),
-            self.over_approval,
-            self.drift_won,
-            self.lost_update_pairs,
-            self.stale_token_writes,
-        )
-    }
-
     /// Whether the simulation's counts show `property` broken.
     pub fn shows(&self, property: Property) -> bool {
         match property {

@@ -1,12 +1,14 @@
-//! What `lab check` says about a configuration, as data (serde JSON) and as
-//! markdown: the verdict, the states explored, the depth reached, each
-//! property's fate, and every distinct smallest schedule step by step.
+//! What `lab check` finds about a configuration, as data (serde JSON): the
+//! verdict, the states explored, the depth reached, each property's fate,
+//! and every distinct smallest schedule step by step. The words (the
+//! Markdown report, each step's sentence, the properties' names) are the
+//! words layer's (`lab_words::check::report`), which also fills the few
+//! text fields the JSON carries beside the facts.
 
 use serde::Serialize;
 
 use crate::explore::{Exploration, Property, Taken};
 use crate::scenario::World;
-use crate::words;
 use crate::world::{Action, Step};
 
 /// The verdict on one configuration.
@@ -21,20 +23,11 @@ pub enum Verdict {
     NotWithinDepth,
 }
 
-impl Verdict {
-    pub fn words(self) -> &'static str {
-        match self {
-            Verdict::Unsafe => words::VERDICT_UNSAFE,
-            Verdict::Safe => words::VERDICT_SAFE,
-            Verdict::NotWithinDepth => words::VERDICT_NOT_WITHIN,
-        }
-    }
-}
-
 /// One property's fate.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PropertyResult {
     pub property: Property,
+    /// Its name and rule in words: empty as the checker gives it, filled by the words layer.
     pub name: &'static str,
     pub rule: &'static str,
     pub applies: bool,
@@ -52,7 +45,7 @@ pub struct StepReport {
     /// The thread that took it ("T1"), for a thread's step.
     pub actor: Option<String>,
     pub action: Action,
-    /// The step in Korean.
+    /// The step in words: empty as the checker gives it, filled by the words layer.
     pub text: String,
     /// The wallet row's committed balance (the snapshot), in won.
     pub balance_won: i64,
@@ -79,7 +72,7 @@ pub struct ScheduleReport {
 pub struct Report {
     /// The `--variant` word.
     pub variant: &'static str,
-    /// Its preset's key and Korean name.
+    /// Its preset's key and name (the catalogue's).
     pub preset: &'static str,
     pub name: &'static str,
     pub world: World,
@@ -115,8 +108,8 @@ impl Report {
                 let found = e.violations.iter().find(|v| v.property == p);
                 PropertyResult {
                     property: p,
-                    name: words::property(p),
-                    rule: words::property_rule(p),
+                    name: "",
+                    rule: "",
                     applies: p.applies(world),
                     broken: found.is_some(),
                     smallest: found.map(|v| v.schedule.len()),
@@ -173,9 +166,9 @@ fn step_report(world: &World, i: usize, taken: &Taken) -> StepReport {
     StepReport {
         n: i + 1,
         step: taken.step,
-        actor: actor.map(words::thread),
+        actor: actor.map(|t| format!("T{}", t + 1)),
         action: taken.action,
-        text: words::action(&taken.action, actor, world.amount_won),
+        text: String::new(),
         balance_won: i64::from(s.balance) * amount,
         ledger_won: (i64::from(world.balance) - i64::from(s.debits)) * amount,
         approvals: s.debits,
@@ -183,62 +176,4 @@ fn step_report(world: &World, i: usize, taken: &Taken) -> StepReport {
         lock_token: s.key.map(|k| k.token),
         broken: Property::ALL.into_iter().filter(|p| p.applies(world) && p.broken(world, s)).collect(),
     }
-}
-
-/// The markdown of `reports` (one world, several configurations).
-pub fn markdown(reports: &[Report]) -> String {
-    let mut out = format!("# {}\n\n", words::TITLE);
-    if let Some(first) = reports.first() {
-        let w = &first.world;
-        out += &words::world_line(w.threads, w.requests, w.balance, w.amount_won, first.depth_bound);
-        if reports.iter().all(|r| !r.world.faults.stall) {
-            out += " ";
-            out += words::NO_STALLS;
-        }
-        out += "\n\n";
-    }
-    out += &format!(
-        "| {} | {} | {} | {} | {} | {} |\n|---|---|---:|---:|---:|---|\n",
-        words::HEAD_VARIANT,
-        words::HEAD_VERDICT,
-        words::HEAD_STATES,
-        words::HEAD_DEPTH,
-        words::HEAD_SMALLEST,
-        words::HEAD_PROPERTIES
-    );
-    for r in reports {
-        let broken: Vec<&str> = r.properties.iter().filter(|p| p.broken).map(|p| p.name).collect();
-        out += &format!(
-            "| `{}` {} | {} | {} | {} | {} | {} |\n",
-            r.variant,
-            r.name,
-            r.verdict.words(),
-            words::won(r.states as i64),
-            r.depth,
-            r.smallest.map_or("—".to_string(), |n| n.to_string()),
-            if broken.is_empty() { "—".to_string() } else { broken.join(", ") }
-        );
-    }
-    for r in reports {
-        if r.stuck > 0 {
-            out += &format!("\n`{}`: {} {}\n", r.variant, words::STUCK, r.stuck);
-        }
-        for s in &r.schedules {
-            let breaks: Vec<&str> = s.breaks.iter().map(|p| words::property(*p)).collect();
-            out += &format!(
-                "\n## `{}` {}: {}, {}단계\n\n{}: {}\n\n",
-                r.variant,
-                r.name,
-                words::SCHEDULE_HEADING,
-                s.steps.len(),
-                words::BREAKS,
-                breaks.join(", ")
-            );
-            for step in &s.steps {
-                out += &format!("{}. {}\n", step.n, step.text);
-            }
-        }
-    }
-    out += &format!("\n{}\n", words::ASSUMPTIONS);
-    out
 }

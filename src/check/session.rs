@@ -1,5 +1,5 @@
 //! The reader as the adversary: one run of a small world, step by step, as
-//! the page's "깨뜨려 보기" figure plays it.
+//! the page's break-it figure plays it.
 //!
 //! A [`Session`] is the same world the checker explores (`World`, `State`,
 //! their steps), with the steps the reader took so far: which thread moves
@@ -12,14 +12,14 @@
 //!
 //! A session is its address: the variant, the threads and the schedule, one
 //! character per step ([`encode`], [`decode`]); [`Session::from_address`]
-//! reads one back, clamping or ignoring what it cannot play and saying so.
+//! reads one back, clamping or ignoring what it cannot play and saying so
+//! ([`SessionNotice`], which the words layer says: `lab_words::check`).
 
 use lab_model::params::{last_values, split_query, NoticeLog};
 
 use crate::explore::{Property, Taken};
 use crate::report::Report;
 use crate::scenario::{scenario, Scenario, World, SCENARIOS, THREADS_RANGE};
-use crate::words;
 use crate::world::{Pc, State, Step, MAX_THREADS};
 use crate::{check, Options};
 
@@ -69,15 +69,29 @@ pub fn decode(code: &str) -> Result<Vec<Step>, usize> {
         .collect()
 }
 
-/// One step the adversary could take now, and whether it can.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One step the adversary could take now, and whether it can (the words
+/// layer names it and says why not: `lab_words::check::{choice_label, why_not}`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Choice {
     pub step: Step,
     pub enabled: bool,
-    /// What the step does, as a button says it.
-    pub label: String,
-    /// Why it cannot be taken now, when it cannot.
-    pub why_not: Option<String>,
+}
+
+/// What an address asked of the figure that it could not play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SessionNotice {
+    /// The variant's name is not one of the checker's: (a) opens instead.
+    UnknownVariant { given: String },
+    /// The thread count was a number outside the range: clamped to `threads`.
+    ThreadsClamped { given: String, threads: u8 },
+    /// The thread count was not a number: `threads` (the default) instead.
+    ThreadsIgnored { given: String, threads: u8 },
+    /// The schedule's character at `at` (0-based) is not a step: the whole schedule was ignored.
+    ScheduleMalformed { given: String, at: usize },
+    /// The schedule's `step`-th step (1-based) could not be taken there: played up to the one before.
+    ScheduleCut { step: usize },
+    /// The schedule was longer than `max` steps: its first `max` were played.
+    ScheduleTooLong { max: usize },
 }
 
 /// The reader's run of one small world.
@@ -102,16 +116,16 @@ impl Session {
     }
 
     /// The session an address names (`?…&check=c1&threads=2&sched=1s2…`),
-    /// and what it asked that could not be played, in Korean. Keys it does
+    /// and what it asked that could not be played. Keys it does
     /// not know are the page's business and pass unremarked.
-    pub fn from_address(search: &str) -> (Session, Vec<String>) {
+    pub fn from_address(search: &str) -> (Session, Vec<SessionNotice>) {
         let mut log = NoticeLog::default();
         let values = last_values(split_query(search), &mut log);
         let mut notices = Vec::new();
         let scenario = match values.get(KEY_VARIANT) {
             None => &SCENARIOS[0],
             Some(key) => scenario(key).unwrap_or_else(|| {
-                notices.push(words::session_notice::unknown_variant(key));
+                notices.push(SessionNotice::UnknownVariant { given: key.to_string() });
                 &SCENARIOS[0]
             }),
         };
@@ -121,11 +135,11 @@ impl Session {
                 Ok(n) if (i64::from(THREADS_RANGE.0)..=i64::from(THREADS_RANGE.1)).contains(&n) => n as u8,
                 Ok(n) => {
                     let clamped = n.clamp(i64::from(THREADS_RANGE.0), i64::from(THREADS_RANGE.1)) as u8;
-                    notices.push(words::session_notice::threads_clamped(text, clamped));
+                    notices.push(SessionNotice::ThreadsClamped { given: text.to_string(), threads: clamped });
                     clamped
                 }
                 Err(_) => {
-                    notices.push(words::session_notice::threads_ignored(text, DEFAULT_THREADS));
+                    notices.push(SessionNotice::ThreadsIgnored { given: text.to_string(), threads: DEFAULT_THREADS });
                     DEFAULT_THREADS
                 }
             },
@@ -133,17 +147,17 @@ impl Session {
         let mut session = Session::new(scenario, threads);
         if let Some(code) = values.get(KEY_SCHEDULE) {
             match decode(code) {
-                Err(at) => notices.push(words::session_notice::schedule_malformed(code, at)),
+                Err(at) => notices.push(SessionNotice::ScheduleMalformed { given: code.to_string(), at }),
                 Ok(steps) => {
                     let (fits, cut) = steps.split_at(steps.len().min(MAX_STEPS));
                     for (i, &step) in fits.iter().enumerate() {
                         if !session.take(step) {
-                            notices.push(words::session_notice::schedule_cut(i + 1));
+                            notices.push(SessionNotice::ScheduleCut { step: i + 1 });
                             break;
                         }
                     }
                     if !cut.is_empty() && session.taken.len() == MAX_STEPS {
-                        notices.push(words::session_notice::schedule_too_long(MAX_STEPS));
+                        notices.push(SessionNotice::ScheduleTooLong { max: MAX_STEPS });
                     }
                 }
             }
@@ -184,7 +198,6 @@ impl Session {
     /// Every step the world has at all, in a fixed order (the threads, then
     /// the adversary's that this variant has), each with whether it can be taken now.
     pub fn choices(&self) -> Vec<Choice> {
-        let state = self.state();
         let enabled = self.enabled();
         let w = &self.world;
         let mut all: Vec<Step> = (0..w.threads).map(Step::Thread).collect();
@@ -197,17 +210,7 @@ impl Session {
         if w.faults.outage.is_some() {
             all.extend([Step::Kill, Step::Restart]);
         }
-        all.into_iter()
-            .map(|step| {
-                let on = enabled.contains(&step);
-                Choice {
-                    step,
-                    enabled: on,
-                    label: words::choice_label(step, &state, w),
-                    why_not: (!on).then(|| words::why_not(step, &state)),
-                }
-            })
-            .collect()
+        all.into_iter().map(|step| Choice { step, enabled: enabled.contains(&step) }).collect()
     }
 
     /// Takes `step` if it is enabled now; `false` (and nothing changes) if not.
@@ -276,17 +279,6 @@ impl Session {
     }
 }
 
-/// What thread `i` is doing, in one sentence (its lane's status).
-pub fn thread_status(session: &Session, i: u8) -> String {
-    words::thread_status(&session.state(), &session.world, i)
-}
-
-/// The shared state, one row per part: the lock server, the balance, the
-/// ledger's approvals, the fence where the variant has one.
-pub fn servers(session: &Session) -> Vec<(&'static str, String)> {
-    words::servers(&session.state(), &session.world)
-}
-
 /// Whether `threads` threads fit a state (the figure draws this many lanes).
 pub fn lanes(session: &Session) -> usize {
     usize::from(session.world.threads).min(MAX_THREADS)
@@ -296,7 +288,7 @@ pub fn lanes(session: &Session) -> usize {
 mod tests {
     use super::*;
 
-    fn session(search: &str) -> (Session, Vec<String>) {
+    fn session(search: &str) -> (Session, Vec<SessionNotice>) {
         Session::from_address(search)
     }
 
@@ -340,7 +332,7 @@ mod tests {
         assert!(!s.take(Step::Kill), "(a) has no outage");
         assert_eq!(s.code(), "1");
         let t2 = s.choices().into_iter().find(|c| c.step == Step::Thread(1)).unwrap();
-        assert!(!t2.enabled && t2.why_not.is_some());
+        assert!(!t2.enabled);
         assert!(s.choices().iter().any(|c| c.step == Step::Stall && c.enabled));
         assert!(!s.choices().iter().any(|c| c.step == Step::Kill));
     }
@@ -386,7 +378,5 @@ mod tests {
         );
         assert_eq!(r, cli);
         assert_eq!(lanes(&s), 3);
-        assert_eq!(servers(&s).len(), 4, "lock server, balance, ledger, fence");
-        assert!(!thread_status(&s, 0).is_empty());
     }
 }

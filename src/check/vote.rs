@@ -1,9 +1,10 @@
 //! Article B's smallest failing single crash, per variant: the earliest
 //! crash point of the exhaustive crash-point matrix
 //! (`lab_sim::vote::crashpoints`, figure B2) at which a process kill or a
-//! power loss can make validator A double-vote, told step by step in Korean
-//! (`words::vote`), and run again in the simulation (`lab_sim::vote::run`
-//! of the matrix's own `story_config`) to show the same equivocation.
+//! power loss can make validator A double-vote, step by step (as facts: the
+//! words layer, `lab_words::check::vote`, tells them), and run again in the
+//! simulation (`lab_sim::vote::run` of the matrix's own `story_config`) to
+//! show the same equivocation.
 //!
 //! "Earliest" is fewest foreground events done before the crash (a chain
 //! position's depth); among positions that deep, one where a process kill
@@ -20,9 +21,7 @@
 use serde::Serialize;
 
 use lab_sim::vote::crashpoints::{positions, story_config, variant_rows, MatrixOptions, Position};
-use lab_sim::vote::{run, FaultKind, StepName, TraceLevel, TrueState, Variant, Verdict, VoteConfig};
-
-use crate::words::vote as words;
+use lab_sim::vote::{run, FaultKind, Step, StepName, TraceLevel, TrueState, Variant, Verdict};
 
 /// What a variant comes to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -34,15 +33,6 @@ pub enum VoteVerdict {
     Safe,
 }
 
-impl VoteVerdict {
-    pub fn words(self) -> &'static str {
-        match self {
-            VoteVerdict::Unsafe => words::VERDICT_UNSAFE,
-            VoteVerdict::Safe => words::VERDICT_SAFE,
-        }
-    }
-}
-
 /// One step done before the crash.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CrashStep {
@@ -50,8 +40,11 @@ pub struct CrashStep {
     pub n: usize,
     /// The event's name in the matrix (`SEND_B`, `FSYNC(Y)`, …).
     pub event: String,
-    /// The step in Korean.
+    /// The step in words: empty as the checker gives it, filled by the words layer.
     pub text: String,
+    /// Where the record really is after a sync whose answer cannot be trusted (the branch's true state).
+    #[serde(skip)]
+    pub hidden: Option<TrueState>,
 }
 
 /// What the simulation's story counted when that crash was run again.
@@ -63,8 +56,17 @@ pub struct Simulated {
     pub equivocations: usize,
     pub amnesia: usize,
     pub false_memory: usize,
-    /// In Korean.
+    /// What it counted in words: empty as the checker gives it, filled by the words layer.
     pub text: String,
+    /// The first equivocation: height, consensus step, first value, second value.
+    #[serde(skip)]
+    pub pair: Option<(u64, Step, String, String)>,
+    /// The first value amnesia lost.
+    #[serde(skip)]
+    pub forgotten: Option<String>,
+    /// A false memory's (recovered, seen).
+    #[serde(skip)]
+    pub seen: Option<(String, String)>,
 }
 
 /// Of the background interleavings at a crash point, how many fail under a fault.
@@ -91,7 +93,7 @@ pub struct SmallestCrash {
     /// Per fault of `faults`: of the background interleavings at this position, how many fail.
     pub orders: Vec<Orders>,
     pub steps: Vec<CrashStep>,
-    /// What the crash does, in Korean.
+    /// What the crash does, in words: empty as the checker gives it, filled by the words layer.
     pub verdict_text: String,
     /// The story run at this crash, once per fault.
     pub simulated: Vec<Simulated>,
@@ -102,7 +104,7 @@ pub struct SmallestCrash {
 pub struct VariantCrash {
     /// The spec's code (`"V1"`).
     pub variant: Variant,
-    /// Its Korean name (figure B2's row head).
+    /// Its name (figure B2's row head): empty as the checker gives it, filled by the words layer.
     pub name: &'static str,
     pub verdict: VoteVerdict,
     /// Crash points (chain positions) checked.
@@ -157,10 +159,8 @@ pub fn smallest_crash(variant: Variant, options: &MatrixOptions) -> VariantCrash
             depth: position.depth,
             after: position.after.clone(),
             branch: position.branch.clone(),
-            steps: steps(variant, position, options),
-            verdict_text: words::crash_verdict(
-                &orders.iter().map(|o| (o.fault, o.unsafe_subcuts, o.subcuts)).collect::<Vec<_>>(),
-            ),
+            steps: steps(position),
+            verdict_text: String::new(),
             simulated: faults.iter().map(|&f| simulate(variant, first.cut, f, options)).collect(),
             faults,
             orders,
@@ -168,7 +168,7 @@ pub fn smallest_crash(variant: Variant, options: &MatrixOptions) -> VariantCrash
     });
     VariantCrash {
         variant,
-        name: words::variant(variant),
+        name: "",
         verdict: if smallest.is_some() { VoteVerdict::Unsafe } else { VoteVerdict::Safe },
         positions: chain.len() as u32,
         cases: rows.len() as u32,
@@ -184,8 +184,8 @@ fn branch_value<'a>(branch: &'a str, key: &str) -> Option<&'a str> {
     branch.split(',').find_map(|kv| kv.strip_prefix(key)?.strip_prefix('='))
 }
 
-/// The Korean sentence of each event on `position`'s path.
-fn steps(variant: Variant, position: &Position, options: &MatrixOptions) -> Vec<CrashStep> {
+/// Each event on `position`'s path, with the record's true place where the branch hides one.
+fn steps(position: &Position) -> Vec<CrashStep> {
     let true_state = |key: &str| branch_value(&position.branch, key).and_then(TrueState::from_key);
     position
         .path
@@ -194,7 +194,7 @@ fn steps(variant: Variant, position: &Position, options: &MatrixOptions) -> Vec<
         .map(|(i, event)| {
             let name = StepName::parse(event).unwrap_or_else(|| panic!("the matrix names steps: {event}"));
             let hidden = true_state(if name.conflicting { "y_true_state" } else { "true_state" });
-            CrashStep { n: i + 1, event: event.clone(), text: words::step(variant, name, hidden, options.profile) }
+            CrashStep { n: i + 1, event: event.clone(), text: String::new(), hidden }
         })
         .collect()
 }
@@ -213,53 +213,9 @@ pub fn simulate(variant: Variant, cut: u32, fault: FaultKind, options: &MatrixOp
         equivocations: o.equivocations.len(),
         amnesia: o.amnesia.len(),
         false_memory: o.false_memory.len(),
-        text: words::simulated(fault, pair, forgotten, seen),
+        text: String::new(),
+        pair,
+        forgotten,
+        seen,
     }
-}
-
-/// The markdown of Article B's section: a table, then each variant's smallest crash.
-pub fn markdown(report: &VoteReport) -> String {
-    let o = &report.options;
-    let story = VoteConfig::default();
-    let mut out =
-        format!("# {}\n\n{}\n\n", words::TITLE, words::options_line(o, story.start_height, story.start_round));
-    out += &format!(
-        "| {} | {} | {} | {} | {} |\n|---|---|---:|---|---|\n",
-        words::HEAD_VARIANT,
-        words::HEAD_VERDICT,
-        words::HEAD_CHECKED,
-        words::HEAD_EARLIEST,
-        words::HEAD_FAULT
-    );
-    for v in &report.variants {
-        let (earliest, faults) = match &v.smallest {
-            Some(s) => (words::earliest(s.depth, &s.after), words::faults(&s.faults)),
-            None => ("—".to_string(), "—".to_string()),
-        };
-        out += &format!(
-            "| `{}` {} | {} | {} | {} | {} |\n",
-            v.variant.code(),
-            v.name,
-            v.verdict.words(),
-            v.cases,
-            earliest,
-            faults
-        );
-    }
-    for v in &report.variants {
-        let Some(s) = &v.smallest else { continue };
-        out += &format!("\n## `{}` {}: {}\n\n", v.variant.code(), v.name, words::heading(s.depth, &s.faults));
-        if s.steps.is_empty() {
-            out += &format!("{}\n", words::NOTHING_DONE);
-        }
-        for step in &s.steps {
-            out += &format!("{}. {} (`{}`)\n", step.n, step.text, step.event);
-        }
-        out += &format!("\n{}\n", s.verdict_text);
-        for sim in &s.simulated {
-            out += &format!("\n{}\n", sim.text);
-        }
-    }
-    out += &format!("\n{}\n", words::ASSUMPTIONS);
-    out
 }

@@ -28,8 +28,10 @@ use lab_check::scenario::{
 };
 use lab_check::vote::{self as vote_check, VoteReport};
 use lab_check::World;
-use lab_check::{check, markdown, words, Limits, Options, Progress, Scenario};
+use lab_check::{check, Limits, Options, Progress, Scenario};
 use lab_sim::vote::Variant;
+use lab_words::check::{report as words_report, vote as words_vote};
+use lab_words::{Lang, Words};
 
 use super::{CliError, Result, EXIT_FAILURE, EXIT_USAGE};
 
@@ -42,6 +44,12 @@ const FLAGS: [&str; 10] =
 const A_ONLY: [&str; 7] = ["threads", "requests", "balance", "stalls", "depth", "replay", "script"];
 /// The drawing's width (CSS px), as `lab figure`'s default.
 const REPLAY_WIDTH: u32 = 900;
+
+/// The words `lab check` speaks: Korean, the articles' language (the
+/// flags and errors stay English).
+fn words() -> &'static Words {
+    Words::of(Lang::Ko)
+}
 
 /// `lab check --help`.
 fn help() -> String {
@@ -311,7 +319,7 @@ fn run(request: &Request) -> Result<String> {
     let mut shown = false;
     let started = Instant::now();
     let mut last = started;
-    let reports: Vec<_> = request
+    let mut reports: Vec<_> = request
         .scenarios
         .iter()
         .map(|s| {
@@ -332,7 +340,11 @@ fn run(request: &Request) -> Result<String> {
     if shown {
         eprint!("\r{:60}\r", "");
     }
-    let vote = request.vote.as_ref().map(|variants| vote_check::check_vote(variants, &Default::default()));
+    let mut vote = request.vote.as_ref().map(|variants| vote_check::check_vote(variants, &Default::default()));
+    words_report::word(words(), &mut reports);
+    if let Some(vote) = &mut vote {
+        words_vote::word(words(), vote);
+    }
     let mut out = output(&reports, vote.as_ref(), request.json);
     if let Some(path) = &request.replay {
         let scenario = request.scenarios[0];
@@ -341,7 +353,7 @@ fn run(request: &Request) -> Result<String> {
             .map_err(|err| CliError::failure(format!("the smallest schedule does not replay: {err}")))?;
         write_replay(path, &replayed, reports[0].name)?;
         if !request.json {
-            out += &format!("\n## {}\n\n{}\n{}\n", words::REPLAY_HEADING, replayed.line(), words::replay_written(path));
+            out += &words_report::replay_section(words(), &replayed, path);
         }
     }
     Ok(out)
@@ -365,14 +377,14 @@ fn output(reports: &[lab_check::Report], vote: Option<&VoteReport>, json: bool) 
             pretty(&Both { article_a: reports, article_b: v })
         }
         (false, vote, false) => {
-            let mut out = markdown(reports);
+            let mut out = words_report::markdown(words(), reports);
             if let Some(v) = vote {
                 out += "\n";
-                out += &vote_check::markdown(v);
+                out += &words_vote::markdown(words(), v);
             }
             out
         }
-        (true, Some(v), false) => vote_check::markdown(v),
+        (true, Some(v), false) => words_vote::markdown(words(), v),
         (true, None, _) => unreachable!("`articles` selects at least one article"),
     }
 }
@@ -411,14 +423,7 @@ fn run_script(request: &Request, path: &str) -> Result<String> {
     if request.json {
         return Ok(serde_json::to_string_pretty(&replayed).expect("a replay always serializes") + "\n");
     }
-    let breaks: Vec<&str> = replayed.breaks.iter().map(|p| words::property(*p)).collect();
-    Ok(format!(
-        "## {} ({path})\n\n{}: {}\n{}\n",
-        words::SCRIPT_HEADING,
-        words::SCRIPT_BREAKS,
-        if breaks.is_empty() { words::NOTHING_BROKEN.to_string() } else { breaks.join(", ") },
-        replayed.line()
-    ))
+    Ok(words_report::script_section(words(), &replayed, path))
 }
 
 /// Writes the replay: its timeline as SVG, or its script and counts as JSON.
@@ -441,7 +446,7 @@ fn timeline_svg(replayed: &Replayed, name: &str) -> Result<String> {
         t0_us: 0,
         t1_us: end_us + end_us / 20 + 1,
         show_fence: trace.holds.iter().any(|h| h.token.is_some()) && replayed.stale_token_writes.is_some(),
-        title: Some(format!("{name}: {}", words::REPLAY_TITLE)),
+        title: Some(words_report::replay_title(words(), name)),
         ..crate::figures::View::default()
     };
     let marks = TimelineMarks::of(trace);

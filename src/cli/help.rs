@@ -3,10 +3,15 @@
 use super::{CliError, Result, EXIT_USAGE, SUBCOMMANDS, TABLE_RUNS_MAX};
 use crate::figures::export;
 
+/// The Korean edition's words the English help names (the site's name, the article's label).
+fn korean() -> &'static lab_words::cli::CliWords {
+    &lab_words::Words::of(lab_words::Lang::Ko).cli
+}
+
 pub(super) fn help_text(subcommand: &str) -> Result<String> {
     let text = match subcommand {
         "" => format!(
-            "lab: the command line of Consistency Lab (정합성 실험실)\n\n\
+            "lab: the command line of Consistency Lab ({})\n\n\
              USAGE:\n    lab <COMMAND> [FLAGS]\n\n\
              COMMANDS:\n\
              \x20   presets       list the article presets with their query strings\n\
@@ -20,7 +25,8 @@ pub(super) fn help_text(subcommand: &str) -> Result<String> {
              \x20                 Article B's earliest single crash that makes a variant double-vote\n\
              \x20   real          Article A on a real Redis and PostgreSQL, beside the simulation\n\
              \x20   real-wal      Article B's safety WAL on a real SQLite file: kills and power loss\n\n\
-             `lab <COMMAND> --help` describes a command. Exit status: 0 ok, 1 failure, {EXIT_USAGE} bad usage.\n"
+             `lab <COMMAND> --help` describes a command. Exit status: 0 ok, 1 failure, {EXIT_USAGE} bad usage.\n",
+            korean().site_name
         ),
         "presets" => "lab presets [--format md|json]\n\n\
              Lists the 11 presets of Article A's experiments: key, measurement id, variant,\n\
@@ -52,11 +58,12 @@ pub(super) fn help_text(subcommand: &str) -> Result<String> {
             "lab table [--runs N] [--seed S] [--format md|json]\n\n\
              Runs every preset N times (run index 0..N, base seed S) and prints the results.\n\
              md (default): the article's tables with our simulated rows beside the article's\n\
-             measured rows (labelled 원문 측정 / article). json: an array of\n\
+             measured rows (labelled {} / article). json: an array of\n\
              {{\"preset\",\"run\",\"seed\",\"params\",\"metrics\"}}, null where a metric does not apply.\n\n\
              --runs N     runs per preset, 1..={TABLE_RUNS_MAX} (default 3)\n\
              --seed S     base seed, 0..=18446744073709551615 (default 1)\n\
-             --format     md|json (default md)\n"
+             --format     md|json (default md)\n",
+            korean().article_word
         ),
         "crashpoints" => {
             "lab crashpoints [--profile h2_like|wal_os_cache|rocks_sync_wal] [--device-honours-sync true|false] [--format md|json]\n\n\

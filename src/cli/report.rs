@@ -2,8 +2,8 @@
 //!
 //! The markdown tables put our simulated numbers beside the article's
 //! measured ones (`lab_model::article`), in the article's table shapes. Every
-//! article row is labelled "원문 측정 (article)" and every simulated row
-//! "simulated"; the two are never mixed in one cell.
+//! article row is labelled as the article's measurement and every simulated
+//! row as our simulation (`lab_words::cli`); the two are never mixed in one cell.
 //!
 //! This module is pure: it formats what the simulation returned and runs
 //! nothing itself (the CLI decides how to run the jobs).
@@ -20,10 +20,11 @@ use lab_model::metrics::{article_cell_metric, Metric, RunFacts, Unit};
 use lab_model::params::vote_to_query;
 use lab_model::params::{to_query, LeaseQuery};
 
-/// Label of the article's rows.
-pub const ARTICLE_LABEL: &str = "원문 측정 (article)";
-/// Label of our rows.
-pub const SIMULATED_LABEL: &str = "시뮬레이션 (simulated)";
+/// The labels of the article's rows and of ours: the Korean table's, as
+/// the articles say them beside the report's English.
+fn labels() -> &'static lab_words::cli::CliWords {
+    &lab_words::Words::of(lab_words::Lang::Ko).cli
+}
 
 /// One simulated run of a preset, as `lab table` reports it.
 #[derive(Clone, Debug, PartialEq)]
@@ -180,6 +181,7 @@ fn markdown_row(cells: &[String]) -> String {
 
 /// One article table with our rows beside the article's.
 fn table_markdown_section(table: &ArticleTable, runs: &[TableRun]) -> String {
+    let (article_label, simulated_label) = (labels().article_label, labels().simulated_label);
     let columns = |preset: &str| -> Vec<Metric> {
         (0..table.columns.len()).map(|col| column_metric(table, preset, col)).collect()
     };
@@ -195,12 +197,12 @@ fn table_markdown_section(table: &ArticleTable, runs: &[TableRun]) -> String {
         let lines = ours.len().max(table.rows.len());
         for i in 0..lines {
             if let Some(run) = ours.get(i) {
-                let mut cells = vec![format!("run {}", i + 1), format!("{SIMULATED_LABEL}, seed {}", run.query.seed)];
+                let mut cells = vec![format!("run {}", i + 1), format!("{simulated_label}, seed {}", run.query.seed)];
                 cells.extend(columns(preset).into_iter().map(|m| simulated_cell(m, &[run])));
                 out.push_str(&markdown_row(&cells));
             }
             if let Some(row) = table.rows.get(i) {
-                let mut cells = vec![row.label.to_string(), ARTICLE_LABEL.to_string()];
+                let mut cells = vec![row.label.to_string(), article_label.to_string()];
                 let metrics = columns(row.preset);
                 cells.extend(row.cells.iter().zip(metrics).map(|(c, m)| c.display(m.spec().decimals)));
                 out.push_str(&markdown_row(&cells));
@@ -212,12 +214,12 @@ fn table_markdown_section(table: &ArticleTable, runs: &[TableRun]) -> String {
             if !ours.is_empty() {
                 let mut cells = vec![
                     format!("{} (`{}`)", row.label, row.preset),
-                    format!("{SIMULATED_LABEL}, {} runs", ours.len()),
+                    format!("{simulated_label}, {} runs", ours.len()),
                 ];
                 cells.extend(columns(row.preset).into_iter().map(|m| simulated_cell(m, &ours)));
                 out.push_str(&markdown_row(&cells));
             }
-            let mut cells = vec![row.label.to_string(), ARTICLE_LABEL.to_string()];
+            let mut cells = vec![row.label.to_string(), article_label.to_string()];
             let metrics = columns(row.preset);
             cells.extend(row.cells.iter().zip(metrics).map(|(c, m)| c.display(m.spec().decimals)));
             out.push_str(&markdown_row(&cells));
@@ -225,10 +227,10 @@ fn table_markdown_section(table: &ArticleTable, runs: &[TableRun]) -> String {
     }
     out.push('\n');
     for note in simulated_notes(table.id, runs) {
-        out.push_str(&format!("- {SIMULATED_LABEL}: {note}\n"));
+        out.push_str(&format!("- {simulated_label}: {note}\n"));
     }
     for note in table.notes {
-        out.push_str(&format!("- {ARTICLE_LABEL}: {note}\n"));
+        out.push_str(&format!("- {article_label}: {note}\n"));
     }
     out.push('\n');
     out
@@ -320,12 +322,13 @@ fn simulated_notes(table_id: &str, runs: &[TableRun]) -> Vec<String> {
 
 /// The markdown `lab table` prints: every article table with our runs beside it.
 pub fn table_markdown(runs: &[TableRun]) -> String {
+    let (article_label, simulated_label) = (labels().article_label, labels().simulated_label);
     let seed = runs.first().map_or(1, |r| r.query.seed);
     let per_preset = runs.iter().filter(|r| r.query.preset == Some(Preset::Exp1)).count();
     let mut out = format!(
         "## Scenario A: simulated vs. the article\n\n\
-         {SIMULATED_LABEL}: base seed {seed}, runs 1–{per_preset} per preset (run index 0–{}), noise off. \
-         {ARTICLE_LABEL}: Article A's tables as transcribed in model.md §3.1.\n\n",
+         {simulated_label}: base seed {seed}, runs 1–{per_preset} per preset (run index 0–{}), noise off. \
+         {article_label}: Article A's tables as transcribed in model.md §3.1.\n\n",
         per_preset.saturating_sub(1)
     );
     for table in ARTICLE_TABLES {

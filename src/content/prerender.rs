@@ -449,7 +449,20 @@ fn static_check_figure(spec: &lab_model::registry::FigureSpec) -> String {
         .schedules
         .first()
         .map(|schedule| {
-            let steps: String = schedule.steps.iter().map(|step| format!("<li>{}</li>", esc(&step.text))).collect();
+            let steps: String = schedule
+                .steps
+                .iter()
+                .map(|step| {
+                    format!(
+                        "<li>{}</li>",
+                        esc(&lab_words::check::report::step_text(
+                            lab_words::Words::of(lab_words::Lang::Ko),
+                            &report,
+                            step
+                        ))
+                    )
+                })
+                .collect();
             format!(
                 "<details class=\"break-it-static\"><summary>{}</summary><ol>{steps}</ol></details>",
                 esc(&check_smallest_summary(report.name, schedule.steps.len(), CHECK_THREADS))

@@ -17,10 +17,11 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-/// The figure's words, in one place.
-const LOADING: &str = "검사기를 불러오는 중…";
-/// What a module that loaded but could not build the figure says.
-const FAILED: &str = "그림을 만들지 못했습니다. 페이지를 새로 고쳐 주세요.";
+/// The figure's words: the page's table, the `check` domain (what the mount
+/// says while the module loads, and when one that loaded cannot build the figure).
+fn words() -> &'static lab_words::check::BreakItWords {
+    &super::page_words::words().check.break_it
+}
 
 /// The mount `<div>`s not yet handed to the module.
 const NEW_MOUNTS: &str = "figure.break-it > .break-it-mount:not([data-mounted])";
@@ -42,9 +43,10 @@ extern "C" {
 pub fn figure(spec: &lab_model::registry::FigureSpec) -> Html {
     Html::from_html_unchecked(AttrValue::from(format!(
         "<figure id=\"{}\" class=\"lab-figure break-it\" aria-describedby=\"break-it-said\" data-awaiting-module=\"\"><div class=\"break-it-mount\">\
-         <p class=\"figure-loading\" role=\"status\">{LOADING}</p></div><figcaption>{}</figcaption></figure>",
+         <p class=\"figure-loading\" role=\"status\">{loading}</p></div><figcaption>{}</figcaption></figure>",
         spec.id,
-        lab_model::html::escape_html(spec.caption_ko)
+        lab_model::html::escape_html(spec.caption_ko),
+        loading = words().loading,
     )))
 }
 
@@ -65,7 +67,7 @@ pub fn mount_new() {
                 let line = div.first_element_child();
                 div.set_text_content(None);
                 let built = module.unchecked_into::<CheckModule>().break_mount(&div, &search);
-                built.map_err(|_| (FAILED.to_string(), line))
+                built.map_err(|_| (words().failed.to_string(), line))
             }
             Err(why) => Err((why, div.first_element_child())),
         };

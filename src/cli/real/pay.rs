@@ -338,7 +338,8 @@ fn run(options: &Options) -> Result<(), HarnessError> {
         }));
     }
     let document = json!({ "provenance": provenance, "labels": {
-        "real": table::REAL_LABEL, "simulated": table::SIMULATED_LABEL, "article": table::ARTICLE_LABEL,
+        "real": table::labels().real_label, "simulated": table::labels().simulated_label,
+        "article": table::labels().article_label,
     }, "configs": report });
     let json_text = serde_json::to_string_pretty(&document).unwrap_or_default() + "\n";
     let write = |name: &str, text: &str| {

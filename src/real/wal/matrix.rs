@@ -378,13 +378,35 @@ fn double_signature_text(height: u64, a: &str, b: &str) -> String {
     format!("h={height}: {a} and {b}")
 }
 
+/// A double signature as the reports write it (`h=15: X15 and Y15`), as
+/// facts: the height and the two values signed there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DoubleSignature {
+    pub height: u64,
+    pub a: String,
+    pub b: String,
+}
+
+impl DoubleSignature {
+    /// The facts of a report's double signature; `None` for any other text.
+    pub fn parse(text: &str) -> Option<DoubleSignature> {
+        let (height, values) = text.strip_prefix("h=")?.split_once(": ")?;
+        let (a, b) = values.split_once(" and ")?;
+        let height: u64 = height.parse().ok()?;
+        (double_signature_text(height, a, b) == text).then(|| DoubleSignature {
+            height,
+            a: a.to_string(),
+            b: b.to_string(),
+        })
+    }
+}
+
 /// A double signature as the reports write it ("h=15: X15 and Y15"), in
-/// Korean ("높이 15: X15 · Y15"); `None` for any other text.
+/// Korean; `None` for any other text. (Issue 42: the real-run views say a
+/// [`DoubleSignature`] through the words layer; this goes once they do.)
 pub fn double_signature_ko(text: &str) -> Option<String> {
-    let (height, values) = text.strip_prefix("h=")?.split_once(": ")?;
-    let (a, b) = values.split_once(" and ")?;
-    let height: u64 = height.parse().ok()?;
-    (double_signature_text(height, a, b) == text).then(|| format!("높이 {height}: {a} · {b}"))
+    let d = DoubleSignature::parse(text)?;
+    Some(format!("높이 {}: {} · {}", d.height, d.a, d.b))
 }
 
 /// The file name handle `h` had when record `point - 1` ran (for reports).
@@ -677,9 +699,12 @@ mod tests {
     }
 
     #[test]
-    fn a_double_signature_reads_in_korean() {
+    fn a_double_signature_reads_back_as_facts() {
         let text = double_signature_text(15, "X15", "Y15");
-        assert_eq!(double_signature_ko(&text).as_deref(), Some("높이 15: X15 · Y15"));
-        assert_eq!(double_signature_ko("h=15 X15"), None);
+        let d = DoubleSignature::parse(&text).expect("parse reads what the reports write");
+        assert_eq!((d.height, d.a.as_str(), d.b.as_str()), (15, "X15", "Y15"));
+        assert_eq!(DoubleSignature::parse("h=15 X15"), None);
+        assert_eq!(DoubleSignature::parse("h=x: X15 and Y15"), None);
+        assert!(double_signature_ko(&text).is_some_and(|k| k.contains("15: X15 · Y15")));
     }
 }

@@ -46,19 +46,39 @@ pub fn machine(work_dir: &Path) -> String {
     format!("{os}, Linux {kernel}, {cpus} CPUs, store files on {fs}")
 }
 
+/// What a [`machine`] text says, as facts: the system (OS and kernel), the
+/// CPUs, and whether the store files were on tmpfs (else the temp
+/// directory's file system). The words layer says it in a language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Machine {
+    pub system: String,
+    pub cpus: usize,
+    pub tmpfs: bool,
+}
+
+impl Machine {
+    /// The facts of a [`machine`] text; `None` for a text `machine` does not write.
+    pub fn parse(text: &str) -> Option<Machine> {
+        let (rest, fs) = text.rsplit_once(", store files on ")?;
+        let (system, cpus) = rest.rsplit_once(", ")?;
+        let cpus: usize = cpus.strip_suffix(" CPUs")?.parse().ok()?;
+        let tmpfs = match fs {
+            "tmpfs" => true,
+            "the temp directory's file system" => false,
+            _ => return None,
+        };
+        Some(Machine { system: system.to_string(), cpus, tmpfs })
+    }
+}
+
 /// A [`machine`] text in Korean, for the chapters' real-run figure:
-/// `Debian GNU/Linux 12 (bookworm), Linux 6.1, CPU 2개, 저장 파일은 tmpfs에`.
-/// `None` for a text `machine` does not write.
+/// the system, the CPUs and where the store files were.
+/// `None` for a text `machine` does not write. (Issue 42: the real-run views
+/// say a [`Machine`] through the words layer; this goes once they do.)
 pub fn machine_ko(text: &str) -> Option<String> {
-    let (rest, fs) = text.rsplit_once(", store files on ")?;
-    let (system, cpus) = rest.rsplit_once(", ")?;
-    let cpus: usize = cpus.strip_suffix(" CPUs")?.parse().ok()?;
-    let fs = match fs {
-        "tmpfs" => "tmpfs",
-        "the temp directory's file system" => "임시 디렉터리의 파일 시스템",
-        _ => return None,
-    };
-    Some(format!("{system}, CPU {cpus}개, 저장 파일은 {fs}에"))
+    let m = Machine::parse(text)?;
+    let fs = if m.tmpfs { "tmpfs" } else { "임시 디렉터리의 파일 시스템" };
+    Some(format!("{}, CPU {}개, 저장 파일은 {fs}에", m.system, m.cpus))
 }
 
 /// Today's UTC date, `YYYY-MM-DD` (the report's provenance; days-to-civil).
@@ -203,15 +223,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_machine_reads_in_korean() {
-        let text = machine(Path::new("/dev/shm/x"));
-        let ko = machine_ko(&text).expect("machine_ko reads what machine writes");
-        assert!(ko.ends_with("저장 파일은 tmpfs에") && ko.contains("CPU "), "{ko}");
+    fn the_machine_reads_back_as_facts() {
+        let m = Machine::parse(&machine(Path::new("/dev/shm/x"))).expect("parse reads what machine writes");
+        assert!(m.tmpfs && m.cpus >= 1 && m.system.contains("Linux "), "{m:?}");
         assert_eq!(
-            machine_ko("Debian GNU/Linux 12 (bookworm), Linux 6.18.44, 2 CPUs, store files on tmpfs").as_deref(),
-            Some("Debian GNU/Linux 12 (bookworm), Linux 6.18.44, CPU 2개, 저장 파일은 tmpfs에")
+            Machine::parse("Debian GNU/Linux 12 (bookworm), Linux 6.18.44, 2 CPUs, store files on tmpfs"),
+            Some(Machine { system: "Debian GNU/Linux 12 (bookworm), Linux 6.18.44".into(), cpus: 2, tmpfs: true })
         );
-        assert!(machine_ko(&machine(Path::new("/tmp/x"))).is_some_and(|k| k.ends_with("임시 디렉터리의 파일 시스템에")));
+        assert!(Machine::parse(&machine(Path::new("/tmp/x"))).is_some_and(|m| !m.tmpfs));
+        assert_eq!(Machine::parse("some machine"), None);
         assert_eq!(machine_ko("some machine"), None);
     }
 }

@@ -1,4 +1,4 @@
-//! Figure A10 `break-it` ("깨뜨려 보기"): the reader is the adversary of
+//! Figure A10 `break-it`: the reader is the adversary of
 //! `lab_check`'s small world. Built by the lazily loaded `check` module
 //! (`src/bin/check.rs`) into the figure's mount element, with plain web-sys
 //! DOM calls and no Yew, so the module stays small and out of the first load.
@@ -55,7 +55,7 @@ pub enum Msg {
     Take(Step),
     Undo,
     Reset,
-    /// "검사기의 판정 보기".
+    /// The verdict button: the checker's answer for this world.
     Verdict,
     /// Opens the checker's smallest schedule as a story.
     OpenStory,
@@ -114,6 +114,7 @@ thread_local! {
 pub fn mount(container: Element, search: &str) {
     unmount(&container);
     let (session, notices) = Session::from_address(search);
+    let notices: Vec<String> = notices.iter().map(words::notice).collect();
     let chapter = chapter_of(search);
     container.set_text_content(None);
     let body = gloo::utils::document().create_element("div").expect("a div");
@@ -122,7 +123,7 @@ pub fn mount(container: Element, search: &str) {
     // The figure's description (web::break_it_mount: aria-describedby), as
     // B2-1's said line is: how to play, then each step as it happens.
     live.set_id("break-it-said");
-    live.set_text_content(Some(words::HOW));
+    live.set_text_content(Some(words::b().how));
     set(&live, "aria-live", "polite");
     set(&live, "role", "status");
     append(&container, &[&body, &live]);
@@ -238,13 +239,14 @@ impl Figure {
             Msg::Take(step) => {
                 let before = self.first_broken();
                 if !self.session.take(step) {
-                    let why = self.session.choices().into_iter().find(|c| c.step == step).and_then(|c| c.why_not);
+                    let choice = self.session.choices().into_iter().find(|c| c.step == step);
+                    let why = choice.and_then(|c| words::why_not(&self.session, &c));
                     self.say(&why.unwrap_or_default());
                     return false;
                 }
                 let mut said = view::step_sentence(&self.session, self.session.taken().len() - 1);
                 if let (None, Some((p, _))) = (before, self.first_broken()) {
-                    said = format!("{said} {}", lab_check::words::broke_headline(p));
+                    said = format!("{said} {}", lab_words::check::broke_headline(words::all(), p));
                 }
                 self.schedule_changed(Some(said));
             }

@@ -147,7 +147,7 @@ pub fn draw(b: &Builder, key: &str, threads: u8, amount_won: u32, taken: &[Taken
     set(&svg, "role", "img");
     set(&svg, "aria-label", &words::timeline_label(taken.len()));
     for row in 0..rows {
-        let name = if row == lock_row { words::LOCK_SERVER.to_string() } else { words::thread(row as u8) };
+        let name = if row == lock_row { words::b().lock_server.to_string() } else { words::thread(row as u8) };
         let y = row_y(row);
         for (parent, w) in [(&names, NAME_W), (&svg, width)] {
             let line = b.svg("line", "bi-grid");
@@ -162,14 +162,14 @@ pub fn draw(b: &Builder, key: &str, threads: u8, amount_won: u32, taken: &[Taken
     if let Some(n) = broke_at.filter(|&n| n >= 1 && n <= taken.len()) {
         let c = n - 1;
         let col = rect(b, "bi-broke-col", (col_x(c) + 1.0, HEAD_H, COL_W - 2.0, row_y(rows) - HEAD_H));
-        append(&col, &[&title(b, words::BROKE_MARK)]);
+        append(&col, &[&title(b, words::b().broke_mark)]);
         append(&svg, &[&col]);
     }
     // The header: each column's step number.
     for c in 0..taken.len() {
         let class = if broke_at == Some(c + 1) { "bi-colnum bi-colnum-broke" } else { "bi-colnum" };
         let label =
-            if broke_at == Some(c + 1) { format!("{} {}", c + 1, words::BROKE_MARK) } else { (c + 1).to_string() };
+            if broke_at == Some(c + 1) { format!("{} {}", c + 1, words::b().broke_mark) } else { (c + 1).to_string() };
         append(&svg, &[&text(b, class, (col_x(c) + COL_W / 2.0, HEAD_H / 2.0), "middle", &label)]);
     }
     // The leases, behind the boxes.
@@ -222,7 +222,7 @@ pub fn draw(b: &Builder, key: &str, threads: u8, amount_won: u32, taken: &[Taken
         let g = b.svg("g", &class);
         let r = rect(b, "", (cx - BOX_W / 2.0, cy - BOX_H / 2.0, BOX_W, BOX_H));
         set(&r, "rx", "4");
-        let sentence = format!("{}. {}", c + 1, lab_check::words::action(&t.action, actor, amount_won));
+        let sentence = format!("{}. {}", c + 1, lab_words::check::action(words::all(), &t.action, actor, amount_won));
         append(&g, &[&title(b, &sentence), &r, &text(b, "", (cx, cy), "middle", words::box_label(&t.action))]);
         append(&svg, &[&g]);
     }
@@ -232,7 +232,7 @@ pub fn draw(b: &Builder, key: &str, threads: u8, amount_won: u32, taken: &[Taken
     set(&scroll, "tabindex", "0");
     set(&scroll, "data-key", key);
     set(&scroll, "role", "group");
-    set(&scroll, "aria-label", words::TIMELINE);
+    set(&scroll, "aria-label", words::b().timeline);
     append(&scroll, &[&svg]);
     let strip = b.el("div", "bi-strip");
     append(&strip, &[&names, &scroll]);
@@ -243,14 +243,14 @@ pub fn draw(b: &Builder, key: &str, threads: u8, amount_won: u32, taken: &[Taken
 pub fn legend(b: &Builder, taken: &[Taken], broke_at: Option<usize>) -> Element {
     let bands = bands(taken);
     let drawn = [
-        ("bi-sw-lease", words::LEGEND_LEASE, bands.iter().any(|band| !band.belief)),
-        ("bi-sw-belief", words::LEGEND_BELIEF, bands.iter().any(|band| band.belief)),
-        ("bi-sw-adv", words::LEGEND_ADVERSARY, taken.iter().any(|t| !matches!(t.step, Step::Thread(_)))),
-        ("bi-sw-refused", words::LEGEND_REFUSED, taken.iter().any(|t| refused(&t.action))),
-        ("bi-sw-broke", words::LEGEND_BROKE, broke_at.is_some()),
+        ("bi-sw-lease", words::b().legend_lease, bands.iter().any(|band| !band.belief)),
+        ("bi-sw-belief", words::b().legend_belief, bands.iter().any(|band| band.belief)),
+        ("bi-sw-adv", words::b().legend_adversary, taken.iter().any(|t| !matches!(t.step, Step::Thread(_)))),
+        ("bi-sw-refused", words::b().legend_refused, taken.iter().any(|t| refused(&t.action))),
+        ("bi-sw-broke", words::b().legend_broke, broke_at.is_some()),
     ];
     let list = b.el("ul", "legend bi-legend");
-    set(&list, "aria-label", words::LEGEND);
+    set(&list, "aria-label", words::b().legend);
     for (class, label, _) in drawn.into_iter().filter(|(_, _, shown)| *shown) {
         let li = b.el("li", "");
         append(&li, &[&b.el("span", &format!("bi-sw {class}"))]);

@@ -27,13 +27,13 @@ const TRIED_STEPS: usize = 8;
 /// The sentence of the reader's step `i` (0-based).
 pub fn step_sentence(session: &Session, i: usize) -> String {
     let t = &session.taken()[i];
-    lab_check::words::action(&t.action, actor(t.step), session.world().amount_won)
+    lab_words::check::action(words::all(), &t.action, actor(t.step), session.world().amount_won)
 }
 
 /// The sentence of the story's step `i` (0-based).
 pub fn story_sentence(session: &Session, story: &Story, i: usize) -> String {
     let t = &story.taken[i];
-    lab_check::words::action(&t.action, actor(t.step), session.world().amount_won)
+    lab_words::check::action(words::all(), &t.action, actor(t.step), session.world().amount_won)
 }
 
 /// The same, numbered (where it stands alone: the story's line, the live region).
@@ -84,7 +84,7 @@ pub fn body(b: &mut Builder, f: &Figure) -> Element {
                 append(&body, &[&story_view(b, f, story)]);
             }
         } else if s.over() || s.stuck() || s.taken().len() >= TRIED_STEPS {
-            append(&body, &[&b.button("verdict", "btn bi-ask", words::VERDICT_BUTTON, Msg::Verdict)]);
+            append(&body, &[&b.button("verdict", "btn bi-ask", words::b().verdict_button, Msg::Verdict)]);
         }
     }
     body
@@ -108,10 +108,10 @@ fn controls(b: &mut Builder, s: &Session) -> Element {
         let select = e.target()?.dyn_into::<web_sys::HtmlSelectElement>().ok()?;
         Some(Msg::Variant(select.value()))
     });
-    append(&label, &[&b.text("span", "bi-variant-name", words::VARIANT), &select]);
+    append(&label, &[&b.text("span", "bi-variant-name", words::b().variant), &select]);
 
     let threads = b.el("fieldset", "choice bi-threads");
-    append(&threads, &[&b.text("legend", "", words::THREADS)]);
+    append(&threads, &[&b.text("legend", "", words::b().threads)]);
     let (low, high) = lab_check::scenario::THREADS_RANGE;
     for n in low..=high {
         let label = b.el("label", "");
@@ -132,13 +132,11 @@ fn controls(b: &mut Builder, s: &Session) -> Element {
 }
 
 /// A step's button: pressable or not (`aria-disabled`, its reason as its title).
-fn step_button(b: &mut Builder, key: &str, class: &str, c: &session::Choice) -> Element {
-    let button = b.button(key, class, &c.label, Msg::Take(c.step));
-    if !c.enabled {
+fn step_button(b: &mut Builder, key: &str, class: &str, s: &Session, c: &session::Choice) -> Element {
+    let button = b.button(key, class, &words::choice_label(s, c), Msg::Take(c.step));
+    if let Some(why) = words::why_not(s, c) {
         set(&button, "aria-disabled", "true");
-        if let Some(why) = &c.why_not {
-            set(&button, "title", why);
-        }
+        set(&button, "title", &why);
     }
     button
 }
@@ -157,26 +155,26 @@ fn step_key(step: Step) -> String {
 fn lanes(b: &mut Builder, s: &Session) -> Element {
     let lanes = b.el("div", "bi-lanes mark-layer");
     set(&lanes, "role", "group");
-    set(&lanes, "aria-label", words::LANES);
+    set(&lanes, "aria-label", words::b().lanes);
     let choices = s.choices();
     let state = s.state();
     for i in 0..s.world().threads {
         let lane = b.el("div", "bi-lane");
         let who = b.text("span", "bi-who", &words::thread(i));
-        let status = b.text("span", "bi-status", &session::thread_status(s, i));
+        let status = b.text("span", "bi-status", &words::thread_status(s, i));
         append(&lane, &[&who, &status]);
         let done = state.threads[usize::from(i)].pc == Pc::Done;
         if let Some(c) = choices.iter().find(|c| c.step == Step::Thread(i) && !done) {
-            let button = step_button(b, &step_key(c.step), "btn bi-move", c);
+            let button = step_button(b, &step_key(c.step), "btn bi-move", s, c);
             append(&lane, &[&button]);
-            if let (false, Some(why)) = (c.enabled, &c.why_not) {
-                append(&lane, &[&b.text("span", "bi-why", why)]);
+            if let Some(why) = words::why_not(s, c) {
+                append(&lane, &[&b.text("span", "bi-why", &why)]);
             }
         }
         append(&lanes, &[&lane]);
     }
     let servers = b.el("dl", "bi-servers");
-    for (name, value) in session::servers(s) {
+    for (name, value) in words::servers(s) {
         let row = b.el("div", "");
         append(&row, &[&b.text("dt", "", name), &b.text("dd", "", &value)]);
         append(&servers, &[&row]);
@@ -186,22 +184,22 @@ fn lanes(b: &mut Builder, s: &Session) -> Element {
     if !adversary.is_empty() {
         let row = b.el("div", "bi-adversary");
         set(&row, "role", "group");
-        set(&row, "aria-label", words::ADVERSARY);
+        set(&row, "aria-label", words::b().adversary);
         for c in adversary {
-            let button = step_button(b, &step_key(c.step), "btn bi-adv-button", c);
+            let button = step_button(b, &step_key(c.step), "btn bi-adv-button", s, c);
             append(&row, &[&button]);
         }
         append(&lanes, &[&row]);
     }
     if s.taken().is_empty() {
-        append(&lanes, &[&b.text("p", "bi-how", words::HOW)]);
+        append(&lanes, &[&b.text("p", "bi-how", words::b().how)]);
     } else {
         let row = b.el("div", "bi-edit");
-        let undo = b.button("undo", "btn", words::UNDO, Msg::Undo);
-        let reset = b.button("reset", "btn", words::RESET, Msg::Reset);
+        let undo = b.button("undo", "btn", words::b().undo, Msg::Undo);
+        let reset = b.button("reset", "btn", words::b().reset, Msg::Reset);
         append(&row, &[&undo, &reset]);
         if s.over() || s.stuck() {
-            append(&row, &[&b.text("span", "bi-end", if s.over() { words::OVER } else { words::STUCK })]);
+            append(&row, &[&b.text("span", "bi-end", if s.over() { words::b().over } else { words::b().stuck })]);
         }
         append(&lanes, &[&row]);
     }
@@ -211,7 +209,7 @@ fn lanes(b: &mut Builder, s: &Session) -> Element {
 /// The schedule in words: one sentence per step (the timeline's text alternative).
 fn schedule(b: &mut Builder, s: &Session) -> Element {
     let wrap = b.el("div", "bi-schedule");
-    append(&wrap, &[&b.text("p", "bi-head", words::SCHEDULE)]);
+    append(&wrap, &[&b.text("p", "bi-head", words::b().schedule)]);
     let list = b.el("ol", "");
     let last = s.taken().len().saturating_sub(1);
     for i in 0..s.taken().len() {
@@ -225,20 +223,20 @@ fn schedule(b: &mut Builder, s: &Session) -> Element {
 /// Each applicable property: kept or broken since step n, and its rule.
 fn properties(b: &mut Builder, s: &Session) -> Element {
     let wrap = b.el("div", "bi-props");
-    append(&wrap, &[&b.text("p", "bi-head", words::PROPERTIES)]);
+    append(&wrap, &[&b.text("p", "bi-head", words::b().properties)]);
     let list = b.el("ul", "");
     for (p, at) in s.properties() {
         let li = b.el("li", if at.is_some() { "bi-prop bi-prop-broken" } else { "bi-prop" });
         let mark = match at {
             Some(n) => words::broken_since(n),
-            None => words::HOLDS.to_string(),
+            None => words::b().holds.to_string(),
         };
         append(
             &li,
             &[
                 &b.text("span", "bi-prop-mark", &mark),
-                &b.text("span", "bi-prop-name", lab_check::words::property(p)),
-                &b.text("span", "bi-prop-rule", lab_check::words::property_rule(p)),
+                &b.text("span", "bi-prop-name", lab_words::check::property(words::all(), p)),
+                &b.text("span", "bi-prop-rule", lab_words::check::property_rule(words::all(), p)),
             ],
         );
         append(&list, &[&li]);
@@ -255,12 +253,12 @@ fn banner(b: &mut Builder, f: &Figure, p: Property) -> Element {
     append(
         &banner,
         &[
-            &b.text("p", "bi-headline", lab_check::words::broke_headline(p)),
+            &b.text("p", "bi-headline", lab_words::check::broke_headline(words::all(), p)),
             &b.text("p", "", &words::yours(f.session.taken().len())),
         ],
     );
     if f.story.is_none() {
-        append(&banner, &[&b.button("story-open", "btn btn-primary", words::SMALLEST_BUTTON, Msg::OpenStory)]);
+        append(&banner, &[&b.button("story-open", "btn btn-primary", words::b().smallest_button, Msg::OpenStory)]);
     }
     banner
 }
@@ -271,9 +269,9 @@ fn verdict(b: &mut Builder, f: &Figure) -> Element {
     let wrap = b.el("div", "bi-verdict");
     let class = if report.verdict == Verdict::Safe { "bi-headline bi-safe" } else { "bi-headline" };
     append(&wrap, &[&b.text("p", class, &verdict_line(report))]);
-    append(&wrap, &[&b.text("p", "bi-assumptions", lab_check::words::ASSUMPTIONS)]);
+    append(&wrap, &[&b.text("p", "bi-assumptions", words::all().check.report.assumptions)]);
     if report.verdict == Verdict::Unsafe && f.story.is_none() {
-        append(&wrap, &[&b.button("story-open", "btn btn-primary", words::SMALLEST_BUTTON, Msg::OpenStory)]);
+        append(&wrap, &[&b.button("story-open", "btn btn-primary", words::b().smallest_button, Msg::OpenStory)]);
     }
     wrap
 }
@@ -282,7 +280,7 @@ fn verdict(b: &mut Builder, f: &Figure) -> Element {
 pub fn verdict_line(report: &Report) -> String {
     match (report.verdict, report.smallest) {
         (Verdict::Unsafe, Some(n)) => words::unsafe_verdict(report.states, n),
-        (Verdict::Safe, _) => lab_check::words::safe_verdict(report.states),
+        (Verdict::Safe, _) => lab_words::check::safe_verdict(words::all(), report.states),
         (v, _) => v.words().to_string(),
     }
 }
@@ -298,23 +296,27 @@ fn story_view(b: &mut Builder, f: &Figure, story: &Story) -> Element {
         append(&wrap, &[&b.text("p", "bi-compare", &words::compare(s.taken().len(), total))]);
     }
     let bar = b.el("div", "bi-story-bar");
-    let next = b.button("story-next", "btn btn-primary", words::STORY_NEXT, Msg::StoryNext);
+    let next = b.button("story-next", "btn btn-primary", words::b().story_next, Msg::StoryNext);
     if story.shown >= total {
         set(&next, "aria-disabled", "true");
     }
     append(&bar, &[&next]);
     if !f.reduced_motion {
         let playing = f.is_playing();
-        let play =
-            b.button("story-play", "btn", if playing { words::STORY_PAUSE } else { words::STORY_PLAY }, Msg::StoryPlay);
+        let play = b.button(
+            "story-play",
+            "btn",
+            if playing { words::b().story_pause } else { words::b().story_play },
+            Msg::StoryPlay,
+        );
         set(&play, "aria-pressed", if playing { "true" } else { "false" });
         append(&bar, &[&play]);
     }
-    append(&bar, &[&b.button("story-restart", "btn", words::STORY_RESTART, Msg::StoryRestart)]);
+    append(&bar, &[&b.button("story-restart", "btn", words::b().story_restart, Msg::StoryRestart)]);
     append(&bar, &[&b.text("span", "bi-story-pos", &words::story_position(story.shown, total))]);
-    append(&bar, &[&b.button("story-close", "btn bi-close", words::STORY_CLOSE, Msg::CloseStory)]);
+    append(&bar, &[&b.button("story-close", "btn bi-close", words::b().story_close, Msg::CloseStory)]);
     append(&wrap, &[&bar]);
-    let now = if story.shown == 0 { words::STORY_START.to_string() } else { story_line(s, story, story.shown - 1) };
+    let now = if story.shown == 0 { words::b().story_start.to_string() } else { story_line(s, story, story.shown - 1) };
     append(&wrap, &[&b.text("p", "bi-story-now", &now)]);
     if story.shown > 0 {
         let shown = &story.taken[..story.shown];

@@ -3,4 +3,10 @@
 use crate::cli::CliWords;
 
 /// The English table.
-pub const CLI: CliWords = CliWords {};
+pub const CLI: CliWords = CliWords {
+    site_name: "Consistency Lab",
+    article_label: "the article's measurement",
+    article_word: "the article's measurement",
+    simulated_label: "our simulation",
+    real_label: "our real run (Redis + PostgreSQL)",
+};

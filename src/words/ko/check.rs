@@ -1,6 +1,313 @@
 //! The Korean words of `lab check` and the break-it figure: actions, why not, lanes, verdicts, Article B's smallest crashes.
 
-use crate::check::CheckWords;
+use crate::check::vote::CrashWords;
+use crate::check::{ActionWords, BreakItWords, CheckWords, ReportWords, SessionNoticeWords, SessionWords};
 
 /// The Korean table.
-pub const CHECK: CheckWords = CheckWords {};
+pub const CHECK: CheckWords = CheckWords {
+    property_names: ["초과 승인", "drift(스냅샷 ≠ 원장)", "잃어버린 갱신", "낡은 토큰의 쓰기"],
+    property_rules: [
+        "승인 건수 ≤ 잔액이 허락하는 건수",
+        "잔액 스냅샷 = 원장으로 계산한 잔액",
+        "커밋이 자기가 읽지 않은 값을 덮어쓰지 않는다",
+        "DB가 더 새 토큰을 받은 뒤에는 옛 토큰의 쓰기가 통과하지 않는다",
+    ],
+    broke_headlines: [
+        "이중 승인!",
+        "잔액과 원장이 어긋났습니다!",
+        "잃어버린 갱신!",
+        "낡은 토큰의 쓰기가 통과했습니다!",
+    ],
+    report: REPORT,
+    actions: ACTIONS,
+    session: SESSION,
+    notices: NOTICES,
+    vote: VOTE,
+    break_it: BREAK_IT,
+};
+
+const REPORT: ReportWords = ReportWords {
+    verdict_unsafe: "깨짐",
+    verdict_safe: "안전: 모든 상태 확인",
+    verdict_not_within: "깊이 한도까지는 깨지지 않음",
+    title: "lab check: 작은 세계의 모든 순서",
+    world_line: "지갑 1개(잔액은 {amount}원 결제 {balance}건분), 결제 스레드 {threads}개(각 {requests}건, 차례로), 락 서버 1대, \
+         READ COMMITTED DB. 깊이 한도 {depth}단계.",
+    no_stalls: "이번에는 스레드가 멈춰 lease를 넘기는 일이 없습니다: lease는 프로세스 정지나 락 서버의 죽음으로만 일찍 끝납니다.",
+    head_variant: "변형",
+    head_verdict: "판정",
+    head_states: "상태",
+    head_depth: "깊이",
+    head_smallest: "최소 반례(단계)",
+    head_properties: "깨진 성질",
+    schedule_heading: "가장 짧은 반례, {steps}단계",
+    breaks: "깨뜨리는 성질: {properties}",
+    stuck: "진행이 멈춘 상태",
+    assumptions: "이 세계가 가정하는 것: 시간 대신 순서만 봅니다. lease는 적대자가 정할 때, 연장하는 쪽이 없을 때만 \
+     만료됩니다(워치독은 프로세스가 돌아가는 한 제때 연장합니다). 행 잠금을 기다리는 문장은 잠금이 풀린 뒤 누구든 먼저 \
+     갈 수 있습니다(FIFO보다 넓음). 락 서버는 최대 한 번 죽었다 빈 채로 돌아옵니다.",
+    replay_heading: "시뮬레이션(lab-sim)에서 다시 돌린 가장 짧은 반례",
+    script_heading: "주어진 순서를 검사기와 시뮬레이션에서 돌린 결과",
+    script_breaks: "검사기의 세계에서 깨지는 성질: {properties}",
+    nothing_broken: "없음",
+    replay_title: "가장 짧은 반례의 재생",
+    replay_counts: "시뮬레이션이 센 값: 승인 {approvals}건(잔액이 허락하는 {possible}건), 초과 승인 {over}건, 스냅샷−원장 차이 {drift}원",
+    replay_lost_updates: ", 잃어버린 갱신 {n}쌍",
+    replay_stale_writes: ", 낡은 토큰의 쓰기 {n}건",
+    replay_end: ".",
+    replay_written: "이 실행을 `{path}`에 썼습니다.",
+};
+
+const ACTIONS: ActionWords = ActionWords {
+    acquire: "{who|이/가} 락을 잡습니다(SET NX PX). 토큰 {token}.",
+    unavailable: "{who|이/가} 락 서버에 닿지 못해 503으로 끝납니다(fail-closed).",
+    lockless: "{who|이/가} 락 서버에 닿지 못하자 락 없이 진행합니다(fail-open).",
+    read: "{who|이/가} 잔액 {money}원을 읽습니다.",
+    stamp_passed: "{who|이/가} 읽기 트랜잭션에서 fence를 토큰 {token|으로/로} 새깁니다(저장된 {stored} < {token}).",
+    stamp_refused: "{who}의 fence 새기기가 거부됩니다(저장된 {stored} ≥ 내 토큰 {token}).",
+    read_share: "{who|이/가} 잔액 {money}원을 FOR SHARE로 읽습니다.",
+    commit_read: "{who|이/가} 읽기 트랜잭션을 커밋합니다. fence = {fence}.",
+    compute_approve: "{who|이/가} 계산합니다: {money}원 ≥ {amount}원, 차감합니다.",
+    compute_decline: "{who|이/가} 계산합니다: {money}원 < {amount}원, 잔액 부족으로 거절합니다.",
+    fence_advance_passed: "{who|이/가} 쓰기 직전 fence를 확인합니다: 저장된 {stored} < 내 토큰 {token}, 통과하고 fence를 {token|으로/로} 올립니다.",
+    fence_advance_refused: "{who|이/가} 쓰기 직전 fence를 확인합니다: 저장된 {stored} ≥ 내 토큰 {token}, 거부됩니다.",
+    fence_equal_passed: "{who|이/가} 쓰기 직전 fence를 확인합니다: 저장된 {stored} = 내 토큰 {token}, 통과.",
+    fence_equal_refused: "{who|이/가} 쓰기 직전 fence를 확인합니다: 저장된 {stored} ≠ 내 토큰 {token}, 거부됩니다.",
+    update_set: "{who|이/가} 읽어 둔 값으로 잔액을 {money}원으로 씁니다(조건 없는 UPDATE).",
+    update_if_matched: "{who}의 조건부 UPDATE가 잔액 {money}원에서 {amount}원을 뺍니다.",
+    update_if_zero: "{who}의 조건부 UPDATE가 0행입니다: 잔액 {money}원 < {amount}원.",
+    decrement: "{who}의 UPDATE가 조건 없이 잔액 {money}원에서 {amount}원을 뺍니다.",
+    insert: "{who|이/가} 원장에 −{amount}원을 넣습니다.",
+    commit: "{who|이/가} 커밋합니다. 잔액 {money}원, 승인 {approvals}건.",
+    rollback: "{who|이/가} 롤백합니다.",
+    release_released: "{who|이/가} 락을 풉니다: RELEASED.",
+    release_stolen: "{who|이/가} 락을 풀려다 남의 토큰을 봅니다: STOLEN(지우지 않음).",
+    release_expired: "{who|이/가} 락을 풀려는데 키가 이미 없습니다: EXPIRED.",
+    release_error: "{who|이/가} 락을 풀려는데 락 서버가 죽어 있습니다: 오류.",
+    stall: "{holder|이/가} 멈춘 사이(GC, 지연) lease(토큰 {token})가 만료됩니다. {holder|은/는} 아직 락을 쥐었다고 믿습니다.",
+    process_stop: "프로세스가 정지합니다(SIGSTOP). 워치독도 함께 멈춰 {holder}의 lease(토큰 {token})가 만료됩니다.",
+    kill: "락 서버가 죽습니다: 락 키와 토큰 카운터가 사라집니다.",
+    restart: "락 서버가 빈 상태로 다시 뜹니다: 토큰은 다시 1부터입니다.",
+};
+
+const SESSION: SessionWords = SessionWords {
+    safe_verdict: "이 세계의 상태 {states}개를 모두 확인했습니다: 어떤 순서로도 깨지지 않습니다.",
+    choice_thread: "{who} ▸ {statement}",
+    do_request: "락 서버에 요청",
+    do_acquire: "락 잡기",
+    do_read: "잔액 읽기",
+    do_stamp: "fence에 토큰 새기기",
+    do_read_share: "잔액 읽기(FOR SHARE)",
+    do_commit_read: "읽기 커밋",
+    do_compute: "계산",
+    do_write_fence: "fence 확인",
+    do_update_set: "잔액 쓰기(UPDATE)",
+    do_update_if: "조건부 UPDATE",
+    do_decrement: "UPDATE",
+    do_insert: "원장에 기록",
+    do_commit: "커밋",
+    do_rollback: "롤백",
+    do_release: "락 풀기",
+    do_done: "끝",
+    choice_stall: "{who|을/를} 멈추게 하기(lease 만료)",
+    choice_stall_any: "락 쥔 스레드 멈추게 하기(lease 만료)",
+    choice_process_stop: "프로세스 정지(lease 만료)",
+    choice_kill: "락 서버 죽이기",
+    choice_restart: "락 서버 다시 띄우기",
+    done: "결제를 마쳤습니다.",
+    wait_holder: "{who|이/가} 락을 쥐고 있어 기다립니다(SET NX 거절).",
+    wait_key: "락 키가 남아 있어 기다립니다.",
+    wait_fence_row: "다른 트랜잭션이 fence 행을 잠그고 있어 기다립니다.",
+    wait_balance_row: "다른 트랜잭션이 잔액 행을 잠그고 있어 기다립니다.",
+    cannot_move: "지금은 움직일 수 없습니다.",
+    no_holder: "락을 쥔 스레드가 없습니다.",
+    watchdog_renews: "워치독이 lease를 제때 연장합니다: 스레드가 멈춰도 lease는 끝나지 않습니다.",
+    lease_not_this_way: "이 설계에서는 lease가 이렇게 끝나지 않습니다.",
+    server_already_down: "락 서버가 이미 죽어 있습니다.",
+    server_dies_once: "이 세계에서 락 서버는 한 번만 죽습니다.",
+    server_up: "락 서버가 살아 있습니다.",
+    holding: "토큰 {token|으로/로} 락을 쥐고 있음",
+    lease_over: "토큰 {token}의 lease는 끝났지만 모름",
+    no_lock: "락 없음",
+    lockless: "락 없이 진행",
+    read_balance: "읽은 잔액 {money}원",
+    pending: "커밋 전 쓰기: 잔액 {money}원",
+    lock_server: "락 서버",
+    db_balance: "DB 잔액",
+    ledger: "원장 승인",
+    fence: "fence",
+    server_down: "죽어 있음",
+    key_held: "lock:w = 토큰 {token} ({who})",
+    key: "lock:w = 토큰 {token}",
+    no_key: "lock:w 없음",
+    key_counter: "{key} · 토큰 카운터 {counter}",
+    money: "{money}원",
+    approvals: "{debits}건(잔액이 허락하는 {allowed}건)",
+};
+
+const NOTICES: SessionNoticeWords = SessionNoticeWords {
+    unknown_variant: "주소의 설계 이름(‘{given}’)을 알 수 없어 무시하고 (a) 기본 락으로 엽니다.",
+    threads_clamped: "주소의 스레드 수(‘{given}’)가 2~3 밖이어서 {threads}개로 맞췄습니다.",
+    threads_ignored: "주소의 스레드 수(‘{given}’)가 숫자가 아니어서 무시하고 {threads}개로 엽니다.",
+    schedule_malformed: "주소의 순서(‘{given}’)의 {at}번째 글자는 단계가 아니어서 순서 전체를 무시했습니다.",
+    schedule_cut: "주소의 순서 가운데 {step}번째 단계는 그 자리에서 둘 수 없어, 그 앞까지만 재생했습니다.",
+    schedule_too_long: "주소의 순서가 {max}단계를 넘어 앞의 {max}단계만 재생했습니다.",
+};
+
+const VOTE: CrashWords = CrashWords {
+    title: "글 B: 한 번의 장애로 깨지는 가장 이른 지점",
+    head_variant: "변형",
+    head_verdict: "판정",
+    head_checked: "확인한 장애 지점",
+    head_earliest: "가장 이른 실패 (단계)",
+    head_fault: "장애 종류",
+    verdict_unsafe: "깨짐: 이중 투표 가능",
+    verdict_safe: "안전: 모든 장애 지점 확인",
+    nothing_done: "아무 단계도 하기 전입니다.",
+    assumptions: "장애 지점 하나는 처리 단계 사이의 한 자리와 장애 종류(프로세스 종료 또는 전원 차단)의 \
+         짝입니다. 각 지점에서 백그라운드 기록기와 OS 쓰기, 중단된 뒤 계속되는 저장 단계가 끼어들 수 있는 모든 순서를 \
+         보고, 그중 하나라도 다시 켜진 A가 이미 보낸 표와 다른 값에 서명하게 되면 그 지점은 실패입니다(그림 B2의 빨간 칸). \
+         시뮬레이션 재실행은 백그라운드 일이 아직 없는 순서를 돌립니다.",
+    faults_join: "·",
+    profiles: ["H2형(커밋 → 저장 큐)", "커밋 시 OS 캐시", "동기식 WAL(커밋 = 디스크)"],
+    layout_append: "서명 기록을 덧붙이는 로그",
+    layout_last_row: "마지막 서명 상태 한 행을 덮어쓰기",
+    sync_honoured: "지킴",
+    sync_maybe: "지키지 않을 수 있음",
+    trust_not: "믿지 않음",
+    trust_yes: "믿음",
+    options_line: "A가 높이 {height}, {round}에서 X에 하는 사전 투표 하나를 변형마다 처리 단계 사이에서 끊어 봅니다. 저장소 {profile}, \
+             장치는 동기화를 {sync}, {layout}, 동기화 오류 뒤의 '성공'은 {trust}: 그림 B2(장애 지점 지도)가 처음 여는 설정입니다.",
+    earliest: "{depth}단계 뒤: {name} (`{after}`)",
+    heading: "가장 이른 실패, {depth}단계 뒤의 {faults}",
+    true_states: ["OS 캐시에만 있습니다", "디스크에 닿았습니다", "OS가 버려 사라졌습니다"],
+    hidden_unknown: "알 수 없습니다",
+    committed_to: ["저장 큐(DB 프로세스의 메모리)", "OS 캐시", "디스크(동기식 WAL)"],
+    step_outer_begin: "호출한 쪽이 바깥 트랜잭션을 엽니다.",
+    step_sign_conflicting: "A가 앞의 X를 실패로 여기고, 같은 자리에서 Y에 대한 사전 투표에 서명합니다.",
+    step_sign: "A가 X에 대한 사전 투표에 서명합니다.",
+    step_write_refused: "안전 저장소가 바깥 트랜잭션에 합류하는 기록을 거절합니다: 서명은 나가지 않습니다.",
+    step_write_outer: "서명 기록(X)을 바깥 트랜잭션 안에서 씁니다: 바깥이 커밋할 때까지 아무 데도 남지 않습니다.",
+    step_write: "서명 기록({value})을 트랜잭션 안에서 씁니다: 아직 커밋 전입니다.",
+    step_commit: "{value}의 기록을 커밋합니다: 기록은 {place}에 있습니다.",
+    step_sync_call: "동기화 SQL을 부릅니다: OS 캐시에 있던 것만 디스크로 가고, 저장 큐는 기다리지 않습니다.",
+    step_drain: "저장 큐를 비웁니다: {value}의 기록이 OS 캐시로 내려갑니다.",
+    step_fsync_untrusted: "{value}의 파일 동기화가 '성공'을 돌려주지만 앞선 오류 뒤라 믿을 수 없습니다: 실제로 기록은 {hidden}.",
+    step_fsync: "파일을 동기화합니다(fsync): {value}의 기록이 디스크에 닿습니다.",
+    step_fsync_error: "파일 동기화가 오류를 냅니다: 기록이 어디까지 갔는지 알 수 없고, 이 경우 실제로는 {hidden}.",
+    step_fenced: "안전 저장소를 차단(fence)합니다: 이제 어떤 서명도 나가지 않습니다.",
+    step_new_engine: "새 엔진이 같은 저장소를 다시 엽니다: 프로세스 안에서는 커밋된 X가 보이므로 X를 다시 보냅니다.",
+    step_send: "A가 {value}에 대한 표를 {to}에게 보냅니다.",
+    step_outer_commit: "바깥 트랜잭션이 커밋됩니다: 기록은 이제 {place}에 있습니다.",
+    step_outer_rollback: "바깥 트랜잭션이 롤백됩니다: 이미 보낸 X의 기록이 함께 사라집니다.",
+    step_interrupt: "{during} 중에 중단 요청(interrupt)이 옵니다. {then}",
+    interrupted: ["커밋", "저장 큐 비우기", "파일 동기화"],
+    then_wait: "A는 연결을 쥔 채 그 단계가 실제로 끝나기를 기다립니다.",
+    then_success: "호출한 쪽은 곧바로 성공을 받고, 남은 저장 단계는 뒤에서 계속됩니다.",
+    then_abort: "호출한 쪽은 곧바로 실패를 받고 연결을 반납합니다: X의 커밋과 그 뒤 단계는 뒤에서 계속됩니다.",
+    faults_or: "나 ",
+    crash_always: "→ 바로 여기서 {faults|이/가} 일어나면, 다시 켜진 A가 복구한 서명 기록이 이미 보낸 표와 맞지 \
+             않습니다. 같은 자리에 다른 값이 오면 A는 그 값에도 서명합니다: 이중 투표.",
+    crash_partly: "→ 바로 여기서 {faults|이/가} 일어나면{orders}, 다시 켜진 A가 복구한 서명 기록이 이미 보낸 표와 맞지 \
+             않을 수 있습니다. 같은 자리에 다른 값이 오면 A는 그 값에도 서명합니다: 이중 투표.",
+    orders: "(백그라운드 일이 끼어드는 순서에 따라: {partly})",
+    order_part: "{fault|은/는} {all}가지 중 {bad}가지",
+    consensus_steps: ["제안", "사전 투표", "커밋 투표", "확정"],
+    simulated: "시뮬레이션(lab-sim)에서 이 지점의 {fault|을/를} 다시 돌리면: ",
+    simulated_pair: "A가 높이 {height}의 같은 라운드 {step}에서 {a|과/와} {b}에 모두 서명합니다(이중 투표).",
+    simulated_none: "이중 투표가 일어나지 않습니다.",
+    simulated_forgotten: " 복구한 기록에 {value|이/가} 없습니다(기억 상실).",
+    simulated_seen: " 복구한 기록은 {recovered}인데 다른 검증자들이 본 것은 {seen}입니다(거짓 기억).",
+};
+
+const BREAK_IT: BreakItWords = BreakItWords {
+    variant: "설계",
+    threads: "스레드",
+    threads_choice: "{n}개",
+    lanes: "스레드와 서버",
+    adversary: "적대자",
+    undo: "↶ 한 단계 되돌리기",
+    reset: "처음부터",
+    how: "버튼을 눌러 다음에 움직일 스레드를 고르세요. 키보드: 1·2·3 스레드, s 멈춤, z 되돌리기.",
+    timeline: "순서 그림",
+    timeline_empty: "아직 아무 단계도 없습니다.",
+    timeline_label: "{steps}단계의 순서 그림. 같은 내용이 아래 목록에 단계별로 있습니다.",
+    lock_server: "락 서버",
+    schedule: "지금까지의 순서",
+    properties: "지켜야 할 성질",
+    holds: "✓ 지켜짐",
+    broken_since: "✗ 깨짐 ({step}단계)",
+    over: "모든 스레드가 끝났습니다.",
+    stuck: "더 움직일 수 있는 단계가 없습니다.",
+    yours: "당신이 찾은 순서: {steps}단계",
+    smallest_button: "검사기의 가장 짧은 반례 보기",
+    smallest_heading: "검사기의 가장 짧은 반례: {steps}단계",
+    compare_same: "당신의 {yours}단계도 가장 짧은 반례와 같은 길이입니다.",
+    compare: "당신은 {yours}단계, 검사기가 찾은 가장 짧은 것은 {smallest}단계입니다.",
+    verdict_button: "검사기의 판정 보기",
+    unsafe_verdict: "검사기가 이 세계의 상태 {states}개를 모두 확인했습니다: 이 설계를 깨뜨리는 순서가 있습니다. 가장 짧은 것은 {smallest}단계입니다.",
+    story_next: "다음 단계",
+    story_play: "재생",
+    story_pause: "멈춤",
+    story_restart: "처음으로",
+    story_close: "닫기",
+    story_position: "{shown} / {total}단계",
+    story_start: "‘다음 단계’를 누르면 검사기가 찾은 순서가 한 단계씩 펼쳐집니다.",
+    box_acquire: "잡기",
+    box_unavailable: "503",
+    box_lockless: "락 없이",
+    box_read: "읽기",
+    box_fence: "fence",
+    box_fence_refused: "fence ✗",
+    box_commit: "커밋",
+    box_compute: "계산",
+    box_compute_declined: "계산 ✗",
+    box_update: "UPDATE",
+    box_update_zero: "UPDATE 0",
+    box_insert: "원장",
+    box_rollback: "롤백",
+    box_release: "풀기",
+    box_release_refused: "풀기 ✗",
+    box_stall: "만료",
+    box_process_stop: "정지",
+    box_kill: "죽음",
+    box_restart: "재시작",
+    band_lease: "lease (토큰 {token})",
+    band_belief: "lease는 만료됐지만 아직 쥐었다고 믿음 (토큰 {token})",
+    legend: "범례",
+    legend_lease: "lease를 쥔 구간",
+    legend_belief: "lease가 끝났는데도 쥐었다고 믿는 구간",
+    legend_adversary: "적대자의 단계",
+    legend_refused: "거절되거나 헛돈 단계",
+    legend_broke: "성질이 처음 깨진 단계",
+    broke_mark: "깨짐",
+    loading: "검사기를 불러오는 중…",
+    failed: "그림을 만들지 못했습니다. 페이지를 새로 고쳐 주세요.",
+};
+
+#[cfg(test)]
+mod tests {
+    use lab_check::world::Action;
+
+    use crate::check::action;
+    use crate::{Lang, Words};
+
+    #[test]
+    fn particles_follow_the_threads_names() {
+        let w = Words::of(Lang::Ko);
+        assert_eq!(action(w, &Action::Acquire { token: 1 }, Some(0), 1_000), "T1이 락을 잡습니다(SET NX PX). 토큰 1.");
+        assert_eq!(action(w, &Action::Read { value: 1 }, Some(1), 1_000), "T2가 잔액 1,000원을 읽습니다.");
+        assert_eq!(
+            action(w, &Action::Stall { thread: 2, token: 3 }, None, 1_000),
+            "T3이 멈춘 사이(GC, 지연) lease(토큰 3)가 만료됩니다. T3은 아직 락을 쥐었다고 믿습니다."
+        );
+        assert_eq!(
+            action(w, &Action::Commit { balance: -1, approvals: 2 }, Some(0), 1_000),
+            "T1이 커밋합니다. 잔액 −1,000원, 승인 2건."
+        );
+        assert_eq!(
+            action(w, &Action::Stamp { token: 3, stored: 2, passed: true }, Some(0), 1_000),
+            "T1이 읽기 트랜잭션에서 fence를 토큰 3으로 새깁니다(저장된 2 < 3)."
+        );
+    }
+}

@@ -10,12 +10,11 @@ use lab_model::metrics::{article_text, ArticleText, Lang, Metric, RunFacts};
 
 pub use lab_model::metrics::range_text;
 
-/// Label of the real column.
-pub const REAL_LABEL: &str = "실제 Redis·PostgreSQL (real run)";
-/// Label of the simulated column.
-pub const SIMULATED_LABEL: &str = "시뮬레이션 (simulated)";
-/// Label of the article's column.
-pub const ARTICLE_LABEL: &str = "원문 측정 (article)";
+/// The columns' labels (the real runs, the simulation, the article): the
+/// Korean table's, as the articles say them beside the report's English.
+pub fn labels() -> &'static lab_words::cli::CliWords {
+    &lab_words::Words::of(lab_words::Lang::Ko).cli
+}
 
 /// The table's rows, in the article's order of concerns (each row's label,
 /// decimals and value are its metric's, `lab_model::metrics`).
@@ -96,8 +95,11 @@ pub fn table_lines(
 
 /// The markdown of one configuration's table.
 pub fn markdown(title: &str, lines: &[TableLine]) -> String {
-    let mut out =
-        format!("### {title}\n\n| metric | {REAL_LABEL} | {SIMULATED_LABEL} | {ARTICLE_LABEL} |\n|---|---|---|---|\n");
+    let l = labels();
+    let mut out = format!(
+        "### {title}\n\n| metric | {} | {} | {} |\n|---|---|---|---|\n",
+        l.real_label, l.simulated_label, l.article_label
+    );
     for line in lines {
         let article = line.article.clone().unwrap_or_else(|| "—".to_string()).replace('|', "\\|");
         out.push_str(&format!("| {} | {} | {} | {} |\n", line.label, line.real_text, line.simulated_text, article));
