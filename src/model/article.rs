@@ -1,7 +1,7 @@
 //! The values Article A *measured*, transcribed from model.md §3.1, as data.
 //!
 //! Everything in this module is the article's, never ours: the report shows
-//! these rows labelled "원문 측정 (article)" beside the simulated ones, and
+//! these rows labelled as the article's measurement beside the simulated ones, and
 //! nothing here is ever fed into the simulation or into any number that
 //! claims to be simulated. The article's inconsistencies (model.md §3.4) are
 //! kept as written and listed in [`ARTICLE_AMBIGUITIES`].
@@ -21,24 +21,65 @@ pub enum Measured {
     /// "~3,300": an approximate value.
     About(f64),
     /// A value with the article's own annotation, e.g. 0 "(1 artifact)".
-    Annotated(f64, CellWords),
+    Annotated(f64, CellNote),
     /// A cell that is words, not a number, e.g. "(no lock)".
-    Words(CellWords),
+    Words(CellNote),
     /// The article reports nothing for this cell.
     NotReported,
 }
 
-/// The article's own words in a cell: in English for `lab`'s tables, and in
-/// the article's Korean for the page.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct CellWords {
-    pub en: &'static str,
-    pub ko: &'static str,
+/// What the article's own words in a cell say (the words layer's
+/// `analysis::cell_note` says it in a language: the article's Korean on the
+/// page, English in `lab`'s tables), and the article's notes that stand in
+/// for a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellNote {
+    /// Text that reads the same in every language ("4/4").
+    Verbatim(&'static str),
+    /// One of the overlaps was a recording artifact.
+    OneArtifact,
+    /// The path takes no lock, as it should.
+    NoLockIsNormal,
+    /// The same before, during and after the outage.
+    SameBeforeDuringAfter,
+    /// Almost every request was rejected.
+    AlmostAllRejected,
+    /// The path takes no lock.
+    NoLock,
+    /// Path (a) at TTL 1 s still saw expiry, which no table row holds.
+    Ttl1sExpiry,
+    /// c-2 + fail-closed's read-time rejects after the restart.
+    C2RestartRejects,
 }
 
-/// Words that read the same in both languages ("4/4").
-const fn same(text: &'static str) -> CellWords {
-    CellWords { en: text, ko: text }
+impl CellNote {
+    /// `lab`'s English words. Kept until its callers ask the words layer.
+    pub const fn en(self) -> &'static str {
+        match self {
+            CellNote::Verbatim(text) => text,
+            CellNote::OneArtifact => "(1 artifact)",
+            CellNote::NoLockIsNormal => "(no lock is normal)",
+            CellNote::SameBeforeDuringAfter => "same before/during/after",
+            CellNote::AlmostAllRejected => "(almost all rejected)",
+            CellNote::NoLock => "(no lock)",
+            CellNote::Ttl1sExpiry => "At TTL 1 s, path (a) still saw expiry in 2 of 3 runs (4 STOLEN, 4 over-approvals in run 3), blamed on a lock-server stall; the noise-free model shows none (§3.4 item 6).",
+            CellNote::C2RestartRejects => "c-2 + fail-closed: exactly 96 read-time rejects per wallet after the restart, 384 per run, in all 3 runs.",
+        }
+    }
+
+    /// The page's Korean words. Kept until its callers ask the words layer.
+    pub const fn ko(self) -> &'static str {
+        match self {
+            CellNote::Verbatim(text) => text,
+            CellNote::OneArtifact => "(아티팩트 1)",
+            CellNote::NoLockIsNormal => "(락 없음이 정상)",
+            CellNote::SameBeforeDuringAfter => "전·중·후 동일",
+            CellNote::AlmostAllRejected => "(거의 전부 거부)",
+            CellNote::NoLock => "(락 없음)",
+            CellNote::Ttl1sExpiry => "TTL 1초에서도 (a) 경로는 3회 중 2회 만료되었습니다. 3회차에는 홀드 4건이 lease 안에서 STOLEN이 되어 초과 승인 4건이 났고, 원문은 그 원인을 락 서버의 멈춤으로 봅니다.",
+            CellNote::C2RestartRejects => "c-2 + fail-closed: 재기동 뒤 지갑마다 정확히 96건, 실행마다 384건이 읽기 시점 fencing에서 거부되었습니다(3회 모두).",
+        }
+    }
 }
 
 /// One row of an article table: which experiment and which of our presets it corresponds to.
@@ -86,19 +127,6 @@ const fn cli_only_text(text: &'static str) -> &'static str {
     }
 }
 
-/// The article's note on path (a) at TTL 1 s, which no table row holds
-/// (the real runs' tables show it in the cells of that configuration).
-pub const NOTE_TTL1S_EXPIRY: CellWords = CellWords {
-    en: "At TTL 1 s, path (a) still saw expiry in 2 of 3 runs (4 STOLEN, 4 over-approvals in run 3), blamed on a lock-server stall; the noise-free model shows none (§3.4 item 6).",
-    ko: "TTL 1초에서도 (a) 경로는 3회 중 2회 만료되었습니다. 3회차에는 홀드 4건이 lease 안에서 STOLEN이 되어 초과 승인 4건이 났고, 원문은 그 원인을 락 서버의 멈춤으로 봅니다.",
-};
-
-/// The article's note on the read-time rejects after the restart of c-2 + fail-closed.
-pub const NOTE_C2_RESTART_REJECTS: CellWords = CellWords {
-    en: "c-2 + fail-closed: exactly 96 read-time rejects per wallet after the restart, 384 per run, in all 3 runs.",
-    ko: "c-2 + fail-closed: 재기동 뒤 지갑마다 정확히 96건, 실행마다 384건이 읽기 시점 fencing에서 거부되었습니다(3회 모두).",
-};
-
 /// Exp 1 (M-024), TTL 200 ms, pause 300–500 ms, per run.
 pub const ARTICLE_EXP1: ArticleTable = ArticleTable {
     id: "exp1",
@@ -118,19 +146,19 @@ pub const ARTICLE_EXP1: ArticleTable = ArticleTable {
             label: "run 1",
             preset: "exp1",
             article_run: Some(1),
-            cells: &[Value(590.0), Value(1714.0), Value(3.0), Value(1135.0), Value(350_000.0), Value(350.0), Words(same("4/4"))],
+            cells: &[Value(590.0), Value(1714.0), Value(3.0), Value(1135.0), Value(350_000.0), Value(350.0), Words(CellNote::Verbatim("4/4"))],
         },
         ArticleRow {
             label: "run 2",
             preset: "exp1",
             article_run: Some(2),
-            cells: &[Value(580.0), Value(1697.0), Value(4.0), Value(1131.0), Value(340_000.0), Value(340.0), Words(same("4/4"))],
+            cells: &[Value(580.0), Value(1697.0), Value(4.0), Value(1131.0), Value(340_000.0), Value(340.0), Words(CellNote::Verbatim("4/4"))],
         },
         ArticleRow {
             label: "run 3",
             preset: "exp1",
             article_run: Some(3),
-            cells: &[Value(586.0), Value(1710.0), Value(3.0), Value(1131.0), Value(346_000.0), Value(346.0), Words(same("4/4"))],
+            cells: &[Value(586.0), Value(1710.0), Value(3.0), Value(1131.0), Value(346_000.0), Value(346.0), Words(CellNote::Verbatim("4/4"))],
         },
     ],
     notes: cli_only(&[
@@ -154,7 +182,7 @@ pub const ARTICLE_EXP2: ArticleTable = ArticleTable {
             cells: &[
                 Runs(&[240.0, 240.0, 240.0]),
                 About(3300.0),
-                Annotated(0.0, CellWords { en: "(1 artifact)", ko: "(아티팩트 1)" }),
+                Annotated(0.0, CellNote::OneArtifact),
                 Value(0.0),
                 Value(0.0),
                 Value(0.0),
@@ -217,7 +245,7 @@ pub const ARTICLE_EXP3: ArticleTable = ArticleTable {
     notes: cli_only(&[
         "c-1 had 1 rejection \"out of 1,505\" over 3 runs; the base of 1,505 is undefined (§3.4 item 3). We show `writes_after_overtake` as the denominator.",
         "c-2 approved 4–6 of about 1,159 requests per run.",
-        NOTE_TTL1S_EXPIRY.en,
+        CellNote::Ttl1sExpiry.en(),
     ]),
 };
 
@@ -309,8 +337,8 @@ pub const ARTICLE_EXP5: ArticleTable = ArticleTable {
             article_run: None,
             cells: &[
                 Value(0.0),
-                Words(CellWords { en: "(no lock is normal)", ko: "(락 없음이 정상)" }),
-                Words(CellWords { en: "same before/during/after", ko: "전·중·후 동일" }),
+                Words(CellNote::NoLockIsNormal),
+                Words(CellNote::SameBeforeDuringAfter),
                 Value(0.0),
                 Value(0.0),
             ],
@@ -318,7 +346,7 @@ pub const ARTICLE_EXP5: ArticleTable = ArticleTable {
     ],
     notes: cli_only(&[
         "Fail-open lockless holds: the table says 480–771, the text 766–771 (§3.4 item 1).",
-        NOTE_C2_RESTART_REJECTS.en,
+        CellNote::C2RestartRejects.en(),
         "Fail-closed drift is \"the same as Exp 1\"; fail-closed approvals are not reported (§3.4 item 10).",
     ]),
 };
@@ -381,20 +409,14 @@ pub const ARTICLE_SUMMARY: ArticleTable = ArticleTable {
                 Value(0.0),
                 Value(0.0),
                 Range(4.0, 6.0),
-                Annotated(19.1, CellWords { en: "(almost all rejected)", ko: "(거의 전부 거부)" }),
+                Annotated(19.1, CellNote::AlmostAllRejected),
             ],
         },
         ArticleRow {
             label: "(d) no distributed lock, conditional atomic UPDATE",
             preset: "exp4",
             article_run: None,
-            cells: &[
-                Words(CellWords { en: "(no lock)", ko: "(락 없음)" }),
-                Value(0.0),
-                Value(0.0),
-                Value(240.0),
-                Range(36.8, 38.5),
-            ],
+            cells: &[Words(CellNote::NoLock), Value(0.0), Value(0.0), Value(240.0), Range(36.8, 38.5)],
         },
         ArticleRow {
             label: "(e) Redis outage, fail-open",
@@ -412,13 +434,7 @@ pub const ARTICLE_SUMMARY: ArticleTable = ArticleTable {
             label: "(e) Redis outage, control",
             preset: "exp5_control",
             article_run: None,
-            cells: &[
-                Words(CellWords { en: "(no lock)", ko: "(락 없음)" }),
-                Value(0.0),
-                Value(0.0),
-                Value(240.0),
-                Range(37.9, 38.4),
-            ],
+            cells: &[Words(CellNote::NoLock), Value(0.0), Value(0.0), Value(240.0), Range(37.9, 38.4)],
         },
     ],
     notes: cli_only(&["The article itself says absolute throughput and latency are for relative comparison only."]),
@@ -478,16 +494,17 @@ pub fn format_number(value: f64, decimals: usize) -> String {
 impl Measured {
     /// The cell as the article printed it, its words in English (`lab`).
     pub fn display(&self, decimals: usize) -> String {
-        self.display_in(decimals, |words| words.en)
+        self.display_in(decimals, CellNote::en)
     }
 
-    /// The cell as the article printed it, its words in the article's Korean (the page).
+    /// The cell as the article printed it, its words in the article's Korean
+    /// (the page). Kept until its callers ask the words layer's `analysis::article_cell`.
     pub fn display_ko(&self, decimals: usize) -> String {
-        self.display_in(decimals, |words| words.ko)
+        self.display_in(decimals, CellNote::ko)
     }
 
     /// The cell as the article printed it, its words as `words_in` picks them.
-    pub fn display_in(&self, decimals: usize, words_in: impl Fn(CellWords) -> &'static str) -> String {
+    pub fn display_in(&self, decimals: usize, words_in: impl Fn(CellNote) -> &'static str) -> String {
         match *self {
             Runs(values) => values.iter().map(|v| format_number(*v, decimals)).collect::<Vec<_>>().join(" · "),
             Range(low, high) => format!("{}–{}", format_number(low, decimals), format_number(high, decimals)),
@@ -526,7 +543,7 @@ mod tests {
 
     #[test]
     fn the_page_gets_the_articles_korean_words_and_lab_the_english() {
-        let cell = Annotated(19.1, CellWords { en: "(almost all rejected)", ko: "(거의 전부 거부)" });
+        let cell = Annotated(19.1, CellNote::AlmostAllRejected);
         assert_eq!(cell.display(1), "19.1 (almost all rejected)");
         assert_eq!(cell.display_ko(1), "19.1 (거의 전부 거부)");
         for table in ARTICLE_TABLES {

@@ -101,7 +101,7 @@ pub fn fixed(value: f64, decimals: usize) -> String {
 }
 
 /// [`fixed`] as a `Display` value, for a number inside a `format!` string:
-/// `format!("{}초", Fixed(x, 1))` writes what `format!("{x:.1}초")` writes.
+/// `format!("{} s", Fixed(x, 1))` writes what `format!("{x:.1} s")` writes.
 #[derive(Clone, Copy, Debug)]
 pub struct Fixed(pub f64, pub usize);
 
@@ -481,7 +481,7 @@ mod tests {
                 same_text(v, decimals);
             }
         }
-        assert_eq!(format!("{}초", Fixed(12.25, 1)), "12.2초");
+        assert_eq!(format!("{} s", Fixed(12.25, 1)), "12.2 s");
         assert_eq!(Fixed(-0.04, 1).to_string(), format!("{:.1}", -0.04));
     }
 

@@ -30,15 +30,15 @@ mod tests {
 
     #[test]
     fn unescaping_undoes_escaping() {
-        let text = "<a href=\"x\">Tom & Jerry's</a> &lt; 한글";
+        let text = "<a href=\"x\">Tom & Jerry's</a> &lt; naïve ✓";
         assert_eq!(unescape_html(&escape_html(text)), text);
     }
 
     #[test]
     fn escapes_the_five_markup_characters_and_nothing_else() {
         assert_eq!(
-            escape_html("<a href=\"x\">Tom & Jerry's</a> 한글"),
-            "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt; 한글"
+            escape_html("<a href=\"x\">Tom & Jerry's</a> naïve ✓"),
+            "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt; naïve ✓"
         );
     }
 }

@@ -1,6 +1,6 @@
 //! JSON strings written by hand, where a serde serialiser would add to a
 //! wasm module more than the few fields it writes (B2's crash rows, the
-//! 퍼가기 panel's kit).
+//! embed panel's kit).
 
 /// Appends `text` to `out` as a JSON string: quoted, with `"`, `\` and the
 /// control characters escaped.
@@ -24,8 +24,8 @@ mod tests {
     #[test]
     fn quotes_escapes_and_reads_back() {
         let mut out = String::new();
-        push_string(&mut out, "a\"b\\c\nd 한글");
-        assert_eq!(out, "\"a\\\"b\\\\c\\u000ad 한글\"");
-        assert_eq!(serde_json::from_str::<String>(&out).unwrap(), "a\"b\\c\nd 한글");
+        push_string(&mut out, "a\"b\\c\nd café");
+        assert_eq!(out, "\"a\\\"b\\\\c\\u000ad café\"");
+        assert_eq!(serde_json::from_str::<String>(&out).unwrap(), "a\"b\\c\nd café");
     }
 }

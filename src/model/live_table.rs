@@ -1,7 +1,7 @@
 //! The live metric table's unit of work: one full-length run at summary
 //! level, reduced to what the table shows, namely the value of every
-//! [`LIVE_TABLE`] metric, what its labels depend on ([`RunFacts`]) and the
-//! run's Korean description.
+//! [`LIVE_TABLE`] metric, what its labels depend on ([`RunFacts`]) and what
+//! the run's description says ([`RunSummary`]).
 //!
 //! The page computes table runs in the site's worker pool
 //! (`crate::worker`'s `Job::TableRun`) and falls back to the main thread
@@ -13,7 +13,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::describe_run;
+use crate::analysis::{describe_run, RunSummary};
 use crate::metrics::{Metric, RunFacts, LIVE_TABLE};
 use crate::params::{parse_lease_query, to_query, LeaseQuery};
 use crate::work_cap::run_within_cap;
@@ -31,7 +31,11 @@ pub struct TableRun {
     pub values: Vec<Option<f64>>,
     /// What the rows' labels say about the run (the approvals it could make).
     pub facts: RunFacts,
-    /// [`describe_run`] of the run (the figure's text alternative quotes it).
+    /// What the run's description says (the words layer's
+    /// `analysis::run_description`; the figure's text alternative quotes it).
+    pub summary: RunSummary,
+    /// [`describe_run`] of the run, in Korean: kept until its readers ask
+    /// the words layer with [`TableRun::summary`].
     pub description: String,
 }
 
@@ -42,6 +46,7 @@ impl TableRun {
             duration_s: trace.config.duration_s,
             values: LIVE_TABLE.iter().map(|m| m.value(&trace.metrics, &trace.details)).collect(),
             facts: RunFacts::of(&trace.metrics, &trace.details),
+            summary: RunSummary::of(trace),
             description: describe_run(trace),
         }
     }
@@ -107,7 +112,7 @@ mod tests {
         let via_text = run_task(&task_text(&q)).expect("a page-built task parses cleanly");
         assert_eq!(direct, via_text);
         assert_eq!((direct.run_index, direct.duration_s), (2, 60));
-        assert!(direct.description.contains("실행 2"));
+        assert_eq!((direct.summary.run_index, direct.summary.variant), (2, Variant::FenceRead));
     }
 
     #[test]
@@ -115,13 +120,12 @@ mod tests {
         let mut q = LeaseQuery::from_preset(Preset::Exp1);
         q.config.duration_s = 3;
         let four = table_run(&q);
-        assert_eq!(row_label(Metric::Approvals, [&four]), "승인 (가능 240)");
+        assert_eq!(row_facts([&four]).map(|f| f.possible_approvals), Some((240, 240)));
         q.config.wallets = 8;
         let eight = run_task(&task_text(&q)).expect("a page-built task parses cleanly");
         assert_eq!(eight.facts.possible_approvals, (480, 480));
-        assert_eq!(row_label(Metric::Approvals, [&eight]), "승인 (가능 480)");
-        assert_eq!(row_label(Metric::Approvals, [&four, &eight]), "승인 (가능 240~480)");
-        assert_eq!(row_label(Metric::OverApproval, [&eight]), "초과 승인");
+        assert_eq!(row_facts([&four, &eight]).map(|f| f.possible_approvals), Some((240, 480)));
+        assert_eq!(row_facts([]), None);
         assert_eq!(eight.value("approvals"), eight.metric_value(Metric::Approvals));
         assert!(eight.value("approvals").is_some_and(|v| v > 0.0));
     }

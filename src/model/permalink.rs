@@ -507,7 +507,7 @@ mod tests {
     #[test]
     fn a_chapter_is_its_id_alone() {
         assert_eq!(chapter("a1-lease-expiry"), "?ch=a1-lease-expiry");
-        for id in ["a1-lease-expiry", "a b&c", "장"] {
+        for id in ["a1-lease-expiry", "a b&c", "é"] {
             assert_eq!(chapter(id), SiteQuery { chapter: Some(id.to_string()), ..SiteQuery::default() }.search());
         }
     }

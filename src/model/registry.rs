@@ -107,7 +107,7 @@ pub struct FigureSpec {
     pub id: &'static str,
     /// The stable code of `lab figure --list` and the files (A1…, S1, B6).
     pub code: &'static str,
-    /// The number the reader sees, following the chapter: `실험 N`'s k-th
+    /// The number the reader sees, following the chapter: experiment N's k-th
     /// figure is `N-k` (Article A's chapters counted in order, so the summary
     /// is 6 and the sweeps 7), `B-N`'s is `BN-k`. Captions open with it.
     pub number: &'static str,
@@ -122,7 +122,7 @@ pub struct FigureSpec {
     /// Article A: only these wallets by default (empty: all).
     pub wallets: &'static [u32],
     /// The query keys whose controls are shown first (the ones the chapter's
-    /// text asks the reader to move); the rest sit under "모든 설정".
+    /// text asks the reader to move); the rest sit under "all settings".
     pub main_keys: &'static [&'static str],
     /// The one or two query keys the paragraph around the figure is about:
     /// the only settings lesson mode shows at load (a crash's point stands
@@ -587,7 +587,7 @@ mod tests {
     }
 
     /// Less to hold (issue 25): no figure shows more than six setting
-    /// controls before "모든 설정": its main keys (a crash's mode and point
+    /// controls before "all settings": its main keys (a crash's mode and point
     /// are one control), plus a lock-lease figure's preset and seed (and
     /// figure 1-2's ledger switch), plus a sweep's variant and colour.
     #[test]

@@ -7,6 +7,8 @@
 //! template from them, the same for every language.
 
 use lab_model::analysis::{group_thousands, AnomalyKind, RowWaitSummary, RunSummary, WindowSummary};
+use lab_model::article::{CellNote, Measured};
+use lab_model::metrics::{article_text_in, ArticleText, Metric};
 use lab_model::params::{SweepKind, SweepMetric};
 use lab_model::sweep::{fmt1, SweepResult};
 use lab_sim::lease::{EventKind, FencePhase, LockingStmt, ReleaseResult, TraceEvent};
@@ -80,6 +82,19 @@ crate::words! {
 }
 
 crate::words! {
+    /// The article's own words in its cells and its notes that stand in for a cell ([`CellNote`]).
+    pub struct CellNoteWords {
+        pub one_artifact: &'static str,
+        pub no_lock_is_normal: &'static str,
+        pub same_before_during_after: &'static str,
+        pub almost_all_rejected: &'static str,
+        pub no_lock: &'static str,
+        pub ttl1s_expiry: &'static str,
+        pub c2_restart_rejects: &'static str,
+    }
+}
+
+crate::words! {
     /// Every word of this domain, one field each.
     pub struct AnalysisWords {
         /// A run's description: `{variant}`, `{ttl}`, `{pause_min}`, `{pause_max}`, `{threads}`, `{wallets}`,
@@ -111,7 +126,35 @@ crate::words! {
         pub events: EventWords,
         /// A sweep's words.
         pub sweep: SweepWords,
+        /// The article's words in its cells.
+        pub cell_notes: CellNoteWords,
     }
+}
+
+/// The article's own words in a cell, or its note.
+pub fn cell_note(w: &Words, note: CellNote) -> &'static str {
+    let t = &w.analysis.cell_notes;
+    match note {
+        CellNote::Verbatim(text) => text,
+        CellNote::OneArtifact => t.one_artifact,
+        CellNote::NoLockIsNormal => t.no_lock_is_normal,
+        CellNote::SameBeforeDuringAfter => t.same_before_during_after,
+        CellNote::AlmostAllRejected => t.almost_all_rejected,
+        CellNote::NoLock => t.no_lock,
+        CellNote::Ttl1sExpiry => t.ttl1s_expiry,
+        CellNote::C2RestartRejects => t.c2_restart_rejects,
+    }
+}
+
+/// An article cell as the article printed it, its words in this language.
+pub fn article_cell(w: &'static Words, cell: &Measured, decimals: usize) -> String {
+    cell.display_in(decimals, |note| cell_note(w, note))
+}
+
+/// The article's value of `metric` for the configuration `key`, its words in
+/// this language (`lab_model::metrics::article_text`).
+pub fn article_text(w: &'static Words, key: &str, metric: Metric) -> Option<ArticleText> {
+    article_text_in(key, metric, |note| cell_note(w, note))
 }
 
 /// An anomaly's name (the player's jumps).
@@ -489,6 +532,23 @@ pub(crate) mod tests {
              release. Statements waited for an earlier transaction's row lock to be released (FOR SHARE read 3 \
              times, fence check 1 time); the longest wait was 2.5 ms. The longest queue had 2 transactions ahead."
         );
+    }
+
+    #[test]
+    fn the_article_s_cells_read_in_either_language() {
+        use lab_model::metrics::{ArticleText, Metric};
+        let (ko, en) = (Words::of(Lang::Ko), Words::of(Lang::En));
+        let cell = |w, key, m| match super::article_text(w, key, m) {
+            Some(ArticleText::Cell(text)) => text,
+            other => panic!("{key}: {other:?}"),
+        };
+        assert_eq!(cell(en, "exp2", Metric::OwnershipOverlapPairs), "0 (1 artifact)");
+        assert_eq!(cell(en, "exp3_c2", Metric::ThroughputRps), "19.1 (almost all rejected)");
+        assert_eq!(cell(en, "exp1", Metric::Approvals), cell(ko, "exp1", Metric::Approvals));
+        for w in [ko, en] {
+            let note = super::article_text(w, "exp5_c2_closed", Metric::PostRestartReadRejects);
+            assert!(matches!(note, Some(ArticleText::Note(text)) if text.contains("96")), "{note:?}");
+        }
     }
 
     #[test]

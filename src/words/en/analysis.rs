@@ -1,6 +1,6 @@
 //! The English words of a run's description, its table rows and the article's cells (lab_model::{analysis,article,sweep}).
 
-use crate::analysis::{AnalysisWords, EventWords, SweepWords};
+use crate::analysis::{AnalysisWords, CellNoteWords, EventWords, SweepWords};
 
 /// The English table.
 pub const ANALYSIS: AnalysisWords = AnalysisWords {
@@ -56,5 +56,14 @@ pub const ANALYSIS: AnalysisWords = AnalysisWords {
         never_safe: "{pause} ms → over-approval at every TTL",
         safe_ttls: "The TTL from which over-approval disappears, per pause upper bound: {parts}. ",
         throughput: "Throughput is {lo}–{hi} requests/s.",
+    },
+    cell_notes: CellNoteWords {
+        one_artifact: "(1 artifact)",
+        no_lock_is_normal: "(no lock is normal)",
+        same_before_during_after: "same before/during/after",
+        almost_all_rejected: "(almost all rejected)",
+        no_lock: "(no lock)",
+        ttl1s_expiry: "At TTL 1 s, path (a) still saw expiry in 2 of 3 runs (4 STOLEN, 4 over-approvals in run 3), blamed on a lock-server stall; the noise-free model shows none (§3.4 item 6).",
+        c2_restart_rejects: "c-2 + fail-closed: exactly 96 read-time rejects per wallet after the restart, 384 per run, in all 3 runs.",
     },
 };

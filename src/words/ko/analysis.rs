@@ -1,6 +1,6 @@
 //! The Korean words of a run's description, its table rows and the article's cells (lab_model::{analysis,article,sweep}).
 
-use crate::analysis::{AnalysisWords, EventWords, SweepWords};
+use crate::analysis::{AnalysisWords, CellNoteWords, EventWords, SweepWords};
 
 /// The Korean table.
 pub const ANALYSIS: AnalysisWords = AnalysisWords {
@@ -57,12 +57,21 @@ pub const ANALYSIS: AnalysisWords = AnalysisWords {
         safe_ttls: "멈춤 상한별로 초과 승인이 사라지는 TTL: {parts}. ",
         throughput: "처리량은 {lo}~{hi}건/초입니다.",
     },
+    cell_notes: CellNoteWords {
+        one_artifact: "(아티팩트 1)",
+        no_lock_is_normal: "(락 없음이 정상)",
+        same_before_during_after: "전·중·후 동일",
+        almost_all_rejected: "(거의 전부 거부)",
+        no_lock: "(락 없음)",
+        ttl1s_expiry: "TTL 1초에서도 (a) 경로는 3회 중 2회 만료되었습니다. 3회차에는 홀드 4건이 lease 안에서 STOLEN이 되어 초과 승인 4건이 났고, 원문은 그 원인을 락 서버의 멈춤으로 봅니다.",
+        c2_restart_rejects: "c-2 + fail-closed: 재기동 뒤 지갑마다 정확히 96건, 실행마다 384건이 읽기 시점 fencing에서 거부되었습니다(3회 모두).",
+    },
 };
 
 #[cfg(test)]
 mod tests {
     use crate::analysis::tests::{summary, window};
-    use crate::analysis::{run_description, window_description};
+    use crate::analysis::{run_description, sweep_description, window_description};
     use crate::{Lang, Words};
 
     #[test]
@@ -79,5 +88,36 @@ mod tests {
              FOR SHARE 읽기 3번, fence 확인 1번이 앞 트랜잭션의 행 잠금이 풀리기를 기다렸고, 가장 긴 대기는 2.5ms였다. \
              가장 긴 줄에서는 앞에 트랜잭션 2개가 있었다."
         );
+    }
+
+    #[test]
+    fn a_sweep_s_description_names_its_worst_cell() {
+        use lab_model::params::{Axis, SweepKind, SweepSpec};
+        use lab_model::sweep::SweepResult;
+        let spec = SweepSpec {
+            x: Axis { lo: 100, hi: 900, n: 2 },
+            y: Axis { lo: 500, hi: 500, n: 1 },
+            seeds: 1,
+            ..SweepKind::TtlPause.default_spec()
+        };
+        let d = sweep_description(Words::of(Lang::Ko), &SweepResult::compute(spec));
+        assert!(d.contains("가장 큰 평균"), "{d}");
+        assert!(d.contains("락 TTL (ms) 100"), "{d}");
+        assert!(d.contains("500 ms → TTL 900 ms부터 0"), "{d}");
+    }
+
+    #[test]
+    fn the_article_s_cells_are_in_its_korean() {
+        use lab_model::article::ARTICLE_TABLES;
+        let ko = Words::of(Lang::Ko);
+        for table in ARTICLE_TABLES {
+            for row in table.rows {
+                for cell in row.cells {
+                    let text = crate::analysis::article_cell(ko, cell, 1);
+                    assert_eq!(text, cell.display_ko(1));
+                    assert!(!text.chars().any(|c| c.is_ascii_alphabetic()), "{} / {}: {text}", table.id, row.label);
+                }
+            }
+        }
     }
 }
