@@ -11,6 +11,11 @@ use lab_check::replay::{config, replay, replay_script, replay_smallest, script};
 use lab_check::scenario::{scenario, World};
 use lab_check::world::Step;
 use lab_check::{check, Options, Property, Report, Verdict};
+
+/// What the simulation counted, as `lab check` says it.
+fn said(replayed: &lab_check::replay::Replayed) -> String {
+    lab_words::check::report::replay_line(lab_words::Words::of(lab_words::Lang::Ko), replayed)
+}
 use lab_sim::lease::policy::{Update, WriteFence};
 use lab_sim::lease::script::{run_scripted, stale_token_writes, ScriptErrorReason, ScriptStep};
 use lab_sim::lease::{trace_hash, LeaseTrace, Outcome, TraceLevel};
@@ -71,7 +76,7 @@ fn every_smallest_schedule_replays_to_its_violation() {
         // What `lab check --replay` reports is the same run and says the same.
         let replayed = replay_smallest(scenario(key).unwrap(), &r).unwrap().unwrap();
         assert_eq!(trace_hash(&replayed.trace), trace_hash(&traces[0]), "{key}");
-        assert!(replayed.breaks.iter().all(|p| replayed.shows(*p)), "{key}: {}", replayed.line());
+        assert!(replayed.breaks.iter().all(|p| replayed.shows(*p)), "{key}: {}", said(&replayed));
         let m = &traces[0].metrics;
         eprintln!(
             "{key}: {} steps, breaks {:?}; sim: approvals {}/{}, over-approval {}, drift {} won, lost-update pairs {:?}, stale-token writes {}, fence rejects {:?}",
@@ -108,7 +113,7 @@ fn planted_bugs_replay_too() {
         let sc = script(&world, &schedules[0].1);
         let article = World::of(scenario(key).unwrap(), 3, 1);
         let r = replay_script(scenario(key).unwrap(), &article, &sc).unwrap();
-        assert!(!r.breaks.is_empty() && r.breaks.iter().all(|p| r.shows(*p)), "{key}: {:?} {}", r.breaks, r.line());
+        assert!(!r.breaks.is_empty() && r.breaks.iter().all(|p| r.shows(*p)), "{key}: {:?} {}", r.breaks, said(&r));
     }
 }
 
