@@ -67,7 +67,7 @@ use lab_model::catalogue::{PRESETS, VARIANTS};
 use lab_model::live_table::{row_label, table_run, TableRun};
 use lab_model::metrics::{Metric, RunFacts, LIVE_TABLE};
 use lab_model::params::{
-    notices_ko, parse_lease_query, parse_query, parse_vote_query, read_site, LeaseQuery, Scope, SweepKind, SweepMetric,
+    parse_lease_query, parse_query, parse_vote_query, read_site, LeaseQuery, Scope, SweepKind, SweepMetric,
     LEASE_PARAMS, SITE_PARAMS, SWEEP_PARAMS, VOTE_PARAMS,
 };
 use lab_model::registry::{FigureKind, FigureSpec, Scenario, FIGURES};
@@ -349,11 +349,13 @@ fn narration() {
         spec.seeds = 1;
         let result = lab_model::sweep::SweepResult::compute(spec.clamped());
         let (nx, ny) = result.spec.shape();
-        let mut lines = vec![format!("describe: {}", result.describe())];
+        let ko = lab_words::Words::of(lab_words::Lang::Ko);
+        let mut lines = vec![format!("describe: {}", lab_words::analysis::sweep_description(ko, &result))];
         for iy in 0..ny {
             for ix in 0..nx {
-                lines.push(format!("cell {ix},{iy}: {}", result.describe_cell(ix, iy)));
-                lines.push(format!("cell {ix},{iy} widest: {}", result.describe_cell_widest(ix, iy)));
+                lines.push(format!("cell {ix},{iy}: {}", lab_words::analysis::sweep_cell(ko, &result, ix, iy)));
+                let widest = lab_words::analysis::sweep_cell_widest(ko, &result, ix, iy);
+                lines.push(format!("cell {ix},{iy} widest: {widest}"));
             }
         }
         block(&mut out, format!("{} ({nx}x{ny}, seeds=1)", kind.figure_id()), lines);
@@ -473,6 +475,8 @@ const BAD_QUERIES: &[&str] = &[
 #[test]
 fn notices() {
     let mut out = Vec::new();
+    let ko = lab_words::Words::of(lab_words::Lang::Ko);
+    let notices_ko = |notices: &[lab_model::params::Notice]| lab_words::notices::site_notices(ko, notices);
     for q in BAD_QUERIES {
         let mut lines = Vec::new();
         for n in notices_ko(&parse_query(q).notices) {
@@ -700,6 +704,7 @@ fn cli_check() {
 #[test]
 fn labels() {
     let mut out = Vec::new();
+    let ko = lab_words::Words::of(lab_words::Lang::Ko);
     let facts = RunFacts { possible_approvals: (240, 480), wallets: (1, 4) };
     block(
         &mut out,
@@ -708,35 +713,45 @@ fn labels() {
             format!(
                 "{}: {} | {} | {} | {}",
                 m.key(),
-                m.name_ko(),
-                m.label_ko(None),
-                m.label_ko(Some(&facts)),
-                lab_model::metrics::words::ko::axis(*m)
+                lab_words::metrics::metric_name(ko, *m),
+                lab_words::metrics::metric_label(ko, *m, None),
+                lab_words::metrics::metric_label(ko, *m, Some(&facts)),
+                lab_words::metrics::metric_axis(ko, *m)
             )
         }),
     );
     block(
         &mut out,
         "variants".into(),
-        VARIANTS.iter().map(|v| format!("{:?}: {} | {}", v.variant, v.label, v.name_ko)),
+        VARIANTS
+            .iter()
+            .map(|v| format!("{:?}: {} | {}", v.variant, v.label, lab_words::catalogue::variant_name(ko, v.variant))),
     );
     block(
         &mut out,
         "presets".into(),
-        PRESETS
-            .iter()
-            .map(|p| format!("{:?}: {} | {}", p.preset, p.name_ko, lab_model::catalogue::sweep_name_ko(p.preset))),
+        PRESETS.iter().map(|p| {
+            format!(
+                "{:?}: {} | {}",
+                p.preset,
+                lab_words::catalogue::preset_name(ko, p.preset),
+                lab_words::catalogue::sweep_name(ko, p.preset)
+            )
+        }),
     );
     block(
         &mut out,
         "sweeps".into(),
         [SweepKind::TtlPause, SweepKind::Contention]
             .into_iter()
-            .map(|k| format!("{:?}: {} | {:?}", k, k.caption_ko(), k.axis_names_ko()))
+            .map(|k| {
+                let caption = lab_words::catalogue::caption(ko, lab_model::registry::sweep_figure(k));
+                format!("{:?}: {} | {:?}", k, caption, lab_words::params::axis_names(ko, k))
+            })
             .chain(
                 [SweepMetric::OverApproval, SweepMetric::Throughput]
                     .into_iter()
-                    .map(|m| format!("{:?}: {}", m, m.name_ko())),
+                    .map(|m| format!("{:?}: {}", m, lab_words::params::sweep_metric_name(ko, m))),
             ),
     );
     block(
@@ -744,8 +759,8 @@ fn labels() {
         "registry".into(),
         FIGURES.iter().flat_map(|f| {
             [
-                format!("{} {}: {}", f.code, f.id, f.caption_ko),
-                format!("  canvas: {}", f.canvas_label()),
+                format!("{} {}: {}", f.code, f.id, lab_words::catalogue::caption(ko, f)),
+                format!("  canvas: {}", lab_words::catalogue::canvas_label(ko, f)),
                 format!("  not drawn: {}", f.not_drawn.unwrap_or("")),
             ]
         }),
@@ -755,14 +770,16 @@ fn labels() {
         "parameters".into(),
         [("lease", LEASE_PARAMS), ("vote", VOTE_PARAMS), ("site", SITE_PARAMS), ("sweep", SWEEP_PARAMS)]
             .into_iter()
-            .flat_map(|(scope, params)| params.iter().map(move |p| format!("{scope} {}: {}", p.name, p.label_ko))),
+            .flat_map(|(scope, params)| {
+                params.iter().map(move |p| format!("{scope} {}: {}", p.name, lab_words::params::param_label(ko, p)))
+            }),
     );
     let mut b = Vec::new();
     for v in lab_sim::vote::Variant::ALL {
-        b.push(format!("variant {v:?}: {}", vote_fig::variant_ko(v)));
+        b.push(format!("variant {v:?}: {}", lab_words::catalogue::vote_variant(ko, v)));
     }
     for f in FaultKind::ALL {
-        b.push(format!("fault {f:?}: {}", vote_fig::fault_ko(f)));
+        b.push(format!("fault {f:?}: {}", lab_words::catalogue::fault(ko, f)));
     }
     for p in StoreProfile::ALL {
         b.push(format!("profile {p:?}: {}", vote_fig::profile_ko(p)));
@@ -771,7 +788,7 @@ fn labels() {
         b.push(format!("conflict {c:?}: {}", vote_fig::conflict_ko(c)));
     }
     for r in 0..4 {
-        b.push(format!("round {r}: {}", vote_fig::round_ko(r)));
+        b.push(format!("round {r}: {}", lab_words::catalogue::round(ko, r)));
     }
     let w = &vote_fig::TAP_WORDS;
     b.extend(
