@@ -296,7 +296,9 @@ pub fn read_site(search: &str, scope: Scope) -> Parsed<SiteQuery> {
     Parsed { value: site, notices: log.finish() }
 }
 
-/// A notice in Korean, as the page shows it. The given text is data and is rendered escaped.
+/// A notice in Korean, as the page shows it. The given text is data and is
+/// rendered escaped. Kept until its callers ask the words layer's
+/// `notices::site_notice`.
 pub fn notice_ko(notice: &Notice) -> String {
     match notice {
         Notice::Clamped { key, given, used, min, max } => {
@@ -317,11 +319,6 @@ pub fn notice_ko(notice: &Notice) -> String {
         }
         Notice::Omitted { count } => format!("그 밖에 주소 항목 {count}개도 무시했습니다."),
     }
-}
-
-/// Every notice in Korean.
-pub fn notices_ko(notices: &[Notice]) -> Vec<String> {
-    notices.iter().map(notice_ko).collect()
 }
 
 #[cfg(test)]
