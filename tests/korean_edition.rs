@@ -559,28 +559,27 @@ fn share() {
 
 #[test]
 fn predictions() {
+    let ko = lab_words::Words::of(lab_words::Lang::Ko);
     let mut out = Vec::new();
     for p in predict::PREDICTIONS {
-        let mut lines = vec![p.static_html(), format!("why: {}", p.why_ko), format!("permalink: {}", p.permalink())];
+        let mut lines = vec![p.static_html(ko), format!("why: {}", p.why(ko)), format!("permalink: {}", p.permalink())];
         let answered = match p.spec().scenario() {
             Scenario::Lease => p.lease_answer(),
             Scenario::Vote if p.spec().kind == FigureKind::CrashMatrix => {
                 let c = p.vote_config();
-                p.matrix_answer(&vote_fig::matrix_view(c.profile, c.device_honours_sync))
+                p.matrix_answer(ko, &vote_fig::matrix_view(c.profile, c.device_honours_sync))
             }
             Scenario::Vote => {
                 let figure = VotePlan::new(p.spec(), p.vote_config()).run();
                 p.fact_answer(&figure.facts())
                     .or_else(|| figure.verdict().map(|(v, text, _)| predict::Answered::Verdict(v, text)))
             }
-            Scenario::Sweep => p.sweep_answer(),
+            Scenario::Sweep => p.sweep_answer(ko),
             Scenario::Check => None,
         };
         if let Some(a) = &answered {
             lines.push(match a {
-                predict::Answered::Metric { row_ko, column_ko, text, .. } => {
-                    format!("answer: {row_ko} | {column_ko} | {text}")
-                }
+                predict::Answered::Metric { row, column, text, .. } => format!("answer: {row} | {column} | {text}"),
                 predict::Answered::Verdict(v, text) => format!("answer: {v:?} {text}"),
             });
             lines.push(format!("right choice: {:?}", p.right_choice(a)));
@@ -623,29 +622,32 @@ fn real_views() {
         }
     }
     for m in &markers {
-        let html = real_view::block(m).unwrap_or_else(|| panic!("{m} is no real-run view"));
+        let ko = lab_words::Words::of(lab_words::Lang::Ko);
+        let html = real_view::block(ko, m).unwrap_or_else(|| panic!("{m} is no real-run view"));
         block(&mut out, m.clone(), html_lines(&html));
     }
-    block(&mut out, "pay provenance".into(), [real_view::pay::provenance_ko()]);
+    block(&mut out, "pay provenance".into(), [real_view::pay::provenance(lab_words::Words::of(lab_words::Lang::Ko))]);
     freeze("real_views", out);
 }
 
 #[test]
 fn shell_words() {
+    let frame = shell::Frame::new(lab_words::Words::of(lab_words::Lang::Ko));
+    let w = &frame.words.shell;
     let mut lines = vec![
-        shell::SITE_TITLE.to_string(),
-        shell::SITE_SUB.to_string(),
-        shell::SKIP_LINK.to_string(),
-        shell::CHAPTER_MAP_LABEL.to_string(),
-        shell::PAGER_LABEL.to_string(),
-        shell::FOOTER.to_string(),
-        shell::HOOK_MAP_LABEL.to_string(),
-        shell::HOOK_START.to_string(),
-        shell::B_DOOR_ASK.to_string(),
-        shell::B_DOOR_TEXT.to_string(),
-        shell::B_DOOR_START.to_string(),
-        shell::PLAY_LABEL.to_string(),
-        shell::PAUSE_LABEL.to_string(),
+        w.site_title.to_string(),
+        w.site_sub.to_string(),
+        w.skip_link.to_string(),
+        w.chapter_map_label.to_string(),
+        w.pager_label.to_string(),
+        w.footer.to_string(),
+        w.hook_map_label.to_string(),
+        w.hook_start.to_string(),
+        w.b_door_ask.to_string(),
+        w.b_door_text.to_string(),
+        w.b_door_start.to_string(),
+        w.play.to_string(),
+        w.pause.to_string(),
         format!("hook start: {} | b start: {}", shell::hook_start(), shell::b_start()),
     ];
     for c in shell::chapters() {
@@ -654,18 +656,18 @@ fn shell_words() {
             "chapter {}: {title} | code {:?} | nav {} | short {} | rest {} | prev {} | next {} | back {}",
             c.id,
             shell::chapter_code(c.id),
-            shell::nav_words(c),
-            shell::short_title(title),
+            frame.nav_words(c),
+            frame.short_title(title),
             shell::title_rest(title),
-            shell::previous_label(title),
-            shell::next_label(title),
-            shell::embed_back_label(title),
+            frame.previous_label(title),
+            frame.next_label(title),
+            frame.embed_back_label(title),
         ));
     }
-    for (group, entries) in shell::hook_map() {
+    for (group, entries) in frame.hook_map() {
         lines.push(format!("map {group}: {entries:?}"));
     }
-    for item in shell::nav_items("a1-lease-expiry") {
+    for item in frame.nav_items("a1-lease-expiry") {
         lines.push(format!("nav item: {item:?}"));
     }
     freeze("shell", lines);

@@ -25,6 +25,11 @@ use consistency_lab::content::prerender::Page;
 use consistency_lab::content::prose::render_chapter;
 use lab_model::html::unescape_html;
 
+/// The Korean edition's words: what `content/*.md` is written in.
+fn korean() -> &'static consistency_lab::words::Words {
+    consistency_lab::words::Words::of(consistency_lab::words::Lang::Ko)
+}
+
 /// Elements whose text is not prose: code, keys, scripts, styles.
 const SKIPPED: [&str; 4] = ["code", "kbd", "script", "style"];
 
@@ -40,7 +45,7 @@ fn built(root: &Path) -> Vec<Page> {
     static_pages::built_pages(root, &|id: &str| {
         let markdown =
             fs::read_to_string(content.join(format!("{id}.md"))).unwrap_or_else(|e| panic!("content/{id}.md: {e}"));
-        render_chapter(&markdown)
+        render_chapter(korean(), &markdown)
     })
 }
 

@@ -11,6 +11,11 @@ use std::path::Path;
 use consistency_lab::content::prose::{render_chapter, sim_placeholders, sim_run, sim_value, split_chapter, Block};
 use consistency_lab::sim::lease::{LeaseTrace, Preset};
 
+/// The Korean edition's words: what `content/*.md` is written in.
+fn korean() -> &'static consistency_lab::words::Words {
+    consistency_lab::words::Words::of(consistency_lab::words::Lang::Ko)
+}
+
 #[test]
 fn every_rendered_chapter_is_its_markdown_rendered() {
     let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
@@ -29,7 +34,7 @@ fn every_rendered_chapter_is_its_markdown_rendered() {
         for (preset, metric) in sim_placeholders(&markdown) {
             placeholders.insert(format!("{preset}:{metric}"));
         }
-        let rendered = render_chapter(&markdown);
+        let rendered = render_chapter(korean(), &markdown);
         let target = html_dir.join(format!("{id}.html"));
         if fs::read_to_string(&target).ok().as_deref() != Some(rendered.as_str()) {
             fs::write(&target, &rendered).unwrap();
@@ -76,7 +81,7 @@ fn every_rendered_chapter_is_its_markdown_rendered() {
 fn every_chapter_renders_to_prose_and_its_figures() {
     let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
     let markdown = fs::read_to_string(content.join("a1-lease-expiry.md")).unwrap();
-    let html = render_chapter(&markdown);
+    let html = render_chapter(korean(), &markdown);
     let blocks = split_chapter(&html);
     let figures: Vec<&str> =
         blocks.iter().filter_map(|b| if let Block::Figure(id) = b { Some(*id) } else { None }).collect();

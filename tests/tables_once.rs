@@ -1,6 +1,7 @@
 //! Numbers once (issue 38): every chapter, rendered from its markdown as the
 //! site shows it, has at most one comparison table outside a closed
-//! `<details>` (the glossary aside); the others wait behind "표 보기: …". A
+//! `<details>` (the glossary aside); the others wait behind "Show tables: …"
+//! (in the chapter's words, `lab_words::shell::ProseWords::tables`). A
 //! table's every value after the row's name carries its column's label for
 //! the phone's cards, so a number keeps its source when the columns stack.
 //! (The figures' own tables are drawn by the page, not in this HTML; the
@@ -10,6 +11,11 @@ use std::fs;
 use std::path::Path;
 
 use consistency_lab::content::prose::render_chapter;
+
+/// The Korean edition's words: what `content/*.md` is written in.
+fn korean() -> &'static consistency_lab::words::Words {
+    consistency_lab::words::Words::of(consistency_lab::words::Lang::Ko)
+}
 
 /// The tables of `html` not inside any `<details>` (the renderer never
 /// writes an open one).
@@ -39,7 +45,7 @@ fn chapters() -> Vec<(String, String)> {
             let path = e.unwrap().path();
             (path.extension()? == "md").then(|| {
                 let id = path.file_stem().unwrap().to_str().unwrap().to_string();
-                (id, render_chapter(&fs::read_to_string(&path).unwrap()))
+                (id, render_chapter(korean(), &fs::read_to_string(&path).unwrap()))
             })
         })
         .collect();
@@ -66,7 +72,8 @@ fn the_kept_tables_say_what_is_inside() {
         for part in html.split("<details class=\"tables-more\">").skip(1) {
             let summary = part.strip_prefix("<summary>").and_then(|p| p.split_once("</summary>")).map(|s| s.0);
             let summary = summary.unwrap_or_else(|| panic!("{id}: a kept table without its summary"));
-            assert!(summary.starts_with("표 보기: ") && summary.chars().count() > 10, "{id}: {summary:?}");
+            let title = korean().shell.prose.tables.split("{what}").next().unwrap();
+            assert!(summary.starts_with(title) && summary.chars().count() > 10, "{id}: {summary:?}");
             let inside = &part[..part.find("</details>").unwrap()];
             assert!(inside.contains("<table"), "{id}: {summary:?} holds no table");
         }
@@ -75,13 +82,14 @@ fn the_kept_tables_say_what_is_inside() {
 
 #[test]
 fn every_comparison_value_says_its_source_on_a_phone() {
-    const SOURCES: [&str; 3] = ["원문 측정", "시뮬레이션", "실제 실행"];
+    let pay = &korean().real.pay;
+    let sources = [pay.article, pay.simulated, pay.real];
     let mut tables = 0;
     for (id, html) in chapters() {
         for table in html.split("<table").skip(1) {
             let table = &table[..table.find("</table>").unwrap()];
             let Some((head, body)) = table.split_once("</thead>") else { continue };
-            if !SOURCES.iter().any(|s| head.contains(s)) {
+            if !sources.iter().any(|s| head.contains(s)) {
                 continue;
             }
             tables += 1;

@@ -4,7 +4,9 @@
 //! Each [`Prediction`] names its figure, the figure's state after the move
 //! (a query in the URL's syntax, so the page's permalink changes as if the
 //! reader had moved the sliders), the reader's choices, what answers the
-//! question ([`Answer`]) and a sentence on why. The answer is never written
+//! question ([`Answer`]) and its words ([`Ask`]: the question, the choices'
+//! labels and a sentence on why, in `lab_words::predict`, picked from the
+//! table of the language the page or the chapter speaks). The answer is never written
 //! here: a lock-lease answer is the cell the figure's live table shows for
 //! that state ([`Prediction::lease_answer`], the same runs through the same
 //! plan), an Article B answer is the story's verdict, which the page asks
@@ -18,11 +20,13 @@
 //! page replaces with the live component.
 
 use crate::figures::plan::{matrix_unsafe_cells, LeasePlan, StoryVerdict, VoteFact};
-use crate::figures::vote::{fault_ko, MatrixView};
+use crate::figures::vote::MatrixView;
 use crate::sim::vote::{FaultKind, Variant};
 use lab_model::html::escape_html;
 use lab_model::params::{parse_lease_query, parse_vote_query, to_query, vote_to_query, LeaseQuery, SiteQuery};
 use lab_model::registry::{figure, FigureSpec, Scenario};
+pub use lab_words::predict::Ask;
+use lab_words::Words;
 
 /// What answers a question.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,10 +56,10 @@ pub enum Covers {
     Verdict(StoryVerdict),
 }
 
-/// One choice the reader can pick.
+/// One choice the reader can pick (its label is the prediction's words'
+/// choice at the same place).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Choice {
-    pub label_ko: &'static str,
     pub covers: Covers,
 }
 
@@ -64,10 +68,10 @@ pub struct Choice {
 pub struct Prediction {
     /// The id of the `{{predict:ID}}` marker and of the fieldset (`predict-ID`).
     pub id: &'static str,
+    /// Its words: the question, the choices' labels, why.
+    pub ask: Ask,
     /// The figure whose state the question is about (it sits in the same chapter).
     pub figure: &'static str,
-    /// The question, the fieldset's legend.
-    pub question_ko: &'static str,
     /// The figure's state after the move, in the URL's syntax.
     pub query: &'static str,
     /// View keys the reveal adds to the figure's address so that it opens
@@ -75,221 +79,164 @@ pub struct Prediction {
     pub view: &'static str,
     pub answer: Answer,
     pub choices: &'static [Choice],
-    /// Why the answer is what it is (no number the simulation computes).
-    pub why_ko: &'static str,
 }
 
-const fn between(label_ko: &'static str, lo: f64, hi: f64) -> Choice {
-    Choice { label_ko, covers: Covers::Between(lo, hi) }
+const fn between(lo: f64, hi: f64) -> Choice {
+    Choice { covers: Covers::Between(lo, hi) }
 }
 
-const fn verdict(label_ko: &'static str, v: StoryVerdict) -> Choice {
-    Choice { label_ko, covers: Covers::Verdict(v) }
+const fn verdict(v: StoryVerdict) -> Choice {
+    Choice { covers: Covers::Verdict(v) }
 }
 
-const VERDICT_CHOICES: &[Choice] = &[
-    verdict("B·C·D 가운데 누군가 A의 이중 투표 증거를 쥔다", StoryVerdict::Unsafe),
-    verdict("이중 투표는 없지만, A가 멈추거나 네트워크가 본 기록을 잃는다", StoryVerdict::Fenced),
-    verdict("안전하다: 이중 투표 증거도, 잃어버린 기록도 없다", StoryVerdict::Safe),
-];
+const VERDICT_CHOICES: &[Choice] =
+    &[verdict(StoryVerdict::Unsafe), verdict(StoryVerdict::Fenced), verdict(StoryVerdict::Safe)];
 
 /// Every prediction, in chapter order.
 pub const PREDICTIONS: &[Prediction] = &[
     Prediction {
         id: "a1-default",
+        ask: Ask::A1Default,
         figure: "lease-expiry",
-        question_ko: "TTL 200ms, 멈춤 300~500ms로 60초를 돌리면, 잔액으로 가능한 240건 가운데 승인은 몇 건일까요?",
         query: "preset=exp1",
         view: "",
         answer: Answer::Metric { key: "approvals", column: 0 },
-        choices: &[
-            between("240건 이하: 락이 지켜 준다", 0.0, 240.0),
-            between("241~400건", 241.0, 400.0),
-            between("400건보다 많이", 401.0, f64::INFINITY),
-        ],
-        why_ko: "멈춤이 늘 TTL보다 길어서, 락을 쥔 스레드가 멈춰 있는 동안 lease가 매번 끝납니다. 그때마다 기다리던 다른 스레드가 락을 가져가 같은 잔액을 다시 읽고, 두 스레드가 같은 돈으로 결제를 승인합니다. 지갑마다 스레드 넷이 번갈아 그렇게 하니, 승인은 잔액이 허락하는 240건을 훌쩍 넘습니다.",
+        choices: &[between(0.0, 240.0), between(241.0, 400.0), between(401.0, f64::INFINITY)],
     },
     Prediction {
         id: "a1-ttl600",
+        ask: Ask::A1Ttl600,
         figure: "lease-expiry",
-        question_ko: "TTL을 600ms로 올리면, 승인은 몇 건일까요?",
         query: "preset=exp1&ttl_ms=600",
         view: "",
         answer: Answer::Metric { key: "approvals", column: 0 },
-        choices: &[
-            between("240건 이하 (잔액이 허락하는 만큼)", 0.0, 240.0),
-            between("241~400건", 241.0, 400.0),
-            between("400건보다 많이", 401.0, f64::INFINITY),
-        ],
-        why_ko: "멈춤은 길어야 500ms라서 600ms lease는 작업 도중에 만료되지 않습니다. 만료가 없으니 다른 스레드가 락을 가져갈 틈도 없고, 같은 잔액을 두 번 읽는 일이 사라져 승인은 잔액이 허락하는 만큼에서 멈춥니다.",
+        choices: &[between(0.0, 240.0), between(241.0, 400.0), between(401.0, f64::INFINITY)],
     },
     Prediction {
         id: "a2-stop120",
+        ask: Ask::A2Stop120,
         figure: "watchdog-stop",
-        question_ko: "프로세스 정지 길이를 120ms로 줄이면, 소유 겹침은 몇 쌍일까요?",
         query: "preset=exp2_stop&stop_duration_ms=120",
         view: "",
         answer: Answer::Metric { key: "ownership_overlap_pairs", column: 0 },
-        choices: &[
-            between("0쌍", 0.0, 0.0),
-            between("1~50쌍", 1.0, 50.0),
-            between("50쌍보다 많이", 51.0, f64::INFINITY),
-        ],
-        why_ko: "Watchdog은 TTL의 3분의 1마다 lease를 연장하므로, 정지 직전의 마지막 연장 뒤에도 lease는 적어도 TTL에서 연장 주기를 뺀 만큼 남습니다. 정지가 그보다 짧으면 lease는 만료되지 않고, 다른 스레드가 락을 가져갈 수 없습니다.",
+        choices: &[between(0.0, 0.0), between(1.0, 50.0), between(51.0, f64::INFINITY)],
     },
     Prediction {
         id: "a3-pause100",
+        ask: Ask::A3Pause100,
         figure: "fence-placement",
-        question_ko: "멈춤 범위를 100~500ms로 넓히면, c-1의 fencing 거부는 몇 건일까요?",
         query: "preset=exp3_c1&pause_min_ms=100",
         view: "",
         answer: Answer::Metric { key: "fencing_rejects", column: 0 },
-        choices: &[
-            between("0건", 0.0, 0.0),
-            between("1~99건", 1.0, 99.0),
-            between("100건 이상", 100.0, f64::INFINITY),
-        ],
-        why_ko: "멈춤이 100ms까지 짧아지면, 락을 늦게 잡은 새 소유자가 옛 소유자보다 먼저 쓰는 경우가 생깁니다. 그러면 fence 값이 이미 새 토큰으로 올라가 있어서, 늦게 도착한 옛 토큰의 쓰기가 거부됩니다. 다만 옛 소유자가 먼저 쓰는 경우는 여전히 통과하므로 초과 승인은 남습니다.",
+        choices: &[between(0.0, 0.0), between(1.0, 99.0), between(100.0, f64::INFINITY)],
     },
     Prediction {
         id: "a4-threads32",
+        ask: Ask::A4Threads32,
         figure: "conditional-update",
-        question_ko: "스레드를 32개로 늘리면, 조건부 UPDATE의 초과 승인은 몇 건일까요?",
         query: "preset=exp4&threads=32",
         view: "",
         answer: Answer::Metric { key: "over_approval", column: 0 },
-        choices: &[
-            between("0건", 0.0, 0.0),
-            between("1~100건", 1.0, 100.0),
-            between("100건보다 많이", 101.0, f64::INFINITY),
-        ],
-        why_ko: "조건부 UPDATE는 \"잔액이 1,000원 이상일 때만 1,000원을 뺀다\"를 한 문장으로 합니다. 구간이 아무리 많이 겹쳐도 행 잠금이 차감을 하나씩 줄 세우므로, 잔액이 모자란 순간부터 UPDATE는 행을 바꾸지 않고 결제는 거절됩니다.",
+        choices: &[between(0.0, 0.0), between(1.0, 100.0), between(101.0, f64::INFINITY)],
     },
     Prediction {
         id: "a5-closed",
+        ask: Ask::A5Closed,
         figure: "outage",
-        question_ko: "fail-closed로 바꾸면, 60초 동안 초과 승인(잔액으로 가능한 240건을 넘은 승인)은 몇 건일까요?",
         query: "preset=exp5_closed",
         view: "",
         answer: Answer::Metric { key: "over_approval", column: 0 },
-        choices: &[
-            between("0건", 0.0, 0.0),
-            between("1~100건", 1.0, 100.0),
-            between("100건보다 많이", 101.0, f64::INFINITY),
-        ],
-        why_ko: "fail-closed는 락 서버가 없는 20초 동안의 결제를 503으로 막을 뿐입니다. 락 서버가 살아 있는 나머지 40초에는 실험 1과 같은 경로(조회 → 멈춤 → 조건 없는 UPDATE)가 그대로 돌고, 멈춘 사이 lease가 끝나 생기는 잃어버린 갱신도 그대로 생깁니다. 그래서 초과 승인은 실험 1만큼 남습니다.",
+        choices: &[between(0.0, 0.0), between(1.0, 100.0), between(101.0, f64::INFINITY)],
     },
     Prediction {
         id: "a6-long-pause",
+        ask: Ask::A6LongPause,
         figure: "tradeoff",
-        question_ko: "멈춤을 1~2초로 늘리면, (d) 조건부 UPDATE의 초과 승인은 몇 건일까요?",
         query: "preset=exp1&pause_min_ms=1000&pause_max_ms=2000",
         view: "",
         answer: Answer::Metric { key: "over_approval", column: 4 },
-        choices: &[
-            between("0건", 0.0, 0.0),
-            between("1~100건", 1.0, 100.0),
-            between("100건보다 많이", 101.0, f64::INFINITY),
-        ],
-        why_ko: "(d)는 락에 기대지 않고 잔액 검사와 차감을 한 UPDATE 안에서 합니다. 멈춤이 길어지면 처리량은 줄지만, 잔액보다 많이 빼는 일은 멈춤의 길이와 상관없이 일어나지 않습니다.",
+        choices: &[between(0.0, 0.0), between(1.0, 100.0), between(101.0, f64::INFINITY)],
     },
     Prediction {
         id: "a7-long-ttl",
+        ask: Ask::A7LongTtl,
         figure: "sweep-ttl-pause",
-        question_ko: "TTL이 1,000ms이고 멈춤 상한이 100ms인 칸에서, 초과 승인 평균은 몇 건일까요?",
         query: "ttl_lo=50&ttl_hi=1000&pause_lo=100&pause_hi=1000",
         view: "",
         answer: Answer::SweepCell { ix: 11, iy: 0 },
-        choices: &[
-            between("0건", 0.0, 0.0),
-            between("0건보다 많고 10건 이하", 1e-9, 10.0),
-            between("10건보다 많이", 10.0 + 1e-9, f64::INFINITY),
-        ],
-        why_ko: "멈춤이 lease보다 짧으면, lease는 작업 도중에 만료되지 않습니다. 만료가 없으니 다른 스레드가 락을 가져갈 틈도 없고, 같은 잔액을 두 번 읽는 일도 생기지 않습니다. 지도에서 TTL이 멈춤 상한보다 넉넉한 쪽이 모두 같은 색인 까닭입니다.",
+        choices: &[between(0.0, 0.0), between(1e-9, 10.0), between(10.0 + 1e-9, f64::INFINITY)],
     },
     Prediction {
         id: "b1-store-first",
+        ask: Ask::B1StoreFirst,
         figure: "vote-story",
-        question_ko: "장애 지점은 그대로 두고 순서를 \"저장 후 전파\"로 바꾸면, 이야기는 어떻게 끝날까요?",
         query: "scenario=vote&variant=V0",
         view: "",
         answer: Answer::Verdict,
         choices: VERDICT_CHOICES,
-        why_ko: "이 장애 지점에서 A는 기록을 쓴 직후, 커밋하기 전에 멈춥니다. 기록은 남지 않고, 다시 켜진 A는 Y에 서명해 보냅니다. 그래도 안전한 것은 저장 후 전파에서는 저장이 끝나기 전에 X가 노드 밖으로 나가지 않기 때문입니다. 네트워크가 X를 본 적이 없으니, B·C·D의 손에는 A의 서명이 Y 하나뿐입니다.",
     },
     Prediction {
         id: "b2-lying-device",
+        ask: Ask::B2LyingDevice,
         figure: "crash-matrix",
-        question_ko: "장치가 동기화를 무시하면, V0(저장 후 전파) 줄에서 전원 차단 때 이중 투표가 가능한 칸은 몇 칸일까요?",
         query: "scenario=vote&device_honours_sync=false",
         view: "",
         answer: Answer::MatrixUnsafe { variant: Variant::V0, fault: FaultKind::Power },
-        choices: &[between("없다 (0칸): 저장 후 전파는 늘 안전하다", 0.0, 0.0), between("있다 (1칸 이상)", 1.0, f64::INFINITY)],
-        why_ko: "저장 후 전파는 \"저장했다\"는 대답을 믿고 투표를 내보냅니다. 장치가 동기화를 무시하면 그 대답은 거짓이고, 기록은 아직 장치의 캐시에 있습니다. 전원이 나가면 그 기록이 사라지고, 다시 켜진 A는 이미 보낸 투표를 기억하지 못합니다. 프로세스 종료는 장치의 캐시를 건드리지 않으므로 그 줄은 그대로입니다.",
+        choices: &[between(0.0, 0.0), between(1.0, f64::INFINITY)],
     },
     Prediction {
         id: "b3-rollback",
+        ask: Ask::B3Rollback,
         figure: "outer-transaction",
-        question_ko: "바깥 트랜잭션이 롤백되면(장애 없이), 위쪽 패널, 곧 합류하는 구현의 이야기는 어떻게 끝날까요?",
         query: "scenario=vote&variant=V2&crash=none&outer_end=rollback",
         view: "",
         answer: Answer::Verdict,
         choices: VERDICT_CHOICES,
-        why_ko: "합류하는 구현에서는 저장 호출이 성공을 돌려준 뒤에도 기록이 바깥 트랜잭션에 묶여 있습니다. 투표는 이미 나갔는데 바깥 트랜잭션이 롤백되면 그 기록도 함께 사라집니다. 네트워크가 본 투표를 A의 저장소는 잃었으니, A가 언젠가 다시 켜지면 막을 근거가 없습니다.",
     },
     Prediction {
         id: "b4-fence",
+        ask: Ask::B4Fence,
         figure: "uncertain-failure",
-        question_ko: "동기화가 오류를 돌려준 뒤 \"차단\"하는 처리 방식에서(장애 없이), 이야기는 어떻게 끝날까요?",
         query: "scenario=vote&variant=F-fence&crash=none",
         view: "",
         answer: Answer::Verdict,
         choices: VERDICT_CHOICES,
-        why_ko: "동기화 오류 뒤에는 기록이 디스크에 닿았는지 알 수 없습니다. 차단하는 처리 방식은 그 상태에서 더는 서명하지 않고 스스로 멈추므로, 이중 투표는 생기지 않지만 A는 투표에서 빠집니다.",
     },
     Prediction {
         id: "b5-as-success",
+        ask: Ask::B5AsSuccess,
         figure: "interrupt-wait",
-        question_ko: "장애 지점은 그대로 두고 \"중단 요청: 성공으로 간주\"를 고르면, 이야기는 어떻게 끝날까요?",
         query: "scenario=vote&variant=I-as-success&crash_after=8&fault=power",
         view: "",
         answer: Answer::Verdict,
         choices: VERDICT_CHOICES,
-        why_ko: "성공으로 간주하면 저장 함수는 동기화가 끝나기 전에 성공을 돌려주고, 엔진은 곧바로 X를 B·C·D에 보냅니다. 그때 X의 기록은 아직 OS 캐시에 있습니다. 세 번째 전송 뒤에 전원이 나가면 그 기록도 사라지고, 다시 켜진 A는 X에 서명한 적이 없다고 여겨 Y에 서명해 보냅니다.",
     },
     Prediction {
         id: "b6-after-send",
+        ask: Ask::B6AfterSend,
         figure: "restart-recovery",
-        question_ko: "장애 지점을 첫 전송 뒤로 옮기면(B가 X를 받은 뒤 종료), 이야기는 어떻게 끝날까요?",
         query: "scenario=vote&variant=V0&crash_after=6",
         view: "",
         answer: Answer::Verdict,
         choices: VERDICT_CHOICES,
-        why_ko: "X의 기록은 첫 전송 전에 이미 디스크에 있었으므로, 다시 켜진 A가 복원합니다. Y에 서명하라는 요청은 그 기록과 충돌하므로 거부하고, 저장해 둔 X의 메시지는 같은 바이트와 같은 서명으로 다시 보냅니다. B는 같은 투표를 두 번 받을 뿐이어서 증거가 생기지 않습니다.",
     },
     Prediction {
         id: "b7-power",
+        ask: Ask::B7Power,
         figure: "kill-vs-power",
-        question_ko: "프로세스 종료 대신 전원이 나가면, 그 시점 A의 안전 기록 중 몇 개를 잃을까요?",
         query: "scenario=vote&variant=V3&crash=none&os_writeback_delay_ms=3000&fault=power",
         view: "hit=1",
         answer: Answer::VoteFact { key: "lost_after_power", run: 0 },
-        choices: &[
-            between("0개: 저장했다고 답한 기록은 모두 남는다", 0.0, 0.0),
-            between("1~4개", 1.0, 4.0),
-            between("5개 이상", 5.0, f64::INFINITY),
-        ],
-        why_ko: "프로세스가 죽으면 그 프로세스의 메모리와 트랜잭션만 사라지고, OS 캐시에 넘긴 기록은 OS가 나중에 디스크로 내려보냅니다. 전원이 나가면 OS 캐시도 함께 사라집니다. 이 그림의 저장소는 OS가 3초 뒤에야 디스크로 내려보내므로, 최근 기록 대부분이 아직 OS 캐시에 있습니다.",
+        choices: &[between(0.0, 0.0), between(1.0, 4.0), between(5.0, f64::INFINITY)],
     },
     Prediction {
         id: "b8-two-blocked",
+        ask: Ask::B8TwoBlocked,
         figure: "liveness",
-        question_ko: "검증 노드 넷 중 둘이 멈추면, 장애 뒤 제출한 거래는 몇 건이 확정될까요?",
         query: "scenario=vote&variant=V0&crash=none&blocked_validators=2&txs_submit_at_ms=12000",
         view: "",
         answer: Answer::VoteFact { key: "finalized_after_fault", run: 2 },
-        choices: &[between("하나도 확정되지 않는다", 0.0, 0.0), between("일부 또는 전부 확정된다", 1.0, f64::INFINITY)],
-        why_ko: "넷 중 셋 이상이 같은 블록에 서명해야 그 블록이 확정됩니다. 둘이 멈추면 남은 둘로는 그 수를 채울 수 없으므로, 합의는 안전하게 멈춰 서고 새 거래는 확정되지 않습니다. 한 노드가 멈췄을 때는 남은 셋으로 충분했습니다.",
+        choices: &[between(0.0, 0.0), between(1.0, f64::INFINITY)],
     },
 ];
 
@@ -303,12 +250,28 @@ pub fn prediction(id: &str) -> Option<&'static Prediction> {
 pub enum Answered {
     /// A table cell: the row's label, the column's header, the cell's text
     /// (as the table shows it) and the largest value of the column's runs.
-    Metric { row_ko: String, column_ko: String, text: String, value: f64 },
+    Metric { row: String, column: String, text: String, value: f64 },
     /// A story's verdict and its line (the banner's text).
     Verdict(StoryVerdict, String),
 }
 
 impl Prediction {
+    /// The question, the fieldset's legend.
+    pub fn question<'w>(&self, words: &'w Words) -> &'w str {
+        lab_words::predict::asked(words, self.ask).question
+    }
+
+    /// Why the answer is what it is (no number the simulation computes).
+    pub fn why<'w>(&self, words: &'w Words) -> &'w str {
+        lab_words::predict::asked(words, self.ask).why
+    }
+
+    /// The label of choice `i`, if there is one.
+    pub fn choice_label<'w>(&self, words: &'w Words, i: usize) -> Option<&'w str> {
+        let labels = lab_words::predict::asked(words, self.ask).choices;
+        (i < self.choices.len()).then(|| labels.get(i).copied()).flatten()
+    }
+
     pub fn spec(&self) -> &'static FigureSpec {
         figure(self.figure).expect("a prediction names a figure of the registry")
     }
@@ -382,8 +345,8 @@ impl Prediction {
         let hi = values.iter().copied().reduce(f64::max)?;
         let format = |v| metric.format_live(v);
         let text = if (hi - lo).abs() < 1e-9 { format(lo) } else { format!("{}~{}", format(lo), format(hi)) };
-        let row_ko = lab_model::live_table::row_label(metric, &runs);
-        Some(Answered::Metric { row_ko, column_ko: col.header, text, value: hi })
+        let row = lab_model::live_table::row_label(metric, &runs);
+        Some(Answered::Metric { row, column: col.header, text, value: hi })
     }
 
     /// An answer from an Article B figure's facts (its summary's, for the
@@ -393,39 +356,35 @@ impl Prediction {
         let Answer::VoteFact { key, run } = self.answer else { return None };
         let f = facts.iter().find(|f| f.key == key && f.run == run)?;
         Some(Answered::Metric {
-            row_ko: f.label_ko.clone(),
-            column_ko: f.where_ko.clone(),
+            row: f.label_ko.clone(),
+            column: f.where_ko.clone(),
             text: f.text.clone(),
             value: f.value,
         })
     }
 
-    /// An answer from figure B2's crash-point grid for the prediction's state.
-    pub fn matrix_answer(&self, view: &MatrixView) -> Option<Answered> {
+    /// An answer from figure B2's crash-point grid for the prediction's
+    /// state, in the language of `words`.
+    pub fn matrix_answer(&self, words: &Words, view: &MatrixView) -> Option<Answered> {
         let Answer::MatrixUnsafe { variant, fault } = self.answer else { return None };
         let n = matrix_unsafe_cells(view, variant, fault);
-        Some(Answered::Metric {
-            row_ko: format!("{} 줄의 위험한 칸", variant.code()),
-            column_ko: fault_ko(fault).to_string(),
-            text: format!("{n}칸"),
-            value: n as f64,
-        })
+        let (row, text) = lab_words::predict::matrix_answer(words, variant.code(), n);
+        let column = lab_words::catalogue::fault(words, fault).to_string();
+        Some(Answered::Metric { row, column, text, value: n as f64 })
     }
 
     /// A sweep answer: the cell's seeds run as the sweep's workers run them,
-    /// its mean over-approval as the heatmap's cell says it.
-    pub fn sweep_answer(&self) -> Option<Answered> {
+    /// its mean over-approval as the heatmap's cell says it, in the
+    /// language of `words`.
+    pub fn sweep_answer(&self, words: &Words) -> Option<Answered> {
         let Answer::SweepCell { ix, iy } = self.answer else { return None };
         let spec = self.sweep_spec()?;
         let (x, y) = (*spec.xs().get(ix)?, *spec.ys().get(iy)?);
         let [xn, yn] = spec.kind.axis_names_ko();
         let cell = lab_model::sweep::run_cell(&spec, ix, iy);
-        Some(Answered::Metric {
-            row_ko: format!("{} 평균", lab_model::metrics::Metric::OverApproval.name_ko()),
-            column_ko: format!("{xn} {x}, {yn} {y}"),
-            text: lab_model::sweep::fmt1(cell.over_mean),
-            value: cell.over_mean,
-        })
+        let metric = lab_words::metrics::metric_name(words, lab_model::metrics::Metric::OverApproval);
+        let (row, column) = lab_words::predict::sweep_answer(words, metric, (xn, &x.to_string()), (yn, &y.to_string()));
+        Some(Answered::Metric { row, column, text: lab_model::sweep::fmt1(cell.over_mean), value: cell.over_mean })
     }
 
     /// The choice the answer makes right, if one does.
@@ -438,17 +397,21 @@ impl Prediction {
     }
 
     /// The question and its choices without the answer, as the static
-    /// chapter pages show it (the page replaces it with the live fieldset).
-    pub fn static_html(&self) -> String {
+    /// chapter pages show it (the page replaces it with the live fieldset),
+    /// in the language of `words`.
+    pub fn static_html(&self, words: &Words) -> String {
         let mut s = format!(
             "<fieldset class=\"predict predict-static\" id=\"predict-{}\" disabled><legend>{}</legend><ul class=\"predict-choices\">",
             escape_html(self.id),
-            escape_html(self.question_ko)
+            escape_html(self.question(words))
         );
-        for c in self.choices {
-            s.push_str(&format!("<li>{}</li>", escape_html(c.label_ko)));
+        for i in 0..self.choices.len() {
+            s.push_str(&format!("<li>{}</li>", escape_html(self.choice_label(words, i).unwrap_or_default())));
         }
-        s.push_str("</ul><p class=\"predict-note\">자바스크립트를 켜면 답을 고른 뒤 그림을 그 상태로 돌려 확인할 수 있습니다.</p></fieldset>");
+        s.push_str(&format!(
+            "</ul><p class=\"predict-note\">{}</p></fieldset>",
+            escape_html(words.predict.static_note)
+        ));
         s
     }
 }
@@ -456,15 +419,26 @@ impl Prediction {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lab_words::Lang;
+
+    fn ko() -> &'static Words {
+        Words::of(Lang::Ko)
+    }
 
     #[test]
     fn ids_are_unique_and_figures_exist() {
         for (i, p) in PREDICTIONS.iter().enumerate() {
-            assert!(PREDICTIONS[i + 1..].iter().all(|q| q.id != p.id), "{}", p.id);
+            assert!(PREDICTIONS[i + 1..].iter().all(|q| q.id != p.id && q.ask != p.ask), "{}", p.id);
             assert!(figure(p.figure).is_some(), "{}", p.id);
-            assert!(p.question_ko.ends_with('?'), "{}", p.id);
             assert!(p.choices.len() >= 2, "{}", p.id);
+            // Every choice has its words, and no word is left without a choice.
+            for lang in Lang::ALL {
+                let words = Words::of(lang);
+                assert!(p.question(words).ends_with('?'), "{lang:?} {}", p.id);
+                assert_eq!(lab_words::predict::asked(words, p.ask).choices.len(), p.choices.len(), "{lang:?} {}", p.id);
+            }
         }
+        assert_eq!(PREDICTIONS.len(), Ask::ALL.len(), "one prediction per question's words");
     }
 
     /// Every state parses without a notice, and the permalink carries it.
@@ -516,24 +490,22 @@ mod tests {
         let p = prediction("a7-long-ttl").unwrap();
         let spec = p.sweep_spec().unwrap();
         assert_eq!((spec.xs()[11], spec.ys()[0]), (1000, 100), "the cell the question names");
-        let answered = p.sweep_answer().unwrap();
+        let answered = p.sweep_answer(ko()).unwrap();
         assert_eq!(p.right_choice(&answered), Some(0), "{answered:?}");
         let mut grid = lab_model::sweep::SweepResult::empty(spec);
         grid.rows[0] = Some(lab_model::sweep::run_row(&spec, 0));
         let Answered::Metric { text, .. } = &answered else { panic!() };
-        assert!(
-            grid.describe_cell(11, 0).contains(&format!("초과 승인 평균 {text} ")),
-            "{}",
-            grid.describe_cell(11, 0)
-        );
+        assert!(grid.describe_cell(11, 0).contains(&format!(" {text} ")), "{}", grid.describe_cell(11, 0));
         // The answer is the table's: the same value as a run of that state.
         let p = prediction("a1-ttl600").unwrap();
         let q = p.lease_query();
         let run = crate::sim::lease::run(&q.config, q.seed, 0, crate::sim::lease::TraceLevel::Summary);
+        let spec = p.spec();
+        let first_column = LeasePlan::new(spec, q.clone(), Some(spec.window_ms), true).table()[0].header.clone();
         match p.lease_answer() {
-            Some(Answered::Metric { text, column_ko, .. }) => {
+            Some(Answered::Metric { text, column, .. }) => {
                 assert_eq!(text, run.metrics.approvals.to_string());
-                assert_eq!(column_ko, "실행 0");
+                assert_eq!(column, first_column);
             }
             other => panic!("{other:?}"),
         }
@@ -572,14 +544,19 @@ mod tests {
         let summary = VotePlan::new(p.spec(), p.vote_config()).run().summary();
         let alt = summary.text_alternative(crate::figures::vote::StackFault::Power).to_string();
         let Some(Answered::Metric { text, value, .. }) = p.fact_answer(&summary.facts) else { panic!() };
-        let (total, _) = text.split_once("개 중 ").unwrap();
-        let kept = total.parse::<f64>().unwrap() - value;
-        assert!(alt.contains(&format!("전원 차단 뒤 {total}개 중 {kept}개가 남음")), "{alt} vs {text}");
+        let numbers = |s: &str| -> Vec<f64> {
+            s.split(|c: char| !c.is_ascii_digit()).filter(|n| !n.is_empty()).filter_map(|n| n.parse().ok()).collect()
+        };
+        // The answer's text says "LOST of TOTAL" in its words; the text
+        // alternative says how many of TOTAL are left after the power cut.
+        let total = numbers(&text)[0];
+        let kept = total - value;
+        assert!(numbers(&alt).windows(2).any(|w| w == [total, kept]), "{alt} vs {text}");
 
         let p = prediction("b2-lying-device").unwrap();
         let c = p.vote_config();
         let view = crate::figures::vote::matrix_view(c.profile, c.device_honours_sync);
-        let answered = p.matrix_answer(&view).unwrap();
+        let answered = p.matrix_answer(ko(), &view).unwrap();
         assert_eq!(p.right_choice(&answered), Some(1), "{answered:?}");
         // With a device that honours sync, the same row has no unsafe cell.
         let honest = crate::figures::vote::matrix_view(c.profile, true);
@@ -630,8 +607,34 @@ mod tests {
     #[test]
     fn the_static_question_has_no_answer_and_escapes() {
         let p = prediction("b1-store-first").unwrap();
-        let html = p.static_html();
-        assert!(html.contains("<legend>장애 지점은 그대로 두고 순서를 &quot;저장 후 전파&quot;로 바꾸면"), "{html}");
-        assert!(!html.contains(p.why_ko), "{html}");
+        for lang in Lang::ALL {
+            let words = Words::of(lang);
+            let html = p.static_html(words);
+            let question = p.question(words);
+            assert!(question.contains('"'), "{question}");
+            assert!(html.contains(&format!("<legend>{}</legend>", escape_html(question))), "{html}");
+            assert!(html.contains("&quot;") && !html.contains(p.why(words)), "{html}");
+            for i in 0..p.choices.len() {
+                assert!(
+                    html.contains(&format!("<li>{}</li>", escape_html(p.choice_label(words, i).unwrap()))),
+                    "{html}"
+                );
+            }
+        }
+    }
+
+    /// The English answers' rows and columns are English.
+    #[test]
+    fn answers_speak_the_language_they_are_asked_in() {
+        let en = Words::of(Lang::En);
+        let p = prediction("b2-lying-device").unwrap();
+        let c = p.vote_config();
+        let view = crate::figures::vote::matrix_view(c.profile, c.device_honours_sync);
+        let Some(Answered::Metric { row, column, text, .. }) = p.matrix_answer(en, &view) else { panic!() };
+        assert_eq!(row, "Unsafe cells in row V0");
+        assert_eq!(column, lab_words::catalogue::fault(en, FaultKind::Power));
+        assert!(text.ends_with(" cell") || text.ends_with(" cells"), "{text}");
+        let Some(Answered::Metric { row, .. }) = prediction("a7-long-ttl").unwrap().sweep_answer(en) else { panic!() };
+        assert!(row.starts_with("Mean "), "{row}");
     }
 }

@@ -13,7 +13,8 @@
 //!
 //! Each page is a `<head>` part (title, description, link-card tags, the
 //! link to its oEmbed document) and the `#app` element, written from the same shell texts the live page uses
-//! (`content::shell`). `tests/prerender.rs` writes them to `content/pages/`;
+//! (`content::shell`), in the language of the table [`pages`] is given
+//! (`lab_words::shell`: the frame's words and the static pages' own). `tests/prerender.rs` writes them to `content/pages/`;
 //! the build's post-build hook (`scripts/prerender.mjs`) puts each into a
 //! copy of index.html, and the inline script [`redirect_script`] sends
 //! `?ch=ID` and `?embed=ID` to their page before anything is painted.
@@ -25,17 +26,18 @@
 //! static image. Every page has an oEmbed document ([`Page::oembed`],
 //! `lab_model::oembed`): the `<iframe>` of its figure's embed page (a
 //! chapter's first figure, titled with the chapter), the same snippet the
-//! 퍼가기 panel gives a blog that takes HTML (Tistory): the figure alone
+//! share panel gives a blog that takes HTML (Tistory): the figure alone
 //! where it has a figure-only embed, sized from its static image, or the
 //! figure with its controls.
 
 use std::collections::BTreeMap;
 
-use super::shell::{self, Chapter};
+use super::shell::{self, Chapter, Frame};
 use crate::figures::hook::{HookRun, CANVAS_LABEL, QUESTION};
 use lab_model::html::{escape_html as esc, unescape_html};
 use lab_model::oembed::{self, Embed, Thumbnail};
 use lab_model::share;
+use lab_words::Words;
 
 /// A static image: its file (relative to the site's root), its size in px and its text.
 #[derive(Clone, Debug)]
@@ -94,19 +96,10 @@ impl Page {
     }
 }
 
-/// The note under a static figure's caption.
-const STATIC_NOTE: &str = "(처음 상태의 이미지. 자바스크립트를 켜면 움직이는 그림이 됩니다.)";
-/// What stands for a figure without an image.
-const NO_IMAGE: &str = "이 그림은 브라우저에서 계산해 그립니다. 자바스크립트를 켜면 나타납니다.";
-/// Figure 8-1 (`break-it`, the reader's own schedule) without scripts: what
-/// it needs, and the checker's smallest schedule for variant (a), folded
-/// so that a reader who will play it first is not told the answer.
-const CHECK_NEEDS_JS: &str =
-    "이 그림에서는 독자가 직접 스레드의 순서를 골라 설계를 깨뜨려 봅니다. 자바스크립트를 켜면 나타납니다.";
-fn check_smallest_summary(name: &str, steps: usize, threads: u8) -> String {
-    format!("검사기가 찾은 「{name}」의 가장 짧은 반례 보기 (스레드 {threads}개, {steps}단계)")
-}
-/// The variant and threads the figure opens on (break-it.md: `a`, 2 threads).
+/// Figure 8-1 (`break-it`, the reader's own schedule) without scripts
+/// says what it needs, and folds the checker's smallest schedule for
+/// variant (a) so that a reader who will play it first is not told the
+/// answer. The variant and threads the figure opens on (break-it.md: `a`, 2 threads).
 const CHECK_VARIANT: &str = "a";
 const CHECK_THREADS: u8 = 2;
 /// The longest description a link card shows.
@@ -114,16 +107,18 @@ const DESCRIPTION_CHARS: usize = 150;
 /// The figure whose image and embed stand for a chapter without one.
 const FALLBACK_FIGURE: &str = "lease-expiry";
 
-/// Every static page: the front page, the chapters, the embeds.
-pub fn pages(inputs: &Inputs) -> Vec<Page> {
+/// Every static page in the language of `words`: the front page, the chapters, the embeds.
+pub fn pages(words: &'static Words, inputs: &Inputs) -> Vec<Page> {
+    let frame = Frame::new(words);
+    let site = words.shell.site_title;
     let chapters = shell::chapters();
     let mut out = Vec::new();
     for (pos, c) in chapters.iter().enumerate() {
-        let html = crate::content::prose::fill_sim(&(inputs.chapter_html)(c.id), |p, m| {
+        let html = crate::content::prose::fill_sim(words, &(inputs.chapter_html)(c.id), |p, m| {
             inputs.sim_values.get(&format!("{p}:{m}")).cloned()
         });
-        let (body, first_figure) = chapter_body(&html, inputs.figures);
-        let description = description(&html);
+        let (body, first_figure) = chapter_body(words, &html, inputs.figures);
+        let description = description(words, &html);
         // The chapter's first figure, or the site's own; its image, if it has
         // one. A figure that has no embed (the reader's own schedule) is not
         // what the chapter's oEmbed offers.
@@ -132,15 +127,21 @@ pub fn pages(inputs: &Inputs) -> Vec<Page> {
         // The link card's: a chapter whose first figure has none shows the site's.
         let card = image.or_else(|| inputs.figures.get(FALLBACK_FIGURE));
         let file = format!("{}.html", c.id);
-        let title = format!("{} — {}", c.title, shell::SITE_TITLE);
-        let document = document_of(figure, &title, image, image);
-        let head = head_tags(&title, &description, card, "article", &oembed::discovery_link(&file, &title));
-        out.push(Page { file, head, app: app(c.id, &chapters, pos, &body, None), embed: false, oembed: document });
+        let title = format!("{} — {site}", c.title);
+        let document = document_of(words, figure, &title, image, image);
+        let head = head_tags(words, &title, &description, card, "article", &oembed::discovery_link(&file, &title));
+        out.push(Page {
+            file,
+            head,
+            app: app(frame, c.id, &chapters, pos, &body, None),
+            embed: false,
+            oembed: document,
+        });
         if pos == 0 {
-            let hook = hook_section(&inputs.hook, &inputs.hook_narrow);
-            let title = format!("{} — {}", shell::SITE_TITLE, c.title);
+            let hook = hook_section(frame, &inputs.hook, &inputs.hook_narrow);
+            let title = format!("{site} — {}", c.title);
             let link = oembed::discovery_link("index.html", &title);
-            let mut head = head_tags(&title, &description, Some(&inputs.hook), "website", &link);
+            let mut head = head_tags(words, &title, &description, Some(&inputs.hook), "website", &link);
             // The hook's image is the front page's largest paint: fetched from the head on.
             // One preload per case, the same the <picture> picks.
             let (narrow, wide) = (&inputs.hook_narrow.src, &inputs.hook.src);
@@ -159,9 +160,9 @@ pub fn pages(inputs: &Inputs) -> Vec<Page> {
             out.push(Page {
                 file: "index.html".to_string(),
                 head,
-                app: app(c.id, &chapters, pos, &body, Some(&hook)),
+                app: app(frame, c.id, &chapters, pos, &body, Some(&hook)),
                 embed: false,
-                oembed: document_of(figure, &title, image, image),
+                oembed: document_of(words, figure, &title, image, image),
             });
         }
     }
@@ -173,22 +174,22 @@ pub fn pages(inputs: &Inputs) -> Vec<Page> {
                 format!(
                     "<p class=\"embed-back\"><a href=\"{}.html\" target=\"_blank\" rel=\"noopener\">{}</a></p>",
                     c.id,
-                    esc(&shell::embed_back_label(c.title))
+                    esc(&frame.embed_back_label(c.title))
                 )
             })
             .unwrap_or_default();
-        let title = format!("{} — {}", short_caption(spec.caption_ko), shell::SITE_TITLE);
+        let title = format!("{} — {site}", short_caption(spec.caption_ko));
         let file = format!("embed-{}.html", spec.id);
         // Its own link card once it has one, its static image until then.
         let card = inputs.cards.get(spec.id).unwrap_or(image);
         let link = oembed::discovery_link(&file, &title);
         out.push(Page {
-            head: head_tags(&title, spec.caption_ko, Some(card), "article", &link),
-            oembed: document_of(spec.id, &title, Some(image), Some(card)),
+            head: head_tags(words, &title, spec.caption_ko, Some(card), "article", &link),
+            oembed: document_of(words, spec.id, &title, Some(image), Some(card)),
             file,
             app: format!(
                 "<div id=\"app\" data-prerendered=\"embed-{id}\"><main id=\"content\" class=\"embed\">{}{back}</main></div>",
-                static_figure(spec.id, Some(image), false),
+                static_figure(words, spec.id, Some(image), false),
                 id = spec.id
             ),
             embed: true,
@@ -221,14 +222,21 @@ pub fn redirect_script(pages: &[Page]) -> String {
     )
 }
 
-/// A caption's first sentence part, for a title: "그림 1-1. lease 만료 타임라인(실험 1)".
+/// A caption's first part, before its colon, for a title (the figure's number and name).
 fn short_caption(caption: &str) -> &str {
     caption.split_once(": ").map_or(caption, |(head, _)| head)
 }
 
 /// The `<title>` and meta tags of a page, its card's image (`image`, with
 /// its size and text) and the link to its oEmbed document (`discovery`).
-fn head_tags(title: &str, description: &str, image: Option<&Image>, kind: &str, discovery: &str) -> String {
+fn head_tags(
+    words: &Words,
+    title: &str,
+    description: &str,
+    image: Option<&Image>,
+    kind: &str,
+    discovery: &str,
+) -> String {
     let short = shorten(description, DESCRIPTION_CHARS);
     let mut tags = vec![
         format!("<title>{}</title>", esc(title)),
@@ -245,7 +253,7 @@ fn head_tags(title: &str, description: &str, image: Option<&Image>, kind: &str, 
             tags.push(format!("<meta property=\"og:image:alt\" content=\"{}\">", esc(&shorten(&i.alt, 420))));
         }
     }
-    tags.push("<meta property=\"og:locale\" content=\"ko_KR\">".to_string());
+    tags.push(format!("<meta property=\"og:locale\" content=\"{}\">", words.lang().og_locale()));
     tags.push("<meta name=\"twitter:card\" content=\"summary_large_image\">".to_string());
     tags.push(discovery.to_string());
     tags.join("\n  ")
@@ -253,11 +261,11 @@ fn head_tags(title: &str, description: &str, image: Option<&Image>, kind: &str, 
 
 /// The oEmbed document of a page titled `title` that embeds `figure`
 /// (whose static image and embed page are `image`'s, if it has one), with
-/// `thumbnail` as its picture: the 퍼가기 panel's snippet for a blog that
+/// `thumbnail` as its picture: the share panel's snippet for a blog that
 /// takes HTML (`lab_model::share`), the figure alone where it has that embed
 /// (a drawn figure with an image, not a sweep), the figure with its
 /// controls otherwise.
-fn document_of(figure: &str, title: &str, image: Option<&Image>, thumbnail: Option<&Image>) -> String {
+fn document_of(words: &Words, figure: &str, title: &str, image: Option<&Image>, thumbnail: Option<&Image>) -> String {
     let spec = lab_model::registry::figure(figure);
     let caption = spec.map_or(title, |s| short_caption(s.caption_ko));
     let sweep = spec.is_some_and(|s| matches!(s.kind, lab_model::registry::FigureKind::Sweep(_)));
@@ -272,11 +280,11 @@ fn document_of(figure: &str, title: &str, image: Option<&Image>, thumbnail: Opti
         height: bare.unwrap_or(share::FULL_HEIGHT),
         thumbnail,
     };
-    oembed::document(shell::SITE_TITLE, &embed).to_json()
+    oembed::document(words.shell.site_title, &embed).to_json()
 }
 
 /// The height of figure `id`'s figure-only embed in its opening state, as
-/// the 퍼가기 panel sizes its snippet (`web::export_files`): the figure's
+/// the share panel sizes its snippet (`web::export_files`): the figure's
 /// file laid out at [`share::BARE_WIDTH`] less the page's padding, and
 /// what the embed page adds around it. `None` when it cannot be laid out.
 fn bare_height(id: &str) -> Option<u32> {
@@ -297,21 +305,22 @@ fn shorten(text: &str, max: usize) -> String {
 
 /// The `#app` element of a page showing chapter `id` (at `pos` of
 /// `chapters`), with the hook's section above the chapter on the front page.
-fn app(id: &str, chapters: &[Chapter], pos: usize, body: &str, hook: Option<&str>) -> String {
-    let nav: String = shell::nav_items(id).iter().map(nav_item).collect();
+fn app(frame: Frame, id: &str, chapters: &[Chapter], pos: usize, body: &str, hook: Option<&str>) -> String {
+    let w = &frame.words.shell;
+    let nav: String = frame.nav_items(id).iter().map(nav_item).collect();
     let mut pager = String::new();
     if let Some(prev) = pos.checked_sub(1).and_then(|p| chapters.get(p)) {
         pager.push_str(&format!(
             "<a class=\"prev\" href=\"{}.html\">{}</a>",
             prev.id,
-            esc(&shell::previous_label(prev.title))
+            esc(&frame.previous_label(prev.title))
         ));
     }
     if let Some(next) = chapters.get(pos + 1) {
         pager.push_str(&format!(
             "<a class=\"next\" href=\"{}.html\">{}</a>",
             next.id,
-            esc(&shell::next_label(next.title))
+            esc(&frame.next_label(next.title))
         ));
     }
     format!(
@@ -322,13 +331,13 @@ fn app(id: &str, chapters: &[Chapter], pos: usize, body: &str, hook: Option<&str
          <main id=\"content\" tabindex=\"-1\">{hook}<article class=\"chapter\">{body}</article>\
          <nav class=\"pager\" aria-label=\"{pager_label}\">{pager}</nav></main></div>\
          <footer class=\"site-footer\"><p>{footer}</p></footer></div>",
-        skip = esc(shell::SKIP_LINK),
-        title = esc(shell::SITE_TITLE),
-        sub = esc(shell::SITE_SUB),
-        map = esc(shell::CHAPTER_MAP_LABEL),
+        skip = esc(w.skip_link),
+        title = esc(w.site_title),
+        sub = esc(w.site_sub),
+        map = esc(w.chapter_map_label),
         hook = hook.unwrap_or(""),
-        pager_label = esc(shell::PAGER_LABEL),
-        footer = esc(shell::FOOTER),
+        pager_label = esc(w.pager_label),
+        footer = esc(w.footer),
     )
 }
 
@@ -351,10 +360,12 @@ fn nav_item(item: &shell::NavItem) -> String {
 /// there and the way in; then, as on the live page (`web/hook.rs`), Article
 /// B's readers' way in and the chapter map with every chapter's title. The answer is left to the live hook (or to the chapter). The
 /// timeline is the page's largest paint, so it is fetched first.
-fn hook_section(image: &Image, narrow: &Image) -> String {
+fn hook_section(frame: Frame, image: &Image, narrow: &Image) -> String {
+    let w = &frame.words.shell;
     let run = HookRun::new();
     let asking = run.asking().unwrap_or_default();
-    let rows: String = shell::hook_map()
+    let rows: String = frame
+        .hook_map()
         .into_iter()
         .map(|(name, entries)| {
             let links: String = entries
@@ -394,11 +405,11 @@ fn hook_section(image: &Image, narrow: &Image) -> String {
         nh = narrow.height,
         alt = esc(CANVAS_LABEL),
         asking = esc(&asking),
-        map = esc(shell::HOOK_MAP_LABEL),
-        go = esc(shell::HOOK_START),
-        b_ask = esc(shell::B_DOOR_ASK),
-        b_text = esc(shell::B_DOOR_TEXT),
-        b_go = esc(shell::B_DOOR_START),
+        map = esc(w.hook_map_label),
+        go = esc(w.hook_start),
+        b_ask = esc(w.b_door_ask),
+        b_text = esc(w.b_door_text),
+        b_go = esc(w.b_door_start),
     )
 }
 
@@ -418,17 +429,22 @@ fn dark_variant(src: &str) -> String {
 /// A figure's static form: its image and caption with the note, or a line
 /// saying it is drawn live. In a chapter its image loads when it nears the
 /// screen; an embed's is the page's first paint and loads at once.
-fn static_figure(id: &str, image: Option<&Image>, lazy: bool) -> String {
+fn static_figure(words: &Words, id: &str, image: Option<&Image>, lazy: bool) -> String {
     let loading = if lazy { " loading=\"lazy\"" } else { "" };
+    let w = &words.shell.statics;
     match image {
         Some(i) => format!(
-            "<figure class=\"lab-figure static-figure\" id=\"{id}\"><img src=\"{src}\" width=\"{w}\" height=\"{h}\" alt=\"{alt}\"{loading} style=\"max-width:100%;height:auto\"><figcaption>{alt} {STATIC_NOTE}</figcaption></figure>",
+            "<figure class=\"lab-figure static-figure\" id=\"{id}\"><img src=\"{src}\" width=\"{w}\" height=\"{h}\" alt=\"{alt}\"{loading} style=\"max-width:100%;height:auto\"><figcaption>{alt} {note}</figcaption></figure>",
             src = esc(&i.src),
             w = i.width,
             h = i.height,
             alt = esc(&i.alt),
+            note = esc(w.image_note),
         ),
-        None => format!("<figure class=\"lab-figure static-figure\" id=\"{id}\"><p class=\"figure-loading\">{NO_IMAGE}</p></figure>"),
+        None => format!(
+            "<figure class=\"lab-figure static-figure\" id=\"{id}\"><p class=\"figure-loading\">{}</p></figure>",
+            esc(w.no_image)
+        ),
     }
 }
 
@@ -441,7 +457,7 @@ fn is_check_figure(id: &str) -> bool {
 /// the checker's smallest schedule for the variant it opens on, as a list
 /// of the checker's own sentences, folded (`<details>` opens without
 /// scripts).
-fn static_check_figure(spec: &lab_model::registry::FigureSpec) -> String {
+fn static_check_figure(words: &Words, spec: &lab_model::registry::FigureSpec) -> String {
     let scenario = lab_check::scenario::scenario(CHECK_VARIANT).expect("variant (a) is one of lab check's");
     let options = lab_check::Options { threads: CHECK_THREADS, ..lab_check::Options::default() };
     let report = lab_check::check(scenario, options, &mut |_| {});
@@ -452,33 +468,25 @@ fn static_check_figure(spec: &lab_model::registry::FigureSpec) -> String {
             let steps: String = schedule
                 .steps
                 .iter()
-                .map(|step| {
-                    format!(
-                        "<li>{}</li>",
-                        esc(&lab_words::check::report::step_text(
-                            lab_words::Words::of(lab_words::Lang::Ko),
-                            &report,
-                            step
-                        ))
-                    )
-                })
+                .map(|step| format!("<li>{}</li>", esc(&lab_words::check::report::step_text(words, &report, step))))
                 .collect();
             format!(
                 "<details class=\"break-it-static\"><summary>{}</summary><ol>{steps}</ol></details>",
-                esc(&check_smallest_summary(report.name, schedule.steps.len(), CHECK_THREADS))
+                esc(&lab_words::shell::check_smallest(words, report.name, schedule.steps.len(), CHECK_THREADS))
             )
         })
         .unwrap_or_default();
     format!(
-        "<figure class=\"lab-figure static-figure break-it\" id=\"{id}\"><p class=\"figure-loading\">{CHECK_NEEDS_JS}</p>{smallest}<figcaption>{caption}</figcaption></figure>",
+        "<figure class=\"lab-figure static-figure break-it\" id=\"{id}\"><p class=\"figure-loading\">{needs}</p>{smallest}<figcaption>{caption}</figcaption></figure>",
         id = spec.id,
+        needs = esc(words.shell.statics.check_needs_js),
         caption = esc(spec.caption_ko),
     )
 }
 
 /// A chapter's HTML with every figure marker replaced by the figure's
 /// static form, and the first figure's id, if any.
-fn chapter_body(html: &str, figures: &BTreeMap<String, Image>) -> (String, Option<String>) {
+fn chapter_body(words: &Words, html: &str, figures: &BTreeMap<String, Image>) -> (String, Option<String>) {
     let (open, close) = crate::content::prose::FIGURE_MARKER;
     let mut out = String::with_capacity(html.len());
     let mut first = None;
@@ -493,8 +501,8 @@ fn chapter_body(html: &str, figures: &BTreeMap<String, Image>) -> (String, Optio
             first = Some(id.to_string());
         }
         match lab_model::registry::figure_of(lab_model::registry::Scenario::Check, id) {
-            Some(spec) => out.push_str(&static_check_figure(spec)),
-            None => out.push_str(&static_figure(id, image, true)),
+            Some(spec) => out.push_str(&static_check_figure(words, spec)),
+            None => out.push_str(&static_figure(words, id, image, true)),
         }
         rest = &after[end + close.len()..];
     }
@@ -504,14 +512,15 @@ fn chapter_body(html: &str, figures: &BTreeMap<String, Image>) -> (String, Optio
 
 /// A page's description: the text of its first paragraph that is not the
 /// note on the source, on one line.
-fn description(html: &str) -> String {
+fn description(words: &Words, html: &str) -> String {
+    let source = words.shell.statics.source;
     let mut rest = html;
     while let Some(at) = rest.find("<p>") {
         let after = &rest[at + 3..];
         let Some(end) = after.find("</p>") else { break };
         let paragraph = &after[..end];
         rest = &after[end..];
-        if paragraph.starts_with("출처") || paragraph.starts_with("<strong>출처") {
+        if paragraph.starts_with(source) || paragraph.strip_prefix("<strong>").is_some_and(|p| p.starts_with(source)) {
             continue;
         }
         return text_of(paragraph).split_whitespace().collect::<Vec<_>>().join(" ");
@@ -537,49 +546,63 @@ fn text_of(html: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lab_words::Lang;
+
+    fn korean() -> &'static Words {
+        Words::of(Lang::Ko)
+    }
 
     #[test]
     fn a_description_skips_the_source_note_and_reads_as_text() {
-        let html = "<h1>t</h1><p><strong>출처</strong> x</p><p>락이 <code>SET</code>\n &amp; 끝</p>";
-        assert_eq!(description(html), "락이 SET & 끝");
-        assert_eq!(shorten("가나다라", 3), "가나…");
-        assert_eq!(shorten("가나다", 3), "가나다");
+        for lang in Lang::ALL {
+            let words = Words::of(lang);
+            let source = words.shell.statics.source;
+            let html = format!("<h1>t</h1><p><strong>{source}</strong> x</p><p>{source}: y</p><p>a lock <code>SET</code>\n &amp; end</p>");
+            assert_eq!(description(words, &html), "a lock SET & end");
+        }
+        assert_eq!(shorten("\u{ac00}\u{b098}\u{b2e4}\u{b77c}", 3), "\u{ac00}\u{b098}…", "characters, not bytes");
+        assert_eq!(shorten("abc", 3), "abc");
     }
 
     #[test]
     fn a_figure_marker_becomes_its_image_or_a_note() {
         let mut figures = BTreeMap::new();
-        let image = Image { src: "figures/x.png".into(), width: 760, height: 400, alt: "그림 <1>".into() };
+        let image = Image { src: "figures/x.png".into(), width: 760, height: 400, alt: "Figure <1>".into() };
         figures.insert("x".to_string(), image);
-        let (body, first) = chapter_body("<p>a</p><!--figure:y--><!--figure:x-->", &figures);
+        let words = korean();
+        let (body, first) = chapter_body(words, "<p>a</p><!--figure:y--><!--figure:x-->", &figures);
         assert_eq!(first.as_deref(), Some("y"));
-        assert!(body.contains("<p class=\"figure-loading\">"));
-        assert!(body.contains("alt=\"그림 &lt;1&gt;\""));
-        assert!(body.contains("<figcaption>그림 &lt;1&gt; (처음"));
+        assert!(body.contains(&format!("<p class=\"figure-loading\">{}</p>", words.shell.statics.no_image)));
+        assert!(body.contains("alt=\"Figure &lt;1&gt;\""));
+        assert!(body.contains(&format!("<figcaption>Figure &lt;1&gt; {}</figcaption>", words.shell.statics.image_note)));
     }
 
     /// Figure 8-1 without scripts: its caption, what it needs, and (a)'s
     /// smallest schedule from the checker, folded, step by step.
     #[test]
     fn the_break_it_figure_reads_without_scripts() {
-        let (body, first) = chapter_body("<p>a</p><!--figure:break-it-->", &BTreeMap::new());
+        let words = korean();
+        let (body, first) = chapter_body(words, "<p>a</p><!--figure:break-it-->", &BTreeMap::new());
         assert_eq!(first.as_deref(), Some("break-it"));
         assert!(body.contains("<figure class=\"lab-figure static-figure break-it\" id=\"break-it\">"), "{body}");
-        assert!(body.contains("<figcaption>그림 8-1. "), "{body}");
-        assert!(body.contains(CHECK_NEEDS_JS));
+        let spec = lab_model::registry::figure("break-it").unwrap();
+        assert!(body.contains(&format!("<figcaption>{}</figcaption>", esc(spec.caption_ko))), "{body}");
+        assert!(body.contains(words.shell.statics.check_needs_js));
         let steps = body.matches("<li>").count();
         let options = lab_check::Options { threads: CHECK_THREADS, ..lab_check::Options::default() };
         let report = lab_check::check(lab_check::scenario::scenario("a").unwrap(), options, &mut |_| {});
         assert_eq!(Some(steps), report.smallest, "{body}");
         assert!(body.contains("<details class=\"break-it-static\"><summary>") && !body.contains("<details open"));
-        assert!(body.contains("<li>T1이 락을 잡습니다"), "{body}");
+        let first_step = lab_words::check::report::step_text(words, &report, &report.schedules[0].steps[0]);
+        assert!(body.contains(&format!("<ol><li>{}</li>", esc(&first_step))), "{body}");
         assert!(is_check_figure("break-it") && !is_check_figure("tap-crash"));
     }
 
     #[test]
     fn the_hook_picks_its_image_by_width_and_palette() {
         let image = |src: &str, width| Image { src: src.into(), width, height: 300, alt: String::new() };
-        let html = hook_section(&image("figures/hook.png", 760), &image("figures/hook-narrow.png", 360));
+        let frame = Frame::new(korean());
+        let html = hook_section(frame, &image("figures/hook.png", 760), &image("figures/hook-narrow.png", 360));
         let sources: Vec<&str> = html.match_indices("srcset=\"").map(|(i, _)| &html[i + 8..]).collect();
         let firsts: Vec<&str> = sources.iter().map(|s| &s[..s.find('"').unwrap()]).collect();
         // The first source whose media matches wins: a dark phone before any phone.

@@ -20,7 +20,7 @@
 //!
 //! A `{{check:VARIANT:FIELD}}` placeholder is a number `lab check` reports,
 //! filled in here, at build, from `lab_check::check` in the world of the
-//! "깨뜨려 보기" figure (one payment per thread, a balance of one charge,
+//! break-it figure (8-1) (one payment per thread, a balance of one charge,
 //! two threads; `@3` after the field: three): FIELD `states` (the states
 //! explored), `depth` (the depth reached) or `smallest` (the steps of the
 //! smallest counterexample; a variant nothing breaks there fails the
@@ -31,7 +31,8 @@
 //! (`finalized_s@12?variant=V0&crash_after=5`), filled in here, at build,
 //! after the `{{check:…}}` ones (`super::vote_fact`).
 //!
-//! A blockquote that opens with `**원문과 다른 점.**` is the section's note on
+//! A blockquote that opens with the differs label (`ProseWords::differs_label`,
+//! "**Where we differ from the article.**" in English) is the section's note on
 //! where the site departs from the article or assumes what it does not say:
 //! it becomes a collapsed `<details class="differs">` under that title, so
 //! the running prose tells the story and the note waits for the reader who
@@ -48,18 +49,24 @@
 //! Tables (issue 38: numbers once). A chapter shows at most one comparison
 //! table at load; the others sit between a `{{tables:WHAT}}` line and a
 //! `{{/tables}}` line, which become a `<details class="tables-more">` closed
-//! at load under "표 보기: WHAT" (`tests/tables_once.rs` holds the count).
+//! at load under `ProseWords::tables` ("Show tables: WHAT"; `tests/tables_once.rs` holds the count).
 //! A comparison table (a column names a source) and any table of four
 //! columns or more render as a table at desktop width and as stacked cards
 //! on a phone (`table.cards`, static/tables.css): each body cell after the
 //! first carries its column's header as a `span.cell-label`, shown only on
-//! the phone, so a number keeps its source ("원문 측정", "시뮬레이션", "실제
-//! 실행") when the columns stack. A narrower table stays a table.
+//! the phone, so a number keeps its source (the article's measurement, the
+//! simulation, the real run) when the columns stack. A narrower table stays a table.
+//!
+//! Every word the renderer writes or reads itself (those markers, the
+//! missing value's) is the `shell` domain of the `lab_words` table it is
+//! given, so a chapter renders in the language of its table.
 //!
 //! The mapping is the one the page's markdown renderer used: tables in a
 //! `div.table-wrap`, right- and centre-aligned cells with
 //! the classes `num` and `center`, an image as its alt text. Raw HTML in the
 //! markdown is dropped, and every text and attribute is escaped.
+
+use lab_words::Words;
 
 /// A piece of a rendered chapter.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -144,9 +151,10 @@ pub fn sim_run(preset: crate::sim::lease::Preset) -> crate::sim::lease::LeaseTra
 
 /// `html` with every `{{sim:PRESET:METRIC}}` placeholder replaced by
 /// `value(preset, metric)`, escaped. An unknown one becomes a visible
-/// marker, "(값 없음)", instead of silently vanishing. The page passes its
-/// live runs; the static pages the values of `content/html/sim-values.json`.
-pub fn fill_sim(html: &str, mut value: impl FnMut(&str, &str) -> Option<String>) -> String {
+/// marker (`lab_words::shell::ProseWords::no_value` in the language of
+/// `words`) instead of silently vanishing. The page passes its live runs;
+/// the static pages the values of `content/html/sim-values.json`.
+pub fn fill_sim(words: &Words, html: &str, mut value: impl FnMut(&str, &str) -> Option<String>) -> String {
     let mut out = String::with_capacity(html.len());
     let mut rest = html;
     while let Some(start) = rest.find("{{sim:") {
@@ -159,7 +167,7 @@ pub fn fill_sim(html: &str, mut value: impl FnMut(&str, &str) -> Option<String>)
         let (preset, metric) = after[..end].split_once(':').unwrap_or((&after[..end], ""));
         match value(preset, metric) {
             Some(v) => out.push_str(&lab_model::html::escape_html(&v)),
-            None => out.push_str("(값 없음)"),
+            None => out.push_str(words.shell.prose.no_value),
         }
         rest = &after[end + 2..];
     }
@@ -205,18 +213,13 @@ pub use render::{check_value, render_chapter};
 mod render {
     use pulldown_cmark::{Alignment, Event, Options, Parser, Tag, TagEnd};
 
-    use super::{FIGURE_MARKER, PREDICT_MARKER, STORY_MARKER};
+    use super::{Words, FIGURE_MARKER, PREDICT_MARKER, STORY_MARKER};
     use lab_model::html::escape_html;
 
-    /// How a section's note on the article opens in the markdown, and its title on the page.
-    const DIFFERS_LABEL: &str = "**원문과 다른 점.**";
-    const DIFFERS_TITLE: &str = "원문과 다른 점";
-
     /// The lines around the tables a chapter keeps closed until asked
-    /// (`{{tables:what is inside}}` … `{{/tables}}`), and the title their
-    /// `<details>` summary opens with.
+    /// (`{{tables:what is inside}}` … `{{/tables}}`); their `<details>`
+    /// summary is `lab_words::shell::ProseWords::tables`.
     const TABLES_MARKER: (&str, &str) = ("{{tables:", "{{/tables}}");
-    const TABLES_TITLE: &str = "표 보기";
 
     /// What a `{{check:…}}` placeholder asks: a variant, a field, the threads.
     struct CheckAsk<'a> {
@@ -300,8 +303,10 @@ mod render {
         out
     }
 
-    /// Renders a chapter's markdown to its HTML file (see the module docs).
-    pub fn render_chapter(markdown: &str) -> String {
+    /// Renders a chapter's markdown to its HTML file (see the module docs),
+    /// its markers read and its own words written in the language of `words`.
+    pub fn render_chapter(words: &Words, markdown: &str) -> String {
+        let w = &words.shell.prose;
         let filled = crate::content::vote_fact::fill_vote(&fill_check(markdown));
         let markdown = filled.as_str();
         let mut out = String::with_capacity(markdown.len() * 2);
@@ -309,7 +314,7 @@ mod render {
         let flush = |out: &mut String, prose: &mut String| {
             if !prose.trim().is_empty() {
                 out.push_str("<div class=\"prose\">");
-                out.push_str(&render_markdown(prose));
+                out.push_str(&render_markdown(words, prose));
                 out.push_str("</div>\n");
             }
             prose.clear();
@@ -319,7 +324,7 @@ mod render {
         let mut in_tables = false;
         while let Some(line) = lines.next() {
             let t = line.trim();
-            if let Some(first) = t.strip_prefix('>').map(str::trim).and_then(|r| r.strip_prefix(DIFFERS_LABEL)) {
+            if let Some(first) = t.strip_prefix('>').map(str::trim).and_then(|r| r.strip_prefix(w.differs_label)) {
                 flush(&mut out, &mut prose);
                 // The blockquote's other lines, without their `>`.
                 let mut note = format!("{}\n", first.trim());
@@ -330,18 +335,16 @@ mod render {
                 }
                 out.push_str(&format!(
                     "<details class=\"differs\"><summary>{}</summary><div class=\"prose\">{}</div></details>\n",
-                    DIFFERS_TITLE,
-                    render_markdown(&note)
+                    escape_html(w.differs_title),
+                    render_markdown(words, &note)
                 ));
                 continue;
             }
             if let Some(summary) = t.strip_prefix(TABLES_MARKER.0).and_then(|r| r.strip_suffix("}}")) {
                 assert!(!in_tables, "{{{{tables:…}}}} inside another");
                 flush(&mut out, &mut prose);
-                out.push_str(&format!(
-                    "<details class=\"tables-more\"><summary>{TABLES_TITLE}: {}</summary>\n",
-                    render_text(summary.trim())
-                ));
+                let title = words.fill(w.tables, &[("what", &render_text(summary.trim()))]);
+                out.push_str(&format!("<details class=\"tables-more\"><summary>{title}</summary>\n"));
                 in_tables = true;
                 continue;
             }
@@ -352,7 +355,7 @@ mod render {
                 in_tables = false;
                 continue;
             }
-            if let Some(figure) = crate::content::real_view::block(t) {
+            if let Some(figure) = crate::content::real_view::block(words, t) {
                 flush(&mut out, &mut prose);
                 out.push_str(&figure);
                 continue;
@@ -362,7 +365,7 @@ mod render {
                 let id = escape_html(id.trim());
                 out.push_str(&format!("{}{id}{}", PREDICT_MARKER.0, PREDICT_MARKER.1));
                 if let Some(p) = crate::content::predict::prediction(&id) {
-                    out.push_str(&p.static_html());
+                    out.push_str(&p.static_html(words));
                 }
                 out.push_str(PREDICT_MARKER.2);
                 out.push('\n');
@@ -423,15 +426,20 @@ mod render {
     }
 
     /// Whether a table with these header cells stacks into cards on a phone:
-    /// a comparison (a column names a source: 원문, 시뮬레이션, 실제) or four
-    /// columns and more. A narrower table (the glossary's three, B6's two)
-    /// stays a table, which fits the screen and is shorter.
-    fn stacks_on_a_phone(heads: &[String]) -> bool {
-        heads.len() >= 4 || heads.iter().any(|h| ["원문", "시뮬레이션", "실제"].iter().any(|s| h.contains(s)))
+    /// a comparison (a column names a source: the article, the simulation,
+    /// a real run, `ProseWords::sources`) or four columns and more. A
+    /// narrower table (the glossary's three, B6's two) stays a table, which
+    /// fits the screen and is shorter.
+    fn stacks_on_a_phone(words: &Words, heads: &[String]) -> bool {
+        heads.len() >= 4
+            || heads.iter().any(|h| {
+                let h = h.to_lowercase();
+                words.shell.prose.sources.iter().any(|s| h.contains(s))
+            })
     }
 
     /// Markdown (tables and strikethrough on) as HTML elements, raw HTML dropped.
-    fn render_markdown(markdown: &str) -> String {
+    fn render_markdown(words: &Words, markdown: &str) -> String {
         let mut opts = Options::empty();
         opts.insert(Options::ENABLE_TABLES);
         opts.insert(Options::ENABLE_STRIKETHROUGH);
@@ -543,7 +551,7 @@ mod render {
                 Event::End(end) => {
                     if end == TagEnd::TableHead {
                         in_head = false;
-                        cards = stacks_on_a_phone(&heads);
+                        cards = stacks_on_a_phone(words, &heads);
                         if cards {
                             out.replace_range(table_at..table_at + "<table>".len(), "<table class=\"cards\">");
                         }
@@ -576,15 +584,32 @@ mod render {
     mod tests {
         use super::super::{split_chapter, Block};
         use super::*;
+        use lab_words::Lang;
+
+        /// The Korean edition's words: what the chapters in `content/` are written with.
+        fn ko() -> &'static Words {
+            Words::of(Lang::Ko)
+        }
+
+        fn render_markdown(markdown: &str) -> String {
+            super::render_markdown(ko(), markdown)
+        }
+
+        fn render_chapter(markdown: &str) -> String {
+            super::render_chapter(ko(), markdown)
+        }
 
         #[test]
         fn elements_tables_and_escaping() {
             let html = render_markdown(
-                "# 제목\n\n**굵게**와 `<코드>`, [링크](https://e.x/?a=1&b=\"2\" \"제목\")\n\n| a | b | c | d |\n|---|--:|:-:|---|\n| 1 | 2 | 3 | 4 |\n",
+                "# Title\n\n**bold** and `<code>`, [link](https://e.x/?a=1&b=\"2\" \"Title\")\n\n| a | b | c | d |\n|---|--:|:-:|---|\n| 1 | 2 | 3 | 4 |\n",
             );
-            assert!(html.starts_with("<h1>제목</h1><p><strong>굵게</strong>와 <code>&lt;코드&gt;</code>, "), "{html}");
             assert!(
-                html.contains("<a href=\"https://e.x/?a=1&amp;b=&quot;2&quot;\" title=\"제목\">링크</a>"),
+                html.starts_with("<h1>Title</h1><p><strong>bold</strong> and <code>&lt;code&gt;</code>, "),
+                "{html}"
+            );
+            assert!(
+                html.contains("<a href=\"https://e.x/?a=1&amp;b=&quot;2&quot;\" title=\"Title\">link</a>"),
                 "{html}"
             );
             assert!(html.contains("<div class=\"table-wrap\"><table class=\"cards\"><thead><tr><th>a</th><th class=\"num\">b</th><th class=\"center\">c</th><th>d</th></tr></thead><tbody><tr><td>1</td><td class=\"num\"><span class=\"cell-label\">b</span> 2</td><td class=\"center\"><span class=\"cell-label\">c</span> 3</td><td><span class=\"cell-label\">d</span> 4</td></tr></tbody></table></div>"), "{html}");
@@ -592,48 +617,70 @@ mod render {
 
         #[test]
         fn a_cell_on_a_phone_says_its_column_and_so_its_source() {
-            let html = render_markdown(
-                "| 지표 | 원문 측정 (3회) | *시뮬레이션* |\n|---|---|---:|\n| 승인 | 580~590 | {{sim:exp1:approvals}} |\n| drift | 0 | 1 |\n",
-            );
-            assert_eq!(html.matches("<span class=\"cell-label\">원문 측정 (3회)</span> ").count(), 2, "{html}");
-            assert!(
-                html.contains("<td class=\"num\"><span class=\"cell-label\"><em>시뮬레이션</em></span> {{sim:exp1:approvals}}</td>"),
-                "{html}"
-            );
-            // The first cell is the card's title: no label.
-            assert!(html.contains("<tr><td>승인</td>"), "{html}");
-            // A narrow table that compares no sources stays a table.
-            let glossary = render_markdown("| 한국어 | English | 뜻 |\n|---|---|---|\n| 안전 | safety | 틀린 결과 |\n");
-            assert!(
-                glossary.contains("<div class=\"table-wrap\"><table><thead>") && !glossary.contains("cell-label"),
-                "{glossary}"
-            );
+            for lang in Lang::ALL {
+                let words = Words::of(lang);
+                let [article, simulation, _] = words.shell.prose.sources;
+                let html = super::render_markdown(
+                    words,
+                    &format!("| metric | {article} (3) | *{simulation}* |\n|---|---|---:|\n| approvals | 580~590 | {{{{sim:exp1:approvals}}}} |\n| drift | 0 | 1 |\n"),
+                );
+                assert_eq!(
+                    html.matches(&format!("<span class=\"cell-label\">{article} (3)</span> ")).count(),
+                    2,
+                    "{html}"
+                );
+                assert!(
+                    html.contains(&format!("<td class=\"num\"><span class=\"cell-label\"><em>{simulation}</em></span> {{{{sim:exp1:approvals}}}}</td>")),
+                    "{html}"
+                );
+                // The first cell is the card's title: no label.
+                assert!(html.contains("<tr><td>approvals</td>"), "{html}");
+                // A narrow table that compares no sources stays a table.
+                let glossary =
+                    super::render_markdown(words, "| term | English | meaning |\n|---|---|---|\n| a | safety | b |\n");
+                assert!(
+                    glossary.contains("<div class=\"table-wrap\"><table><thead>") && !glossary.contains("cell-label"),
+                    "{glossary}"
+                );
+            }
+            // A head that names a source in capitals names it too.
+            let english = super::render_markdown(Words::of(Lang::En), "| x | Real run |\n|---|---|\n| a | 1 |\n");
+            assert!(english.contains("<table class=\"cards\">"), "{english}");
         }
 
         #[test]
         fn tables_kept_for_the_reader_who_asks_are_a_closed_details() {
-            let html = render_chapter(
-                "앞\n\n{{tables:실험 5의 다른 세 설정, 실제 실행}}\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n{{/tables}}\n\n뒤\n",
-            );
-            assert!(
-                html.contains("<details class=\"tables-more\"><summary>표 보기: 실험 5의 다른 세 설정, 실제 실행</summary>\n<div class=\"prose\"><div class=\"table-wrap\">"),
-                "{html}"
-            );
-            assert!(html.contains("</table></div></div>\n</details>\n<div class=\"prose\"><p>뒤</p></div>"), "{html}");
+            let markdown =
+                "before\n\n{{tables:the other three settings, <real runs>}}\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n{{/tables}}\n\nafter\n";
+            for lang in Lang::ALL {
+                let words = Words::of(lang);
+                let html = super::render_chapter(words, markdown);
+                let title =
+                    words.fill(words.shell.prose.tables, &[("what", "the other three settings, &lt;real runs&gt;")]);
+                assert!(
+                    html.contains(&format!("<details class=\"tables-more\"><summary>{title}</summary>\n<div class=\"prose\"><div class=\"table-wrap\">")),
+                    "{html}"
+                );
+                assert!(
+                    html.contains("</table></div></div>\n</details>\n<div class=\"prose\"><p>after</p></div>"),
+                    "{html}"
+                );
+            }
+            let html = render_chapter(markdown);
             assert!(!html.contains("{{"), "{html}");
         }
 
         #[test]
         #[should_panic(expected = "never closed")]
         fn an_unclosed_tables_block_fails_the_render() {
-            render_chapter("{{tables:표}}\n\n| a | b |\n|---|---|\n| 1 | 2 |\n");
+            render_chapter("{{tables:x}}\n\n| a | b |\n|---|---|\n| 1 | 2 |\n");
         }
 
         #[test]
         fn a_mark_word_carries_its_legend_swatch_and_is_escaped() {
             assert_eq!(
-                render_markdown("뒤로 {{mark:overlap|분홍 <띠>}}가 깔립니다"),
-                "<p>뒤로 <span class=\"mark-word mark-overlap\" data-mark=\"overlap\" tabindex=\"0\"><span class=\"lg lg-overlap\" aria-hidden=\"true\"></span>분홍 &lt;띠&gt;</span>가 깔립니다</p>"
+                render_markdown("behind it {{mark:overlap|a pink <1 band>}} lies"),
+                "<p>behind it <span class=\"mark-word mark-overlap\" data-mark=\"overlap\" tabindex=\"0\"><span class=\"lg lg-overlap\" aria-hidden=\"true\"></span>a pink &lt;1 band&gt;</span> lies</p>"
             );
             // Inside emphasis and a table cell too; an unclosed one stays text.
             assert!(render_markdown("*{{mark:stolen|STOLEN}}*")
@@ -643,14 +690,14 @@ mod render {
 
         #[test]
         fn a_check_placeholder_is_what_the_checker_reports_in_the_figures_world() {
-            let html = render_chapter("(a)는 {{check:a:smallest}}단계, (c-2)는 상태 {{check:c2:states@3}}개\n");
+            let html = render_chapter("(a) in {{check:a:smallest}} steps, (c-2) in {{check:c2:states@3}} states\n");
             let report = |key: &str, threads: u8| {
                 let options = lab_check::Options { threads, requests: 1, balance: 1, ..lab_check::Options::default() };
                 lab_check::check(lab_check::scenario::scenario(key).unwrap(), options, &mut |_| {})
             };
             let (a, c2) = (report("a", 2), report("c2", 3));
             let want = format!(
-                "<div class=\"prose\"><p>(a)는 {}단계, (c-2)는 상태 {}개</p></div>\n",
+                "<div class=\"prose\"><p>(a) in {} steps, (c-2) in {} states</p></div>\n",
                 a.smallest.unwrap(),
                 lab_model::article::format_number(c2.states as f64, 0)
             );
@@ -674,59 +721,69 @@ mod render {
         #[test]
         #[should_panic(expected = "unknown mark")]
         fn an_unknown_mark_fails_the_render() {
-            render_markdown("{{mark:nope|단어}}");
+            render_markdown("{{mark:nope|word}}");
         }
 
         #[test]
         fn raw_html_is_dropped_and_images_become_their_alt_text() {
             let html = render_markdown(
-                "앞 <b onclick=\"x()\">굵게</b> 뒤\n\n<script>window.x = 1</script>\n\n![그림 *설명*](a.png)\n",
+                "before <b onclick=\"x()\">bold</b> after\n\n<script>window.x = 1</script>\n\n![figure *text*](a.png)\n",
             );
             for raw in ["<script", "window.x", "<b ", "onclick", "<img"] {
                 assert!(!html.contains(raw), "{raw} in {html}");
             }
-            assert!(html.contains("<span>그림 설명</span>"), "{html}");
-            assert!(html.contains("앞 굵게 뒤"), "{html}");
+            assert!(html.contains("<span>figure text</span>"), "{html}");
+            assert!(html.contains("before bold after"), "{html}");
         }
 
         #[test]
         fn a_chapter_is_prose_and_figure_blocks() {
-            let html =
-                render_chapter("# 장\n\n글 {{sim:exp1:approvals}}\n\n{{figure:lease-expiry}}\n\n1. 하나\n2. 둘\n");
+            let html = render_chapter(
+                "# Chapter\n\ntext {{sim:exp1:approvals}}\n\n{{figure:lease-expiry}}\n\n1. one\n2. two\n",
+            );
             let blocks = split_chapter(&html);
             assert_eq!(blocks.len(), 3, "{blocks:?}");
             assert_eq!(
                 blocks[0],
-                Block::Html("<div class=\"prose\"><h1>장</h1><p>글 {{sim:exp1:approvals}}</p></div>")
+                Block::Html("<div class=\"prose\"><h1>Chapter</h1><p>text {{sim:exp1:approvals}}</p></div>")
             );
             assert_eq!(blocks[1], Block::Figure("lease-expiry"));
-            assert_eq!(blocks[2], Block::Html("<div class=\"prose\"><ol><li>하나</li><li>둘</li></ol></div>"));
+            assert_eq!(blocks[2], Block::Html("<div class=\"prose\"><ol><li>one</li><li>two</li></ol></div>"));
         }
 
         #[test]
         fn a_note_on_the_article_is_a_collapsed_details_and_other_blockquotes_stay() {
-            let html = render_chapter(
-                "앞\n\n> **원문과 다른 점.** 원문은 *밝히지* 않았습니다.\n>\n> 둘째 문단.\n\n뒤\n\n> 인용\n",
-            );
-            assert_eq!(
-                html,
-                "<div class=\"prose\"><p>앞</p></div>\n\
-                 <details class=\"differs\"><summary>원문과 다른 점</summary><div class=\"prose\"><p>원문은 <em>밝히지</em> 않았습니다.</p><p>둘째 문단.</p></div></details>\n\
-                 <div class=\"prose\"><p>뒤</p><blockquote><p>인용</p></blockquote></div>\n"
-            );
+            for lang in Lang::ALL {
+                let words = Words::of(lang);
+                let (label, title) = (words.shell.prose.differs_label, words.shell.prose.differs_title);
+                let html = super::render_chapter(
+                    words,
+                    &format!(
+                        "before\n\n> {label} The article does *not* say.\n>\n> Second paragraph.\n\nafter\n\n> quote\n"
+                    ),
+                );
+                assert_eq!(
+                    html,
+                    format!(
+                        "<div class=\"prose\"><p>before</p></div>\n\
+                         <details class=\"differs\"><summary>{title}</summary><div class=\"prose\"><p>The article does <em>not</em> say.</p><p>Second paragraph.</p></div></details>\n\
+                         <div class=\"prose\"><p>after</p><blockquote><p>quote</p></blockquote></div>\n"
+                    )
+                );
+            }
         }
 
         #[test]
         fn a_story_is_its_own_block_and_its_static_steps_stay_out_of_the_prose() {
-            let html = render_chapter("글\n\n{{story:lease-expiry}}\n\n끝\n");
+            let html = render_chapter("text\n\n{{story:lease-expiry}}\n\nend\n");
             assert!(html.contains("<ol class=\"story-static-steps\">"), "{html}");
             let blocks = split_chapter(&html);
             assert_eq!(
                 blocks,
                 vec![
-                    Block::Html("<div class=\"prose\"><p>글</p></div>"),
+                    Block::Html("<div class=\"prose\"><p>text</p></div>"),
                     Block::Story("lease-expiry"),
-                    Block::Html("<div class=\"prose\"><p>끝</p></div>"),
+                    Block::Html("<div class=\"prose\"><p>end</p></div>"),
                 ]
             );
         }
@@ -739,16 +796,17 @@ mod render {
 
         #[test]
         fn a_prediction_is_its_own_block_and_its_static_question_stays_out_of_the_prose() {
-            let html = render_chapter("글\n\n{{predict:a1-ttl600}}\n\n{{figure:lease-expiry}}\n\n끝\n");
-            assert!(html.contains("<legend>TTL을 600ms로 올리면, 승인은 몇 건일까요?</legend>"), "{html}");
+            let html = render_chapter("text\n\n{{predict:a1-ttl600}}\n\n{{figure:lease-expiry}}\n\nend\n");
+            let question = crate::content::predict::prediction("a1-ttl600").unwrap().question(ko());
+            assert!(html.contains(&format!("<legend>{}</legend>", escape_html(question))), "{html}");
             let blocks = split_chapter(&html);
             assert_eq!(
                 blocks,
                 vec![
-                    Block::Html("<div class=\"prose\"><p>글</p></div>"),
+                    Block::Html("<div class=\"prose\"><p>text</p></div>"),
                     Block::Predict("a1-ttl600"),
                     Block::Figure("lease-expiry"),
-                    Block::Html("<div class=\"prose\"><p>끝</p></div>"),
+                    Block::Html("<div class=\"prose\"><p>end</p></div>"),
                 ]
             );
         }

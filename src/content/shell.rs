@@ -3,8 +3,15 @@
 //! the pager and the footer, and the front page's hook texts. The live page
 //! (`web/app.rs`, `web/hook.rs`) and the static pages (`content::prerender`)
 //! both read them from here, so the two say the same.
+//!
+//! The words are the `shell` domain of `lab_words` ([`Frame`] takes the
+//! table of the language it draws). The constants and the functions without
+//! a table below are the Korean frame's old form, still read by the live
+//! page's views until they take their table too.
 
 include!(concat!(env!("OUT_DIR"), "/chapters.rs"));
+
+use lab_words::Words;
 
 /// One chapter: its id (file name without `.md`) and title (its first `# ` heading).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -104,6 +111,121 @@ pub fn title_rest(title: &str) -> &str {
     title.split_once(": ").map_or(title, |(_, rest)| rest)
 }
 
+/// The frame in one language: its words (`lab_words::shell`) and what the
+/// chapter list makes of them.
+#[derive(Clone, Copy)]
+pub struct Frame {
+    pub words: &'static Words,
+}
+
+impl Frame {
+    /// The frame in the language of `words`.
+    pub fn new(words: &'static Words) -> Frame {
+        Frame { words }
+    }
+
+    /// The pager's link back.
+    pub fn previous_label(&self, title: &str) -> String {
+        lab_words::shell::previous_label(self.words, title)
+    }
+
+    /// The pager's link on.
+    pub fn next_label(&self, title: &str) -> String {
+        lab_words::shell::next_label(self.words, title)
+    }
+
+    /// An embed's link to the chapter that places its figure.
+    pub fn embed_back_label(&self, chapter_title: &str) -> String {
+        lab_words::shell::embed_back_label(self.words, chapter_title)
+    }
+
+    /// A chapter's few words in the chapter map; a chapter without them
+    /// shows its title's part before its colon.
+    pub fn nav_words(&self, c: Chapter) -> &'static str {
+        nav_word(&self.words.shell.nav, c.id).unwrap_or_else(|| self.short_title(c.title))
+    }
+
+    /// The title's part before its colon, without the word before its
+    /// article's letter, or the whole title when it has no colon.
+    pub fn short_title(&self, title: &'static str) -> &'static str {
+        match title.split_once(": ") {
+            Some((head, _)) => head.strip_prefix(self.words.shell.article_prefix).unwrap_or(head),
+            None => title,
+        }
+    }
+
+    /// The chapter map with `current` marked.
+    pub fn nav_items(&self, current: &str) -> Vec<NavItem> {
+        chapters()
+            .into_iter()
+            .map(|c| {
+                let is_current = c.id == current;
+                NavItem {
+                    chapter: c,
+                    current: is_current,
+                    code: if is_current { None } else { chapter_code(c.id) },
+                    text: if is_current { c.title } else { self.nav_words(c) },
+                    row: nav_row(c.id),
+                }
+            })
+            .collect()
+    }
+
+    /// The front page's chapter map: one group per article and the
+    /// glossary, `(name, chapters)`, each chapter with its code and the
+    /// part of its title after its colon.
+    pub fn hook_map(&self) -> Vec<(&'static str, Vec<MapEntry>)> {
+        let [a, b, more] = self.words.shell.hook_map_groups;
+        map_groups([a, b, more])
+    }
+}
+
+/// The few words of the chapter `id` in `nav`, if it is one of the site's chapters.
+fn nav_word(nav: &lab_words::shell::NavWords, id: &str) -> Option<&'static str> {
+    Some(match id {
+        "00-intro" => nav.intro,
+        "a1-lease-expiry" => nav.a1,
+        "a2-watchdog" => nav.a2,
+        "a3-fencing" => nav.a3,
+        "a4-conditional-update" => nav.a4,
+        "a5-outage" => nav.a5,
+        "a6-summary" => nav.a6,
+        "a7-sweeps" => nav.a7,
+        "a8-break-it" => nav.a8,
+        "b1-remember" => nav.b1,
+        "b2-durable" => nav.b2,
+        "b3-outer-transaction" => nav.b3,
+        "b4-fence" => nav.b4,
+        "b5-interrupt" => nav.b5,
+        "b6-recovery" => nav.b6,
+        "b7-kill-vs-power" => nav.b7,
+        "b8-liveness" => nav.b8,
+        "glossary" => nav.glossary,
+        _ => return None,
+    })
+}
+
+/// A chapter's row on a wide screen: `nav-a` (the introduction and Article A), `nav-b` (Article B and the glossary).
+fn nav_row(id: &str) -> &'static str {
+    if id.starts_with('b') || id == "glossary" {
+        "nav-b"
+    } else {
+        "nav-a"
+    }
+}
+
+/// The front page's chapter map under the group names `[a, b, more]`.
+fn map_groups(names: [&'static str; 3]) -> Vec<(&'static str, Vec<MapEntry>)> {
+    let row = |keep: &dyn Fn(&str) -> bool| {
+        chapters().into_iter().filter(|c| keep(c.id)).map(|c| (chapter_code(c.id), c, title_rest(c.title))).collect()
+    };
+    vec![
+        (names[0], row(&|id| id.starts_with('a'))),
+        (names[1], row(&|id| id.starts_with('b'))),
+        (names[2], row(&|id| id == "glossary")),
+    ]
+}
+
 /// One entry of the chapter map, as both the live page and the static pages draw it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NavItem {
@@ -182,41 +304,91 @@ pub fn b_start() -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lab_words::Lang;
 
     #[test]
     fn a_chapter_label_is_its_code_and_a_few_words_and_the_current_one_its_title() {
-        assert_eq!(short_title("글 A 실험 1: lease가 끝나면"), "A 실험 1");
-        assert_eq!(title_rest("글 A 실험 1: lease가 끝나면"), "lease가 끝나면");
-        assert_eq!(title_rest("용어집"), "용어집");
         assert_eq!(chapter_code("b5-interrupt").as_deref(), Some("B5"));
         assert_eq!(chapter_code("a7-sweeps").as_deref(), Some("A7"));
         assert_eq!(chapter_code("00-intro"), None);
         assert_eq!(chapter_code("glossary"), None);
-        let items = nav_items("b5-interrupt");
-        assert_eq!(items.len(), chapters().len());
-        for item in &items {
-            let c = item.chapter;
-            // Every chapter has its own few words, shorter than its title.
-            assert!(NAV_WORDS.iter().any(|(id, _)| *id == c.id), "{} has no words in NAV_WORDS", c.id);
-            assert!(item.current || item.text.chars().count() <= 10, "{}: {}", c.id, item.text);
-            assert_eq!(item.current, c.id == "b5-interrupt");
+        for lang in Lang::ALL {
+            let frame = Frame::new(Words::of(lang));
+            let prefix = frame.words.shell.article_prefix;
+            let title: &'static str = Box::leak(format!("{prefix}A X 1: rest of it").into_boxed_str());
+            assert_eq!(frame.short_title(title), "A X 1");
+            assert_eq!(title_rest(title), "rest of it");
+            assert_eq!(frame.short_title("Glossary"), "Glossary");
+            let items = frame.nav_items("b5-interrupt");
+            assert_eq!(items.len(), chapters().len());
+            for item in &items {
+                let c = item.chapter;
+                // Every chapter has its own few words, shorter than its title.
+                let words = nav_word(&frame.words.shell.nav, c.id);
+                assert!(words.is_some_and(|w| !w.is_empty()), "{lang:?}: {} has no few words", c.id);
+                assert!(item.current || item.text.chars().count() <= 18, "{}: {}", c.id, item.text);
+                assert_eq!(item.current, c.id == "b5-interrupt");
+                assert_eq!(item.text, if item.current { c.title } else { words.unwrap() });
+            }
+            let current = items.iter().find(|i| i.current).unwrap();
+            assert_eq!((current.text, current.code.as_deref()), (chapter("b5-interrupt").unwrap().title, None));
+            assert_eq!(items.iter().filter(|i| i.row == "nav-a").count(), 9, "the introduction and A1–A8");
+            assert_eq!(items.iter().filter(|i| i.row == "nav-b").count(), 9, "B1–B8 and the glossary");
         }
-        let current = items.iter().find(|i| i.current).unwrap();
-        assert_eq!((current.text, current.code.as_deref()), ("글 B-5: 기다리는 도중에 중단 요청이 오면", None));
-        assert_eq!(items.iter().filter(|i| i.row == "nav-a").count(), 9, "the introduction and A1–A8");
-        assert_eq!(items.iter().filter(|i| i.row == "nav-b").count(), 9, "B1–B8 and the glossary");
+        // The Korean few words fit the narrow chapter map.
+        let korean = Frame::new(Words::of(Lang::Ko));
+        assert!(korean.nav_items("").iter().all(|i| i.text.chars().count() <= 10));
     }
 
     #[test]
     fn the_front_map_names_every_chapter_but_the_front_page_by_title() {
-        let map = hook_map();
-        let listed: Vec<&str> = map.iter().flat_map(|(_, cs)| cs.iter().map(|(_, c, _)| c.id)).collect();
-        let all: Vec<&str> = chapters().iter().map(|c| c.id).filter(|id| *id != "00-intro").collect();
-        assert_eq!(listed, all);
-        assert_eq!(map[0].1[0].0.as_deref(), Some("A1"));
-        assert_eq!(map[0].1[0].2, "lease가 먼저 끝나면 무슨 일이 생기나");
-        assert_eq!(map[1].1[0].0.as_deref(), Some("B1"));
+        for lang in Lang::ALL {
+            let frame = Frame::new(Words::of(lang));
+            let map = frame.hook_map();
+            let names: Vec<&str> = map.iter().map(|(name, _)| *name).collect();
+            assert_eq!(names, frame.words.shell.hook_map_groups);
+            let listed: Vec<&str> = map.iter().flat_map(|(_, cs)| cs.iter().map(|(_, c, _)| c.id)).collect();
+            let all: Vec<&str> = chapters().iter().map(|c| c.id).filter(|id| *id != "00-intro").collect();
+            assert_eq!(listed, all);
+            let (code, a1, title) = &map[0].1[0];
+            assert_eq!((code.as_deref(), a1.id), (Some("A1"), "a1-lease-expiry"));
+            assert_eq!(Some(*title), a1.title.split_once(": ").map(|(_, rest)| rest));
+            assert_eq!(map[1].1[0].0.as_deref(), Some("B1"));
+        }
         assert_eq!(hook_start(), "a1-lease-expiry");
         assert_eq!(b_start(), "b1-remember");
+    }
+
+    /// The old Korean frame (still read by the live page's views) says what the Korean table says.
+    #[test]
+    fn the_old_korean_frame_is_the_korean_table() {
+        let frame = Frame::new(Words::of(Lang::Ko));
+        let w = &frame.words.shell;
+        assert_eq!(
+            [SITE_TITLE, SITE_SUB, SKIP_LINK, CHAPTER_MAP_LABEL, PAGER_LABEL, FOOTER, HOOK_MAP_LABEL, HOOK_START],
+            [
+                w.site_title,
+                w.site_sub,
+                w.skip_link,
+                w.chapter_map_label,
+                w.pager_label,
+                w.footer,
+                w.hook_map_label,
+                w.hook_start
+            ]
+        );
+        assert_eq!(
+            [B_DOOR_ASK, B_DOOR_TEXT, B_DOOR_START, PLAY_LABEL, PAUSE_LABEL],
+            [w.b_door_ask, w.b_door_text, w.b_door_start, w.play, w.pause]
+        );
+        for c in chapters() {
+            assert_eq!(previous_label(c.title), frame.previous_label(c.title));
+            assert_eq!(next_label(c.title), frame.next_label(c.title));
+            assert_eq!(embed_back_label(c.title), frame.embed_back_label(c.title));
+            assert_eq!(nav_words(c), frame.nav_words(c));
+            assert_eq!(short_title(c.title), frame.short_title(c.title));
+        }
+        assert_eq!(nav_items("a3-fencing"), frame.nav_items("a3-fencing"));
+        assert_eq!(hook_map(), frame.hook_map());
     }
 }

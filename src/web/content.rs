@@ -52,7 +52,8 @@ pub fn sim_value(preset_key: &str, metric: &str) -> Option<String> {
 }
 
 /// Replaces every `{{sim:…}}` placeholder in `text` (HTML) with its live
-/// value ([`crate::content::prose::fill_sim`]).
+/// value ([`crate::content::prose::fill_sim`]), an unknown one marked in
+/// the page's language.
 pub fn fill_sim_placeholders(text: &str) -> String {
-    crate::content::prose::fill_sim(text, sim_value)
+    crate::content::prose::fill_sim(super::page_words::words(), text, sim_value)
 }

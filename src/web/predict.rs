@@ -21,27 +21,24 @@ use web_sys::{HtmlElement, HtmlInputElement};
 use yew::prelude::*;
 
 use super::lazy_figures::{self, FiguresModule, VoteFigureHandle};
+use super::page_words;
 use crate::content::predict::{prediction, Answer, Answered, Prediction};
+use lab_words::predict::PredictPageWords;
+use lab_words::Words;
 
-/// The box's words (one place, for a later English edition).
-mod words {
-    pub const GUESS: &str = "내 짐작";
-    pub const RESULT: &str = "결과";
-    pub const RUNNING: &str = "시뮬레이션을 돌리는 중…";
-    pub const SIMULATION: &str = "시뮬레이션: ";
-    pub const RIGHT: &str = "짐작이 맞았습니다.";
-    pub const WRONG: &str = "짐작과 다릅니다.";
-    pub const RIGHT_ANSWER: &str = "맞는 답";
-    pub const GO: &str = "이 상태로 그림을 돌려 확인하기";
-    pub const PICK_FIRST: &str = "먼저 답 하나를 고르세요.";
-    pub const NO_ANSWER: &str = "이 그림에는 그 답이 없습니다.";
-    pub const NO_METRIC: &str = "이 상태에서는 그 지표가 없습니다.";
-    pub const BACK: &str = "질문으로";
-    /// The echo card's lead: the figure below now shows the answer.
-    pub const ECHO_LEAD: &str = "아래 그림이 그 답을 보여 줍니다.";
-    pub fn compute_failed(e: &str) -> String {
-        format!("그림을 계산하지 못했습니다 ({e}).")
-    }
+/// The page's words.
+fn words() -> &'static Words {
+    page_words::words()
+}
+
+/// The box's own words (`lab_words::predict::PredictPageWords`).
+fn box_words() -> &'static PredictPageWords {
+    &words().predict.page
+}
+
+/// The figure could not be computed: why.
+fn compute_failed(e: &str) -> String {
+    words().fill(box_words().compute_failed, &[("error", e)])
 }
 
 /// The id of the slot the app leaves just above figure `figure` for a
@@ -95,14 +92,14 @@ impl PredictBox {
         let Reveal::Shown(answered) = &self.reveal else { return None };
         let right = p.right_choice(answered);
         let value = match answered {
-            Answered::Metric { row_ko, column_ko, text, .. } => html! {<>
-                { format!("{row_ko} ({column_ko}): ") }<strong class="predict-value" data-answer-value={text.clone()}>{ text.clone() }</strong>
+            Answered::Metric { row, column, text, .. } => html! {<>
+                { format!("{row} ({column}): ") }<strong class="predict-value" data-answer-value={text.clone()}>{ text.clone() }</strong>
             </>},
             Answered::Verdict(_, line) => html! {
                 <strong class="predict-value" data-answer-value={line.clone()}>{ line.clone() }</strong>
             },
         };
-        let right_label = right.and_then(|r| p.choices.get(r)).map(|c| c.label_ko);
+        let right_label = right.and_then(|r| p.choice_label(words(), r));
         let correct = match (right, self.guessed) {
             (Some(r), Some(g)) => Some(r == g),
             _ => None,
@@ -111,38 +108,33 @@ impl PredictBox {
     }
 
     fn guess_label(&self, p: &Prediction) -> &'static str {
-        self.guessed.and_then(|i| p.choices.get(i)).map(|c| c.label_ko).unwrap_or("—")
+        self.guessed.and_then(|i| p.choice_label(words(), i)).unwrap_or("—")
     }
 
     fn view_reveal(&self, p: &Prediction) -> Html {
         let answer = match &self.reveal {
             Reveal::NotAsked => return html! {},
             Reveal::Running => {
-                html! { <p class="predict-answer" data-pending="true">{ words::RUNNING }</p> }
+                html! { <p class="predict-answer" data-pending="true">{ box_words().running }</p> }
             }
             Reveal::Failed(why) => html! { <p class="predict-answer notice" role="alert">{ why.clone() }</p> },
             Reveal::Shown(_) => {
                 let Some((value, right_label, correct)) = self.answer_line(p) else { return html! {} };
-                let verdict = match correct {
-                    Some(true) => words::RIGHT,
-                    Some(false) => words::WRONG,
-                    None => "",
-                };
                 html! {<>
-                    <p class="predict-answer">{ words::SIMULATION }{ value }</p>
-                    { for right_label.map(|l| html! { <p class="predict-right">{ format!("{}: {l}. {verdict}", words::RIGHT_ANSWER) }</p> }) }
-                    <p class="predict-why">{ p.why_ko }</p>
+                    <p class="predict-answer">{ box_words().simulation }{ value }</p>
+                    { for right_label.map(|l| html! { <p class="predict-right">{ lab_words::predict::right_answer(words(), l, correct) }</p> }) }
+                    <p class="predict-why">{ p.why(words()) }</p>
                 </>}
             }
         };
         html! {
             <div class="predict-reveal">
                 <div class="predict-guess">
-                    <p class="predict-label">{ words::GUESS }</p>
+                    <p class="predict-label">{ box_words().guess }</p>
                     <p class="predict-guess-text">{ self.guess_label(p) }</p>
                 </div>
                 <div class="predict-result" role="status" aria-live="polite">
-                    <p class="predict-label">{ words::RESULT }</p>
+                    <p class="predict-label">{ box_words().result }</p>
                     { answer }
                 </div>
             </div>
@@ -155,24 +147,24 @@ impl PredictBox {
         let Some((value, _, correct)) = self.answer_line(p) else { return html! {} };
         let Some(host) = gloo::utils::document().get_element_by_id(&echo_slot_id(p.figure)) else { return html! {} };
         let mark = match correct {
-            Some(true) => words::RIGHT,
-            Some(false) => words::WRONG,
+            Some(true) => box_words().right,
+            Some(false) => box_words().wrong,
             None => "",
         };
         let card = html! {
             <div class="predict-echo-card" data-predict={p.id} data-correct={correct.map(|c| c.to_string())}>
                 <div class="predict-echo-guess">
-                    <span class="predict-label">{ words::GUESS }</span>
+                    <span class="predict-label">{ box_words().guess }</span>
                     <span class="predict-guess-text">{ self.guess_label(p) }</span>
                 </div>
                 <div class="predict-echo-result">
-                    <span class="predict-label">{ words::RESULT }</span>
+                    <span class="predict-label">{ box_words().result }</span>
                     <span class="predict-echo-value">{ value }</span>
                     <span class="predict-echo-mark">{ mark }</span>
                 </div>
                 <p class="predict-echo-lead">
-                    { words::ECHO_LEAD }{ " " }
-                    <a href={format!("#predict-{}", p.id)}>{ words::BACK }</a>
+                    { box_words().echo_lead }{ " " }
+                    <a href={format!("#predict-{}", p.id)}>{ box_words().back }</a>
                 </p>
             </div>
         };
@@ -229,12 +221,12 @@ impl PredictBox {
 /// An Article B answer, from the same call the figure makes for the
 /// prediction's state: the story's verdict, a fact of its summary, or B2's grid.
 fn vote_reveal(module: &FiguresModule, p: &Prediction) -> Reveal {
-    let missing = || Reveal::Failed(words::NO_ANSWER.into());
+    let missing = || Reveal::Failed(box_words().no_answer.into());
     let config = p.vote_config();
     if let Answer::MatrixUnsafe { .. } = p.answer {
         return match lazy_figures::crash_matrix(module, config.profile, config.device_honours_sync) {
-            Ok(view) => p.matrix_answer(&view).map_or_else(missing, Reveal::Shown),
-            Err(e) => Reveal::Failed(words::compute_failed(&e.to_string())),
+            Ok(view) => p.matrix_answer(words(), &view).map_or_else(missing, Reveal::Shown),
+            Err(e) => Reveal::Failed(compute_failed(&e.to_string())),
         };
     }
     match VoteFigureHandle::prepare(module, p.figure, &config) {
@@ -245,7 +237,7 @@ fn vote_reveal(module: &FiguresModule, p: &Prediction) -> Reveal {
                 None => missing(),
             },
         },
-        Err(e) => Reveal::Failed(words::compute_failed(&e.to_string())),
+        Err(e) => Reveal::Failed(compute_failed(&e.to_string())),
     }
 }
 
@@ -287,9 +279,9 @@ impl Component for PredictBox {
             }
             Msg::Compute => match p.answer {
                 Answer::Metric { .. } | Answer::SweepCell { .. } => {
-                    self.reveal = match p.lease_answer().or_else(|| p.sweep_answer()) {
+                    self.reveal = match p.lease_answer().or_else(|| p.sweep_answer(words())) {
                         Some(a) => Reveal::Shown(a),
-                        None => Reveal::Failed(words::NO_METRIC.into()),
+                        None => Reveal::Failed(box_words().no_metric.into()),
                     }
                 }
                 Answer::Verdict | Answer::VoteFact { .. } | Answer::MatrixUnsafe { .. } => {
@@ -317,8 +309,8 @@ impl Component for PredictBox {
 
     fn view(&self, ctx: &Context<Self>) -> Html {
         let Some(p) = self.spec else {
-            let id = lab_model::korean::with_particle(&ctx.props().id, lab_model::korean::Particle::EulReul);
-            return html! { <p class="notice" role="alert">{ format!("질문 {id} 찾을 수 없습니다.") }</p> };
+            let line = words().fill(box_words().not_found, &[("id", &ctx.props().id)]);
+            return html! { <p class="notice" role="alert">{ line }</p> };
         };
         let link = ctx.link();
         let name = format!("predict-{}-choice", p.id);
@@ -326,9 +318,9 @@ impl Component for PredictBox {
         html! {
             <fieldset class="predict" id={format!("predict-{}", p.id)} data-figure={p.figure}
                 data-committed={committed.to_string()}>
-                <legend>{ p.question_ko }</legend>
+                <legend>{ p.question(words()) }</legend>
                 <div class="predict-choices">
-                    { for p.choices.iter().enumerate().map(|(i, c)| {
+                    { for (0..p.choices.len()).map(|i| {
                         let input_id = format!("predict-{}-{i}", p.id);
                         let onchange = link.callback(move |e: Event| {
                             let _: HtmlInputElement = e.target_unchecked_into();
@@ -338,7 +330,7 @@ impl Component for PredictBox {
                             <div class="predict-choice">
                                 <input type="radio" id={input_id.clone()} name={name.clone()} value={i.to_string()}
                                     checked={self.chosen == Some(i)} disabled={committed} {onchange} />
-                                <label for={input_id}>{ c.label_ko }</label>
+                                <label for={input_id}>{ p.choice_label(words(), i).unwrap_or_default() }</label>
                             </div>
                         }
                     }) }
@@ -346,9 +338,9 @@ impl Component for PredictBox {
                 <div class="controls-row">
                     <button type="button" class="btn predict-go" disabled={self.chosen.is_none() || committed}
                         onclick={link.callback(|_| Msg::Submit)}>
-                        { words::GO }
+                        { box_words().go }
                     </button>
-                    { if self.chosen.is_none() { html! { <span class="predict-hint">{ words::PICK_FIRST }</span> } } else { html!{} } }
+                    { if self.chosen.is_none() { html! { <span class="predict-hint">{ box_words().pick_first }</span> } } else { html!{} } }
                 </div>
                 { self.view_reveal(p) }
                 { self.view_echo(p) }

@@ -47,5 +47,6 @@ pub fn built_pages(root: &Path, chapter_html: &dyn Fn(&str) -> String) -> Vec<Pa
     // Drawn at NARROW_SCALE pixels per CSS pixel.
     let css = |px: u32| (f64::from(px) / NARROW_SCALE).round() as u32;
     (hook_narrow.width, hook_narrow.height) = (css(hook_narrow.width), css(hook_narrow.height));
-    pages(&Inputs { chapter_html, sim_values: &sim_values, figures: &figures, cards: &cards, hook, hook_narrow })
+    let words = consistency_lab::words::Words::of(consistency_lab::words::Lang::Ko);
+    pages(words, &Inputs { chapter_html, sim_values: &sim_values, figures: &figures, cards: &cards, hook, hook_narrow })
 }

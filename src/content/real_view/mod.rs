@@ -11,13 +11,18 @@
 //! - `limits`: `{{real-limits:pay|wal}}`, what the real runs share with the
 //!   model by construction, what they measure on their own, and where.
 
+use lab_words::Words;
+
 pub mod journal;
 pub mod limits;
 pub mod pay;
 pub mod wal;
 
-/// The HTML for a chapter line that names a real run, or None when `line`
-/// names none.
-pub fn block(line: &str) -> Option<String> {
-    wal::block(line).or_else(|| journal::block(line)).or_else(|| pay::block(line)).or_else(|| limits::block(line))
+/// The HTML for a chapter line that names a real run, in the language of
+/// `words` (`lab_words::real`), or None when `line` names none.
+pub fn block(words: &Words, line: &str) -> Option<String> {
+    wal::block(words, line)
+        .or_else(|| journal::block(words, line))
+        .or_else(|| pay::block(words, line))
+        .or_else(|| limits::block(words, line))
 }

@@ -7,13 +7,17 @@
 //!
 //! The numbers are the committed full set (`content/real/pay/summary.json`,
 //! written by `scripts/real-pay-data.py` from `lab real --out`), with its
-//! date, versions and machine in the caption. Native only (called from
-//! `crate::content::prose`'s renderer).
+//! date, versions and machine in the caption, in the language of the
+//! table it is given (`lab_words::real::PayRealWords`). Native only (called
+//! from `crate::content::prose`'s renderer).
 
 use serde_json::Value;
 
 use lab_model::html::escape_html;
-use lab_model::metrics::{article_text, ArticleText, Lang, Metric, RunFacts};
+use lab_model::metrics::{article_text, ArticleText, Metric, RunFacts};
+use lab_words::metrics::metric_label;
+use lab_words::real::PayRealWords;
+use lab_words::Words;
 
 const SUMMARY_JSON: &str = include_str!("../../../content/real/pay/summary.json");
 
@@ -27,7 +31,7 @@ pub(super) fn summary() -> Value {
 /// `|METRIC,METRIC…` to show only those rows (summary: those columns), in
 /// that order: the chapter's one comparison, the lesson's numbers (issue 38).
 /// An unknown metric fails the render.
-pub fn block(line: &str) -> Option<String> {
+pub fn block(words: &Words, line: &str) -> Option<String> {
     let inner = line.strip_prefix("{{real-pay:")?.strip_suffix("}}")?;
     let (keys, metrics) = match inner.split_once('|') {
         Some((keys, metrics)) => (keys, Some(metrics_of(metrics))),
@@ -35,9 +39,9 @@ pub fn block(line: &str) -> Option<String> {
     };
     let data = summary();
     let html = if keys.trim() == "summary" {
-        summary_table(&data, metrics.as_deref())
+        summary_table(words, &data, metrics.as_deref())
     } else {
-        keys.split(',').map(|k| config_table(&data, k.trim(), metrics.as_deref())).collect::<Vec<_>>().join("\n")
+        keys.split(',').map(|k| config_table(words, &data, k.trim(), metrics.as_deref())).collect::<Vec<_>>().join("\n")
     };
     Some(format!("<div class=\"prose real-pay\">{html}</div>\n"))
 }
@@ -49,11 +53,12 @@ fn metrics_of(list: &str) -> Vec<Metric> {
         .collect()
 }
 
-/// The three sources a comparison holds, as its columns (and on a phone,
-/// each value's label) name them.
-pub(super) const REAL: &str = "실제 실행";
-pub(super) const SIMULATED: &str = "시뮬레이션";
-pub(super) const ARTICLE: &str = "원문 측정";
+/// The view's words in the language of `words`. The three sources a
+/// comparison holds (`real`, `simulated`, `article`) name its columns and,
+/// on a phone, each value.
+fn w(words: &Words) -> &PayRealWords {
+    &words.real.pay
+}
 
 /// A value's label on a phone (static/tables.css): hidden at desktop width,
 /// where the column's header says it.
@@ -61,10 +66,17 @@ pub(super) fn cell_label(label: &str) -> String {
     format!("<span class=\"cell-label\">{label}</span> ")
 }
 
-/// Where the committed set came from, in Korean (`provenance_text`): a
-/// recorded run the page draws says it too (`crate::figures::recorded`).
+/// Where the committed set came from, in the language of `words`
+/// (`provenance_text`): a recorded run the page draws says it too
+/// (`crate::figures::recorded`).
+pub fn provenance(words: &Words) -> String {
+    provenance_text(words, &summary())
+}
+
+/// [`provenance`] in Korean, for the callers that have no table yet
+/// (`tests/recorded_runs.rs`).
 pub fn provenance_ko() -> String {
-    provenance_text(&summary())
+    provenance(Words::of(lab_words::Lang::Ko))
 }
 
 /// The real-run values of `metric` in configuration `key`, one per run
@@ -75,8 +87,9 @@ pub fn real_values(key: &str, metric: &str) -> Option<Vec<f64>> {
     row["real"].as_array()?.iter().map(Value::as_f64).collect()
 }
 
-/// "실제 Redis·PostgreSQL, 이 저장소의 하니스로 잰 값 (날짜, 머신, 버전)".
-fn provenance_text(data: &Value) -> String {
+/// "Real Redis and PostgreSQL, measured by this repository's harness" with
+/// the date, the machine and the versions.
+fn provenance_text(words: &Words, data: &Value) -> String {
     let p = &data["provenance"];
     let version = |key: &str, pattern: &str| -> String {
         let text = p[key].as_str().unwrap_or("");
@@ -87,16 +100,18 @@ fn provenance_text(data: &Value) -> String {
     let memory_gb = p["memory"]
         .as_str()
         .and_then(|m| m.split_whitespace().next()?.parse::<f64>().ok())
-        .map_or(String::new(), |kb| format!("·{:.0} GB", kb / 1024.0 / 1024.0));
-    format!(
-        "실제 Redis·PostgreSQL, 이 저장소의 하니스(lab real)로 잰 값: {} UTC, {}코어{} 머신, Redis {}·PostgreSQL {}, {}초 × {}회",
-        date_text(p),
-        p["nproc"],
-        memory_gb,
-        version("redis", "v="),
-        version("postgresql", "__none__"),
-        p["secs"],
-        p["runs"],
+        .map_or(String::new(), |kb| words.fill(w(words).memory, &[("gb", &format!("{:.0}", kb / 1024.0 / 1024.0))]));
+    words.fill(
+        w(words).provenance,
+        &[
+            ("date", &date_text(p)),
+            ("cpus", &p["nproc"].to_string()),
+            ("memory", &memory_gb),
+            ("redis", &version("redis", "v=")),
+            ("postgres", &version("postgresql", "__none__")),
+            ("secs", &p["secs"].to_string()),
+            ("runs", &p["runs"].to_string()),
+        ],
     )
 }
 
@@ -113,13 +128,13 @@ pub(super) fn config<'a>(data: &'a Value, key: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("{{{{real-pay:{key}}}}}: no such variant in content/real/pay/summary.json"))
 }
 
-/// A configuration's Korean name: its preset's, or (for the real runs' own
-/// TTL 1 s control of (a)) the article's words for it.
-pub(super) fn config_label_ko(c: &Value) -> String {
+/// A configuration's name: its preset's, or (for the real runs' own TTL
+/// 1 s control of (a)) the article's words for it.
+pub(super) fn config_label(words: &Words, c: &Value) -> String {
     let key = c["variant"].as_str().unwrap_or("");
     match crate::sim::lease::Preset::from_key(key) {
-        Some(preset) => lab_model::catalogue::preset(preset).name_ko.to_string(),
-        None if key == "exp1_ttl1s" => "실험 3 보충 · (a) 기본 락, TTL 1초".to_string(),
+        Some(preset) => lab_words::catalogue::preset_name(words, preset).to_string(),
+        None if key == "exp1_ttl1s" => w(words).ttl1s.to_string(),
         None => c["label"].as_str().unwrap_or(key).to_string(),
     }
 }
@@ -129,13 +144,19 @@ pub(super) fn cell(text: &str) -> String {
     escape_html(&text.replace('–', "~"))
 }
 
-/// The article's cell of `metric` in configuration `key`, in the article's
-/// Korean (the committed set's `article` is `lab`'s English): "—" where
+/// The article's cell of `metric` in configuration `key`, in the language
+/// of `words` (the committed set's `article` is `lab`'s English): "—" where
 /// the article gives none, a note of its text where that stands in for a cell.
-fn article_cell(key: &str, metric: Metric) -> String {
-    match article_text(key, metric, Lang::Ko) {
+fn article_cell(words: &Words, key: &str, metric: Metric) -> String {
+    // The model keeps the article's cells in both languages under its own
+    // `Lang`: the same two languages, named there.
+    let lang = match words.lang() {
+        lab_words::Lang::Ko => lab_model::metrics::Lang::Ko,
+        lab_words::Lang::En => lab_model::metrics::Lang::En,
+    };
+    match article_text(key, metric, lang) {
         Some(ArticleText::Cell(text)) => cell(&text),
-        Some(ArticleText::Note(note)) => format!("<small>원문 본문의 메모: {}</small>", escape_html(note)),
+        Some(ArticleText::Note(note)) => words.fill(w(words).article_note, &[("note", &escape_html(note))]),
         None => "—".to_string(),
     }
 }
@@ -150,18 +171,19 @@ fn config_facts(c: &Value) -> Option<RunFacts> {
     Some(RunFacts { possible_approvals: (possible, possible), wallets: (wallets, wallets) })
 }
 
-fn header(first: &str, data: &Value) -> String {
-    let labels = &data["labels"];
-    let _ = labels;
+fn header(words: &Words) -> String {
+    let w = w(words);
     format!(
-        "<thead><tr><th scope=\"col\">{first}</th><th scope=\"col\" class=\"real\">{REAL}</th>\
-         <th scope=\"col\">{SIMULATED}</th><th scope=\"col\">{ARTICLE}</th></tr></thead>"
+        "<thead><tr><th scope=\"col\">{}</th><th scope=\"col\" class=\"real\">{}</th>\
+         <th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead>",
+        w.metric_head, w.real, w.simulated, w.article
     )
 }
 
 /// One configuration: a row per metric that applies to it (only `only`'s,
 /// in their order, when given).
-fn config_table(data: &Value, key: &str, only: Option<&[Metric]>) -> String {
+fn config_table(words: &Words, data: &Value, key: &str, only: Option<&[Metric]>) -> String {
+    let pay = w(words);
     let c = config(data, key);
     let mut rows = String::new();
     let facts = config_facts(c);
@@ -186,30 +208,32 @@ fn config_table(data: &Value, key: &str, only: Option<&[Metric]>) -> String {
     // A range may break after its "~" in a phone card's narrow column.
     let breakable = |text: String| text.replace('~', "~<wbr>");
     for (metric, line) in lines {
-        let label = metric.label_ko(facts.as_ref());
-        let article = breakable(article_cell(key, metric));
+        let label = metric_label(words, metric, facts.as_ref());
+        let article = breakable(article_cell(words, key, metric));
         rows.push_str(&format!(
             "<tr><th scope=\"row\">{label}</th><td class=\"num real\">{}{}</td><td class=\"num\">{}{}</td><td class=\"num\">{}{article}</td></tr>",
-            cell_label(REAL),
+            cell_label(pay.real),
             breakable(cell(line["real_text"].as_str().unwrap_or(""))),
-            cell_label(SIMULATED),
+            cell_label(pay.simulated),
             breakable(cell(line["simulated_text"].as_str().unwrap_or(""))),
-            cell_label(ARTICLE),
+            cell_label(pay.article),
         ));
     }
-    let label = escape_html(&config_label_ko(c));
+    let label = escape_html(&config_label(words, c));
     format!(
-        "<figure class=\"real-pay-figure\"><figcaption><strong>{label}: 실제 실행 · 시뮬레이션 · 원문</strong> \
-         <span class=\"real-pay-source\">{}. 시뮬레이션 열은 같은 매개변수와 시드(회차 0~2)로 빌드할 때 한 번 계산해 고정한 값이고(그림 옆의 표와 달리 슬라이더를 따라 바뀌지 않습니다), 원문 측정은 원문의 표에서 옮긴 값입니다.</span></figcaption>\
+        "<figure class=\"real-pay-figure\"><figcaption><strong>{}</strong> \
+         <span class=\"real-pay-source\">{}</span></figcaption>\
          <div class=\"table-wrap\"><table class=\"cards\">{}<tbody>{rows}</tbody></table></div></figure>",
-        escape_html(&provenance_text(data)),
-        header("지표", data),
+        words.fill(pay.config_title, &[("label", &label)]),
+        words.fill(pay.config_source, &[("provenance", &escape_html(&provenance_text(words, data)))]),
+        header(words),
     )
 }
 
 /// The summary's columns (`only`'s, when given) for every variant, a row
 /// group per variant.
-fn summary_table(data: &Value, only: Option<&[Metric]>) -> String {
+fn summary_table(words: &Words, data: &Value, only: Option<&[Metric]>) -> String {
+    let pay = w(words);
     // The summary's columns; their labels say nothing of one configuration's runs.
     const ALL: [Metric; 5] = [
         Metric::Approvals,
@@ -219,9 +243,10 @@ fn summary_table(data: &Value, only: Option<&[Metric]>) -> String {
         Metric::ThroughputRps,
     ];
     let columns = only.unwrap_or(&ALL);
-    let mut head = String::from("<thead><tr><th scope=\"col\">조건</th><th scope=\"col\">출처</th>");
+    let mut head =
+        format!("<thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th>", pay.condition_head, pay.source_head);
     for &metric in columns {
-        head.push_str(&format!("<th scope=\"col\">{}</th>", metric.label_ko(None)));
+        head.push_str(&format!("<th scope=\"col\">{}</th>", metric_label(words, metric, None)));
     }
     head.push_str("</tr></thead>");
     let mut body = String::new();
@@ -229,12 +254,15 @@ fn summary_table(data: &Value, only: Option<&[Metric]>) -> String {
         let lines = c["table"].as_array().cloned().unwrap_or_default();
         let find = |metric: Metric| lines.iter().find(|l| l["metric"] == metric.key());
         let key = c["variant"].as_str().unwrap_or("");
-        let label = escape_html(&config_label_ko(c));
+        let label = escape_html(&config_label(words, c));
         body.push_str("<tbody>");
-        for (i, (source, field, class)) in
-            [(REAL, "real_text", " class=\"real\""), (SIMULATED, "simulated_text", ""), (ARTICLE, "article", "")]
-                .into_iter()
-                .enumerate()
+        for (i, (source, field, class)) in [
+            (pay.real, "real_text", " class=\"real\""),
+            (pay.simulated, "simulated_text", ""),
+            (pay.article, "article", ""),
+        ]
+        .into_iter()
+        .enumerate()
         {
             body.push_str("<tr>");
             if i == 0 {
@@ -243,22 +271,19 @@ fn summary_table(data: &Value, only: Option<&[Metric]>) -> String {
             body.push_str(&format!("<th scope=\"row\"{class}>{source}</th>"));
             for &metric in columns {
                 let text = match field {
-                    "article" => article_cell(key, metric),
+                    "article" => article_cell(words, key, metric),
                     _ => find(metric).and_then(|l| l[field].as_str()).map_or("—".to_string(), cell),
                 };
                 // A range may break after its "~" in a phone's narrow column.
-                let text = if text.starts_with("<small>") {
-                    "(본문 메모)".to_string()
-                } else {
-                    text.replace('~', "~<wbr>")
-                };
+                let text =
+                    if text.starts_with("<small>") { pay.note_cell.to_string() } else { text.replace('~', "~<wbr>") };
                 // On a phone a configuration is a small grid: the source
                 // heads each row, and the metric's label heads each column
                 // (shown above the first row's values, static/tables.css).
                 body.push_str(&format!(
                     "<td class=\"num{}\">{}{text}</td>",
                     if i == 0 { " real" } else { "" },
-                    cell_label(&metric.label_ko(None))
+                    cell_label(&metric_label(words, metric, None))
                 ));
             }
             body.push_str("</tr>");
@@ -266,10 +291,11 @@ fn summary_table(data: &Value, only: Option<&[Metric]>) -> String {
         body.push_str("</tbody>");
     }
     format!(
-        "<figure class=\"real-pay-figure\"><figcaption><strong>종합: 실제 실행 · 시뮬레이션 · 원문</strong> \
-         <span class=\"real-pay-source\">{}. 시뮬레이션 행도 빌드할 때 같은 시드로 한 번 계산해 고정한 값입니다. (e) fail-open의 원문 소유 겹침 쌍은 단절 중만 센 값입니다.</span></figcaption>\
+        "<figure class=\"real-pay-figure\"><figcaption><strong>{}</strong> \
+         <span class=\"real-pay-source\">{}</span></figcaption>\
          <div class=\"table-wrap\"><table class=\"real-pay-summary cards cols-{}\">{head}{body}</table></div></figure>",
-        escape_html(&provenance_text(data)),
+        pay.summary_title,
+        words.fill(pay.summary_source, &[("provenance", &escape_html(&provenance_text(words, data)))]),
         columns.len()
     )
 }
@@ -277,32 +303,51 @@ fn summary_table(data: &Value, only: Option<&[Metric]>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lab_words::Lang;
+
+    fn ko() -> &'static Words {
+        Words::of(Lang::Ko)
+    }
 
     #[test]
     fn markers_render_labelled_tables_and_other_lines_pass() {
-        assert!(block("그냥 문단").is_none());
-        let html = block("{{real-pay:exp1}}").unwrap();
-        assert!(html.contains("실제 Redis·PostgreSQL, 이 저장소의 하니스"));
-        assert!(html.contains("원문 측정") && html.contains("시뮬레이션"));
-        assert!(block("{{real-pay:summary}}").unwrap().matches("<tbody>").count() == 12);
+        for lang in Lang::ALL {
+            let words = Words::of(lang);
+            assert!(block(words, "a paragraph").is_none());
+            let html = block(words, "{{real-pay:exp1}}").unwrap();
+            assert!(html.contains(&escape_html(&provenance(words))), "{html}");
+            assert!(html.contains(w(words).article) && html.contains(w(words).simulated));
+            assert!(block(words, "{{real-pay:summary}}").unwrap().matches("<tbody>").count() == 12);
+        }
+        let english = provenance(Words::of(Lang::En));
+        assert!(english.starts_with("Real Redis and PostgreSQL, measured by this repository's harness (lab real): "));
+        assert!(english.contains(" UTC, a 2-core") && english.ends_with(" runs"), "{english}");
     }
 
     #[test]
     fn a_chosen_comparison_shows_its_metrics_in_order_each_value_labelled_with_its_source() {
-        let html = block("{{real-pay:exp1|over_approval,approvals}}").unwrap();
+        let words = ko();
+        let label = |m: Metric| metric_label(words, m, None);
+        let html = block(words, "{{real-pay:exp1|over_approval,approvals}}").unwrap();
         assert_eq!(html.matches("<tr><th scope=\"row\">").count(), 2, "{html}");
-        let over = html.find("초과 승인").unwrap();
-        assert!(over < html.find("<th scope=\"row\">승인").unwrap(), "{html}");
-        for source in [REAL, SIMULATED, ARTICLE] {
+        let over = html.find(&label(Metric::OverApproval)).unwrap();
+        assert!(over < html.find(&format!("<th scope=\"row\">{}", label(Metric::Approvals))).unwrap(), "{html}");
+        let pay = w(words);
+        for source in [pay.real, pay.simulated, pay.article] {
             assert_eq!(html.matches(&cell_label(source)).count(), 2, "{source}: {html}");
         }
-        let summary = block("{{real-pay:summary|approvals}}").unwrap();
-        assert!(!summary.contains("초과 승인") && summary.matches("<tbody>").count() == 12, "{summary}");
+        let summary = block(words, "{{real-pay:summary|approvals}}").unwrap();
+        assert!(
+            !summary.contains(&label(Metric::OverApproval)) && summary.matches("<tbody>").count() == 12,
+            "{summary}"
+        );
         assert_eq!(summary.matches("<span class=\"cell-label\">").count(), 36);
         assert!(
-            summary.contains(
-                "<th scope=\"row\">원문 측정</th><td class=\"num\"><span class=\"cell-label\">승인</span> 580~<wbr>590"
-            ),
+            summary.contains(&format!(
+                "<th scope=\"row\">{}</th><td class=\"num\"><span class=\"cell-label\">{}</span> 580~<wbr>590",
+                pay.article,
+                label(Metric::Approvals)
+            )),
             "{summary}"
         );
     }
@@ -310,19 +355,35 @@ mod tests {
     #[test]
     #[should_panic(expected = "no such metric")]
     fn an_unknown_metric_fails_the_render() {
-        block("{{real-pay:exp1|approvalz}}");
+        block(ko(), "{{real-pay:exp1|approvalz}}");
     }
 
+    /// The article's cells and notes are in the reader's language: the
+    /// Korean table's are the model's Korean, never `lab`'s English.
     #[test]
-    fn the_articles_cells_and_notes_are_in_korean() {
-        let exp2 = block("{{real-pay:exp2}}").unwrap();
-        assert!(exp2.contains("0 (아티팩트 1)") && !exp2.contains("artifact"), "{exp2}");
-        assert!(exp2.contains("<th scope=\"row\">승인 (가능 240)</th>"), "{exp2}");
-        let ttl = block("{{real-pay:exp1_ttl1s}}").unwrap();
-        assert!(ttl.contains("원문 본문의 메모: TTL 1초에서도") && !ttl.contains("At TTL"), "{ttl}");
-        let summary = block("{{real-pay:summary}}").unwrap();
-        assert!(summary.contains("19.1 (거의 전부 거부)") && !summary.contains("almost all"));
-        let c2 = block("{{real-pay:exp5_c2_closed}}").unwrap();
-        assert!(c2.contains("단절 시점 fence 값 (4개 지갑 합)") && c2.contains("지갑마다 정확히 96건"), "{c2}");
+    fn the_articles_cells_and_notes_are_in_the_readers_language() {
+        let words = ko();
+        let cell_of = |key: &str, m: Metric| match article_text(key, m, lab_model::metrics::Lang::Ko) {
+            Some(ArticleText::Cell(text)) => cell(&text),
+            Some(ArticleText::Note(note)) => escape_html(note),
+            None => panic!("{key}: the article has no {m:?}"),
+        };
+        let exp2 = block(words, "{{real-pay:exp2}}").unwrap();
+        assert!(!exp2.contains("artifact"), "{exp2}");
+        let facts = config_facts(config(&summary(), "exp2"));
+        assert!(exp2
+            .contains(&format!("<th scope=\"row\">{}</th>", metric_label(words, Metric::Approvals, facts.as_ref()))));
+        let ttl = block(words, "{{real-pay:exp1_ttl1s}}").unwrap();
+        let note = words.fill(w(words).article_note, &[("note", &cell_of("exp1_ttl1s", Metric::OverApproval))]);
+        assert!(ttl.contains(&note) && !ttl.contains("At TTL"), "{ttl}");
+        let whole = block(words, "{{real-pay:summary}}").unwrap();
+        assert!(!whole.contains("almost all"), "{whole}");
+        let c2 = block(words, "{{real-pay:exp5_c2_closed}}").unwrap();
+        let fence =
+            metric_label(words, Metric::FenceValueAtKill, config_facts(config(&summary(), "exp5_c2_closed")).as_ref());
+        assert!(c2.contains(&fence), "{c2}");
+        // The English table reads the article's English.
+        let english = block(Words::of(Lang::En), "{{real-pay:exp1_ttl1s}}").unwrap();
+        assert!(english.contains("A note in the article's text: At TTL"), "{english}");
     }
 }

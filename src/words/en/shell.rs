@@ -1,6 +1,59 @@
 //! The English words of the site frame: navigation, the page's notices, prose markers.
 
-use crate::shell::ShellWords;
+use crate::shell::{NavWords, ProseWords, ShellWords, StaticWords};
 
 /// The English table.
-pub const SHELL: ShellWords = ShellWords {};
+pub const SHELL: ShellWords = ShellWords {
+    site_title: "Consistency Lab",
+    site_sub: "Two consistency experiments, run again as deterministic simulations in your browser",
+    skip_link: "Skip to the text",
+    chapter_map_label: "Chapters",
+    pager_label: "Previous and next chapter",
+    footer: "Every number and figure is computed in your browser by a deterministic simulation (Rust → WebAssembly). The same address always draws the same figure.",
+    previous: "← {title}",
+    next: "{title} →",
+    embed_back: "Read “{chapter}” in full on {site} →",
+    article_prefix: "Article ",
+    nav: NavWords {
+        intro: "Introduction",
+        a1: "Lease expiry",
+        a2: "Watchdog",
+        a3: "Fencing token",
+        a4: "Without a lock",
+        a5: "Lock outage",
+        a6: "Summary",
+        a7: "Parameter map",
+        a8: "Break it",
+        b1: "Forgotten vote",
+        b2: "Storage layers",
+        b3: "Outer transaction",
+        b4: "Uncertain failure",
+        b5: "Interrupt",
+        b6: "Restart recovery",
+        b7: "Kill vs. power",
+        b8: "Liveness",
+        glossary: "Glossary",
+    },
+    hook_map_label: "Chapter map",
+    hook_map_groups: ["Article A: the payment lock", "Article B: consensus votes", "See also"],
+    hook_start: "Start with Experiment 1 →",
+    b_door_ask: "Coming from “Can I send the signature once the save function returns?” (Article B)?",
+    b_door_text: "A validator signs a vote and sends it, crashes, restarts and forgets the vote: it can then sign another candidate at the same height. Follow in figures how far down the storage layers the vote's record must reach before the vote may go out.",
+    b_door_start: "Start with B-1 →",
+    play: "▶ Play",
+    pause: "❚❚ Pause",
+    prose: ProseWords {
+        differs_label: "**Where we differ from the article.**",
+        differs_title: "Where we differ from the article",
+        tables: "Show tables: {what}",
+        no_value: "(no value)",
+        sources: ["article", "simulation", "real"],
+    },
+    statics: StaticWords {
+        image_note: "(An image of the starting state. With JavaScript on, it becomes a live figure.)",
+        no_image: "This figure is computed and drawn in your browser. It appears with JavaScript on.",
+        check_needs_js: "In this figure you pick the threads' order yourself and try to break the design. It appears with JavaScript on.",
+        check_smallest: "Show the shortest counterexample the checker found for “{name}” ({threads} {threads?thread/threads}, {steps} {steps?step/steps})",
+        source: "Source",
+    },
+};

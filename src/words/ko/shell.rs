@@ -1,6 +1,59 @@
 //! The Korean words of the site frame: navigation, the page's notices, prose markers.
 
-use crate::shell::ShellWords;
+use crate::shell::{NavWords, ProseWords, ShellWords, StaticWords};
 
 /// The Korean table.
-pub const SHELL: ShellWords = ShellWords {};
+pub const SHELL: ShellWords = ShellWords {
+    site_title: "정합성 실험실",
+    site_sub: "두 편의 정합성 실험을 브라우저 안의 결정적 시뮬레이션으로 다시 돌려 보기",
+    skip_link: "본문으로 건너뛰기",
+    chapter_map_label: "장 목록",
+    pager_label: "이전·다음 장",
+    footer: "모든 수치와 그림은 브라우저 안에서 결정적 시뮬레이션(Rust → WebAssembly)으로 계산합니다. 같은 주소는 언제나 같은 그림을 그립니다.",
+    previous: "← {title}",
+    next: "{title} →",
+    embed_back: "{site} 「{chapter}」에서 전체 글과 함께 보기 →",
+    article_prefix: "글 ",
+    nav: NavWords {
+        intro: "들어가며",
+        a1: "lease 만료",
+        a2: "Watchdog",
+        a3: "fencing 토큰",
+        a4: "락 없는 경로",
+        a5: "락 서버 장애",
+        a6: "정리",
+        a7: "매개변수 지도",
+        a8: "깨뜨려 보기",
+        b1: "잊어버린 투표",
+        b2: "저장 계층",
+        b3: "바깥 트랜잭션",
+        b4: "불확실한 실패",
+        b5: "중단 요청",
+        b6: "재시작 복구",
+        b7: "종료와 전원 차단",
+        b8: "합의의 진행",
+        glossary: "용어집",
+    },
+    hook_map_label: "장 지도",
+    hook_map_groups: ["글 A 결제 락", "글 B 합의 투표", "함께 보기"],
+    hook_start: "실험 1부터 시작하기 →",
+    b_door_ask: "「저장 함수가 돌아오면 서명을 보내도 될까」(글 B)에서 오셨나요?",
+    b_door_text: "투표에 서명해 보낸 검증 노드가 죽었다 다시 켜지면서 그 투표를 잊으면, 같은 자리에서 다른 후보에 또 서명할 수 있습니다. 투표의 기록이 어느 저장 계층까지 내려가야 보내도 되는지 그림으로 따라가 봅니다.",
+    b_door_start: "글 B-1부터 시작하기 →",
+    play: "▶ 재생",
+    pause: "❚❚ 일시정지",
+    prose: ProseWords {
+        differs_label: "**원문과 다른 점.**",
+        differs_title: "원문과 다른 점",
+        tables: "표 보기: {what}",
+        no_value: "(값 없음)",
+        sources: ["원문", "시뮬레이션", "실제"],
+    },
+    statics: StaticWords {
+        image_note: "(처음 상태의 이미지. 자바스크립트를 켜면 움직이는 그림이 됩니다.)",
+        no_image: "이 그림은 브라우저에서 계산해 그립니다. 자바스크립트를 켜면 나타납니다.",
+        check_needs_js: "이 그림에서는 독자가 직접 스레드의 순서를 골라 설계를 깨뜨려 봅니다. 자바스크립트를 켜면 나타납니다.",
+        check_smallest: "검사기가 찾은 「{name}」의 가장 짧은 반례 보기 (스레드 {threads}개, {steps}단계)",
+        source: "출처",
+    },
+};
