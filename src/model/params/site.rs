@@ -376,7 +376,14 @@ mod tests {
         let kinds: Vec<&str> =
             notices.iter().map(|n| if matches!(n, Notice::Clamped { .. }) { "clamped" } else { "ignored" }).collect();
         assert_eq!(kinds, ["ignored", "ignored", "clamped", "clamped", "clamped", "ignored"]);
-        assert_eq!(notice_ko(&notices[2]), "주소의 win=50 값이 허용 범위(200~120000)를 벗어나 200으로 맞췄습니다.");
+        let clamped = Notice::Clamped {
+            key: "win".into(),
+            given: "50".into(),
+            used: "200".into(),
+            min: "200".into(),
+            max: "120000".into(),
+        };
+        assert_eq!(notices[2], clamped);
     }
 
     #[test]
@@ -398,7 +405,10 @@ mod tests {
         assert_eq!(read_site("embed=outage&theme=AUTO", Scope::Lease).value.theme, Some(ColorTheme::Auto));
         let Parsed { value: site, notices } = read_site("embed=outage&theme=%3Cb%3Epink", Scope::Lease);
         assert_eq!(site.theme, None);
-        assert_eq!(notice_ko(&notices[0]), "주소의 theme=<b>pink 항목은 쓸 수 없어 무시했습니다.");
+        assert!(
+            matches!(&notices[0], Notice::Ignored { key, given, reason: IgnoreReason::NotOneOf { .. } } if key == "theme" && given == "<b>pink"),
+            "{notices:?}"
+        );
         assert_eq!(ColorTheme::for_embed(None, true), ColorTheme::Light);
         assert_eq!(ColorTheme::for_embed(None, false), ColorTheme::Auto);
         assert_eq!(ColorTheme::for_embed(Some(ColorTheme::Auto), true), ColorTheme::Auto);
@@ -431,6 +441,6 @@ mod tests {
         assert_eq!(site.embed.as_deref(), Some("<script>"));
         let many = read_site(&"t=x&".repeat(500), Scope::Sweep(SweepKind::TtlPause)).notices;
         assert_eq!(many.len(), MAX_NOTICES + 1);
-        assert_eq!(notice_ko(&many[MAX_NOTICES]), format!("그 밖에 주소 항목 {}개도 무시했습니다.", 500 - MAX_NOTICES));
+        assert_eq!(many[MAX_NOTICES], Notice::Omitted { count: 500 - MAX_NOTICES });
     }
 }
