@@ -1,7 +1,8 @@
 //! One reusable control per query key (after yew's examples/boids Slider):
 //! a real `<input type=range>` with a `<label>` that shows unit and value,
 //! a `<select>` for choices, a checkbox for flags. Ranges, labels and words
-//! come from the parameter tables (`lab_model::params`); nothing is duplicated here.
+//! come from the parameter tables (`lab_model::params`, their words
+//! `lab_words::params`); nothing is duplicated here.
 //! A duration slider stands on a [`Ladder`] (`lab_model::slider_scale`): its
 //! range input moves over the ladder's positions, and a number field beside
 //! it takes any value exactly.
@@ -60,7 +61,7 @@ pub fn param_control(p: &ParamControlProps) -> Html {
             html! {
                 <div class="ctl ctl-range">
                     <label for={id.clone()}>
-                        <span class="ctl-name">{ spec.label_ko }</span>
+                        <span class="ctl-name">{ label(spec) }</span>
                         <output for={id.clone()} class="ctl-value">{ shown }{ if unit.is_empty() { String::new() } else { format!(" {unit}") } }</output>
                     </label>
                     <input type="range" id={id} name={key}
@@ -87,7 +88,7 @@ pub fn param_control(p: &ParamControlProps) -> Html {
             });
             html! {
                 <div class="ctl ctl-choice">
-                    <label for={id.clone()}><span class="ctl-name">{ spec.label_ko }</span></label>
+                    <label for={id.clone()}><span class="ctl-name">{ label(spec) }</span></label>
                     <select id={id} name={key.clone()} {onchange}>
                         { for words.iter().map(|w| html! {
                             <option value={*w} selected={p.value.as_str() == *w}>{ choice_word(&key, w) }</option>
@@ -107,13 +108,18 @@ pub fn param_control(p: &ParamControlProps) -> Html {
             html! {
                 <div class="ctl ctl-flag">
                     <input type="checkbox" id={id.clone()} name={key} checked={p.value.as_str() == on} {onchange} />
-                    <label for={id}>{ spec.label_ko }</label>
+                    <label for={id}>{ label(spec) }</label>
                 </div>
             }
         }
         // The route keys and the player's cursor have controls of their own (navigation, the player).
         ParamKind::Millis | ParamKind::Text => html! {},
     }
+}
+
+/// A key's label, in the page's words (`lab_words::params`).
+fn label(spec: &ParamSpec) -> &'static str {
+    lab_words::params::param_label(words(), spec)
 }
 
 /// A duration: a range input over the ladder's positions (its accessible
@@ -171,14 +177,14 @@ fn ladder_control(p: &ParamControlProps) -> Html {
     html! {
         <div class="ctl ctl-range ctl-ladder">
             <label for={id.clone()}>
-                <span class="ctl-name">{ spec.label_ko }</span>
+                <span class="ctl-name">{ label(spec) }</span>
                 <output for={id.clone()} class="ctl-value">{ with_unit(value) }</output>
             </label>
             <div class="ctl-ladder-row">
                 <input type="range" id={id} data-key={key.clone()} min="0" max={(ladder.len() - 1).to_string()} step="1"
                     value={ladder.position_of(value).to_string()} aria-valuetext={with_unit(value)}
                     list={(!marks.is_empty()).then(|| list_id.clone())} {oninput} />
-                <label for={exact_id.clone()} class="visually-hidden">{ words().fill(words().ui.lab.exact_input, &[("label", spec.label_ko), ("unit", unit)]) }</label>
+                <label for={exact_id.clone()} class="visually-hidden">{ words().fill(words().ui.lab.exact_input, &[("label", label(spec)), ("unit", unit)]) }</label>
                 <input type="number" id={exact_id} name={key} class="ctl-exact" inputmode="numeric"
                     min={spec.min.to_string()} max={spec.max.to_string()} step="1" value={value.to_string()} oninput={oninput_exact} {onchange} />
             </div>

@@ -1,6 +1,6 @@
 //! The words of the controls' choices and units, from the page's table
-//! (`lab_words::ui`); a variant's and a preset's names are the catalogue's
-//! (`lab_model::catalogue`).
+//! (`lab_words::ui`); a variant's name is the catalogue's
+//! (`lab_words::catalogue`).
 
 use super::page_words::words;
 use lab_model::catalogue;
@@ -8,7 +8,7 @@ use lab_model::catalogue;
 /// The words of key `key`'s choice `word` (a variant's are its catalogue name).
 pub fn choice_word(key: &str, word: &str) -> String {
     if let Some(v) = catalogue::variant_by_key(word).filter(|_| key == "variant") {
-        return v.name_ko.to_string();
+        return lab_words::catalogue::variant_name(words(), v.variant).to_string();
     }
     lab_words::ui::choice(words(), key, word).to_string()
 }

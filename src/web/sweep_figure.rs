@@ -231,6 +231,7 @@ impl SweepFigure {
         let dot = self.result.cells().any(|(_, _, c)| c.over_max > 0 && c.over_mean < 0.5);
         let pending = !self.result.is_complete();
         let article = article_point(&self.spec);
+        let axes = lab_words::params::axis_names(words(), self.kind);
         // An item whose mark may come or go while the grid fills keeps its
         // line, unseen and unread, when the map does not draw it: the legend
         // keeps its height, so the controls under the stage never jump.
@@ -253,11 +254,11 @@ impl SweepFigure {
                     <li data-legend="article-point"><span class="lg heat-article" aria-hidden="true"></span>
                         { words().fill(w.article_point, &[
                             ("label", ARTICLE_POINT_LABEL),
-                            ("preset", catalogue::preset(self.spec.variant).name_ko),
+                            ("preset", lab_words::catalogue::preset_name(words(), self.spec.variant)),
                             ("measurement", p.measurement_id),
-                            ("x_name", self.kind.axis_names_ko()[0]),
+                            ("x_name", axes[0]),
                             ("x", &p.x.to_string()),
-                            ("y_name", self.kind.axis_names_ko()[1]),
+                            ("y_name", axes[1]),
                             ("y", &p.y.to_string()),
                         ]) }</li>
                 }, None => html!{} } }
@@ -519,7 +520,7 @@ impl Component for SweepFigure {
             <div class="ctl ctl-choice">
                 <label for={format!("{fid}-variant")}><span class="ctl-name">{ w.variant }</span></label>
                 <select id={format!("{fid}-variant")} name="variant" onchange={variant_cb}>
-                    { for catalogue::sweep_presets().map(|p| html! { <option value={p.sweep_word} selected={p.preset == self.spec.variant}>{ catalogue::sweep_name_ko(p.preset) }</option> }) }
+                    { for catalogue::sweep_presets().map(|p| html! { <option value={p.sweep_word} selected={p.preset == self.spec.variant}>{ lab_words::catalogue::sweep_name(words(), p.preset) }</option> }) }
                 </select>
             </div>
         };
@@ -527,7 +528,7 @@ impl Component for SweepFigure {
             <div class="ctl ctl-choice">
                 <label for={format!("{fid}-metric")}><span class="ctl-name">{ w.metric }</span></label>
                 <select id={format!("{fid}-metric")} name="metric" onchange={metric_cb}>
-                    { for [SweepMetric::OverApproval, SweepMetric::Throughput].iter().map(|m| html! { <option value={m.key()} selected={*m == self.metric}>{ m.name_ko() }</option> }) }
+                    { for [SweepMetric::OverApproval, SweepMetric::Throughput].iter().map(|m| html! { <option value={m.key()} selected={*m == self.metric}>{ lab_words::params::sweep_metric_name(words(), *m) }</option> }) }
                 </select>
             </div>
         };
@@ -587,7 +588,7 @@ impl Component for SweepFigure {
                 </>}) }
                 </div>
                 <p id={format!("{fid}-desc")} class="sweep-alt">{ self.result.describe() }</p>
-                <figcaption>{ self.kind.caption_ko() }</figcaption>
+                <figcaption>{ lab_words::catalogue::caption(words(), figure) }</figcaption>
             </figure>
         }
     }

@@ -12,11 +12,13 @@
 
 use wasm_bindgen::JsValue;
 
+use super::page_words::words;
 use crate::sim::vote::VoteConfig;
+/// Old: a notice in Korean; `lab_words::notices::site_notice` says it in
+/// the page's words. It stays until the figures that call it move.
 pub use lab_model::params::notice_ko;
-use lab_model::params::{
-    notices_ko, read_site, LeaseQuery, Parsed, Scope, SiteQuery, SweepKind, SweepMetric, SweepSpec,
-};
+use lab_model::params::{read_site, LeaseQuery, Parsed, Scope, SiteQuery, SweepKind, SweepMetric, SweepSpec};
+use lab_words::notices::site_notices;
 
 /// What the URL asks for.
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -39,7 +41,7 @@ pub struct Route {
     pub recorded: bool,
     /// Present when the URL carried any lease key.
     pub query: Option<LeaseQuery>,
-    /// Korean notices about clamped or ignored values.
+    /// Notices about clamped or ignored values, in the page's words.
     pub notices: Vec<String>,
 }
 
@@ -58,19 +60,19 @@ pub fn parse(search: &str) -> Route {
         reveal_ledger: site.reveal_ledger,
         recorded: site.recorded == Some(true),
         query: site.lease,
-        notices: notices_ko(&notices),
+        notices: site_notices(words(), &notices),
     }
 }
 
-/// Reads the page's own address for a figure of `scope`, with the notices in Korean.
+/// Reads the page's own address for a figure of `scope`, with the notices in the page's words.
 pub fn read_current(scope: Scope) -> (SiteQuery, Vec<String>) {
     let search = gloo::utils::window().location().search().unwrap_or_default();
     let Parsed { value, notices } = read_site(&search, scope);
-    (value, notices_ko(&notices))
+    (value, site_notices(words(), &notices))
 }
 
 /// What the URL says about figure `id`: the vote config (only when `fig=id`),
-/// Korean notices, and the site keys' raw values.
+/// its notices, and the site keys' raw values.
 pub struct VoteUrlState {
     pub targeted: bool,
     pub config: Option<VoteConfig>,
@@ -91,7 +93,7 @@ pub fn read_vote_figure(id: &str) -> VoteUrlState {
 }
 
 /// What the URL says about sweep figure `kind`: its grid and metric (the
-/// defaults unless `fig=` names it), Korean notices, and whether it was named.
+/// defaults unless `fig=` names it), its notices, and whether it was named.
 pub fn read_sweep_figure(kind: SweepKind) -> (SweepSpec, SweepMetric, Vec<String>, bool) {
     let (site, notices) = read_current(Scope::Sweep(kind));
     if !site.targets(kind.figure_id()) {

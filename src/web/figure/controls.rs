@@ -15,7 +15,6 @@ use super::super::page_words::words;
 use super::{narrator, Figure, Msg};
 use crate::figures::timeline::LegendItem;
 use crate::sim::lease::{Preset, Variant};
-use lab_model::catalogue;
 use lab_model::params::{lease_param, lease_value_text, to_query, LEASE_PARAMS, PRESET_KEYS};
 use lab_model::registry::FigureKind;
 
@@ -146,7 +145,7 @@ impl Figure {
                     </div>
                 } } }
                 <p id={desc_id} class="visually-hidden">{ self.text_alternative() }</p>
-                <figcaption>{ spec.caption_ko }</figcaption>
+                <figcaption>{ lab_words::catalogue::caption(words(), spec) }</figcaption>
             </figure>
         }
     }
@@ -221,8 +220,7 @@ impl Figure {
         } else {
             html! {}
         };
-        let canvas =
-            html! { <canvas ref={self.canvas.node.clone()} role="img" aria-label={spec.canvas_label()}></canvas> };
+        let canvas = html! { <canvas ref={self.canvas.node.clone()} role="img" aria-label={lab_words::catalogue::canvas_label(words(), spec)}></canvas> };
         let label = words().fill(words().ui.figure.canvas_label, &[("number", spec.number), ("id", spec.id)]);
         if !self.is_timeline() && self.spec.kind != FigureKind::Outage {
             return html! {
@@ -316,7 +314,7 @@ impl Figure {
                         <select id={format!("{id}-preset")} onchange={preset_cb}>
                             <option value="" selected={current_preset.is_empty()} disabled=true>{ w.preset_custom }</option>
                             { for PRESET_KEYS.iter().filter_map(|k| Preset::from_key(k)).map(|p| html! {
-                                <option value={p.key()} selected={current_preset == p.key()}>{ catalogue::preset(p).name_ko }</option>
+                                <option value={p.key()} selected={current_preset == p.key()}>{ lab_words::catalogue::preset_name(words(), p) }</option>
                             }) }
                         </select>
                     </div>

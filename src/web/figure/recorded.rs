@@ -22,7 +22,7 @@ use super::table::key_numbers_with;
 use super::{Figure, Msg};
 use crate::figures::recorded::{path, RecordedRun, HOLD_METRICS};
 use crate::sim::lease::LeaseTrace;
-use lab_model::live_table::row_label;
+use lab_model::live_table::row_facts;
 use lab_model::live_table::TableRun;
 use lab_model::metrics::LIVE_TABLE;
 use lab_model::params::LeaseQuery;
@@ -209,7 +209,7 @@ impl Figure {
                         <tbody>
                             { for rows.map(|metric| html! {
                                 <tr>
-                                    <th scope="row">{ row_label(metric, [&view.numbers]) }</th>
+                                    <th scope="row">{ lab_words::metrics::metric_label(words(), metric, row_facts([&view.numbers]).as_ref()) }</th>
                                     <td class="num">{ view.numbers.metric_value(metric).map(|v| metric.format_live(v)).unwrap_or_else(|| "—".into()) }</td>
                                 </tr>
                             }) }

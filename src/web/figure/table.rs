@@ -21,11 +21,12 @@ use crate::figures::article_data;
 use crate::figures::plan::{LeasePlan, LeaseRun, TableColumn};
 use crate::sim::lease::{LeaseTrace, Preset};
 use lab_model::analysis::group_thousands;
-use lab_model::live_table::{row_label, task_text, TableRun};
+use lab_model::live_table::{row_facts, task_text, TableRun};
 use lab_model::metrics::{Metric, LIVE_TABLE};
 use lab_model::params::LeaseQuery;
 use lab_model::work_cap::MAX_EVENTS_SUMMARY;
 use lab_model::worker::{Job, JobResult};
+use lab_words::metrics::{metric_label, metric_name};
 
 /// How long one main-thread task may spend on table runs before it yields
 /// to input and rendering (one run may exceed it; the work cap bounds a run).
@@ -387,7 +388,7 @@ impl LiveTable {
         let rows: Vec<(Metric, String)> = LIVE_TABLE
             .into_iter()
             .filter(|m| self.columns.iter().any(|c| Self::cell(c, *m).is_some()))
-            .map(|m| (m, row_label(m, runs())))
+            .map(|m| (m, metric_label(words(), m, row_facts(runs()).as_ref())))
             .collect();
         let t = &words().ui.table;
         let article_head = |p: &Preset| {
@@ -431,6 +432,6 @@ pub(super) fn key_numbers_with(
 ) -> Vec<(&'static str, Option<String>)> {
     keys.iter()
         .filter_map(|key| LIVE_TABLE.into_iter().find(|m| m.key() == *key))
-        .map(|m| (m.name_ko(), value(m)))
+        .map(|m| (metric_name(words(), m), value(m)))
         .collect()
 }

@@ -32,7 +32,14 @@ pub(super) fn sliders(kind: SweepKind) -> Vec<SliderSpec> {
             (unit, _) => unit,
         };
         let min = if name == "n" { SLIDER_MIN_N } else { param.min as u32 };
-        SliderSpec { name, label: param.label_ko, unit, min, max: param.max as u32, step: param.step as u32 }
+        SliderSpec {
+            name,
+            label: lab_words::params::param_label(words(), param),
+            unit,
+            min,
+            max: param.max as u32,
+            step: param.step as u32,
+        }
     };
     let main = lab_model::registry::sweep_figure(kind).main_keys;
     // The grid's size and its seeds follow the axes, under "all settings".

@@ -8,7 +8,6 @@ use web_sys::PointerEvent;
 use yew::prelude::*;
 
 use super::super::page_words::words;
-use lab_model::catalogue;
 use lab_model::params::{SweepKind, SweepSpec};
 
 pub(super) fn cell_id(kind: SweepKind, ix: usize, iy: usize) -> String {
@@ -98,7 +97,7 @@ impl Component for SweepGrid {
 
 fn sweep_grid(p: &GridProps, shown: usize) -> Html {
     let kind = p.spec.kind;
-    let [xn, yn] = kind.axis_names_ko();
+    let [xn, yn] = lab_words::params::axis_names(words(), kind);
     let rows = p.spec.ys().len();
     let onclick = {
         let cb = p.on_open.clone();
@@ -131,7 +130,7 @@ fn sweep_grid(p: &GridProps, shown: usize) -> Html {
     };
     html! {
         <div class="sweep-grid" role="grid" style={p.style.clone()} {onpointerover} {onpointerleave}
-            aria-label={words().fill(words().ui.sweep.grid, &[("name", catalogue::sweep_name_ko(p.spec.variant)), ("xn", xn), ("yn", yn)])}
+            aria-label={words().fill(words().ui.sweep.grid, &[("name", lab_words::catalogue::sweep_name(words(), p.spec.variant)), ("xn", xn), ("yn", yn)])}
             onkeydown={p.on_key.clone()} {onclick} {onfocusin}>
             { for (0..rows).rev().take(shown).map(|iy| {
                 let focus_ix = (p.focus.1 == iy).then_some(p.focus.0);
@@ -153,7 +152,7 @@ pub struct RowProps {
 #[function_component(SweepRow)]
 fn sweep_row(p: &RowProps) -> Html {
     let kind = p.spec.kind;
-    let [xn, yn] = kind.axis_names_ko();
+    let [xn, yn] = lab_words::params::axis_names(words(), kind);
     let xs = p.spec.xs();
     let y = p.spec.ys()[p.iy];
     let iy = p.iy;
