@@ -168,7 +168,8 @@ fn queries(spec: &FigureSpec) -> Vec<String> {
 }
 
 fn story_lines(story: &Story) -> Vec<String> {
-    story.steps.iter().enumerate().map(|(i, s)| format!("{}/{}: {}", i + 1, story.steps.len(), s.sentence)).collect()
+    let w = lab_words::Words::of(lab_words::Lang::Ko);
+    story.sentences(w).iter().enumerate().map(|(i, s)| format!("{}/{}: {}", i + 1, story.steps.len(), s)).collect()
 }
 
 fn is_vote_story(kind: FigureKind) -> bool {
@@ -188,7 +189,7 @@ fn stories() {
     for spec in figures(Scenario::Lease) {
         for query in queries(spec) {
             let figure = lease_figure(spec, &query);
-            if let Some(story) = figure.story() {
+            if let Some(story) = figure.story_in(lab_words::Words::of(lab_words::Lang::Ko)) {
                 block(&mut out, format!("{} ?{query}", spec.id), story_lines(&story));
             }
             if spec.kind == FigureKind::Outage {
@@ -214,8 +215,9 @@ fn stories() {
         }
     }
     for spec in FIGURES {
-        if let Some(caption) = story_lead::caption_ko(spec.id) {
-            let steps = story_lead::opening(spec.id).map(|(_, s)| story_lines(&s)).unwrap_or_default();
+        let ko = lab_words::Words::of(lab_words::Lang::Ko);
+        if let Some(caption) = ko.story.caption(spec.id) {
+            let steps = story_lead::opening_in(spec.id, ko).map(|(_, s)| story_lines(&s)).unwrap_or_default();
             block(&mut out, format!("opening story of {}", spec.id), std::iter::once(caption.to_string()).chain(steps));
         }
     }
@@ -267,7 +269,8 @@ fn lease_narration(out: &mut Vec<String>, spec: &'static FigureSpec) {
             lines.push(format!("  {}: {text}", row_label(metric, runs)));
         }
     }
-    lines.extend(figure.cap_notice_ko().map(|n| format!("cap notice: {n}")));
+    let ko = lab_words::Words::of(lab_words::Lang::Ko);
+    lines.extend(figure.cap_notice().map(|n| format!("cap notice: {}", lab_words::notices::cap_notice(ko, n))));
     lines.extend(figure.lane_notice_ko().map(|n| format!("lane notice: {n}")));
     // A timeline has thousands of steps told by a few dozen templates: the
     // first steps, then the first few of each kind of event.
@@ -376,7 +379,8 @@ fn narration() {
     let mut sbs =
         vec![format!("caption: {}", side_by_side::caption_ko()), format!("panels: {}", side_by_side::panels_ko())];
     for (name, figure) in side_by_side::panel_figures() {
-        sbs.push(format!("{name}: {}", side_by_side::frame(&figure, figure.window_us()).sentence));
+        let frame = side_by_side::frame(&figure, figure.window_us());
+        sbs.push(format!("{name}: {}", frame.sentence(lab_words::Words::of(lab_words::Lang::Ko))));
     }
     block(&mut out, side_by_side::SIDE_BY_SIDE_ID.into(), sbs);
     freeze("narration", out);
@@ -798,7 +802,7 @@ fn labels() {
             .map(|t| format!("tap word: {t}")),
     );
     block(&mut out, "article B labels".into(), b);
-    block(&mut out, "timeline legend".into(), LegendItem::ALL.iter().map(|l| format!("{}: {}", l.key(), l.label_ko())));
+    block(&mut out, "timeline legend".into(), LegendItem::ALL.iter().map(|l| format!("{}: {}", l.key(), l.label(lab_words::Words::of(lab_words::Lang::Ko)))));
     freeze("labels", out);
 }
 

@@ -144,7 +144,7 @@ fn dump(dir: &str, id: &str, decoded: &Decoded, held: &[usize]) {
 #[test]
 fn a1_story_gif_holds_each_scene_of_the_opening_story_with_its_sentence() {
     let (_, story) = story_lead::opening("lease-expiry").expect("A1 tells a story");
-    let sentences: Vec<String> = story.steps.iter().map(|s| s.sentence.clone()).collect();
+    let sentences: Vec<String> = story.steps.iter().map(|s| s.sentence_ko()).collect();
     let (bytes, frames, decoded) = story_gif("lease-expiry", &sentences);
     // The scenes told in one view are joined by a short passage.
     assert!(frames.frames.iter().any(|f| !f.held), "in-between frames");

@@ -1,13 +1,14 @@
 //! What A7's (the outage's) charts show at the point under the pointer:
 //! the panel and the second, found from the same layout constants
 //! `plots::draw_outage` builds its panels with, and each series' value at
-//! that second, in Korean.
+//! that second ([`outage_point_fact`]; `lab_words::tips` words it).
 
 use super::plots::{
     balance_at, end_s, OUTAGE_LEFT_LABELS_CSS, OUTAGE_MARGIN_CSS, OUTAGE_PANEL_ENDS_PCT, OUTAGE_RIGHT_LABELS_CSS,
 };
-use lab_model::analysis::group_thousands;
+use lab_model::facts::tips::{OutageNumbers, OutagePointTip, TipFact};
 use lab_sim::lease::LeaseTrace;
+use lab_words::Words;
 
 /// A point on one of A7's panels: which (0 responses, 1 holds and drift, 2 tokens) and the second.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,48 +45,52 @@ pub fn outage_point_xy(trace: &LeaseTrace, width_css: f64, height_css: f64, p: S
     (x, height_css * mid)
 }
 
-/// The panel's series at `p`'s second, in Korean.
-pub fn describe_outage_point(trace: &LeaseTrace, p: SeriesPoint) -> String {
+/// The panel's series at `p`'s second.
+pub fn outage_point_fact(trace: &LeaseTrace, p: SeriesPoint) -> OutagePointTip {
     let s = p.second as usize;
-    let head = format!("{}~{}초", s, s + 1);
-    let phase = match trace.config.outage {
-        Some(o)
-            if (s as u64 * 1000) < u64::from(o.restart_at_ms) && (s as u64 + 1) * 1000 > u64::from(o.kill_at_ms) =>
-        {
-            " (단절 구간)"
-        }
-        _ => "",
-    };
-    let Some(b) = trace.series.per_second.get(s) else { return format!("{head}: 기록 없음") };
-    match p.panel {
-        0 => {
-            let mut parts = vec![format!("승인 {}", b.approved), format!("잔액 부족 {}", b.insufficient)];
-            parts.push(format!("503 {}", b.unavailable));
-            parts.push(format!("fencing 거부 읽기 {} · 쓰기 {}", b.fence_rejected_read, b.fence_rejected_write));
-            format!("{head}{phase} 응답: {}건", parts.join("건, "))
-        }
+    let in_outage = trace.config.outage.is_some_and(|o| {
+        (s as u64 * 1000) < u64::from(o.restart_at_ms) && (s as u64 + 1) * 1000 > u64::from(o.kill_at_ms)
+    });
+    let numbers = trace.series.per_second.get(s).map(|b| match p.panel {
+        0 => OutageNumbers::Responses {
+            approved: u64::from(b.approved),
+            insufficient: u64::from(b.insufficient),
+            unavailable: u64::from(b.unavailable),
+            fence_read: u64::from(b.fence_rejected_read),
+            fence_write: u64::from(b.fence_rejected_write),
+        },
         1 => {
             let t_us = (s as u64 + 1) * 1_000_000;
-            let drift: i64 = (0..trace.series.balance.len())
+            let drift_won: i64 = (0..trace.series.balance.len())
                 .map(|w| balance_at(trace, w, t_us))
                 .map(|(snap, ledger)| snap - ledger)
                 .sum();
-            format!(
-                "{head}{phase}: 락 없는 홀드 {}건, 소유 겹침 {}쌍 · {}초까지 누적 drift {}원",
-                b.lockless_holds_started,
-                b.overlap_pairs_started,
-                s + 1,
-                group_thousands(drift)
-            )
+            OutageNumbers::Holds {
+                lockless: u64::from(b.lockless_holds_started),
+                overlaps: u64::from(b.overlap_pairs_started),
+                drift_won,
+            }
         }
         _ => {
             let t_us = (s as u64 + 1) * 1_000_000;
             let pts = trace.series.tokens.first().map(|v| v.as_slice()).unwrap_or(&[]);
             let i = pts.partition_point(|q| q.t_us <= t_us);
             let (counter, fence) = if i == 0 { (0, 0) } else { (pts[i - 1].counter, pts[i - 1].fence) };
-            format!("{}초 시점{phase}, 지갑 0: 토큰 카운터 {counter}, DB의 fence 값 {fence}", s + 1)
+            OutageNumbers::Tokens { counter, fence }
         }
-    }
+    });
+    OutagePointTip { second: p.second, in_outage, numbers }
+}
+
+/// The panel's series at `p`'s second, in `w`'s language.
+pub fn describe_outage_point_in(trace: &LeaseTrace, p: SeriesPoint, w: &Words) -> String {
+    lab_words::tips::tip(w, &TipFact::OutagePoint(outage_point_fact(trace, p)))
+}
+
+/// [`describe_outage_point_in`] in the Korean edition, for the callers not
+/// yet handed a table (the canvas input; issue 42 removes it).
+pub fn describe_outage_point(trace: &LeaseTrace, p: SeriesPoint) -> String {
+    describe_outage_point_in(trace, p, &lab_words::ko::WORDS)
 }
 
 #[cfg(test)]
@@ -117,14 +122,23 @@ mod tests {
         }
         // The response panel reads the run's own bucket.
         let b = &trace.series.per_second[3];
-        let text = describe_outage_point(&trace, SeriesPoint { panel: 0, second: 3 });
-        assert!(text.starts_with("3~4초") && text.contains(&format!("승인 {}건", b.approved)), "{text}");
-        let text = describe_outage_point(&trace, SeriesPoint { panel: 1, second: 3 });
-        assert!(text.contains("drift") && text.contains(&format!("홀드 {}건", b.lockless_holds_started)), "{text}");
-        assert!(describe_outage_point(&trace, SeriesPoint { panel: 2, second: 3 }).contains("fence"));
+        let fact = outage_point_fact(&trace, SeriesPoint { panel: 0, second: 3 });
+        assert!(
+            matches!(fact.numbers, Some(OutageNumbers::Responses { approved, .. }) if approved == u64::from(b.approved)),
+            "{fact:?}"
+        );
+        let fact = outage_point_fact(&trace, SeriesPoint { panel: 1, second: 3 });
+        assert!(
+            matches!(fact.numbers, Some(OutageNumbers::Holds { lockless, .. })
+                if lockless == u64::from(b.lockless_holds_started)),
+            "{fact:?}"
+        );
+        let fact = outage_point_fact(&trace, SeriesPoint { panel: 2, second: 3 });
+        assert!(matches!(fact.numbers, Some(OutageNumbers::Tokens { .. })), "{fact:?}");
+        assert!(!fact.in_outage);
         // The outage's seconds say so.
         let o = trace.config.outage.expect("exp5 has an outage");
         let during = SeriesPoint { panel: 0, second: o.kill_at_ms / 1000 };
-        assert!(describe_outage_point(&trace, during).contains("단절 구간"));
+        assert!(outage_point_fact(&trace, during).in_outage);
     }
 }

@@ -7,6 +7,7 @@ use super::figure_spec;
 use super::plan::{LeaseFigure, LeasePlan};
 use super::story::{Focus, StoryStep};
 use lab_model::catalogue::{self, VariantEntry};
+use lab_model::facts::story::StoryFact;
 use lab_model::korean::{count_ko, with_particle, Particle};
 use lab_model::params::LeaseQuery;
 
@@ -56,7 +57,7 @@ pub fn frame(figure: &LeaseFigure, cursor_us: u64) -> StoryStep {
     workers.dedup();
     StoryStep {
         at_us: cursor_us,
-        sentence: String::new(),
+        fact: StoryFact::Silent,
         highlight: None,
         focus: Some(Focus { panel: 0, wallet: WALLET, workers, t0_us: 0, t1_us: figure.window_us() }),
     }

@@ -271,7 +271,7 @@ impl Figure {
             // (a timeline runs only the whole seconds its window needs).
             let duration_s = u64::from(self.query.config.duration_s);
             let predicted_events = figure
-                .cap_notice_ko()
+                .cap_notice()
                 .is_none()
                 .then(|| {
                     let per_run = |t: &Rc<LeaseTrace>| {

@@ -21,8 +21,9 @@ use super::canvas::CanvasSlot;
 use super::player::{PlayerDriver, PlayerMsg};
 use super::{device_pixel_ratio, reduced_motion};
 use crate::content::shell;
-use crate::figures::hook::{HookRun, CANVAS_LABEL, INVITATION, QUESTION};
+use crate::figures::hook::HookRun;
 use crate::figures::player::{Mark, Narrator, Pace};
+use crate::web::page_words::words;
 use lab_model::permalink;
 
 #[derive(Properties, PartialEq)]
@@ -64,7 +65,7 @@ impl Hook {
         if p.playing() || Some(p.cursor_us()) != self.run.question_at_us() {
             return None;
         }
-        self.run.asking()
+        self.run.asking_in(words())
     }
 
     fn draw(&self) {
@@ -153,39 +154,40 @@ impl Component for Hook {
             }
         };
         let (start, b_start) = (shell::hook_start(), shell::b_start());
-        let outcome = self.run.outcome(p.cursor_us());
+        let w = words();
+        let outcome = self.run.outcome_in(p.cursor_us(), w);
         let asking = self.asking();
         html! {
             <>
             <section class="hook" aria-labelledby="hook-question">
-                <p id="hook-question" class="hook-question">{ QUESTION }</p>
+                <p id="hook-question" class="hook-question">{ w.hook.question }</p>
                 // The canvas's height is kept from the first render (a
                 // timeline's height does not depend on its width), so
                 // nothing under it moves when it is first drawn.
                 <div class="hook-canvas" ref={self.wrap.clone()}>
                     <canvas ref={self.canvas.node.clone()} role="img" style={format!("height:{}px", self.run.figure().height_css(0.0))}
-                        aria-label={CANVAS_LABEL}></canvas>
+                        aria-label={w.hook.canvas_label}></canvas>
                 </div>
                 // What its marks mean: the kinds of mark the run draws over
                 // the whole window, as A1's figure lists them (the static
                 // page's image carries the same list).
-                <ul class="legend hook-legend" aria-label="범례">
+                <ul class="legend hook-legend" aria-label={w.hook.legend_label}>
                     { for self.run.figure().legend().iter().map(|item| html! {
-                        <li data-legend={item.key()}><span class={classes!("lg", format!("lg-{}", item.key()))} aria-hidden="true"></span>{ item.label_ko() }</li>
+                        <li data-legend={item.key()}><span class={classes!("lg", format!("lg-{}", item.key()))} aria-hidden="true"></span>{ item.label(w) }</li>
                     }) }
                 </ul>
                 <div class="hook-player">
                     <button type="button" class="btn btn-primary play" onclick={toggle} aria-pressed={if p.playing() { "true" } else { "false" }}>
-                        { if p.playing() { shell::PAUSE_LABEL } else if asking.is_some() { "▶ 이어서 보기" } else { shell::PLAY_LABEL } }
+                        { if p.playing() { shell::PAUSE_LABEL } else if asking.is_some() { w.hook.resume } else { shell::PLAY_LABEL } }
                     </button>
                     <label for="hook-time" class="hook-time">
-                        <span>{ "시간" }</span>
+                        <span>{ w.hook.time }</span>
                         <output>{ format!("{} ms", p.cursor_us() / 1000) }</output>
                     </label>
                     <input type="range" id="hook-time" min="0" max={end_ms.to_string()} step="1" value={(p.cursor_us() / 1000).to_string()} oninput={seek} />
                 </div>
                 <p class="hook-outcome" aria-live="polite" data-asking={asking.is_some().then_some("true")}>
-                    { outcome.or(asking).unwrap_or_else(|| INVITATION.to_string()) }
+                    { outcome.or(asking).unwrap_or_else(|| w.hook.invitation.to_string()) }
                 </p>
                 <p class="hook-start"><a href={permalink::chapter(start)} onclick={go(start)}>{ shell::HOOK_START }</a></p>
             </section>

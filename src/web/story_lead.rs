@@ -21,6 +21,7 @@ use super::device_pixel_ratio;
 use crate::figures::plan::LeaseFigure;
 use crate::figures::story::Story;
 use crate::figures::story_lead;
+use crate::web::page_words::words;
 
 #[derive(Properties, PartialEq)]
 pub struct StoryLeadProps {
@@ -55,6 +56,10 @@ impl StoryLead {
         let w = f64::from(wrap.client_width()).max(280.0);
         self.width_css = Some(w);
         let step = &story.steps[self.step];
+        let sentence = step.sentence(w);
+        let n = (self.step + 1).to_string();
+        let canvas_label =
+            w.fill(w.story.step_figure, &[("n", &n), ("total", &total.to_string()), ("sentence", &sentence)]);
         let dpr = device_pixel_ratio();
         if let Err(e) =
             self.canvas.paint(w, figure.story_height_css(step, w), dpr, |root| figure.draw_story(root, step, dpr))
@@ -69,7 +74,7 @@ impl Component for StoryLead {
     type Properties = StoryLeadProps;
 
     fn create(ctx: &Context<Self>) -> Self {
-        let told = story_lead::opening(&ctx.props().figure).map(|(f, s)| (Rc::new(f), Rc::new(s)));
+        let told = story_lead::opening_in(&ctx.props().figure, words()).map(|(f, s)| (Rc::new(f), Rc::new(s)));
         let room_css = told.as_ref().map_or(0.0, |(f, s)| f.story_room_css(s).ceil());
         let link = ctx.link().clone();
         let _theme = super::on_theme_change(move || link.send_message(StoryLeadMsg::Redraw));
@@ -123,11 +128,12 @@ impl Component for StoryLead {
     fn view(&self, ctx: &Context<Self>) -> Html {
         let figure_id = ctx.props().figure.to_string();
         let id = story_lead::element_id(&figure_id);
-        let caption = story_lead::caption_ko(&figure_id).unwrap_or_default();
+        let w = words();
+        let caption = w.story.caption(&figure_id).unwrap_or_default();
         let Some((_, story)) = &self.told else {
             return html! {
                 <figure class="story-lead" id={id}>
-                    <p class="notice" role="alert">{ "이 실행에서는 따라갈 겹침을 찾지 못했습니다. 아래 그림에서 직접 살펴보세요." }</p>
+                    <p class="notice" role="alert">{ w.story.lead_none }</p>
                     <figcaption>{ caption }</figcaption>
                 </figure>
             };
@@ -135,34 +141,38 @@ impl Component for StoryLead {
         let link = ctx.link();
         let total = story.steps.len();
         let step = &story.steps[self.step];
+        let sentence = step.sentence(w);
+        let n = (self.step + 1).to_string();
+        let canvas_label =
+            w.fill(w.story.step_figure, &[("n", &n), ("total", &total.to_string()), ("sentence", &sentence)]);
         let last = self.step + 1 == total;
         let on_key = link.batch_callback(|e: KeyboardEvent| super::figure::story_step_key(&e).map(StoryLeadMsg::Step));
         let height = self.room_css;
-        let steps_html = Html::from_html_unchecked(AttrValue::from(story_lead::steps_html(story)));
+        let steps_html = Html::from_html_unchecked(AttrValue::from(story_lead::steps_html(story, w)));
         html! {
             <figure class="story-lead" id={id.clone()} data-story-step={self.step.to_string()} data-story-steps={total.to_string()}
                 onkeydown={on_key} aria-labelledby={format!("{id}-caption")}>
-                <div class="story-lead-buttons" role="group" aria-label="이야기 단계 (←/→: 이전/다음)">
+                <div class="story-lead-buttons" role="group" aria-label={w.story.lead_steps_label}>
                     // aria-disabled, not disabled: a disabled button would drop the keyboard's focus.
                     <button type="button" class="btn story-prev" aria-disabled={(self.step == 0).to_string()}
-                        onclick={link.callback(|_| StoryLeadMsg::Step(-1))}>{ "◀ 이전" }</button>
+                        onclick={link.callback(|_| StoryLeadMsg::Step(-1))}>{ w.story.prev }</button>
                     <button type="button" class="btn btn-primary story-next" aria-disabled={last.to_string()}
-                        onclick={link.callback(|_| StoryLeadMsg::Step(1))}>{ "다음 ▶" }</button>
+                        onclick={link.callback(|_| StoryLeadMsg::Step(1))}>{ w.story.next }</button>
                     { if last { html! {
                         <button type="button" class="btn story-full" onclick={link.callback(|_| StoryLeadMsg::Full)}>
-                            { "전체 그림에서 직접 움직여 보기 ↓" }
+                            { w.story.lead_to_figure }
                         </button>
                     } } else { html! {} } }
                 </div>
                 <p class="story-lead-sentence" aria-live="polite">
-                    <span class="story-count">{ format!("{}/{total}", self.step + 1) }</span>{ " " }{ &step.sentence }
+                    <span class="story-count">{ format!("{}/{total}", self.step + 1) }</span>{ " " }{ sentence }
                 </p>
                 <div class="story-lead-canvas" ref={self.wrap.clone()} style={format!("min-height:{height}px")}>
                     <canvas ref={self.canvas.node.clone()} role="img"
-                        aria-label={format!("이야기 {}/{total}단계의 그림: {}", self.step + 1, step.sentence)}></canvas>
+                        aria-label={canvas_label}></canvas>
                 </div>
                 <details class="story-lead-all">
-                    <summary>{ "이야기 전체를 글로 읽기" }</summary>
+                    <summary>{ w.story.read_all }</summary>
                     // Our own text, escaped (`story_lead::steps_html`); nothing from the URL reaches it.
                     { steps_html }
                 </details>

@@ -87,7 +87,7 @@ pub fn answer(figure: &LeaseFigure, call: &[u8], data: impl FnOnce(&Call) -> Rep
                 Ok(shots) => Reply::StoryShots(Box::new(shots)),
                 Err(e) => Reply::Failed(e),
             },
-            Some((_, story)) => Reply::Failed(story.steps[0].sentence.clone()),
+            Some((_, story)) => Reply::Failed(story.steps[0].sentence_ko()),
             None => Reply::Failed(super::story_gif::no_story(figure.plan().spec.id).message().to_string()),
         },
         Ok(Call::FirstAnomaly) => Reply::Span(figure.anomalies().first().map(|a| a.at.t_us)),

@@ -165,7 +165,7 @@ pub fn lease_shots(figure: &LeaseFigure, story: &Story, width_css: f64) -> Resul
         }
         shots.push(Shot { scene: i, held: true, drawing: draw(step)? });
     }
-    Ok(Shots { sentences: story.steps.iter().map(|s| s.sentence.clone()).collect(), shots })
+    Ok(Shots { sentences: story.steps.iter().map(|s| s.sentence_ko()).collect(), shots })
 }
 
 /// The story Article A's figure tells: the chapter's opening story at the
@@ -357,7 +357,7 @@ pub fn story_frames(req: &super::Request, width_px: u32) -> Result<StoryFrames, 
         if !story.found() {
             return Err(ExportError::Usage(format!(
                 "--story: this run of `{}` has no moment to tell ({})",
-                req.id, story.steps[0].sentence
+                req.id, story.steps[0].sentence_ko()
             )));
         }
         lease_shots(opening.as_ref().unwrap_or(&figure), &story, width_css).map_err(ExportError::Failure)

@@ -389,7 +389,7 @@ mod tests {
                 assert_eq!(r.run().1, None, "{} {:?}", spec.id, r.config.variant);
             }
             let figure = plan.run();
-            assert_eq!(figure.cap_notice_ko(), None, "{}", spec.id);
+            assert_eq!(figure.cap_notice(), None, "{}", spec.id);
             assert_eq!(figure.window_us(), u64::from(spec.window_ms) * 1000, "{}", spec.id);
         }
     }

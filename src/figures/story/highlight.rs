@@ -46,18 +46,28 @@ impl Highlight {
 #[cfg(test)]
 mod tests {
     use crate::story_lead::opening;
+    use lab_model::facts::story::StoryFact;
 
     /// The steps that tell a balance being written name that write, and
     /// only they do: A1's, A3's and A4's opening stories.
     #[test]
     fn the_steps_that_tell_a_write_name_it() {
-        let tells_write = |s: &str| ["기록합니다", "씁니다.", "커밋하면서", "빼고 승인"].iter().any(|w| s.contains(w));
+        let tells_write = |f: &StoryFact| {
+            matches!(
+                f,
+                StoryFact::Wrote { .. }
+                    | StoryFact::WriteFenceFirstWrite { .. }
+                    | StoryFact::WriteFenceStaleWrite { .. }
+                    | StoryFact::RowCommit { .. }
+                    | StoryFact::RowGranted { .. }
+            )
+        };
         for id in ["lease-expiry", "fence-placement", "conditional-update"] {
             let (_, story) = opening(id).expect("an opening story");
             let mut named = 0;
             for step in &story.steps {
                 let writes = step.highlight.as_ref().map_or(0, |h| h.writes.len());
-                assert_eq!(writes > 0, tells_write(&step.sentence), "{id}: {}", step.sentence);
+                assert_eq!(writes > 0, tells_write(&step.fact), "{id}: {:?}", step.fact);
                 assert!(writes <= 1, "{id}: one write per step");
                 named += writes;
             }

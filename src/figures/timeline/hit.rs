@@ -1,15 +1,15 @@
 //! What is under a point of a timeline: hit-testing against the same layout
 //! and marks the drawing uses ([`TimelineLayout`], `super::marks`), and the
-//! Korean sentence that says what a mark is. Browser-free, so the page's
+//! fact of what a mark is ([`hit_fact`]; `lab_words::tips` words it). Browser-free, so the page's
 //! hover, tap and keyboard share one tested function, and cheap: it reads
 //! the trace and the precomputed [`TimelineMarks`], never runs anything.
 
 use super::layout::TimelineLayout;
 use super::{Lane, TimelineMarks, WAIT_MIN_CSS};
 use crate::View;
-use lab_model::analysis::{group_thousands, locking_stmt_ko};
-use lab_model::korean::{with_particle, Particle};
-use lab_sim::lease::{FencePhase, LeaseEnd, LeaseTrace, Outcome, ReleaseResult};
+use lab_model::facts::tips::{HoldEnd, HoldTip, LeaseTip, RowWaitTip, TipFact};
+use lab_sim::lease::LeaseTrace;
+use lab_words::Words;
 
 /// A mark of a timeline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,95 +122,63 @@ pub fn placed_hits(trace: &LeaseTrace, marks: &TimelineMarks, layout: &TimelineL
     out.into_iter().map(|(_, p)| p).collect()
 }
 
-fn ms(t_us: u64) -> String {
-    format!("{:.1}ms", t_us as f64 / 1000.0)
-}
-
-fn won(v: i64) -> String {
-    format!("{}원", group_thousands(v))
-}
-
-/// What `hit` is, in Korean, as far as the player has come (`cursor_us`):
-/// nothing that happens after the cursor is told.
-pub fn describe_hit(trace: &LeaseTrace, marks: &TimelineMarks, hit: TimelineHit, cursor_us: u64) -> String {
+/// What `hit` is as far as the player has come (`cursor_us`): nothing
+/// that happens after the cursor is told.
+pub fn hit_fact(trace: &LeaseTrace, marks: &TimelineMarks, hit: TimelineHit, cursor_us: u64) -> TipFact {
     let seen = |t: u64| t <= cursor_us;
     match hit {
         TimelineHit::Hold(i) => {
-            let Some(h) = trace.holds.get(i as usize) else { return String::new() };
-            let who = match h.token {
-                Some(token) => format!("스레드 {} · 지갑 {} · 토큰 #{token}", h.worker, h.wallet),
-                None => format!("스레드 {} · 지갑 {} · 락 없이(토큰 없음)", h.worker, h.wallet),
+            let Some(h) = trace.holds.get(i as usize) else { return TipFact::Nothing };
+            let read = match (h.read_at, h.read_value_won) {
+                (Some(r), Some(v)) if seen(r.t_us) => Some((r.t_us, v)),
+                _ => None,
             };
-            let mut parts = vec![who, format!("{} 획득", ms(h.acquired_at.t_us))];
-            match (h.read_at, h.read_value_won) {
-                (Some(r), Some(v)) if seen(r.t_us) => parts.push(format!("{} 잔액 {} 읽음", ms(r.t_us), won(v))),
-                _ => {}
-            }
-            match (h.written_at, h.written_value_won) {
-                (Some(w), Some(v)) if seen(w.t_us) => {
-                    let stale = marks.stale.binary_search(&h.id).is_ok();
-                    let note = if stale { " (옛 값으로 덮어씀)" } else { "" };
-                    parts.push(format!("{} 잔액을 {} 씀{note}", ms(w.t_us), with_particle(&won(v), Particle::EuroRo)));
-                }
-                _ => {}
-            }
-            if seen(h.released_at.t_us) {
-                let outcome = match h.outcome {
-                    Outcome::Approved => "승인",
-                    Outcome::Insufficient => "잔액 부족으로 거절",
-                    Outcome::FenceRejected(FencePhase::Read) => "읽기 시점 fencing 거부",
-                    Outcome::FenceRejected(FencePhase::Write) => "쓰기 시점 fencing 거부",
-                    Outcome::LockUnavailable => "락 서버 응답 없음(503)",
-                    Outcome::AbortedLeaseLost => "lease를 잃어 쓰기를 건너뜀",
-                };
-                let release = match h.release_result {
-                    ReleaseResult::Released => "해제: 정상 해제",
-                    ReleaseResult::Stolen => "해제: STOLEN(키에 남의 토큰)",
-                    ReleaseResult::Expired => "해제: 키가 이미 만료",
-                    ReleaseResult::Error => "해제: 락 서버 오류",
-                    ReleaseResult::NotApplicable => "해제 없음(락 없는 구간)",
-                };
-                parts.push(format!("{} {release}", ms(h.released_at.t_us)));
-                parts.push(format!("결과: {outcome}"));
-            } else {
-                parts.push("아직 진행 중".to_string());
-            }
-            parts.join(" · ")
+            let written = match (h.written_at, h.written_value_won) {
+                (Some(w), Some(v)) if seen(w.t_us) => Some((w.t_us, v, marks.stale.binary_search(&h.id).is_ok())),
+                _ => None,
+            };
+            let end = seen(h.released_at.t_us).then_some(HoldEnd {
+                released_us: h.released_at.t_us,
+                release: h.release_result,
+                outcome: h.outcome,
+            });
+            TipFact::Hold(HoldTip {
+                worker: h.worker,
+                wallet: h.wallet,
+                token: h.token,
+                acquired_us: h.acquired_at.t_us,
+                read,
+                written,
+                end,
+            })
         }
         TimelineHit::Lease(i) => {
-            let Some(l) = trace.leases.get(i as usize) else { return String::new() };
-            let extended = l.extended_at.iter().filter(|e| seen(e.t_us)).count();
-            let mut parts = vec![
-                format!("지갑 {}의 lease · 토큰 #{}", l.wallet, l.token),
-                format!("{} 락 서버가 설정", ms(l.set_exec_at.t_us)),
-            ];
-            if extended > 0 {
-                parts.push(format!("연장 {extended}번"));
-            }
-            let end = match l.end_cause {
-                _ if !seen(l.ended_at.t_us) => "아직 살아 있음".to_string(),
-                LeaseEnd::Expired => format!("{} TTL이 다해 만료", ms(l.ended_at.t_us)),
-                LeaseEnd::Deleted => format!("{} 주인이 해제", ms(l.ended_at.t_us)),
-                LeaseEnd::Killed => format!("{} 락 서버가 죽어 사라짐", ms(l.ended_at.t_us)),
-                LeaseEnd::RunEnd => "실행이 끝날 때까지 살아 있음".to_string(),
-            };
-            parts.push(end);
-            parts.join(" · ")
+            let Some(l) = trace.leases.get(i as usize) else { return TipFact::Nothing };
+            TipFact::Lease(LeaseTip {
+                wallet: l.wallet,
+                token: l.token,
+                set_us: l.set_exec_at.t_us,
+                extended: l.extended_at.iter().filter(|e| seen(e.t_us)).count(),
+                end: seen(l.ended_at.t_us).then_some((l.end_cause, l.ended_at.t_us)),
+            })
         }
         TimelineHit::RowWait(i) => {
-            let Some(w) = marks.row_waits.get(i as usize) else { return String::new() };
-            let stmt = with_particle(locking_stmt_ko(w.stmt), Particle::IGa);
-            let head =
-                format!("스레드 {}의 {stmt} 지갑 {}의 행 잠금을 기다림 (앞에 {}개)", w.worker, w.wallet, w.ahead);
-            let tail = match w.granted {
-                Some(g) if seen(g.t_us) => {
-                    format!("{}부터 {:.1}ms 기다림", ms(w.began.t_us), w.waited_us(g.t_us) as f64 / 1000.0)
-                }
-                _ => format!("{}부터 아직 기다리는 중", ms(w.began.t_us)),
-            };
-            format!("{head} · {tail}")
+            let Some(w) = marks.row_waits.get(i as usize) else { return TipFact::Nothing };
+            TipFact::RowWait(RowWaitTip {
+                worker: w.worker,
+                wallet: w.wallet,
+                stmt: w.stmt,
+                ahead: w.ahead,
+                began_us: w.began.t_us,
+                waited_us: w.granted.filter(|g| seen(g.t_us)).map(|g| w.waited_us(g.t_us)),
+            })
         }
     }
+}
+
+/// What `hit` is, in `w`'s language, as far as the player has come ([`hit_fact`]).
+pub fn describe_hit(trace: &LeaseTrace, marks: &TimelineMarks, hit: TimelineHit, cursor_us: u64, w: &Words) -> String {
+    lab_words::tips::tip(w, &hit_fact(trace, marks, hit, cursor_us))
 }
 
 #[cfg(test)]
@@ -302,22 +270,18 @@ mod tests {
         assert!(placed.iter().any(|p| matches!(p.hit, TimelineHit::Hold(_))));
         for p in &placed {
             assert!(hit_test(&trace, &marks, &layout, &view, p.x, p.y).is_some(), "{p:?}");
-            let text = describe_hit(&trace, &marks, p.hit, view.cursor_us);
-            if let TimelineHit::Hold(i) = p.hit {
+            let fact = hit_fact(&trace, &marks, p.hit, view.cursor_us);
+            assert_ne!(fact, TipFact::Nothing, "{p:?}");
+            if let (TimelineHit::Hold(i), TipFact::Hold(tip)) = (p.hit, &fact) {
                 let h = &trace.holds[i as usize];
-                assert!(text.starts_with(&format!("스레드 {} · 지갑 {}", h.worker, h.wallet)), "{text}");
-                if let Some(t) = h.token {
-                    assert!(text.contains(&format!("토큰 #{t}")), "{text}");
-                }
-                if let Some(v) = h.written_value_won {
-                    assert!(text.contains(&won(v)), "{text}");
-                }
+                assert_eq!((tip.worker, tip.wallet, tip.token), (h.worker, h.wallet, h.token));
+                assert_eq!(tip.written.map(|(_, v, _)| v), h.written_value_won);
             }
         }
         // Told only as far as the cursor: a hold in progress has no result yet.
         let h = &trace.holds[0];
         let mid = (h.acquired_at.t_us + h.released_at.t_us) / 2;
-        let text = describe_hit(&trace, &marks, TimelineHit::Hold(0), mid);
-        assert!(text.contains("아직 진행 중") && !text.contains("결과"), "{text}");
+        let TipFact::Hold(tip) = hit_fact(&trace, &marks, TimelineHit::Hold(0), mid) else { panic!("a hold") };
+        assert_eq!(tip.end, None, "{tip:?}");
     }
 }

@@ -8,6 +8,7 @@ use super::{has_row_waits, Lane, LanePlan, TimelineMarks, BUDGET_PLOT_CSS};
 use crate::legend::{LegendEntry, Swatch};
 use crate::{palette as P, View};
 use lab_sim::lease::{EventKind, LeaseTrace};
+use lab_words::Words;
 use plotters::style::{RGBAColor, RGBColor};
 
 /// One kind of mark a timeline can draw, in the legend's order.
@@ -73,39 +74,20 @@ impl LegendItem {
         Self::ALL.into_iter().find(|i| i.key() == key)
     }
 
-    /// The item's Korean label.
+    /// The item's label in `w`'s language.
+    pub fn label(self, w: &Words) -> &'static str {
+        w.legend.timeline[Self::ALL.iter().position(|i| *i == self).unwrap_or(0)]
+    }
+
+    /// The item's label in the Korean edition, for the callers not yet
+    /// handed a table (the page's legends; issue 42 removes it).
     pub fn label_ko(self) -> &'static str {
-        match self {
-            LegendItem::Approved => "홀드(승인)",
-            LegendItem::Insufficient => "홀드(잔액 부족)",
-            LegendItem::Fenced => "홀드(fencing 거부)",
-            LegendItem::Lockless => "락 없는 구간",
-            LegendItem::Failed => "홀드(락 서버 응답 없음 등)",
-            LegendItem::Lease => "서버의 lease(토큰)",
-            LegendItem::Extended => "lease 연장",
-            LegendItem::LeaseExpired => "lease 만료(서버)",
-            LegendItem::Overlap => "소유 겹침",
-            LegendItem::RowWait => "행 잠금 대기",
-            LegendItem::Read => "잔액 읽기",
-            LegendItem::Write => "쓰기",
-            LegendItem::StaleWrite => "옛 값으로 덮어쓴 쓰기",
-            LegendItem::Released => "정상 해제",
-            LegendItem::Stolen => "해제 시 STOLEN",
-            LegendItem::Expired => "해제 시 이미 만료",
-            LegendItem::ReleaseError => "해제 시 락 서버 오류",
-            LegendItem::WatchdogExtend => "watchdog 연장",
-            LegendItem::WatchdogLost => "watchdog이 lease 잃음을 봄",
-            LegendItem::Snapshot => "잔액 값",
-            LegendItem::Ledger => "원장 합계",
-            LegendItem::Fence => "fence 값이 바뀜",
-            LegendItem::Stop => "프로세스 정지",
-            LegendItem::Outage => "락 서버 단절",
-        }
+        self.label(&lab_words::ko::WORDS)
     }
 
     /// The item as an exported file paints it: its key in the drawing's
     /// colours (the page's `lg-…` swatches in static/canvas.css show the same).
-    pub fn entry(self) -> LegendEntry {
+    pub fn entry_in(self, w: &Words) -> LegendEntry {
         use LegendItem as I;
         let swatch = match self {
             I::Approved => Swatch::Fill(P::APPROVED, 1.0),
@@ -132,7 +114,13 @@ impl LegendItem {
             I::Stop => Swatch::Fill(P::STOP, 0.16),
             I::Outage => Swatch::Fill(P::STOP, 0.28),
         };
-        LegendEntry { css_class: "", swatch, label: self.label_ko() }
+        LegendEntry { css_class: "", swatch, label: self.label(w) }
+    }
+
+    /// [`Self::entry_in`] in the Korean edition, for the callers not yet
+    /// handed a table (the exports; issue 42 removes it).
+    pub fn entry(self) -> LegendEntry {
+        self.entry_in(&lab_words::ko::WORDS)
     }
 
     /// A stable name for the page's swatch (`lg-…` in static/canvas.css).

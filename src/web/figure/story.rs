@@ -1,4 +1,4 @@
-//! Story mode of a lease timeline figure ("이야기로 보기"): the steps
+//! Story mode of a lease timeline figure (its "tell it as a story" button): the steps
 //! `crate::figures::story` found in the figure's trace, one sentence at a
 //! time in a live region, with the marks it speaks of highlighted on the
 //! canvas. ← and → (or the buttons) move between steps, Esc leaves. Nothing
@@ -15,6 +15,7 @@ use yew::prelude::*;
 use super::{Figure, Msg};
 use crate::figures::plan::LeaseFigure;
 use crate::figures::story::{Highlight, Story, StoryStep};
+use crate::web::page_words::words;
 
 /// The story being told and the step shown.
 pub struct StoryMode {
@@ -100,14 +101,15 @@ impl Figure {
             return html! {};
         }
         let id = self.spec.id;
+        let w = words();
         let link = ctx.link();
         let send = |msg: StoryMsg| link.callback(move |_: MouseEvent| Msg::Story(msg));
         let Some(mode) = &self.story else {
             return html! {
                 <div class="story" data-story-active="false">
                     <button type="button" class="btn story-start" onclick={send(StoryMsg::Start)}
-                        disabled={self.figure.is_none()}>{ "이야기로 보기" }</button>
-                    <span class="story-hint">{ "한 지갑, 두세 스레드로 이 실행의 첫 겹침을 한 걸음씩 따라갑니다." }</span>
+                        disabled={self.figure.is_none()}>{ w.story.start }</button>
+                    <span class="story-hint">{ w.story.start_hint }</span>
                     <p class="story-sentence visually-hidden" aria-live="polite" id={format!("{id}-story-text")}></p>
                 </div>
             };
@@ -117,28 +119,32 @@ impl Figure {
         let total = story.steps.len();
         let lit = step.highlight.as_ref().map(|h| h.workers()).unwrap_or_default();
         let lit_text = match &step.highlight {
-            Some(h) if !h.names.is_empty() => format!(
-                "강조한 스레드: {}",
-                h.names.iter().map(|(_, k, n)| format!("스레드 {k}({n})")).collect::<Vec<_>>().join(", ")
-            ),
-            _ => "강조 없음: 전체 실험".to_string(),
+            Some(h) if !h.names.is_empty() => {
+                let threads: Vec<String> = h
+                    .names
+                    .iter()
+                    .map(|(_, k, n)| w.fill(w.story.lit_thread, &[("k", &k.to_string()), ("name", n)]))
+                    .collect();
+                w.fill(w.story.lit_threads, &[("list", &threads.join(w.story.list_sep))])
+            }
+            _ => w.story.lit_none.to_string(),
         };
         let on_key = self.story_on_key(ctx);
         html! {
-            <div class="story story-active" role="group" aria-label="이야기로 보기 (←/→: 이전/다음 단계, Esc: 끝내기)"
+            <div class="story story-active" role="group" aria-label={w.story.mode_label}
                  data-story-active="true" data-story-step={mode.step.to_string()} data-story-steps={total.to_string()}
                  data-story-cast={numbers(story.actors.iter().map(|a| a.worker))}
                  data-highlighted-threads={numbers(lit)} onkeydown={on_key}>
                 // The buttons first: a longer sentence never moves them.
                 <div class="story-buttons">
                     // aria-disabled, not disabled: a disabled button would drop the keyboard's focus.
-                    <button type="button" class="btn story-prev" onclick={send(StoryMsg::Step(-1))} aria-disabled={(mode.step == 0).to_string()}>{ "◀ 이전" }</button>
-                    <button type="button" class="btn btn-primary story-next" onclick={send(StoryMsg::Step(1))} aria-disabled={(mode.step + 1 >= total).to_string()}>{ "다음 ▶" }</button>
-                    <button type="button" class="btn story-end" onclick={send(StoryMsg::End)}>{ "이야기 끝내기" }</button>
+                    <button type="button" class="btn story-prev" onclick={send(StoryMsg::Step(-1))} aria-disabled={(mode.step == 0).to_string()}>{ w.story.prev }</button>
+                    <button type="button" class="btn btn-primary story-next" onclick={send(StoryMsg::Step(1))} aria-disabled={(mode.step + 1 >= total).to_string()}>{ w.story.next }</button>
+                    <button type="button" class="btn story-end" onclick={send(StoryMsg::End)}>{ w.story.end }</button>
                 </div>
                 <p class="story-sentence" aria-live="polite" id={format!("{id}-story-text")}>
                     <span class="story-count">{ format!("{}/{}", mode.step + 1, total) }</span>
-                    { &step.sentence }
+                    { step.sentence(w) }
                 </p>
                 <p class="story-lit">{ lit_text }</p>
             </div>
@@ -150,7 +156,7 @@ impl Figure {
         match msg {
             StoryMsg::Start => {
                 let Some(figure) = &self.figure else { return false };
-                let Some(story) = figure.story() else { return false };
+                let Some(story) = figure.story_in(words()) else { return false };
                 let mode = StoryMode::new(story, figure);
                 self.player.pause();
                 self.story = Some(mode);
@@ -187,7 +193,7 @@ impl Figure {
     /// A new run of the figure: a story being told is found again in it, from its first step.
     pub(super) fn story_refound(&mut self) {
         if let (Some(_), Some(figure)) = (&self.story, &self.figure) {
-            self.story = figure.story().map(|story| StoryMode::new(story, figure));
+            self.story = figure.story_in(words()).map(|story| StoryMode::new(story, figure));
         }
     }
 }

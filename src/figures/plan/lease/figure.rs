@@ -14,12 +14,14 @@ use crate::timeline::{
     LegendItem, TimelineHit, TimelineLayout, TimelineMarks,
 };
 use crate::{article_data, DrawResult, View};
-use lab_model::analysis::{describe_event, describe_run, describe_window, group_thousands, Anomaly};
+use lab_model::analysis::{describe_event, describe_run, describe_window, Anomaly};
 use lab_model::catalogue::VariantEntry;
+use lab_model::facts::story::CastFact;
 use lab_model::metrics::{words, Metric};
 use lab_model::registry::FigureKind;
-use lab_model::work_cap::{FULL_STEP_MS, MAX_EVENTS_FULL, MAX_EVENTS_SUMMARY};
+use lab_model::work_cap::{CapNotice, FULL_STEP_MS, MAX_EVENTS_FULL, MAX_EVENTS_SUMMARY};
 use lab_sim::lease::LeaseTrace;
+use lab_words::Words;
 
 use super::{every_variant, split_title, LeasePlan};
 
@@ -358,16 +360,22 @@ impl LeaseFigure {
         items
     }
 
-    /// What a mark is, in Korean, as far as the player has come; A4's panel is named first.
-    pub fn describe_mark_at(&self, hit: FigureHit, cursor_us: u64) -> String {
+    /// What a mark is, in `w`'s language, as far as the player has come; A4's panel is named first.
+    pub fn describe_mark_in(&self, hit: FigureHit, cursor_us: u64, w: &Words) -> String {
         let (Some(trace), Some(marks)) = (self.traces.get(hit.panel), self.marks.get(hit.panel)) else {
             return String::new();
         };
-        let text = describe_hit(trace, marks, hit.hit, cursor_us);
+        let text = describe_hit(trace, marks, hit.hit, cursor_us, w);
         match self.plan.kind() {
             FigureKind::SplitTimeline => format!("{}: {text}", split_title(hit.panel.min(1))),
             _ => text,
         }
+    }
+
+    /// [`Self::describe_mark_in`] in the Korean edition, for the callers not
+    /// yet handed a table (the canvas input; issue 42 removes it).
+    pub fn describe_mark_at(&self, hit: FigureHit, cursor_us: u64) -> String {
+        self.describe_mark_in(hit, cursor_us, &lab_words::ko::WORDS)
     }
 
     /// A8 and A9: each variant's row and its traces.
@@ -413,23 +421,21 @@ impl LeaseFigure {
         self.lanes.iter().find(|p| p.is_capped())
     }
 
-    /// The page's Korean notice about the work cap, if it shortened a drawn run.
-    pub fn cap_notice_ko(&self) -> Option<String> {
+    /// What the work cap shortened in a drawn run, if it did
+    /// (`lab_words::notices::cap_notice` words it).
+    pub fn cap_notice(&self) -> Option<CapNotice> {
         let ms = self.shortened_ms?;
         match self.plan.kind() {
-            FigureKind::Timeline | FigureKind::SplitTimeline => Some(format!(
-                "작업량 상한: 이 설정은 사건이 많아 보이는 구간을 {:.1}초로 줄였습니다 (사건이 {}개를 넘으면 그다음 {:.1}초 경계까지만 실행합니다).",
-                ms as f64 / 1000.0,
-                group_thousands(MAX_EVENTS_FULL as i64),
-                FULL_STEP_MS as f64 / 1000.0
-            )),
-            FigureKind::Balance | FigureKind::Outage => Some(format!(
-                "작업량 상한: 이 설정은 사건이 많아 실행 시간을 {}초로 줄여 그렸습니다 (실행 한 번에 사건 최대 {}개).",
-                ms / 1000,
-                group_thousands(MAX_EVENTS_SUMMARY as i64)
-            )),
+            FigureKind::Timeline | FigureKind::SplitTimeline => Some(CapNotice::Window { shown_ms: ms }),
+            FigureKind::Balance | FigureKind::Outage => Some(CapNotice::Duration { run_ms: ms }),
             _ => None,
         }
+    }
+
+    /// [`Self::cap_notice`] in the Korean edition, for the callers not yet
+    /// handed a table (the figure's controls; issue 42 removes it).
+    pub fn cap_notice_ko(&self) -> Option<String> {
+        self.cap_notice().map(|n| lab_words::notices::cap_notice(&lab_words::ko::WORDS, n))
     }
 
     /// The page's Korean notice about the drawing budget, if it left thread lanes out.
@@ -489,8 +495,8 @@ impl LeaseFigure {
     }
 
     /// The marks that make the player's mark `i` (an anomaly) and the
-    /// sentence naming them ([`anomaly_cast`]).
-    pub fn mark_cast(&self, i: usize) -> Option<(Highlight, String)> {
+    /// fact of who made it with whom ([`anomaly_cast`]).
+    pub fn mark_cast(&self, i: usize) -> Option<(Highlight, CastFact)> {
         let a = self.anomalies().get(i)?;
         Some(anomaly_cast(&self.traces[0], a))
     }
@@ -545,8 +551,9 @@ impl Narrator for LeaseFigure {
     fn describe_mark(&self, i: usize) -> String {
         let Some(a) = self.anomalies().get(i) else { return String::new() };
         let at = format!("{:.1}ms: 지갑 {}에서 {}", a.at.t_us as f64 / 1000.0, a.wallet, a.kind.label_ko());
-        match self.mark_cast(i) {
-            Some((_, who)) if !who.is_empty() => format!("{at}. {who}"),
+        let who = self.mark_cast(i).map(|(_, fact)| lab_words::story::cast(&lab_words::ko::WORDS, &fact));
+        match who {
+            Some(who) if !who.is_empty() => format!("{at}. {who}"),
             _ => at,
         }
     }

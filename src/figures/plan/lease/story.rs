@@ -12,20 +12,27 @@ use crate::timeline::{draw_timeline_planned, height_css_planned, lanes, Lane, La
 use crate::{DrawResult, View};
 use lab_model::registry::FigureKind;
 use lab_sim::lease::Variant;
+use lab_words::Words;
 
 impl LeaseFigure {
     /// The story of a lane timeline's run ([`lease_story`]; a lockless run's
     /// is [`rowlock_story`]), or of the fence's two panels ([`fence_story`]),
-    /// found in the traces.
-    pub fn story(&self) -> Option<Story> {
+    /// found in the traces; `w` names the threads its highlights light.
+    pub fn story_in(&self, w: &Words) -> Option<Story> {
         match self.plan.kind() {
             FigureKind::Timeline if self.traces[0].config.variant == Variant::Conditional => {
-                Some(rowlock_story(&self.traces[0], self.window_us, self.plan.spec.wallets))
+                Some(rowlock_story(&self.traces[0], self.window_us, self.plan.spec.wallets, w))
             }
-            FigureKind::Timeline => Some(lease_story(&self.traces[0], self.window_us)),
-            FigureKind::SplitTimeline => Some(fence_story(&self.traces[0], &self.traces[1], self.window_us)),
+            FigureKind::Timeline => Some(lease_story(&self.traces[0], self.window_us, w)),
+            FigureKind::SplitTimeline => Some(fence_story(&self.traces[0], &self.traces[1], self.window_us, w)),
             _ => None,
         }
+    }
+
+    /// [`Self::story_in`] with the Korean edition's names, for the callers
+    /// not yet handed a table (the exports; issue 42 removes it).
+    pub fn story(&self) -> Option<Story> {
+        self.story_in(&lab_words::ko::WORDS)
     }
 
     /// The panel a story step is told on.
