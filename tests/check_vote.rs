@@ -175,7 +175,7 @@ fn steps_are_korean_sentences_in_the_figures_words() {
             assert!(step.text.chars().any(|c| ('가'..='힣').contains(&c)), "{}", step.text);
             let name = StepName::parse(&step.event).unwrap();
             assert_eq!(
-                lab_words::check::vote::names::event(name),
+                lab_words::check::vote::names::event(lab_words::Words::of(lab_words::Lang::Ko), name),
                 lab_words::vote::event(lab_words::Words::of(lab_words::Lang::Ko), &step.event)
             );
         }

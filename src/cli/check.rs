@@ -351,7 +351,7 @@ fn run(request: &Request) -> Result<String> {
         let replayed = replay_smallest(scenario, &reports[0])
             .ok_or_else(|| CliError::usage(format!("`--variant {}` has no counterexample to replay", scenario.key)))?
             .map_err(|err| CliError::failure(format!("the smallest schedule does not replay: {err}")))?;
-        write_replay(path, &replayed, reports[0].name)?;
+        write_replay(path, &replayed, words_report::config_name(words(), &reports[0]))?;
         if !request.json {
             out += &words_report::replay_section(words(), &replayed, path);
         }

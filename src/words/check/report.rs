@@ -20,6 +20,14 @@ pub fn verdict(w: &Words, v: Verdict) -> &'static str {
     }
 }
 
+/// A report's configuration's name: its preset's (the catalogue domain's).
+pub fn config_name(w: &Words, report: &Report) -> &'static str {
+    lab_sim::lease::Preset::ALL
+        .into_iter()
+        .find(|p| p.key() == report.preset)
+        .map_or(report.name, |p| crate::catalogue::preset_name(w, p))
+}
+
 /// Properties' names, joined.
 pub fn properties(w: &Words, ps: &[Property]) -> String {
     ps.iter().map(|&p| property(w, p)).collect::<Vec<_>>().join(", ")
@@ -66,7 +74,7 @@ pub fn markdown(w: &Words, reports: &[Report]) -> String {
         out += &format!(
             "| `{}` {} | {} | {} | {} | {} | {} |\n",
             report.variant,
-            report.name,
+            config_name(w, report),
             verdict(w, report.verdict),
             number(report.states as i64),
             report.depth,
@@ -82,7 +90,7 @@ pub fn markdown(w: &Words, reports: &[Report]) -> String {
             out += &format!(
                 "\n## `{}` {}: {}\n\n{}\n\n",
                 report.variant,
-                report.name,
+                config_name(w, report),
                 w.fill(r.schedule_heading, &[("steps", &s.steps.len().to_string())]),
                 w.fill(r.breaks, &[("properties", &properties(w, &s.breaks))]),
             );

@@ -2,9 +2,8 @@
 //! section's headings, one sentence per pipeline step, what a crash there
 //! does and what the simulation counted when it ran that crash again.
 //!
-//! The variants', faults', steps' and rounds' names are Article B's own
-//! (`lab_model::vote_words` today, the `vote` domain once issue 42's piece 4
-//! moves them): [`names`] is the one place this module reads them.
+//! The variants', faults', steps' and rounds' names are the catalogue
+//! domain's ([`names`]).
 
 use lab_check::vote::{Simulated, SmallestCrash, VoteReport, VoteVerdict};
 use lab_sim::vote::crashpoints::MatrixOptions;
@@ -96,25 +95,9 @@ crate::words! {
     }
 }
 
-/// Article B's names: a variant's, a fault's, a step's, a round's.
+/// Article B's names: a variant's, a fault's, a step's, a round's (the catalogue domain's).
 pub mod names {
-    use lab_sim::vote::{FaultKind, StepName, Variant};
-
-    pub fn variant(v: Variant) -> &'static str {
-        lab_model::vote_words::variant_ko(v)
-    }
-
-    pub fn fault(f: FaultKind) -> &'static str {
-        lab_model::vote_words::fault_ko(f)
-    }
-
-    pub fn event(name: StepName) -> String {
-        lab_model::vote_words::step_name_ko(name)
-    }
-
-    pub fn round(index: u32) -> String {
-        lab_model::vote_words::round_ko(index)
-    }
+    pub use crate::catalogue::{fault, round, step_name as event, vote_variant as variant};
 }
 
 fn profile_index(p: StoreProfile) -> usize {
@@ -135,7 +118,7 @@ pub fn verdict(w: &Words, v: VoteVerdict) -> &'static str {
 
 /// The faults under which a crash point fails, joined.
 pub fn faults(w: &Words, faults: &[FaultKind]) -> String {
-    faults.iter().map(|&f| names::fault(f)).collect::<Vec<_>>().join(w.check.vote.faults_join)
+    faults.iter().map(|&f| names::fault(w, f)).collect::<Vec<_>>().join(w.check.vote.faults_join)
 }
 
 /// The matrix's options in one sentence, naming figure B2; the signed
@@ -150,7 +133,7 @@ pub fn options_line(w: &Words, o: &MatrixOptions, height: u64, round_index: u32)
         c.options_line,
         &[
             ("height", &height.to_string()),
-            ("round", &names::round(round_index)),
+            ("round", &names::round(w, round_index)),
             ("profile", c.profiles[profile_index(o.profile)]),
             ("sync", if o.device_honours_sync { c.sync_honoured } else { c.sync_maybe }),
             ("layout", layout),
@@ -161,7 +144,7 @@ pub fn options_line(w: &Words, o: &MatrixOptions, height: u64, round_index: u32)
 
 /// The table's earliest failure: its depth and the last step done (`SEND_B`).
 pub fn earliest(w: &Words, depth: u32, after: &str) -> String {
-    let name = StepName::parse(after).map_or_else(|| after.to_string(), names::event);
+    let name = StepName::parse(after).map_or_else(|| after.to_string(), |n| names::event(w, n));
     w.fill(w.check.vote.earliest, &[("depth", &depth.to_string()), ("name", &name), ("after", after)])
 }
 
@@ -230,12 +213,12 @@ pub fn step(w: &Words, variant: Variant, name: StepName, hidden: Option<TrueStat
 /// (kill first), how many of the background interleavings there fail, of how many.
 pub fn crash_verdict(w: &Words, orders: &[(FaultKind, u32, u32)]) -> String {
     let c = &w.check.vote;
-    let subject = orders.iter().map(|o| names::fault(o.0)).collect::<Vec<_>>().join(c.faults_or);
+    let subject = orders.iter().map(|o| names::fault(w, o.0)).collect::<Vec<_>>().join(c.faults_or);
     let partly: Vec<String> = orders
         .iter()
         .filter(|o| o.1 < o.2)
         .map(|&(f, bad, all)| {
-            w.fill(c.order_part, &[("fault", names::fault(f)), ("all", &all.to_string()), ("bad", &bad.to_string())])
+            w.fill(c.order_part, &[("fault", names::fault(w, f)), ("all", &all.to_string()), ("bad", &bad.to_string())])
         })
         .collect();
     if partly.is_empty() {
@@ -259,7 +242,7 @@ fn consensus_step(w: &Words, s: Step) -> &'static str {
 /// What the simulation's story counted at that crash.
 pub fn simulated(w: &Words, sim: &Simulated) -> String {
     let c = &w.check.vote;
-    let mut out = w.fill(c.simulated, &[("fault", names::fault(sim.fault))]);
+    let mut out = w.fill(c.simulated, &[("fault", names::fault(w, sim.fault))]);
     match &sim.pair {
         Some((height, step, a, b)) => {
             out += &w.fill(
@@ -307,7 +290,7 @@ pub fn markdown(w: &Words, report: &VoteReport) -> String {
         out += &format!(
             "| `{}` {} | {} | {} | {} | {} |\n",
             v.variant.code(),
-            names::variant(v.variant),
+            names::variant(w, v.variant),
             verdict(w, v.verdict),
             v.cases,
             earliest,
@@ -319,7 +302,7 @@ pub fn markdown(w: &Words, report: &VoteReport) -> String {
         out += &format!(
             "\n## `{}` {}: {}\n\n",
             v.variant.code(),
-            names::variant(v.variant),
+            names::variant(w, v.variant),
             heading(w, s.depth, &s.faults)
         );
         if s.steps.is_empty() {
@@ -344,7 +327,7 @@ pub fn markdown(w: &Words, report: &VoteReport) -> String {
 pub fn word(w: &Words, report: &mut VoteReport) {
     let profile = report.options.profile;
     for v in &mut report.variants {
-        v.name = names::variant(v.variant);
+        v.name = names::variant(w, v.variant);
         let variant = v.variant;
         let Some(s) = &mut v.smallest else { continue };
         let texts = steps(w, variant, s, profile);

@@ -325,7 +325,8 @@ mod tests {
     }
 
     /// Every variant played to its end, and each variant's smallest breaking
-    /// schedule: every word the session and the report say is English.
+    /// schedule: every word the session and the report say is English; and
+    /// Article B's section.
     #[test]
     fn a_whole_session_and_report_hold_no_hangul() {
         let w = Words::of(Lang::En);
@@ -352,13 +353,17 @@ mod tests {
                 assert!(sentence.ends_with('.') && !hangul(&sentence), "{sentence}");
             }
             let mut r = s.verdict().clone();
-            let mut md = report::markdown(w, std::slice::from_ref(&r));
-            // The configuration's name is the catalogue's, not this domain's.
-            md = md.replace(r.name, "NAME");
+            let md = report::markdown(w, std::slice::from_ref(&r));
             assert!(!hangul(&md), "{md}");
             report::word(w, std::slice::from_mut(&mut r));
             let texts = r.schedules.iter().flat_map(|s| &s.steps).map(|s| s.text.as_str());
             assert!(texts.chain(r.properties.iter().map(|p| p.name)).all(|t| !t.is_empty() && !hangul(t)));
         }
+        let mut vote = lab_check::vote::check_vote_all();
+        crate::check::vote::word(w, &mut vote);
+        let md = crate::check::vote::markdown(w, &vote);
+        assert!(!hangul(&md) && md.contains("a double vote"), "{md}");
+        let sims = vote.variants.iter().filter_map(|v| v.smallest.as_ref()).flat_map(|s| &s.simulated);
+        assert!(sims.map(|s| s.text.as_str()).all(|t| t.starts_with("Running this point's") && !hangul(t)));
     }
 }
