@@ -183,7 +183,8 @@ fn waits_are_recorded_at_full_level_only() {
 
 #[test]
 fn the_text_alternative_counts_the_waits_it_describes() {
-    use lab_model::analysis::{describe_window, row_lock_waits};
+    use lab_model::analysis::{row_lock_waits, RowWaitSummary, WindowSummary};
+    use lab_sim::lease::LockingStmt;
     let mut c = Preset::Exp4.config();
     c.threads = 64;
     c.duration_s = 3;
@@ -191,16 +192,17 @@ fn the_text_alternative_counts_the_waits_it_describes() {
     let ws = row_lock_waits(&t);
     assert!(!ws.is_empty());
     assert_eq!(ws.len(), waits(&t).len());
-    let s = describe_window(&t, 0, 3_000_000);
-    let n = ws.len();
+    let s = WindowSummary::of(&t, 0, 3_000_000).row_waits;
     let longest = ws.iter().map(|w| w.waited_us(t.details.end_us)).max().unwrap();
-    assert!(s.contains(&format!("조건부 UPDATE {n}번이 앞 트랜잭션의 행 잠금이 풀리기를 기다렸고")), "{s}");
-    assert!(longest < 100 || s.contains(&format!("가장 긴 대기는 {:.1}ms였다", longest as f64 / 1000.0)), "{s}");
+    assert_eq!(s.by_stmt, vec![(LockingStmt::ConditionalUpdate, ws.len())]);
+    assert_eq!(s.longest_us, longest);
+    assert_eq!(s.most_ahead, ws.iter().map(|w| w.ahead).max().unwrap());
     // A window with no wait says so for (d); a variant that never waits says nothing.
-    let quiet = describe_window(&t, 0, ws[0].began.t_us);
-    assert!(quiet.ends_with("행 잠금을 기다린 문장은 없었다."), "{quiet}");
+    let quiet = RowWaitSummary::of(&t, 0, ws[0].began.t_us);
+    assert!(quiet.by_stmt.is_empty() && quiet.quiet, "{quiet:?}");
     let c1 = run(&Preset::Exp3C1.config(), 1, 0, TraceLevel::Full);
-    assert!(row_lock_waits(&c1).is_empty() && !describe_window(&c1, 0, 3_000_000).contains("행 잠금"));
+    let never = RowWaitSummary::of(&c1, 0, 3_000_000);
+    assert!(row_lock_waits(&c1).is_empty() && never.by_stmt.is_empty() && !never.quiet);
 }
 
 #[test]
