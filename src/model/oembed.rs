@@ -5,7 +5,7 @@
 //! ([`discovery_link`]); the document is a static file beside the page
 //! ([`document_file`]: `a1-lease-expiry.html` → `a1-lease-expiry.oembed.json`).
 //!
-//! The document's `html` is the same `<iframe>` the 퍼가기 panel gives
+//! The document's `html` is the same `<iframe>` the share panel gives
 //! ([`crate::share::iframe`]), of a figure's embed page
 //! (`embed-ID.html?embed=ID`): an embed page's document names its own figure,
 //! a chapter's names the chapter's first figure, titled with the chapter, so
@@ -87,7 +87,7 @@ pub struct Embed<'a> {
 }
 
 /// The address of figure `figure`'s embed, as the iframe loads it, in its
-/// opening state: its static page when it has one (as the 퍼가기 panel's
+/// opening state: its static page when it has one (as the share panel's
 /// snippets do), the figure alone when `bare`.
 pub fn embed_src(figure: &str, static_page: bool, bare: bool) -> String {
     let page = if static_page { format!("embed-{figure}.html") } else { String::new() };
@@ -143,8 +143,8 @@ mod tests {
     fn embed() -> Embed<'static> {
         Embed {
             figure: "lease-expiry",
-            caption: "그림 1-1. \"만료\" <b>",
-            title: "1장 — 정합성 실험실",
+            caption: "Figure 1-1. \"Expiry\" <b>",
+            title: "Chapter 1 — Consistency Lab",
             static_page: true,
             bare: false,
             height: 684,
@@ -154,10 +154,10 @@ mod tests {
 
     #[test]
     fn a_document_is_the_share_panels_iframe_of_the_embed_page() {
-        let doc = document("정합성 실험실", &embed());
-        assert_eq!(doc.html, share::iframe(&embed_src("lease-expiry", true, false), "그림 1-1. \"만료\" <b>", 684));
+        let doc = document("Consistency Lab", &embed());
+        assert_eq!(doc.html, share::iframe(&embed_src("lease-expiry", true, false), "Figure 1-1. \"Expiry\" <b>", 684));
         assert!(doc.html.starts_with(
-            "<iframe src=\"https://lab-site.invalid/embed-lease-expiry.html?embed=lease-expiry\" title=\"그림 1-1. &quot;만료&quot; &lt;b&gt;\""
+            "<iframe src=\"https://lab-site.invalid/embed-lease-expiry.html?embed=lease-expiry\" title=\"Figure 1-1. &quot;Expiry&quot; &lt;b&gt;\""
         ));
         assert_eq!((doc.width, doc.height), (WIDTH, 684));
         let bare = document("x", &Embed { bare: true, ..embed() });
@@ -183,9 +183,9 @@ mod tests {
     fn the_page_names_its_document_beside_it() {
         assert_eq!(document_file("a1-lease-expiry.html"), "a1-lease-expiry.oembed.json");
         assert_eq!(
-            discovery_link("embed-outage.html", "그림 \"5\""),
+            discovery_link("embed-outage.html", "Figure \"5\""),
             "<link rel=\"alternate\" type=\"application/json+oembed\" \
-             href=\"https://lab-site.invalid/embed-outage.oembed.json\" title=\"그림 &quot;5&quot;\">"
+             href=\"https://lab-site.invalid/embed-outage.oembed.json\" title=\"Figure &quot;5&quot;\">"
         );
     }
 }

@@ -146,3 +146,28 @@ pub fn vote_metrics_csv(w: &Words, params: &str) -> Result<String, ExportError> 
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{vote_metrics_csv, VOTE_CSV_KEYS};
+    use lab_words::{Lang, Words};
+
+    #[test]
+    fn the_outcome_csv_has_one_labelled_row_per_key_in_either_language() {
+        let english = vote_metrics_csv(Words::of(Lang::En), "").unwrap();
+        let korean = vote_metrics_csv(Words::of(Lang::Ko), "").unwrap();
+        let rows =
+            |csv: &str| csv.lines().map(|l| l.split(',').map(str::to_string).collect::<Vec<_>>()).collect::<Vec<_>>();
+        let (en, ko) = (rows(&english), rows(&korean));
+        assert_eq!(en[0], ["metric", "label", "value"]);
+        assert_eq!(en.len(), VOTE_CSV_KEYS.len() + 1);
+        for (i, key) in VOTE_CSV_KEYS.iter().enumerate() {
+            // The same key and value; only the label is the language's.
+            assert_eq!((&en[i + 1][0], &en[i + 1][2]), (&key.to_string(), &ko[i + 1][2]));
+            assert_eq!(en[i + 1][1], Words::of(Lang::En).share.export.vote_csv[i]);
+            assert_eq!(ko[i + 1][1], Words::of(Lang::Ko).share.export.vote_csv[i]);
+        }
+        assert!(english.contains("\nequivocations,Double votes,"), "{english}");
+        assert!(english.is_ascii(), "{english}");
+    }
+}

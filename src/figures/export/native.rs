@@ -235,7 +235,9 @@ mod tests {
         // A 13 px label is as wide as the canvas draws it: Chromium draws
         // text about 1.21 times as wide as ab_glyph at the same style size
         // (measured, see `caption::tests`).
-        let plain = TextStyle::from((FONT, 13.0).into_font()).font.box_size("가나다라 lease").unwrap().0;
+        // Four Hangul syllables (ga, na, da, ra) and a Latin word, written as escapes.
+        let text = "\u{ac00}\u{b098}\u{b2e4}\u{b77c} lease";
+        let plain = TextStyle::from((FONT, 13.0).into_font()).font.box_size(text).unwrap().0;
         let font = Font {
             family: FONT.into(),
             size: 13.0,
@@ -245,7 +247,7 @@ mod tests {
             rgb: (0, 0, 0),
             alpha: 1.0,
         };
-        let ((x0, y0), (x1, y1)) = CssText::of(&font).layout_box("가나다라 lease").unwrap();
+        let ((x0, y0), (x1, y1)) = CssText::of(&font).layout_box(text).unwrap();
         let browser = f64::from(plain) * 1.21;
         assert!((f64::from(x1 - x0) - browser).abs() <= 2.0, "{} px, a browser {browser:.1}", x1 - x0);
         assert_eq!(y1 - y0, 13);

@@ -29,8 +29,8 @@ pub trait FigureSource {
     fn player_span_us(&self) -> Option<u64>;
     /// What the caps changed, in English (`lab figure` prints them).
     fn notes_en(&self) -> Vec<String>;
-    /// A timeline's first anomaly (the player's first mark, where "다음 이상
-    /// 징후" first goes), µs; `None` for a figure without one.
+    /// A timeline's first anomaly (the player's first mark, where its
+    /// next-anomaly button first goes), µs; `None` for a figure without one.
     fn first_anomaly_us(&self) -> Result<Option<u64>, String> {
         Ok(None)
     }
