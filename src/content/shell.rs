@@ -30,57 +30,47 @@ pub fn chapter(id: &str) -> Option<Chapter> {
     chapters().into_iter().find(|c| c.id == id)
 }
 
-/// The site's name, at the top of every page.
-pub const SITE_TITLE: &str = "정합성 실험실";
-/// The line under it.
-pub const SITE_SUB: &str = "두 편의 정합성 실험을 브라우저 안의 결정적 시뮬레이션으로 다시 돌려 보기";
-/// The first link of every page, for keyboard readers.
-pub const SKIP_LINK: &str = "본문으로 건너뛰기";
-/// The chapter map's name for screen readers.
-pub const CHAPTER_MAP_LABEL: &str = "장 목록";
-/// The pager's name for screen readers.
-pub const PAGER_LABEL: &str = "이전·다음 장";
-/// The footer's one line.
-pub const FOOTER: &str = "모든 수치와 그림은 브라우저 안에서 결정적 시뮬레이션(Rust → WebAssembly)으로 계산합니다. 같은 주소는 언제나 같은 그림을 그립니다.";
+/// The Korean frame's old form, for the live page's views that do not
+/// take their table yet (`web::app`, `web::hook`, `web::player`,
+/// `web::side_by_side`): each is the Korean table's word
+/// (`lab_words::ko::shell`), so it says the same bytes. New code takes a
+/// [`Frame`].
+pub const SITE_TITLE: &str = KO.site_title;
+pub const SITE_SUB: &str = KO.site_sub;
+pub const SKIP_LINK: &str = KO.skip_link;
+pub const CHAPTER_MAP_LABEL: &str = KO.chapter_map_label;
+pub const PAGER_LABEL: &str = KO.pager_label;
+pub const FOOTER: &str = KO.footer;
+pub const HOOK_MAP_LABEL: &str = KO.hook_map_label;
+pub const HOOK_START: &str = KO.hook_start;
+pub const B_DOOR_ASK: &str = KO.b_door_ask;
+pub const B_DOOR_TEXT: &str = KO.b_door_text;
+pub const B_DOOR_START: &str = KO.b_door_start;
+pub const PLAY_LABEL: &str = KO.play;
+pub const PAUSE_LABEL: &str = KO.pause;
 
-/// The pager's link back.
+/// The Korean table's frame words, which the old constants read.
+const KO: lab_words::shell::ShellWords = lab_words::ko::shell::SHELL;
+
+/// The Korean frame, for the old functions below.
+fn korean() -> Frame {
+    Frame::new(&lab_words::ko::WORDS)
+}
+
+/// The pager's link back, in Korean (old form: [`Frame::previous_label`]).
 pub fn previous_label(title: &str) -> String {
-    format!("← {title}")
+    korean().previous_label(title)
 }
 
-/// The pager's link on.
+/// The pager's link on, in Korean (old form: [`Frame::next_label`]).
 pub fn next_label(title: &str) -> String {
-    format!("{title} →")
+    korean().next_label(title)
 }
 
-/// An embed's link to the chapter that places its figure.
+/// An embed's link to its chapter, in Korean (old form: [`Frame::embed_back_label`]).
 pub fn embed_back_label(chapter_title: &str) -> String {
-    format!("{SITE_TITLE} 「{chapter_title}」에서 전체 글과 함께 보기 →")
+    korean().embed_back_label(chapter_title)
 }
-
-/// A chapter's label in the chapter map when it is not the one being read:
-/// a few words of its title, after its code ("A1", "B5"). The chapter being
-/// read shows its whole title. One place for these words.
-const NAV_WORDS: [(&str, &str); 18] = [
-    ("00-intro", "들어가며"),
-    ("a1-lease-expiry", "lease 만료"),
-    ("a2-watchdog", "Watchdog"),
-    ("a3-fencing", "fencing 토큰"),
-    ("a4-conditional-update", "락 없는 경로"),
-    ("a5-outage", "락 서버 장애"),
-    ("a6-summary", "정리"),
-    ("a7-sweeps", "매개변수 지도"),
-    ("a8-break-it", "깨뜨려 보기"),
-    ("b1-remember", "잊어버린 투표"),
-    ("b2-durable", "저장 계층"),
-    ("b3-outer-transaction", "바깥 트랜잭션"),
-    ("b4-fence", "불확실한 실패"),
-    ("b5-interrupt", "중단 요청"),
-    ("b6-recovery", "재시작 복구"),
-    ("b7-kill-vs-power", "종료와 전원 차단"),
-    ("b8-liveness", "합의의 진행"),
-    ("glossary", "용어집"),
-];
 
 /// A chapter's code, "A1" … "A8", "B1" … "B8", from its id; `None` for the introduction and the glossary.
 pub fn chapter_code(id: &str) -> Option<String> {
@@ -92,21 +82,17 @@ pub fn chapter_code(id: &str) -> Option<String> {
         .then(|| format!("{}{number}", article.to_ascii_uppercase()))
 }
 
-/// A chapter's few words in the chapter map (the table above); a chapter
-/// without them shows its title's part before its colon.
+/// A chapter's few words in the Korean chapter map (old form: [`Frame::nav_words`]).
 pub fn nav_words(c: Chapter) -> &'static str {
-    NAV_WORDS.iter().find(|(id, _)| *id == c.id).map(|&(_, w)| w).unwrap_or_else(|| short_title(c.title))
+    korean().nav_words(c)
 }
 
-/// The title's part before its colon ("실험 1", "B-8", "정리"), or the whole title when it has none.
+/// A Korean title's part before its colon (old form: [`Frame::short_title`]).
 pub fn short_title(title: &str) -> &str {
-    match title.split_once(": ") {
-        Some((head, _)) => head.strip_prefix("글 ").unwrap_or(head),
-        None => title,
-    }
+    korean().short_title(title)
 }
 
-/// A title's part after its colon ("lease가 먼저 끝나면 무슨 일이 생기나"), or the whole title.
+/// A title's part after its colon (what the chapter asks), or the whole title.
 pub fn title_rest(title: &str) -> &str {
     title.split_once(": ").map_or(title, |(_, rest)| rest)
 }
@@ -147,7 +133,7 @@ impl Frame {
 
     /// The title's part before its colon, without the word before its
     /// article's letter, or the whole title when it has no colon.
-    pub fn short_title(&self, title: &'static str) -> &'static str {
+    pub fn short_title<'t>(&self, title: &'t str) -> &'t str {
         match title.split_once(": ") {
             Some((head, _)) => head.strip_prefix(self.words.shell.article_prefix).unwrap_or(head),
             None => title,
@@ -240,55 +226,17 @@ pub struct NavItem {
     pub row: &'static str,
 }
 
-/// The chapter map with `current` marked.
+/// The Korean chapter map with `current` marked (old form: [`Frame::nav_items`]).
 pub fn nav_items(current: &str) -> Vec<NavItem> {
-    chapters()
-        .into_iter()
-        .map(|c| {
-            let is_current = c.id == current;
-            let row = if c.id.starts_with('b') || c.id == "glossary" { "nav-b" } else { "nav-a" };
-            NavItem {
-                chapter: c,
-                current: is_current,
-                code: if is_current { None } else { chapter_code(c.id) },
-                text: if is_current { c.title } else { nav_words(c) },
-                row,
-            }
-        })
-        .collect()
+    korean().nav_items(current)
 }
-
-/// The front page's chapter map's name for screen readers.
-pub const HOOK_MAP_LABEL: &str = "장 지도";
-/// The hook's link into the first experiment.
-pub const HOOK_START: &str = "실험 1부터 시작하기 →";
-
-/// The front page's way in for Article B's readers, under the hook: who it
-/// is for, what Article B asks, and the link into B-1.
-pub const B_DOOR_ASK: &str = "「저장 함수가 돌아오면 서명을 보내도 될까」(글 B)에서 오셨나요?";
-pub const B_DOOR_TEXT: &str = "투표에 서명해 보낸 검증 노드가 죽었다 다시 켜지면서 그 투표를 잊으면, 같은 자리에서 다른 후보에 또 서명할 수 있습니다. 투표의 기록이 어느 저장 계층까지 내려가야 보내도 되는지 그림으로 따라가 봅니다.";
-pub const B_DOOR_START: &str = "글 B-1부터 시작하기 →";
-
-/// A player's play button (the hook's, a figure's, the side-by-side view's).
-pub const PLAY_LABEL: &str = "▶ 재생";
-/// What that button says while the player runs.
-pub const PAUSE_LABEL: &str = "❚❚ 일시정지";
 
 /// One chapter in the front page's chapter map: its code, the chapter, the title it shows.
 pub type MapEntry = (Option<String>, Chapter, &'static str);
 
-/// The front page's chapter map: one group per article and the glossary,
-/// `(name, chapters)`, each chapter with its code ("A1", "B8"; none for the
-/// glossary) and its title (the part after its colon, the code saying the rest).
+/// The Korean front page's chapter map (old form: [`Frame::hook_map`]).
 pub fn hook_map() -> Vec<(&'static str, Vec<MapEntry>)> {
-    let row = |keep: &dyn Fn(&str) -> bool| {
-        chapters().into_iter().filter(|c| keep(c.id)).map(|c| (chapter_code(c.id), c, title_rest(c.title))).collect()
-    };
-    vec![
-        ("글 A 결제 락", row(&|id| id.starts_with('a'))),
-        ("글 B 합의 투표", row(&|id| id.starts_with('b'))),
-        ("함께 보기", row(&|id| id == "glossary")),
-    ]
+    korean().hook_map()
 }
 
 /// The chapter the hook's start link opens: Article A's first experiment.
@@ -357,38 +305,5 @@ mod tests {
         }
         assert_eq!(hook_start(), "a1-lease-expiry");
         assert_eq!(b_start(), "b1-remember");
-    }
-
-    /// The old Korean frame (still read by the live page's views) says what the Korean table says.
-    #[test]
-    fn the_old_korean_frame_is_the_korean_table() {
-        let frame = Frame::new(Words::of(Lang::Ko));
-        let w = &frame.words.shell;
-        assert_eq!(
-            [SITE_TITLE, SITE_SUB, SKIP_LINK, CHAPTER_MAP_LABEL, PAGER_LABEL, FOOTER, HOOK_MAP_LABEL, HOOK_START],
-            [
-                w.site_title,
-                w.site_sub,
-                w.skip_link,
-                w.chapter_map_label,
-                w.pager_label,
-                w.footer,
-                w.hook_map_label,
-                w.hook_start
-            ]
-        );
-        assert_eq!(
-            [B_DOOR_ASK, B_DOOR_TEXT, B_DOOR_START, PLAY_LABEL, PAUSE_LABEL],
-            [w.b_door_ask, w.b_door_text, w.b_door_start, w.play, w.pause]
-        );
-        for c in chapters() {
-            assert_eq!(previous_label(c.title), frame.previous_label(c.title));
-            assert_eq!(next_label(c.title), frame.next_label(c.title));
-            assert_eq!(embed_back_label(c.title), frame.embed_back_label(c.title));
-            assert_eq!(nav_words(c), frame.nav_words(c));
-            assert_eq!(short_title(c.title), frame.short_title(c.title));
-        }
-        assert_eq!(nav_items("a3-fencing"), frame.nav_items("a3-fencing"));
-        assert_eq!(hook_map(), frame.hook_map());
     }
 }
