@@ -281,7 +281,7 @@ pub fn verdict_line(report: &Report) -> String {
     match (report.verdict, report.smallest) {
         (Verdict::Unsafe, Some(n)) => words::unsafe_verdict(report.states, n),
         (Verdict::Safe, _) => lab_words::check::safe_verdict(words::all(), report.states),
-        (v, _) => v.words().to_string(),
+        (v, _) => lab_words::check::report::verdict(words::all(), v).to_string(),
     }
 }
 
