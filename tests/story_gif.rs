@@ -100,7 +100,10 @@ fn check(id: &str, bytes: &[u8], frames: &StoryFrames, decoded: &Decoded) {
         let drawn = sentence_lines(&frame.recording);
         assert_eq!(drawn, frame.caption, "{id}: scene {scene}");
         assert_eq!(drawn.concat().replace(' ', ""), frames.sentences[scene].replace(' ', ""), "{id}: scene {scene}");
-        let heading = format!("이야기 {}/{}", scene + 1, frames.sentences.len());
+        // The heading's end: " · " and the scene's count, in the file's words.
+        let words = lab_words::Words::of(lab_words::Lang::Ko);
+        let (n, of) = ((scene + 1).to_string(), frames.sentences.len().to_string());
+        let heading = words.fill(words.share.export.story_heading, &[("title", ""), ("scene", &n), ("scenes", &of)]);
         assert!(
             frame.recording.ops.iter().any(|op| matches!(op, Op::Text { text, .. } if text.ends_with(&heading))),
             "{id}: scene {scene} counts itself"
