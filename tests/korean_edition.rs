@@ -376,8 +376,9 @@ fn narration() {
             format!("outcome: {}", hook.outcome(end).unwrap_or_default()),
         ],
     );
+    let ko = lab_words::Words::of(lab_words::Lang::Ko);
     let mut sbs =
-        vec![format!("caption: {}", side_by_side::caption_ko()), format!("panels: {}", side_by_side::panels_ko())];
+        vec![format!("caption: {}", side_by_side::caption(ko)), format!("panels: {}", side_by_side::panels(ko))];
     for (name, figure) in side_by_side::panel_figures() {
         let frame = side_by_side::frame(&figure, figure.window_us());
         sbs.push(format!("{name}: {}", frame.sentence(lab_words::Words::of(lab_words::Lang::Ko))));
@@ -524,11 +525,7 @@ fn share() {
             animated: spec.kind.has_player(),
             static_embed: spec.not_drawn.is_none(),
         };
-        let kit = lab_words::share::share_kit(
-            lab_words::Words::of(lab_words::Lang::Ko),
-            &request,
-            request.bareable.then_some(400),
-        );
+        let kit = lab_words::share::share_kit(lab_words::Words::of(lab_words::Lang::Ko), &request, request.bareable.then_some(400));
         let mut lines = Vec::new();
         let field = |lines: &mut Vec<String>, f: &lab_words::share::Field| {
             lines.push(format!("field {} | {} | {} | {}", f.class, f.label, f.what, f.copy_label()));

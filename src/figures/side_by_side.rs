@@ -1,4 +1,4 @@
-//! Article A's closing small multiples ("나란히 보기"), browser-free: the
+//! Article A's closing small multiples (side by side), browser-free: the
 //! five variants' plans, each panel's frame at a moment (wallet 0's lanes,
 //! as a story step without a highlight), so the page (`web::side_by_side`)
 //! and the tests draw and count the same thing.
@@ -8,8 +8,8 @@ use super::plan::{LeaseFigure, LeasePlan};
 use super::story::{Focus, StoryStep};
 use lab_model::catalogue::{self, VariantEntry};
 use lab_model::facts::story::StoryFact;
-use lab_model::korean::{count_ko, with_particle, Particle};
 use lab_model::params::LeaseQuery;
+use lab_words::Words;
 
 /// The figure's id, as the chapter's `{{figure:…}}` marker names it.
 pub const SIDE_BY_SIDE_ID: &str = "side-by-side";
@@ -22,19 +22,17 @@ const WINDOW_MS: u32 = 2_000;
 /// The wallet each panel shows.
 pub const WALLET: u32 = 0;
 
-/// The figure's caption: the variants it shows, from the catalogue.
-pub fn caption_ko() -> String {
+/// The figure's caption in `w`'s language: the panels' variants, on one clock.
+pub fn caption(w: &Words) -> String {
     let labels: Vec<&str> = panel_variants().iter().map(|v| v.label).collect();
-    format!(
-        "나란히 보기: {} 같은 시드, 같은 멈춤 아래에서 지갑 0만 떼어 한 시계로 재생합니다. 재생기를 움직이면 {} 그림이 함께 움직입니다.",
-        with_particle(&labels.join(", "), Particle::EulReul),
-        count_ko(labels.len())
-    )
+    let side = &w.legend.side;
+    w.fill(side.caption, &[("labels", &labels.join(", ")), ("count", &side.count(labels.len()))])
 }
 
-/// The label of the panels' one player ("다섯 그림의 공통 재생기").
-pub fn panels_ko() -> String {
-    format!("{} 그림", count_ko(panel_variants().len()))
+/// The panels together, in `w`'s language (the label of their one player).
+pub fn panels(w: &Words) -> String {
+    let side = &w.legend.side;
+    w.fill(side.panels, &[("count", &side.count(panel_variants().len()))])
 }
 
 /// Each variant's run, laid out as A1's figure lays out a run: (label, figure).
@@ -66,13 +64,17 @@ pub fn frame(figure: &LeaseFigure, cursor_us: u64) -> StoryStep {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lab_words::Lang;
 
     #[test]
     fn the_caption_names_the_catalogues_variants() {
+        let en = Words::of(Lang::En);
         assert_eq!(
-            caption_ko(),
-            "나란히 보기: (a), (b), (c-1), (c-2), (d)를 같은 시드, 같은 멈춤 아래에서 지갑 0만 떼어 한 시계로 재생합니다. 재생기를 움직이면 다섯 그림이 함께 움직입니다."
+            caption(en),
+            "Side by side: (a), (b), (c-1), (c-2), (d), under the same seed and the same pauses, wallet 0 alone, played on one clock. Move the player and all five figures move together."
         );
-        assert_eq!(panels_ko(), "다섯 그림");
+        assert_eq!(panels(en), "the five figures");
+        let ko = caption(Words::of(Lang::Ko));
+        assert!(panel_variants().iter().all(|v| ko.contains(v.label)), "{ko}");
     }
 }

@@ -1,4 +1,4 @@
-//! Article A's closing small multiples ("나란히 보기"): the same moment of
+//! Article A's closing small multiples (side by side): the same moment of
 //! the five variants, (a), (b), (c-1), (c-2) and (d), side by side under one
 //! seed and the same pauses, on one clock. Each panel is wallet 0 of its
 //! preset's run, drawn by the same timeline as A1 with the same time axis;
@@ -22,7 +22,8 @@ use crate::sim::lease::Outcome;
 use lab_model::analysis::{describe_window, group_thousands};
 
 pub use crate::figures::side_by_side::SIDE_BY_SIDE_ID;
-use crate::figures::side_by_side::{caption_ko, frame, panel_figures, panels_ko, WALLET};
+use crate::figures::side_by_side::{caption, frame, panel_figures, panels, WALLET};
+use crate::web::page_words::words;
 
 struct Quiet;
 
@@ -64,7 +65,15 @@ impl Panel {
             .get(WALLET as usize)
             .and_then(|pts| pts.iter().take_while(|p| p.t_us <= cursor_us).last())
             .map_or((initial, initial), |p| (p.snapshot_won, p.ledger_won));
-        format!("승인 {approved}건 · 잔액 {}원 · 원장 {}원", group_thousands(snapshot), group_thousands(ledger))
+        let w = words();
+        w.fill(
+            w.legend.side.numbers,
+            &[
+                ("approved", &approved.to_string()),
+                ("balance", &group_thousands(snapshot)),
+                ("ledger", &group_thousands(ledger)),
+            ],
+        )
     }
 }
 
@@ -184,10 +193,14 @@ impl Component for SideBySide {
             .map(|panel| format!("{}: {}", panel.label, describe_window(&panel.figure.traces()[0], 0, self.end_us())))
             .collect::<Vec<_>>()
             .join(" ");
+        let w = words();
+        let side = &w.legend.side;
+        let all = panels(w);
+        let region_label = w.fill(side.region_label, &[("count", &side.count(self.panels.len()))]);
         html! {
             <figure id={SIDE_BY_SIDE_ID} class="lab-figure side-by-side" aria-describedby={desc_id.clone()}>
                 <div class="side-panels" ref={self.wrap.clone()} tabindex="0" onkeydown={on_key}
-                     aria-label="다섯 변형 나란히 보기 (스페이스: 재생/정지, ←/→: 한 사건씩)" data-cursor-us={cursor.to_string()}>
+                     aria-label={region_label} data-cursor-us={cursor.to_string()}>
                     { for self.panels.iter().map(|panel| html! {
                         <div class="side-panel">
                             <p class="side-panel-head">
@@ -195,21 +208,21 @@ impl Component for SideBySide {
                                 <span class="side-panel-numbers">{ panel.numbers(cursor) }</span>
                             </p>
                             <canvas ref={panel.canvas.node.clone()} role="img"
-                                aria-label={format!("{} 지갑 {WALLET}의 타임라인", panel.label)}></canvas>
+                                aria-label={w.fill(side.canvas_label, &[("label", panel.label), ("wallet", &WALLET.to_string())])}></canvas>
                         </div>
                     }) }
                 </div>
-                <div class="player side-player" role="group" aria-label={format!("{}의 공통 재생기", panels_ko())} onkeydown={self.player.on_key()}>
+                <div class="player side-player" role="group" aria-label={w.fill(side.player_label, &[("panels", &all)])} onkeydown={self.player.on_key()}>
                     <div class="player-buttons">
-                        <button type="button" class="btn" onclick={step(-1)} aria-label="한 사건 뒤로">{ "◀ 한 사건" }</button>
+                        <button type="button" class="btn" onclick={step(-1)} aria-label={side.back_label}>{ side.back }</button>
                         <button type="button" class="btn btn-primary play" onclick={toggle} aria-pressed={if p.playing() { "true" } else { "false" }}>
                             { if p.playing() { PAUSE_LABEL } else { PLAY_LABEL } }
                         </button>
-                        <button type="button" class="btn" onclick={step(1)} aria-label="한 사건 앞으로">{ "한 사건 ▶" }</button>
+                        <button type="button" class="btn" onclick={step(1)} aria-label={side.forward_label}>{ side.forward }</button>
                     </div>
                     <div class="ctl ctl-range">
                         <label for="side-by-side-time">
-                            <span class="ctl-name">{ format!("시간 ({} 공통)", panels_ko()) }</span>
+                            <span class="ctl-name">{ w.fill(side.time, &[("panels", &all)]) }</span>
                             <output class="ctl-value">{ format!("{:.1} ms", cursor as f64 / 1000.0) }</output>
                         </label>
                         <input type="range" id="side-by-side-time" class="scrub" min="0" max={(self.end_us() / 1000).to_string()} step="1"
@@ -217,7 +230,7 @@ impl Component for SideBySide {
                     </div>
                 </div>
                 <p id={desc_id} class="visually-hidden">{ description }</p>
-                <figcaption>{ caption_ko() }</figcaption>
+                <figcaption>{ caption(w) }</figcaption>
             </figure>
         }
     }

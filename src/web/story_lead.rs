@@ -56,10 +56,6 @@ impl StoryLead {
         let w = f64::from(wrap.client_width()).max(280.0);
         self.width_css = Some(w);
         let step = &story.steps[self.step];
-        let sentence = step.sentence(w);
-        let n = (self.step + 1).to_string();
-        let canvas_label =
-            w.fill(w.story.step_figure, &[("n", &n), ("total", &total.to_string()), ("sentence", &sentence)]);
         let dpr = device_pixel_ratio();
         if let Err(e) =
             self.canvas.paint(w, figure.story_height_css(step, w), dpr, |root| figure.draw_story(root, step, dpr))

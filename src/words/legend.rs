@@ -8,5 +8,42 @@ crate::words! {
     pub struct LegendWords {
         /// The lane timelines' legend items, in `lab_figures::timeline::LegendItem::ALL`'s order.
         pub timeline: [&'static str; 24],
+        /// Article A's closing small multiples (side by side).
+        pub side: SideWords,
+    }
+}
+
+crate::words! {
+    /// The words of Article A's closing small multiples (`lab_figures::side_by_side`).
+    pub struct SideWords {
+        /// How many panels, one to ten, as a count before a noun.
+        pub counts: [&'static str; 10],
+        /// The caption: the panels' `{labels}`, their `{count}`.
+        pub caption: &'static str,
+        /// The panels together: `{count}`.
+        pub panels: &'static str,
+        /// The panels' region, with its keys: `{count}`.
+        pub region_label: &'static str,
+        /// A panel's numbers: `{approved}`, `{balance}`, `{ledger}` (won).
+        pub numbers: &'static str,
+        /// A panel's canvas: `{label}`, `{wallet}`.
+        pub canvas_label: &'static str,
+        /// The one player: `{panels}`.
+        pub player_label: &'static str,
+        /// One event back: its label, its button.
+        pub back_label: &'static str,
+        pub back: &'static str,
+        /// One event forward: its label, its button.
+        pub forward_label: &'static str,
+        pub forward: &'static str,
+        /// The shared time slider: `{panels}`.
+        pub time: &'static str,
+    }
+}
+
+impl SideWords {
+    /// `n` as a count before a noun (the number itself past ten).
+    pub fn count(&self, n: usize) -> String {
+        n.checked_sub(1).and_then(|i| self.counts.get(i)).map_or_else(|| n.to_string(), |w| w.to_string())
     }
 }

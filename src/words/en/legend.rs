@@ -1,6 +1,6 @@
 //! The English words of legends, axis titles and drawn labels of Article A's figures.
 
-use crate::legend::LegendWords;
+use crate::legend::{LegendWords, SideWords};
 
 /// The English table.
 pub const LEGEND: LegendWords = LegendWords {
@@ -30,4 +30,18 @@ pub const LEGEND: LegendWords = LegendWords {
         "process stopped",
         "lock-server outage",
     ],
+    side: SideWords {
+        counts: ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"],
+        caption: "Side by side: {labels}, under the same seed and the same pauses, wallet 0 alone, played on one clock. Move the player and all {count} figures move together.",
+        panels: "the {count} figures",
+        region_label: "{count} variants side by side (Space: play/pause, ←/→: one event)",
+        numbers: "{approved} approved · balance {balance} won · ledger {ledger} won",
+        canvas_label: "{label} wallet {wallet} timeline",
+        player_label: "Shared player of {panels}",
+        back_label: "One event back",
+        back: "◀ One event",
+        forward_label: "One event forward",
+        forward: "One event ▶",
+        time: "Time (shared by {panels})",
+    },
 };

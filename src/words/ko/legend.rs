@@ -1,6 +1,6 @@
 //! The Korean words of legends, axis titles and drawn labels of Article A's figures.
 
-use crate::legend::LegendWords;
+use crate::legend::{LegendWords, SideWords};
 
 /// The Korean table.
 pub const LEGEND: LegendWords = LegendWords {
@@ -30,4 +30,36 @@ pub const LEGEND: LegendWords = LegendWords {
         "프로세스 정지",
         "락 서버 단절",
     ],
+    side: SideWords {
+        counts: ["한", "두", "세", "네", "다섯", "여섯", "일곱", "여덟", "아홉", "열"],
+        caption: "나란히 보기: {labels|을/를} 같은 시드, 같은 멈춤 아래에서 지갑 0만 떼어 한 시계로 재생합니다. 재생기를 움직이면 {count} 그림이 함께 움직입니다.",
+        panels: "{count} 그림",
+        region_label: "{count} 변형 나란히 보기 (스페이스: 재생/정지, ←/→: 한 사건씩)",
+        numbers: "승인 {approved}건 · 잔액 {balance}원 · 원장 {ledger}원",
+        canvas_label: "{label} 지갑 {wallet}의 타임라인",
+        player_label: "{panels}의 공통 재생기",
+        back_label: "한 사건 뒤로",
+        back: "◀ 한 사건",
+        forward_label: "한 사건 앞으로",
+        forward: "한 사건 ▶",
+        time: "시간 ({panels} 공통)",
+    },
 };
+
+#[cfg(test)]
+mod tests {
+    use crate::{Lang, Words};
+
+    #[test]
+    fn the_side_by_side_caption_counts_its_panels_in_korean() {
+        let w = Words::of(Lang::Ko);
+        let side = &w.legend.side;
+        assert_eq!(side.count(5), "다섯");
+        assert_eq!(side.count(12), "12");
+        let caption = w.fill(side.caption, &[("labels", "(a), (d)"), ("count", &side.count(2))]);
+        assert_eq!(
+            caption,
+            "나란히 보기: (a), (d)를 같은 시드, 같은 멈춤 아래에서 지갑 0만 떼어 한 시계로 재생합니다. 재생기를 움직이면 두 그림이 함께 움직입니다."
+        );
+    }
+}
