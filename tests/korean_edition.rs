@@ -525,7 +525,11 @@ fn share() {
             animated: spec.kind.has_player(),
             static_embed: spec.not_drawn.is_none(),
         };
-        let kit = lab_words::share::share_kit(lab_words::Words::of(lab_words::Lang::Ko), &request, request.bareable.then_some(400));
+        let kit = lab_words::share::share_kit(
+            lab_words::Words::of(lab_words::Lang::Ko),
+            &request,
+            request.bareable.then_some(400),
+        );
         let mut lines = Vec::new();
         let field = |lines: &mut Vec<String>, f: &lab_words::share::Field| {
             lines.push(format!("field {} | {} | {} | {}", f.class, f.label, f.what, f.copy_label()));
