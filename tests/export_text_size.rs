@@ -99,13 +99,13 @@ fn the_measure_sees_small_text_and_skips_mark_glyphs() {
 !
 </text>
 <text x="1" y="9" font-size="12.5">
-작게
+small
 </text>
 <text x="1" y="30" font-size="13">
-크게
+large
 </text>
 </svg>"#;
-    assert_eq!(smallest(svg), (12.5, "작게".to_string()));
+    assert_eq!(smallest(svg), (12.5, "small".to_string()));
     assert_eq!(svg_width(svg), 100.0);
 }
 
