@@ -96,6 +96,49 @@ fn every_chapter_renders_to_prose_and_its_figures() {
     }));
 }
 
+/// The English drafts (`content/en/`, not rendered to files until the
+/// English edition's pages exist) render with the English table: their
+/// "Where we differ from the article." notes fold as the Korean ones do,
+/// their kept tables open under "Show tables: …", their questions are the
+/// English table's, and the real runs' views speak English.
+#[test]
+fn the_english_drafts_render_with_the_english_words() {
+    let english = consistency_lab::words::Words::of(consistency_lab::words::Lang::En);
+    let prose = &english.shell.prose;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("content/en");
+    let mut rendered = 0;
+    for entry in fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("md") {
+            continue;
+        }
+        let markdown = fs::read_to_string(&path).unwrap();
+        let html = render_chapter(english, &markdown);
+        let notes =
+            markdown.lines().filter(|l| l.trim_start().starts_with(&format!("> {}", prose.differs_label))).count();
+        let folded = format!("<details class=\"differs\"><summary>{}</summary>", prose.differs_title);
+        assert_eq!(html.matches(&folded).count(), notes, "{}", path.display());
+        let kept = markdown.lines().filter(|l| l.trim().starts_with("{{tables:")).count();
+        assert_eq!(
+            html.matches("<details class=\"tables-more\"><summary>Show tables: ").count(),
+            kept,
+            "{}",
+            path.display()
+        );
+        for line in markdown.lines().map(str::trim) {
+            if let Some(id) = line.strip_prefix("{{predict:").and_then(|r| r.strip_suffix("}}")) {
+                let p = consistency_lab::content::predict::prediction(id).unwrap();
+                assert!(html.contains(&lab_model::html::escape_html(p.question(english))), "{id}");
+            }
+            if line.starts_with("{{real-limits:") {
+                assert!(html.contains("<strong>What the real runs do not prove.</strong>"), "{line}");
+            }
+        }
+        rendered += 1;
+    }
+    assert!(rendered >= 17, "{rendered} English drafts");
+}
+
 /// The text of a rendered chapter as a reader counts it: tags stripped,
 /// entities decoded, whitespace collapsed; `main` leaves out what is not
 /// the chapter's running prose (figures with their captions and tables,

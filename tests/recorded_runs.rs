@@ -13,7 +13,7 @@
 use std::fs;
 use std::path::PathBuf;
 
-use consistency_lab::content::real_view::pay::{provenance_ko, real_values};
+use consistency_lab::content::real_view::pay::{provenance, real_values};
 use consistency_lab::figures::recorded::{path, HoldRow, RecordedRun, HOLD_METRICS, RECORDED};
 use consistency_lab::sim::lease::{FencePhase, Outcome, ReleaseResult};
 use lab_model::live_table::TableRun;
@@ -81,7 +81,7 @@ fn recorded(key: &str) -> RecordedRun {
         preset: doc["variant"].as_str().unwrap().to_string(),
         seed: doc["provenance"]["seed"].as_u64().unwrap(),
         run_index: doc["run_index"].as_u64().unwrap() as u32,
-        source_ko: provenance_ko(),
+        source_ko: provenance(consistency_lab::words::Words::of(consistency_lab::words::Lang::Ko)),
         calibration: (calibration[0].as_u64().unwrap(), calibration[1].as_i64().unwrap()),
         holds,
     }

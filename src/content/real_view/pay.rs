@@ -73,12 +73,6 @@ pub fn provenance(words: &Words) -> String {
     provenance_text(words, &summary())
 }
 
-/// [`provenance`] in Korean, for the callers that have no table yet
-/// (`tests/recorded_runs.rs`).
-pub fn provenance_ko() -> String {
-    provenance(Words::of(lab_words::Lang::Ko))
-}
-
 /// The real-run values of `metric` in configuration `key`, one per run
 /// (`None` where the committed set has no such row).
 pub fn real_values(key: &str, metric: &str) -> Option<Vec<f64>> {
