@@ -90,7 +90,7 @@ pub const SHARE: ShareWords = ShareWords {
     devto: PenPlatformWords {
         label: "dev.to",
         steps: [
-            "dev.to does not take an iframe in a post; it embeds a CodePen pen through its {% codepen %} tag.",
+            "dev.to embeds a CodePen pen through its {% codepen %} tag, so the live figure goes in through a pen.",
             "Click “Create a pen on CodePen” below: a pen holding this figure opens in a new tab. Sign in to CodePen and save it.",
             "Paste the saved pen's address into the field below to get the tag for dev.to.",
             "Paste the tag into your post on a line of its own.",

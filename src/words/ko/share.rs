@@ -89,7 +89,7 @@ pub const SHARE: ShareWords = ShareWords {
     devto: PenPlatformWords {
         label: "dev.to",
         steps: [
-            "dev.to는 글에 iframe을 직접 넣지 않고, CodePen 펜은 {% codepen %} 태그로 넣습니다.",
+            "dev.to는 CodePen 펜을 {% codepen %} 태그로 넣으므로, 움직이는 그림은 CodePen 펜에 담아 넣습니다.",
             "아래 ‘CodePen에서 펜 만들기’를 누르면 이 그림이 담긴 펜이 새 탭에서 열립니다. CodePen에 로그인해 저장(Save)합니다.",
             "저장한 펜의 주소를 아래 칸에 붙여 넣으면 dev.to에 넣을 태그가 나옵니다.",
             "그 태그를 dev.to 본문의 한 줄에 따로 붙여 넣습니다.",
