@@ -298,7 +298,7 @@ fn vote_narration(out: &mut Vec<String>, spec: &'static FigureSpec) {
     for (i, alt) in summary.text_alternatives.iter().enumerate() {
         lines.push(format!("text alternative {i}: {alt}"));
     }
-    lines.extend(summary.cap_notice_ko.iter().map(|n| format!("cap notice: {n}")));
+    lines.extend(summary.cap_notice.iter().map(|n| format!("cap notice: {n}")));
     if let Some((verdict, text, warning)) = &summary.verdict {
         lines.push(format!("verdict {verdict:?}: {text}"));
         lines.extend(warning.iter().map(|w| format!("warning: {w}")));
@@ -331,7 +331,8 @@ fn narration() {
                 block(&mut out, spec.id.to_string(), lines);
             }
             FigureKind::TapCrash => {
-                let tap = TapCrash::new(&parse_vote_query(spec.start_query).value);
+                let tap =
+                    TapCrash::new(&parse_vote_query(spec.start_query).value, lab_words::Words::of(lab_words::Lang::Ko));
                 let mut lines = vec![format!("no cut: {}", tap.describe(None, FaultKind::Kill))];
                 for cut in 0..tap.cuts.len() {
                     for fault in FaultKind::ALL {
@@ -793,15 +794,15 @@ fn labels() {
         b.push(format!("fault {f:?}: {}", lab_words::catalogue::fault(ko, f)));
     }
     for p in StoreProfile::ALL {
-        b.push(format!("profile {p:?}: {}", vote_fig::profile_ko(p)));
+        b.push(format!("profile {p:?}: {}", lab_words::vote::profile(lab_words::Words::of(lab_words::Lang::Ko), p)));
     }
     for c in lab_sim::vote::ConflictSource::ALL {
-        b.push(format!("conflict {c:?}: {}", vote_fig::conflict_ko(c)));
+        b.push(format!("conflict {c:?}: {}", lab_words::vote::conflict(lab_words::Words::of(lab_words::Lang::Ko), c)));
     }
     for r in 0..4 {
         b.push(format!("round {r}: {}", lab_words::catalogue::round(ko, r)));
     }
-    let w = &vote_fig::TAP_WORDS;
+    let w = &lab_words::Words::of(lab_words::Lang::Ko).vote.tap;
     b.extend(
         [w.lane, w.network, w.pick, w.safe, w.could_twice, w.did_twice, w.fenced, w.kept, w.wiped, w.keys, w.not_yet]
             .map(|t| format!("tap word: {t}")),

@@ -9,7 +9,9 @@ use consistency_lab::figures::plan::VoteFigure;
 use consistency_lab::figures::plan::VotePlan;
 use consistency_lab::figures::recording::svg_of;
 use consistency_lab::figures::vote::{opening_of, stage_start_us, OpenAt, StackFault, OPENINGS};
+use lab_model::facts::vote::BeatFact;
 use lab_model::registry::{figure_of, figures_of, FigureKind, Scenario};
+use lab_words::{Lang, Words};
 
 const STORIES: [&str; 5] =
     ["vote-story", "outer-transaction", "uncertain-failure", "interrupt-wait", "restart-recovery"];
@@ -76,27 +78,38 @@ fn the_openings_draw_no_answer() {
     consistency_lab::figures::export::ensure_font().unwrap();
     // Words that only the outcome draws (the fence, a refusal, the evidence,
     // a restart, the rollback); the refused save's block is a text element
-    // of its own, "거절", apart from the panel's title "합류를 거절하는 구현".
-    let answers: [(&str, &[&str]); 5] = [
-        ("vote-story", &["증거 X·Y", "재시작"]),
-        ("outer-transaction", &["합류 거절", ">\n거절\n<", "롤백"]),
-        ("uncertain-failure", &["차단됨", "동기화 오류?", "결과를 알 수 없음", "X 유실"]),
-        ("interrupt-wait", &["차단됨"]),
-        ("restart-recovery", &["재시작", "거부"]),
+    // of its own, apart from the lower panel's title.
+    let w = Words::of(Lang::Ko);
+    let d = &w.vote.draw;
+    let value = |template: &str, v: &str| w.fill(template, &[("value", v)]);
+    let answers: [(&str, Vec<String>); 5] = [
+        ("vote-story", vec![w.fill(d.evidence, &[("v1", "X"), ("v2", "Y")]), d.restart.into()]),
+        (
+            "outer-transaction",
+            vec![
+                d.join_refused.into(),
+                format!(">\n{}\n<", w.vote.names.short.write_refused),
+                d.outer_rolled_back.into(),
+            ],
+        ),
+        ("uncertain-failure", vec![d.fenced.into(), d.sync_error.into(), d.unknown.into(), value(d.lost, "X")]),
+        ("interrupt-wait", vec![d.fenced.into()]),
+        ("restart-recovery", vec![d.restart.into(), value(d.refused, "Y")]),
     ];
     for (id, words) in answers {
         let f = opened(id);
         let open = drawing(&f, f.opening_cursor_us().unwrap());
         let end = drawing(&f, u64::MAX);
-        for w in words {
-            assert!(!open.contains(w), "{id}: the opening draws {w:?}");
-            assert!(end.contains(w), "{id}: the whole story draws {w:?}");
+        for answer in words {
+            assert!(!open.contains(answer.as_str()), "{id}: the opening draws {answer:?}");
+            assert!(end.contains(answer.as_str()), "{id}: the whole story draws {answer:?}");
         }
     }
     // B-4's opening marks where the sync will fail; the end draws the failure itself.
     let b4 = opened("uncertain-failure");
-    assert!(drawing(&b4, b4.opening_cursor_us().unwrap()).contains("동기화 오류 지점"));
-    assert!(!drawing(&b4, u64::MAX).contains("동기화 오류 지점"));
+    let mark = w.vote.beats.sync_error_mark;
+    assert!(drawing(&b4, b4.opening_cursor_us().unwrap()).contains(mark));
+    assert!(!drawing(&b4, u64::MAX).contains(mark));
 }
 
 /// The five chapters no longer open on one picture: their openings are
@@ -104,14 +117,14 @@ fn the_openings_draw_no_answer() {
 #[test]
 fn the_five_openings_differ_pairwise() {
     consistency_lab::figures::export::ensure_font().unwrap();
-    let opens: Vec<(&str, u64, String, String)> = STORIES
+    let opens: Vec<(&str, u64, String, String, BeatFact)> = STORIES
         .iter()
         .map(|id| {
             let f = opened(id);
             let step = f.opening_step().unwrap();
-            let sentence = f.beats().iter().find(|b| b.step == step).unwrap().sentence.clone();
+            let beat = f.beats().iter().find(|b| b.step == step).unwrap();
             let at = f.step_times()[step];
-            (*id, at, sentence, drawing(&f, at))
+            (*id, at, beat.sentence.clone(), drawing(&f, at), beat.fact.clone())
         })
         .collect();
     for (i, a) in opens.iter().enumerate() {
@@ -121,8 +134,8 @@ fn the_five_openings_differ_pairwise() {
         }
     }
     // And none on the story's shared first scene (A signing D's X), the old opening.
-    for (id, at, sentence, _) in &opens {
-        assert!(!sentence.contains("제안 X를 받고 서명합니다"), "{id}: {sentence}");
+    for (id, at, sentence, _, fact) in &opens {
+        assert!(!matches!(fact, BeatFact::Sign { .. }), "{id}: {sentence}");
         assert!(*at > 2_100, "{id}: opens at {at} µs");
     }
 }
@@ -139,6 +152,9 @@ fn b3s_lower_panel_keeps_its_refusal_until_the_upper_story_is_told() {
         let h = f.panel_heights_css(760.0)[1].round() as u32;
         svg_of((760, h), |root| f.draw_panel(root, 1, cursor, StackFault::None, 1.0, None)).unwrap()
     };
+    let w = Words::of(Lang::Ko);
+    let refused = w.vote.draw.join_refused;
+    let refused_block = format!(">\n{}\n<", w.vote.names.short.write_refused);
     let last = f.beats().last().unwrap();
     let last_at = f.step_times()[last.step];
     for step in 0..last.step {
@@ -146,13 +162,13 @@ fn b3s_lower_panel_keeps_its_refusal_until_the_upper_story_is_told() {
         if at < last_at {
             let drawn = lower(at);
             assert!(
-                !drawn.contains("합류 거절") && !drawn.contains(">\n거절\n<"),
+                !drawn.contains(refused) && !drawn.contains(&refused_block),
                 "step {step} at {at} µs draws the refusal below"
             );
         }
     }
-    assert!(lower(last_at).contains("합류 거절"));
-    assert!(lower(u64::MAX).contains("합류 거절"));
+    assert!(lower(last_at).contains(refused));
+    assert!(lower(u64::MAX).contains(refused));
 }
 
 /// B-8's figure draws 0 and 1 blocked validators at its starting state (the
@@ -171,7 +187,8 @@ fn b8_draws_no_more_blocked_validators_than_chosen() {
     assert_eq!(blocked(2), [0, 1, 2]);
     assert_eq!(blocked(3), [0, 1, 2, 3]);
     let text = opened("liveness").text_alternative(StackFault::None);
-    assert!(!text.contains("멈춘 노드 2개"), "{text}");
+    let w = Words::of(Lang::Ko);
+    assert!(!text.contains(&w.fill(w.vote.figure.blocked, &[("n", "2")])), "{text}");
 }
 
 /// B-6 opens at a crash right after the file sync: the send the crash cut

@@ -3,9 +3,10 @@
 //! read through the real parser (`params::parse_vote_query`). They assert on
 //! event counts and trace sizes, never on wall time.
 
-use consistency_lab::figures::vote::{cap_note, cap_notice_ko};
+use consistency_lab::figures::vote::{cap_note, cap_notice};
 use consistency_lab::sim::vote::{run, run_with, Limits, TraceLevel, VoteTrace, MAX_EVENTS};
 use lab_model::params::{parse_vote_query, ParamKind, ParamSpec, VOTE_PARAMS};
+use lab_words::{Lang, Words};
 use proptest::prelude::*;
 
 /// The query of issue 19 that froze the page: every value inside its range.
@@ -137,7 +138,7 @@ proptest! {
         let config = parse_vote_query(&query).value;
         let trace = run(&config, level);
         assert_bounded(&trace);
-        prop_assert_eq!(trace.capped.is_some(), cap_notice_ko([&trace]).is_some());
+        prop_assert_eq!(trace.capped.is_some(), cap_notice(Words::of(Lang::Ko), [&trace]).is_some());
         prop_assert_eq!(trace.capped.is_some(), cap_note([&trace]).is_some());
     }
 
@@ -167,8 +168,11 @@ fn the_freeze_query_is_capped_and_says_its_setting_is_not_a_device() {
         let cap = trace.capped.expect("the freeze query reaches the cap");
         // The network stalls until A restarts at 2 s, then finalizes a height every few µs.
         assert!(cap.at_us > 2_000_000 && cap.at_us < 2_010_000, "stopped at {} µs", cap.at_us);
-        let notice = cap_notice_ko([&trace]).expect("a capped run has a notice");
-        assert!(notice.contains("작업량 상한") && notice.contains("실제 장치"), "{notice}");
+        let ko = Words::of(Lang::Ko);
+        let notice = cap_notice(ko, [&trace]).expect("a capped run has a notice");
+        assert!(notice.ends_with(ko.vote.cap.costs_nothing), "{notice}");
+        let english = cap_notice(Words::of(Lang::En), [&trace]).expect("in English too");
+        assert!(english.contains("Work cap") && english.contains("no real device"), "{english}");
         let note = cap_note([&trace]).expect("and a CLI note");
         assert!(note.contains("no real device"), "{note}");
     }
@@ -200,6 +204,6 @@ fn no_starting_figure_or_preset_is_capped() {
         // Five times the heaviest starting story fits under the cap.
         assert!(trace.stats.events_processed * 5 < MAX_EVENTS, "{config:?}");
         assert_eq!(trace.capped, None);
-        assert_eq!(cap_notice_ko([&trace]), None);
+        assert_eq!(cap_notice(Words::of(Lang::Ko), [&trace]), None);
     }
 }

@@ -22,7 +22,7 @@
 //!   it under a handle; `tap_draw`, `tap_cut_at`, `tap_describe` and
 //!   `tap_crash_config` answer the reader's taps; `tap_release` forgets it.
 //! - **Export and sharing.** `panel_click` and `share_open` serve the
-//!   export bar and the 퍼가기 panel the site forwards to them
+//!   export bar and the share (embed) panel the site forwards to them
 //!   (`web::export_files`): files from `consistency_lab::figures::export`,
 //!   the code `lab figure` runs natively (the same plan, the same drawing
 //!   functions, the same caption), and the panel's fields from
@@ -35,10 +35,11 @@ mod module {
     use std::collections::HashMap;
 
     use consistency_lab::figures::plan::{VoteFigure, VotePlan};
-    use consistency_lab::figures::vote::{draw_tap_crash, matrix_view, tap_time_label, StackFault, TapCrash};
+    use consistency_lab::figures::vote::{draw_tap_crash, matrix_view_in, tap_time_label, StackFault, TapCrash};
     use consistency_lab::sim::vote::crashpoints::story_config;
     use consistency_lab::sim::vote::{FaultKind, MatrixOptions, StoreProfile, Variant, VoteConfig};
     use consistency_lab::web::canvas::paint_on;
+    use consistency_lab::web::page_words::words;
     use lab_model::registry::{figure_of, FigureKind, Scenario};
     use wasm_bindgen::prelude::*;
 
@@ -52,7 +53,7 @@ mod module {
         consistency_lab::web::export_files::on_click(button, grid, site).await;
     }
 
-    /// An export panel's 퍼가기 `<details>` opened: its fields, addresses and
+    /// An export panel's share `<details>` opened: its fields, addresses and
     /// blog kit laid out (`web::export_files::on_share_open`).
     #[wasm_bindgen]
     pub async fn share_open(details: web_sys::Element, site: Option<js_sys::Function>) {
@@ -81,7 +82,7 @@ mod module {
             .filter(|f| f.kind != FigureKind::CrashMatrix)
             .ok_or_else(|| JsValue::from_str("not an Article B timeline"))?;
         let config: VoteConfig = postcard::from_bytes(config).map_err(|_| decode_error("the vote config"))?;
-        let figure = VotePlan::new(spec, config).run();
+        let figure = VotePlan::with_words(spec, config, words()).run();
         let summary = figure.summary();
         let handle = NEXT_HANDLE.with(|n| {
             let h = n.get();
@@ -92,7 +93,7 @@ mod module {
         postcard::to_allocvec(&(handle, summary)).map_err(|e| JsValue::from_str(&e.to_string()))
     }
 
-    /// What step `step` of figure `handle`'s story is, in Korean.
+    /// What step `step` of figure `handle`'s story is, in the page's words.
     #[wasm_bindgen]
     pub fn vote_describe_step(handle: u32, step: u32) -> String {
         VOTE_FIGURES.with(|m| m.borrow().get(&handle).map(|f| f.describe_step(step as usize)).unwrap_or_default())
@@ -130,7 +131,7 @@ mod module {
 
     /// What the mark under (`x`, `y`) CSS px of panel `panel` is (figure
     /// `handle` drawn `width_css` wide at `cursor_us`, B7 with `hit`), in
-    /// Korean; empty off any mark.
+    /// the page's words; empty off any mark.
     #[wasm_bindgen]
     pub fn vote_point(handle: u32, panel: u32, width_css: f64, cursor_us: f64, hit: u32, x: f64, y: f64) -> String {
         VOTE_FIGURES.with(|m| {
@@ -187,7 +188,7 @@ mod module {
     #[wasm_bindgen]
     pub fn tap_prepare(config: &[u8]) -> Result<Vec<u32>, JsValue> {
         let config: VoteConfig = postcard::from_bytes(config).map_err(|_| decode_error("the vote config"))?;
-        let figure = TapCrash::new(&config);
+        let figure = TapCrash::new(&config, words());
         let chosen =
             figure.cut_of(&config).filter(|_| config.crash_after_events.is_some() || config.crash_at_ms.is_some());
         let handle = NEXT_HANDLE.with(|n| {
@@ -263,7 +264,8 @@ mod module {
     #[wasm_bindgen]
     pub fn crash_matrix(profile: &str, device_honours_sync: bool) -> Result<Vec<u8>, JsValue> {
         let profile = StoreProfile::from_key(profile).ok_or_else(|| JsValue::from_str("unknown store profile"))?;
-        postcard::to_allocvec(&matrix_view(profile, device_honours_sync)).map_err(|e| JsValue::from_str(&e.to_string()))
+        postcard::to_allocvec(&matrix_view_in(profile, device_honours_sync, words()))
+            .map_err(|e| JsValue::from_str(&e.to_string()))
     }
 
     /// The story a B2 half-cell opens: postcard bytes of the `VoteConfig`

@@ -24,7 +24,7 @@
 //!
 //! Lesson mode (issue 38, `static/lesson.css`): at load the map shows the
 //! switches of its lesson keys (`FigureSpec::lesson_keys`) and the lab
-//! button; the other switch and 퍼가기 wait in the lab, which opens when
+//! button; the other switch and the share panel wait in the lab, which opens when
 //! the address sets them (`permalink::lab_requested`) and writes `lab=1`.
 
 use yew::prelude::*;
@@ -32,8 +32,11 @@ use yew::prelude::*;
 use super::controls::{lab_panel, lesson_bar};
 use super::lazy_figures::{self, FiguresModule};
 use super::url::{lab_requested_here, navigate, notice_ko, read_vote_figure, replace_url};
-use crate::figures::vote::{event_ko, fault_ko, profile_ko, variant_ko, verdict_ko, HalfCell, MatrixGrid, MatrixView};
+use crate::figures::vote::{HalfCell, MatrixGrid, MatrixView};
 use crate::sim::vote::{StoreProfile, Variant, Verdict, VoteConfig};
+use crate::web::page_words::words;
+use crate::words::catalogue;
+use crate::words::vote as vote_words;
 use lab_model::{permalink, registry};
 
 #[derive(Properties, PartialEq, Clone)]
@@ -96,7 +99,7 @@ impl CrashMatrix {
             Ok(view) => self.view = Some(view),
             Err(e) => {
                 self.view = None;
-                self.failure = Some(format!("장애 지점 지도를 계산하지 못했습니다 ({e})."));
+                self.failure = Some(words().fill(words().vote.crash_map.failed, &[("error", &e.to_string())]));
             }
         }
     }
@@ -122,7 +125,7 @@ impl CrashMatrix {
     fn view_loading(&self) -> Html {
         match &self.failure {
             Some(why) => html! { <p class="notice figure-loading" role="alert">{ why.clone() }</p> },
-            None => html! { <p class="figure-loading" role="status">{ "장애 지점 지도를 계산하는 중…" }</p> },
+            None => html! { <p class="figure-loading" role="status">{ words().vote.crash_map.computing }</p> },
         }
     }
 
@@ -279,18 +282,22 @@ impl Component for CrashMatrix {
             let fault_idx = if c.fault == crate::sim::vote::FaultKind::Kill { 0 } else { 1 };
             let cut = c.cut;
             let onclick = link.callback(move |_| Msg::Open(ri, cut, fault_idx));
-            let label = format!(
-                "{} ({}), {} 직후 {}: {}{} — 눌러서 타임라인 열기",
-                variant_ko(variant),
-                variant.code(),
-                event_ko(event),
-                fault_ko(c.fault),
-                verdict_ko(c.verdict),
-                if c.unsafe_subcuts > 0 {
-                    format!(", 경우 {}개 중 {}개 위험", c.subcuts, c.unsafe_subcuts)
-                } else {
-                    String::new()
-                }
+            let w = words();
+            let risk = if c.unsafe_subcuts > 0 {
+                w.fill(w.vote.crash_map.risk, &[("n", &c.subcuts.to_string()), ("k", &c.unsafe_subcuts.to_string())])
+            } else {
+                String::new()
+            };
+            let label = w.fill(
+                w.vote.crash_map.cell,
+                &[
+                    ("variant", catalogue::vote_variant(w, variant)),
+                    ("code", variant.code()),
+                    ("event", &vote_words::event(w, event)),
+                    ("fault", catalogue::fault(w, c.fault)),
+                    ("verdict", vote_words::verdict(w, c.verdict)),
+                    ("risk", &risk),
+                ],
             );
             let title = format!("{label} [{event}]");
             html! {
@@ -310,19 +317,20 @@ impl Component for CrashMatrix {
         let lesson = |key: &str| Self::spec().lesson_keys.contains(&key);
         let profile = html! {
             <div class="ctl ctl-choice">
-                <label for="crash-matrix-profile"><span class="ctl-name">{ "저장소 설정" }</span></label>
+                <label for="crash-matrix-profile"><span class="ctl-name">{ words().vote.crash_map.profile }</span></label>
                 <select id="crash-matrix-profile" name="profile" onchange={profile_cb}>
-                    { for StoreProfile::ALL.iter().map(|p| html! { <option value={p.key()} selected={*p == self.profile}>{ profile_ko(*p) }</option> }) }
+                    { for StoreProfile::ALL.iter().map(|p| html! { <option value={p.key()} selected={*p == self.profile}>{ vote_words::profile(words(), *p) }</option> }) }
                 </select>
             </div>
         };
         let device = html! {
             <div class="ctl ctl-flag">
                 <input type="checkbox" id="crash-matrix-device" name="device_honours_sync" checked={!self.device_honours_sync} onchange={device_cb} />
-                <label for="crash-matrix-device">{ "장치가 동기화를 무시" }</label>
+                <label for="crash-matrix-device">{ words().vote.page.device_ignores_sync }</label>
             </div>
         };
-        let sync = if self.device_honours_sync { "지킴" } else { "무시" };
+        let map = &words().vote.crash_map;
+        let sync = if self.device_honours_sync { map.sync_kept } else { map.sync_ignored };
         html! {
             <figure id="crash-matrix" class="lab-figure vote-figure vote-b2" aria-describedby="crash-matrix-desc" data-matrix-json={self.view.as_ref().map(|v| v.rows_json.clone())}
                 data-awaiting-module={(self.view.is_none() && self.failure.is_none()).then_some("")}>
@@ -342,36 +350,36 @@ impl Component for CrashMatrix {
                     </div>
                     { super::export_panel::share_only("crash-matrix", self.permalink(&ctx.props().chapter)) }
                 </>}) }
-                <ul class="legend cm-legend" aria-label="범례">
-                    <li><span class="cm-sw cm-safe">{ "✓" }</span>{ "안전" }</li>
-                    <li><span class="cm-sw cm-unsafe">{ "✗" }</span>{ "이중 투표 가능" }</li>
-                    <li><span class="cm-sw cm-fenced">{ "■" }</span>{ "차단(스스로 멈춤)" }</li>
-                    <li>{ "칸 왼쪽: 프로세스 종료 · 오른쪽: 전원 차단 · k/n: n개 경우 중 k개 위험" }</li>
+                <ul class="legend cm-legend" aria-label={map.legend}>
+                    <li><span class="cm-sw cm-safe">{ "✓" }</span>{ map.safe }</li>
+                    <li><span class="cm-sw cm-unsafe">{ "✗" }</span>{ map.unsafe_vote }</li>
+                    <li><span class="cm-sw cm-fenced">{ "■" }</span>{ map.fenced }</li>
+                    <li>{ map.halves }</li>
                 </ul>
                 { match &self.view {
                     Some(view) => html! {<>
-                    <p class="cm-caption">{ format!("{} · 장치가 동기화를 {sync} · 브라우저 안에서 계산한 {}개 경우", profile_ko(self.profile), view.cases) }</p>
+                    <p class="cm-caption">{ words().fill(map.caption, &[("profile", vote_words::profile(words(), self.profile)), ("sync", sync), ("n", &view.cases.to_string())]) }</p>
                     <p class={classes!("cm-cue-line", (!self.more.1 && !self.more.0).then_some("cm-cue-off"))} aria-hidden="true">
-                        { if self.more.1 { "표를 옆으로 밀면 뒤의 처리 단계가 더 있습니다 →" } else { "← 표를 옆으로 밀면 앞의 처리 단계가 다시 보입니다" } }
+                        { if self.more.1 { map.more_right } else { map.more_left } }
                     </p>
                     <div class={classes!("cm-frame", self.more.0.then_some("cm-more-left"), self.more.1.then_some("cm-more-right"))}>
                     <div class="table-wrap cm-wrap" tabindex="0" ref={self.wrap.clone()} {onscroll}
-                        aria-label={format!("장애 지점 지도: 행은 처리 방식 {}개, 열은 처리 단계 {}개", view.grid.rows.len(), view.grid.events.len())}>
+                        aria-label={words().fill(map.table_label, &[("rows", &view.grid.rows.len().to_string()), ("cols", &view.grid.events.len().to_string())])}>
                         <table class="cm-table">
-                            <caption class="visually-hidden">{ format!("장애 지점 지도 — {}, 장치가 동기화를 {sync}. 브라우저 안에서 계산한 {}개 경우. 행은 처리 방식, 열은 장애 직전에 끝난 처리 단계입니다.", profile_ko(self.profile), view.cases) }</caption>
+                            <caption class="visually-hidden">{ words().fill(map.table_caption, &[("profile", vote_words::profile(words(), self.profile)), ("sync", sync), ("n", &view.cases.to_string())]) }</caption>
                             <thead><tr>
-                                <th scope="col" class="cm-rowhead cm-corner">{ "처리 방식 ↓ · 처리 단계 →" }</th>
+                                <th scope="col" class="cm-rowhead cm-corner">{ map.corner }</th>
                                 { for view.grid.events.iter().map(|event| {
-                                    let ko = event_ko(event);
-                                    let title = if ko == *event { event.clone() } else { format!("{ko} — 코드 이름 {event}") };
+                                    let ko = vote_words::event(words(), event);
+                                    let title = if ko == *event { event.clone() } else { words().fill(map.code_name, &[("name", &ko), ("code", event)]) };
                                     html! { <th scope="col" class="cm-col" data-event={event.clone()} {title}><span class="cm-ev">{ ko }</span></th> }
                                 }) }
                             </tr></thead>
                             <tbody>
                                 { for view.grid.rows.iter().enumerate().map(|(ri, row)| html! {
                                     <tr data-variant={row.variant.code()}>
-                                        <th scope="row" class="cm-rowhead" title={format!("{} ({})", variant_ko(row.variant), row.variant.code())}>
-                                            { variant_ko(row.variant) }<span class="cm-code">{ row.variant.code() }</span>
+                                        <th scope="row" class="cm-rowhead" title={format!("{} ({})", catalogue::vote_variant(words(), row.variant), row.variant.code())}>
+                                            { catalogue::vote_variant(words(), row.variant) }<span class="cm-code">{ row.variant.code() }</span>
                                         </th>
                                         { for row.cells.iter().enumerate().map(|(ci, cell)| match cell {
                                             Some([k, p]) => html! {
@@ -382,7 +390,7 @@ impl Component for CrashMatrix {
                                                     </div>
                                                 </td>
                                             },
-                                            None => html! { <td class="cm-cell cm-none"><span class="visually-hidden">{ "해당 없음" }</span></td> },
+                                            None => html! { <td class="cm-cell cm-none"><span class="visually-hidden">{ map.no_cell }</span></td> },
                                         }) }
                                     </tr>
                                 }) }
@@ -394,8 +402,8 @@ impl Component for CrashMatrix {
                     None => self.view_loading(),
                 } }
                 <p id="crash-matrix-desc" class="visually-hidden vote-alt">{ self.view.as_ref().map(|v| v.description.clone()).unwrap_or_default() }</p>
-                <figcaption>{ Self::spec().caption_ko }</figcaption>
-                <p class="note">{ "이 표는 명령줄 도구가 `lab crashpoints`로 출력하는 표와 같은 계산입니다. 같은 단계 이름이 여러 갈래(숨은 저장 상태)에 나오면 가장 나쁜 갈래를 보여 주고, 누르면 그 갈래를 엽니다. 단계 이름에 마우스를 올리면 코드 이름(예: INTERRUPT@COMMIT)이 보입니다." }</p>
+                <figcaption>{ crate::words::catalogue::caption(words(), Self::spec()) }</figcaption>
+                <p class="note">{ words().vote.crash_map.note }</p>
             </figure>
         }
     }

@@ -76,7 +76,7 @@ extern "C" {
         grid: Option<Vec<u8>>,
         site: Option<js_sys::Function>,
     ) -> js_sys::Promise;
-    /// An export panel's 퍼가기 `<details>` opened (`web::export_files::on_share_open`).
+    /// An export panel's share `<details>` opened (`web::export_files::on_share_open`).
     #[wasm_bindgen(method)]
     pub fn share_open(
         this: &FiguresModule,
@@ -151,11 +151,12 @@ pub fn load(done: Callback<Result<FiguresModule, String>>) {
 
 /// Imports the lazily loaded module `name` (`figures`, or `check` for
 /// `super::break_it_mount`), initialised, once per page (lazy_module.js
-/// keeps it): its namespace object, or a Korean message.
+/// keeps it): its namespace object, or a message in the page's words.
 pub async fn import(name: &str) -> Result<JsValue, String> {
     wasm_bindgen_futures::JsFuture::from(load_module(name)).await.map_err(|e| {
         let why = e.as_string().or_else(|| js_sys::Error::from(e).message().as_string()).unwrap_or_default();
-        format!("그림 모듈을 불러오지 못했습니다 ({why}). 페이지를 새로 고쳐 주세요.")
+        let w = super::page_words::words();
+        w.fill(w.vote.page.module_failed, &[("why", &why)])
     })
 }
 

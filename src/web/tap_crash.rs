@@ -18,16 +18,12 @@ use yew::prelude::*;
 use super::lazy_figures::{self, FiguresModule};
 use super::url::{read_vote_figure, replace_url};
 use crate::sim::vote::{FaultKind, Variant, VoteConfig};
+use crate::web::page_words::words;
+use crate::words::catalogue;
 use lab_model::{permalink, registry};
 
-/// The component's words, in one place.
-const ORDERS: [(Variant, &str); 3] =
-    [(Variant::V3, "커밋만 하고 전파"), (Variant::V0, "저장 후 전파"), (Variant::V1, "전파 후 저장")];
-const FAULTS: [(FaultKind, &str); 2] = [(FaultKind::Kill, "⚡ 프로세스 종료"), (FaultKind::Power, "⚡ 전원 차단")];
-const HOW: &str =
-    "A의 줄을 누르면 그 시각에 장애가 납니다. 키보드: ←/→로 시각, Enter는 프로세스 종료, Shift+Enter는 전원 차단.";
-const DEVICE: &str = "장치가 동기화를 무시";
-const LOADING: &str = "그림을 계산하는 중…";
+/// The orders the reader picks from, in the figure's order.
+const ORDERS: [Variant; 3] = [Variant::V3, Variant::V0, Variant::V1];
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct TapCrashProps {
@@ -100,8 +96,10 @@ impl TapCrash {
                 self.cut = reply[2].checked_sub(1).map(|c| c as usize);
                 self.armed = self.cut.is_some();
             }
-            Ok(_) => self.failure = Some("그림 모듈의 답을 읽지 못했습니다.".into()),
-            Err(e) => self.failure = Some(format!("그림을 계산하지 못했습니다 ({e:?}).")),
+            Ok(_) => self.failure = Some(words().vote.page.bad_reply.into()),
+            Err(e) => {
+                self.failure = Some(words().fill(words().vote.page.compute_failed, &[("error", &format!("{e:?}"))]))
+            }
         }
         self.describe();
     }
@@ -258,7 +256,8 @@ impl Component for TapCrash {
             Msg::Device(!i.checked())
         });
         let (verdict, time, text) = &self.said;
-        let lane_label = format!("A의 처리 줄: 장애를 일으킬 시각 고르기. {HOW}");
+        let page = &words().vote.page;
+        let lane_label = words().fill(page.lane_label, &[("how", page.how_to_strike)]);
         html! {
             <figure id="tap-crash" class="lab-figure tap-crash" aria-describedby="tap-crash-said"
                 data-verdict={verdict.clone()} data-armed={self.armed.to_string()}
@@ -268,31 +267,32 @@ impl Component for TapCrash {
                 } } }
                 <div class="controls lesson-controls tap-controls">
                     <fieldset class="choice tap-order">
-                        <legend>{ "순서" }</legend>
-                        { for ORDERS.iter().map(|(v, name)| {
-                            let v = *v;
+                        <legend>{ page.order }</legend>
+                        { for ORDERS.iter().map(|v| {
+                            let (v, name) = (*v, catalogue::vote_variant(words(), *v));
                             html! { <label><input type="radio" name="tap-order" value={v.code()} checked={self.config.variant == v}
-                                onchange={link.callback(move |_| Msg::Order(v))} />{ *name }</label> }
+                                onchange={link.callback(move |_| Msg::Order(v))} />{ name }</label> }
                         }) }
                     </fieldset>
                     <fieldset class="choice tap-fault">
-                        <legend>{ "장애" }</legend>
-                        { for FAULTS.iter().map(|(f, name)| {
+                        <legend>{ page.fault }</legend>
+                        { for FaultKind::ALL.iter().map(|f| {
                             let f = *f;
+                            let name = words().fill(page.fault_button, &[("fault", catalogue::fault(words(), f))]);
                             html! { <label><input type="radio" name="tap-fault" value={f.key()} checked={self.fault == f}
-                                onchange={link.callback(move |_| Msg::Fault(f))} />{ *name }</label> }
+                                onchange={link.callback(move |_| Msg::Fault(f))} />{ name }</label> }
                         }) }
                     </fieldset>
                     <div class="ctl ctl-flag">
                         <input type="checkbox" id="tap-crash-device" name="device_honours_sync" checked={!self.config.device_honours_sync} onchange={device_cb} />
-                        <label for="tap-crash-device">{ DEVICE }</label>
+                        <label for="tap-crash-device">{ page.device_ignores_sync }</label>
                     </div>
                 </div>
-                <p class="tap-how">{ HOW }</p>
+                <p class="tap-how">{ page.how_to_strike }</p>
                 <div class="tap-wrap" ref={self.wrap.clone()}>
                     { match &self.failure {
                         Some(why) => html! { <p class="notice" role="alert">{ why.clone() }</p> },
-                        None if self.handle.is_none() => html! { <p class="figure-loading" role="status">{ LOADING }</p> },
+                        None if self.handle.is_none() => html! { <p class="figure-loading" role="status">{ page.computing }</p> },
                         None => html! {},
                     } }
                     <canvas ref={self.canvas.clone()} class="tap-lane" tabindex="0" role="slider"
@@ -301,7 +301,7 @@ impl Component for TapCrash {
                         aria-describedby="tap-crash-said" {onclick} {onkeydown}></canvas>
                 </div>
                 <p id="tap-crash-said" class={classes!("tap-said", format!("tap-{verdict}"))} aria-live="polite">{ text.clone() }</p>
-                <figcaption>{ spec.caption_ko }</figcaption>
+                <figcaption>{ crate::words::catalogue::caption(words(), spec) }</figcaption>
             </figure>
         }
     }

@@ -25,12 +25,12 @@ use yew::prelude::*;
 
 use super::crash_matrix::CrashMatrix;
 use super::lazy_figures::{self, FiguresModule, VoteFigureHandle};
+use super::page_words::words;
 use super::player::{PlayerDriver, PlayerMsg};
 use super::url::{lab_requested_here, notice_ko, read_vote_figure, replace_url};
 use crate::figures::player::{Narrator, Pace};
 use crate::figures::vote::StackFault;
 use crate::sim::vote::{FaultKind, VoteConfig};
-use lab_model::korean::{with_particle, Particle};
 use lab_model::params::with_vote_value;
 use lab_model::permalink;
 use lab_model::registry::{figure_of, FigureKind, FigureSpec, Scenario};
@@ -44,7 +44,8 @@ pub fn article_b_figure(p: &VoteFigureProps) -> Html {
         Some((_, FigureKind::TapCrash)) => html! { <super::tap_crash::TapCrash chapter={chapter} /> },
         Some((id, _)) => html! { <VoteFigure id={id} chapter={chapter} /> },
         None => {
-            html! { <p class="notice" role="alert">{ format!("그림 {} 없는 그림입니다.", with_particle(&p.id, Particle::EunNeun)) }</p> }
+            let w = words();
+            html! { <p class="notice" role="alert">{ w.fill(w.vote.page.unknown_figure, &[("id", &p.id)]) }</p> }
         }
     }
 }
@@ -138,7 +139,7 @@ pub struct VoteFigure {
     /// Presses off the canvas close a tapped tip.
     _outside: Option<EventListener>,
     scroll_pending: bool,
-    /// The reader pressed "결과 보기".
+    /// The reader pressed the button that shows the result.
     verdict_asked: bool,
     /// The figure's lab is open (lesson mode shows only the lesson's controls).
     lab: bool,
@@ -169,7 +170,7 @@ impl VoteFigure {
             }
             Err(e) => {
                 self.figure = None;
-                self.failure = Some(format!("그림을 계산하지 못했습니다 ({e})."));
+                self.failure = Some(words().fill(words().vote.page.compute_failed, &[("error", &e.to_string())]));
             }
         }
     }
@@ -259,10 +260,8 @@ impl VoteFigure {
 
     fn text_alternative(&self) -> String {
         if !self.verdict_shown() {
-            return format!(
-                "{} 결과는 장면을 끝까지 따라가거나 실험실의 \"결과 보기\"를 누를 때까지 숨겨 둡니다.",
-                self.spec.caption_ko
-            );
+            let w = words();
+            return w.fill(w.vote.page.verdict_hidden, &[("caption", crate::words::catalogue::caption(w, self.spec))]);
         }
         self.figure.as_ref().map(|f| f.summary.text_alternative(self.hit).to_string()).unwrap_or_default()
     }

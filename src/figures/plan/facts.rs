@@ -14,25 +14,24 @@ impl VoteFigure {
     /// and B5 (transactions finalised after the fault, per run); none for the others.
     pub fn facts(&self) -> Vec<VoteFact> {
         let mut out = Vec::new();
+        let (w, fw) = (self.words(), &self.words().vote.figure);
         match self.spec().kind {
             FigureKind::KillVsPower => {
                 let Some(t) = self.traces().first() else { return out };
                 let at = snapshot_us(t);
-                let recs = stack_records(t, at);
+                let recs = stack_records(t, at, w);
                 let window = u64::from(self.config().device_cache_window_ms) * 1000;
-                for (fault, key, ko) in [
-                    (StackFault::Kill, "lost_after_kill", "프로세스 종료"),
-                    (StackFault::Power, "lost_after_power", "전원 차단"),
-                ] {
+                for (fault, key) in [(StackFault::Kill, "lost_after_kill"), (StackFault::Power, "lost_after_power")] {
+                    let name = fault.name(w);
                     let alive =
                         recs.iter().filter(|r| survives(r, fault, self.config().device_honours_sync, window)).count();
                     let lost = recs.len() - alive;
                     out.push(VoteFact {
                         key: key.into(),
                         run: 0,
-                        label_ko: format!("{ko} 뒤 잃는 A의 안전 기록"),
-                        where_ko: format!("{ko} 버튼"),
-                        text: format!("{}개 중 {lost}개", recs.len()),
+                        label_ko: w.fill(fw.fact_lost_label, &[("fault", name)]),
+                        where_ko: w.fill(fw.fact_lost_where, &[("fault", name)]),
+                        text: w.fill(fw.fact_records, &[("total", &recs.len().to_string()), ("n", &lost.to_string())]),
                         value: lost as f64,
                     });
                 }
@@ -44,9 +43,9 @@ impl VoteFigure {
                     out.push(VoteFact {
                         key: "finalized_after_fault".into(),
                         run: i as u32,
-                        label_ko: "장애 뒤 제출한 거래 중 확정된 거래".into(),
-                        where_ko: format!("멈춘 노드 {}개", t.config.blocked_validators),
-                        text: format!("{}건 중 {fin}건", l.txs.len()),
+                        label_ko: fw.fact_finalized_label.into(),
+                        where_ko: w.fill(fw.blocked, &[("n", &t.config.blocked_validators.to_string())]),
+                        text: w.fill(fw.fact_txs, &[("total", &l.txs.len().to_string()), ("n", &fin.to_string())]),
                         value: fin as f64,
                     });
                 }
@@ -58,7 +57,7 @@ impl VoteFigure {
 }
 
 /// How many cells of `variant`'s row in figure B2 are unsafe under `fault`
-/// (the cells the table marks "이중 투표 가능").
+/// (the cells the table marks as a possible double vote).
 pub fn matrix_unsafe_cells(view: &MatrixView, variant: Variant, fault: FaultKind) -> usize {
     let Some(row) = view.grid.rows.iter().find(|r| r.variant == variant) else { return 0 };
     row.cells

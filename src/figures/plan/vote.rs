@@ -21,6 +21,7 @@ use crate::vote::{
 use crate::DrawResult;
 use lab_model::registry::{FigureKind, FigureSpec};
 use lab_sim::vote::{run, EventKind, Layer, TraceLevel, Variant, VoteConfig, VoteTrace};
+use lab_words::Words;
 
 /// One run a figure needs.
 #[derive(Clone, Debug, PartialEq)]
@@ -35,16 +36,32 @@ impl VoteRun {
     }
 }
 
-/// What an Article B figure asks for: its configuration.
-#[derive(Clone, Debug, PartialEq)]
+/// What an Article B figure asks for: its configuration, and the words it
+/// draws and writes in.
+#[derive(Clone, Debug)]
 pub struct VotePlan {
     pub spec: &'static FigureSpec,
     pub config: VoteConfig,
+    pub words: &'static Words,
+}
+
+impl PartialEq for VotePlan {
+    fn eq(&self, other: &VotePlan) -> bool {
+        self.spec == other.spec && self.config == other.config && std::ptr::eq(self.words, other.words)
+    }
 }
 
 impl VotePlan {
+    /// The plan of `spec` at `config`, in the words of `words`.
+    pub fn with_words(spec: &'static FigureSpec, config: VoteConfig, words: &'static Words) -> VotePlan {
+        VotePlan { spec, config, words }
+    }
+
+    /// The plan in the edition's words (the compiled-in Korean table): kept
+    /// for the callers that do not pass their words yet (issue 42 moves them
+    /// to [`VotePlan::with_words`]).
     pub fn new(spec: &'static FigureSpec, config: VoteConfig) -> VotePlan {
-        VotePlan { spec, config }
+        VotePlan::with_words(spec, config, &lab_words::ko::WORDS)
     }
 
     /// The runs the figure draws, in the order [`VoteFigure::new`] takes them:
@@ -120,7 +137,7 @@ pub struct VoteSummary {
     /// Equivocations in the first run.
     pub equivocations: u32,
     /// The work cap's notice, when it stopped a run.
-    pub cap_notice_ko: Option<String>,
+    pub cap_notice: Option<String>,
     /// [`VoteFigure::verdict`].
     pub verdict: Option<(StoryVerdict, String, Option<String>)>,
     /// [`VoteFigure::verdict_at_us`]: the player time from which the verdict is shown.
@@ -155,6 +172,7 @@ impl VoteSummary {
 #[derive(Clone, Debug)]
 pub struct VoteFigure {
     spec: &'static FigureSpec,
+    words: &'static Words,
     config: VoteConfig,
     traces: Vec<Rc<VoteTrace>>,
     /// A story's end (µs) and the indices into the first trace's events the player steps through.
@@ -171,6 +189,7 @@ impl VoteFigure {
     pub fn new(plan: &VotePlan, traces: Vec<Rc<VoteTrace>>) -> VoteFigure {
         let mut figure = VoteFigure {
             spec: plan.spec,
+            words: plan.words,
             config: plan.config.clone(),
             traces,
             t_end_us: 0,
@@ -182,8 +201,8 @@ impl VoteFigure {
             if let Some(t) = figure.traces.first() {
                 figure.t_end_us = story_end_us(t, max_depth(&plan.config));
                 figure.steps = story_events(t, figure.t_end_us);
-                figure.beats = story_beats(t, &figure.steps);
-                figure.opening = open_story(plan.spec.id, t, &figure.steps, &mut figure.beats);
+                figure.beats = story_beats(t, &figure.steps, plan.words);
+                figure.opening = open_story(plan.spec.id, t, &figure.steps, &mut figure.beats, plan.words);
             }
         }
         figure
@@ -197,15 +216,20 @@ impl VoteFigure {
         &self.config
     }
 
+    /// The words the figure draws and writes in.
+    pub fn words(&self) -> &'static Words {
+        self.words
+    }
+
     /// The work cap's note when it stopped any of the figure's runs, in
     /// English (`lab figure` prints it).
     pub fn cap_note_en(&self) -> Option<String> {
         crate::vote::cap_note(self.traces.iter().map(|t| &**t))
     }
 
-    /// The same note in Korean, for the page.
-    pub fn cap_notice_ko(&self) -> Option<String> {
-        crate::vote::cap_notice_ko(self.traces.iter().map(|t| &**t))
+    /// The same notice in the figure's words, for the page.
+    pub fn cap_notice(&self) -> Option<String> {
+        crate::vote::cap_notice(self.words, self.traces.iter().map(|t| &**t))
     }
 
     pub fn traces(&self) -> &[Rc<VoteTrace>] {
@@ -266,7 +290,7 @@ impl VoteFigure {
             t_end_us: self.t_end_us,
             show_probes: kind == FigureKind::UncertainFailure,
             show_outer: kind == FigureKind::OuterTransaction,
-            title: (kind == FigureKind::OuterTransaction).then(|| "합류하는 구현 (V2)".to_string()),
+            title: (kind == FigureKind::OuterTransaction).then(|| self.words.vote.draw.title_joining.to_string()),
             focus: self.focus_at(scene_step),
             fault_mark: self.opening.and_then(|o| o.fault_mark),
             note: None,
@@ -278,10 +302,10 @@ impl VoteFigure {
             views.push(StoryView {
                 cursor_us: if held { before_own_save(t2) } else { u64::MAX },
                 t_end_us: story_end_us(t2, max_depth(&t2.config)),
-                title: Some("합류를 거절하는 구현 (V2g)".to_string()),
+                title: Some(self.words.vote.draw.title_refusing.to_string()),
                 focus: None,
                 fault_mark: None,
-                note: held.then_some("위 이야기가 끝나면 이어집니다"),
+                note: held.then_some(self.words.vote.draw.waits_for_upper),
                 ..first
             });
         }
@@ -317,33 +341,35 @@ impl VoteFigure {
     ) -> DrawResult {
         match self.kind() {
             FigureKind::Liveness => {
+                let fw = &self.words.vote.figure;
                 let chosen = self.config.blocked_validators;
                 let series: Vec<LivenessSeries<'_>> = self
                     .traces
                     .iter()
                     .map(|t| LivenessSeries {
-                        label: format!("멈춘 노드 {}개", t.config.blocked_validators),
+                        label: self.words.fill(fw.blocked, &[("n", &t.config.blocked_validators.to_string())]),
                         trace: t,
                         highlight: t.config.blocked_validators == chosen,
                     })
                     .collect();
-                draw_liveness(area, &series, scale)
+                draw_liveness(area, &series, scale, self.words)
             }
             FigureKind::KillVsPower => {
                 let Some(t) = self.traces.first() else { return Ok(()) };
                 draw_stack(
                     area,
-                    &stack_records(t, snapshot_us(t)),
+                    &stack_records(t, snapshot_us(t), self.words),
                     fault,
                     self.config.device_honours_sync,
                     u64::from(self.config.device_cache_window_ms) * 1000,
                     scale,
+                    self.words,
                 )
             }
             _ => {
                 let views = self.story_views(cursor_us, scale, scene_step);
                 match (self.traces.get(panel), views.get(panel)) {
-                    (Some(t), Some(view)) => draw_story(area, t, view),
+                    (Some(t), Some(view)) => draw_story(area, t, view, self.words),
                     _ => Ok(()),
                 }
             }
@@ -368,21 +394,21 @@ impl VoteFigure {
             FigureKind::KillVsPower => {
                 let t = self.traces.first()?;
                 let window = u64::from(self.config.device_cache_window_ms) * 1000;
-                let records = stack_records(t, snapshot_us(t));
+                let records = stack_records(t, snapshot_us(t), self.words);
                 crate::vote::describe_stack_point(
+                    self.words,
                     &records,
                     fault,
                     self.config.device_honours_sync,
                     window,
                     width_css,
-                    x,
-                    y,
+                    (x, y),
                 )
             }
             _ => {
                 let (t, view) = (self.traces.get(panel)?, self.story_views(cursor_us, 1.0, None).get(panel)?.clone());
-                let mark = crate::vote::story_mark_at(t, &view, width_css, x, y)?;
-                Some(crate::vote::describe_story_mark(t, mark, view.cursor_us.min(view.t_end_us)))
+                let mark = crate::vote::story_mark_at(t, &view, width_css, (x, y), self.words)?;
+                Some(crate::vote::describe_story_mark(self.words, t, mark, view.cursor_us.min(view.t_end_us)))
             }
         }
     }
@@ -394,13 +420,14 @@ impl VoteFigure {
             FigureKind::Liveness => Vec::new(),
             FigureKind::KillVsPower => {
                 let Some(t) = self.traces.first() else { return Vec::new() };
-                let records = stack_records(t, snapshot_us(t));
+                let records = stack_records(t, snapshot_us(t), self.words);
                 crate::vote::stack_chip_centres(&records, width_css).into_iter().map(|(_, x, y)| (x, y)).collect()
             }
             _ => match (self.traces.get(panel), self.story_views(cursor_us, 1.0, None).get(panel)) {
-                (Some(t), Some(view)) => {
-                    crate::vote::placed_story_marks(t, view, width_css).into_iter().map(|p| (p.x, p.y)).collect()
-                }
+                (Some(t), Some(view)) => crate::vote::placed_story_marks(t, view, width_css, self.words)
+                    .into_iter()
+                    .map(|p| (p.x, p.y))
+                    .collect(),
                 _ => Vec::new(),
             },
         }
@@ -434,7 +461,7 @@ impl VoteFigure {
     /// What step `i` is, in Korean.
     pub fn describe_step(&self, i: usize) -> String {
         match (self.traces.first(), self.steps.get(i)) {
-            (Some(t), Some(&e)) => describe_event(&t.events[e]),
+            (Some(t), Some(&e)) => describe_event(self.words, &t.events[e]),
             _ => String::new(),
         }
     }
@@ -447,29 +474,20 @@ impl VoteFigure {
     pub fn verdict(&self) -> Option<(StoryVerdict, String, Option<String>)> {
         let t = self.traces.first()?;
         let o = &t.outcome;
+        let (w, fw) = (self.words, &self.words.vote.figure);
         let (verdict, text) = if let Some(e) = o.equivocations.first() {
-            (
-                StoryVerdict::Unsafe,
-                // The node that first held both: the others may never see both (B, C and D
-                // all end in a vowel when read, so the subject particle is 가).
-                format!(
-                    "✗ 이중 투표: {}가 A의 {}와 {} 서명을 모두 쥠",
-                    lab_sim::vote::VALIDATOR_NAMES.get(e.first_detected_by as usize).copied().unwrap_or("?"),
-                    e.v1.label(),
-                    e.v2.label()
-                ),
-            )
+            // The node that first held both: the others may never see both.
+            let who = lab_sim::vote::VALIDATOR_NAMES.get(e.first_detected_by as usize).copied().unwrap_or("?");
+            let text = w.fill(fw.verdict_unsafe, &[("who", who), ("v1", &e.v1.label()), ("v2", &e.v2.label())]);
+            (StoryVerdict::Unsafe, text)
         } else if o.fenced.first().map(|f| f.is_some()).unwrap_or(false) {
-            (StoryVerdict::Fenced, "■ 차단: A가 스스로 멈췄고 이중 투표 증거는 없음".to_string())
+            (StoryVerdict::Fenced, fw.verdict_fenced.to_string())
         } else if let Some(lost) = lost_seen_vote(t) {
-            (StoryVerdict::Fenced, format!("⚠ 아직 이중 투표는 없지만, 네트워크가 본 A의 {lost} 투표 기록이 저장소에서 사라졌음 (재시작하면 막을 근거가 없음)"))
+            (StoryVerdict::Fenced, w.fill(fw.verdict_lost, &[("value", &lost)]))
         } else {
-            (StoryVerdict::Safe, "✓ 안전: 이중 투표 증거 없음".to_string())
+            (StoryVerdict::Safe, fw.verdict_safe.to_string())
         };
-        let warning = (o.diagnostics.conn_returned_while_pending > 0).then(|| {
-            "⚠ 경고: 저장 작업이 남은 DB 연결을 풀에 반납했습니다. 호출자는 \"기록 안 됨\"으로 믿지만 기록은 뒤늦게 생깁니다."
-                .to_string()
-        });
+        let warning = (o.diagnostics.conn_returned_while_pending > 0).then(|| fw.warning_conn.to_string());
         Some((verdict, text, warning))
     }
 
@@ -495,7 +513,7 @@ impl VoteFigure {
         VoteSummary {
             panels: self.panel_heights_css(960.0).len() as u32,
             equivocations: self.traces.first().map_or(0, |t| t.outcome.equivocations.len() as u32),
-            cap_notice_ko: self.cap_notice_ko(),
+            cap_notice: self.cap_notice(),
             verdict: self.verdict(),
             verdict_at_us: self.verdict_at_us(),
             step_times: self.step_times(),
@@ -511,12 +529,13 @@ impl VoteFigure {
         }
     }
 
-    /// The Korean text alternative (B6's depends on the fault shown).
+    /// The text alternative (B6's depends on the fault shown).
     pub fn text_alternative(&self, fault: StackFault) -> String {
         let Some(t) = self.traces.first() else { return String::new() };
+        let (w, fw) = (self.words, &self.words.vote.figure);
         match self.kind() {
             FigureKind::OuterTransaction => {
-                let mut s = format!("위 패널 — {}", describe_story(t));
+                let mut s = w.fill(fw.upper_panel, &[("story", &describe_story(w, t))]);
                 if let Some(t2) = self.traces.get(1) {
                     let refused = t2.events.iter().any(|e| matches!(e.kind, EventKind::JoinRefused { validator: 0 }));
                     let sends = t2
@@ -524,11 +543,13 @@ impl VoteFigure {
                         .iter()
                         .filter(|m| m.signer == 0 && m.from == 0 && !m.relayed && m.height == 10 && m.round == 1)
                         .count();
-                    s.push_str(&format!(
-                        " 아래 패널 — 합류 거절: 저장 호출이 {}, 그 자리의 투표 전송 {}건. {}",
-                        if refused { "오류로 끝났고" } else { "거절되지 않았고" },
-                        sends,
-                        describe_story(t2)
+                    s.push_str(&w.fill(
+                        fw.lower_panel,
+                        &[
+                            ("how", if refused { fw.join_refused } else { fw.join_not_refused }),
+                            ("n", &sends.to_string()),
+                            ("story", &describe_story(w, t2)),
+                        ],
                     ));
                 }
                 s
@@ -539,33 +560,38 @@ impl VoteFigure {
                 .map(|t| {
                     let l = &t.outcome.liveness;
                     let fin = l.txs.iter().filter(|x| x.finalized_at.is_some()).count();
-                    format!(
-                        "멈춘 노드 {}개: {}초 동안 높이 {}까지 확정, 장애 뒤 제출한 거래 {}건 중 {}건 확정{}.",
-                        t.config.blocked_validators,
-                        t.config.horizon_ms / 1000,
-                        l.max_finalized_height,
-                        l.txs.len(),
-                        fin,
-                        match l.time_to_first_finalization_after_fault_us {
-                            Some(us) => format!(", 장애 뒤 첫 확정까지 {}", fmt_time(us)),
-                            None => String::new(),
-                        }
+                    let first = match l.time_to_first_finalization_after_fault_us {
+                        Some(us) => w.fill(fw.first_finalized, &[("at", &fmt_time(us))]),
+                        None => String::new(),
+                    };
+                    w.fill(
+                        fw.liveness_run,
+                        &[
+                            ("n", &t.config.blocked_validators.to_string()),
+                            ("secs", &(t.config.horizon_ms / 1000).to_string()),
+                            ("height", &l.max_finalized_height.to_string()),
+                            ("txs", &l.txs.len().to_string()),
+                            ("finalized", &fin.to_string()),
+                            ("first", &first),
+                        ],
                     )
                 })
                 .collect::<Vec<_>>()
                 .join(" "),
             FigureKind::KillVsPower => self.describe_stack(t, fault),
             _ => {
-                let mut s = describe_story(t);
+                let mut s = describe_story(w, t);
                 if self.kind() == FigureKind::UncertainFailure {
                     let d = &t.outcome.diagnostics;
-                    s.push_str(&format!(
-                        " 상태 조회 {}번 중 {}번 응답, 그중 {}번은 동기화를 기다리며 멈춤(최대 {}). 동기화가 막힌 동안 나간 합의 메시지 {}개.",
-                        d.status_probes,
-                        d.status_probes_answered,
-                        d.status_probes_stalled,
-                        fmt_time(d.status_probe_max_latency_us),
-                        d.sends_during_blocked_sync
+                    s.push_str(&w.fill(
+                        fw.probes,
+                        &[
+                            ("probes", &d.status_probes.to_string()),
+                            ("answered", &d.status_probes_answered.to_string()),
+                            ("stalled", &d.status_probes_stalled.to_string()),
+                            ("max", &fmt_time(d.status_probe_max_latency_us)),
+                            ("sends", &d.sends_during_blocked_sync.to_string()),
+                        ],
                     ));
                 }
                 s
@@ -575,28 +601,30 @@ impl VoteFigure {
 
     /// B6's text alternative: A's records per layer at the snapshot, and what the fault leaves.
     fn describe_stack(&self, t: &VoteTrace, fault: StackFault) -> String {
+        let (w, fw) = (self.words, &self.words.vote.figure);
         let at = snapshot_us(t);
-        let recs = stack_records(t, at);
+        let recs = stack_records(t, at, w);
         let window = u64::from(self.config.device_cache_window_ms) * 1000;
-        let count = |l| recs.iter().filter(|r| r.layer == l).count();
+        let count = |l| recs.iter().filter(|r| r.layer == l).count().to_string();
         let alive = recs.iter().filter(|r| survives(r, fault, self.config.device_honours_sync, window)).count();
-        format!(
-            "{} 시점 A의 안전 기록: Tx {}개, Committed {}개, OsCache {}개, Disk {}개. {}{}",
-            fmt_time(at),
-            count(Layer::Tx),
-            count(Layer::Committed),
-            count(Layer::OsCache),
-            count(Layer::Disk),
-            match fault {
-                StackFault::None => "아직 장애 없음.".to_string(),
-                StackFault::Kill => format!("프로세스 종료 뒤 {}개 중 {}개가 남음.", recs.len(), alive),
-                StackFault::Power => format!("전원 차단 뒤 {}개 중 {}개가 남음.", recs.len(), alive),
-            },
-            if self.config.device_honours_sync {
-                ""
-            } else {
-                " 장치가 동기화를 무시하므로 최근 디스크 기록도 잃는다."
-            }
+        let fate = match fault {
+            StackFault::None => fw.stack_no_fault.to_string(),
+            StackFault::Kill | StackFault::Power => w.fill(
+                fw.stack_after,
+                &[("fault", fault.name(w)), ("total", &recs.len().to_string()), ("alive", &alive.to_string())],
+            ),
+        };
+        w.fill(
+            fw.stack,
+            &[
+                ("at", &fmt_time(at)),
+                ("tx", &count(Layer::Tx)),
+                ("committed", &count(Layer::Committed)),
+                ("os", &count(Layer::OsCache)),
+                ("disk", &count(Layer::Disk)),
+                ("fate", &fate),
+                ("device", if self.config.device_honours_sync { "" } else { fw.device_ignores_sync }),
+            ],
         )
     }
 }

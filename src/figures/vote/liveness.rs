@@ -2,6 +2,7 @@
 //! number of blocked validators, with the transactions' finalizations.
 
 use crate::recording::Area;
+use lab_words::Words;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -21,7 +22,7 @@ pub struct LivenessSeries<'a> {
 /// Figure B5: the network's finalized height against time, one step line per
 /// number of blocked validators; the two transactions submitted after the
 /// fault are marked where they were finalized.
-pub fn draw_liveness(area: &Area, series: &[LivenessSeries<'_>], scale: f64) -> DrawResult {
+pub fn draw_liveness(area: &Area, series: &[LivenessSeries<'_>], scale: f64, words: &Words) -> DrawResult {
     area.fill(&WHITE)?;
     let px = |c: f64| (c * scale).round() as i32;
     let floor = crate::text_floor_css(f64::from(area.dim_in_pixel().0) / scale);
@@ -42,8 +43,8 @@ pub fn draw_liveness(area: &Area, series: &[LivenessSeries<'_>], scale: f64) -> 
         .build_cartesian_2d(0f64..horizon_s, (start_h - 1.0)..(max_h + 3.0))?;
     chart
         .configure_mesh()
-        .x_desc("시간 (초)")
-        .y_desc("확정 높이")
+        .x_desc(words.vote.liveness.x_axis)
+        .y_desc(words.vote.liveness.y_axis)
         .label_style(font(11.0).color(&P::MUTED))
         .axis_desc_style(font(11.0).color(&P::MUTED))
         .light_line_style(P::GRID.mix(0.5))
@@ -108,7 +109,7 @@ pub fn draw_liveness(area: &Area, series: &[LivenessSeries<'_>], scale: f64) -> 
                     .map(|a| a.t_us as f64 / 1e6)
                     .unwrap_or(0.0);
                 let names = txs.iter().map(|t| t.to_string()).collect::<Vec<_>>().join("·");
-                let label = format!("거래 {names} 확정");
+                let label = words.fill(words.vote.liveness.finalized, &[("names", &names)]);
                 // Above the step line, clear of the dot (radius 5): to its
                 // right, or to its left where the plot has no room for it.
                 let right_edge = chart.plotting_area().get_pixel_range().0.end;
@@ -125,7 +126,7 @@ pub fn draw_liveness(area: &Area, series: &[LivenessSeries<'_>], scale: f64) -> 
                 if let Some(tx) = l.txs.first() {
                     let ts = tx.submitted_at_us as f64 / 1e6;
                     chart.draw_series(std::iter::once(Text::new(
-                        "거래 제출 (확정 안 됨)".to_string(),
+                        words.vote.liveness.not_finalized.to_string(),
                         (ts, max_h + 0.5),
                         font(11.0).color(&UNSAFE_RED),
                     )))?;

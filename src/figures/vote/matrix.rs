@@ -4,9 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::labels::variant_ko;
 use lab_model::json::push_string;
 use lab_sim::vote::{column_rank, CrashRow, FaultKind, Variant, Verdict};
+use lab_words::Words;
 
 /// One half-cell: a variant × event name × fault, aggregated over the
 /// positions (hidden branches) that share the event name.
@@ -135,8 +135,9 @@ pub fn rows_json(rows: &[CrashRow]) -> String {
     out
 }
 
-/// Korean summary of the matrix (the figure's text alternative).
-pub fn describe_matrix(grid: &MatrixGrid) -> String {
+/// A summary of the matrix in `w`'s words (the figure's text alternative).
+pub fn describe_matrix(grid: &MatrixGrid, w: &Words) -> String {
+    let m = &w.vote.matrix;
     let mut parts = Vec::new();
     for row in &grid.rows {
         let mut kill_unsafe = Vec::new();
@@ -155,24 +156,30 @@ pub fn describe_matrix(grid: &MatrixGrid) -> String {
                 }
             }
         }
-        let mut s = format!("{} ({}): ", variant_ko(row.variant), row.variant.code());
+        let mut s = w.fill(
+            m.row,
+            &[("variant", lab_words::catalogue::vote_variant(w, row.variant)), ("code", row.variant.code())],
+        );
         if kill_unsafe.is_empty() && power_unsafe.is_empty() {
-            s.push_str("위험한 칸 없음");
+            s.push_str(m.no_danger);
         } else {
-            s.push_str(&format!(
-                "프로세스 종료 시 위험 {}칸{}, 전원 차단 시 위험 {}칸{}",
-                kill_unsafe.len(),
-                kill_unsafe.first().map(|e| format!("({e}부터)")).unwrap_or_default(),
-                power_unsafe.len(),
-                power_unsafe.first().map(|e| format!("({e}부터)")).unwrap_or_default()
+            let from = |first: Option<&String>| first.map(|e| w.fill(m.from, &[("event", e)])).unwrap_or_default();
+            s.push_str(&w.fill(
+                m.danger,
+                &[
+                    ("kill", &kill_unsafe.len().to_string()),
+                    ("kill_from", &from(kill_unsafe.first())),
+                    ("power", &power_unsafe.len().to_string()),
+                    ("power_from", &from(power_unsafe.first())),
+                ],
             ));
         }
         if fenced > 0 {
-            s.push_str(&format!(", 차단 {fenced}칸"));
+            s.push_str(&w.fill(m.fenced, &[("n", &fenced.to_string())]));
         }
         parts.push(s);
     }
-    format!("장애 지점 지도, {}개 행: {}.", grid.rows.len(), parts.join("; "))
+    w.fill(m.whole, &[("rows", &grid.rows.len().to_string()), ("parts", &parts.join("; "))])
 }
 
 #[cfg(test)]
@@ -222,9 +229,18 @@ pub struct MatrixView {
     pub cases: u32,
 }
 
-/// Computes figure B2 for `profile` and whether the device honours sync.
-pub fn matrix_view(profile: lab_sim::vote::StoreProfile, device_honours_sync: bool) -> MatrixView {
+/// Computes figure B2 for `profile` and whether the device honours sync,
+/// described in `words`.
+pub fn matrix_view_in(profile: lab_sim::vote::StoreProfile, device_honours_sync: bool, words: &Words) -> MatrixView {
     let rows = lab_sim::vote::matrix(profile, device_honours_sync);
     let grid = matrix_grid(&rows);
-    MatrixView { rows_json: rows_json(&rows), description: describe_matrix(&grid), cases: rows.len() as u32, grid }
+    let description = describe_matrix(&grid, words);
+    MatrixView { rows_json: rows_json(&rows), description, cases: rows.len() as u32, grid }
+}
+
+/// [`matrix_view_in`] in the edition's words (the compiled-in Korean
+/// table): kept for the callers that do not pass their words yet (issue 42
+/// moves them to [`matrix_view_in`]).
+pub fn matrix_view(profile: lab_sim::vote::StoreProfile, device_honours_sync: bool) -> MatrixView {
+    matrix_view_in(profile, device_honours_sync, &lab_words::ko::WORDS)
 }

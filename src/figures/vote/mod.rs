@@ -6,7 +6,7 @@
 //! read a [`VoteTrace`] (or matrix rows) and a [`StoryView`]; they never run
 //! the simulation and know nothing about the browser. This file holds the
 //! figure list and their starting states; each job is a file: `labels` (the
-//! Korean words, text alternatives and notices), `matrix` (B2's grid),
+//! words layer's Article B functions the callers name, and `lab`'s English note), `matrix` (B2's grid),
 //! `story_layout` and `story_draw` (B1, B3, B4), `beats` (a story's scenes),
 //! `opening` (where each story opens on its chapter's load),
 //! `liveness` (B5), `stack` (B6) and `tap_crash` (B2-1, the lane the
@@ -92,26 +92,29 @@ mod tests {
         // Native builds lay text out with ab_glyph, which needs the font registered.
         #[cfg(not(target_arch = "wasm32"))]
         crate::export::ensure_font().unwrap();
+        let words = lab_words::Words::of(lab_words::Lang::Ko);
         let trace = run(&VoteConfig::default(), TraceLevel::Full);
-        let text = describe_story(&trace);
-        assert!(text.contains("이중 투표"), "{text}");
+        assert!(!trace.outcome.equivocations.is_empty(), "the default story ends in a double vote");
         let view = StoryView {
             t_end_us: story_end_us(&trace, 8),
             show_probes: true,
             show_outer: true,
             ..StoryView::default()
         };
-        let svg =
-            crate::recording::svg_of((900, story_height_css(&view) as u32), |root| draw_story(root, &trace, &view))
-                .unwrap();
-        assert!(svg.contains("<svg"));
-        let svg2 = crate::recording::svg_of((700, 320), |root| {
-            draw_liveness(root, &[LivenessSeries { label: "1".into(), trace: &trace, highlight: true }], 1.0)
+        let svg = crate::recording::svg_of((900, story_height_css(&view) as u32), |root| {
+            draw_story(root, &trace, &view, words)
         })
         .unwrap();
-        let recs = stack_records(&trace, 3_000_000);
-        crate::recording::svg_of((500, 272), |root| draw_stack(root, &recs, StackFault::Power, false, 2_000_000, 1.0))
-            .unwrap();
+        assert!(svg.contains("<svg"));
+        let svg2 = crate::recording::svg_of((700, 320), |root| {
+            draw_liveness(root, &[LivenessSeries { label: "1".into(), trace: &trace, highlight: true }], 1.0, words)
+        })
+        .unwrap();
+        let recs = stack_records(&trace, 3_000_000, words);
+        crate::recording::svg_of((500, 272), |root| {
+            draw_stack(root, &recs, StackFault::Power, false, 2_000_000, 1.0, words)
+        })
+        .unwrap();
         assert!(svg2.contains("<svg"));
     }
 }

@@ -12,13 +12,15 @@
 //! coming fault marked on the drawing: the chapter states the fault, the
 //! figure keeps what follows it for the reader to step to.
 //!
-//! The Korean words of the openings are here: the fault mark's label and
-//! the sentence of a scene told before a moment.
+//! A scene told before a moment is a [`BeatFact::Opening`]; its words, and
+//! the fault mark's label, are the words layer's (`lab_words::vote`).
 
-use super::beats::{gap_ko, layer_phrase, Beat};
-use super::labels::step_pending_long_ko;
+use super::beats::Beat;
 use super::story_hit::StoryMark;
-use lab_sim::vote::{Layer, StepName, VoteTrace};
+use lab_model::facts::vote::{BeatFact, FaultMarkKind};
+use lab_sim::vote::{Layer, PipelineStep, StepName, VoteTrace};
+use lab_words::vote::fault_mark_label;
+use lab_words::Words;
 
 /// Where a story opens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,18 +42,9 @@ pub struct Opening {
     /// always before it (`tests/vote_openings.rs`).
     pub decisive: &'static str,
     /// The dashed line where the coming fault strikes ([`OpenAt::Before`] only).
-    pub fault_mark: Option<FaultMark>,
+    pub fault_mark: Option<FaultMarkKind>,
     /// Why the lesson turns here, for the docs and the tests' messages.
     pub why: &'static str,
-}
-
-/// The words of a coming fault's mark.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FaultMark {
-    /// The dashed line's label.
-    pub label: &'static str,
-    /// The opening scene's last sentence, on the line.
-    pub sentence: &'static str,
 }
 
 /// Every story figure's opening, in chapter order.
@@ -76,10 +69,7 @@ pub const OPENINGS: &[Opening] = &[
         figure: "uncertain-failure",
         at: OpenAt::Before("sync-error"),
         decisive: "fenced",
-        fault_mark: Some(FaultMark {
-            label: "동기화 오류 지점",
-            sentence: "점선은 이 동기화가 오류로 끝나는 지점입니다.",
-        }),
+        fault_mark: Some(FaultMarkKind::SyncError),
         why: "B-4: A waits on the file sync that will fail, the record in the OS cache; the error and A's \
               answer to it (the fence) come in one microsecond, so the figure opens just before",
     },
@@ -117,7 +107,13 @@ pub struct StoryOpening {
 /// `trace`'s events) in `beats`: the step it opens on, after adding the
 /// opening's own scene to `beats` when it opens before a moment. `None`
 /// when the figure has no opening or this run has no such moment.
-pub fn open_story(id: &str, trace: &VoteTrace, steps: &[usize], beats: &mut Vec<Beat>) -> Option<StoryOpening> {
+pub fn open_story(
+    id: &str,
+    trace: &VoteTrace,
+    steps: &[usize],
+    beats: &mut Vec<Beat>,
+    words: &'static Words,
+) -> Option<StoryOpening> {
     let opening = opening_of(id)?;
     match opening.at {
         OpenAt::Scene(key) => {
@@ -129,11 +125,11 @@ pub fn open_story(id: &str, trace: &VoteTrace, steps: &[usize], beats: &mut Vec<
             let step = (0..moment.step).rev().find(|&s| trace.events[steps[s]].at.t_us < t)?;
             if !beats.iter().any(|b| b.step == step) {
                 let at = trace.events[steps[step]].at.t_us;
-                let (sentence, mark) = waiting_scene(trace, at, opening.fault_mark);
+                let (fact, mark) = waiting_scene(trace, at, opening.fault_mark);
                 let i = beats.partition_point(|b| b.step < step);
-                beats.insert(i, Beat { step, key: "opening", sentence, mark });
+                beats.insert(i, Beat::new(step, "opening", fact, mark, words));
             }
-            Some(StoryOpening { step, fault_mark: opening.fault_mark.map(|m| (t, m.label)) })
+            Some(StoryOpening { step, fault_mark: opening.fault_mark.map(|m| (t, fault_mark_label(words, m))) })
         }
     }
 }
@@ -141,7 +137,7 @@ pub fn open_story(id: &str, trace: &VoteTrace, steps: &[usize], beats: &mut Vec<
 /// The scene of a story opened at `t_us`, before a moment: what A is
 /// waiting for and for how long, where its record is, and what the dashed
 /// line of `fault` is; the mark is the stage A waits in.
-fn waiting_scene(trace: &VoteTrace, t_us: u64, fault: Option<FaultMark>) -> (String, Option<StoryMark>) {
+fn waiting_scene(trace: &VoteTrace, t_us: u64, fault: Option<FaultMarkKind>) -> (BeatFact, Option<StoryMark>) {
     let a = trace.lanes.first();
     let waiting = a.and_then(|a| {
         a.stages
@@ -158,18 +154,10 @@ fn waiting_scene(trace: &VoteTrace, t_us: u64, fault: Option<FaultMark>) -> (Str
         .max_by_key(|l| l.at)
         .map(|l| l.layer)
         .filter(|l| *l != Layer::Lost);
-    let wait = match waiting {
-        Some((_, st)) => {
-            let what = StepName::parse(&st.stage).map_or("처리 단계", |n| step_pending_long_ko(n.step));
-            let waited = t_us - st.start.t_us;
-            if waited >= 1_000 {
-                format!("A가 {what}의 답을 기다린 지 {}, 아직 답이 없습니다. ", gap_ko(waited))
-            } else {
-                format!("A가 {what}의 답을 기다립니다. ")
-            }
-        }
-        None => String::new(),
-    };
-    let fault = fault.map_or(String::new(), |m| format!(" {}", m.sentence));
-    (format!("{wait}이 순간 A의 기록은 {}.{fault}", layer_phrase(layer)), waiting.map(|(i, _)| StoryMark::Stage(i)))
+    let waited = waiting.map(|(_, st)| {
+        // A stage that is no step of the pipeline is waited on as "the step".
+        let step = StepName::parse(&st.stage).map_or(PipelineStep::Start, |n| n.step);
+        (step, t_us - st.start.t_us)
+    });
+    (BeatFact::Opening { waiting: waited, layer, mark: fault }, waiting.map(|(i, _)| StoryMark::Stage(i)))
 }

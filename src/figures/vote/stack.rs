@@ -6,10 +6,11 @@ use crate::recording::Area;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::labels::{consensus_step_ko, layer_ko};
 use super::{UNSAFE_RED, VALUE_X};
 use crate::{palette as P, DrawResult, FONT};
 use lab_sim::vote::{Device, FaultKind, Layer, VoteTrace};
+use lab_words::vote::{consensus_step, layer};
+use lab_words::Words;
 
 /// What survives a fault (figure B6's buttons).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,13 +34,14 @@ impl StackFault {
         }
     }
 
-    /// The fault's Korean name, as on the figure's buttons.
-    pub fn name_ko(self) -> &'static str {
-        match self {
-            StackFault::None => "장애 전",
-            StackFault::Kill => "프로세스 종료",
-            StackFault::Power => "전원 차단",
-        }
+    /// The fault's name in `words`, as on the figure's buttons.
+    pub fn name(self, words: &Words) -> &'static str {
+        let i = match self {
+            StackFault::None => 0,
+            StackFault::Kill => 1,
+            StackFault::Power => 2,
+        };
+        words.vote.stack.faults[i]
     }
 }
 
@@ -122,7 +124,7 @@ pub fn survives(r: &StackRecord, fault: StackFault, device_honours_sync: bool, w
 }
 
 /// The records of A at time `at_us`, for figure B6.
-pub fn stack_records(trace: &VoteTrace, at_us: u64) -> Vec<StackRecord> {
+pub fn stack_records(trace: &VoteTrace, at_us: u64, words: &Words) -> Vec<StackRecord> {
     let mut out = Vec::new();
     for rec in trace.records.iter().filter(|r| r.validator == 0) {
         let mut cur: Option<(Layer, u64)> = None;
@@ -134,7 +136,14 @@ pub fn stack_records(trace: &VoteTrace, at_us: u64) -> Vec<StackRecord> {
         if let Some((layer, since)) = cur {
             if layer != Layer::Lost {
                 out.push(StackRecord {
-                    label: format!("h{} {} {}", rec.height, consensus_step_ko(rec.step), rec.value.label()),
+                    label: words.fill(
+                        words.vote.stack.chip,
+                        &[
+                            ("height", &rec.height.to_string()),
+                            ("step", consensus_step(words, rec.step)),
+                            ("value", &rec.value.label()),
+                        ],
+                    ),
                     layer,
                     disk_age_us: at_us - since,
                 });
@@ -153,6 +162,7 @@ pub fn draw_stack(
     device_honours_sync: bool,
     window_us: u64,
     scale: f64,
+    words: &Words,
 ) -> DrawResult {
     area.fill(&WHITE)?;
     let px = |c: f64| (c * scale).round() as i32;
@@ -160,7 +170,7 @@ pub fn draw_stack(
     let font = |c: f64| TextStyle::from((FONT, c.max(floor) * scale).into_font());
     let (w, h) = area.dim_in_pixel();
     let (w, h) = (w as i32, h as i32);
-    let where_ko = ["커밋 전 트랜잭션", "DB 저장 큐 (프로세스 안)", "운영체제 캐시", "장치"];
+    let places = words.vote.stack.places;
     let narrow = stack_narrow((w as f64) / scale);
     let chips = chip_rects(records, w, h, scale);
     for (i, l) in STACK_LAYERS.iter().enumerate() {
@@ -175,19 +185,19 @@ pub fn draw_stack(
         area.draw(&Rectangle::new([(px(2.0), y0), (w - px(2.0), y1)], fill.filled()))?;
         area.draw(&Rectangle::new([(px(2.0), y0), (w - px(2.0), y1)], P::MUTED.stroke_width(1)))?;
         area.draw_text(
-            layer_ko(*l),
+            layer(words, *l),
             &font(13.0).color(&P::INK).pos(Pos::new(HPos::Left, VPos::Top)),
             (px(10.0), y0 + px(6.0)),
         )?;
         if narrow {
             area.draw_text(
-                where_ko[i],
+                places[i],
                 &font(10.0).color(&P::MUTED).pos(Pos::new(HPos::Left, VPos::Top)),
                 (px(90.0), y0 + px(8.0)),
             )?;
         } else {
             area.draw_text(
-                where_ko[i],
+                places[i],
                 &font(10.0).color(&P::MUTED).pos(Pos::new(HPos::Left, VPos::Top)),
                 (px(10.0), y0 + px(24.0)),
             )?;
@@ -197,9 +207,9 @@ pub fn draw_stack(
         let lost = in_layer.iter().filter(|r| !survives(r, fault, device_honours_sync, window_us)).count();
         if wiped || lost > 0 {
             let said = if in_layer.is_empty() {
-                "사라짐 (기록 없음)".to_string()
+                words.vote.stack.wiped_empty.to_string()
             } else {
-                format!("기록 {lost}개 사라짐")
+                words.fill(words.vote.stack.wiped, &[("n", &lost.to_string())])
             };
             area.draw_text(
                 &said,
@@ -311,20 +321,22 @@ mod tests {
         crate::export::ensure_font().unwrap();
         let records: Vec<StackRecord> = [Layer::Tx, Layer::Committed, Layer::Committed, Layer::Disk]
             .iter()
-            .map(|&layer| StackRecord { label: "h1 사전 X".into(), layer, disk_age_us: 1_000_000 })
+            .map(|&layer| StackRecord { label: "h1 X".into(), layer, disk_age_us: 1_000_000 })
             .collect();
+        let words = lab_words::Words::of(lab_words::Lang::Ko);
         let out = crate::recording::svg_of((600, stack_height_css(600.0) as u32), |area| {
-            draw_stack(area, &records, StackFault::Kill, true, 0, 1.0)
+            draw_stack(area, &records, StackFault::Kill, true, 0, 1.0, words)
         })
         .unwrap();
-        assert!(out.contains("기록 1개 사라짐") && out.contains("기록 2개 사라짐"), "per layer");
-        assert!(!out.contains("기록 0개"), "the device keeps its record");
+        let lost = |n: &str| words.fill(words.vote.stack.wiped, &[("n", n)]);
+        assert!(out.contains(&lost("1")) && out.contains(&lost("2")), "per layer");
+        assert!(!out.contains(&lost("0")), "the device keeps its record");
     }
 
     #[test]
     fn each_chip_is_found_where_it_is_drawn() {
         let records: Vec<StackRecord> = (0..7)
-            .map(|i| StackRecord { label: format!("h{i} 사전 X"), layer: STACK_LAYERS[i % 4], disk_age_us: 0 })
+            .map(|i| StackRecord { label: format!("h{i} X"), layer: STACK_LAYERS[i % 4], disk_age_us: 0 })
             .collect();
         for width in [390.0, 900.0] {
             let centres = stack_chip_centres(&records, width);

@@ -8,13 +8,15 @@ use crate::recording::Area;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::labels::{fmt_time, layer_ko, step_pending_ko, step_short_ko};
+use super::labels::fmt_time;
 use super::story_layout::{stage_start_us, StoryLayout, StoryView};
 use super::{value_color, FENCE_PURPLE, SAFE_GREEN, UNSAFE_RED};
 use crate::text_place::draw_labels;
 use crate::text_width::approx_text_width;
 use crate::{palette as P, DrawResult};
 use lab_sim::vote::{EventKind, FaultKind, Layer, PipelineStep, ProcessState, StepName, VoteTrace, VALIDATOR_NAMES};
+use lab_words::vote::{layer, step_pending, step_short};
+use lab_words::Words;
 
 /// Colours of A's stage blocks.
 const SEND_TEAL: RGBColor = RGBColor(0x0d, 0x94, 0x88);
@@ -24,10 +26,10 @@ const STORAGE_SLATE: RGBColor = RGBColor(0x47, 0x55, 0x69);
 /// Figure B1 (and the panels of B3/B4): A's lane with its pipeline stage
 /// blocks, the storage-layer strip of A's records, B/C/D's lanes with the
 /// evidence-pool badge, A's messages as arrows, crash ⚡ and restart marks.
-pub fn draw_story(area: &Area, trace: &VoteTrace, view: &StoryView) -> DrawResult {
+pub fn draw_story(area: &Area, trace: &VoteTrace, view: &StoryView, words: &'static Words) -> DrawResult {
     area.fill(&WHITE)?;
     let (w_px, _) = area.dim_in_pixel();
-    let layout = StoryLayout::new(w_px, trace, view);
+    let layout = StoryLayout::new(w_px, trace, view, words);
     draw_title(view, &layout);
     draw_process_bands(area, trace, view, &layout)?;
     draw_pipeline_stages(area, trace, view, &layout)?;
@@ -111,7 +113,7 @@ fn draw_process_bands(area: &Area, trace: &VoteTrace, view: &StoryView, l: &Stor
                     if b - a > view.px(40.0) {
                         l.label(
                             1,
-                            "꺼짐",
+                            l.words.vote.draw.down,
                             10.0,
                             P::MUTED,
                             Pos::new(HPos::Center, VPos::Center),
@@ -127,7 +129,7 @@ fn draw_process_bands(area: &Area, trace: &VoteTrace, view: &StoryView, l: &Stor
                     if b - a > view.px(50.0) {
                         l.label(
                             1,
-                            "차단됨",
+                            l.words.vote.draw.fenced,
                             10.0,
                             FENCE_PURPLE,
                             Pos::new(HPos::Left, VPos::Bottom),
@@ -139,7 +141,7 @@ fn draw_process_bands(area: &Area, trace: &VoteTrace, view: &StoryView, l: &Stor
             }
         }
         let name = VALIDATOR_NAMES[v];
-        let label = if v == 0 { format!("{name} (우리)") } else { name.to_string() };
+        let label = if v == 0 { l.words.fill(l.words.vote.draw.us, &[("name", name)]) } else { name.to_string() };
         l.label(0, label, 12.0, P::INK, Pos::new(HPos::Left, VPos::Center), (view.px(4.0), (top + bot) / 2));
     }
     Ok(())
@@ -177,12 +179,12 @@ fn draw_pipeline_stages(area: &Area, trace: &VoteTrace, view: &StoryView, l: &St
             } else {
                 area.draw(&Rectangle::new([(xa, ty), (xb, by)], col.stroke_width(view.px(1.0).max(1) as u32)))?;
             }
-            // The step's short Korean name: inside its block where it fits,
+            // The step's short name: inside its block where it fits,
             // else just under it (the code name is in the text alternative).
-            let word = if pending { step_pending_ko } else { step_short_ko };
+            let word = |step| if pending { step_pending(l.words, step) } else { step_short(l.words, step) };
             let short = match name {
                 Some(n) if n.conflicting => format!("{}(Y)", word(n.step)),
-                Some(n) => word(n.step).to_string(),
+                Some(n) => word(n.step),
                 None => st.stage.clone(),
             };
             let fits =
@@ -214,10 +216,11 @@ fn draw_outer_bracket(area: &Area, trace: &VoteTrace, view: &StoryView, l: &Stor
     let Some(b) = begin.filter(|&b| b <= l.cursor) else { return Ok(()) };
     let xb = l.warp.x(b);
     let (xe, label) = match end {
-        Some((t, committed)) if t <= l.cursor => {
-            (l.warp.x(t), if committed { "바깥 트랜잭션 → 커밋" } else { "바깥 트랜잭션 → 롤백" })
-        }
-        _ => (l.warp.x(l.cursor), "바깥 트랜잭션 (진행 중)"),
+        Some((t, committed)) if t <= l.cursor => (
+            l.warp.x(t),
+            if committed { l.words.vote.draw.outer_committed } else { l.words.vote.draw.outer_rolled_back },
+        ),
+        _ => (l.warp.x(l.cursor), l.words.vote.draw.outer_open),
     };
     let yb = l.lane_y[0].0 + view.px(1.0);
     let st = OUTER_BROWN.stroke_width(view.px(2.0).max(1) as u32);
@@ -229,7 +232,7 @@ fn draw_outer_bracket(area: &Area, trace: &VoteTrace, view: &StoryView, l: &Stor
 /// The storage-layer strip under A's lane: where each of A's records was, and where one was lost.
 fn draw_layer_strip(area: &Area, trace: &VoteTrace, view: &StoryView, l: &StoryLayout) -> DrawResult {
     let layer_rows = [Layer::Tx, Layer::Committed, Layer::OsCache, Layer::Disk];
-    for (i, layer) in layer_rows.iter().enumerate() {
+    for (i, row_layer) in layer_rows.iter().enumerate() {
         let ty = l.layer_top + i as i32 * l.layer_h;
         area.draw(&Rectangle::new(
             [(l.x0 as i32, ty), (l.x1 as i32, ty + l.layer_h)],
@@ -237,7 +240,7 @@ fn draw_layer_strip(area: &Area, trace: &VoteTrace, view: &StoryView, l: &StoryL
         ))?;
         l.label(
             0,
-            layer_ko(*layer),
+            layer(l.words, *row_layer),
             if l.narrow { 9.0 } else { 10.0 },
             P::MUTED,
             Pos::new(HPos::Right, VPos::Center),
@@ -277,7 +280,7 @@ fn draw_layer_strip(area: &Area, trace: &VoteTrace, view: &StoryView, l: &StoryL
                     area.draw(&PathElement::new(vec![(xa - d, cy + d), (xa + d, cy - d)], st))?;
                     l.label(
                         1,
-                        format!("{} 유실", rec.value.label()),
+                        l.words.fill(l.words.vote.draw.lost, &[("value", &rec.value.label())]),
                         9.0,
                         UNSAFE_RED,
                         Pos::new(HPos::Left, VPos::Center),
@@ -311,7 +314,7 @@ fn draw_uncertain_strip(area: &Area, trace: &VoteTrace, view: &StoryView, l: &St
         hatch(area, (xa, top), (xb, bot), view.px(6.0).max(3), UNSAFE_RED.mix(0.45))?;
         l.label(
             3,
-            "결과를 알 수 없음",
+            l.words.vote.draw.unknown,
             9.0,
             UNSAFE_RED,
             Pos::new(HPos::Right, VPos::Top),
@@ -405,20 +408,26 @@ fn draw_lane_a_markers(area: &Area, trace: &VoteTrace, view: &StoryView, l: &Sto
         match &e.kind {
             EventKind::Crashed { validator: 0, fault } => {
                 lightning(area, x, (a_t + a_b) / 2, view.scale * 1.3, UNSAFE_RED)?;
-                let lbl = if *fault == FaultKind::Power { "⚡전원" } else { "⚡종료" };
-                let lbl = lbl.trim_start_matches('⚡');
+                let lbl = if *fault == FaultKind::Power { l.words.vote.draw.power } else { l.words.vote.draw.kill };
                 l.label(1, lbl, 10.0, UNSAFE_RED, Pos::new(HPos::Center, VPos::Bottom), (x, a_t - view.px(1.0)));
             }
             EventKind::Restarted { validator: 0 } => {
                 let d = view.px(5.0);
                 let cy = (a_t + a_b) / 2;
                 area.draw(&Polygon::new(vec![(x, cy - d), (x, cy + d), (x + d + d / 2, cy)], SAFE_GREEN.filled()))?;
-                l.label(1, "재시작", 10.0, SAFE_GREEN, Pos::new(HPos::Left, VPos::Bottom), (x, a_t - view.px(1.0)));
+                l.label(
+                    1,
+                    l.words.vote.draw.restart,
+                    10.0,
+                    SAFE_GREEN,
+                    Pos::new(HPos::Left, VPos::Bottom),
+                    (x, a_t - view.px(1.0)),
+                );
             }
             EventKind::SafetyRefused { validator: 0, wanted, .. } => {
                 l.label(
                     1,
-                    format!("{} 거부", wanted.label()),
+                    l.words.fill(l.words.vote.draw.refused, &[("value", &wanted.label())]),
                     10.0,
                     SAFE_GREEN,
                     Pos::new(HPos::Left, VPos::Bottom),
@@ -426,10 +435,17 @@ fn draw_lane_a_markers(area: &Area, trace: &VoteTrace, view: &StoryView, l: &Sto
                 );
             }
             EventKind::EngineOpenRefused { validator: 0 } | EventKind::StoreAccessRefused { validator: 0 } => {
-                l.label(1, "↩ 거부", 10.0, FENCE_PURPLE, Pos::new(HPos::Left, VPos::Top), (x, a_t));
+                l.label(
+                    1,
+                    l.words.vote.draw.refused_fenced,
+                    10.0,
+                    FENCE_PURPLE,
+                    Pos::new(HPos::Left, VPos::Top),
+                    (x, a_t),
+                );
             }
             EventKind::JoinRefused { validator: 0 } => {
-                l.label(1, "합류 거절", 10.0, SAFE_GREEN, Pos::new(HPos::Left, VPos::Top), (x, a_t));
+                l.label(1, l.words.vote.draw.join_refused, 10.0, SAFE_GREEN, Pos::new(HPos::Left, VPos::Top), (x, a_t));
             }
             EventKind::SyncErrorRaised { validator: 0 } => {
                 // Its uncertainty is hatched over the storage strip (`draw_uncertain_strip`).
@@ -438,7 +454,7 @@ fn draw_lane_a_markers(area: &Area, trace: &VoteTrace, view: &StoryView, l: &Sto
                 let at = (x, a_t - view.px(1.0));
                 l.label_any(
                     1,
-                    "동기화 오류?",
+                    l.words.vote.draw.sync_error,
                     10.0,
                     UNSAFE_RED,
                     vec![
@@ -472,10 +488,24 @@ fn draw_lane_a_markers(area: &Area, trace: &VoteTrace, view: &StoryView, l: &Sto
                     ))?;
                     hx += step;
                 }
-                l.label(1, "중단 요청", 10.0, UNSAFE_RED, Pos::new(HPos::Left, VPos::Top), (x, a_t - view.px(1.0)));
+                l.label(
+                    1,
+                    l.words.vote.draw.interrupt,
+                    10.0,
+                    UNSAFE_RED,
+                    Pos::new(HPos::Left, VPos::Top),
+                    (x, a_t - view.px(1.0)),
+                );
             }
             EventKind::ConnReturnedWhilePending { validator: 0 } => {
-                l.label(1, "⚠ 연결 반납", 10.0, P::ERROR, Pos::new(HPos::Left, VPos::Bottom), (x, a_b + view.px(1.0)));
+                l.label(
+                    1,
+                    l.words.vote.draw.conn_returned,
+                    10.0,
+                    P::ERROR,
+                    Pos::new(HPos::Left, VPos::Bottom),
+                    (x, a_b + view.px(1.0)),
+                );
             }
             _ => {}
         }
@@ -502,7 +532,7 @@ fn draw_evidence_badges(area: &Area, trace: &VoteTrace, view: &StoryView, l: &St
                     if !l.narrow {
                         l.label(
                             0,
-                            format!("증거 {}·{}", v1.label(), v2.label()),
+                            l.words.fill(l.words.vote.draw.evidence, &[("v1", &v1.label()), ("v2", &v2.label())]),
                             10.0,
                             UNSAFE_RED,
                             Pos::new(HPos::Left, VPos::Center),
@@ -516,7 +546,7 @@ fn draw_evidence_badges(area: &Area, trace: &VoteTrace, view: &StoryView, l: &St
                 if !l.narrow {
                     l.label(
                         0,
-                        "증거 없음",
+                        l.words.vote.draw.no_evidence,
                         10.0,
                         P::MUTED,
                         Pos::new(HPos::Left, VPos::Center),
@@ -532,7 +562,14 @@ fn draw_evidence_badges(area: &Area, trace: &VoteTrace, view: &StoryView, l: &St
 /// The status-probe lane (B4): each probe from its question to its answer, red when it waited on the sync.
 fn draw_probe_lane(area: &Area, trace: &VoteTrace, view: &StoryView, l: &StoryLayout) -> DrawResult {
     if let Some((top, bot)) = l.probe_y {
-        l.label(0, "상태 조회", 10.0, P::INK, Pos::new(HPos::Left, VPos::Center), (view.px(4.0), (top + bot) / 2));
+        l.label(
+            0,
+            l.words.vote.draw.probes,
+            10.0,
+            P::INK,
+            Pos::new(HPos::Left, VPos::Center),
+            (view.px(4.0), (top + bot) / 2),
+        );
         area.draw(&PathElement::new(vec![(l.x0 as i32, bot), (l.x1 as i32, bot)], P::GRID))?;
         for p in &trace.probes {
             if !l.shows(p.asked_at.t_us) {
@@ -605,11 +642,7 @@ fn draw_axis(area: &Area, trace: &VoteTrace, view: &StoryView, l: &StoryLayout) 
             area.draw(&PathElement::new(vec![(x0, ay + view.px(5.0)), (x1, ay - view.px(5.0))], stroke))?;
         }
     }
-    let note = if gaps.is_empty() {
-        "시간축 비선형: 짧은 간격일수록 넓게"
-    } else {
-        "// 자리는 긴 시간을 줄여 그림 (시간축 비선형)"
-    };
+    let note = if gaps.is_empty() { l.words.vote.draw.axis_warped } else { l.words.vote.draw.axis_gaps };
     l.label(
         0,
         note,
@@ -662,7 +695,7 @@ mod tests {
         assert_eq!(uncertain_spans(&trace, &[]), vec![(error, u64::MAX)]);
         // Drawn at the story's end, the hatch spans the strip from the error to the plot's right edge.
         let view = StoryView::default();
-        let layout = StoryLayout::new(760, &trace, &view);
+        let layout = StoryLayout::new(760, &trace, &view, lab_words::Words::of(lab_words::Lang::Ko));
         let xa = layout.warp.x(error);
         let xb = layout.warp.x(layout.cursor.min(layout.t_end));
         assert!(xb - xa > 100, "the hatch is {} px wide", xb - xa);

@@ -1,16 +1,17 @@
 //! What a story's marks are (B1, B3, B4): the messages, A's crash and
 //! restart marks, A's pipeline stages and B/C/D's evidence badges, placed
 //! by the same [`StoryLayout`] `draw_story` draws with, found under a point,
-//! and told in Korean as far as the player has come (nothing past the cursor).
+//! and told in the figure's words as far as the player has come (nothing past the cursor).
 //!
 //! Coordinates are CSS px of a panel drawn `width_css` wide; the layout is
 //! worked out at scale 1.
 
-use super::labels::{event_ko, fmt_time, kind_ko, layer_ko};
+use super::labels::fmt_time;
 use super::story_layout::{stage_start_us, StoryLayout, StoryView};
 use crate::vote::StackFault;
-use lab_model::korean::{with_particle, Particle};
 use lab_sim::vote::{EventKind, FaultKind, ProcessState, VoteTrace, VALIDATOR_NAMES};
+use lab_words::vote::{event, layer, msg_kind};
+use lab_words::Words;
 
 /// One mark of a story drawing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,13 +55,18 @@ fn distance_to_segment(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
 
 /// Every mark the story draws at `view`'s cursor, each with its centre, in
 /// reading order (badges last): the keyboard's stops.
-pub fn placed_story_marks(trace: &VoteTrace, view: &StoryView, width_css: f64) -> Vec<PlacedStoryMark> {
-    placed_on(trace, &layout_at_1x(trace, view, width_css))
+pub fn placed_story_marks(
+    trace: &VoteTrace,
+    view: &StoryView,
+    width_css: f64,
+    words: &'static Words,
+) -> Vec<PlacedStoryMark> {
+    placed_on(trace, &layout_at_1x(trace, view, width_css, words))
 }
 
 /// The layout `draw_story` uses for a panel `width_css` wide, at scale 1 (CSS px).
-fn layout_at_1x(trace: &VoteTrace, view: &StoryView, width_css: f64) -> StoryLayout {
-    StoryLayout::new(width_css.round() as u32, trace, &StoryView { scale: 1.0, ..view.clone() })
+fn layout_at_1x(trace: &VoteTrace, view: &StoryView, width_css: f64, words: &'static Words) -> StoryLayout {
+    StoryLayout::new(width_css.round() as u32, trace, &StoryView { scale: 1.0, ..view.clone() }, words)
 }
 
 /// [`placed_story_marks`] on a layout already worked out (at scale 1).
@@ -113,8 +119,14 @@ pub(super) fn placed_on(trace: &VoteTrace, l: &StoryLayout) -> Vec<PlacedStoryMa
 }
 
 /// The mark under (`x`, `y`) CSS px, nearest first; a stage only where no line or point is near.
-pub fn story_mark_at(trace: &VoteTrace, view: &StoryView, width_css: f64, x: f64, y: f64) -> Option<StoryMark> {
-    let l = layout_at_1x(trace, view, width_css);
+pub fn story_mark_at(
+    trace: &VoteTrace,
+    view: &StoryView,
+    width_css: f64,
+    (x, y): (f64, f64),
+    words: &'static Words,
+) -> Option<StoryMark> {
+    let l = layout_at_1x(trace, view, width_css, words);
     let mut best: Option<(f64, StoryMark)> = None;
     let mut consider = |d: f64, m: StoryMark| {
         if d <= NEAR_CSS && best.is_none_or(|(bd, _)| d < bd) {
@@ -154,48 +166,51 @@ pub fn story_mark_at(trace: &VoteTrace, view: &StoryView, width_css: f64, x: f64
     })
 }
 
-/// What `mark` is, in Korean, as far as `cursor_us` (nothing the player has not reached).
-pub fn describe_story_mark(trace: &VoteTrace, mark: StoryMark, cursor_us: u64) -> String {
+/// What `mark` is, in `w`'s words, as far as `cursor_us` (nothing the player has not reached).
+pub fn describe_story_mark(w: &Words, trace: &VoteTrace, mark: StoryMark, cursor_us: u64) -> String {
+    let t = &w.vote.story_tips;
     match mark {
         StoryMark::Message(i) => {
             let Some(m) = trace.messages.get(i) else { return String::new() };
-            let what = format!(
-                "{}의 {} {} (높이 {}, 라운드 {}): {} → {}",
-                name(m.signer),
-                kind_ko(m.kind),
-                m.value.label(),
-                m.height,
-                m.round,
-                name(m.from),
-                name(m.to)
+            let what = w.fill(
+                t.message,
+                &[
+                    ("signer", name(m.signer)),
+                    ("kind", msg_kind(w, m.kind)),
+                    ("value", &m.value.label()),
+                    ("height", &m.height.to_string()),
+                    ("round", &m.round.to_string()),
+                    ("from", name(m.from)),
+                    ("to", name(m.to)),
+                ],
             );
             let fate = match m.received_at {
-                Some(r) if r.t_us <= cursor_us => format!("{} 도착", fmt_time(r.t_us)),
-                Some(_) => "아직 가는 중".to_string(),
-                None if m.sent_at.t_us <= cursor_us => "받는 쪽이 꺼져 있어 닿지 못함".to_string(),
-                None => "아직 가는 중".to_string(),
+                Some(r) if r.t_us <= cursor_us => w.fill(t.arrived, &[("at", &fmt_time(r.t_us))]),
+                Some(_) => t.in_flight.to_string(),
+                None if m.sent_at.t_us <= cursor_us => t.undelivered.to_string(),
+                None => t.in_flight.to_string(),
             };
-            format!("{what} · {} 보냄, {fate}", fmt_time(m.sent_at.t_us))
+            w.fill(t.message_line, &[("what", &what), ("at", &fmt_time(m.sent_at.t_us)), ("fate", &fate)])
         }
         StoryMark::Crash(i) => match trace.events.get(i).map(|e| (&e.kind, e.at.t_us)) {
-            Some((EventKind::Crashed { fault, .. }, t)) => {
+            Some((EventKind::Crashed { fault, .. }, at)) => {
                 let how = match fault {
-                    FaultKind::Power => "전원 차단: 운영체제 캐시까지 사라집니다",
-                    FaultKind::Kill => "프로세스 종료: 프로세스 안의 기록이 사라집니다",
+                    FaultKind::Power => t.crash_power,
+                    FaultKind::Kill => t.crash_kill,
                 };
                 let kept = trace
                     .records
                     .iter()
                     .filter(|r| r.validator == 0)
-                    .filter_map(|r| r.layers.iter().rev().find(|lp| lp.at.t_us <= t).map(|lp| lp.layer))
+                    .filter_map(|r| r.layers.iter().rev().find(|lp| lp.at.t_us <= at).map(|lp| lp.layer))
                     .filter(|layer| *layer != lab_sim::vote::Layer::Lost)
                     .count();
-                format!("{}: A 중단, {how} (그 직전 A의 기록 {kept}개가 저장 계층에 있었음)", fmt_time(t))
+                w.fill(t.crash, &[("at", &fmt_time(at)), ("how", how), ("kept", &kept.to_string())])
             }
             _ => String::new(),
         },
         StoryMark::Restart(i) => match trace.events.get(i) {
-            Some(e) => format!("{}: A가 다시 시작해 남은 기록으로 돌아옴", fmt_time(e.at.t_us)),
+            Some(e) => w.fill(t.restart, &[("at", &fmt_time(e.at.t_us))]),
             None => String::new(),
         },
         StoryMark::Badge(v) => {
@@ -204,73 +219,75 @@ pub fn describe_story_mark(trace: &VoteTrace, mark: StoryMark, cursor_us: u64) -
                     && matches!(e.kind, EventKind::DuplicateVoteDetected { detector, signer: 0, .. } if detector == v)
             });
             match found.map(|e| (&e.kind, e.at.t_us)) {
-                Some((EventKind::DuplicateVoteDetected { height, round, v1, v2, .. }, t)) => format!(
-                    "{}의 증거함: {}에 A가 같은 자리(높이 {height}, 라운드 {round})에 서명한 {}와 {}를 둘 다 받음 · 이중 투표 증거",
-                    name(v),
-                    fmt_time(t),
-                    v1.label(),
-                    v2.label()
+                Some((EventKind::DuplicateVoteDetected { height, round, v1, v2, .. }, at)) => w.fill(
+                    t.badge,
+                    &[
+                        ("who", name(v)),
+                        ("at", &fmt_time(at)),
+                        ("height", &height.to_string()),
+                        ("round", &round.to_string()),
+                        ("v1", &v1.label()),
+                        ("v2", &v2.label()),
+                    ],
                 ),
-                _ => format!("{}의 증거함: 지금까지 A의 이중 투표 증거 없음", name(v)),
+                _ => w.fill(t.no_badge, &[("who", name(v))]),
             }
         }
         StoryMark::Fenced(i) => match trace.lanes.first().and_then(|a| a.process.get(i)) {
-            Some(span) => format!(
-                "{}부터 A의 안전 저장소가 차단됨: 재시작해 복구하기 전에는 읽기도 쓰기도 거부",
-                fmt_time(span.start.t_us)
-            ),
+            Some(span) => w.fill(t.fenced, &[("at", &fmt_time(span.start.t_us))]),
             None => String::new(),
         },
         StoryMark::Stage(i) => {
             let Some(st) = trace.lanes.first().and_then(|a| a.stages.get(i)) else { return String::new() };
-            let step = event_ko(&st.stage);
-            let end = if st.end.t_us <= cursor_us { fmt_time(st.end.t_us) } else { "진행 중".to_string() };
+            let step = event(w, &st.stage);
+            let end = if st.end.t_us <= cursor_us { fmt_time(st.end.t_us) } else { t.stage_open.to_string() };
             let how = if st.end.t_us > cursor_us {
                 ""
             } else if !st.ok {
-                " · 실패하거나 중단됨"
+                t.stage_failed
             } else if !st.foreground {
-                " · 호출한 쪽 모르게 뒤에서 진행"
+                t.stage_background
             } else {
                 ""
             };
             let start = trace.lanes.first().map_or(st.start.t_us, |a| stage_start_us(&a.stages, i));
-            format!("A의 처리 단계 {step}: {} → {end}{how}", fmt_time(start))
+            w.fill(t.stage, &[("step", &step), ("start", &fmt_time(start)), ("end", &end), ("how", how)])
         }
     }
 }
 
 /// What B7's stack says at (`x`, `y`) CSS px: a record chip, else its layer.
 pub fn describe_stack_point(
+    w: &Words,
     records: &[super::StackRecord],
     fault: StackFault,
     device_honours_sync: bool,
     window_us: u64,
     width_css: f64,
-    x: f64,
-    y: f64,
+    (x, y): (f64, f64),
 ) -> Option<String> {
-    let layer = super::stack_layer_at(width_css, x, y)?;
+    let at = super::stack_layer_at(width_css, x, y)?;
+    let s = &w.vote.stack;
     let fate = |r: &super::StackRecord| {
         if fault == StackFault::None {
             String::new()
         } else if super::survives(r, fault, device_honours_sync, window_us) {
-            format!(" · {} 뒤에도 남음", fault.name_ko())
+            w.fill(s.survives, &[("fault", fault.name(w))])
         } else {
-            format!(" · {} 사라짐", with_particle(fault.name_ko(), Particle::EuroRo))
+            w.fill(s.gone, &[("fault", fault.name(w))])
         }
     };
     if let Some(i) = super::stack_chip_at(records, width_css, x, y) {
         let r = &records[i];
-        return Some(format!("기록 {}: {}에 있음{}", r.label, layer_ko(r.layer), fate(r)));
+        return Some(w.fill(s.tip_record, &[("label", &r.label), ("layer", layer(w, r.layer)), ("fate", &fate(r))]));
     }
-    let here: Vec<&super::StackRecord> = records.iter().filter(|r| r.layer == layer).collect();
+    let here: Vec<&super::StackRecord> = records.iter().filter(|r| r.layer == at).collect();
     let lost = here.iter().filter(|r| !super::survives(r, fault, device_honours_sync, window_us)).count();
     let tail = match fault {
-        StackFault::None => format!(" · 누르면 {}", StackFault::reaching(layer).name_ko()),
-        _ => format!(" · {} 뒤 {}개 사라짐", fault.name_ko(), lost),
+        StackFault::None => w.fill(s.press, &[("fault", StackFault::reaching(at).name(w))]),
+        _ => w.fill(s.lost_after, &[("fault", fault.name(w)), ("n", &lost.to_string())]),
     };
-    Some(format!("{} 계층: A의 기록 {}개{tail}", layer_ko(layer), here.len()))
+    Some(w.fill(s.tip_layer, &[("layer", layer(w, at)), ("n", &here.len().to_string()), ("tail", &tail)]))
 }
 
 #[cfg(test)]
@@ -280,33 +297,36 @@ mod tests {
     use lab_model::registry::figure;
 
     #[test]
-    fn every_placed_story_mark_is_found_where_it_is_drawn_and_said_in_korean() {
+    fn every_placed_story_mark_is_found_where_it_is_drawn_and_said() {
+        let words = lab_words::Words::of(lab_words::Lang::Ko);
         let spec = figure("vote-story").expect("B1");
         let plan = VotePlan::new(spec, spec.initial_vote_config());
         let fig = plan.run();
         let trace = fig.traces()[0].clone();
         for width in [390.0, 1000.0] {
             let view = StoryView { cursor_us: u64::MAX, t_end_us: fig.story_end_us(), ..StoryView::default() };
-            let placed = placed_story_marks(&trace, &view, width);
+            let placed = placed_story_marks(&trace, &view, width, words);
             assert!(placed.iter().any(|p| matches!(p.mark, StoryMark::Message(_))), "messages at {width}");
             assert!(placed.iter().any(|p| matches!(p.mark, StoryMark::Crash(_))), "B1's crash at {width}");
             assert_eq!(placed.iter().filter(|p| matches!(p.mark, StoryMark::Badge(_))).count(), 3);
             for p in &placed {
-                let found = story_mark_at(&trace, &view, width, p.x, p.y);
+                let found = story_mark_at(&trace, &view, width, (p.x, p.y), words);
                 assert!(found.is_some(), "{:?} at {width}", p.mark);
-                let text = describe_story_mark(&trace, found.unwrap(), view.cursor_us);
-                assert!(!text.is_empty() && !text.is_ascii(), "{text}");
+                let text = describe_story_mark(words, &trace, found.unwrap(), view.cursor_us);
+                assert!(!text.is_empty() && !text.contains('{'), "{text}");
             }
             // The lane names' column is no mark.
-            assert_eq!(story_mark_at(&trace, &view, width, 2.0, 2.0), None);
+            assert_eq!(story_mark_at(&trace, &view, width, (2.0, 2.0), words), None);
         }
         // Nothing past the cursor: before the first message, none is drawn or found.
         let first = trace.messages.iter().map(|m| m.sent_at.t_us).min().unwrap_or(0);
         let early =
             StoryView { cursor_us: first.saturating_sub(1), t_end_us: fig.story_end_us(), ..StoryView::default() };
-        assert!(!placed_story_marks(&trace, &early, 1000.0).iter().any(|p| matches!(p.mark, StoryMark::Message(_))));
+        assert!(!placed_story_marks(&trace, &early, 1000.0, words)
+            .iter()
+            .any(|p| matches!(p.mark, StoryMark::Message(_))));
         // A badge says whether it holds evidence only as of the cursor.
-        let badge = describe_story_mark(&trace, StoryMark::Badge(1), 0);
-        assert!(badge.contains("증거 없음"), "{badge}");
+        let badge = describe_story_mark(words, &trace, StoryMark::Badge(1), 0);
+        assert_eq!(badge, words.fill(words.vote.story_tips.no_badge, &[("who", "B")]));
     }
 }

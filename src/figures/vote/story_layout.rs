@@ -3,6 +3,7 @@
 //! a story and the events the player steps through, and the lanes' pixel
 //! layout that [`super::draw_story`] draws into.
 
+use lab_words::Words;
 use plotters::prelude::*;
 
 use crate::text_place::Labels;
@@ -272,10 +273,12 @@ pub(super) struct StoryLayout {
     pub(super) scale: f64,
     /// The labels the drawing asks for, placed without overprinting at its end.
     pub(super) labels: std::cell::RefCell<Labels>,
+    /// The words the drawing writes in.
+    pub(super) words: &'static Words,
 }
 
 impl StoryLayout {
-    pub(super) fn new(w_px: u32, trace: &VoteTrace, view: &StoryView) -> StoryLayout {
+    pub(super) fn new(w_px: u32, trace: &VoteTrace, view: &StoryView, words: &'static Words) -> StoryLayout {
         let s = view.scale;
         let narrow = (w_px as f64) / s < 560.0;
         let label_w = if narrow { 58.0 } else { 84.0 };
@@ -336,6 +339,7 @@ impl StoryLayout {
             plot_bottom: yy,
             scale: s,
             labels: std::cell::RefCell::new(Labels::default()),
+            words,
         }
     }
 

@@ -1,5 +1,5 @@
 //! Figure B2-1 `tap-crash`: validator A's lane over its first height, the
-//! four places its safety records can be (트랜잭션, 저장 큐, OS 캐시, 디스크)
+//! four places its safety records can be (transaction, store queue, OS cache, disk)
 //! and the votes the network already holds, where the reader picks any
 //! instant of the lane to kill A or cut its power there.
 //!
@@ -17,50 +17,22 @@
 //! (`lab_sim::vote::survives`) applied to the state at the instant, and
 //! the tests hold it to what the crashed run's restart restored.
 //!
-//! The reader-facing words live in [`TAP_WORDS`] and the few format strings of
-//! [`TapCrash::describe`].
+//! The reader-facing words are the words layer's (`lab_words::vote::TapCrashWords`,
+//! the figure's `words`).
 
 use std::cell::RefCell;
 
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::labels::{consensus_step_long_ko, layer_ko, step_short_ko};
 use super::{SAFE_GREEN, UNSAFE_RED, VALUE_X};
 use crate::recording::Area;
 use crate::{palette as P, DrawResult, FONT};
 use lab_sim::vote::{
     run, Device, EventKind, FaultKind, Layer, StepName, TraceLevel, Value, VoteConfig, VoteTrace, VALIDATOR_NAMES,
 };
-
-/// The figure's words, in one place.
-pub struct TapWords {
-    pub lane: &'static str,
-    pub network: &'static str,
-    pub pick: &'static str,
-    pub safe: &'static str,
-    pub could_twice: &'static str,
-    pub did_twice: &'static str,
-    pub fenced: &'static str,
-    pub kept: &'static str,
-    pub wiped: &'static str,
-    pub keys: &'static str,
-    pub not_yet: &'static str,
-}
-
-pub const TAP_WORDS: TapWords = TapWords {
-    lane: "A의 처리",
-    network: "네트워크",
-    pick: "A의 줄을 눌러 장애 시각을 고르세요",
-    safe: "안전",
-    could_twice: "이중 투표 가능",
-    did_twice: "이중 투표함",
-    fenced: "차단(멈춤)",
-    kept: "남음",
-    wiped: "사라짐",
-    keys: "Enter 종료 · Shift+Enter 전원",
-    not_yet: "아직 장애를 일으키지 않았습니다. A의 줄을 눌러 장애가 날 시각을 고르세요.",
-};
+use lab_words::vote::{consensus_step_long, layer, step_short};
+use lab_words::Words;
 
 /// The storage layers, top to bottom, as the figure's rows draw them.
 const ROWS: [Layer; 4] = [Layer::Tx, Layer::Committed, Layer::OsCache, Layer::Disk];
@@ -99,7 +71,7 @@ pub struct TapCut {
 /// One of A's records at an instant: where it is and whether each fault keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TapRecord {
-    /// `높이 10 사전 투표 X`.
+    /// The vote it records (`height 10 prevote X`).
     pub label: String,
     pub height: u64,
     pub round: u32,
@@ -140,12 +112,14 @@ pub enum TapVerdict {
 }
 
 impl TapVerdict {
-    pub fn word(self) -> &'static str {
+    /// The verdict in `words`.
+    pub fn word(self, words: &Words) -> &'static str {
+        let t = &words.vote.tap;
         match self {
-            TapVerdict::Safe => TAP_WORDS.safe,
-            TapVerdict::CouldVoteTwice => TAP_WORDS.could_twice,
-            TapVerdict::VotedTwice => TAP_WORDS.did_twice,
-            TapVerdict::Fenced => TAP_WORDS.fenced,
+            TapVerdict::Safe => t.safe,
+            TapVerdict::CouldVoteTwice => t.could_twice,
+            TapVerdict::VotedTwice => t.did_twice,
+            TapVerdict::Fenced => t.fenced,
         }
     }
 
@@ -181,11 +155,16 @@ pub struct TapCrash {
     times: Vec<u64>,
     pub end_us: u64,
     outcomes: RefCell<Vec<((usize, FaultKind), TapOutcome)>>,
+    /// The words the figure draws and writes in.
+    pub words: &'static Words,
 }
 
-/// `높이 10 사전 투표 X`: a vote or its record in the text alternative.
-fn vote_label(height: u64, step: lab_sim::vote::Step, value: Value) -> String {
-    format!("높이 {height} {} {}", consensus_step_long_ko(step), value.label())
+/// A vote or its record in the text alternative (`height 10 prevote X`).
+fn vote_label(w: &Words, height: u64, step: lab_sim::vote::Step, value: Value) -> String {
+    w.fill(
+        w.vote.tap.vote,
+        &[("height", &height.to_string()), ("step", consensus_step_long(w, step)), ("value", &value.label())],
+    )
 }
 
 /// `2.6 ms`, `1 s`: a key time as the axis labels it.
@@ -201,8 +180,9 @@ pub fn tap_time_label(t_us: u64) -> String {
 }
 
 impl TapCrash {
-    /// Runs `config`'s order crash-free and cuts A's lane over its first height.
-    pub fn new(config: &VoteConfig) -> TapCrash {
+    /// Runs `config`'s order crash-free and cuts A's lane over its first
+    /// height; the figure speaks `words`.
+    pub fn new(config: &VoteConfig, words: &'static Words) -> TapCrash {
         let base =
             VoteConfig { crash_after_events: None, crash_at_ms: None, crash_after_event_name: None, ..config.clone() };
         let trace = run(&base, TraceLevel::Full);
@@ -262,7 +242,7 @@ impl TapCrash {
                 TapCut { start_us: s, end_us: e, crash }
             })
             .collect();
-        TapCrash { base, trace, cuts, times: keys, end_us, outcomes: RefCell::new(Vec::new()) }
+        TapCrash { base, trace, cuts, times: keys, end_us, outcomes: RefCell::new(Vec::new()), words }
     }
 
     /// The configuration that replays a crash by `fault` in stretch `cut`.
@@ -299,7 +279,7 @@ impl TapCrash {
             }
             let age = at - lp.at.t_us;
             out.push(TapRecord {
-                label: vote_label(rec.height, rec.step, rec.value),
+                label: vote_label(self.words, rec.height, rec.step, rec.value),
                 height: rec.height,
                 round: rec.round,
                 step: rec.step,
@@ -320,7 +300,7 @@ impl TapCrash {
             if m.sent_at.t_us > at {
                 continue;
             }
-            let label = vote_label(m.height, m.kind.step(), m.value);
+            let label = vote_label(self.words, m.height, m.kind.step(), m.value);
             let to = VALIDATOR_NAMES.get(m.to as usize).copied().unwrap_or("?");
             match out.iter_mut().find(|s| s.label == label) {
                 Some(s) => s.to.push(to),
@@ -337,7 +317,7 @@ impl TapCrash {
         }
         let t = run(&self.crash_config(cut, fault), TraceLevel::Summary);
         let o = &t.outcome;
-        let label = |v: &lab_sim::vote::VoteRef| vote_label(v.height, v.step, v.value);
+        let label = |v: &lab_sim::vote::VoteRef| vote_label(self.words, v.height, v.step, v.value);
         let forgotten: Vec<String> =
             o.amnesia.iter().filter(|a| a.validator == 0).flat_map(|a| a.forgotten.iter().map(label)).collect();
         let voted_twice = o.equivocations.iter().any(|e| e.validator == 0);
@@ -362,56 +342,57 @@ impl TapCrash {
         out
     }
 
-    /// The foreground stage of A under way in stretch `cut`, in Korean (`None` when A is idle).
+    /// The foreground stage of A under way in stretch `cut`, in words (`None` when A is idle).
     fn stage_at(&self, cut: usize) -> Option<String> {
         let at = self.cuts.get(cut)?.start_us;
         let lane = self.trace.lanes.first()?;
         let s = lane.stages.iter().find(|s| s.foreground && s.start.t_us <= at && at < s.end.t_us)?;
-        Some(StepName::parse(&s.stage).map_or(s.stage.clone(), |n| super::labels::event_ko(&n.to_string())))
+        Some(StepName::parse(&s.stage).map_or(s.stage.clone(), |n| lab_words::vote::event(self.words, &n.to_string())))
     }
 
     /// The text alternative: what happened at the chosen instant (or how to choose one).
     pub fn describe(&self, cut: Option<usize>, fault: FaultKind) -> String {
+        let (w, t) = (self.words, &self.words.vote.tap);
         let Some(cut) = cut.filter(|&c| c < self.cuts.len()) else {
-            return TAP_WORDS.not_yet.to_string();
+            return t.not_yet.to_string();
         };
         let c = self.cuts[cut];
-        let fault_ko = super::labels::fault_ko(fault);
-        let mut s = format!("{}에 {fault_ko}", tap_time_label(c.start_us));
+        let mut s =
+            w.fill(t.struck, &[("at", &tap_time_label(c.start_us)), ("fault", lab_words::catalogue::fault(w, fault))]);
         match self.stage_at(cut) {
-            Some(stage) => s.push_str(&format!(" (A는 '{stage}' 단계를 처리하던 중). ")),
-            None => s.push_str(". "),
+            Some(stage) => s.push_str(&w.fill(t.during_stage, &[("stage", &stage)])),
+            None => s.push_str(t.idle),
         }
         let records = self.records_at(cut);
         if records.is_empty() {
-            s.push_str("A의 안전 기록은 아직 어디에도 없었습니다. ");
+            s.push_str(t.no_records);
         } else {
             let parts: Vec<String> = records
                 .iter()
                 .map(|r| {
-                    let fate = if r.kept(fault) { TAP_WORDS.kept } else { TAP_WORDS.wiped };
-                    format!("{}는 {}에 있었고 {fate}", r.label, layer_ko(r.layer))
+                    let fate = if r.kept(fault) { t.kept } else { t.wiped };
+                    w.fill(t.record, &[("label", &r.label), ("layer", layer(w, r.layer)), ("fate", fate)])
                 })
                 .collect();
-            s.push_str(&format!("기록: {}. ", parts.join(", ")));
+            s.push_str(&w.fill(t.records, &[("list", &parts.join(", "))]));
         }
         let sent = self.sent_at(cut);
         if sent.is_empty() {
-            s.push_str("네트워크는 A의 투표를 아직 받지 않았습니다. ");
+            s.push_str(t.none_sent);
         } else {
             let parts: Vec<String> =
-                sent.iter().map(|v| format!("{} (받은 노드: {})", v.label, v.to.join("·"))).collect();
-            s.push_str(&format!("네트워크가 가진 A의 투표: {}. ", parts.join(", ")));
+                sent.iter().map(|v| w.fill(t.sent_vote, &[("label", &v.label), ("to", &v.to.join("·"))])).collect();
+            s.push_str(&w.fill(t.sent, &[("list", &parts.join(", "))]));
         }
         let o = self.outcome(cut, fault);
         let restored = if o.restored.is_empty() {
-            "복원한 기록 없음".to_string()
+            t.none_restored.to_string()
         } else {
-            format!("복원: {}", o.restored.join(", "))
+            w.fill(t.restored, &[("list", &o.restored.join(", "))])
         };
-        s.push_str(&format!("재시작 뒤 {restored}. 판정: {}", o.verdict.word()));
+        s.push_str(&w.fill(t.after_restart, &[("restored", &restored), ("verdict", o.verdict.word(w))]));
         if !o.forgotten.is_empty() {
-            s.push_str(&format!(" (잊은 투표: {})", o.forgotten.join(", ")));
+            s.push_str(&w.fill(t.forgotten, &[("list", &o.forgotten.join(", "))]));
         }
         s.push('.');
         s
@@ -516,6 +497,8 @@ pub fn draw_tap_crash(
     scale: f64,
 ) -> DrawResult {
     area.fill(&WHITE)?;
+    let words = fig.words;
+    let tw = &words.vote.tap;
     let (w, _) = area.dim_in_pixel();
     let width_css = f64::from(w) / scale;
     let narrow = TapCrash::narrow(width_css);
@@ -535,7 +518,7 @@ pub fn draw_tap_crash(
     };
 
     // A's lane: its foreground stages as blocks.
-    label_left(TAP_WORDS.lane, lane_y + px(LANE_H / 2.0), 12.0, P::INK)?;
+    label_left(tw.lane, lane_y + px(LANE_H / 2.0), 12.0, P::INK)?;
     area.draw(&Rectangle::new([(x0, lane_y), (x1, lane_y + px(LANE_H))], RGBColor(0xf1, 0xf5, 0xf9).filled()))?;
     if let Some(lane) = fig.trace.lanes.first() {
         for s in lane.stages.iter().filter(|s| s.foreground && s.start.t_us < fig.end_us) {
@@ -554,13 +537,13 @@ pub fn draw_tap_crash(
                 [(xa, lane_y + px(3.0)), (xb, lane_y + px(LANE_H - 3.0))],
                 col.mix(alpha).filled(),
             ))?;
-            let text = step.map_or("", step_short_ko);
+            let text = step.map_or(String::new(), |step| step_short(words, step));
             let size: f64 = 11.0;
             if f64::from(xb - xa)
-                > crate::text_width::approx_text_width(text, size.max(floor)) * scale + f64::from(px(4.0))
+                > crate::text_width::approx_text_width(&text, size.max(floor)) * scale + f64::from(px(4.0))
             {
                 area.draw_text(
-                    text,
+                    &text,
                     &font(size).color(&WHITE).pos(Pos::new(HPos::Center, VPos::Center)),
                     ((xa + xb) / 2, lane_y + px(LANE_H / 2.0)),
                 )?;
@@ -569,11 +552,11 @@ pub fn draw_tap_crash(
     }
 
     // The four layers: each record as a bar in the row of the layer it is in.
-    for (i, layer) in ROWS.iter().enumerate() {
+    for (i, row_layer) in ROWS.iter().enumerate() {
         let y = row_y(i);
         let fill = if i % 2 == 0 { RGBColor(0xf8, 0xfa, 0xfc) } else { WHITE };
         area.draw(&Rectangle::new([(x0, y), (x1, y + px(ROW_H))], fill.filled()))?;
-        label_left(layer_ko(*layer), y + px(ROW_H / 2.0), 11.0, layer_colour(*layer))?;
+        label_left(layer(words, *row_layer), y + px(ROW_H / 2.0), 11.0, layer_colour(*row_layer))?;
     }
     let records: Vec<_> = fig.trace.records.iter().filter(|r| r.validator == 0).collect();
     for (ri, rec) in records.iter().enumerate() {
@@ -599,7 +582,7 @@ pub fn draw_tap_crash(
 
     // The network: A's sends, and the votes it holds from the first on.
     let ny = row_y(ROWS.len());
-    label_left(TAP_WORDS.network, ny + px(ROW_H / 2.0), 11.0, VALUE_X)?;
+    label_left(tw.network, ny + px(ROW_H / 2.0), 11.0, VALUE_X)?;
     for m in fig.trace.messages.iter().filter(|m| m.from == 0 && m.signer == 0 && !m.relayed) {
         if m.sent_at.t_us >= fig.end_us {
             continue;
@@ -642,7 +625,7 @@ pub fn draw_tap_crash(
     // The instant: a line through every row, the fault's mark, what each layer keeps, the verdict.
     let Some(cut) = cut.filter(|&c| c < fig.cuts.len()) else {
         area.draw_text(
-            TAP_WORDS.pick,
+            tw.pick,
             &font(12.0).color(&P::INK).pos(Pos::new(HPos::Left, VPos::Bottom)),
             (x0, lane_y - px(6.0)),
         )?;
@@ -659,7 +642,7 @@ pub fn draw_tap_crash(
         }
         let right = f64::from(xc) / scale > width_css * 0.55;
         let anchor = if right { HPos::Right } else { HPos::Left };
-        let head = format!("{} · {}", tap_time_label(c.start_us), TAP_WORDS.keys);
+        let head = format!("{} · {}", tap_time_label(c.start_us), tw.keys);
         area.draw_text(&head, &font(12.0).color(&P::INK).pos(Pos::new(anchor, VPos::Bottom)), (xc, lane_y - px(6.0)))?;
         return Ok(());
     }
@@ -668,7 +651,7 @@ pub fn draw_tap_crash(
         vec![(xc, lane_y - px(4.0)), (xc, ay)],
         fault_col.stroke_width(px(2.0).max(1) as u32),
     ))?;
-    let head = format!("⚡ {} · {}", super::labels::fault_ko(fault), tap_time_label(c.start_us));
+    let head = format!("⚡ {} · {}", lab_words::catalogue::fault(words, fault), tap_time_label(c.start_us));
     let right = f64::from(xc) / scale > width_css * 0.55;
     let anchor = if right { HPos::Right } else { HPos::Left };
     area.draw_text(&head, &font(12.0).color(&fault_col).pos(Pos::new(anchor, VPos::Bottom)), (xc, lane_y - px(6.0)))?;
@@ -699,7 +682,7 @@ pub fn draw_tap_crash(
         TapVerdict::Fenced => P::MUTED,
         _ => UNSAFE_RED,
     };
-    let badge = format!("재시작 뒤: {}", o.verdict.word());
+    let badge = words.fill(tw.badge, &[("verdict", o.verdict.word(words))]);
     let bw = px(crate::text_width::approx_text_width(&badge, 12.0_f64.max(floor)) + 14.0);
     let (bx1, by0) = (px(width_css) - px(4.0), px(2.0));
     area.draw(&Rectangle::new([(bx1 - bw, by0), (bx1, by0 + px(18.0))], col.filled()))?;
@@ -717,7 +700,10 @@ mod tests {
     use lab_sim::vote::{Variant, VoteRef};
 
     fn fig(variant: Variant, honours: bool) -> TapCrash {
-        TapCrash::new(&VoteConfig { variant, device_honours_sync: honours, ..VoteConfig::default() })
+        TapCrash::new(
+            &VoteConfig { variant, device_honours_sync: honours, ..VoteConfig::default() },
+            lab_words::Words::of(lab_words::Lang::Ko),
+        )
     }
 
     fn cut_in(f: &TapCrash, stage_end_name: &str, after: bool) -> usize {
@@ -782,7 +768,12 @@ mod tests {
         assert_eq!(f.outcome(during, FaultKind::Kill).verdict, TapVerdict::Safe);
         assert_eq!(f.outcome(after, FaultKind::Power).verdict, TapVerdict::Safe);
         let text = f.describe(Some(during), FaultKind::Power);
-        assert!(text.contains("OS 캐시에 있었고 사라짐") && text.contains("이중 투표"), "{text}");
+        let (w, t) = (f.words, &f.words.vote.tap);
+        let wiped = w.fill(
+            t.record,
+            &[("label", &f.records_at(during)[0].label), ("layer", layer(w, Layer::OsCache)), ("fate", t.wiped)],
+        );
+        assert!(text.contains(&wiped) && text.contains(f.outcome(during, FaultKind::Power).verdict.word(w)), "{text}");
         // The correct order is safe at every instant on an honest device…
         let v0 = fig(Variant::V0, true);
         for cut in 0..v0.cuts.len() {
@@ -816,7 +807,11 @@ mod tests {
                 draw_tap_crash(a, &f, Some(first_send + 3), FaultKind::Kill, true, 1.0)
             })
             .unwrap();
-            assert!(svg.contains("프로세스 종료") && svg.contains(TAP_WORDS.did_twice), "width {width}");
+            assert!(
+                svg.contains(lab_words::catalogue::fault(f.words, FaultKind::Kill))
+                    && svg.contains(f.words.vote.tap.did_twice),
+                "width {width}"
+            );
             // The background write's second, when the record reaches the OS cache, is labelled.
             assert!(svg.contains("\n1 s\n"), "width {width}");
         }

@@ -7,7 +7,7 @@
 //! buttons, the controls of its lesson keys (`FigureSpec::lesson_keys`; a
 //! crash's mode and point go together) and the lab button, and the scenes
 //! as text by the caption. The lab holds the player, the rest of the
-//! registry's first controls, "모든 설정", 초기화, the link and the export
+//! registry's first controls, all settings, reset, the link and the export
 //! panel; it opens where the address sets one of them
 //! (`permalink::lab_requested`), and an open lab writes `lab=1`.
 
@@ -17,8 +17,11 @@ use yew::prelude::*;
 use super::super::controls::{lab_panel, lesson_bar, ParamControl};
 use super::{narrator, Msg, VoteFigure};
 use crate::figures::plan::StoryVerdict;
-use crate::figures::vote::{conflict_ko, event_ko, fault_ko, fmt_time, profile_ko, variant_ko, StackFault};
+use crate::figures::vote::{fmt_time, StackFault};
 use crate::sim::vote::{ConflictSource, FaultKind, StoreProfile, Variant};
+use crate::web::page_words::words;
+use crate::words::catalogue;
+use crate::words::vote as vote_words;
 use lab_model::params::{vote_param, vote_to_query, vote_value_text, VOTE_PARAMS};
 use lab_model::registry::FigureKind;
 
@@ -56,7 +59,7 @@ impl VoteFigure {
             .notices
             .iter()
             .cloned()
-            .chain(self.figure.as_ref().and_then(|f| f.summary.cap_notice_ko.clone()))
+            .chain(self.figure.as_ref().and_then(|f| f.summary.cap_notice.clone()))
             .collect();
         html! {
             <figure id={id} class={classes!("lab-figure", "has-stage", "vote-figure", format!("vote-{}", spec.code.to_ascii_lowercase()))}
@@ -71,13 +74,13 @@ impl VoteFigure {
                 { if story { html! { <div class="verdict-slot">{ self.view_summary(ctx) }</div> } } else { html!{} } }
                 { self.view_loading() }
                 <div class={classes!("canvas-wrap", direct.then_some("stack-direct"))} ref={self.wrap.clone()} tabindex={if story || direct { "0" } else { "-1" }}
-                     aria-label={format!("그림 {} ({id})", spec.number)}
+                     aria-label={words().fill(words().vote.controls.figure_label, &[("number", spec.number), ("id", id)])}
                      onkeydown={if story { self.story_keys(ctx) } else { stack_key }}
                      onclick={stack_click} onmousemove={stack_move} onmouseleave={stack_leave}
                      onpointermove={tip_move} onpointerdown={tip_down} onpointerleave={tip_leave}>
                     <canvas ref={self.canvases[0].clone()} role="img" aria-label={spec.canvas_label()}></canvas>
                     { if self.kind() == FigureKind::OuterTransaction { html! {
-                        <canvas ref={self.canvases[1].clone()} class="vote-second" role="img" aria-label="합류를 거절하는 구현의 타임라인 — 자세한 설명은 그림 아래 글"></canvas>
+                        <canvas ref={self.canvases[1].clone()} class="vote-second" role="img" aria-label={words().vote.controls.lower_canvas}></canvas>
                     } } else { html!{} } }
                     { if direct { self.view_stack_pointing() } else { html!{} } }
                     { if self.kind() == FigureKind::Liveness { html!{} } else { self.view_mark_tip() } }
@@ -97,7 +100,7 @@ impl VoteFigure {
                     <div class="controls">
                         <div class="controls-grid">{ self.view_controls(ctx, false) }</div>
                         <details class="all-settings">
-                            <summary>{ "모든 설정" }</summary>
+                            <summary>{ words().vote.controls.all_settings }</summary>
                             <div class="controls-grid">
                                 { for VOTE_PARAMS.iter().filter(|p| !spec.main_keys.contains(&p.name) && !self.in_lesson(p.name)).map(|p| html! {
                                     <ParamControl prefix={format!("{id}-all")} spec={p} value={vote_value_text(&self.config, p.name).unwrap_or_default()} on_change={on_change.clone()} />
@@ -105,8 +108,8 @@ impl VoteFigure {
                             </div>
                         </details>
                         <div class="controls-row">
-                            <button type="button" class="btn" onclick={link.callback(|_| Msg::Reset)}>{ "초기화" }</button>
-                            <a class="btn vote-permalink" href={self.permalink()}>{ "이 상태의 링크" }</a>
+                            <button type="button" class="btn" onclick={link.callback(|_| Msg::Reset)}>{ words().vote.controls.reset }</button>
+                            <a class="btn vote-permalink" href={self.permalink()}>{ words().vote.controls.link }</a>
                         </div>
                     </div>
                     { super::super::export_panel::panel(super::super::export_panel::PanelData { id, params: vote_to_query(&self.config), permalink: self.permalink(),
@@ -116,7 +119,7 @@ impl VoteFigure {
                 { if story { self.view_scene_list() } else { html!{} } }
                 </div>
                 <p id={desc_id} class="visually-hidden vote-alt">{ self.text_alternative() }</p>
-                <figcaption>{ spec.caption_ko }</figcaption>
+                <figcaption>{ crate::words::catalogue::caption(words(), spec) }</figcaption>
             </figure>
         }
     }
@@ -125,7 +128,7 @@ impl VoteFigure {
     fn view_loading(&self) -> Html {
         match (&self.failure, &self.figure) {
             (Some(why), _) => html! { <p class="notice figure-loading" role="alert">{ why.clone() }</p> },
-            (None, None) => html! { <p class="figure-loading" role="status">{ "그림을 불러오는 중…" }</p> },
+            (None, None) => html! { <p class="figure-loading" role="status">{ words().vote.controls.loading }</p> },
             (None, Some(_)) => html! {},
         }
     }
@@ -141,9 +144,9 @@ impl VoteFigure {
         if !self.verdict_shown() {
             return html! {
                 <p class="verdict-hidden" role="status">
-                    <span>{ if self.lab { "결과는 재생이 판정 순간에 이르면 나옵니다." } else { "결과는 장면을 마지막까지 따라가면 나옵니다." } }</span>
+                    <span>{ if self.lab { words().vote.controls.verdict_at_moment } else { words().vote.controls.verdict_at_end } }</span>
                     { if self.lab { html! {
-                        <button type="button" class="btn verdict-reveal" onclick={ctx.link().callback(|_| Msg::RevealVerdict)}>{ "결과 보기" }</button>
+                        <button type="button" class="btn verdict-reveal" onclick={ctx.link().callback(|_| Msg::RevealVerdict)}>{ words().vote.controls.reveal }</button>
                     } } else { html!{} } }
                 </p>
             };
@@ -175,15 +178,15 @@ impl VoteFigure {
             Some(i) => html! {<>
                 <span class="story-count">{ format!("{}/{total}", i + 1) }</span>{ " " }{ scenes[i].1.clone() }
             </>},
-            None => html! { { "\"다음 장면\"을 누르면 A의 첫 투표를 장면별로 따라갑니다." } },
+            None => html! { { words().vote.controls.scenes_start } },
         };
         html! {
             <div class="vote-scenes" data-scene={current.map(|i| i.to_string()).unwrap_or_default()} data-scenes={total.to_string()}>
-                <div class="story-lead-buttons" role="group" aria-label="장면">
+                <div class="story-lead-buttons" role="group" aria-label={words().vote.controls.scenes}>
                     <button type="button" class="btn scene-prev" aria-disabled={self.scene_step(-1).is_none().to_string()}
-                        onclick={link.callback(|_| Msg::Scene(-1))}>{ "◀ 이전 장면" }</button>
+                        onclick={link.callback(|_| Msg::Scene(-1))}>{ words().vote.controls.prev_scene }</button>
                     <button type="button" class="btn btn-primary scene-next" aria-disabled={self.scene_step(1).is_none().to_string()}
-                        onclick={link.callback(|_| Msg::Scene(1))}>{ "다음 장면 ▶" }</button>
+                        onclick={link.callback(|_| Msg::Scene(1))}>{ words().vote.controls.next_scene }</button>
                 </div>
                 // Every scene's sentence is laid in the same grid cell, hidden,
                 // so that the box is as tall as the longest at this width and
@@ -206,7 +209,7 @@ impl VoteFigure {
         }
         html! {
             <details class="story-lead-all scene-list">
-                <summary>{ "장면 전체를 글로 읽기" }</summary>
+                <summary>{ words().vote.controls.all_scenes }</summary>
                 <ol class="story-static-steps">{ for scenes.iter().map(|(_, s)| html! { <li>{ s.clone() }</li> }) }</ol>
             </details>
         }
@@ -214,7 +217,7 @@ impl VoteFigure {
 
     fn view_player(&self) -> Html {
         let cursor = self.player.player.cursor_us();
-        let at = if cursor == u64::MAX { "끝".to_string() } else { fmt_time(cursor) };
+        let at = if cursor == u64::MAX { words().vote.controls.end.to_string() } else { fmt_time(cursor) };
         self.player.view(self.spec.id, at, narrator(&self.figure), false, html! {})
     }
 
@@ -228,6 +231,7 @@ impl VoteFigure {
 
     /// The figure's own controls: the lesson's (`lesson`), else the lab's.
     fn view_controls(&self, ctx: &Context<Self>, lesson: bool) -> Html {
+        let c = &words().vote.controls;
         let id = self.spec.id;
         let link = ctx.link();
         let here = |key: &str| self.in_lesson(key) == lesson;
@@ -281,58 +285,66 @@ impl VoteFigure {
             });
             let fid = format!("{id}-crash_after");
             let shown = match cur {
-                None => "장애 없음".to_string(),
-                Some(0) => "0 · 첫 처리 단계 전".to_string(),
+                None => c.no_fault.to_string(),
+                Some(0) => c.before_first.to_string(),
                 Some(k) => match self.stops().get(k as usize - 1) {
-                    Some(name) => format!("{k} · {name} 직후 ({})", event_ko(name)),
-                    None => format!("{k} · 마지막 단계 뒤"),
+                    Some(name) => words().fill(
+                        c.after_step,
+                        &[("k", &k.to_string()), ("code", name), ("name", &vote_words::event(words(), name))],
+                    ),
+                    None => words().fill(c.after_last, &[("k", &k.to_string())]),
                 },
             };
             let list_id = format!("{id}-crash-stops");
             html! {
                 <div class="ctl ctl-range vote-crash">
                     <label for={fid.clone()}>
-                        <span class="ctl-name">{ "장애 지점 (처리 단계 기준)" }</span>
+                        <span class="ctl-name">{ c.crash_point }</span>
                         <output for={fid.clone()} class="ctl-value">{ shown }</output>
                     </label>
                     <input type="range" id={fid} name="crash_after" min="0" max={n.to_string()} step="1" list={list_id.clone()}
-                        value={value.to_string()} oninput={cb} aria-valuetext={self.stops().get(value.wrapping_sub(1)).cloned().unwrap_or_else(|| "시작 전".into())} />
+                        value={value.to_string()} oninput={cb} aria-valuetext={self.stops().get(value.wrapping_sub(1)).cloned().unwrap_or_else(|| c.before_start.into())} />
                     <datalist id={list_id}>{ for (0..=n).map(|k| html! { <option value={k.to_string()}></option> }) }</datalist>
                 </div>
             }
         };
         let variants = |vs: Vec<Variant>| -> Vec<(String, String)> {
-            vs.into_iter().map(|v| (v.code().to_string(), format!("{} ({})", variant_ko(v), v.code()))).collect()
+            vs.into_iter()
+                .map(|v| (v.code().to_string(), format!("{} ({})", catalogue::vote_variant(words(), v), v.code())))
+                .collect()
         };
         let faults = || -> Vec<(String, String)> {
-            FaultKind::ALL.iter().map(|f| (f.key().to_string(), fault_ko(*f).to_string())).collect()
+            FaultKind::ALL.iter().map(|f| (f.key().to_string(), catalogue::fault(words(), *f).to_string())).collect()
         };
         let profiles = || -> Vec<(String, String)> {
-            StoreProfile::ALL.iter().map(|p| (p.key().to_string(), profile_ko(*p).to_string())).collect()
+            StoreProfile::ALL
+                .iter()
+                .map(|p| (p.key().to_string(), vote_words::profile(words(), *p).to_string()))
+                .collect()
         };
         match self.kind() {
             FigureKind::Story => html! {<>
-                { select("variant", "순서 선택", variants(Variant::ALL.to_vec())) }
+                { select("variant", c.order_choice, variants(Variant::ALL.to_vec())) }
                 { crash_slider() }
-                { select("fault", "장애 종류", faults()) }
-                { select("conflict_source", "충돌 출처", ConflictSource::ALL.iter().map(|c| (c.key().to_string(), conflict_ko(*c).to_string())).collect()) }
-                { select("profile", "저장소 설정", profiles()) }
-                { flag("device_honours_sync", "장치가 동기화를 무시", true) }
+                { select("fault", c.fault_kind, faults()) }
+                { select("conflict_source", c.conflict_source, ConflictSource::ALL.iter().map(|c| (c.key().to_string(), vote_words::conflict(words(), *c).to_string())).collect()) }
+                { select("profile", c.profile, profiles()) }
+                { flag("device_honours_sync", c.device_ignores_sync, true) }
             </>},
             FigureKind::OuterTransaction => html! {<>
-                { select("outer_end", "바깥 트랜잭션의 결과", vec![("rollback".into(), "롤백".into()), ("commit".into(), "커밋".into())]) }
-                { select("crash", "장애", vec![("none".into(), "넣지 않음".into()), ("after_events".into(), "처리 단계 뒤에 넣음".into())]) }
+                { select("outer_end", c.outer_end, vec![("rollback".into(), c.rollback.into()), ("commit".into(), c.commit.into())]) }
+                { select("crash", c.crash, vec![("none".into(), c.crash_none.into()), ("after_events".into(), c.crash_after.into())]) }
                 { if self.config.crash_after_events.is_some() { crash_slider() } else { html!{} } }
-                { select("fault", "장애 종류", faults()) }
+                { select("fault", c.fault_kind, faults()) }
             </>},
             FigureKind::UncertainFailure => html! {<>
-                { select("variant", "처리 방식", variants(UNCERTAIN_VARIANTS.to_vec())) }
-                { flag("status_probe_shares_engine_lock", "상태 조회가 엔진 잠금을 공유", false) }
-                { select("sync_error_true_state", "동기화 오류 뒤 진짜 저장 상태", vec![("dropped".into(), "유실".into()), ("os_cache".into(), "OS 캐시".into()), ("disk".into(), "디스크".into())]) }
-                { select("interrupt_during", "중단 요청 시점", vec![("auto".into(), "변형의 기본값".into()), ("commit".into(), "커밋 중".into()), ("drain".into(), "저장 큐 비우기 중".into()), ("fsync".into(), "파일 동기화 중".into())]) }
-                { select("crash", "장애", vec![("none".into(), "넣지 않음".into()), ("after_events".into(), "처리 단계 뒤에 넣음".into())]) }
+                { select("variant", c.implementation, variants(UNCERTAIN_VARIANTS.to_vec())) }
+                { flag("status_probe_shares_engine_lock", c.probe_shares_lock, false) }
+                { select("sync_error_true_state", c.true_state, vec![("dropped".into(), c.lost.into()), ("os_cache".into(), c.os_cache.into()), ("disk".into(), c.disk.into())]) }
+                { select("interrupt_during", c.interrupt_during, vec![("auto".into(), c.variant_default.into()), ("commit".into(), c.during_commit.into()), ("drain".into(), c.during_drain.into()), ("fsync".into(), c.during_fsync.into())]) }
+                { select("crash", c.crash, vec![("none".into(), c.crash_none.into()), ("after_events".into(), c.crash_after.into())]) }
                 { if self.config.crash_after_events.is_some() { crash_slider() } else { html!{} } }
-                { select("fault", "장애 종류", faults()) }
+                { select("fault", c.fault_kind, faults()) }
             </>},
             FigureKind::Liveness if !here("blocked_validators") => html! {},
             FigureKind::Liveness => {
@@ -347,17 +359,17 @@ impl VoteFigure {
                 html! {
                     <div class="ctl ctl-range">
                         <label for={fid.clone()}>
-                            <span class="ctl-name">{ "멈춘 노드 수" }</span>
-                            <output for={fid.clone()} class="ctl-value">{ format!("{b}개{}", if b >= 2 { " (정족수 미달)" } else { "" }) }</output>
+                            <span class="ctl-name">{ c.blocked }</span>
+                            <output for={fid.clone()} class="ctl-value">{ words().fill(c.blocked_value, &[("n", &b.to_string()), ("quorum", if b >= 2 { c.no_quorum } else { "" })]) }</output>
                         </label>
                         <input type="range" id={fid} name="blocked_validators" min={min.to_string()} max={max.to_string()} step="1" value={b.to_string()} oninput={cb} />
                     </div>
                 }
             }
             FigureKind::KillVsPower => html! {<>
-                { flag("device_honours_sync", "장치가 동기화를 무시", true) }
-                { select("variant", "순서", variants(Variant::ALL.to_vec())) }
-                { select("profile", "저장소 설정", profiles()) }
+                { flag("device_honours_sync", c.device_ignores_sync, true) }
+                { select("variant", c.order, variants(Variant::ALL.to_vec())) }
+                { select("profile", c.profile, profiles()) }
             </>},
             _ => html! {},
         }
@@ -367,10 +379,10 @@ impl VoteFigure {
         let link = ctx.link();
         let pressed = |h: StackFault| if self.hit == h { "true" } else { "false" };
         html! {
-            <div class="player-buttons vote-stack-buttons" role="group" aria-label="장애 고르기">
-                <button type="button" class="btn" aria-pressed={pressed(StackFault::None)} onclick={link.callback(|_| Msg::Hit(StackFault::None))}>{ "장애 전" }</button>
-                <button type="button" class="btn btn-warn" aria-pressed={pressed(StackFault::Kill)} onclick={link.callback(|_| Msg::Hit(StackFault::Kill))}>{ "프로세스 종료" }</button>
-                <button type="button" class="btn btn-warn" aria-pressed={pressed(StackFault::Power)} onclick={link.callback(|_| Msg::Hit(StackFault::Power))}>{ "전원 차단" }</button>
+            <div class="player-buttons vote-stack-buttons" role="group" aria-label={words().vote.controls.pick_fault}>
+                <button type="button" class="btn" aria-pressed={pressed(StackFault::None)} onclick={link.callback(|_| Msg::Hit(StackFault::None))}>{ StackFault::None.name(words()) }</button>
+                <button type="button" class="btn btn-warn" aria-pressed={pressed(StackFault::Kill)} onclick={link.callback(|_| Msg::Hit(StackFault::Kill))}>{ StackFault::Kill.name(words()) }</button>
+                <button type="button" class="btn btn-warn" aria-pressed={pressed(StackFault::Power)} onclick={link.callback(|_| Msg::Hit(StackFault::Power))}>{ StackFault::Power.name(words()) }</button>
             </div>
         }
     }

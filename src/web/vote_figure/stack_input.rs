@@ -9,9 +9,9 @@ use web_sys::HtmlElement;
 use yew::prelude::*;
 
 use super::{Msg, VoteFigure};
-use crate::figures::vote::{layer_ko, stack_band_css, stack_layer_at, StackFault, STACK_LAYERS};
+use crate::figures::vote::{stack_band_css, stack_layer_at, StackFault, STACK_LAYERS};
 use crate::sim::vote::Layer;
-use lab_model::korean::{with_particle, Particle};
+use crate::web::page_words::words;
 
 /// The drawn width of the figure's canvas (as `VoteFigure::draw` draws it).
 fn drawn_width(wrap: &NodeRef) -> Option<f64> {
@@ -52,18 +52,15 @@ pub(super) fn step_layer(from: Option<Layer>, down: bool) -> Layer {
     STACK_LAYERS[i]
 }
 
-/// What pointing at `layer` offers, in Korean.
-fn tip_ko(layer: Option<Layer>) -> String {
+/// What pointing at `layer` offers, in the page's words.
+fn tip(layer: Option<Layer>) -> String {
+    let w = words();
     match layer {
         Some(l) => {
-            let fault = StackFault::reaching(l).name_ko();
-            format!(
-                "{} 계층: 클릭하거나 Enter를 누르면 {} 일으켜 이 계층까지 무엇이 남는지 봅니다.",
-                layer_ko(l),
-                with_particle(fault, Particle::EulReul)
-            )
+            let fault = StackFault::reaching(l).name(w);
+            w.fill(w.vote.stack.offer, &[("layer", crate::words::vote::layer(w, l)), ("fault", fault)])
         }
-        None => "계층을 클릭하면 그 계층에 닿는 장애를 일으킵니다. 키보드로는 그림에 초점을 두고 ↑↓로 계층을 고른 뒤 Enter를 누릅니다.".to_string(),
+        None => w.vote.stack.offer_none.to_string(),
     }
 }
 
@@ -121,7 +118,7 @@ impl VoteFigure {
         });
         html! {<>
             { for ring }
-            <p class="stack-tip" aria-live="polite">{ tip_ko(self.stack_focus) }</p>
+            <p class="stack-tip" aria-live="polite">{ tip(self.stack_focus) }</p>
         </>}
     }
 }
