@@ -57,12 +57,21 @@ pub trait Narrator {
 pub enum Status<'a> {
     /// A sentence said when the player last moved by hand or stopped.
     Said(&'a str),
+    /// The player stopped itself at a mark that breaks an invariant: the mark's sentence.
+    AutoPaused(&'a str),
+    /// The player was asked for the next mark and none lies ahead.
+    NoMoreMarks,
     /// The current step, described by the figure as it is now (a story's narration).
     Step(usize),
 }
 
-/// The status when no mark lies ahead.
-const NO_MORE_MARKS: &str = "이 시간 창에는 더 이상 이상 징후가 없습니다.";
+/// What the player last said, before the status line words it.
+#[derive(Clone, Debug, PartialEq)]
+enum Said {
+    Text(String),
+    AutoPaused(String),
+    NoMoreMarks,
+}
 
 /// What a frame did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,7 +99,7 @@ pub struct Player {
     playing: bool,
     speed_exp: f64,
     auto_pause: bool,
-    said: String,
+    said: Said,
     /// The mark the player last jumped to or stopped at, until it moves again.
     mark: Option<usize>,
     /// The last frame's timestamp (ms), while playing.
@@ -111,7 +120,7 @@ impl Player {
             playing: false,
             speed_exp: pace.speed_range().2,
             auto_pause: false,
-            said: String::new(),
+            said: Said::Text(String::new()),
             mark: None,
             last_frame_ms: None,
         }
@@ -206,7 +215,11 @@ impl Player {
     pub fn status(&self) -> Status<'_> {
         match self.pace {
             Pace::Steps if !self.steps.is_empty() => Status::Step(self.index),
-            _ => Status::Said(&self.said),
+            _ => match &self.said {
+                Said::Text(text) => Status::Said(text),
+                Said::AutoPaused(mark) => Status::AutoPaused(mark),
+                Said::NoMoreMarks => Status::NoMoreMarks,
+            },
         }
     }
 
@@ -256,7 +269,7 @@ impl Player {
         self.mark = None;
         if self.pace == Pace::Time {
             self.cursor_us = self.steps[self.index];
-            self.said = narrator.describe_step(self.index);
+            self.said = Said::Text(narrator.describe_step(self.index));
         }
     }
 
@@ -301,10 +314,10 @@ impl Player {
             Some(i) => {
                 self.cursor_us = self.marks[i].at_us;
                 self.sync_index();
-                self.said = narrator.describe_mark(i);
+                self.said = Said::Text(narrator.describe_mark(i));
                 self.mark = Some(i);
             }
-            None => self.said = NO_MORE_MARKS.to_string(),
+            None => self.said = Said::NoMoreMarks,
         }
     }
 
@@ -325,7 +338,7 @@ impl Player {
                     if let Some(i) = self.marks.iter().position(|m| m.stops_play && m.at_us > old && m.at_us <= new) {
                         self.cursor_us = self.marks[i].at_us;
                         self.sync_index();
-                        self.said = format!("자동 정지 — {}", narrator.describe_mark(i));
+                        self.said = Said::AutoPaused(narrator.describe_mark(i));
                         self.mark = Some(i);
                         self.pause();
                         return Tick::Stopped;
@@ -416,7 +429,7 @@ mod tests {
         assert_eq!(p.status(), Status::Said("mark 0"));
         p.next_mark(&Words);
         p.next_mark(&Words);
-        assert_eq!(p.status(), Status::Said(NO_MORE_MARKS));
+        assert_eq!(p.status(), Status::NoMoreMarks);
         // Auto-pause stops at the invariant break only.
         let mut p = timeline();
         p.set_auto_pause(true);
@@ -428,7 +441,7 @@ mod tests {
             t += 16.0;
         }
         assert_eq!((p.cursor_us(), p.current_mark()), (450, Some(1)));
-        assert_eq!(p.status(), Status::Said("자동 정지 — mark 1"));
+        assert_eq!(p.status(), Status::AutoPaused("mark 1"));
     }
 
     #[test]

@@ -517,6 +517,20 @@ mod tests {
     }
 
     #[test]
+    fn a1_marks_are_narrated_in_english_without_korean() {
+        let spec = figure_spec("lease-expiry").unwrap();
+        let figure = LeasePlan::new(spec, parse_lease_query("preset=exp1").value, None, true).run();
+        let marks = figure.player_marks().len();
+        assert!(marks >= 3, "{marks} marks");
+        let en = Words::of(lab_words::Lang::En);
+        for i in 0..marks.min(30) {
+            let said = figure.narrate_mark_in(i, en);
+            assert!(said.contains(" ms: ") && said.contains("Thread "), "{said}");
+            assert!(!said.chars().any(|c| ('\u{ac00}'..='\u{d7a3}').contains(&c)), "{said}");
+        }
+    }
+
+    #[test]
     fn another_seed_finds_its_own_moments() {
         let (a, wa) = a1("preset=exp1");
         let (b, wb) = a1("preset=exp1&seed=7");

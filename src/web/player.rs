@@ -16,6 +16,7 @@ use yew::prelude::*;
 
 use crate::content::shell::{PAUSE_LABEL, PLAY_LABEL};
 use crate::figures::player::{Narrator, Pace, Player, Status, Tick};
+use crate::web::page_words::words;
 
 /// What the player's controls and frames ask of it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -158,13 +159,13 @@ impl PlayerDriver {
     }
 
     /// The player's controls. `position` is the cursor as the figure words
-    /// it; `narrator` words the status line; `marks` adds "다음 이상 징후" and
+    /// it; `narrator` words the status line; `marks` adds the next-anomaly button and
     /// auto-pause; `extra` goes after the speed slider (a timeline's window).
     pub fn view(&self, id: &str, position: String, narrator: &dyn Narrator, marks: bool, extra: Html) -> Html {
         self.view_parts(id, position, Some(narrator), marks, extra)
     }
 
-    /// The player's controls without its status line and "다음 이상 징후"
+    /// The player's controls without its status line and the next-anomaly button
     /// (a figure that shows both elsewhere: [`PlayerDriver::view_status`],
     /// [`PlayerDriver::view_next_mark`]); `marks` adds auto-pause.
     pub fn view_tools(&self, id: &str, position: String, marks: bool, extra: Html) -> Html {
@@ -175,8 +176,11 @@ impl PlayerDriver {
     /// a polite live region while it rests.
     pub fn view_status(&self, narrator: &dyn Narrator) -> Html {
         let p = &self.player;
+        let w = words();
         let status = match p.status() {
             Status::Said(text) => text.to_string(),
+            Status::AutoPaused(mark) => w.fill(w.alt.player.auto_paused, &[("mark", mark)]),
+            Status::NoMoreMarks => w.alt.player.no_more_marks.to_string(),
             Status::Step(i) => narrator.describe_step(i),
         };
         html! {
@@ -199,9 +203,10 @@ impl PlayerDriver {
         }
     }
 
-    /// "다음 이상 징후" alone: the player stops at the next mark and says what it is.
+    /// The next-anomaly button alone: the player stops at the next mark and says what it is.
     pub fn view_next_mark(&self) -> Html {
-        html! { <button type="button" class="btn btn-warn next-mark" onclick={self.send(PlayerMsg::NextMark)}>{ NEXT_MARK_LABEL }</button> }
+        let label = words().alt.player.next_mark;
+        html! { <button type="button" class="btn btn-warn next-mark" onclick={self.send(PlayerMsg::NextMark)}>{ label }</button> }
     }
 
     fn view_parts(
@@ -217,9 +222,13 @@ impl PlayerDriver {
         let n = p.len();
         let (min_exp, max_exp, start_exp) = p.pace().speed_range();
         let speed = p.speed();
+        let w = words();
+        let pw = &w.alt.player;
         let speed_text = match p.pace() {
-            Pace::Time => format!("{}× (실제 1초 = 시뮬 {:.0}ms)", trim_speed(speed), speed * 1000.0),
-            Pace::Steps => format!("초당 사건 {:.1}개", speed),
+            Pace::Time => {
+                w.fill(pw.speed_time, &[("factor", &trim_speed(speed)), ("ms", &format!("{:.0}", speed * 1000.0))])
+            }
+            Pace::Steps => w.fill(pw.speed_steps, &[("n", &format!("{:.1}", speed))]),
         };
         let messages = self.messages.clone();
         let scrub = Callback::from(move |e: InputEvent| {
@@ -238,30 +247,30 @@ impl PlayerDriver {
         });
         let range = |v: f64| format!("{v}");
         html! {
-            <div class="player" role="group" aria-label="타임라인 재생기 (스페이스: 재생/정지, ←/→: 한 사건씩)" onkeydown={self.on_key()}>
+            <div class="player" role="group" aria-label={pw.label} onkeydown={self.on_key()}>
                 <div class="player-buttons">
-                    <button type="button" class="btn" onclick={send(PlayerMsg::Step(-1))} aria-label="한 사건 뒤로">{ "◀ 한 사건" }</button>
+                    <button type="button" class="btn" onclick={send(PlayerMsg::Step(-1))} aria-label={pw.back_label}>{ pw.back }</button>
                     { self.view_play() }
-                    <button type="button" class="btn" onclick={send(PlayerMsg::Step(1))} aria-label="한 사건 앞으로">{ "한 사건 ▶" }</button>
+                    <button type="button" class="btn" onclick={send(PlayerMsg::Step(1))} aria-label={pw.forward_label}>{ pw.forward }</button>
                     { if marks { html! {<>
                         { if narrator.is_some() { self.view_next_mark() } else { html! {} } }
                         <span class="ctl-flag">
                             <input type="checkbox" id={format!("{id}-autopause")} checked={p.auto_pause()} onchange={auto} />
-                            <label for={format!("{id}-autopause")}>{ "불변식이 깨지면 자동 정지" }</label>
+                            <label for={format!("{id}-autopause")}>{ pw.auto_pause }</label>
                         </span>
                     </>} } else { html! {} } }
                 </div>
                 <div class="player-sliders">
                     <div class="ctl ctl-range">
                         <label for={format!("{id}-scrub")}>
-                            <span class="ctl-name">{ "위치" }</span>
-                            <output class="ctl-value">{ format!("{position} · 사건 {}/{}", (p.index() + 1).min(n), n) }</output>
+                            <span class="ctl-name">{ pw.position }</span>
+                            <output class="ctl-value">{ w.fill(pw.position_value, &[("position", &position), ("i", &(p.index() + 1).min(n).to_string()), ("n", &n.to_string())]) }</output>
                         </label>
                         <input type="range" id={format!("{id}-scrub")} class="scrub" min="0" max={n.saturating_sub(1).to_string()} step="1" value={p.index().to_string()} oninput={scrub} />
                     </div>
                     <div class="ctl ctl-range">
                         <label for={format!("{id}-speed")}>
-                            <span class="ctl-name">{ "속도 (로그 눈금)" }</span>
+                            <span class="ctl-name">{ pw.speed }</span>
                             <output class="ctl-value">{ speed_text }</output>
                         </label>
                         <input type="range" id={format!("{id}-speed")} min={range(min_exp)} max={range(max_exp)} step="0.1" value={format!("{:.1}", p.speed_exp())} oninput={speed_cb} />
@@ -273,9 +282,6 @@ impl PlayerDriver {
         }
     }
 }
-
-/// The button that moves the player to the next anomaly.
-pub const NEXT_MARK_LABEL: &str = "다음 이상 징후";
 
 /// A speed factor with as many decimals as it needs to be read.
 fn trim_speed(s: f64) -> String {

@@ -521,8 +521,8 @@ impl LeaseFigure {
                     s.push(' ');
                 }
                 if let Some(d) = table_run {
-                    s.push_str("60초 전체 실행: ");
-                    s.push_str(d);
+                    let ko = &lab_words::ko::WORDS;
+                    s.push_str(&ko.fill(ko.alt.whole_run, &[("run", d)]));
                 }
                 s
             }
@@ -548,12 +548,28 @@ impl Narrator for LeaseFigure {
         self.traces.first().and_then(|t| t.events.get(i)).map(describe_event).unwrap_or_default()
     }
 
+    /// The Korean edition's, until the player hands its narrator a table.
     fn describe_mark(&self, i: usize) -> String {
+        self.narrate_mark_in(i, &lab_words::ko::WORDS)
+    }
+}
+
+impl LeaseFigure {
+    /// The player's mark `i` in `w`'s language: when, where and what, then
+    /// who made it ([`Self::mark_cast`]).
+    pub fn narrate_mark_in(&self, i: usize, w: &Words) -> String {
         let Some(a) = self.anomalies().get(i) else { return String::new() };
-        let at = format!("{:.1}ms: 지갑 {}에서 {}", a.at.t_us as f64 / 1000.0, a.wallet, a.kind.label_ko());
-        let who = self.mark_cast(i).map(|(_, fact)| lab_words::story::cast(&lab_words::ko::WORDS, &fact));
+        let at = w.fill(
+            w.alt.mark,
+            &[
+                ("ms", &format!("{:.1}", a.at.t_us as f64 / 1000.0)),
+                ("wallet", &a.wallet.to_string()),
+                ("kind", lab_words::analysis::anomaly(w, a.kind)),
+            ],
+        );
+        let who = self.mark_cast(i).map(|(_, fact)| lab_words::story::cast(w, &fact));
         match who {
-            Some(who) if !who.is_empty() => format!("{at}. {who}"),
+            Some(who) if !who.is_empty() => w.fill(w.alt.mark_cast, &[("mark", &at), ("who", &who)]),
             _ => at,
         }
     }
