@@ -59,7 +59,9 @@ impl Figure {
             .notices
             .iter()
             .cloned()
-            .chain(self.figure.as_ref().and_then(|f| f.cap_notice_ko()))
+            .chain(
+                self.figure.as_ref().and_then(|f| f.cap_notice()).map(|n| lab_words::notices::cap_notice(words(), n)),
+            )
             .chain(self.figure.as_ref().and_then(|f| f.lane_notice_ko()))
             .collect();
         let player = &self.player.player;
@@ -354,7 +356,7 @@ fn view_legend(items: &[LegendItem]) -> Html {
     html! {
         <ul class="legend" aria-label={words().ui.lab.legend}>
             { for items.iter().map(|item| html! {
-                <li data-legend={item.key()}><span class={classes!("lg", format!("lg-{}", item.key()))} aria-hidden="true"></span>{ item.label_ko() }</li>
+                <li data-legend={item.key()}><span class={classes!("lg", format!("lg-{}", item.key()))} aria-hidden="true"></span>{ item.label(words()) }</li>
             }) }
         </ul>
     }
