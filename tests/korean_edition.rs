@@ -271,7 +271,7 @@ fn lease_narration(out: &mut Vec<String>, spec: &'static FigureSpec) {
     }
     let ko = lab_words::Words::of(lab_words::Lang::Ko);
     lines.extend(figure.cap_notice().map(|n| format!("cap notice: {}", lab_words::notices::cap_notice(ko, n))));
-    lines.extend(figure.lane_notice_ko().map(|n| format!("lane notice: {n}")));
+    lines.extend(figure.lane_notice(ko).map(|n| format!("lane notice: {n}")));
     // A timeline has thousands of steps told by a few dozen templates: the
     // first steps, then the first few of each kind of event.
     let events = &figure.traces()[0].events;

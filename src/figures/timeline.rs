@@ -53,6 +53,7 @@ use super::{palette as P, View};
 use lab_model::analysis::{anomalies, overlap_intervals, row_lock_waits, stale_write_holds, Anomaly, RowWait};
 use lab_sim::core::Stamp;
 use lab_sim::lease::LeaseTrace;
+use lab_words::Words;
 
 /// What the timeline highlights, computed once per trace (not per frame).
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -243,16 +244,25 @@ impl LanePlan {
         self.workers_shown < self.workers_total
     }
 
-    /// The Korean note a capped timeline draws under its axis (short, to fit a phone).
-    pub fn cap_note_ko(&self) -> Option<String> {
+    /// The note a capped timeline draws under its axis, in `w`'s language (short, to fit a phone).
+    pub fn cap_note(&self, w: &Words) -> Option<String> {
         self.is_capped().then(|| {
-            format!("그리기 상한: 스레드 줄 {}개 중 앞의 {}개만 그렸습니다.", self.workers_total, self.workers_shown)
+            w.fill(
+                w.legend.lanes_capped,
+                &[("total", &self.workers_total.to_string()), ("shown", &self.workers_shown.to_string())],
+            )
         })
     }
 
     /// The note the page shows above the figure: the same, and what it does not change.
-    pub fn cap_notice_ko(&self) -> Option<String> {
-        self.cap_note_ko().map(|note| format!("{note} 표와 지표는 모든 스레드를 셉니다."))
+    pub fn cap_notice(&self, w: &Words) -> Option<String> {
+        self.cap_note(w).map(|note| w.fill(w.legend.lanes_capped_notice, &[("note", &note)]))
+    }
+
+    /// [`Self::cap_note`] in the Korean edition, for the drawing, which is
+    /// not yet handed a table (issue 42 removes it).
+    pub fn cap_note_ko(&self) -> Option<String> {
+        self.cap_note(&lab_words::ko::WORDS)
     }
 }
 

@@ -10,6 +10,10 @@ crate::words! {
         pub timeline: [&'static str; 24],
         /// Article A's closing small multiples (side by side).
         pub side: SideWords,
+        /// A capped timeline's note: `{shown}` of `{total}` thread lanes drawn.
+        pub lanes_capped: &'static str,
+        /// The page's notice of it: `{note}`, and what it does not change.
+        pub lanes_capped_notice: &'static str,
     }
 }
 
@@ -45,5 +49,21 @@ impl SideWords {
     /// `n` as a count before a noun (the number itself past ten).
     pub fn count(&self, n: usize) -> String {
         n.checked_sub(1).and_then(|i| self.counts.get(i)).map_or_else(|| n.to_string(), |w| w.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Lang, Words};
+
+    #[test]
+    fn english_counts_its_panels_and_capped_lanes() {
+        let w = Words::of(Lang::En);
+        assert_eq!(w.legend.side.count(5), "five");
+        let note = w.fill(w.legend.lanes_capped, &[("total", "64"), ("shown", "24")]);
+        assert_eq!(
+            w.fill(w.legend.lanes_capped_notice, &[("note", &note)]),
+            "Drawing cap: only the first 24 of 64 thread lanes are drawn. The table and the metrics count every thread."
+        );
     }
 }

@@ -30,6 +30,8 @@ pub const LEGEND: LegendWords = LegendWords {
         "process stopped",
         "lock-server outage",
     ],
+    lanes_capped: "Drawing cap: only the first {shown} of {total} thread lanes are drawn.",
+    lanes_capped_notice: "{note} The table and the metrics count every thread.",
     side: SideWords {
         counts: ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"],
         caption: "Side by side: {labels}, under the same seed and the same pauses, wallet 0 alone, played on one clock. Move the player and all {count} figures move together.",

@@ -30,6 +30,8 @@ pub const LEGEND: LegendWords = LegendWords {
         "프로세스 정지",
         "락 서버 단절",
     ],
+    lanes_capped: "그리기 상한: 스레드 줄 {total}개 중 앞의 {shown}개만 그렸습니다.",
+    lanes_capped_notice: "{note} 표와 지표는 모든 스레드를 셉니다.",
     side: SideWords {
         counts: ["한", "두", "세", "네", "다섯", "여섯", "일곱", "여덟", "아홉", "열"],
         caption: "나란히 보기: {labels|을/를} 같은 시드, 같은 멈춤 아래에서 지갑 0만 떼어 한 시계로 재생합니다. 재생기를 움직이면 {count} 그림이 함께 움직입니다.",
