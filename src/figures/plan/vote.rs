@@ -709,4 +709,48 @@ mod tests {
         assert_ne!(b6.text_alternative(StackFault::Kill), b6.text_alternative(StackFault::Power));
         assert_eq!(summary("vote-story").1.text_alternatives.len(), 1);
     }
+
+    /// Every figure of Article B says everything beside its drawing in
+    /// English when planned in the English table: the scenes, the verdict,
+    /// the text alternatives, the player's lines, every mark's tip and the
+    /// facts a prediction reveals, with no Korean and no unfilled placeholder.
+    #[test]
+    fn every_figure_speaks_english_in_the_english_table() {
+        let en = Words::of(lab_words::Lang::En);
+        let english = |what: &str, s: &str| {
+            assert!(!s.chars().any(|c| ('\u{ac00}'..='\u{d7a3}').contains(&c)) && !s.contains('{'), "{what}: {s}");
+        };
+        let mut said = 0;
+        for spec in lab_model::registry::figures_of(Scenario::Vote).filter(|f| f.kind != FigureKind::CrashMatrix) {
+            if spec.kind == FigureKind::TapCrash {
+                continue;
+            }
+            let figure = VotePlan::with_words(spec, spec.initial_vote_config(), en).run();
+            let summary = figure.summary();
+            said += summary.beats.len() + summary.text_alternatives.len();
+            for (_, sentence) in &summary.beats {
+                english(spec.id, sentence);
+            }
+            for alt in &summary.text_alternatives {
+                english(spec.id, alt);
+            }
+            if let Some((_, text, warning)) = &summary.verdict {
+                english(spec.id, text);
+                english(spec.id, warning.as_deref().unwrap_or_default());
+            }
+            for fact in &summary.facts {
+                english(spec.id, &format!("{} {} {}", fact.label_ko, fact.where_ko, fact.text));
+            }
+            for i in 0..summary.step_times.len() {
+                english(spec.id, &figure.describe_step(i));
+            }
+            for panel in 0..summary.panels as usize {
+                for (x, y) in figure.mark_points(panel, 900.0, u64::MAX) {
+                    let tip = figure.describe_point(panel, 900.0, u64::MAX, StackFault::Kill, x, y);
+                    english(spec.id, &tip.unwrap_or_default());
+                }
+            }
+        }
+        assert!(said > 30, "{said} lines said");
+    }
 }

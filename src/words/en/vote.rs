@@ -111,7 +111,7 @@ const RUN: RunWords = RunWords {
     early_sends: "{n} {n?send/sends} left before the record reached the disk. ",
     conn_returned: "Warning: a DB connection with work still pending was returned to the pool. ",
     liveness_all: "In {secs} s the network finalized up to height {height}, and both transactions submitted after the fault were finalized.",
-    liveness_not_all: "In {secs} s the network finalized up to height {height}, and not both transactions submitted after the fault were finalized.",
+    liveness_not_all: "In {secs} s the network finalized up to height {height}, but the two transactions submitted after the fault were not both finalized.",
 };
 
 const CAP: CapWords = CapWords {
