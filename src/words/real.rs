@@ -187,8 +187,30 @@ crate::words! {
 }
 
 crate::words! {
+    /// The words of the facts `lab_real::wal` reads back from a committed
+    /// run: the machine, a crash state's kind, a double signature.
+    pub struct RealFactWords {
+        /// `{system}`, `{cpus}`, `{fs}` (where the store files were).
+        pub machine: &'static str,
+        pub machine_tmpfs: &'static str,
+        pub machine_temp_dir: &'static str,
+        /// Only the synced writes reached the disk.
+        pub synced: &'static str,
+        /// And the first `{n}` unsynced operations.
+        pub prefix: &'static str,
+        /// And the one unsynced write at log record `{r}`.
+        pub single: &'static str,
+        /// And the write at log record `{r}`, torn after its first sector.
+        pub torn: &'static str,
+        /// Two signatures at `{height}` on values `{a}` and `{b}`.
+        pub double_signature: &'static str,
+    }
+}
+
+crate::words! {
     /// Every word of this domain, one field each.
     pub struct RealWords {
+        pub facts: RealFactWords,
         pub pay: PayRealWords,
         pub limits: LimitsWords,
         pub journal: JournalWords,

@@ -23,12 +23,11 @@
 use serde_json::Value;
 
 use lab_model::html::escape_html;
-use lab_real::wal::matrix::{kind_from_text, kind_ko};
-use lab_real::wal::report::machine_ko;
+use lab_real::wal::matrix::kind_from_text;
 use lab_words::real::JournalWords;
 use lab_words::Words;
 
-use super::wal::{count, thousands};
+use super::wal::{count, machine, state_kind, thousands};
 
 /// The committed run, as `super::wal` reads it.
 const MATRIX_JSON: &str = include_str!("../../../content/real/wal-matrix.json");
@@ -109,13 +108,13 @@ pub(crate) fn figure(words: &Words, report: &Value) -> String {
     let w = &power(story)["worst"];
     let sync = sync_name(story);
     let kind = kind_from_text(w["kind"].as_str().unwrap_or(""))
-        .map(kind_ko)
+        .map(|k| state_kind(words, k))
         .unwrap_or_else(|| panic!("content/real/wal-matrix.json: unreadable crash state {:?}", w["kind"]));
     let stage =
         STAGES.iter().position(|code| w["stage"] == *code).map_or_else(|| text(&w["stage"]), |i| jw.stages[i].into());
     let integrity = if w["integrity"] == "ok" { jw.integrity_ok.to_string() } else { text(&w["integrity"]) };
     let date = text(&report["date"]);
-    let machine = escape_html(&machine_ko(report["machine"].as_str().unwrap_or("")).unwrap_or_default());
+    let machine = escape_html(&machine(words, report["machine"].as_str().unwrap_or("")).unwrap_or_default());
     let version = text(&report["sqlite_version"]);
 
     // The story: three bands.
@@ -287,9 +286,9 @@ mod tests {
         assert!(html.contains("<title id=\"real-journal-title\">") && html.contains("<desc id=\"real-journal-desc\">"));
         // The committed run: FULL lost X30 after sending it, restoring X1…X29.
         assert!(html.contains("synchronous=FULL"), "{html}");
-        let synced = kind_from_text("synced only").map(kind_ko).unwrap();
+        let synced = words.real.facts.synced;
         let when = words.fill(jw.when_all, &[("records", "874")]);
-        let line = words.fill(jw.state_line, &[("kind", &synced), ("when", &when), ("stage", jw.stages[5])]);
+        let line = words.fill(jw.state_line, &[("kind", synced), ("when", &when), ("stage", jw.stages[5])]);
         assert!(html.contains(&line), "{line}: {html}");
         let lost = words.fill(jw.lost_line, &[("lost", "X30"), ("integrity", jw.integrity_ok)]);
         assert!(
@@ -351,14 +350,14 @@ mod tests {
         figure(ko(), &report);
     }
 
-    /// The English table draws the same figure in English (the crash
-    /// state's name aside: `lab_real::wal` words it).
+    /// The English table draws the same figure in English, from the same facts.
     #[test]
     fn the_english_figure_reads_as_english() {
         let words = Words::of(lab_words::Lang::En);
         let html = figure(words, &committed());
         assert!(html.contains("<title id=\"real-journal-title\">Real run: The journal thought deleted"), "{html}");
-        assert!(html.contains("after all 874 log records · stage: send D"), "{html}");
+        assert!(html.contains(">only the synced writes · after all 874 log records · stage: send D</text>"), "{html}");
+        assert!(!html.chars().any(|c| ('\u{ac00}'..='\u{d7a3}').contains(&c)), "{html}");
         assert!(html.contains(">X30 (integrity check: ok)</text>"), "{html}");
     }
 }

@@ -14,8 +14,9 @@ use serde_json::Value;
 
 use lab_model::html::escape_html;
 use lab_real::wal::check::NO_VOTES;
-use lab_real::wal::matrix::{double_signature_ko, kind_from_text, kind_ko};
-use lab_real::wal::report::machine_ko;
+use lab_real::wal::matrix::{kind_from_text, DoubleSignature};
+use lab_real::wal::rebuild::StateKind;
+use lab_real::wal::report::Machine;
 use lab_words::real::WalWords;
 use lab_words::Words;
 
@@ -64,11 +65,37 @@ fn integrity(w: &WalWords, v: &Value) -> String {
     }
 }
 
-/// A committed English text read back into the reader's words by `ko`;
-/// text that it cannot read fails the render.
-fn korean(v: &Value, what: &str, ko: impl Fn(&str) -> Option<String>) -> String {
+/// A committed English text read back, by `read`, into the reader's
+/// words; text that it cannot read fails the render.
+fn read_back(v: &Value, what: &str, read: impl Fn(&str) -> Option<String>) -> String {
     let en = v.as_str().unwrap_or("");
-    escape_html(&ko(en).unwrap_or_else(|| panic!("content/real/wal-matrix.json: unreadable {what}: {en:?}")))
+    escape_html(&read(en).unwrap_or_else(|| panic!("content/real/wal-matrix.json: unreadable {what}: {en:?}")))
+}
+
+/// The machine a report names (its `machine` text), in the reader's words.
+pub(super) fn machine(words: &Words, text: &str) -> Option<String> {
+    let m = Machine::parse(text)?;
+    let f = &words.real.facts;
+    let fs = if m.tmpfs { f.machine_tmpfs } else { f.machine_temp_dir };
+    Some(words.fill(f.machine, &[("system", &m.system), ("cpus", &m.cpus.to_string()), ("fs", fs)]))
+}
+
+/// What a crash state kept on disk, in the reader's words.
+pub(super) fn state_kind(words: &Words, kind: StateKind) -> String {
+    let f = &words.real.facts;
+    match kind {
+        StateKind::Synced => f.synced.to_string(),
+        StateKind::Prefix(n) => words.fill(f.prefix, &[("n", &n.to_string())]),
+        StateKind::Single(r) => words.fill(f.single, &[("r", &r.to_string())]),
+        StateKind::Torn(r) => words.fill(f.torn, &[("r", &r.to_string())]),
+    }
+}
+
+/// A report's double signature ("h=15: X15 and Y15"), in the reader's words.
+fn double_signature(words: &Words, text: &str) -> Option<String> {
+    let d = DoubleSignature::parse(text)?;
+    let f = &words.real.facts;
+    Some(words.fill(f.double_signature, &[("height", &d.height.to_string()), ("a", &d.a), ("b", &d.b)]))
 }
 
 /// A count in the recorded set, 0 where it is missing.
@@ -160,7 +187,7 @@ fn kill_cell(words: &Words, config: &Value) -> String {
         .cloned()
         .unwrap_or_default()
         .iter()
-        .map(|d| korean(d, "double signature", double_signature_ko))
+        .map(|d| read_back(d, "double signature", |t| double_signature(words, t)))
         .collect();
     let kill = words.fill(
         w.kill_value,
@@ -210,7 +237,10 @@ fn power_cell(words: &Words, p: &Value) -> String {
                 ],
             ),
         ));
-        rows.push((wal.disk, korean(&w["kind"], "crash state", |k| kind_from_text(k).map(kind_ko))));
+        rows.push((
+            wal.disk,
+            read_back(&w["kind"], "crash state", |k| kind_from_text(k).map(|k| state_kind(words, k))),
+        ));
         rows.push((wal.network, votes(&w["network"])));
         rows.push((wal.restored, votes(&w["restored"])));
         rows.push((wal.lost, votes(&w["lost"])));
@@ -342,7 +372,7 @@ fn figure(words: &Words, id: &str, lead: &str, r: &Value, only: Option<&[&str]>)
         &[
             ("version", &text(&r["sqlite_version"])),
             ("date", &text(&r["date"])),
-            ("machine", &korean(&r["machine"], "machine", machine_ko)),
+            ("machine", &read_back(&r["machine"], "machine", |t| machine(words, t))),
             ("lead", lead),
             ("votes", &count(&r["votes"]).to_string()),
             ("states", &thousands(total_states)),
@@ -434,7 +464,7 @@ mod tests {
             assert!(!html.contains(english), "{english:?} in the figure");
         }
         let report: Value = serde_json::from_str(MATRIX_JSON).unwrap();
-        let machine = machine_ko(report["machine"].as_str().unwrap()).unwrap();
+        let machine = machine(ko(), report["machine"].as_str().unwrap()).unwrap();
         assert!(html.contains(&escape_html(&machine)), "{machine}");
         let torn = report["configs"]
             .as_array()
@@ -444,7 +474,7 @@ mod tests {
             .filter_map(|p| p["worst"]["kind"].as_str().map(str::to_string))
             .find(|k| k.contains("torn"))
             .expect("a torn write in the committed run");
-        assert!(html.contains(&escape_html(&kind_ko(kind_from_text(&torn).unwrap()))), "{torn}");
+        assert!(html.contains(&escape_html(&state_kind(ko(), kind_from_text(&torn).unwrap()))), "{torn}");
         assert!(html.contains("<dd><code>database disk image is malformed</code></dd>"));
     }
 }

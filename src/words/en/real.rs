@@ -1,9 +1,19 @@
 //! The English words of the real runs' views beside the model and the article.
 
-use crate::real::{JournalWords, LimitsWords, PayRealWords, RealWords, WalVariantWords, WalWords};
+use crate::real::{JournalWords, LimitsWords, PayRealWords, RealFactWords, RealWords, WalVariantWords, WalWords};
 
 /// The English table.
 pub const REAL: RealWords = RealWords {
+    facts: RealFactWords {
+        machine: "{system}, {cpus} {cpus?CPU/CPUs}, store files on {fs}",
+        machine_tmpfs: "tmpfs",
+        machine_temp_dir: "the temporary directory's file system",
+        synced: "only the synced writes",
+        prefix: "the synced writes, and the first {n} unsynced {n?operation/operations}",
+        single: "the synced writes, and only the unsynced write #{r}",
+        torn: "the synced writes, and write #{r} torn after its first sector",
+        double_signature: "height {height}: {a} and {b}",
+    },
     pay: PayRealWords {
         real: "Real run",
         simulated: "Simulation",

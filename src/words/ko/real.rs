@@ -1,9 +1,19 @@
 //! The Korean words of the real runs' views beside the model and the article.
 
-use crate::real::{JournalWords, LimitsWords, PayRealWords, RealWords, WalVariantWords, WalWords};
+use crate::real::{JournalWords, LimitsWords, PayRealWords, RealFactWords, RealWords, WalVariantWords, WalWords};
 
 /// The Korean table.
 pub const REAL: RealWords = RealWords {
+    facts: RealFactWords {
+        machine: "{system}, CPU {cpus}개, 저장 파일은 {fs}에",
+        machine_tmpfs: "tmpfs",
+        machine_temp_dir: "임시 디렉터리의 파일 시스템",
+        synced: "동기화된 쓰기만",
+        prefix: "동기화된 쓰기, 그리고 동기화되지 않은 연산 중 처음 {n}개",
+        single: "동기화된 쓰기, 그리고 동기화되지 않은 쓰기 중 #{r} 하나",
+        torn: "동기화된 쓰기, 그리고 첫 섹터까지만 닿은 쓰기 #{r}",
+        double_signature: "높이 {height}: {a} · {b}",
+    },
     pay: PayRealWords {
         real: "실제 실행",
         simulated: "시뮬레이션",
@@ -96,7 +106,7 @@ pub const REAL: RealWords = RealWords {
         lost_at: "{stages}에서 잃음",
         models_agree: "엄격 POSIX와 ext4 유사, 두 디렉터리 모델의 결과가 같아 하나만 그렸습니다.",
         models_differ: "엄격 POSIX 디렉터리 모델의 결과입니다(ext4 유사 모델의 수는 표 보기의 표에 있습니다).",
-        desc: "{sync} 설정에서 커밋이 돌아오고 투표를 보낸 뒤 전원이 나간 상태: 네트워크는 {network} 투표를 가졌고, 디스크에는 {kind|이/가} 남았으며, 지운 줄 알았던 저널 파일이 남아 다시 연 SQLite가 커밋을 되돌려 {restored}만 복원했습니다. 잃은 투표 {lost}. {rows}.",
+        desc: "{sync} 설정에서 커밋이 돌아오고 투표를 보낸 뒤 전원이 나간 상태: 네트워크는 {network} 투표를 가졌고, 디스크에는 {kind}이 남았으며, 지운 줄 알았던 저널 파일이 남아 다시 연 SQLite가 커밋을 되돌려 {restored}만 복원했습니다. 잃은 투표 {lost}. {rows}.",
         caption: "<strong>{real}: {title}</strong> ({date}, {machine}, SQLite {version}). 저장 후 전파를 롤백 저널(DELETE) 모드와 <code>synchronous={sync}</code>로 돌린 실제 실행에서, 잃은 투표가 가장 많았던 전원 차단 상태를 그렸습니다. 아래 칸은 설정마다 투표 하나를 처리하는 단계 중 어디서 전원이 나가면 이미 보낸 투표를 잃는지, 오른쪽 수는 기록용 VFS로 다시 만든 디스크 상태 중 투표를 잃은 상태의 수입니다. {models} 시뮬레이션도 원문의 측정도 아닙니다.",
     },
     wal: WalWords {
