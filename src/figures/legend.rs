@@ -16,6 +16,7 @@ use plotters::style::RGBColor;
 use super::text_width::{caption_width_estimate, CAPTION_FONT_PX};
 use super::{palette as P, FONT};
 use lab_model::registry::FigureKind;
+use lab_words::Words;
 
 /// How an item's key is drawn.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -36,7 +37,7 @@ pub enum Swatch {
     Alert(RGBColor),
 }
 
-/// One legend item: the page's swatch classes, the key in a file, the Korean label.
+/// One legend item: the page's swatch classes, the key in a file, the label.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LegendEntry {
     pub css_class: &'static str,
@@ -48,23 +49,53 @@ const fn item(css_class: &'static str, swatch: Swatch, label: &'static str) -> L
     LegendEntry { css_class, swatch, label }
 }
 
-/// Article B's stories (B1, B4, B5).
-pub const STORY_LEGEND: [LegendEntry; 8] = [
-    item("sw vsw-stage", Swatch::Fill(RGBColor(0x47, 0x55, 0x69), 1.0), "처리 단계"),
-    item("sw vsw-send", Swatch::Fill(P::LOCKLESS, 1.0), "전송 단계"),
-    item("sw vsw-x", Swatch::Fill(P::APPROVED, 1.0), "X 기록·투표"),
-    item("sw vsw-y", Swatch::Fill(P::ERROR, 1.0), "Y 기록·투표"),
-    item("sw vsw-fence", Swatch::Fill(P::FENCED, 1.0), "차단"),
-    item("sw vsw-down", Swatch::Fill(P::INSUFFICIENT, 0.5), "꺼짐"),
-    item("vmk vmk-ok", Swatch::Ring(P::RELEASED), "증거 없음"),
-    item("vmk vmk-bad", Swatch::Alert(P::STOLEN), "이중 투표 증거"),
+/// Article B's stories' legend (B1, B4, B5): swatches, in the order of
+/// `lab_words::legend::LegendWords::vote_story`.
+const STORY_SWATCHES: [(&str, Swatch); 8] = [
+    ("sw vsw-stage", Swatch::Fill(RGBColor(0x47, 0x55, 0x69), 1.0)),
+    ("sw vsw-send", Swatch::Fill(P::LOCKLESS, 1.0)),
+    ("sw vsw-x", Swatch::Fill(P::APPROVED, 1.0)),
+    ("sw vsw-y", Swatch::Fill(P::ERROR, 1.0)),
+    ("sw vsw-fence", Swatch::Fill(P::FENCED, 1.0)),
+    ("sw vsw-down", Swatch::Fill(P::INSUFFICIENT, 0.5)),
+    ("vmk vmk-ok", Swatch::Ring(P::RELEASED)),
+    ("vmk vmk-bad", Swatch::Alert(P::STOLEN)),
 ];
 
+/// Article B's stories' legend (B1, B4, B5) in `w`'s language.
+pub fn story_legend(w: &Words) -> [LegendEntry; 8] {
+    let labels = &w.legend.vote_story;
+    std::array::from_fn(|i| item(STORY_SWATCHES[i].0, STORY_SWATCHES[i].1, labels[i]))
+}
+
+/// Article B's stories' legend in the Korean edition, for the callers not
+/// yet handed a table (the vote figure's controls; issue 42 removes it).
+pub const STORY_LEGEND: [LegendEntry; 8] = {
+    let labels = &lab_words::ko::legend::LEGEND.vote_story;
+    let mut out = [item("", Swatch::Hatch, ""); 8];
+    let mut i = 0;
+    while i < 8 {
+        out[i] = item(STORY_SWATCHES[i].0, STORY_SWATCHES[i].1, labels[i]);
+        i += 1;
+    }
+    out
+};
+
 /// The legend a figure of `kind` shows beside its drawing, when it does not
-/// depend on the run: Article B's stories. A lane timeline's legend is the
-/// marks its run drew ([`crate::timeline::legend_items`], see the
-/// [`FigureSource`](crate::export::FigureSource) of a `LeaseFigure`); other
-/// drawings carry their own keys.
+/// depend on the run, in `w`'s language: Article B's stories. A lane
+/// timeline's legend is the marks its run drew ([`crate::timeline::legend_items`],
+/// see the [`FigureSource`](crate::export::FigureSource) of a `LeaseFigure`);
+/// other drawings carry their own keys.
+pub fn fixed_legend_in(kind: FigureKind, w: &Words) -> Vec<LegendEntry> {
+    if kind.is_story() {
+        story_legend(w).to_vec()
+    } else {
+        Vec::new()
+    }
+}
+
+/// [`fixed_legend_in`] in the Korean edition, for the callers not yet
+/// handed a table (the exports; issue 42 removes it).
 pub fn fixed_legend_of(kind: FigureKind) -> &'static [LegendEntry] {
     if kind.is_story() {
         &STORY_LEGEND
@@ -173,6 +204,18 @@ fn paint_key(area: &Area, swatch: Swatch, x: f64, mid: f64, k: f64) -> super::Dr
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_story_legend_speaks_the_tables_language() {
+        let kind = lab_model::registry::FIGURES.iter().map(|f| f.kind).find(|k| k.is_story()).unwrap();
+        assert_eq!(fixed_legend_in(kind, &lab_words::ko::WORDS), STORY_LEGEND.to_vec());
+        let en = fixed_legend_in(kind, lab_words::Words::of(lab_words::Lang::En));
+        assert_eq!(en.len(), 8);
+        for (e, k) in en.iter().zip(STORY_LEGEND) {
+            assert_eq!((e.css_class, e.swatch), (k.css_class, k.swatch));
+            assert!(e.label.is_ascii(), "{}", e.label);
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -10,6 +10,9 @@ crate::words! {
         pub timeline: [&'static str; 24],
         /// Article A's closing small multiples (side by side).
         pub side: SideWords,
+        /// Article B's stories' legend: processing step, sending step, X and Y
+        /// written and voted, blocked, down, no evidence, double-vote evidence.
+        pub vote_story: [&'static str; 8],
         /// A capped timeline's note: `{shown}` of `{total}` thread lanes drawn.
         pub lanes_capped: &'static str,
         /// The page's notice of it: `{note}`, and what it does not change.

@@ -30,6 +30,16 @@ pub const LEGEND: LegendWords = LegendWords {
         "process stopped",
         "lock-server outage",
     ],
+    vote_story: [
+        "processing step",
+        "sending step",
+        "X written and voted",
+        "Y written and voted",
+        "blocked",
+        "down",
+        "no evidence",
+        "double-vote evidence",
+    ],
     lanes_capped: "Drawing cap: only the first {shown} of {total} thread lanes are drawn.",
     lanes_capped_notice: "{note} The table and the metrics count every thread.",
     side: SideWords {

@@ -30,6 +30,7 @@ pub const LEGEND: LegendWords = LegendWords {
         "프로세스 정지",
         "락 서버 단절",
     ],
+    vote_story: ["처리 단계", "전송 단계", "X 기록·투표", "Y 기록·투표", "차단", "꺼짐", "증거 없음", "이중 투표 증거"],
     lanes_capped: "그리기 상한: 스레드 줄 {total}개 중 앞의 {shown}개만 그렸습니다.",
     lanes_capped_notice: "{note} 표와 지표는 모든 스레드를 셉니다.",
     side: SideWords {
