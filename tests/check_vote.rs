@@ -7,7 +7,7 @@
 
 use std::process::{Command, Output};
 
-use consistency_lab::figures::vote::{matrix_view, variant_ko};
+use consistency_lab::figures::vote::matrix_view;
 use lab_check::vote::{check_vote_all, simulate, smallest_crash, VariantCrash, VoteVerdict};
 use lab_sim::vote::crashpoints::{positions, story_config, variant_rows, MatrixOptions};
 use lab_sim::vote::{run, FaultKind, StepName, StoreProfile, TraceLevel, Variant, Verdict};
@@ -155,7 +155,11 @@ fn the_answers_are_the_ones_figure_b2_draws() {
                 }
             }
         }
-        assert_eq!(v.name, variant_ko(v.variant), "the row head B2 shows");
+        assert_eq!(
+            v.name,
+            lab_words::catalogue::vote_variant(lab_words::Words::of(lab_words::Lang::Ko), v.variant),
+            "the row head B2 shows"
+        );
     }
     // The same variant count and crash cases as the page's matrix.
     let cases: u32 = report.variants.iter().map(|v| v.cases).sum();

@@ -1,12 +1,11 @@
-//! Article B's words as the figures name them: the names, the one-line
+//! Article B's words as the figures name them. The names, the one-line
 //! descriptions of trace events the player shows, the text alternative of a
 //! story and the work cap's notice come from the words layer
-//! (`lab_words::vote`, the few that the figures' callers name re-exported here, each taking the `&Words` of the
-//! language drawn); the variant, fault, step and round names are
-//! `lab_model::vote_words`' until they move to the catalogue's words. Only
+//! (`lab_words::vote`, each taking the `&Words` of the language drawn; the
+//! few the figures' callers name are re-exported here), the variant, fault,
+//! step and round names from the catalogue's (`lab_words::catalogue`). Only
 //! `lab`'s English note on the work cap ([`cap_note`]) is written here.
 
-pub use lab_model::vote_words::{fault_ko, round_ko, step_ko, step_name_ko, variant_ko};
 use lab_sim::vote::VoteTrace;
 use lab_words::vote::earliest_capped;
 pub use lab_words::vote::{cap_notice, describe_event, describe_story, fmt_time, layer_code};
