@@ -1,4 +1,4 @@
-//! The article's measured values for the "원문 측정" column and the hollow
+//! The article's measured values for the table's "article's measurement" column and the hollow
 //! markers of A8, read from `lab_model::article` (the single place they are
 //! transcribed). Nothing here is typed in again.
 

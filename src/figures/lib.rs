@@ -74,7 +74,7 @@ pub struct View {
     pub reveal_ledger: bool,
     /// A lane for the fence value (A4).
     pub show_fence: bool,
-    /// A short title drawn at the top left (e.g. "(c-1) 쓰기 시점").
+    /// A short title drawn at the top left (e.g. "(c-1)" and its variant's name).
     pub title: Option<String>,
     /// Marks drawn at full strength over the rest, dimmed (story mode, the
     /// player's anomaly); the page's state only, never in an export.

@@ -26,7 +26,8 @@ impl TimelineLayout {
     /// The layout of `plan`'s lanes in `view` on an area `w_px` device px wide.
     pub fn of(plan: &LanePlan, view: &View, w_px: u32) -> TimelineLayout {
         let narrow = (w_px as f64) / view.scale < 520.0;
-        // Wide enough for "지갑0 lease" by `text_width::approx_text_width` (10 px when narrow).
+        // Wide enough for the Korean lease lane label ("wallet 0 lease") by
+        // `text_width::approx_text_width` (10 px when narrow).
         let label_w = if narrow { 68.0 } else { 96.0 };
         let mapper = Mapper {
             x0: view.px(label_w),
