@@ -363,16 +363,6 @@ pub fn kind_from_text(text: &str) -> Option<StateKind> {
     (kind_text(kind) == text).then_some(kind)
 }
 
-/// A crash state's kind in Korean, for the chapters' real-run tables.
-pub fn kind_ko(kind: StateKind) -> String {
-    match kind {
-        StateKind::Synced => "동기화된 쓰기만".into(),
-        StateKind::Prefix(n) => format!("동기화된 쓰기, 그리고 동기화되지 않은 연산 중 처음 {n}개"),
-        StateKind::Single(r) => format!("동기화된 쓰기, 그리고 동기화되지 않은 쓰기 중 #{r} 하나"),
-        StateKind::Torn(r) => format!("동기화된 쓰기, 그리고 첫 섹터까지만 닿은 쓰기 #{r}"),
-    }
-}
-
 /// Two signatures of one height on different values, as the reports write them.
 fn double_signature_text(height: u64, a: &str, b: &str) -> String {
     format!("h={height}: {a} and {b}")
@@ -399,14 +389,6 @@ impl DoubleSignature {
             b: b.to_string(),
         })
     }
-}
-
-/// A double signature as the reports write it ("h=15: X15 and Y15"), in
-/// Korean; `None` for any other text. (Issue 42: the real-run views say a
-/// [`DoubleSignature`] through the words layer; this goes once they do.)
-pub fn double_signature_ko(text: &str) -> Option<String> {
-    let d = DoubleSignature::parse(text)?;
-    Some(format!("높이 {}: {} · {}", d.height, d.a, d.b))
 }
 
 /// The file name handle `h` had when record `point - 1` ran (for reports).
@@ -688,10 +670,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_kind_reads_back_and_has_its_korean() {
+    fn every_kind_reads_back() {
         for kind in [StateKind::Synced, StateKind::Prefix(190), StateKind::Single(834), StateKind::Torn(392)] {
             assert_eq!(kind_from_text(&kind_text(kind)), Some(kind));
-            assert!(!kind_ko(kind).chars().any(|c| c.is_ascii_alphabetic()), "{}", kind_ko(kind));
         }
         assert_eq!(kind_from_text("synced + write #392 torn after its first sector"), Some(StateKind::Torn(392)));
         assert_eq!(kind_from_text("synced + write #x torn after its first sector"), None);
@@ -705,6 +686,5 @@ mod tests {
         assert_eq!((d.height, d.a.as_str(), d.b.as_str()), (15, "X15", "Y15"));
         assert_eq!(DoubleSignature::parse("h=15 X15"), None);
         assert_eq!(DoubleSignature::parse("h=x: X15 and Y15"), None);
-        assert!(double_signature_ko(&text).is_some_and(|k| k.contains("15: X15 · Y15")));
     }
 }

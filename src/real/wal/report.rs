@@ -71,16 +71,6 @@ impl Machine {
     }
 }
 
-/// A [`machine`] text in Korean, for the chapters' real-run figure:
-/// the system, the CPUs and where the store files were.
-/// `None` for a text `machine` does not write. (Issue 42: the real-run views
-/// say a [`Machine`] through the words layer; this goes once they do.)
-pub fn machine_ko(text: &str) -> Option<String> {
-    let m = Machine::parse(text)?;
-    let fs = if m.tmpfs { "tmpfs" } else { "임시 디렉터리의 파일 시스템" };
-    Some(format!("{}, CPU {}개, 저장 파일은 {fs}에", m.system, m.cpus))
-}
-
 /// Today's UTC date, `YYYY-MM-DD` (the report's provenance; days-to-civil).
 pub fn today() -> String {
     let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
@@ -232,6 +222,5 @@ mod tests {
         );
         assert!(Machine::parse(&machine(Path::new("/tmp/x"))).is_some_and(|m| !m.tmpfs));
         assert_eq!(Machine::parse("some machine"), None);
-        assert_eq!(machine_ko("some machine"), None);
     }
 }
