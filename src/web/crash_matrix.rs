@@ -3,7 +3,7 @@
 //! function `lab crashpoints` prints), in the lazily loaded `figures` module
 //! (`super::lazy_figures`), which the component loads on its first render.
 //! Rows are variants, columns are the pipeline's events (aligned by
-//! `figures::vote::matrix_grid`), headed by their Korean names written
+//! `figures::vote::matrix_grid`), headed by their names in the page's words, written
 //! vertically, with the code name (e.g. `INTERRUPT@COMMIT`) in the title.
 //! Each cell is split into a process-kill button and a power-loss button,
 //! coloured and labelled safe / unsafe / fenced with "k/n" unsafe sub-cuts.

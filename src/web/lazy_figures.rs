@@ -131,7 +131,7 @@ pub fn loaded() -> Option<FiguresModule> {
 }
 
 /// Loads the module (once per page; a failed load is tried again on the
-/// next call) and hands it, or a Korean message, to `done`.
+/// next call) and hands it, or a message in the page's words, to `done`.
 pub fn load(done: Callback<Result<FiguresModule, String>>) {
     if let Some(m) = loaded() {
         done.emit(Ok(m));
@@ -205,7 +205,7 @@ impl VoteFigureHandle {
 }
 
 impl VoteFigureHandle {
-    /// What the mark under (`x`, `y`) CSS px of `panel` is, in Korean (`None` off any mark).
+    /// What the mark under (`x`, `y`) CSS px of `panel` is, in the page's words (`None` off any mark).
     pub fn describe_point(
         &self,
         panel: u32,

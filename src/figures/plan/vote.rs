@@ -377,8 +377,8 @@ impl VoteFigure {
     }
 
     /// What the mark under (`x`, `y`) CSS px of panel `panel`, drawn
-    /// `width_css` wide with the player at `cursor_us`, is, in Korean (the
-    /// page's tip): a story's messages, crash and restart marks, stages and
+    /// `width_css` wide with the player at `cursor_us`, is, in the figure's
+    /// words (the page's tip): a story's messages, crash and restart marks, stages and
     /// evidence badges; B7's record chips and layers. `None` off any mark.
     pub fn describe_point(
         &self,
@@ -458,7 +458,7 @@ impl VoteFigure {
         self.steps.iter().map(|&i| t.events[i].at.t_us).collect()
     }
 
-    /// What step `i` is, in Korean.
+    /// What step `i` is, in the figure's words.
     pub fn describe_step(&self, i: usize) -> String {
         match (self.traces.first(), self.steps.get(i)) {
             (Some(t), Some(&e)) => describe_event(self.words, &t.events[e]),

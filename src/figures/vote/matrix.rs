@@ -1,6 +1,6 @@
 //! Figure B2's grid: the crash-point matrix's rows aligned by event name
-//! (columns in pipeline order), its JSON for the page, and its Korean text
-//! alternative.
+//! (columns in pipeline order), its JSON for the page, and its text
+//! alternative in the words of the language asked.
 
 use serde::{Deserialize, Serialize};
 
