@@ -574,7 +574,7 @@ fn predictions() {
     for p in predict::PREDICTIONS {
         let mut lines = vec![p.static_html(ko), format!("why: {}", p.why(ko)), format!("permalink: {}", p.permalink())];
         let answered = match p.spec().scenario() {
-            Scenario::Lease => p.lease_answer(),
+            Scenario::Lease => p.lease_answer(ko),
             Scenario::Vote if p.spec().kind == FigureKind::CrashMatrix => {
                 let c = p.vote_config();
                 p.matrix_answer(ko, &vote_fig::matrix_view(c.profile, c.device_honours_sync))

@@ -324,9 +324,10 @@ impl Prediction {
 
     /// A lock-lease answer: the cell of the figure's live table for the
     /// prediction's state, computed as the table computes it (the plan's
-    /// columns, each run through `live_table::table_run`). `None` for a
-    /// verdict question or a metric the state has no value for.
-    pub fn lease_answer(&self) -> Option<Answered> {
+    /// columns, each run through `live_table::table_run`), its row named in
+    /// the language of `words`. `None` for a verdict question or a metric
+    /// the state has no value for.
+    pub fn lease_answer(&self, words: &Words) -> Option<Answered> {
         let Answer::Metric { key, column } = self.answer else { return None };
         let metric = lab_model::metrics::LIVE_TABLE.into_iter().find(|m| m.key() == key)?;
         let spec = self.spec();
@@ -345,7 +346,7 @@ impl Prediction {
         let hi = values.iter().copied().reduce(f64::max)?;
         let format = |v| metric.format_live(v);
         let text = if (hi - lo).abs() < 1e-9 { format(lo) } else { format!("{}~{}", format(lo), format(hi)) };
-        let row = lab_model::live_table::row_label(metric, &runs);
+        let row = lab_words::metrics::metric_label(words, metric, lab_model::live_table::row_facts(&runs).as_ref());
         Some(Answered::Metric { row, column: col.header, text, value: hi })
     }
 
@@ -380,7 +381,7 @@ impl Prediction {
         let Answer::SweepCell { ix, iy } = self.answer else { return None };
         let spec = self.sweep_spec()?;
         let (x, y) = (*spec.xs().get(ix)?, *spec.ys().get(iy)?);
-        let [xn, yn] = spec.kind.axis_names_ko();
+        let [xn, yn] = lab_words::params::axis_names(words, spec.kind);
         let cell = lab_model::sweep::run_cell(&spec, ix, iy);
         let metric = lab_words::metrics::metric_name(words, lab_model::metrics::Metric::OverApproval);
         let (row, column) = lab_words::predict::sweep_answer(words, metric, (xn, &x.to_string()), (yn, &y.to_string()));
@@ -483,7 +484,7 @@ mod tests {
         ];
         for (id, choice) in expected {
             let p = prediction(id).unwrap();
-            let answered = p.lease_answer().unwrap_or_else(|| panic!("{id}: no answer"));
+            let answered = p.lease_answer(ko()).unwrap_or_else(|| panic!("{id}: no answer"));
             assert_eq!(p.right_choice(&answered), Some(choice), "{id}: {answered:?}");
         }
         // A7's answer is the heatmap's cell: the same text its description gives.
@@ -502,7 +503,7 @@ mod tests {
         let run = crate::sim::lease::run(&q.config, q.seed, 0, crate::sim::lease::TraceLevel::Summary);
         let spec = p.spec();
         let first_column = LeasePlan::new(spec, q.clone(), Some(spec.window_ms), true).table()[0].header.clone();
-        match p.lease_answer() {
+        match p.lease_answer(ko()) {
             Some(Answered::Metric { text, column, .. }) => {
                 assert_eq!(text, run.metrics.approvals.to_string());
                 assert_eq!(column, first_column);
@@ -634,7 +635,13 @@ mod tests {
         assert_eq!(row, "Unsafe cells in row V0");
         assert_eq!(column, lab_words::catalogue::fault(en, FaultKind::Power));
         assert!(text.ends_with(" cell") || text.ends_with(" cells"), "{text}");
-        let Some(Answered::Metric { row, .. }) = prediction("a7-long-ttl").unwrap().sweep_answer(en) else { panic!() };
+        let p = prediction("a7-long-ttl").unwrap();
+        let Some(Answered::Metric { row, column, .. }) = p.sweep_answer(en) else { panic!() };
         assert!(row.starts_with("Mean "), "{row}");
+        let [x_axis, y_axis] = lab_words::params::axis_names(en, p.sweep_spec().unwrap().kind);
+        assert_eq!(column, format!("{x_axis} 1000, {y_axis} 100"));
+        let Some(Answered::Metric { row, .. }) = prediction("a1-default").unwrap().lease_answer(en) else { panic!() };
+        let hangul = |s: &str| s.chars().any(|c| ('\u{ac00}'..='\u{d7a3}').contains(&c));
+        assert!(!row.is_empty() && !hangul(&row), "{row}");
     }
 }

@@ -279,7 +279,7 @@ impl Component for PredictBox {
             }
             Msg::Compute => match p.answer {
                 Answer::Metric { .. } | Answer::SweepCell { .. } => {
-                    self.reveal = match p.lease_answer().or_else(|| p.sweep_answer(words())) {
+                    self.reveal = match p.lease_answer(words()).or_else(|| p.sweep_answer(words())) {
                         Some(a) => Reveal::Shown(a),
                         None => Reveal::Failed(box_words().no_metric.into()),
                     }
