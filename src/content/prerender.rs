@@ -33,7 +33,7 @@
 use std::collections::BTreeMap;
 
 use super::shell::{self, Chapter, Frame};
-use crate::figures::hook::{HookRun, CANVAS_LABEL, QUESTION};
+use crate::figures::hook::HookRun;
 use lab_model::html::{escape_html as esc, unescape_html};
 use lab_model::oembed::{self, Embed, Thumbnail};
 use lab_model::share;
@@ -178,13 +178,14 @@ pub fn pages(words: &'static Words, inputs: &Inputs) -> Vec<Page> {
                 )
             })
             .unwrap_or_default();
-        let title = format!("{} — {site}", short_caption(spec.caption_ko));
+        let caption = lab_words::catalogue::caption(words, spec);
+        let title = format!("{} — {site}", short_caption(caption));
         let file = format!("embed-{}.html", spec.id);
         // Its own link card once it has one, its static image until then.
         let card = inputs.cards.get(spec.id).unwrap_or(image);
         let link = oembed::discovery_link(&file, &title);
         out.push(Page {
-            head: head_tags(words, &title, spec.caption_ko, Some(card), "article", &link),
+            head: head_tags(words, &title, caption, Some(card), "article", &link),
             oembed: document_of(words, spec.id, &title, Some(image), Some(card)),
             file,
             app: format!(
@@ -267,7 +268,7 @@ fn head_tags(
 /// controls otherwise.
 fn document_of(words: &Words, figure: &str, title: &str, image: Option<&Image>, thumbnail: Option<&Image>) -> String {
     let spec = lab_model::registry::figure(figure);
-    let caption = spec.map_or(title, |s| short_caption(s.caption_ko));
+    let caption = spec.map_or(title, |s| short_caption(lab_words::catalogue::caption(words, s)));
     let sweep = spec.is_some_and(|s| matches!(s.kind, lab_model::registry::FigureKind::Sweep(_)));
     let bare = if image.is_some() && !sweep { bare_height(figure) } else { None };
     let thumbnail = thumbnail.map(|t| Thumbnail { src: t.src.clone(), width: t.width, height: t.height });
@@ -363,7 +364,7 @@ fn nav_item(item: &shell::NavItem) -> String {
 fn hook_section(frame: Frame, image: &Image, narrow: &Image) -> String {
     let w = &frame.words.shell;
     let run = HookRun::new();
-    let asking = run.asking().unwrap_or_default();
+    let asking = run.asking_in(frame.words).unwrap_or_default();
     let rows: String = frame
         .hook_map()
         .into_iter()
@@ -394,7 +395,7 @@ fn hook_section(frame: Frame, image: &Image, narrow: &Image) -> String {
          <section class=\"door-b\" aria-labelledby=\"door-b-ask\"><p id=\"door-b-ask\" class=\"door-b-ask\"><strong>{b_ask}</strong></p>\
          <p class=\"door-b-text\">{b_text}</p><p class=\"door-b-start\"><a href=\"{b_start}.html\"><strong>{b_go}</strong></a></p></section>\
          <nav class=\"hook-map\" aria-label=\"{map}\"><ul>{rows}</ul></nav>",
-        q = esc(QUESTION),
+        q = esc(frame.words.hook.question),
         src = esc(&image.src),
         w = image.width,
         h = image.height,
@@ -403,7 +404,7 @@ fn hook_section(frame: Frame, image: &Image, narrow: &Image) -> String {
         narrow_dark = esc(&dark_variant(&narrow.src)),
         nw = narrow.width,
         nh = narrow.height,
-        alt = esc(CANVAS_LABEL),
+        alt = esc(frame.words.hook.canvas_label),
         asking = esc(&asking),
         map = esc(w.hook_map_label),
         go = esc(w.hook_start),
@@ -472,7 +473,12 @@ fn static_check_figure(words: &Words, spec: &lab_model::registry::FigureSpec) ->
                 .collect();
             format!(
                 "<details class=\"break-it-static\"><summary>{}</summary><ol>{steps}</ol></details>",
-                esc(&lab_words::shell::check_smallest(words, report.name, schedule.steps.len(), CHECK_THREADS))
+                esc(&lab_words::shell::check_smallest(
+                    words,
+                    lab_words::check::report::config_name(words, &report),
+                    schedule.steps.len(),
+                    CHECK_THREADS
+                ))
             )
         })
         .unwrap_or_default();
@@ -480,7 +486,7 @@ fn static_check_figure(words: &Words, spec: &lab_model::registry::FigureSpec) ->
         "<figure class=\"lab-figure static-figure break-it\" id=\"{id}\"><p class=\"figure-loading\">{needs}</p>{smallest}<figcaption>{caption}</figcaption></figure>",
         id = spec.id,
         needs = esc(words.shell.statics.check_needs_js),
-        caption = esc(spec.caption_ko),
+        caption = esc(lab_words::catalogue::caption(words, spec)),
     )
 }
 
@@ -586,7 +592,8 @@ mod tests {
         assert_eq!(first.as_deref(), Some("break-it"));
         assert!(body.contains("<figure class=\"lab-figure static-figure break-it\" id=\"break-it\">"), "{body}");
         let spec = lab_model::registry::figure("break-it").unwrap();
-        assert!(body.contains(&format!("<figcaption>{}</figcaption>", esc(spec.caption_ko))), "{body}");
+        let caption = lab_words::catalogue::caption(words, spec);
+        assert!(body.contains(&format!("<figcaption>{}</figcaption>", esc(caption))), "{body}");
         assert!(body.contains(words.shell.statics.check_needs_js));
         let steps = body.matches("<li>").count();
         let options = lab_check::Options { threads: CHECK_THREADS, ..lab_check::Options::default() };
@@ -609,6 +616,27 @@ mod tests {
         assert_eq!(firsts, ["figures/hook-narrow-dark.png", "figures/hook-narrow.png", "figures/hook-dark.png"]);
         assert!(html.contains("<img src=\"figures/hook.png\""));
         assert_eq!(dark_variant("figures/a.png"), "figures/a-dark.png");
+    }
+
+    /// The frame and the head speak the language of the table they are given.
+    #[test]
+    fn the_frame_and_head_speak_the_tables_language() {
+        let en = Words::of(Lang::En);
+        let chapters = shell::chapters();
+        let app = app(Frame::new(en), chapters[1].id, &chapters, 1, "<p>x</p>", None);
+        for english in
+            ["Skip to the text", "Consistency Lab", "aria-label=\"Chapters\"", "Previous and next chapter", "→"]
+        {
+            assert!(app.contains(english), "{english}: {app}");
+        }
+        let head = head_tags(en, "t", "d", None, "article", "");
+        assert!(head.contains("<meta property=\"og:locale\" content=\"en_US\">"), "{head}");
+        let korean = head_tags(korean(), "t", "d", None, "article", "");
+        assert!(korean.contains("<meta property=\"og:locale\" content=\"ko_KR\">"), "{korean}");
+        let (body, _) = chapter_body(en, "<!--figure:break-it-->", &BTreeMap::new());
+        assert!(body.contains(&esc(en.shell.statics.check_needs_js)), "{body}");
+        assert!(body.contains("<summary>Show the shortest counterexample the checker found for “"), "{body}");
+        assert!(!body.chars().any(|c| ('\u{ac00}'..='\u{d7a3}').contains(&c)), "{body}");
     }
 
     #[test]
