@@ -45,21 +45,21 @@ pub const PREDICT: PredictWords = PredictWords {
         why: "When the pause is shorter than the lease, the lease never expires mid-work. With no expiry, no other thread gets a chance to take the lock, and the same balance is never read twice. That is why the whole side of the map where the TTL comfortably exceeds the pause ceiling has one colour.",
     },
     b1_store_first: AskVerdict {
-        question: "Keep the crash point and switch the order to \"store, then send\": how does the story end?",
-        why: "At this crash point A stops right after writing the record, before the commit. No record survives, and A, restarted, signs Y and sends it. It is still safe because with store-then-send, X never leaves the node before the store completes. The network never saw X, so B, C and D hold only one signature of A's: Y.",
+        question: "Keep the crash point and switch the order to \"persist, then broadcast\": how does the story end?",
+        why: "At this crash point A stops right after writing the record, before the commit. No record survives, and A, restarted, signs Y and sends it. It is still safe because with persist-then-broadcast, X never leaves the node before the store completes. The network never saw X, so B, C and D hold only one signature of A's: Y.",
     },
     b2_lying_device: Ask2 {
-        question: "If the device ignores sync, how many cells of row V0 (store, then send) allow a double vote on a power loss?",
-        choices: ["None (0 cells): store-then-send is always safe", "Some (1 cell or more)"],
-        why: "Store-then-send trusts the answer \"stored\" and sends the vote. When the device ignores sync, that answer is a lie: the record is still in the device's cache. When the power goes, the record is gone, and A, restarted, does not remember the vote it already sent. A process kill does not touch the device's cache, so that row stays as it was.",
+        question: "If the device ignores sync, how many cells of row V0 (persist, then broadcast) allow a double vote on a power loss?",
+        choices: ["None (0 cells): persist-then-broadcast is always safe", "Some (1 cell or more)"],
+        why: "Persist-then-broadcast trusts the answer \"stored\" and sends the vote. When the device ignores sync, that answer is a lie: the record is still in the device's cache. When the power goes, the record is gone, and A, restarted, does not remember the vote it already sent. A process kill does not touch the device's cache, so that row stays as it was.",
     },
     b3_rollback: AskVerdict {
         question: "If the outer transaction rolls back (no crash), how does the top panel's story, the implementation that joins it, end?",
         why: "In the implementation that joins, the record stays tied to the outer transaction even after the save call returns success. The vote has already gone out; when the outer transaction rolls back, the record goes with it. A's storage has lost a vote the network saw, so when A restarts some day, nothing stops it.",
     },
     b4_fence: AskVerdict {
-        question: "With the handling that fences after sync returns an error (no crash), how does the story end?",
-        why: "After a sync error, nobody knows whether the record reached the disk. The fencing handling signs nothing more in that state and stops itself, so there is no double vote, but A drops out of the vote.",
+        question: "With the handling that fences the store after the sync returns an error (no crash), how does the story end?",
+        why: "After a sync error, nobody knows whether the record reached the disk. Fencing the store, A signs nothing more in that state and stops itself, so there is no double vote, but A drops out of the vote.",
     },
     b5_as_success: AskVerdict {
         question: "Keep the crash point and pick \"interrupt: treat as success\": how does the story end?",
