@@ -168,6 +168,9 @@ impl Component for App {
             return self.view_embed(asked);
         }
         let all = site_chapters();
+        // The frame's words in the page's language (content::shell).
+        let frame = shell::Frame::new(words());
+        let sw = &frame.words.shell;
         let current = self.chapter_id();
         let chapter = all.iter().find(|c| c.id == current).copied();
         let unknown_chapter = matches!(&self.route.chapter, Some(c) if *c != current);
@@ -182,18 +185,18 @@ impl Component for App {
         };
         html! {
             <>
-            <a class="skip" href="#content">{ shell::SKIP_LINK }</a>
+            <a class="skip" href="#content">{ sw.skip_link }</a>
             <header class="site-header">
-                <p class="site-title"><a href="?">{ shell::SITE_TITLE }</a></p>
-                <p class="site-sub">{ shell::SITE_SUB }</p>
+                <p class="site-title"><a href="?">{ sw.site_title }</a></p>
+                <p class="site-sub">{ sw.site_sub }</p>
             </header>
             <div class="layout">
-                <nav class="chapters" aria-label={shell::CHAPTER_MAP_LABEL}>
+                <nav class="chapters" aria-label={sw.chapter_map_label}>
                     <ol>
                         // Each chapter by its code and a few words; the one
-                        // being read by its whole title (shell::nav_items, as
+                        // being read by its whole title (shell::Frame::nav_items, as
                         // the static pages draw it).
-                        { for shell::nav_items(&current).into_iter().map(|item| {
+                        { for frame.nav_items(&current).into_iter().map(|item| {
                             let c = item.chapter;
                             let id = c.id.to_string();
                             let onclick = ctx.link().callback(move |e: MouseEvent| { e.prevent_default(); Msg::Go(id.clone()) });
@@ -222,15 +225,15 @@ impl Component for App {
                     // The pager comes with the chapter's text: shown under a
                     // "loading" line, it would jump down when the text arrives.
                     { if matches!(self.prose, Prose::Loading(_)) { html!{} } else { html! {
-                        <nav class="pager" aria-label={shell::PAGER_LABEL}>
-                            { if pos > 0 { nav_link(&all[pos - 1], "prev", shell::previous_label(all[pos - 1].title)) } else { html!{} } }
-                            { if pos + 1 < all.len() { nav_link(&all[pos + 1], "next", shell::next_label(all[pos + 1].title)) } else { html!{} } }
+                        <nav class="pager" aria-label={sw.pager_label}>
+                            { if pos > 0 { nav_link(&all[pos - 1], "prev", frame.previous_label(all[pos - 1].title)) } else { html!{} } }
+                            { if pos + 1 < all.len() { nav_link(&all[pos + 1], "next", frame.next_label(all[pos + 1].title)) } else { html!{} } }
                         </nav>
                     } } }
                 </main>
             </div>
             <footer class="site-footer">
-                <p>{ shell::FOOTER }</p>
+                <p>{ sw.footer }</p>
             </footer>
             </>
         }
@@ -266,7 +269,8 @@ impl App {
             .unwrap_or_else(|| site_chapters().first().map(|c| c.id.to_string()).unwrap_or_default());
         // The full page: the chapter that places the figure, with the same state.
         let full = permalink::figure_in_chapter(&chapter, id, &current_search());
-        let title = site_chapters().into_iter().find(|c| c.id == chapter).map(|c| c.title).unwrap_or(shell::SITE_TITLE);
+        let site = words().shell.site_title;
+        let title = site_chapters().into_iter().find(|c| c.id == chapter).map(|c| c.title).unwrap_or(site);
         let figure = match figure_spec(id) {
             Some(spec) => {
                 let init = self.route_init(spec);
@@ -279,7 +283,7 @@ impl App {
             <main id="content" class={classes!("embed", self.route.bare.then_some("embed-bare"))}>
                 { figure }
                 <p class="embed-back">
-                    <a href={full} target="_blank" rel="noopener">{ shell::embed_back_label(title) }</a>
+                    <a href={full} target="_blank" rel="noopener">{ shell::Frame::new(words()).embed_back_label(title) }</a>
                 </p>
             </main>
         }
