@@ -62,7 +62,7 @@ impl Figure {
             .chain(
                 self.figure.as_ref().and_then(|f| f.cap_notice()).map(|n| lab_words::notices::cap_notice(words(), n)),
             )
-            .chain(self.figure.as_ref().and_then(|f| f.lane_notice_ko()))
+            .chain(self.figure.as_ref().and_then(|f| f.lane_notice(words())))
             .collect();
         let player = &self.player.player;
         let embedded = super::super::embed::active();
