@@ -31,16 +31,11 @@ pub fn chapter(id: &str) -> Option<Chapter> {
 }
 
 /// The Korean frame's old form, for the live page's views that do not
-/// take their table yet (`web::app`, `web::hook`, `web::player`,
-/// `web::side_by_side`): each is the Korean table's word
+/// take their table yet (`web::hook`, `web::player`, `web::side_by_side`)
+/// and the tests that read the site's name: each is the Korean table's word
 /// (`lab_words::ko::shell`), so it says the same bytes. New code takes a
 /// [`Frame`].
 pub const SITE_TITLE: &str = KO.site_title;
-pub const SITE_SUB: &str = KO.site_sub;
-pub const SKIP_LINK: &str = KO.skip_link;
-pub const CHAPTER_MAP_LABEL: &str = KO.chapter_map_label;
-pub const PAGER_LABEL: &str = KO.pager_label;
-pub const FOOTER: &str = KO.footer;
 pub const HOOK_MAP_LABEL: &str = KO.hook_map_label;
 pub const HOOK_START: &str = KO.hook_start;
 pub const B_DOOR_ASK: &str = KO.b_door_ask;
@@ -52,24 +47,9 @@ pub const PAUSE_LABEL: &str = KO.pause;
 /// The Korean table's frame words, which the old constants read.
 const KO: lab_words::shell::ShellWords = lab_words::ko::shell::SHELL;
 
-/// The Korean frame, for the old functions below.
+/// The Korean frame, for the old [`hook_map`] below.
 fn korean() -> Frame {
     Frame::new(&lab_words::ko::WORDS)
-}
-
-/// The pager's link back, in Korean (old form: [`Frame::previous_label`]).
-pub fn previous_label(title: &str) -> String {
-    korean().previous_label(title)
-}
-
-/// The pager's link on, in Korean (old form: [`Frame::next_label`]).
-pub fn next_label(title: &str) -> String {
-    korean().next_label(title)
-}
-
-/// An embed's link to its chapter, in Korean (old form: [`Frame::embed_back_label`]).
-pub fn embed_back_label(chapter_title: &str) -> String {
-    korean().embed_back_label(chapter_title)
 }
 
 /// A chapter's code, "A1" … "A8", "B1" … "B8", from its id; `None` for the introduction and the glossary.
@@ -80,16 +60,6 @@ pub fn chapter_code(id: &str) -> Option<String> {
     let number: String = chars.collect();
     (!number.is_empty() && number.chars().all(|c| c.is_ascii_digit()))
         .then(|| format!("{}{number}", article.to_ascii_uppercase()))
-}
-
-/// A chapter's few words in the Korean chapter map (old form: [`Frame::nav_words`]).
-pub fn nav_words(c: Chapter) -> &'static str {
-    korean().nav_words(c)
-}
-
-/// A Korean title's part before its colon (old form: [`Frame::short_title`]).
-pub fn short_title(title: &str) -> &str {
-    korean().short_title(title)
 }
 
 /// A title's part after its colon (what the chapter asks), or the whole title.
@@ -224,11 +194,6 @@ pub struct NavItem {
     pub text: &'static str,
     /// Its row on a wide screen: `nav-a` (the introduction and Article A), `nav-b` (Article B and the glossary).
     pub row: &'static str,
-}
-
-/// The Korean chapter map with `current` marked (old form: [`Frame::nav_items`]).
-pub fn nav_items(current: &str) -> Vec<NavItem> {
-    korean().nav_items(current)
 }
 
 /// One chapter in the front page's chapter map: its code, the chapter, the title it shows.
