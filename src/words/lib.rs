@@ -4,7 +4,7 @@
 //! figures give facts: a metric, a notice, a story's moment, a mark. This
 //! crate holds the words for them, a Korean table ([`ko`], the original
 //! edition) and an English one ([`en`]), and the language-neutral code that
-//! picks a template from the facts and fills it ([`fill`]); grammar (Korean
+//! picks a template from the facts and fills it ([`fill()`]); grammar (Korean
 //! particles, English plurals) is each table's business.
 //!
 //! - **Tables** ([`Words`]): one struct per domain ([`metrics`], [`story`],
@@ -108,7 +108,7 @@ impl Words {
         Lang::from_code(self.code).unwrap_or_default()
     }
 
-    /// `template` filled from `values` with this language's grammar ([`fill`]).
+    /// `template` filled from `values` with this language's grammar ([`fill()`]).
     pub fn fill(&self, template: &str, values: &[(&str, &str)]) -> String {
         fill::fill(Grammar::of(self.lang()), template, values)
     }
