@@ -1,4 +1,4 @@
-//! Generates the list of prose chapters for the site: every `content/*.md`,
+//! Generates the list of prose chapters for the site: every `content/ko/*.md`,
 //! in reading order (by file name, the glossary last), as `(id, title)` (see
 //! src/web/content.rs). The prose itself is not embedded: it is rendered
 //! ahead of time to `content/html/` (src/content/prose.rs, tests/prose.rs),
@@ -12,8 +12,8 @@ use std::{env, fs, path::Path};
 
 fn main() {
     let root = env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
-    let dir = Path::new(&root).join("content");
-    println!("cargo:rerun-if-changed=content");
+    let dir = Path::new(&root).join("content").join("ko");
+    println!("cargo:rerun-if-changed=content/ko");
     let mut files: Vec<String> = match fs::read_dir(&dir) {
         Ok(entries) => entries
             .filter_map(|e| e.ok())

@@ -25,7 +25,7 @@ use consistency_lab::content::prerender::Page;
 use consistency_lab::content::prose::render_chapter;
 use lab_model::html::unescape_html;
 
-/// The Korean edition's words: what `content/*.md` is written in.
+/// The Korean edition's words: what `content/ko/*.md` is written in.
 fn korean() -> &'static consistency_lab::words::Words {
     consistency_lab::words::Words::of(consistency_lab::words::Lang::Ko)
 }
@@ -41,10 +41,10 @@ mod static_pages;
 
 /// Every static page, its chapters rendered from their markdown now.
 fn built(root: &Path) -> Vec<Page> {
-    let content = root.join("content");
+    let content = root.join("content/ko");
     static_pages::built_pages(root, &|id: &str| {
         let markdown =
-            fs::read_to_string(content.join(format!("{id}.md"))).unwrap_or_else(|e| panic!("content/{id}.md: {e}"));
+            fs::read_to_string(content.join(format!("{id}.md"))).unwrap_or_else(|e| panic!("content/ko/{id}.md: {e}"));
         render_chapter(korean(), &markdown)
     })
 }
@@ -283,7 +283,7 @@ fn no_korean_page_glosses_a_word_in_english() {
     assert!(
         found.is_empty(),
         "An English gloss on a Korean page (drop the parenthesis; the term's English belongs in the glossary's \
-         English column, content/glossary.md):\n{}",
+         English column, content/ko/glossary.md):\n{}",
         found.join("\n")
     );
 }

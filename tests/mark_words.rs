@@ -13,9 +13,9 @@ use consistency_lab::figures::plan::{LeaseFigure, LeasePlan};
 use consistency_lab::figures::side_by_side::{frame, panel_figures, SIDE_BY_SIDE_ID};
 use consistency_lab::figures::timeline::LegendItem;
 
-/// (chapter, figure, key, word) for every `{{mark:…}}` in `content/`.
+/// (chapter, figure, key, word) for every `{{mark:…}}` in `content/ko/`.
 fn mark_words() -> Vec<(String, String, String, String)> {
-    let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+    let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("content/ko");
     let mut out = Vec::new();
     let mut files: Vec<_> = fs::read_dir(&content).unwrap().map(|e| e.unwrap().path()).collect();
     files.sort();

@@ -1,5 +1,5 @@
 //! The rendered chapters (`content/html/ID.html`, what the site fetches) are
-//! the rendering of their markdown (`content/ID.md`): this test renders every
+//! the rendering of their markdown (`content/ko/ID.md`): this test renders every
 //! chapter again with `consistency_lab::content::prose` and compares. A stale or
 //! missing file is rewritten in place and the test fails, so that the change
 //! is seen and committed (`cargo test --test prose` after editing prose).
@@ -11,7 +11,7 @@ use std::path::Path;
 use consistency_lab::content::prose::{render_chapter, sim_placeholders, sim_run, sim_value, split_chapter, Block};
 use consistency_lab::sim::lease::{LeaseTrace, Preset};
 
-/// The Korean edition's words: what `content/*.md` is written in.
+/// The Korean edition's words: what `content/ko/*.md` is written in.
 fn korean() -> &'static consistency_lab::words::Words {
     consistency_lab::words::Words::of(consistency_lab::words::Lang::Ko)
 }
@@ -20,6 +20,7 @@ fn korean() -> &'static consistency_lab::words::Words {
 fn every_rendered_chapter_is_its_markdown_rendered() {
     let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
     let html_dir = content.join("html");
+    let content = content.join("ko");
     fs::create_dir_all(&html_dir).unwrap();
     let mut stale = Vec::new();
     let mut chapters = Vec::new();
@@ -79,7 +80,7 @@ fn every_rendered_chapter_is_its_markdown_rendered() {
 
 #[test]
 fn every_chapter_renders_to_prose_and_its_figures() {
-    let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+    let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("content/ko");
     let markdown = fs::read_to_string(content.join("a1-lease-expiry.md")).unwrap();
     let html = render_chapter(korean(), &markdown);
     let blocks = split_chapter(&html);

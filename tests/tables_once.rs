@@ -12,7 +12,7 @@ use std::path::Path;
 
 use consistency_lab::content::prose::render_chapter;
 
-/// The Korean edition's words: what `content/*.md` is written in.
+/// The Korean edition's words: what `content/ko/*.md` is written in.
 fn korean() -> &'static consistency_lab::words::Words {
     consistency_lab::words::Words::of(consistency_lab::words::Lang::Ko)
 }
@@ -38,7 +38,7 @@ fn tables_shown(html: &str) -> usize {
 }
 
 fn chapters() -> Vec<(String, String)> {
-    let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+    let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("content/ko");
     let mut out: Vec<(String, String)> = fs::read_dir(&content)
         .unwrap()
         .filter_map(|e| {

@@ -10,7 +10,7 @@
 //!   that holds fewer (or none) fails until its line is lowered (or removed),
 //!   so the list only shrinks. The test prints how many files and lines the
 //!   list holds; issue 42's target is at most 10 files.
-//! - **Markdown.** `content/*.md` is the Korean edition: Hangul is its
+//! - **Markdown.** `content/ko/*.md` is the Korean edition: Hangul is its
 //!   text. The English edition's `content/en/**/*.md` may hold Hangul only
 //!   inside `<span lang="ko">…</span>` (glossary terms, the articles'
 //!   original titles).

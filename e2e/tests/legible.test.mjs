@@ -15,7 +15,7 @@ import path from 'node:path';
 import { serve, launch, ready, root } from './helpers.mjs';
 
 const WIDTHS = JSON.parse(fs.readFileSync(path.join(root, 'e2e', 'figure-widths.json'), 'utf8'));
-const CHAPTERS = fs.readdirSync(path.join(root, 'content')).filter((f) => /^[a-z0-9]+-.*\.md$/.test(f) && f !== 'glossary.md')
+const CHAPTERS = fs.readdirSync(path.join(root, 'content', 'ko')).filter((f) => /^[a-z0-9]+-.*\.md$/.test(f) && f !== 'glossary.md')
   .map((f) => f.replace(/\.md$/, ''));
 const SIZES = [
   { name: 'phone', context: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } },

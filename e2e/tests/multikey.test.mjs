@@ -59,9 +59,9 @@ function prng(seed) {
   };
 }
 
-/** The figures of each chapter, from content/ (`{{figure:ID…}}`). */
+/** The figures of each chapter, from content/ko/ (`{{figure:ID…}}`). */
 function figuresByChapter() {
-  const dir = path.join(root, 'content');
+  const dir = path.join(root, 'content', 'ko');
   const out = [];
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.md') && f !== 'glossary.md').sort()) {
     const ch = file.replace(/\.md$/, '');

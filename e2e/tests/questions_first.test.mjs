@@ -20,8 +20,8 @@ before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 /** Every `{{predict:ID}}` of the chapters: [id, chapter]. */
-const QUESTIONS = fs.readdirSync(path.join(root, 'content')).filter((f) => f.endsWith('.md')).sort().flatMap((f) => {
-  const md = fs.readFileSync(path.join(root, 'content', f), 'utf8');
+const QUESTIONS = fs.readdirSync(path.join(root, 'content', 'ko')).filter((f) => f.endsWith('.md')).sort().flatMap((f) => {
+  const md = fs.readFileSync(path.join(root, 'content', 'ko', f), 'utf8');
   return [...md.matchAll(/^\{\{predict:([\w-]+)\}\}$/gm)].map((m) => [m[1], f.replace(/\.md$/, '')]);
 });
 

@@ -1,5 +1,5 @@
 //! Predict → act → reveal: the questions a chapter asks before the reader
-//! moves a figure's controls (`{{predict:ID}}` in `content/*.md`).
+//! moves a figure's controls (`{{predict:ID}}` in `content/ko/*.md`).
 //!
 //! Each [`Prediction`] names its figure, the figure's state after the move
 //! (a query in the URL's syntax, so the page's permalink changes as if the
@@ -568,7 +568,7 @@ mod tests {
     /// same chapter, and every chapter with a figure asks at least one.
     #[test]
     fn every_chapter_with_a_figure_asks_before_it_shows() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content/ko");
         let mut asked = Vec::new();
         for entry in std::fs::read_dir(&dir).unwrap() {
             let path = entry.unwrap().path();

@@ -1,4 +1,4 @@
-//! The chapters' markdown (`content/*.md`) rendered to HTML ahead of time
+//! The chapters' markdown (`content/ko/*.md`) rendered to HTML ahead of time
 //! (native only): the site fetches `content/html/ID.html` and shows it as it
 //! is, so neither a markdown parser nor its entity table ships in the wasm.
 //!

@@ -1,5 +1,5 @@
 //! The site's frame around a chapter, as words and links: the chapter list
-//! (`build.rs` reads `content/*.md`), the header, the chapter map's labels,
+//! (`build.rs` reads `content/ko/*.md`), the header, the chapter map's labels,
 //! the pager and the footer, and the front page's hook texts. The live page
 //! (`web/app.rs`, `web/hook.rs`) and the static pages (`content::prerender`)
 //! both read them from here, so the two say the same.
