@@ -29,6 +29,5 @@ pub mod registry;
 pub mod share;
 pub mod slider_scale;
 pub mod sweep;
-pub mod vote_words;
 pub mod work_cap;
 pub mod worker;
