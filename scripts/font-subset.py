@@ -10,8 +10,10 @@ them, and records in static/fonts/first-screen-cut.txt what it cut for
 (the list, which the test compares with its own) and what each cut holds
 (the characters of the list the face has a glyph for: the stylesheet's
 `unicode-range` names only these, so that the browser never fetches a cut
-for a character it then lacks). A tool for the author, not the
-build: its output is committed.
+for a character it then lacks). Then the English edition's Latin cuts (no Hangul): from
+static/fonts/latin-chars.txt (one `latin` line, written by the same test),
+Pretendard-{Regular,Bold}.latin.woff2, recorded in latin-cut.txt the same
+way. A tool for the author, not the build: its output is committed.
 """
 from pathlib import Path
 
@@ -21,28 +23,40 @@ FONTS = Path(__file__).resolve().parent.parent / "static" / "fonts"
 WEIGHTS = {"regular": "Regular", "bold": "Bold"}
 
 
+def cut(name, chars, kind):
+    """Cuts Pretendard-NAME.subset.woff2 down to `chars` as
+    Pretendard-NAME.KIND.woff2; returns the characters of `chars` it holds."""
+    options = subset.Options()
+    options.flavor = "woff2"
+    options.layout_features = ["*"]
+    options.name_IDs = ["*"]
+    options.notdef_outline = True
+    font = subset.load_font(str(FONTS / f"Pretendard-{name}.subset.woff2"), options)
+    cmap = font.getBestCmap()
+    held = "".join(c for c in chars if ord(c) in cmap)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(text=chars)
+    subsetter.subset(font)
+    out = FONTS / f"Pretendard-{name}.{kind}.woff2"
+    subset.save_font(font, str(out), options)
+    print(f"{out.name}: {len(chars)} characters, {out.stat().st_size} bytes")
+    return held
+
+
 def main():
     listing = (FONTS / "first-screen-chars.txt").read_text(encoding="utf-8")
     held_lines = []
     for line in listing.splitlines():
         weight, chars = line.split("\t", 1)
-        name = WEIGHTS[weight]
-        options = subset.Options()
-        options.flavor = "woff2"
-        options.layout_features = ["*"]
-        options.name_IDs = ["*"]
-        options.notdef_outline = True
-        font = subset.load_font(str(FONTS / f"Pretendard-{name}.subset.woff2"), options)
-        cmap = font.getBestCmap()
-        held = "".join(c for c in chars if ord(c) in cmap)
+        held = cut(WEIGHTS[weight], chars, "first-screen")
         held_lines.append(f"{weight}-held\t{held}\n")
-        subsetter = subset.Subsetter(options)
-        subsetter.populate(text=chars)
-        subsetter.subset(font)
-        out = FONTS / f"Pretendard-{name}.first-screen.woff2"
-        subset.save_font(font, str(out), options)
-        print(f"{out.name}: {len(chars)} characters, {out.stat().st_size} bytes")
     (FONTS / "first-screen-cut.txt").write_text(listing + "".join(held_lines), encoding="utf-8")
+
+    # The English edition's Latin cuts: one list, both weights.
+    latin = (FONTS / "latin-chars.txt").read_text(encoding="utf-8")
+    chars = dict(line.split("\t", 1) for line in latin.splitlines())["latin"]
+    held_lines = [f"{weight}-held\t{cut(name, chars, 'latin')}\n" for weight, name in WEIGHTS.items()]
+    (FONTS / "latin-cut.txt").write_text(latin + "".join(held_lines), encoding="utf-8")
 
 
 if __name__ == "__main__":
