@@ -138,8 +138,12 @@ fn panic_banner(info: &std::panic::PanicHookInfo<'_>) {
     banner.set_id("panic-banner");
     let _ = banner.set_attribute("role", "alert");
     let _ = banner.set_attribute("class", "panic-banner");
-    let words = page_words::words();
-    banner.set_text_content(Some(&words.fill(words.ui.page.panic, &[("info", &info.to_string())])));
+    // Before the words are loaded, the panic's own text (no table to say it in).
+    let text = match page_words::try_words() {
+        Some(words) => words.fill(words.ui.page.panic, &[("info", &info.to_string())]),
+        None => info.to_string(),
+    };
+    banner.set_text_content(Some(&text));
     if let Some(body) = doc.body() {
         let _ = body.insert_before(&banner, body.first_child().as_ref());
     }
@@ -183,6 +187,17 @@ pub fn start() {
         return;
     }
     install_panic_hook();
+    // The page's words come as data (page_words): nothing that speaks runs before they are here.
+    wasm_bindgen_futures::spawn_local(async {
+        match page_words::load().await {
+            Ok(_) => start_with_words(),
+            Err(why) => page_words::show_unavailable(&why),
+        }
+    });
+}
+
+/// The rest of [`start`], once the page's words are loaded.
+fn start_with_words() {
     register_service_worker();
     export_panel::install_export_handlers();
     spotlight::install();
