@@ -33,23 +33,17 @@ use lab_sim::vote::Variant;
 use lab_words::check::{report as words_report, vote as words_vote};
 use lab_words::{Lang, Words};
 
-use super::{CliError, Result, EXIT_FAILURE, EXIT_USAGE};
+use super::{read_lang, CliError, Result, EXIT_FAILURE, EXIT_USAGE};
 
 /// Deepest `--depth` accepted.
 const DEPTH_MAX: u32 = 1_000;
 /// The flags `lab check` takes (all with a value).
-const FLAGS: [&str; 10] =
-    ["variant", "article", "threads", "requests", "balance", "stalls", "depth", "format", "replay", "script"];
+const FLAGS: [&str; 11] =
+    ["variant", "article", "threads", "requests", "balance", "stalls", "depth", "format", "replay", "script", "lang"];
 /// The flags that size or replay Article A's world only.
 const A_ONLY: [&str; 7] = ["threads", "requests", "balance", "stalls", "depth", "replay", "script"];
 /// The drawing's width (CSS px), as `lab figure`'s default.
 const REPLAY_WIDTH: u32 = 900;
-
-/// The words `lab check` speaks: Korean, the articles' language (the
-/// flags and errors stay English).
-fn words() -> &'static Words {
-    Words::of(Lang::Ko)
-}
 
 /// `lab check --help`.
 fn help() -> String {
@@ -97,6 +91,8 @@ fn help() -> String {
          \x20             the lock server's death) and print what the simulation counted; F.svg:\n\
          \x20             that run drawn as A1's timeline; F.json: the schedule as the simulation's\n\
          \x20             script, with those counts\n\
+         --lang L      the language of the verdicts and the steps: ko (default, the articles') or\n\
+         \x20             en; the flags, this help and the errors are English in both\n\
          --script F    with one --variant: instead of the search, play the schedule in F (a\n\
          \x20             --replay JSON, or its script alone) in the checker's world and in the\n\
          \x20             simulation (the variant's own steps), and print what each says it\n\
@@ -136,6 +132,9 @@ struct Request {
     replay: Option<String>,
     /// `--script`: a schedule to play instead of the search.
     script: Option<String>,
+    /// `--lang`: the words of the verdicts and steps (Korean by default,
+    /// the articles' language; the flags and errors stay English).
+    lang: Lang,
 }
 
 /// `lab check …` and `lab help check`; `None` for every other command.
@@ -259,7 +258,8 @@ fn parse(args: &[String]) -> Result<Option<Request>> {
         balance: balance as u8,
         limits: Limits { depth, symmetry: true },
     };
-    Ok(Some(Request { scenarios, vote, json, options, replay, script }))
+    let lang = read_lang("--lang", get("lang"))?;
+    Ok(Some(Request { scenarios, vote, json, options, replay, script, lang }))
 }
 
 /// What `--article` and `--variant` select: Article A's configurations and
@@ -341,19 +341,20 @@ fn run(request: &Request) -> Result<String> {
         eprint!("\r{:60}\r", "");
     }
     let mut vote = request.vote.as_ref().map(|variants| vote_check::check_vote(variants, &Default::default()));
-    words_report::word(words(), &mut reports);
+    let words = Words::of(request.lang);
+    words_report::word(words, &mut reports);
     if let Some(vote) = &mut vote {
-        words_vote::word(words(), vote);
+        words_vote::word(words, vote);
     }
-    let mut out = output(&reports, vote.as_ref(), request.json);
+    let mut out = output(words, &reports, vote.as_ref(), request.json);
     if let Some(path) = &request.replay {
         let scenario = request.scenarios[0];
         let replayed = replay_smallest(scenario, &reports[0])
             .ok_or_else(|| CliError::usage(format!("`--variant {}` has no counterexample to replay", scenario.key)))?
             .map_err(|err| CliError::failure(format!("the smallest schedule does not replay: {err}")))?;
-        write_replay(path, &replayed, words_report::config_name(words(), &reports[0]))?;
+        write_replay(words, path, &replayed, words_report::config_name(words, &reports[0]))?;
         if !request.json {
-            out += &words_report::replay_section(words(), &replayed, path);
+            out += &words_report::replay_section(words, &replayed, path);
         }
     }
     Ok(out)
@@ -361,7 +362,7 @@ fn run(request: &Request) -> Result<String> {
 
 /// The output of both articles' answers: Article A's reports (none: not
 /// asked) and Article B's section; JSON as `lab check --help` says.
-fn output(reports: &[lab_check::Report], vote: Option<&VoteReport>, json: bool) -> String {
+fn output(words: &Words, reports: &[lab_check::Report], vote: Option<&VoteReport>, json: bool) -> String {
     fn pretty<T: serde::Serialize>(value: &T) -> String {
         serde_json::to_string_pretty(value).expect("a report always serializes") + "\n"
     }
@@ -377,14 +378,14 @@ fn output(reports: &[lab_check::Report], vote: Option<&VoteReport>, json: bool) 
             pretty(&Both { article_a: reports, article_b: v })
         }
         (false, vote, false) => {
-            let mut out = words_report::markdown(words(), reports);
+            let mut out = words_report::markdown(words, reports);
             if let Some(v) = vote {
                 out += "\n";
-                out += &words_vote::markdown(words(), v);
+                out += &words_vote::markdown(words, v);
             }
             out
         }
-        (true, Some(v), false) => words_vote::markdown(words(), v),
+        (true, Some(v), false) => words_vote::markdown(words, v),
         (true, None, _) => unreachable!("`articles` selects at least one article"),
     }
 }
@@ -418,26 +419,26 @@ fn run_script(request: &Request, path: &str) -> Result<String> {
         })
     })?;
     if let Some(out) = &request.replay {
-        write_replay(out, &replayed, scenario.key)?;
+        write_replay(Words::of(request.lang), out, &replayed, scenario.key)?;
     }
     if request.json {
         return Ok(serde_json::to_string_pretty(&replayed).expect("a replay always serializes") + "\n");
     }
-    Ok(words_report::script_section(words(), &replayed, path))
+    Ok(words_report::script_section(Words::of(request.lang), &replayed, path))
 }
 
 /// Writes the replay: its timeline as SVG, or its script and counts as JSON.
-fn write_replay(path: &str, replayed: &Replayed, name: &str) -> Result<()> {
+fn write_replay(words: &Words, path: &str, replayed: &Replayed, name: &str) -> Result<()> {
     let text = if path.ends_with(".json") {
         serde_json::to_string_pretty(replayed).expect("a replay always serializes") + "\n"
     } else {
-        timeline_svg(replayed, name)?
+        timeline_svg(words, replayed, name)?
     };
     std::fs::write(path, text).map_err(|err| CliError::failure(format!("cannot write {path}: {err}")))
 }
 
 /// The replayed run drawn as A1's timeline, its whole length, the fence lane for a fenced section.
-fn timeline_svg(replayed: &Replayed, name: &str) -> Result<String> {
+fn timeline_svg(words: &Words, replayed: &Replayed, name: &str) -> Result<String> {
     use crate::figures::timeline::{draw_timeline_marked, height_css, TimelineMarks};
     crate::figures::export::ensure_font().map_err(|err| CliError::failure(err.message().to_string()))?;
     let trace = &replayed.trace;
@@ -446,7 +447,7 @@ fn timeline_svg(replayed: &Replayed, name: &str) -> Result<String> {
         t0_us: 0,
         t1_us: end_us + end_us / 20 + 1,
         show_fence: trace.holds.iter().any(|h| h.token.is_some()) && replayed.stale_token_writes.is_some(),
-        title: Some(words_report::replay_title(words(), name)),
+        title: Some(words_report::replay_title(words, name)),
         ..crate::figures::View::default()
     };
     let marks = TimelineMarks::of(trace);
@@ -514,6 +515,7 @@ mod tests {
             (&["--article", "b", "--threads", "2"], "`--threads` is for Article A's world"),
             (&["--variant", "V3", "--script", "x.json"], "`--script` is for Article A's world"),
             (&["--replay", "x.svg"], "one `--variant`"),
+            (&["--lang", "fr"], "--lang: `fr` is not allowed; allowed ko|en"),
         ] {
             let err = parse(&args(bad)).unwrap_err();
             assert_eq!(err.status, EXIT_USAGE);

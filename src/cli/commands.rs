@@ -17,6 +17,7 @@ use crate::sim::vote::{self};
 use lab_model::params::{
     all_params_markdown, to_query, LeaseQuery, ParamKind, Query, LEASE_PARAMS, SITE_PARAMS, SWEEP_PARAMS, VOTE_PARAMS,
 };
+use lab_words::{analysis, catalogue, params as params_words, Words};
 
 pub(super) fn execute(command: Command) -> Result<String> {
     match command {
@@ -24,15 +25,15 @@ pub(super) fn execute(command: Command) -> Result<String> {
         Command::Presets { format } => Ok(presets_output(format)),
         Command::Params { format } => Ok(params_output(format)),
         Command::Run { query, format, trace_path } => run_output(&query, format, trace_path.as_deref()),
-        Command::Table { runs, seed, format } => {
+        Command::Table { runs, seed, format, words } => {
             let results = run_table(runs, seed);
             Ok(match format {
                 Format::Json => table_json(&results),
-                Format::Markdown => table_markdown(&results),
+                Format::Markdown => table_markdown(words, &results),
             })
         }
-        Command::FigureList => Ok(figure_list_output()),
-        Command::Sweep { spec, format } => Ok(sweep_output(spec, format)),
+        Command::FigureList { words } => Ok(figure_list_output(words)),
+        Command::Sweep { spec, format, words } => Ok(sweep_output(spec, format, words)),
         Command::Figure { mut request, out, animate, story_step, story, notes } => {
             if let Some(step) = story_step {
                 request.time_us = story_step_time(&request, step)?;
@@ -83,10 +84,11 @@ fn export_error(error: export::ExportError) -> CliError {
     }
 }
 
-fn figure_list_output() -> String {
+/// `lab figure --list`: each figure's id, code and caption in `words`' language.
+fn figure_list_output(words: &Words) -> String {
     let mut out = String::new();
     for e in export::figure_list() {
-        out.push_str(&format!("{}\t{}\t{}\n", e.id, e.code, e.caption_ko));
+        out.push_str(&format!("{}\t{}\t{}\n", e.id, e.code, catalogue::caption(words, e)));
     }
     for (id, why) in export::skipped() {
         out.push_str(&format!("# {id}: not exported ({why})\n"));
@@ -236,7 +238,7 @@ fn run_table(runs: u32, seed: u64) -> Vec<TableRun> {
     results.into_inner().unwrap_or_default().into_iter().flatten().collect()
 }
 
-fn sweep_output(spec: lab_model::params::SweepSpec, format: Format) -> String {
+fn sweep_output(spec: lab_model::params::SweepSpec, format: Format, words: &Words) -> String {
     use lab_model::params::SweepMetric;
     use lab_model::sweep::SweepResult;
     let t0 = std::time::Instant::now();
@@ -246,10 +248,13 @@ fn sweep_output(spec: lab_model::params::SweepSpec, format: Format) -> String {
     match format {
         Format::Json => result.grid_json(),
         Format::Markdown => {
-            let [xn, yn] = spec.kind.axis_names_ko();
+            let [xn, yn] = params_words::axis_names(words, spec.kind);
             let mut out = format!("# {} `{}`\n\n", spec.kind.figure_id(), spec.key());
             for metric in [SweepMetric::OverApproval, SweepMetric::Throughput] {
-                out.push_str(&format!("## {}\n\nrows: {yn}, columns: {xn}\n\n| {yn} \\ {xn} |", metric.name_ko()));
+                out.push_str(&format!(
+                    "## {}\n\nrows: {yn}, columns: {xn}\n\n| {yn} \\ {xn} |",
+                    params_words::sweep_metric_name(words, metric)
+                ));
                 for x in &xs {
                     out.push_str(&format!(" {x} |"));
                 }
@@ -266,7 +271,7 @@ fn sweep_output(spec: lab_model::params::SweepSpec, format: Format) -> String {
                 }
                 out.push('\n');
             }
-            out.push_str(&format!("{}\n\n", result.describe()));
+            out.push_str(&format!("{}\n\n", analysis::sweep_description(words, &result)));
             out.push_str(&format!(
                 "{} runs in {:.2} s on one thread ({:.2} ms per run)\n",
                 spec.runs(),

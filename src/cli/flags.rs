@@ -7,13 +7,14 @@ use std::collections::BTreeMap;
 
 use super::address::read_address;
 use super::help::help_text;
-use super::{CliError, Result, SUBCOMMANDS, TABLE_RUNS_MAX};
+use super::{read_lang, CliError, Result, SUBCOMMANDS, TABLE_RUNS_MAX};
 use crate::figures::export;
 use crate::sim::vote::StoreProfile;
 use lab_model::params::{
     read_value, site_param, sweep_query, to_query, vote_param, vote_to_query, NoticeLog, Query, SweepMetric, Value,
 };
 use lab_model::permalink::{Shown, ShownState};
+use lab_words::{Lang, Words};
 
 /// argv split into a subcommand and its flags, not yet validated.
 #[derive(Debug, Default)]
@@ -110,13 +111,16 @@ pub(super) enum Command {
         runs: u32,
         seed: u64,
         format: Format,
+        words: &'static Words,
     },
     Crashpoints {
         profile: StoreProfile,
         device_honours_sync: bool,
         format: Format,
     },
-    FigureList,
+    FigureList {
+        words: &'static Words,
+    },
     /// `story_step`: a vote story's player step from the address (`ev=`),
     /// made a time once the story has run; `notes`: what the file cannot show.
     Figure {
@@ -131,6 +135,7 @@ pub(super) enum Command {
     Sweep {
         spec: lab_model::params::SweepSpec,
         format: Format,
+        words: &'static Words,
     },
 }
 
@@ -155,8 +160,10 @@ impl Command {
                     .get("params")
                     .ok_or_else(|| CliError::usage("`lab run` needs --params \"QUERY\" (see `lab run --help`)"))?;
                 let trace_path = flags.get("trace").cloned();
+                let (text, lang) = address_lang("--params", text, flags.get("lang"))?;
+                let words = Words::of(lang);
                 // What the address shows: a run of either scenario, or a sweep figure's grid.
-                let query = match read_address("--params", text, None)?.state() {
+                let query = match read_address("--params", &text, None)?.state() {
                     ShownState::Lease(query) => Query::Lease(query),
                     ShownState::Vote(config) => Query::Vote(config),
                     ShownState::Sweep(..) if trace_path.is_some() => {
@@ -165,8 +172,11 @@ impl Command {
                              drop --trace (each cell's query is in --format json)",
                         ))
                     }
-                    ShownState::Sweep(spec, _) => return Ok(Command::Sweep { spec, format }),
+                    ShownState::Sweep(spec, _) => return Ok(Command::Sweep { spec, format, words }),
                 };
+                // A run's report is English whatever the language (its
+                // labels are the metrics' English ones): `--lang` and
+                // `lang=` are read, so a permalink of either edition runs.
                 Command::Run { query: Box::new(query), format, trace_path }
             }
             "table" => {
@@ -178,7 +188,8 @@ impl Command {
                     Some(v) => whole_number("--seed", v, 0, u64::MAX)?,
                     None => 1,
                 };
-                Command::Table { runs: u32::try_from(runs).unwrap_or(3), seed, format }
+                let words = Words::of(read_lang("--lang", flags.get("lang").map(String::as_str))?);
+                Command::Table { runs: u32::try_from(runs).unwrap_or(3), seed, format, words }
             }
             "crashpoints" => {
                 let profile = match flags.get("profile") {
@@ -210,8 +221,9 @@ fn sweep_command(raw: &RawArgs, format: Format) -> Result<Command> {
     let kind = SweepKind::from_figure_id(id)
         .ok_or_else(|| CliError::usage(format!("unknown sweep `{id}`; allowed sweep-ttl-pause, sweep-contention")))?;
     let text = raw.flags.get("params").map(String::as_str).unwrap_or("");
-    let (spec, _) = lab_model::sweep::parse_strict(kind, text, false).map_err(CliError::usage)?;
-    Ok(Command::Sweep { spec, format })
+    let (text, lang) = address_lang("--params", text, raw.flags.get("lang"))?;
+    let (spec, _) = lab_model::sweep::parse_strict(kind, &text, false).map_err(CliError::usage)?;
+    Ok(Command::Sweep { spec, format, words: Words::of(lang) })
 }
 
 /// The site's public address with its final `/`, as `LAB_SITE_URL` states
@@ -229,18 +241,26 @@ fn site_url() -> String {
 fn figure_command(raw: &RawArgs) -> Result<Command> {
     let flags = &raw.flags;
     if flags.contains_key("list") {
-        if raw.positional.is_some() || flags.len() > 1 {
-            return Err(CliError::usage("`lab figure --list` takes no figure id and no other flags"));
+        let lang_only = flags.len() == 1 || (flags.len() == 2 && flags.contains_key("lang"));
+        if raw.positional.is_some() || !lang_only {
+            return Err(CliError::usage("`lab figure --list` takes no figure id and no other flags but --lang"));
         }
-        return Ok(Command::FigureList);
+        let lang = read_lang("--lang", flags.get("lang").map(String::as_str))?;
+        return Ok(Command::FigureList { words: Words::of(lang) });
     }
-    let address = match (flags.get("url"), flags.get("params")) {
+    let (address, lang) = match (flags.get("url"), flags.get("params")) {
         (Some(_), Some(_)) => {
             return Err(CliError::usage("--url and --params both give the figure's state; give one of them"))
         }
-        (Some(url), None) => Some(read_address("--url", url, raw.positional.as_deref())?),
-        (None, Some(params)) => Some(read_address("--params", params, raw.positional.as_deref())?),
-        (None, None) => None,
+        (Some(url), None) => {
+            let (url, lang) = address_lang("--url", url, flags.get("lang"))?;
+            (Some(read_address("--url", &url, raw.positional.as_deref())?), lang)
+        }
+        (None, Some(params)) => {
+            let (params, lang) = address_lang("--params", params, flags.get("lang"))?;
+            (Some(read_address("--params", &params, raw.positional.as_deref())?), lang)
+        }
+        (None, None) => (None, read_lang("--lang", flags.get("lang").map(String::as_str))?),
     };
     let id = match (&raw.positional, &address) {
         (Some(id), _) => id.clone(),
@@ -340,6 +360,7 @@ fn figure_command(raw: &RawArgs) -> Result<Command> {
         reveal_ledger,
         layout,
         site: site_url(),
+        words: Words::of(lang),
         ..export::Request::new(&id, format)
     };
     let animate = if flags.contains_key("animate") {
@@ -453,6 +474,69 @@ impl AddressView {
             notes,
         }
     }
+}
+
+/// An address's language and the address without it: `lang=` of its
+/// query (`ko|en`, as a permalink of the English edition carries it), or
+/// the `en/` folder of its page (`/en/a1-lease-expiry.html?…`), else
+/// `--lang`, else Korean. `--lang` and the address may not disagree.
+fn address_lang(flag: &str, text: &str, lang_flag: Option<&String>) -> Result<(String, Lang)> {
+    let from_flag = lang_flag.map(|v| read_lang("--lang", Some(v))).transpose()?;
+    let (before, fragment) = match text.split_once('#') {
+        Some((before, fragment)) => (before, Some(fragment)),
+        None => (text, None),
+    };
+    let (path, query) = match before.split_once('?') {
+        Some((path, query)) => (path, Some(query)),
+        None if before.contains('=') || before.contains('&') => ("", Some(before)),
+        None => (before, None),
+    };
+    let mut from_address = None;
+    let mut kept: Vec<&str> = Vec::new();
+    for pair in query.unwrap_or("").split('&') {
+        match pair.split_once('=') {
+            Some(("lang", value)) => from_address = Some(read_lang(&format!("{flag}: lang"), Some(value))?),
+            _ if pair == "lang" => return Err(CliError::usage(format!("{flag}: `lang` needs a value; allowed ko|en"))),
+            _ => kept.push(pair),
+        }
+    }
+    let mut segments = path.rsplit('/').skip(1);
+    if let Some(folder) = segments.next().and_then(Lang::from_code) {
+        if from_address.is_some_and(|lang| lang != folder) {
+            return Err(CliError::usage(format!(
+                "{flag}: the page is the `{}` edition's but the address says lang={}",
+                folder.code(),
+                from_address.map_or("", Lang::code)
+            )));
+        }
+        from_address = Some(folder);
+    }
+    let lang = match (from_address, from_flag) {
+        (Some(a), Some(f)) if a != f => {
+            return Err(CliError::usage(format!(
+                "--lang {} and the address's language `{}` disagree; give one of them",
+                f.code(),
+                a.code()
+            )))
+        }
+        (a, f) => a.or(f).unwrap_or(Lang::Ko),
+    };
+    if from_address.is_none() {
+        return Ok((text.to_string(), lang));
+    }
+    let mut address = path.to_string();
+    if query.is_some() {
+        let kept: Vec<&str> = kept.into_iter().filter(|p| !p.is_empty()).collect();
+        if !path.is_empty() || before.contains('?') {
+            address.push('?');
+        }
+        address.push_str(&kept.join("&"));
+    }
+    if let Some(fragment) = fragment {
+        address.push('#');
+        address.push_str(fragment);
+    }
+    Ok((address, lang))
 }
 
 /// True for an exportable figure id (an unknown id is reported by `export::render`).

@@ -38,7 +38,7 @@ pub(super) fn help_text(subcommand: &str) -> Result<String> {
              view keys (those two tables say which figures read each key; in JSON, `figures`).\n\
              docs/cli.md's parameter tables are this output.\n"
             .to_string(),
-        "run" => "lab run --params \"QUERY\" [--format md|json] [--trace FILE]\n\n\
+        "run" => "lab run --params \"QUERY\" [--format md|json] [--trace FILE] [--lang ko|en]\n\n\
              Runs one simulation. QUERY is the site's query string, e.g.\n\
              \x20   preset=exp2_stop&stop_duration_ms=150&seed=3\n\
              \x20   scenario=vote&...   (Scenario B)\n\
@@ -52,17 +52,21 @@ pub(super) fn help_text(subcommand: &str) -> Result<String> {
              the site has none of, is an error (exit 2); `lab params` lists the keys and their ranges.\n\n\
              --format md|json   md (default): a table of the metrics;\n\
              \x20                  json: {\"preset\",\"run\",\"seed\",\"params\",\"metrics\",\"details\"}\n\
-             --trace FILE       also write the full trace (every event) as JSON to FILE\n"
+             --trace FILE       also write the full trace (every event) as JSON to FILE\n\
+             --lang ko|en       read as the address's lang= (the report is English in both;\n\
+             \x20                  a sweep's address prints its grid in that language)\n"
             .to_string(),
         "table" => format!(
-            "lab table [--runs N] [--seed S] [--format md|json]\n\n\
+            "lab table [--runs N] [--seed S] [--format md|json] [--lang ko|en]\n\n\
              Runs every preset N times (run index 0..N, base seed S) and prints the results.\n\
              md (default): the article's tables with our simulated rows beside the article's\n\
              measured rows (labelled {} / article). json: an array of\n\
              {{\"preset\",\"run\",\"seed\",\"params\",\"metrics\"}}, null where a metric does not apply.\n\n\
              --runs N     runs per preset, 1..={TABLE_RUNS_MAX} (default 3)\n\
              --seed S     base seed, 0..=18446744073709551615 (default 1)\n\
-             --format     md|json (default md)\n",
+             --format     md|json (default md)\n\
+             --lang       ko (default): the rows' labels in Korean with the English beside them;\n\
+             \x20            en: in English only\n",
             korean().article_word
         ),
         "crashpoints" => {
@@ -77,7 +81,7 @@ pub(super) fn help_text(subcommand: &str) -> Result<String> {
                 .to_string()
         }
         "sweep" => format!(
-            "lab sweep sweep-ttl-pause|sweep-contention [--params \"KEYS\"] [--format md|json]\n\n\
+            "lab sweep sweep-ttl-pause|sweep-contention [--params \"KEYS\"] [--format md|json] [--lang ko|en]\n\n\
              Runs the grid of a sweep figure (every cell, every seed, 60 s runs at summary level) on\n\
              one thread and prints over-approval and throughput per cell (md: two tables, the\n\
              figure's Korean text alternative and the time taken; json: one object per cell with\n\
@@ -87,13 +91,15 @@ pub(super) fn help_text(subcommand: &str) -> Result<String> {
              \x20                     1..={n}), seeds (1..={s})\n\
              \x20   sweep-contention: variant, tpw_lo, tpw_hi (threads per wallet), wallets_lo, wallets_hi, seeds\n\
              variant: naive|watchdog|watchdog_stop|fence_write|fence_read|conditional (default naive).\n\
-             Unknown, malformed or out-of-range keys are an error (exit 2).\n",
+             Unknown, malformed or out-of-range keys are an error (exit 2).\n\
+             --lang ko|en: the axes, the metrics and the text alternative in Korean (default) or\n\
+             English (KEYS may carry lang= too).\n",
             w = lab_model::params::PAUSE_WIDTH_MS,
             n = lab_model::params::MAX_N,
             s = lab_model::params::MAX_SEEDS
         ),
         "figure" => format!(
-            "lab figure FIGURE_ID [--params \"QUERY\"] --out FILE.svg|FILE.png [--width W | --layout blog|blog-phone] [--time T] [--window W] [--recon 1|0] [--theme light|dark]\n\
+            "lab figure FIGURE_ID [--params \"QUERY\"] --out FILE.svg|FILE.png [--width W | --layout blog|blog-phone] [--time T] [--window W] [--recon 1|0] [--theme light|dark] [--lang ko|en]\n\
              lab figure FIGURE_ID [--params \"QUERY\"] --out FILE.png|FILE.gif --animate [--frames N] [--fps F] [--width W]\n\
              lab figure FIGURE_ID [--params \"QUERY\"] --story --out FILE.gif [--width PX]\n\
              lab figure [FIGURE_ID] --url A --out FILE.svg|FILE.png|FILE.gif [--width W] [--theme light|dark] [--animate]\n\
@@ -124,6 +130,9 @@ pub(super) fn help_text(subcommand: &str) -> Result<String> {
              \x20             default: the figure's own)\n\
              --recon 1|0   A2 (silent-drift): show the ledger line, 1 (default), or not, 0 (the site's recon=)\n\
              --theme light|dark  the palette: light (default, as the page's files) or the page's dark one\n\
+             --lang ko|en  the figure's words (caption, labels, story, attribution): ko (default, the\n\
+             \x20             original edition) or en; an address's lang= or en/ page says it too\n\
+             \x20             (giving both, they must agree); with --list, the captions' language\n\
              --animate     write an animated PNG (APNG, .png) or GIF (.gif) of a timeline/story\n\
              \x20             figure: the player cursor sweeps the visible span, the last frame is\n\
              \x20             the whole figure. A GIF keeps the figure's colours and is at most\n\

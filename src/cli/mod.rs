@@ -12,6 +12,10 @@
 //! (a permalink runs unchanged); `report` formats the simulation commands'
 //! tables and JSON; `real` runs the real systems (`lab real`, `lab real-wal`);
 //! `check` explores every schedule of a small world (`lab check`).
+//!
+//! `--lang ko|en` (default ko) picks the table of reader words (`lab_words`)
+//! that `lab table`, `lab run`, `lab sweep`, `lab check` and `lab figure`
+//! print or draw; `lab`'s own messages, help and errors are English in both.
 
 mod address;
 mod check;
@@ -39,8 +43,8 @@ const TABLE_RUNS_MAX: u64 = 10;
 const SUBCOMMANDS: &[(&str, &[(&str, bool)])] = &[
     ("presets", &[("format", true)]),
     ("params", &[("format", true)]),
-    ("run", &[("params", true), ("format", true), ("trace", true)]),
-    ("table", &[("runs", true), ("seed", true), ("format", true)]),
+    ("run", &[("params", true), ("format", true), ("trace", true), ("lang", true)]),
+    ("table", &[("runs", true), ("seed", true), ("format", true), ("lang", true)]),
     ("crashpoints", &[("profile", true), ("device-honours-sync", true), ("format", true)]),
     (
         "figure",
@@ -59,9 +63,10 @@ const SUBCOMMANDS: &[(&str, &[(&str, bool)])] = &[
             ("story", false),
             ("frames", true),
             ("fps", true),
+            ("lang", true),
         ],
     ),
-    ("sweep", &[("params", true), ("format", true)]),
+    ("sweep", &[("params", true), ("format", true), ("lang", true)]),
 ];
 
 /// An error and the exit status it maps to.
@@ -82,6 +87,17 @@ impl CliError {
 }
 
 type Result<T> = std::result::Result<T, CliError>;
+
+/// The language `flag` asks for (`--lang`, or an address's `lang=`): `ko`
+/// (the default, the original edition) or `en`. The reader's words follow
+/// it; `lab`'s own messages, help and errors stay English.
+fn read_lang(flag: &str, value: Option<&str>) -> Result<lab_words::Lang> {
+    let Some(value) = value else { return Ok(lab_words::Lang::Ko) };
+    lab_words::Lang::from_code(value).ok_or_else(|| {
+        let allowed: Vec<&str> = lab_words::Lang::ALL.iter().map(|l| l.code()).collect();
+        CliError::usage(format!("{flag}: `{value}` is not allowed; allowed {}", allowed.join("|")))
+    })
+}
 
 /// Runs `lab` with the process arguments and returns its exit status.
 pub fn main() -> ExitCode {

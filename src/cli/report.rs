@@ -19,12 +19,8 @@ use lab_model::article::{format_number, ArticleTable, ARTICLE_AMBIGUITIES, ARTIC
 use lab_model::metrics::{article_cell_metric, Metric, RunFacts, Unit};
 use lab_model::params::vote_to_query;
 use lab_model::params::{to_query, LeaseQuery};
-
-/// The labels of the article's rows and of ours: the Korean table's, as
-/// the articles say them beside the report's English.
-fn labels() -> &'static lab_words::cli::CliWords {
-    &lab_words::Words::of(lab_words::Lang::Ko).cli
-}
+use lab_words::cli::CliWords;
+use lab_words::Words;
 
 /// One simulated run of a preset, as `lab table` reports it.
 #[derive(Clone, Debug, PartialEq)]
@@ -180,8 +176,8 @@ fn markdown_row(cells: &[String]) -> String {
 }
 
 /// One article table with our rows beside the article's.
-fn table_markdown_section(table: &ArticleTable, runs: &[TableRun]) -> String {
-    let (article_label, simulated_label) = (labels().article_label, labels().simulated_label);
+fn table_markdown_section(labels: &CliWords, table: &ArticleTable, runs: &[TableRun]) -> String {
+    let (article_label, simulated_label) = (labels.article_label, labels.simulated_label);
     let columns = |preset: &str| -> Vec<Metric> {
         (0..table.columns.len()).map(|col| column_metric(table, preset, col)).collect()
     };
@@ -320,9 +316,12 @@ fn simulated_notes(table_id: &str, runs: &[TableRun]) -> Vec<String> {
     notes
 }
 
-/// The markdown `lab table` prints: every article table with our runs beside it.
-pub fn table_markdown(runs: &[TableRun]) -> String {
-    let (article_label, simulated_label) = (labels().article_label, labels().simulated_label);
+/// The markdown `lab table` prints: every article table with our runs
+/// beside it, the article's rows and ours labelled in `words`' language
+/// (the Korean edition's labels say each in Korean with the English beside it).
+pub fn table_markdown(words: &Words, runs: &[TableRun]) -> String {
+    let labels = &words.cli;
+    let (article_label, simulated_label) = (labels.article_label, labels.simulated_label);
     let seed = runs.first().map_or(1, |r| r.query.seed);
     let per_preset = runs.iter().filter(|r| r.query.preset == Some(Preset::Exp1)).count();
     let mut out = format!(
@@ -332,7 +331,7 @@ pub fn table_markdown(runs: &[TableRun]) -> String {
         per_preset.saturating_sub(1)
     );
     for table in ARTICLE_TABLES {
-        out.push_str(&table_markdown_section(table, runs));
+        out.push_str(&table_markdown_section(labels, table, runs));
     }
     out.push_str("### Where the article is ambiguous (model.md §3.4)\n\n");
     for (i, (what, choice)) in ARTICLE_AMBIGUITIES.iter().enumerate() {
