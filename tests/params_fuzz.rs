@@ -8,11 +8,12 @@
 
 use lab_model::params::SweepKind;
 use lab_model::params::{
-    lease_query_problems, notice_ko, parse_lease_query, parse_query, parse_vote_query, percent_encode, query_to_string,
-    read_site, replaced, site_param, to_query, vote_config_problems, vote_to_query, with_lease_value, with_vote_value,
-    Notice, ParamKind, ParamSpec, Parsed, Query, Scope, SiteQuery, LEASE_PARAMS, MAX_NOTICES, NOTICE_TEXT_MAX_CHARS,
+    lease_query_problems, parse_lease_query, parse_query, parse_vote_query, percent_encode, query_to_string, read_site,
+    replaced, site_param, to_query, vote_config_problems, vote_to_query, with_lease_value, with_vote_value, Notice,
+    ParamKind, ParamSpec, Parsed, Query, Scope, SiteQuery, LEASE_PARAMS, MAX_NOTICES, NOTICE_TEXT_MAX_CHARS,
     SITE_PARAMS, SWEEP_PARAMS, VOTE_PARAMS,
 };
+use lab_words::{notices::site_notice, Lang, Words};
 use proptest::prelude::*;
 
 /// Keys: every real key, plus near misses and junk.
@@ -360,7 +361,7 @@ proptest! {
                 let Parsed { value: site, notices } = read_site(search, scope);
                 prop_assert_eq!(site_problems(&site, &notices, scope), Vec::<String>::new(), "{:?} {:?}", scope, search);
                 for notice in &notices {
-                    prop_assert!(!notice_ko(notice).is_empty());
+                    prop_assert!(!site_notice(Words::of(Lang::Ko), notice).is_empty());
                 }
                 // What the reader made, the writer writes as a fixed point: read again, written again, the same.
                 let written = site.search();

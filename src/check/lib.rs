@@ -68,9 +68,9 @@ pub fn check(scenario: &Scenario, options: Options, progress: &mut dyn FnMut(Pro
         world.faults.stall = stall;
     }
     let exploration = explore(&world, options.limits, progress);
-    let entry = lab_model::catalogue::preset(scenario.preset);
+    // The configuration's name is words: empty here, the words layer fills it.
     Report::new(
-        (scenario.key, scenario.preset.key(), entry.name_ko),
+        (scenario.key, scenario.preset.key(), ""),
         &world,
         options.limits.depth,
         options.limits.symmetry,

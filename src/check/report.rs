@@ -72,8 +72,10 @@ pub struct ScheduleReport {
 pub struct Report {
     /// The `--variant` word.
     pub variant: &'static str,
-    /// Its preset's key and name (the catalogue's).
+    /// Its preset's key.
     pub preset: &'static str,
+    /// Its configuration's name in words: empty as the checker gives it,
+    /// filled by the words layer (the catalogue's preset name).
     pub name: &'static str,
     pub world: World,
     pub depth_bound: u32,

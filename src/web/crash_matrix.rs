@@ -31,11 +31,12 @@ use yew::prelude::*;
 
 use super::controls::{lab_panel, lesson_bar};
 use super::lazy_figures::{self, FiguresModule};
-use super::url::{lab_requested_here, navigate, notice_ko, read_vote_figure, replace_url};
+use super::url::{lab_requested_here, navigate, read_vote_figure, replace_url};
 use crate::figures::vote::{HalfCell, MatrixGrid, MatrixView};
 use crate::sim::vote::{StoreProfile, Variant, Verdict, VoteConfig};
 use crate::web::page_words::words;
 use crate::words::catalogue;
+use crate::words::notices::site_notice;
 use crate::words::vote as vote_words;
 use lab_model::{permalink, registry};
 
@@ -201,13 +202,16 @@ impl Component for CrashMatrix {
                 match StoreProfile::from_key(&key) {
                     Some(p) => self.profile = p,
                     None => {
-                        self.notices = vec![notice_ko(&lab_model::params::Notice::Ignored {
-                            key: "profile".into(),
-                            given: key,
-                            reason: lab_model::params::IgnoreReason::NotOneOf {
-                                allowed: StoreProfile::ALL.map(StoreProfile::key).join("|"),
+                        self.notices = vec![site_notice(
+                            words(),
+                            &lab_model::params::Notice::Ignored {
+                                key: "profile".into(),
+                                given: key,
+                                reason: lab_model::params::IgnoreReason::NotOneOf {
+                                    allowed: StoreProfile::ALL.map(StoreProfile::key).join("|"),
+                                },
                             },
-                        })]
+                        )]
                     }
                 }
                 self.recompute();

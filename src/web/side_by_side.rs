@@ -19,7 +19,8 @@ use crate::figures::plan::LeaseFigure;
 use crate::figures::player::{Narrator, Pace};
 use crate::figures::story::StoryStep;
 use crate::sim::lease::Outcome;
-use lab_model::analysis::{describe_window, group_thousands};
+use lab_model::analysis::{group_thousands, WindowSummary};
+use lab_words::analysis::window_description;
 
 pub use crate::figures::side_by_side::SIDE_BY_SIDE_ID;
 use crate::figures::side_by_side::{caption, frame, panel_figures, panels, WALLET};
@@ -187,13 +188,16 @@ impl Component for SideBySide {
         let step = |d: i64| link.callback(move |_: MouseEvent| SideMsg::Player(PlayerMsg::Step(d)));
         let on_key = self.player.on_key();
         let desc_id = format!("{SIDE_BY_SIDE_ID}-desc");
+        let w = words();
         let description = self
             .panels
             .iter()
-            .map(|panel| format!("{}: {}", panel.label, describe_window(&panel.figure.traces()[0], 0, self.end_us())))
+            .map(|panel| {
+                let window = WindowSummary::of(&panel.figure.traces()[0], 0, self.end_us());
+                format!("{}: {}", panel.label, window_description(w, &window))
+            })
             .collect::<Vec<_>>()
             .join(" ");
-        let w = words();
         let side = &w.legend.side;
         let all = panels(w);
         let region_label = w.fill(side.region_label, &[("count", &side.count(self.panels.len()))]);

@@ -27,7 +27,7 @@ use super::crash_matrix::CrashMatrix;
 use super::lazy_figures::{self, FiguresModule, VoteFigureHandle};
 use super::page_words::words;
 use super::player::{PlayerDriver, PlayerMsg};
-use super::url::{lab_requested_here, notice_ko, read_vote_figure, replace_url};
+use super::url::{lab_requested_here, read_vote_figure, replace_url};
 use crate::figures::player::{Narrator, Pace};
 use crate::figures::vote::StackFault;
 use crate::sim::vote::{FaultKind, VoteConfig};
@@ -346,7 +346,7 @@ impl Component for VoteFigure {
             Msg::Loaded(Err(why)) => self.failure = Some(why),
             Msg::SetParam(key, value) => {
                 let parsed = with_vote_value(self.config.clone(), &key, &value);
-                self.notices = parsed.notices.iter().map(notice_ko).collect();
+                self.notices = lab_words::notices::site_notices(words(), &parsed.notices);
                 self.config = parsed.value;
                 self.recompute();
                 if self.kind() == FigureKind::UncertainFailure && key == "variant" {

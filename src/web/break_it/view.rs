@@ -97,7 +97,7 @@ fn controls(b: &mut Builder, s: &Session) -> Element {
     let select = b.el("select", "");
     set(&select, "data-key", "variant");
     for sc in &lab_check::SCENARIOS {
-        let option = b.text("option", "", lab_model::catalogue::preset(sc.preset).name_ko);
+        let option = b.text("option", "", lab_words::catalogue::preset_name(words::all(), sc.preset));
         set(&option, "value", sc.key);
         if sc.key == s.scenario().key {
             set(&option, "selected", "");

@@ -78,7 +78,7 @@ impl VoteFigure {
                      onkeydown={if story { self.story_keys(ctx) } else { stack_key }}
                      onclick={stack_click} onmousemove={stack_move} onmouseleave={stack_leave}
                      onpointermove={tip_move} onpointerdown={tip_down} onpointerleave={tip_leave}>
-                    <canvas ref={self.canvases[0].clone()} role="img" aria-label={spec.canvas_label()}></canvas>
+                    <canvas ref={self.canvases[0].clone()} role="img" aria-label={catalogue::canvas_label(words(), spec)}></canvas>
                     { if self.kind() == FigureKind::OuterTransaction { html! {
                         <canvas ref={self.canvases[1].clone()} class="vote-second" role="img" aria-label={words().vote.controls.lower_canvas}></canvas>
                     } } else { html!{} } }

@@ -154,9 +154,11 @@ pub fn replay_title(w: &Words, name: &str) -> String {
 }
 
 /// `reports` with the text fields their JSON carries beside the facts filled
-/// in `w`'s words: each property's name and rule, each step's sentence.
+/// in `w`'s words: the configuration's name, each property's name and rule,
+/// each step's sentence.
 pub fn word(w: &Words, reports: &mut [Report]) {
     for report in reports {
+        report.name = config_name(w, report);
         for p in &mut report.properties {
             p.name = property(w, p.property);
             p.rule = super::property_rule(w, p.property);
