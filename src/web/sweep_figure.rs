@@ -48,6 +48,7 @@ use lab_model::catalogue;
 use lab_model::params::{SweepKind, SweepMetric, SweepSpec};
 use lab_model::permalink;
 use lab_model::sweep::SweepResult;
+use lab_words::analysis::{sweep_cell, sweep_cell_widest, sweep_description};
 use lab_words::ui::SweepProgress;
 
 // ---------------------------------------------------------------------------
@@ -204,7 +205,7 @@ impl SweepFigure {
         });
         html! {
             <section class="sweep-opened" aria-label={words().ui.sweep.opened} data-ix={ix.to_string()} data-iy={iy.to_string()}>
-                <p class="sweep-opened-summary">{ self.result.describe_cell(ix, iy) }</p>
+                <p class="sweep-opened-summary">{ sweep_cell(words(), &self.result, ix, iy) }</p>
                 <div class="controls-row">
                     <a class="btn btn-primary sweep-opened-link" href={permalink::sweep_cell(&self.spec, ix, iy)} onclick={follow}>{ words().ui.sweep.open_run }</a>
                     <button type="button" class="btn" onclick={ctx.link().callback(|_| Msg::CloseOpened)}>{ words().ui.sweep.close }</button>
@@ -283,7 +284,7 @@ impl SweepFigure {
         html! {
             <div class="mark-tip sweep-tip" role="tooltip" style={style} data-ix={ix.to_string()} data-iy={iy.to_string()}
                 data-over-mean={cell.map(|c| c.over_mean.to_string())} data-thr-mean={cell.map(|c| c.thr_mean.to_string())}>
-                { self.result.describe_cell(ix, iy) }
+                { sweep_cell(words(), &self.result, ix, iy) }
             </div>
         }
     }
@@ -554,8 +555,8 @@ impl Component for SweepFigure {
                 // The longest answer this cell can have lies unseen under the
                 // one shown, so the line keeps its height when the answer comes.
                 <p class="sweep-focus-room">
-                    <span id={format!("{fid}-focus")} class="sweep-focus" aria-live="polite">{ words().fill(w.focus, &[("cell", &self.result.describe_cell(self.focus.0, self.focus.1))]) }</span>
-                    <span class="room" aria-hidden="true">{ words().fill(w.focus, &[("cell", &self.result.describe_cell_widest(self.focus.0, self.focus.1))]) }</span>
+                    <span id={format!("{fid}-focus")} class="sweep-focus" aria-live="polite">{ words().fill(w.focus, &[("cell", &sweep_cell(words(), &self.result, self.focus.0, self.focus.1))]) }</span>
+                    <span class="room" aria-hidden="true">{ words().fill(w.focus, &[("cell", &sweep_cell_widest(words(), &self.result, self.focus.0, self.focus.1))]) }</span>
                 </p>
                 { self.view_opened(ctx) }
                 <div class="sweep-progress">
@@ -587,7 +588,7 @@ impl Component for SweepFigure {
                     { super::export_panel::sweep_panel(fid, self.export_params(), self.permalink(ctx), complete) }
                 </>}) }
                 </div>
-                <p id={format!("{fid}-desc")} class="sweep-alt">{ self.result.describe() }</p>
+                <p id={format!("{fid}-desc")} class="sweep-alt">{ sweep_description(words(), &self.result) }</p>
                 <figcaption>{ lab_words::catalogue::caption(words(), figure) }</figcaption>
             </figure>
         }
