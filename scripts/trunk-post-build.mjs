@@ -11,10 +11,13 @@
 //    are allowed (Yew sets computed sizes with them); <style> elements are not.
 // 1b. The static pages: the front page, the chapters and the embeds
 //     (scripts/prerender.mjs; rendered by src/content/prerender.rs).
+// 1b'. The English pages' fonts: the Latin cuts of Pretendard instead of the
+//     Korean ones (scripts/font-splice.mjs).
 // 1c. Precompressed .gz and .br copies of the large files.
 // 2. Offline. `static/sw.js` is a service-worker template; it is written to
-//    the site's root with the list of every staged file to precache and a
-//    cache name derived from their contents, so a new build replaces the cache.
+//    the site's root with the list of every staged file to precache, in three
+//    parts (common, Korean, English: scripts/precache.mjs), and a cache name
+//    derived from their contents, so a new build replaces the cache.
 //
 // First, though, the subresource integrity of what Trunk staged (0. below).
 import { createHash } from 'node:crypto';
@@ -23,6 +26,8 @@ import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { filesUnder, integrityProblems, integrityRefs, sha384 } from './site-files.mjs';
 import { prerenderPages, siteBase } from './prerender.mjs';
+import { LATIN_CSS, spliceLatinFonts } from './font-splice.mjs';
+import { precacheLists } from './precache.mjs';
 
 const stage = process.env.TRUNK_STAGING_DIR;
 if (!stage) {
@@ -163,6 +168,34 @@ if (!deployed) {
   console.warn(`trunk-post-build: LAB_SITE_URL is not set: the oEmbed documents and their links name ${oembedBase} (the local server); set LAB_SITE_URL to the site's public address for a deployment (docs/site.md, "Deploying")`);
 }
 
+// --- 1b'. The English pages' fonts ------------------------------------------------
+// Every staged page whose <html lang> is English preloads the Latin cuts and
+// links latin-font.css (staged here, with its digest) instead of preloading
+// the Korean cuts; Korean pages are left as they are. Returns how many pages
+// it changed.
+function spliceEnglishFonts() {
+  const css = readFileSync(join(root, 'static', LATIN_CSS));
+  writeFileSync(join(stage, LATIN_CSS), css);
+  const digest = sha384(css);
+  let spliced = 0;
+  for (const path of filesUnder(stage).filter((p) => p.endsWith('.html'))) {
+    const page = readFileSync(path, 'utf8');
+    const out = spliceLatinFonts(page, digest);
+    if (out !== page) {
+      writeFileSync(path, out);
+      spliced += 1;
+    }
+  }
+  return spliced;
+}
+let englishPages;
+try {
+  englishPages = spliceEnglishFonts();
+} catch (e) {
+  console.error(`trunk-post-build: ${e.message}`);
+  process.exit(1);
+}
+
 // --- 1c. Precompressed copies ------------------------------------------------
 // Next to every text or wasm file over 1 KB, its gzip (-9) and brotli (q 11)
 // copies, for static hosts that serve them as they are (nginx gzip_static
@@ -189,14 +222,17 @@ const files = filesUnder(stage)
 const digest = createHash('sha256');
 for (const f of files) digest.update(f).update('\0').update(readFileSync(join(stage, f)));
 const cacheName = `consistency-lab-${digest.digest('hex').slice(0, 16)}`;
-const precache = ['./', ...files.map((f) => `./${f}`)];
+const precache = precacheLists(files, (f) => readFileSync(join(stage, f), 'utf8'));
+const precached = Object.values(precache).reduce((n, list) => n + list.length, 0);
 const template = readFileSync(join(root, 'static', 'sw.js'), 'utf8');
 const sw = template
   .replace('"__CACHE_NAME__"', JSON.stringify(cacheName))
-  .replace('["__PRECACHE__"]', JSON.stringify(precache));
-if (sw === template) {
+  .replace('["__PRECACHE__"]', JSON.stringify(precache.common))
+  .replace('["__PRECACHE_KO__"]', JSON.stringify(precache.ko))
+  .replace('["__PRECACHE_EN__"]', JSON.stringify(precache.en));
+if (/"__PRECACHE(?:_KO|_EN)?__"|"__CACHE_NAME__"/.test(sw)) {
   console.error('trunk-post-build: static/sw.js lacks its placeholders');
   process.exit(1);
 }
 writeFileSync(join(stage, 'sw.js'), sw);
-console.log(`trunk-post-build: ${verified} integrity digest(s) verified, ${Object.keys(fetchedLater).length + 1} stated for what the page fetches itself; CSP with ${hashes.length} inline script hash(es); ${pages.filter((p) => p.endsWith('.html')).length} static pages with their oEmbed documents (under ${oembedBase}) and sitemap.xml; ${compressed} files precompressed (.gz, .br); sw.js precaches ${precache.length} files as ${cacheName}`);
+console.log(`trunk-post-build: ${verified} integrity digest(s) verified, ${Object.keys(fetchedLater).length + 1} stated for what the page fetches itself; CSP with ${hashes.length} inline script hash(es); ${pages.filter((p) => p.endsWith('.html')).length} static pages with their oEmbed documents (under ${oembedBase}) and sitemap.xml; the Latin fonts on ${englishPages} English page(s); ${compressed} files precompressed (.gz, .br); sw.js precaches ${precached} files (${precache.common.length} common, ${precache.ko.length} Korean, ${precache.en.length} English) as ${cacheName}`);

@@ -1,6 +1,14 @@
 // Service worker of Consistency Lab: once the site has loaded, it works offline.
 // This is a template: scripts/trunk-post-build.mjs fills in the build's name
-// and the precache list (every file of the build) and writes it to the site root.
+// and the precache list (every file of the build, in three parts:
+// scripts/precache.mjs) and writes it to the site root.
+//
+// - A language's files when a page of it is read. The worker precaches the
+//   common part (the wasm, scripts, stylesheets, data) and the part of each
+//   language whose pages are open when it installs (a Korean page: the Korean
+//   pages, chapters and fonts, so a Korean reader has every file of the
+//   Korean edition offline, as before; `sw.js?lang=xx` names one more), and
+//   the other language's part once a page of it is opened.
 //
 // - One release at a time. The cache of a build holds every file of it, the
 //   pages included, and answers first, so a page and what it loads come from
@@ -20,7 +28,9 @@
 //   caches, so two copies of the site on one origin (/a/ and /b/) keep their
 //   own offline copies.
 const BUILD = "__CACHE_NAME__";
-const PRECACHE = ["__PRECACHE__"];
+const PRECACHE = { common: ["__PRECACHE__"], ko: ["__PRECACHE_KO__"], en: ["__PRECACHE_EN__"] };
+// A language the registering page asked for (`sw.js?lang=en`), if any.
+const ASKED_LANG = new URL(self.location.href).searchParams.get('lang');
 const SCOPE = new URL(self.registration.scope).pathname;
 const PREFIX = `consistency-lab:${SCOPE}:`;
 const CACHE_NAME = PREFIX + BUILD;
@@ -95,12 +105,55 @@ async function cacheOf(clientId) {
   return caches.open(CACHE_NAME);
 }
 
+// The language whose part lists the page at `url` (its query aside), if any.
+function langOfPage(url) {
+  const path = new URL(url).pathname;
+  if (!path.startsWith(SCOPE)) return null;
+  const file = `./${path.slice(SCOPE.length)}`;
+  const names = file.endsWith('/') ? [file, `${file}index.html`] : [file];
+  for (const lang of ['ko', 'en']) {
+    if (names.some((name) => PRECACHE[lang].includes(name))) return lang;
+  }
+  return null;
+}
+
+// The languages to precache at install: the open pages', the asked one, or
+// Korean (the site's first language) when neither names one.
+async function installLangs() {
+  const langs = new Set();
+  if (ASKED_LANG in PRECACHE && ASKED_LANG !== 'common') langs.add(ASKED_LANG);
+  for (const client of await self.clients.matchAll({ includeUncontrolled: true, type: 'window' })) {
+    const lang = langOfPage(client.url);
+    if (lang) langs.add(lang);
+  }
+  if (!langs.size) langs.add('ko');
+  return [...langs];
+}
+
+const fresh = (url) => new Request(url, { cache: 'reload' });
+
+// The languages whose part this worker's cache holds whole.
+const complete = new Set();
+
+// Adds to this build's cache what a language's part lacks (a page of the
+// other language was opened): from then on that edition works offline too.
+async function completeLang(lang) {
+  if (!lang || complete.has(lang)) return;
+  const cache = await caches.open(CACHE_NAME);
+  const held = new Set((await cache.keys()).map((r) => new URL(r.url).href));
+  const missing = PRECACHE[lang].filter((url) => !held.has(new URL(url, self.registration.scope).href));
+  await cache.addAll(missing.map(fresh));
+  complete.add(lang);
+}
+
 self.addEventListener('install', (event) => {
-  event.waitUntil(
-    caches.open(CACHE_NAME)
-      .then((cache) => cache.addAll(PRECACHE.map((url) => new Request(url, { cache: 'reload' }))))
-      .then(() => self.skipWaiting()),
-  );
+  event.waitUntil((async () => {
+    const langs = await installLangs();
+    const cache = await caches.open(CACHE_NAME);
+    await cache.addAll([...PRECACHE.common, ...langs.flatMap((lang) => PRECACHE[lang])].map(fresh));
+    for (const lang of langs) complete.add(lang);
+    await self.skipWaiting();
+  })());
 });
 
 self.addEventListener('activate', (event) => {
@@ -118,6 +171,8 @@ self.addEventListener('fetch', (event) => {
     // The page from this build's cache (its address's query aside: ?ch=…,
     // ?embed=… are the app's), else from the network; the page is
     // remembered with this build.
+    // A page of a language whose part is not cached yet brings it in.
+    event.waitUntil(completeLang(langOfPage(request.url)).catch(() => {}));
     event.respondWith((async () => {
       const hit = await (await caches.open(CACHE_NAME)).match(request, { ignoreSearch: true });
       if (!hit) return fetch(request);

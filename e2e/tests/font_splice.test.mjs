@@ -1,0 +1,127 @@
+// The English pages' fonts and the service worker's three lists (issue 42,
+// "Fonts"), without a browser: scripts/font-splice.mjs swaps an English
+// page's two Korean first-screen preloads for the Latin cuts and links
+// latin-font.css, and leaves a Korean page byte for byte as it was;
+// scripts/precache.mjs puts each file of a build in the common, Korean or
+// English part. With SITE_DIST set, the built site is checked too.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { LATIN_CSS, pageLang, spliceLatinFonts } from '../../scripts/font-splice.mjs';
+import { partOf, precacheLists } from '../../scripts/precache.mjs';
+
+const head = (lang, prefix) => `<!doctype html>
+<html lang="${lang}">
+<head>
+  <meta charset="utf-8">
+  <link rel="stylesheet" href="${prefix}first-screen-font-0123abcd.css" integrity="sha384-AAA" crossorigin="anonymous">
+  <link rel="preload" href="${prefix}fonts/Pretendard-Regular.first-screen.woff2" as="font" type="font/woff2" crossorigin="anonymous">
+  <link rel="preload" href="${prefix}fonts/Pretendard-Bold.first-screen.woff2" as="font" type="font/woff2" crossorigin="anonymous">
+</head>
+<body><div id="app"><p class="loading">…</p></div></body>
+</html>
+`;
+
+test('an English page preloads the Latin cuts and links their stylesheet', () => {
+  const out = spliceLatinFonts(head('en', '../'), 'sha384-LATIN');
+  assert.doesNotMatch(out, /first-screen\.woff2/);
+  for (const weight of ['Regular', 'Bold']) {
+    assert.ok(
+      out.includes(`<link rel="preload" href="../fonts/Pretendard-${weight}.latin.woff2" as="font" type="font/woff2" crossorigin="anonymous">`),
+      `${weight}: ${out}`,
+    );
+  }
+  const link = `<link rel="stylesheet" href="../${LATIN_CSS}" integrity="sha384-LATIN" crossorigin="anonymous">`;
+  assert.equal(out.split(link).length, 2, 'the stylesheet is linked once');
+  assert.ok(out.indexOf(link) < out.indexOf('Regular.latin.woff2'), 'before the preloads');
+  // The Korean faces' stylesheet stays: a <span lang="ko"> falls back to it.
+  assert.ok(out.includes('first-screen-font-0123abcd.css'));
+  // At the root, the paths have no prefix.
+  const root = spliceLatinFonts(head('en', ''), 'sha384-LATIN');
+  assert.ok(root.includes('href="fonts/Pretendard-Bold.latin.woff2"') && root.includes(`href="${LATIN_CSS}"`));
+});
+
+test('a Korean page, or a page without a language, is left byte for byte', () => {
+  for (const page of [head('ko', ''), head('ko', '../'), head('', '')]) {
+    assert.equal(spliceLatinFonts(page, 'sha384-LATIN'), page);
+  }
+  assert.equal(pageLang('<html lang="ko" data-embed="">'), 'ko');
+});
+
+test('an English page the splice cannot read fails loudly, never half done', () => {
+  const oneCut = head('en', '').replace(/\n *<link rel="preload"[^\n]*Bold[^\n]*/, '');
+  assert.throws(() => spliceLatinFonts(oneCut, 'sha384-X'), /two Korean first-screen cuts/);
+  const twice = spliceLatinFonts(head('en', ''), 'sha384-X');
+  assert.throws(() => spliceLatinFonts(twice, 'sha384-X'), /two Korean first-screen cuts|already/);
+});
+
+test('every file of a build falls in one part: common, Korean or English', () => {
+  const pages = {
+    'index.html': head('ko', ''),
+    'a1-lease-expiry.html': head('ko', ''),
+    'embed-lease-expiry.html': '<!doctype html>\n<html lang="ko" data-embed="">',
+    'en/index.html': head('en', '../'),
+    'en/a1-lease-expiry.html': head('en', '../'),
+  };
+  const files = [
+    ...Object.keys(pages),
+    'site-0123_bg.wasm', 'site-0123.js', 'site-0123.css', 'first-screen-font-0123.css', LATIN_CSS,
+    'fonts/Pretendard-Regular.first-screen.woff2', 'fonts/Pretendard-Bold.subset.woff2',
+    'fonts/Pretendard-Regular.latin.woff2', 'fonts/Pretendard-LICENSE.txt', 'fonts/latin-chars.txt',
+    'content/html/a1-lease-expiry.html', 'content/html/en/a1-lease-expiry.html', 'real/a1.json',
+    'words/ko.words', 'words/en.words',
+  ];
+  const read = (f) => pages[f] ?? '';
+  const lists = precacheLists(files, read);
+  assert.deepEqual(lists.ko, [
+    './', './a1-lease-expiry.html', './content/html/a1-lease-expiry.html', './embed-lease-expiry.html',
+    './fonts/Pretendard-Bold.subset.woff2', './fonts/Pretendard-Regular.first-screen.woff2', './index.html',
+    './words/ko.words',
+  ]);
+  assert.deepEqual(lists.en, [
+    './content/html/en/a1-lease-expiry.html', './en/a1-lease-expiry.html', './en/index.html',
+    './fonts/Pretendard-Regular.latin.woff2', `./${LATIN_CSS}`, './words/en.words',
+  ]);
+  assert.deepEqual(lists.common, [
+    './first-screen-font-0123.css', './fonts/Pretendard-LICENSE.txt', './fonts/latin-chars.txt', './real/a1.json',
+    './site-0123.css', './site-0123.js', './site-0123_bg.wasm',
+  ]);
+  assert.equal(partOf('en/embed-lease-expiry.html', read), 'en');
+});
+
+// The built site: its Korean pages preload the Korean cuts, its English
+// pages (once the prerender writes them) the Latin ones, and its sw.js
+// lists no file twice and every Korean page in the Korean part.
+const dist = process.env.SITE_DIST;
+test('the built site: Korean pages keep the Korean cuts, English pages get the Latin ones', { skip: !dist && 'SITE_DIST is not set' }, () => {
+  const htmlFiles = [];
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.html')) htmlFiles.push(p);
+    }
+  };
+  walk(dist);
+  let korean = 0;
+  for (const file of htmlFiles) {
+    const page = fs.readFileSync(file, 'utf8');
+    const lang = pageLang(page);
+    if (lang === 'ko') {
+      korean += 1;
+      assert.ok(page.includes('fonts/Pretendard-Regular.first-screen.woff2') && !page.includes('.latin.woff2'), file);
+    } else if (lang === 'en') {
+      assert.ok(page.includes('Pretendard-Regular.latin.woff2') && !page.includes('first-screen.woff2'), file);
+      assert.ok(page.includes(LATIN_CSS), file);
+    }
+  }
+  assert.ok(korean > 10, `${korean} Korean pages`);
+  assert.ok(fs.existsSync(path.join(dist, LATIN_CSS)) && fs.existsSync(path.join(dist, 'fonts/Pretendard-Bold.latin.woff2')));
+  const sw = fs.readFileSync(path.join(dist, 'sw.js'), 'utf8');
+  const lists = JSON.parse(`{${sw.match(/const PRECACHE = \{([^\n]*)\};/)[1].replace(/(\w+):/g, '"$1":')}}`);
+  const all = [...lists.common, ...lists.ko, ...lists.en];
+  assert.equal(new Set(all).size, all.length, 'a file in two parts');
+  assert.ok(lists.ko.includes('./') && lists.ko.includes('./a1-lease-expiry.html'));
+  assert.ok(lists.en.includes(`./${LATIN_CSS}`) && !lists.common.some((u) => u.endsWith('.first-screen.woff2')));
+});
