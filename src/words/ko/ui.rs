@@ -120,3 +120,67 @@ pub const UI: UiWords = UiWords {
         worker_failed_lead: "계산용 웹 워커를 시작하지 못했습니다:",
     },
 };
+
+#[cfg(test)]
+mod tests {
+    use crate::ui::{results_hidden, sweep_status, table_caption, unit, SweepProgress};
+    use crate::{Lang, Words};
+
+    #[test]
+    fn a_shortened_run_says_why() {
+        let ko = Words::of(Lang::Ko);
+        assert_eq!(
+            table_caption(ko, "7", 20, 60, "2,000,000"),
+            "실시간 지표: seed 7 · 실행 0~2 (20초 전체 실행) — 작업량 상한(실행 한 번에 사건 최대 2,000,000개) 때문에 60초 대신 20초만 실행"
+        );
+    }
+
+    #[test]
+    fn a_sweeps_status_counts_its_runs() {
+        let p = SweepProgress {
+            failed: false,
+            complete: false,
+            cached: false,
+            elapsed_ms: None,
+            runs: 1,
+            done: 3,
+            rows: 8,
+        };
+        let ko = Words::of(Lang::Ko);
+        let done = SweepProgress { complete: true, elapsed_ms: Some(2345.0), runs: 120, ..p };
+        assert_eq!(sweep_status(ko, done), "완료 · 120회 실행 · 2.3초");
+        assert_eq!(sweep_status(ko, p), "계산 중 · 3/8줄 · 모두 1회 실행 (웹 워커)");
+    }
+
+    #[test]
+    fn the_hidden_results_name_the_moment_they_wait_for() {
+        let ko = Words::of(Lang::Ko);
+        assert!(results_hidden(ko, true)
+            .starts_with("결과 표와 주요 지표는 재생기가 첫 이상 현상에 닿거나 \"결과 보기\"를"));
+    }
+
+    #[test]
+    fn the_korean_particles_follow_the_figure_id() {
+        let ko = Words::of(Lang::Ko);
+        let page = &ko.ui.page;
+        for (id, particle) in [
+            ("lease-expiry", "는"),
+            ("a1-timeline", "는"),
+            ("sweep-ttl-pause", "는"),
+            ("b3-matrix", "는"),
+            ("x", "는"),
+            ("fig-7", "은"),
+        ] {
+            assert_eq!(ko.fill(page.figure_missing, &[("id", id)]), format!("그림 {id}{particle} 아직 준비 중입니다."));
+            assert_eq!(
+                ko.fill(page.unknown_embed, &[("asked", id)]),
+                format!("퍼가기 주소의 그림 「{id}」{particle} 없는 그림입니다. 주소를 확인해 주세요.")
+            );
+        }
+    }
+
+    #[test]
+    fn a_unit_has_its_korean_word() {
+        assert_eq!(unit(Words::of(Lang::Ko), "/min"), "회/분");
+    }
+}
