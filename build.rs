@@ -6,7 +6,9 @@
 //! time, which keeps the wasm within its size budget. Adding a chapter needs
 //! no code change. It also maps every `{{figure:ID}}` marker to its chapter
 //! (`FIGURE_CHAPTERS`, used by the embed mode's link back and by
-//! `crate::figures::export::figure_chapter`).
+//! `crate::figures::export::figure_chapter`). Each edition's titles
+//! (`content/LANG/*.md`, `CHAPTER_TITLES`) name the chapters in that
+//! edition's frame and static pages.
 
 use std::{env, fs, path::Path};
 
@@ -48,6 +50,7 @@ fn main() {
         }
     }
     out.push_str("];\n");
+    out.push_str(&edition_titles(&Path::new(&root).join("content")));
     let dest = Path::new(&env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("chapters.rs");
     fs::write(dest, out).expect("OUT_DIR is writable");
     let mut map = String::from("/// `(figure id, chapter id)`: the chapter whose prose places each figure.\npub const FIGURE_CHAPTERS: &[(&str, &str)] = &[\n");
@@ -57,4 +60,50 @@ fn main() {
     map.push_str("];\n");
     let dest = Path::new(&env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("figure_chapters.rs");
     fs::write(dest, map).expect("OUT_DIR is writable");
+}
+
+/// `CHAPTER_TITLES`: for every edition (`content/LANG/`, by its language
+/// code), `(id, title)` of each of its chapters, the title its first `# `
+/// heading (the id when it has none).
+fn edition_titles(content: &Path) -> String {
+    let mut langs: Vec<String> = fs::read_dir(content)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok())
+                .filter(|e| e.path().is_dir())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| n.len() == 2)
+                .collect()
+        })
+        .unwrap_or_default();
+    langs.sort();
+    let mut out = String::from(
+        "/// `(language code, [(id, title)])` for every edition (`content/LANG/*.md`).\npub const CHAPTER_TITLES: &[(&str, &[(&str, &str)])] = &[\n",
+    );
+    for lang in &langs {
+        let dir = content.join(lang);
+        println!("cargo:rerun-if-changed={}", dir.display());
+        let mut files: Vec<String> = fs::read_dir(&dir)
+            .map(|entries| {
+                entries
+                    .filter_map(|e| e.ok())
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .filter(|n| n.ends_with(".md"))
+                    .collect()
+            })
+            .unwrap_or_default();
+        files.sort();
+        out.push_str(&format!("    ({lang:?}, &[\n"));
+        for f in &files {
+            let path = dir.join(f);
+            println!("cargo:rerun-if-changed={}", path.display());
+            let markdown = fs::read_to_string(&path).expect("a chapter is UTF-8 text");
+            let id = f.trim_end_matches(".md");
+            let title = markdown.lines().find_map(|l| l.strip_prefix("# ")).map(str::trim).unwrap_or(id);
+            out.push_str(&format!("        ({id:?}, {title:?}),\n"));
+        }
+        out.push_str("    ]),\n");
+    }
+    out.push_str("];\n");
+    out
 }

@@ -42,7 +42,7 @@ mod static_pages;
 /// Every static page, its chapters rendered from their markdown now.
 fn built(root: &Path) -> Vec<Page> {
     let content = root.join("content/ko");
-    static_pages::built_pages(root, &|id: &str| {
+    static_pages::built_pages(root, korean(), &|id: &str| {
         let markdown =
             fs::read_to_string(content.join(format!("{id}.md"))).unwrap_or_else(|e| panic!("content/ko/{id}.md: {e}"));
         render_chapter(korean(), &markdown)

@@ -86,7 +86,8 @@ fn every_page_links_a_rich_document_whose_iframe_loads_a_page_of_the_site() {
         let page = fs::read_to_string(pages_dir().join(file)).unwrap_or_else(|e| panic!("content/pages/{file}: {e}"));
         let head = page.split("<!--/head-->").next().unwrap();
         // The page links its document, beside it.
-        let links: Vec<&str> = head.split('<').filter(|t| t.starts_with("link rel=\"alternate\"")).collect();
+        // (Its other alternates are its pages in each edition, `hreflang`.)
+        let links: Vec<&str> = head.split('<').filter(|t| t.starts_with("link rel=\"alternate\" type=")).collect();
         assert_eq!(links.len(), 1, "{file}: {links:?}");
         let link = format!("<{}", links[0]);
         assert_eq!(attr(&link, "type").as_deref(), Some(MEDIA_TYPE), "{file}");

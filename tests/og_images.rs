@@ -9,7 +9,9 @@
 //! drawn from is, the card's two recordings (postcard bytes, exact), whose
 //! hash `static/og/manifest.tsv` records. A card whose drawing changed is
 //! written again with its manifest row and the test fails once, so that
-//! the change is seen and committed; a stale card fails CI.
+//! the change is seen and committed; a stale card fails CI. The English
+//! edition's cards, in English words, are `static/og/en/ID.png` (manifest
+//! rows `en/ID`).
 
 use std::fs;
 use std::path::Path;
@@ -39,8 +41,9 @@ fn every_figure_has_its_link_card() {
     let mut manifest = String::from("# id\tsize\trecordings' fingerprint (tests/og_images.rs)\n");
     let mut stale = Vec::new();
     let mut sizes = Vec::new();
-    for spec in figure_list() {
-        let words = Words::of(Lang::Ko);
+    for (lang, spec) in Lang::ALL.into_iter().flat_map(|lang| figure_list().into_iter().map(move |spec| (lang, spec))) {
+        let edition = consistency_lab::content::prerender::edition_dir(lang);
+        let words = Words::of(lang);
         let card = card(words, spec, "").unwrap();
         // Its title, its attribution with the link back, its figure's labels large.
         let texts = card.texts();
@@ -53,11 +56,12 @@ fn every_figure_has_its_link_card() {
         let mut drawn = postcard::to_allocvec(&card.frame).unwrap();
         drawn.extend(postcard::to_allocvec(&card.figure).unwrap());
         drawn.extend(format!("{:?}{}{}", card.at, card.room, card.scale).bytes());
-        let row = format!("{}\t{}x{}\t{}\n", spec.id, CARD_SIZE.0, CARD_SIZE.1, fingerprint(&drawn));
-        let png = dir.join(format!("{}.png", spec.id));
+        let row = format!("{edition}{}\t{}x{}\t{}\n", spec.id, CARD_SIZE.0, CARD_SIZE.1, fingerprint(&drawn));
+        fs::create_dir_all(dir.join(&edition)).unwrap();
+        let png = dir.join(&edition).join(format!("{}.png", spec.id));
         if !old_manifest.contains(&row) || !png.exists() {
             fs::write(&png, render_card(&card).unwrap()).unwrap();
-            stale.push(spec.id);
+            stale.push(format!("{edition}{}", spec.id));
         }
         let bytes = fs::read(&png).unwrap();
         // A PNG of the card's size, within its budget.
@@ -75,7 +79,7 @@ fn every_figure_has_its_link_card() {
         if let Some(id) = name.strip_suffix(".png") {
             if !figure_list().iter().any(|f| f.id == id) {
                 fs::remove_file(&path).unwrap();
-                stale.push("(a removed figure)");
+                stale.push("(a removed figure)".to_string());
             }
         }
     }
@@ -85,5 +89,5 @@ fn every_figure_has_its_link_card() {
     let total: usize = sizes.iter().map(|(_, n)| n).sum();
     eprintln!("link cards: {sizes:?}, {total} bytes in all");
     assert!(stale.is_empty(), "drawn again (commit them): {stale:?}");
-    assert_eq!(sizes.len(), figure_list().len());
+    assert_eq!(sizes.len(), Lang::ALL.len() * figure_list().len());
 }

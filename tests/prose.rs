@@ -1,6 +1,8 @@
 //! The rendered chapters (`content/html/ID.html`, what the site fetches) are
-//! the rendering of their markdown (`content/ko/ID.md`): this test renders every
-//! chapter again with `consistency_lab::content::prose` and compares. A stale or
+//! the rendering of their markdown (`content/ko/ID.md`), and the English
+//! edition's (`content/html/en/ID.html`) of `content/en/ID.md` with the
+//! English table: this test renders every chapter of both again with
+//! `consistency_lab::content::prose` and compares. A stale or
 //! missing file is rewritten in place and the test fails, so that the change
 //! is seen and committed (`cargo test --test prose` after editing prose).
 
@@ -16,16 +18,19 @@ fn korean() -> &'static consistency_lab::words::Words {
     consistency_lab::words::Words::of(consistency_lab::words::Lang::Ko)
 }
 
-#[test]
-fn every_rendered_chapter_is_its_markdown_rendered() {
-    let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
-    let html_dir = content.join("html");
-    let content = content.join("ko");
-    fs::create_dir_all(&html_dir).unwrap();
-    let mut stale = Vec::new();
+/// Renders every chapter of `markdown_dir` with `words` into `html_dir`,
+/// rewriting what changed and removing what outlived its source (each
+/// named in `stale`); returns the chapter ids.
+fn render_edition(
+    words: &'static consistency_lab::words::Words,
+    markdown_dir: &Path,
+    html_dir: &Path,
+    placeholders: &mut BTreeSet<String>,
+    stale: &mut Vec<String>,
+) -> Vec<String> {
+    fs::create_dir_all(html_dir).unwrap();
     let mut chapters = Vec::new();
-    let mut placeholders = BTreeSet::new();
-    for entry in fs::read_dir(&content).unwrap() {
+    for entry in fs::read_dir(markdown_dir).unwrap() {
         let path = entry.unwrap().path();
         if path.extension().and_then(|e| e.to_str()) != Some("md") {
             continue;
@@ -35,14 +40,41 @@ fn every_rendered_chapter_is_its_markdown_rendered() {
         for (preset, metric) in sim_placeholders(&markdown) {
             placeholders.insert(format!("{preset}:{metric}"));
         }
-        let rendered = render_chapter(korean(), &markdown);
+        let rendered = render_chapter(words, &markdown);
         let target = html_dir.join(format!("{id}.html"));
         if fs::read_to_string(&target).ok().as_deref() != Some(rendered.as_str()) {
             fs::write(&target, &rendered).unwrap();
-            stale.push(id.clone());
+            stale.push(target.display().to_string());
         }
         chapters.push(id);
     }
+    // No rendered file outlives its source (an edition's directory is not a file).
+    for entry in fs::read_dir(html_dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            continue;
+        }
+        let id = path.file_stem().unwrap().to_str().unwrap().to_string();
+        if !chapters.contains(&id) && id != "sim-values" {
+            fs::remove_file(&path).unwrap();
+            stale.push(format!("{} (removed)", path.display()));
+        }
+    }
+    chapters.sort();
+    chapters
+}
+
+#[test]
+fn every_rendered_chapter_is_its_markdown_rendered() {
+    let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+    let html_dir = content.join("html");
+    let mut stale = Vec::new();
+    let mut placeholders = BTreeSet::new();
+    let chapters = render_edition(korean(), &content.join("ko"), &html_dir, &mut placeholders, &mut stale);
+    let english = consistency_lab::words::Words::of(consistency_lab::words::Lang::En);
+    let english_chapters =
+        render_edition(english, &content.join("en"), &html_dir.join("en"), &mut placeholders, &mut stale);
+    assert_eq!(english_chapters, chapters, "the two editions have the same chapters");
     // The values of every `{{sim:…}}` placeholder, for the prerendered
     // chapter pages (scripts/prerender.mjs); the page computes the same live.
     // One run per preset, as the page makes them.
@@ -65,15 +97,6 @@ fn every_rendered_chapter_is_its_markdown_rendered() {
         stale.push("sim-values.json".into());
     }
 
-    // No rendered file outlives its source.
-    for entry in fs::read_dir(&html_dir).unwrap() {
-        let path = entry.unwrap().path();
-        let id = path.file_stem().unwrap().to_str().unwrap().to_string();
-        if !chapters.contains(&id) && id != "sim-values" {
-            fs::remove_file(&path).unwrap();
-            stale.push(format!("{id} (removed)"));
-        }
-    }
     assert!(chapters.len() >= 17, "{chapters:?}");
     assert!(stale.is_empty(), "rendered again (commit them): {stale:?}");
 }
@@ -97,8 +120,8 @@ fn every_chapter_renders_to_prose_and_its_figures() {
     }));
 }
 
-/// The English drafts (`content/en/`, not rendered to files until the
-/// English edition's pages exist) render with the English table: their
+/// The English chapters (`content/en/`, rendered to `content/html/en/`)
+/// render with the English table: their
 /// "Where we differ from the article." notes fold as the Korean ones do,
 /// their kept tables open under "Show tables: …", their questions are the
 /// English table's, and the real runs' views speak English.

@@ -6,6 +6,8 @@
 //! `hook-dark.png` and `hook-narrow-dark.png`): what the
 //! static pages show before the wasm arrives and where the site's scripts
 //! cannot run (`tests/prerender.rs`, docs/site.md, "Hosting an embed").
+//! The English edition's are the same images in English words, in
+//! `static/figures/en/` (manifest rows `en/ID`).
 //!
 //! The PNG bytes depend on the machine's floating-point rasteriser, so they
 //! are not compared. What is compared is what they are drawn from: the
@@ -23,6 +25,7 @@ use consistency_lab::figures::export::{figure_list, render_svg, Format, Request}
 use consistency_lab::figures::hook::{HookRun, HOOK_QUERY, HOOK_WINDOW_MS, NARROW_SCALE, NARROW_WIDTH};
 use consistency_lab::figures::plan::VotePlan;
 use consistency_lab::figures::theme::Theme;
+use consistency_lab::words::{Lang, Words};
 use lab_model::registry::{FigureSpec, Scenario};
 
 const WIDTH: u32 = 760;
@@ -79,26 +82,35 @@ fn every_figure_has_its_static_image_and_caption() {
     let images = figure_list()
         .into_iter()
         .map(|spec| (spec.id, Request { width: WIDTH, time_us: opening(spec), ..Request::new(spec.id, Format::Svg) }));
-    for (name, request) in images.chain(hooks) {
-        let svg = render_svg(&request).unwrap();
-        let scale = if request.scale == 1.0 { String::new() } else { format!("@{}x", request.scale) };
-        let row = format!("{name}\t{}{scale}\t{}\n", request.width, fingerprint(&svg));
-        let png = dir.join(format!("{name}.png"));
-        if !old_manifest.contains(&row) || !png.exists() {
-            let rendered = render(&Request { format: Format::Png, ..request }).unwrap();
-            fs::write(&png, &rendered.bytes).unwrap();
-            stale.push(name);
+    let requests: Vec<(&str, Request)> = images.chain(hooks).collect();
+    // The Korean edition's at the root, the English one's in `en/` (`en/ID` in the manifest).
+    for lang in Lang::ALL {
+        let edition = consistency_lab::content::prerender::edition_dir(lang);
+        let words = Words::of(lang);
+        let dir = dir.join(&edition);
+        fs::create_dir_all(&dir).unwrap();
+        for (name, request) in &requests {
+            let request = Request { words, ..request.clone() };
+            let svg = render_svg(&request).unwrap();
+            let scale = if request.scale == 1.0 { String::new() } else { format!("@{}x", request.scale) };
+            let row = format!("{edition}{name}\t{}{scale}\t{}\n", request.width, fingerprint(&svg));
+            let png = dir.join(format!("{name}.png"));
+            if !old_manifest.contains(&row) || !png.exists() {
+                let rendered = render(&Request { format: Format::Png, ..request }).unwrap();
+                fs::write(&png, &rendered.bytes).unwrap();
+                stale.push(format!("{edition}{name}"));
+            }
+            manifest.push_str(&row);
         }
-        manifest.push_str(&row);
-    }
-    // No image outlives its figure.
-    for entry in fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_str().unwrap().to_string();
-        if let Some(id) = name.strip_suffix(".png") {
-            if !id.starts_with("hook") && !figure_list().iter().any(|f| f.id == id) {
-                fs::remove_file(&path).unwrap();
-                stale.push("(a removed figure)");
+        // No image outlives its figure.
+        for entry in fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_str().unwrap().to_string();
+            if let Some(id) = name.strip_suffix(".png") {
+                if !id.starts_with("hook") && !figure_list().iter().any(|f| f.id == id) {
+                    fs::remove_file(&path).unwrap();
+                    stale.push("(a removed figure)".to_string());
+                }
             }
         }
     }

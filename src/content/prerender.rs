@@ -20,6 +20,16 @@
 //! `?ch=ID` and `?embed=ID` to their page before anything is painted.
 //! Nothing here reads files: the caller hands over the inputs.
 //!
+//! Editions: the Korean pages ([`ROOT_EDITION`]) are the site's root, every
+//! other edition's are the same files one directory down, named by its
+//! language code (`en/ID.html`, [`edition_dir`]). Every page names its
+//! counterpart in each edition (`<link rel="alternate" hreflang>`, the
+//! Korean one also as `x-default`, relative to the page), its locale and
+//! the others' (`og:locale`, `og:locale:alternate`), and its frame links to
+//! the same page in the other edition under that edition's own name. The
+//! inputs' image addresses are the site's (`figures/…`); a page one
+//! directory down names them `../figures/…`.
+//!
 //! Link cards and embeds elsewhere: an embed page's card (`og:image`) is
 //! its figure's link-card image (`og/ID.png`, 1200×630) when the caller
 //! has one, its static image otherwise; a chapter's is its first figure's
@@ -37,7 +47,7 @@ use crate::figures::hook::HookRun;
 use lab_model::html::{escape_html as esc, unescape_html};
 use lab_model::oembed::{self, Embed, Thumbnail};
 use lab_model::share;
-use lab_words::Words;
+use lab_words::{Lang, Words};
 
 /// A static image: its file (relative to the site's root), its size in px and its text.
 #[derive(Clone, Debug)]
@@ -107,17 +117,100 @@ const DESCRIPTION_CHARS: usize = 150;
 /// The figure whose image and embed stand for a chapter without one.
 const FALLBACK_FIGURE: &str = "lease-expiry";
 
+/// The edition at the site's root, the `x-default` of every page.
+pub const ROOT_EDITION: Lang = Lang::Ko;
+
+/// Where the pages of `lang`'s edition live, relative to the site's root:
+/// nowhere below it for [`ROOT_EDITION`], `CODE/` for any other.
+pub fn edition_dir(lang: Lang) -> String {
+    if lang == ROOT_EDITION {
+        String::new()
+    } else {
+        format!("{}/", lang.code())
+    }
+}
+
+/// The way from a page of `lang`'s edition up to the site's root.
+fn up_to_root(lang: Lang) -> &'static str {
+    if lang == ROOT_EDITION {
+        ""
+    } else {
+        "../"
+    }
+}
+
+/// The address, relative to a page of `from`'s edition, of page `file` in `to`'s edition
+/// (a front page as its directory).
+fn edition_href(from: Lang, to: Lang, file: &str) -> String {
+    let address = if file == "index.html" { "" } else { file };
+    let href =
+        if from == to { address.to_string() } else { format!("{}{}{address}", up_to_root(from), edition_dir(to)) };
+    if href.is_empty() {
+        "./".to_string()
+    } else {
+        href
+    }
+}
+
+/// The `<link rel="alternate" hreflang>` of page `file` in every edition, and
+/// the root edition's again as `x-default`, relative to its page in `lang`'s.
+fn hreflang_links(lang: Lang, file: &str) -> String {
+    let link = |tag: &str, to: Lang| {
+        format!("<link rel=\"alternate\" hreflang=\"{tag}\" href=\"{}\">", esc(&edition_href(lang, to, file)))
+    };
+    let mut links: Vec<String> = Lang::ALL.iter().map(|&to| link(to.html_lang(), to)).collect();
+    links.push(link("x-default", ROOT_EDITION));
+    links.join("\n  ")
+}
+
+/// The frame's links to page `file` in every other edition, each under
+/// that edition's own name and marked with its language.
+fn edition_switch(lang: Lang, file: &str) -> String {
+    let links: Vec<String> = Lang::ALL
+        .iter()
+        .filter(|&&to| to != lang)
+        .map(|&to| {
+            format!(
+                "<a href=\"{}\" lang=\"{code}\" hreflang=\"{code}\">{}</a>",
+                esc(&edition_href(lang, to, file)),
+                esc(Words::of(to).shell.edition_name),
+                code = to.html_lang()
+            )
+        })
+        .collect();
+    format!("<p class=\"site-lang\">{}</p>", links.join(" "))
+}
+
+/// `image` as a page of `lang`'s edition names it.
+fn from_page(lang: Lang, image: &Image) -> Image {
+    Image { src: format!("{}{}", up_to_root(lang), image.src), ..image.clone() }
+}
+
+/// A page's oEmbed document with its embed pages in `lang`'s edition.
+fn oembed_in(lang: Lang, document: String) -> String {
+    let site = oembed::SITE;
+    document.replace(&format!("{site}embed-"), &format!("{site}{}embed-", edition_dir(lang)))
+}
+
 /// Every static page in the language of `words`: the front page, the chapters, the embeds.
 pub fn pages(words: &'static Words, inputs: &Inputs) -> Vec<Page> {
     let frame = Frame::new(words);
+    let lang = words.lang();
+    let dir = edition_dir(lang);
     let site = words.shell.site_title;
-    let chapters = shell::chapters();
+    let chapters = frame.chapters();
+    // The images as this edition's pages name them (the oEmbed documents keep the site's addresses).
+    let local = |map: &BTreeMap<String, Image>| -> BTreeMap<String, Image> {
+        map.iter().map(|(id, i)| (id.clone(), from_page(lang, i))).collect()
+    };
+    let (figures, cards) = (local(inputs.figures), local(inputs.cards));
+    let (hook_image, hook_narrow) = (from_page(lang, &inputs.hook), from_page(lang, &inputs.hook_narrow));
     let mut out = Vec::new();
     for (pos, c) in chapters.iter().enumerate() {
         let html = crate::content::prose::fill_sim(words, &(inputs.chapter_html)(c.id), |p, m| {
             inputs.sim_values.get(&format!("{p}:{m}")).cloned()
         });
-        let (body, first_figure) = chapter_body(words, &html, inputs.figures);
+        let (body, first_figure) = chapter_body(words, &html, &figures);
         let description = description(words, &html);
         // The chapter's first figure, or the site's own; its image, if it has
         // one. A figure that has no embed (the reader's own schedule) is not
@@ -125,26 +218,27 @@ pub fn pages(words: &'static Words, inputs: &Inputs) -> Vec<Page> {
         let figure = first_figure.as_deref().filter(|id| !is_check_figure(id)).unwrap_or(FALLBACK_FIGURE);
         let image = inputs.figures.get(figure);
         // The link card's: a chapter whose first figure has none shows the site's.
-        let card = image.or_else(|| inputs.figures.get(FALLBACK_FIGURE));
+        let card = figures.get(figure).or_else(|| figures.get(FALLBACK_FIGURE));
         let file = format!("{}.html", c.id);
         let title = format!("{} — {site}", c.title);
-        let document = document_of(words, figure, &title, image, image);
-        let head = head_tags(words, &title, &description, card, "article", &oembed::discovery_link(&file, &title));
+        let document = oembed_in(lang, document_of(words, figure, &title, image, image));
+        let link = oembed::discovery_link(&format!("{dir}{file}"), &title);
+        let head = head_tags(words, &title, &description, card, "article", &link, &file);
         out.push(Page {
+            app: app(frame, c.id, &chapters, pos, &body, None, &edition_switch(lang, &file)),
             file,
             head,
-            app: app(frame, c.id, &chapters, pos, &body, None),
             embed: false,
             oembed: document,
         });
         if pos == 0 {
-            let hook = hook_section(frame, &inputs.hook, &inputs.hook_narrow);
+            let hook = hook_section(frame, &hook_image, &hook_narrow);
             let title = format!("{site} — {}", c.title);
-            let link = oembed::discovery_link("index.html", &title);
-            let mut head = head_tags(words, &title, &description, Some(&inputs.hook), "website", &link);
+            let link = oembed::discovery_link(&format!("{dir}index.html"), &title);
+            let mut head = head_tags(words, &title, &description, Some(&hook_image), "website", &link, "index.html");
             // The hook's image is the front page's largest paint: fetched from the head on.
             // One preload per case, the same the <picture> picks.
-            let (narrow, wide) = (&inputs.hook_narrow.src, &inputs.hook.src);
+            let (narrow, wide) = (&hook_narrow.src, &hook_image.src);
             let light = "(prefers-color-scheme: light)";
             for (src, media) in [
                 (narrow.clone(), format!("{NARROW} and {light}")),
@@ -160,15 +254,16 @@ pub fn pages(words: &'static Words, inputs: &Inputs) -> Vec<Page> {
             out.push(Page {
                 file: "index.html".to_string(),
                 head,
-                app: app(frame, c.id, &chapters, pos, &body, Some(&hook)),
+                app: app(frame, c.id, &chapters, pos, &body, Some(&hook), &edition_switch(lang, "index.html")),
                 embed: false,
-                oembed: document_of(words, figure, &title, image, image),
+                oembed: oembed_in(lang, document_of(words, figure, &title, image, image)),
             });
         }
     }
     for spec in crate::figures::export::figure_list() {
         let Some(image) = inputs.figures.get(spec.id) else { continue };
-        let chapter = shell::chapter(spec.chapter).or_else(|| chapters.first().copied());
+        let local_image = &figures[spec.id];
+        let chapter = frame.chapter(spec.chapter).or_else(|| chapters.first().copied());
         let back = chapter
             .map(|c| {
                 format!(
@@ -183,14 +278,15 @@ pub fn pages(words: &'static Words, inputs: &Inputs) -> Vec<Page> {
         let file = format!("embed-{}.html", spec.id);
         // Its own link card once it has one, its static image until then.
         let card = inputs.cards.get(spec.id).unwrap_or(image);
-        let link = oembed::discovery_link(&file, &title);
+        let local_card = cards.get(spec.id).unwrap_or(local_image);
+        let link = oembed::discovery_link(&format!("{dir}{file}"), &title);
         out.push(Page {
-            head: head_tags(words, &title, caption, Some(card), "article", &link),
-            oembed: document_of(words, spec.id, &title, Some(image), Some(card)),
+            head: head_tags(words, &title, caption, Some(local_card), "article", &link, &file),
+            oembed: oembed_in(lang, document_of(words, spec.id, &title, Some(image), Some(card))),
             file,
             app: format!(
                 "<div id=\"app\" data-prerendered=\"embed-{id}\"><main id=\"content\" class=\"embed\">{}{back}</main></div>",
-                static_figure(words, spec.id, Some(image), false),
+                static_figure(words, spec.id, Some(local_image), false),
                 id = spec.id
             ),
             embed: true,
@@ -202,10 +298,13 @@ pub fn pages(words: &'static Words, inputs: &Inputs) -> Vec<Page> {
 /// The inline script every page carries at the top of its head: an address
 /// `?ch=ID…` or `?embed=ID…` goes to its own static page (the query and the
 /// fragment kept, so the live page reads the same state) before anything
-/// is painted. An unknown id stays where it is: the live page says what is
-/// wrong with it.
-pub fn redirect_script(pages: &[Page]) -> String {
-    let ids = |embed: bool| {
+/// is painted, in the edition `&lang=CODE` names or else the page's own
+/// (`<html lang>`), found from the page's way up to the root
+/// (`<html data-root>`, which an edition one directory down sets). An
+/// unknown id (or one the edition has no page for) stays where it is: the
+/// live page says what is wrong with it.
+pub fn redirect_script(editions: &[(Lang, &[Page])]) -> String {
+    let ids = |pages: &[Page], embed: bool| {
         let list: Vec<String> = pages
             .iter()
             .filter(|p| p.embed == embed && p.file != "index.html")
@@ -213,13 +312,22 @@ pub fn redirect_script(pages: &[Page]) -> String {
             .collect();
         list.join(",")
     };
+    let table: Vec<String> = editions
+        .iter()
+        .map(|(lang, pages)| {
+            format!("'{}': {{ch: [{}], embed: [{}]}}", edition_dir(*lang), ids(pages, false), ids(pages, true))
+        })
+        .collect();
     format!(
-        "(() => {{\n  const q = new URLSearchParams(location.search);\n  const ch = [{}], embed = [{}];\n  \
+        "(() => {{\n  const q = new URLSearchParams(location.search), html = document.documentElement;\n  \
+         const pages = {{{}}};\n  \
+         const dir = pages[`${{q.get('lang') || html.lang}}/`] ? `${{q.get('lang') || html.lang}}/` : '';\n  \
+         const {{ch, embed}} = pages[dir];\n  \
          const page = q.has('embed') ? (embed.includes(q.get('embed')) ? `embed-${{q.get('embed')}}` : null)\n    \
          : ch.includes(q.get('ch')) ? q.get('ch') : null;\n  \
-         if (page && !location.pathname.endsWith(`/${{page}}.html`)) location.replace(`${{page}}.html${{location.search}}${{location.hash}}`);\n}})();",
-        ids(false),
-        ids(true)
+         const to = `${{html.dataset.root || ''}}${{dir}}${{page}}.html`;\n  \
+         if (page && new URL(to, location.href).pathname !== location.pathname) location.replace(`${{to}}${{location.search}}${{location.hash}}`);\n}})();",
+        table.join(", ")
     )
 }
 
@@ -228,8 +336,9 @@ fn short_caption(caption: &str) -> &str {
     caption.split_once(": ").map_or(caption, |(head, _)| head)
 }
 
-/// The `<title>` and meta tags of a page, its card's image (`image`, with
-/// its size and text) and the link to its oEmbed document (`discovery`).
+/// The `<title>` and meta tags of page `file`, its card's image (`image`,
+/// with its size and text), the link to its oEmbed document (`discovery`)
+/// and its counterparts in every edition.
 fn head_tags(
     words: &Words,
     title: &str,
@@ -237,6 +346,7 @@ fn head_tags(
     image: Option<&Image>,
     kind: &str,
     discovery: &str,
+    file: &str,
 ) -> String {
     let short = shorten(description, DESCRIPTION_CHARS);
     let mut tags = vec![
@@ -254,9 +364,14 @@ fn head_tags(
             tags.push(format!("<meta property=\"og:image:alt\" content=\"{}\">", esc(&shorten(&i.alt, 420))));
         }
     }
-    tags.push(format!("<meta property=\"og:locale\" content=\"{}\">", words.lang().og_locale()));
+    let lang = words.lang();
+    tags.push(format!("<meta property=\"og:locale\" content=\"{}\">", lang.og_locale()));
+    for other in Lang::ALL.into_iter().filter(|&l| l != lang) {
+        tags.push(format!("<meta property=\"og:locale:alternate\" content=\"{}\">", other.og_locale()));
+    }
     tags.push("<meta name=\"twitter:card\" content=\"summary_large_image\">".to_string());
     tags.push(discovery.to_string());
+    tags.push(hreflang_links(lang, file));
     tags.join("\n  ")
 }
 
@@ -306,7 +421,16 @@ fn shorten(text: &str, max: usize) -> String {
 
 /// The `#app` element of a page showing chapter `id` (at `pos` of
 /// `chapters`), with the hook's section above the chapter on the front page.
-fn app(frame: Frame, id: &str, chapters: &[Chapter], pos: usize, body: &str, hook: Option<&str>) -> String {
+/// `switch` is the frame's way to the other editions ([`edition_switch`]).
+fn app(
+    frame: Frame,
+    id: &str,
+    chapters: &[Chapter],
+    pos: usize,
+    body: &str,
+    hook: Option<&str>,
+    switch: &str,
+) -> String {
     let w = &frame.words.shell;
     let nav: String = frame.nav_items(id).iter().map(nav_item).collect();
     let mut pager = String::new();
@@ -327,7 +451,7 @@ fn app(frame: Frame, id: &str, chapters: &[Chapter], pos: usize, body: &str, hoo
     format!(
         "<div id=\"app\" data-prerendered=\"{id}\"><a class=\"skip\" href=\"#content\">{skip}</a>\
          <header class=\"site-header\"><p class=\"site-title\"><a href=\"./\">{title}</a></p>\
-         <p class=\"site-sub\">{sub}</p></header>\
+         <p class=\"site-sub\">{sub}</p>{switch}</header>\
          <div class=\"layout\"><nav class=\"chapters\" aria-label=\"{map}\"><ol>{nav}</ol></nav>\
          <main id=\"content\" tabindex=\"-1\">{hook}<article class=\"chapter\">{body}</article>\
          <nav class=\"pager\" aria-label=\"{pager_label}\">{pager}</nav></main></div>\
@@ -623,16 +747,18 @@ mod tests {
     fn the_frame_and_head_speak_the_tables_language() {
         let en = Words::of(Lang::En);
         let chapters = shell::chapters();
-        let app = app(Frame::new(en), chapters[1].id, &chapters, 1, "<p>x</p>", None);
+        let app = app(Frame::new(en), chapters[1].id, &chapters, 1, "<p>x</p>", None, "");
         for english in
             ["Skip to the text", "Consistency Lab", "aria-label=\"Chapters\"", "Previous and next chapter", "→"]
         {
             assert!(app.contains(english), "{english}: {app}");
         }
-        let head = head_tags(en, "t", "d", None, "article", "");
+        let head = head_tags(en, "t", "d", None, "article", "", "a1.html");
         assert!(head.contains("<meta property=\"og:locale\" content=\"en_US\">"), "{head}");
-        let korean = head_tags(korean(), "t", "d", None, "article", "");
+        assert!(head.contains("<meta property=\"og:locale:alternate\" content=\"ko_KR\">"), "{head}");
+        let korean = head_tags(korean(), "t", "d", None, "article", "", "a1.html");
         assert!(korean.contains("<meta property=\"og:locale\" content=\"ko_KR\">"), "{korean}");
+        assert!(korean.contains("<meta property=\"og:locale:alternate\" content=\"en_US\">"), "{korean}");
         let (body, _) = chapter_body(en, "<!--figure:break-it-->", &BTreeMap::new());
         assert!(body.contains(&esc(en.shell.statics.check_needs_js)), "{body}");
         assert!(body.contains("<summary>Show the shortest counterexample the checker found for “"), "{body}");
@@ -648,8 +774,42 @@ mod tests {
             embed,
             oembed: String::new(),
         };
-        let script = redirect_script(&[page("index.html", false), page("a1.html", false), page("embed-f.html", true)]);
-        assert!(script.contains("const ch = ['a1'], embed = ['f'];"), "{script}");
-        assert!(script.contains("location.replace("));
+        let ko = [page("index.html", false), page("a1.html", false), page("embed-f.html", true)];
+        let en = [page("index.html", false), page("a1.html", false)];
+        let script = redirect_script(&[(Lang::Ko, &ko), (Lang::En, &en)]);
+        assert!(
+            script.contains("const pages = {'': {ch: ['a1'], embed: ['f']}, 'en/': {ch: ['a1'], embed: []}};"),
+            "{script}"
+        );
+        assert!(script.contains("location.replace(") && script.contains("html.dataset.root"), "{script}");
+    }
+
+    /// Each edition names the other's same page, relative to itself, the
+    /// Korean one also as `x-default`, and its frame links there under the
+    /// other edition's own name, marked with its language.
+    #[test]
+    fn each_edition_names_the_others_page() {
+        assert_eq!((edition_dir(Lang::Ko), edition_dir(Lang::En)), (String::new(), "en/".to_string()));
+        let ko = hreflang_links(Lang::Ko, "a1.html");
+        assert!(ko.contains("hreflang=\"ko\" href=\"a1.html\"") && ko.contains("hreflang=\"en\" href=\"en/a1.html\""));
+        assert!(ko.contains("hreflang=\"x-default\" href=\"a1.html\""), "{ko}");
+        let en = hreflang_links(Lang::En, "index.html");
+        assert!(en.contains("hreflang=\"ko\" href=\"../\"") && en.contains("hreflang=\"en\" href=\"./\""), "{en}");
+        assert!(en.contains("hreflang=\"x-default\" href=\"../\""), "{en}");
+        assert_eq!(
+            edition_switch(Lang::Ko, "a1.html"),
+            "<p class=\"site-lang\"><a href=\"en/a1.html\" lang=\"en\" hreflang=\"en\">English</a></p>"
+        );
+        let switch = edition_switch(Lang::En, "a1.html");
+        assert!(
+            switch.starts_with("<p class=\"site-lang\"><a href=\"../a1.html\" lang=\"ko\" hreflang=\"ko\">"),
+            "{switch}"
+        );
+        let image = Image { src: "figures/en/x.png".into(), width: 1, height: 1, alt: String::new() };
+        assert_eq!(from_page(Lang::En, &image).src, "../figures/en/x.png");
+        assert_eq!(from_page(Lang::Ko, &image).src, "figures/en/x.png");
+        let doc = format!("{{\"html\": \"<iframe src=\\\"{}embed-x.html\\\"\"}}", oembed::SITE);
+        assert!(oembed_in(Lang::En, doc.clone()).contains("lab-site.invalid/en/embed-x.html"));
+        assert_eq!(oembed_in(Lang::Ko, doc.clone()), doc);
     }
 }

@@ -78,7 +78,7 @@ pub enum Block<'a> {
     /// A prediction's id (`crate::content::predict`), in place of its static fieldset.
     Predict(&'a str),
     /// The opening story of a timeline figure (the figure's id), in place
-    /// of its static text (`crate::figures::story_lead::static_html`).
+    /// of its static text (`crate::figures::story_lead::static_html_in`).
     Story(&'a str),
 }
 
@@ -374,7 +374,7 @@ mod render {
             if let Some(id) = t.strip_prefix("{{story:").and_then(|r| r.strip_suffix("}}")) {
                 flush(&mut out, &mut prose);
                 let id = id.trim();
-                let Some(text) = crate::figures::story_lead::static_html(id) else {
+                let Some(text) = crate::figures::story_lead::static_html_in(id, words) else {
                     panic!("{{{{story:{id}}}}}: no figure with an opening story has this id");
                 };
                 out.push_str(&format!("{}{}{}", STORY_MARKER.0, escape_html(id), STORY_MARKER.1));
@@ -438,7 +438,13 @@ mod render {
             })
     }
 
-    /// Markdown (tables and strikethrough on) as HTML elements, raw HTML dropped.
+    /// The one raw HTML a chapter may hold: a Korean phrase in another
+    /// edition's prose (an article's original title, a glossary term),
+    /// marked so that a reader (and a screen reader) takes it as Korean.
+    const KOREAN_OPEN: &str = "<span lang=\"ko\">";
+
+    /// Markdown (tables and strikethrough on) as HTML elements, raw HTML
+    /// dropped but for [`KOREAN_OPEN`] and its `</span>`.
     fn render_markdown(words: &Words, markdown: &str) -> String {
         let mut opts = Options::empty();
         opts.insert(Options::ENABLE_TABLES);
@@ -458,6 +464,8 @@ mod render {
         let mut table_at = 0usize;
         let mut cards = false;
         let mut image_alt: Option<String> = None;
+        // How many `<span lang="ko">` are open.
+        let mut korean = 0usize;
         // Consecutive text (the parser may split it), rendered at the next other event.
         let mut text = String::new();
         for event in Parser::new_ext(markdown, opts) {
@@ -559,6 +567,11 @@ mod render {
                     if end == TagEnd::TableCell && in_head {
                         heads.push(out[head_start..].to_string());
                     }
+                    // A Korean phrase left open ends with its block.
+                    if matches!(end, TagEnd::Paragraph | TagEnd::Heading(_) | TagEnd::Item | TagEnd::TableCell) {
+                        out.push_str(&"</span>".repeat(korean));
+                        korean = 0;
+                    }
                     if let Some(close) = open.pop() {
                         out.push_str(close);
                     }
@@ -568,12 +581,21 @@ mod render {
                 Event::SoftBreak => out.push(' '),
                 Event::HardBreak => out.push_str("<br>"),
                 Event::Rule => out.push_str("<hr>"),
-                // Raw HTML is never interpreted (and footnotes, math and the
+                Event::InlineHtml(t) if &*t == KOREAN_OPEN => {
+                    out.push_str(KOREAN_OPEN);
+                    korean += 1;
+                }
+                Event::InlineHtml(t) if &*t == "</span>" && korean > 0 => {
+                    out.push_str("</span>");
+                    korean -= 1;
+                }
+                // Any other raw HTML is never interpreted (and footnotes, math and the
                 // like are not enabled).
                 _ => {}
             }
         }
         out.push_str(&render_text(&text));
+        out.push_str(&"</span>".repeat(korean));
         while let Some(close) = open.pop() {
             out.push_str(close);
         }
@@ -597,6 +619,17 @@ mod render {
 
         fn render_chapter(markdown: &str) -> String {
             super::render_chapter(ko(), markdown)
+        }
+
+        /// A Korean phrase in English prose keeps its `lang` mark; any other raw HTML is dropped.
+        #[test]
+        fn a_korean_phrase_keeps_its_language_and_other_html_goes() {
+            let html = render_markdown("A title (<span lang=\"ko\">\u{AC00}</span>) and <b>bold</b> <span>x</span>.");
+            assert_eq!(html, "<p>A title (<span lang=\"ko\">\u{AC00}</span>) and bold x.</p>");
+            assert_eq!(
+                render_markdown("(<span lang=\"ko\">\u{AC00}) end"),
+                "<p>(<span lang=\"ko\">\u{AC00}) end</span></p>"
+            );
         }
 
         #[test]

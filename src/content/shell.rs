@@ -30,6 +30,17 @@ pub fn chapter(id: &str) -> Option<Chapter> {
     chapters().into_iter().find(|c| c.id == id)
 }
 
+/// The chapters in reading order with their titles in the edition of
+/// `words` (`content/LANG/*.md`, by the table's language code): the same
+/// ids as [`chapters`], a title the edition lacks kept from the Korean.
+pub fn chapters_in(words: &Words) -> Vec<Chapter> {
+    let titles = CHAPTER_TITLES.iter().find(|(code, _)| *code == words.lang().code()).map_or(&[][..], |(_, t)| *t);
+    chapters()
+        .into_iter()
+        .map(|c| Chapter { title: titles.iter().find(|(id, _)| *id == c.id).map_or(c.title, |(_, t)| *t), ..c })
+        .collect()
+}
+
 /// The Korean frame's old form, for the live page's views that do not
 /// take their table yet (`web::hook`, `web::player`, `web::side_by_side`)
 /// and the tests that read the site's name: each is the Korean table's word
@@ -80,6 +91,16 @@ impl Frame {
         Frame { words }
     }
 
+    /// The chapters with their titles in this frame's edition ([`chapters_in`]).
+    pub fn chapters(&self) -> Vec<Chapter> {
+        chapters_in(self.words)
+    }
+
+    /// The chapter of an id in this frame's edition, if there is one.
+    pub fn chapter(&self, id: &str) -> Option<Chapter> {
+        self.chapters().into_iter().find(|c| c.id == id)
+    }
+
     /// The pager's link back.
     pub fn previous_label(&self, title: &str) -> String {
         lab_words::shell::previous_label(self.words, title)
@@ -112,7 +133,7 @@ impl Frame {
 
     /// The chapter map with `current` marked.
     pub fn nav_items(&self, current: &str) -> Vec<NavItem> {
-        chapters()
+        self.chapters()
             .into_iter()
             .map(|c| {
                 let is_current = c.id == current;
@@ -132,7 +153,7 @@ impl Frame {
     /// part of its title after its colon.
     pub fn hook_map(&self) -> Vec<(&'static str, Vec<MapEntry>)> {
         let [a, b, more] = self.words.shell.hook_map_groups;
-        map_groups([a, b, more])
+        map_groups(self.chapters(), [a, b, more])
     }
 }
 
@@ -170,10 +191,10 @@ fn nav_row(id: &str) -> &'static str {
     }
 }
 
-/// The front page's chapter map under the group names `[a, b, more]`.
-fn map_groups(names: [&'static str; 3]) -> Vec<(&'static str, Vec<MapEntry>)> {
+/// The front page's chapter map of `chapters` under the group names `[a, b, more]`.
+fn map_groups(chapters: Vec<Chapter>, names: [&'static str; 3]) -> Vec<(&'static str, Vec<MapEntry>)> {
     let row = |keep: &dyn Fn(&str) -> bool| {
-        chapters().into_iter().filter(|c| keep(c.id)).map(|c| (chapter_code(c.id), c, title_rest(c.title))).collect()
+        chapters.iter().copied().filter(|c| keep(c.id)).map(|c| (chapter_code(c.id), c, title_rest(c.title))).collect()
     };
     vec![
         (names[0], row(&|id| id.starts_with('a'))),
@@ -244,13 +265,27 @@ mod tests {
                 assert_eq!(item.text, if item.current { c.title } else { words.unwrap() });
             }
             let current = items.iter().find(|i| i.current).unwrap();
-            assert_eq!((current.text, current.code.as_deref()), (chapter("b5-interrupt").unwrap().title, None));
+            assert_eq!((current.text, current.code.as_deref()), (frame.chapter("b5-interrupt").unwrap().title, None));
             assert_eq!(items.iter().filter(|i| i.row == "nav-a").count(), 9, "the introduction and A1–A8");
             assert_eq!(items.iter().filter(|i| i.row == "nav-b").count(), 9, "B1–B8 and the glossary");
         }
         // The Korean few words fit the narrow chapter map.
         let korean = Frame::new(Words::of(Lang::Ko));
         assert!(korean.nav_items("").iter().all(|i| i.text.chars().count() <= 10));
+    }
+
+    /// Each edition's frame names the chapters by that edition's titles, the same ids in the same order.
+    #[test]
+    fn each_edition_titles_the_chapters_in_its_language() {
+        let ids = |cs: Vec<Chapter>| cs.iter().map(|c| c.id).collect::<Vec<_>>();
+        let (ko, en) = (Frame::new(Words::of(Lang::Ko)), Frame::new(Words::of(Lang::En)));
+        assert_eq!(ko.chapters(), chapters());
+        assert_eq!(ids(en.chapters()), ids(chapters()));
+        let a1 = en.chapter("a1-lease-expiry").unwrap();
+        assert_eq!(a1.title, "Experiment 1: What happens when the lease runs out first");
+        let hangul = |t: &str| t.chars().any(|c| ('\u{ac00}'..='\u{d7a3}').contains(&c));
+        assert!(en.chapters().iter().all(|c| !hangul(c.title)), "{:?}", en.chapters());
+        assert!(ko.chapters().iter().all(|c| hangul(c.title)), "{:?}", ko.chapters());
     }
 
     #[test]

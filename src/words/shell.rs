@@ -81,6 +81,9 @@ crate::words! {
         pub pager_label: &'static str,
         /// The footer's one line.
         pub footer: &'static str,
+        /// This edition's name in its own language: the other edition's
+        /// pages link here under it (`lang` and `hreflang` set to this one's).
+        pub edition_name: &'static str,
         /// The pager's link back: `{title}`.
         pub previous: &'static str,
         /// The pager's link on: `{title}`.

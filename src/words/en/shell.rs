@@ -10,6 +10,7 @@ pub const SHELL: ShellWords = ShellWords {
     chapter_map_label: "Chapters",
     pager_label: "Previous and next chapter",
     footer: "Every number and figure is computed in your browser by a deterministic simulation (Rust → WebAssembly). The same address always draws the same figure.",
+    edition_name: "English",
     previous: "← {title}",
     next: "{title} →",
     embed_back: "Read “{chapter}” in full on {site} →",

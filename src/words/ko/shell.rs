@@ -10,6 +10,7 @@ pub const SHELL: ShellWords = ShellWords {
     chapter_map_label: "장 목록",
     pager_label: "이전·다음 장",
     footer: "모든 수치와 그림은 브라우저 안에서 결정적 시뮬레이션(Rust → WebAssembly)으로 계산합니다. 같은 주소는 언제나 같은 그림을 그립니다.",
+    edition_name: "한국어",
     previous: "← {title}",
     next: "{title} →",
     embed_back: "{site} 「{chapter}」에서 전체 글과 함께 보기 →",
