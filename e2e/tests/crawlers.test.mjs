@@ -20,11 +20,13 @@ const locs = (xml) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1].
 
 test('sitemap.xml lists the site and every chapter page, each of which the server has', async () => {
   const xml = fs.readFileSync(path.join(dist, 'sitemap.xml'), 'utf8');
-  assert.match(xml, /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
+  assert.match(xml, /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9" xmlns:xhtml="http:\/\/www\.w3\.org\/1999\/xhtml">/);
   const listed = locs(xml);
   const ids = chapters();
   assert.ok(ids.length >= 17);
-  assert.deepEqual(listed, ['', ...ids.map((id) => `${id}.html`)]);
+  // Both editions: the Korean at the root, the English in en/.
+  const edition = (dir) => [dir, ...ids.map((id) => `${dir}${id}.html`)];
+  assert.deepEqual(listed, [...edition(''), ...edition('en/')]);
   for (const loc of listed) {
     const res = await fetch(`${server.base}${loc}`);
     assert.equal(res.status, 200, loc);
@@ -40,7 +42,8 @@ test('with LAB_SITE_URL, link cards and the sitemap carry absolute addresses', (
   assert.equal(run.status, 0, run.stderr);
   const base = 'https://example.github.io/consistency-lab/';
   const ids = chapters();
-  assert.deepEqual(locs(fs.readFileSync(path.join(stage, 'sitemap.xml'), 'utf8')), [base, ...ids.map((id) => `${base}${id}.html`)]);
+  const edition = (dir) => [`${base}${dir}`, ...ids.map((id) => `${base}${dir}${id}.html`)];
+  assert.deepEqual(locs(fs.readFileSync(path.join(stage, 'sitemap.xml'), 'utf8')), [...edition(''), ...edition('en/')]);
   for (const id of ids) {
     const page = fs.readFileSync(path.join(stage, `${id}.html`), 'utf8');
     assert.ok(page.includes(`<meta property="og:url" content="${base}${id}.html">`), `${id}: og:url`);
