@@ -64,7 +64,7 @@ use consistency_lab::figures::{side_by_side, story_lead};
 use lab_check::scenario::SCENARIOS;
 use lab_check::session::{self, Session};
 use lab_model::catalogue::{PRESETS, VARIANTS};
-use lab_model::live_table::{row_label, table_run, TableRun};
+use lab_model::live_table::{row_facts, table_run, TableRun};
 use lab_model::metrics::{Metric, RunFacts, LIVE_TABLE};
 use lab_model::params::{
     parse_lease_query, parse_query, parse_vote_query, read_site, LeaseQuery, Scope, SweepKind, SweepMetric,
@@ -266,7 +266,8 @@ fn lease_narration(out: &mut Vec<String>, spec: &'static FigureSpec) {
                 (Some(lo), Some(hi)) => format!("{}~{}", metric.format_live(lo), metric.format_live(hi)),
                 _ => "-".to_string(),
             };
-            lines.push(format!("  {}: {text}", row_label(metric, runs)));
+            let label = lab_words::metrics::metric_label(lab_words::Words::of(lab_words::Lang::Ko), metric, row_facts(runs).as_ref());
+            lines.push(format!("  {label}: {text}"));
         }
     }
     let ko = lab_words::Words::of(lab_words::Lang::Ko);

@@ -29,16 +29,6 @@ impl AnomalyKind {
     pub fn breaks_invariant(self) -> bool {
         matches!(self, AnomalyKind::OverlapStart | AnomalyKind::StaleWrite | AnomalyKind::LedgerNegative)
     }
-
-    pub fn label_ko(self) -> &'static str {
-        match self {
-            AnomalyKind::OverlapStart => "소유 겹침 시작",
-            AnomalyKind::StaleWrite => "옛 값으로 덮어쓴 쓰기",
-            AnomalyKind::LedgerNegative => "원장 음수 진입",
-            AnomalyKind::Stolen => "해제 시 STOLEN",
-            AnomalyKind::FenceReject => "fencing 거부",
-        }
-    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -146,11 +146,6 @@ impl FigureSpec {
         self.kind.scenario()
     }
 
-    /// The canvas's accessible name: the caption, and where the full description is.
-    pub fn canvas_label(&self) -> String {
-        format!("{} — 자세한 설명은 그림 아래 글", self.caption_ko)
-    }
-
     /// The query an Article A figure starts from.
     pub fn initial_query(&self) -> crate::params::LeaseQuery {
         crate::params::parse_lease_query(self.start_query).value

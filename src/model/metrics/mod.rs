@@ -300,11 +300,6 @@ impl Metric {
     pub fn label_en(self, facts: Option<&RunFacts>) -> String {
         words::en::label(self, facts)
     }
-
-    /// The metric's short Korean name, the label without its parenthesis.
-    pub fn name_ko(self) -> &'static str {
-        words::ko::name(self)
-    }
 }
 
 /// The metric `key` names (or one of its aliases), and its value in a run.
