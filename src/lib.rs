@@ -1,4 +1,4 @@
-//! Consistency Lab (정합성 실험실).
+//! Consistency Lab.
 //!
 //! The layers above the simulation (`lab-sim`), the model (`lab-model`) and
 //! the figures (`lab-figures`: plans, drawings, exports), each a crate of its

@@ -123,7 +123,8 @@ fn the_answers_are_the_ones_figure_b2_draws() {
     let view = matrix_view(StoreProfile::H2Like, true);
     let grid = &view.grid;
     let mut report = check_vote_all();
-    lab_words::check::vote::word(lab_words::Words::of(lab_words::Lang::Ko), &mut report);
+    let ko = lab_words::Words::of(lab_words::Lang::Ko);
+    lab_words::check::vote::word(ko, &mut report);
     for v in &report.variants {
         let row = grid.rows.iter().find(|r| r.variant == v.variant).expect("a grid row per variant");
         let cell = |event: &str| {
@@ -170,25 +171,32 @@ fn the_answers_are_the_ones_figure_b2_draws() {
 fn steps_are_korean_sentences_in_the_figures_words() {
     let mut report = check_vote_all();
     assert!(report.variants.iter().all(|v| v.name.is_empty()), "the checker gives facts; the words layer says them");
-    lab_words::check::vote::word(lab_words::Words::of(lab_words::Lang::Ko), &mut report);
+    let ko = lab_words::Words::of(lab_words::Lang::Ko);
+    lab_words::check::vote::word(ko, &mut report);
     for v in &report.variants {
         let Some(s) = &v.smallest else { continue };
-        assert!(s.verdict_text.contains("이중 투표"), "{}", s.verdict_text);
+        let orders: Vec<_> = s.orders.iter().map(|o| (o.fault, o.unsafe_subcuts, o.subcuts)).collect();
+        assert_eq!(s.verdict_text, lab_words::check::vote::crash_verdict(ko, &orders));
+        assert!(s.verdict_text.ends_with('.'), "{}", s.verdict_text);
         for step in &s.steps {
             assert!(step.text.ends_with('.'), "{}", step.text);
-            assert!(step.text.chars().any(|c| ('가'..='힣').contains(&c)), "{}", step.text);
+            assert!(step.text.chars().any(|c| ('\u{ac00}'..='\u{d7a3}').contains(&c)), "{}", step.text);
             let name = StepName::parse(&step.event).unwrap();
             assert_eq!(
                 lab_words::check::vote::names::event(lab_words::Words::of(lab_words::Lang::Ko), name),
                 lab_words::vote::event(lab_words::Words::of(lab_words::Lang::Ko), &step.event)
             );
         }
-        assert!(s.simulated.iter().all(|sim| sim.text.contains("이중 투표")), "{:?}", s.simulated);
+        // Every crash the simulation ran again signed twice: the double vote its text names.
+        assert!(s.simulated.iter().all(|sim| sim.pair.is_some() && sim.equivocations > 0), "{:?}", s.simulated);
+        assert!(s.simulated.iter().all(|sim| sim.text == lab_words::check::vote::simulated(ko, sim)));
     }
     let naive = report.variants.iter().find(|v| v.variant == Variant::FNaiveRetry).unwrap();
     let texts: Vec<&str> = naive.smallest.as_ref().unwrap().steps.iter().map(|s| s.text.as_str()).collect();
-    assert!(texts[4].contains("OS 캐시에만"), "{}", texts[4]);
-    assert!(texts[9].contains("OS가 버려 사라졌습니다"), "{}", texts[9]);
+    // The hidden state of the record: in the OS cache after the commit, dropped by the OS after the failed sync.
+    let states = &ko.check.vote.true_states;
+    assert!(texts[4].contains(states[0]), "{}", texts[4]);
+    assert!(texts[9].contains(states[2]), "{}", texts[9]);
 }
 
 fn b_row<'a>(text: &'a str, code: &str) -> &'a str {
@@ -200,26 +208,41 @@ fn lab_check_prints_article_b_after_article_a() {
     let out = lab(&["check"]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    let a = text.find("# lab check: 작은 세계의 모든 순서").expect("Article A's section");
-    let b = text.find("# 글 B: 한 번의 장애로 깨지는 가장 이른 지점").expect("Article B's section");
-    assert!(a < b && text[a..b].contains("| `a` 실험 1"), "A's table comes first");
+    // The Korean edition's words, from its table.
+    let ko = lab_words::Words::of(lab_words::Lang::Ko);
+    let c = &ko.check.vote;
+    let a = text.find(&format!("# {}", ko.check.report.title)).expect("Article A's section");
+    let b = text.find(&format!("# {}", c.title)).expect("Article B's section");
+    let exp1 = lab_words::catalogue::preset_name(ko, lab_sim::lease::Preset::Exp1);
+    assert!(a < b && text[a..b].contains(&format!("| `a` {exp1}")), "A's table comes first");
     let b_text = &text[b..];
-    assert!(b_text.contains("| 변형 | 판정 | 확인한 장애 지점 | 가장 이른 실패 (단계) | 장애 종류 |"), "{b_text}");
-    assert_eq!(b_row(b_text, "V0"), "| `V0` 저장 후 전파 | 안전: 모든 장애 지점 확인 | 18 | — | — |");
+    let head = format!(
+        "| {} | {} | {} | {} | {} |",
+        c.head_variant, c.head_verdict, c.head_checked, c.head_earliest, c.head_fault
+    );
+    assert!(b_text.contains(&head), "{b_text}");
+    let name = |v| lab_words::check::vote::names::variant(ko, v);
+    assert_eq!(b_row(b_text, "V0"), format!("| `V0` {} | {} | 18 | — | — |", name(Variant::V0), c.verdict_safe));
     assert_eq!(
         b_row(b_text, "V1"),
-        "| `V1` 전파 후 저장 | 깨짐: 이중 투표 가능 | 18 | 2단계 뒤: B에게 전송 (`SEND_B`) | 프로세스 종료·전원 차단 |"
+        format!(
+            "| `V1` {} | {} | 18 | {} | {} |",
+            name(Variant::V1),
+            c.verdict_unsafe,
+            lab_words::check::vote::earliest(ko, 2, "SEND_B"),
+            lab_words::check::vote::faults(ko, KILL_POWER)
+        )
     );
-    assert!(b_text
-        .contains("1. A가 X에 대한 사전 투표에 서명합니다. (`SIGN`)\n2. A가 X에 대한 표를 B에게 보냅니다. (`SEND_B`)"));
-    assert!(b_text.contains("H2형") && b_text.contains("그림 B2"), "names the settings it uses");
+    let send = ko.fill(c.step_send, &[("value", "X"), ("to", "B")]);
+    assert!(b_text.contains(&format!("1. {} (`SIGN`)\n2. {send} (`SEND_B`)", c.step_sign)), "{b_text}");
+    assert!(b_text.contains(c.profiles[0]), "names the settings it uses");
     assert_eq!(lab(&["check"]).stdout, text.as_bytes(), "the output is deterministic");
 
     // --article b: only Article B's section, the same as in the whole output.
     let only_b = String::from_utf8(lab(&["check", "--article", "b"]).stdout).unwrap();
     assert_eq!(only_b, b_text);
     let v3 = String::from_utf8(lab(&["check", "--variant", "v3"]).stdout).unwrap();
-    assert!(v3.starts_with("# 글 B") && v3.contains("| `V3` ") && !v3.contains("| `V1` "), "{v3}");
+    assert!(v3.starts_with(&format!("# {}", c.title)) && v3.contains("| `V3` ") && !v3.contains("| `V1` "), "{v3}");
     let only_a = String::from_utf8(lab(&["check", "--article", "a"]).stdout).unwrap();
     assert_eq!(only_a, &text[..b - 1]);
 }
