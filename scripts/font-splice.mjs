@@ -26,11 +26,12 @@ export function pageLang(html) {
  * The page `html` with the English edition's fonts if it is an English page,
  * else `html` unchanged: its two Korean first-screen preloads become the
  * Latin ones, and the Latin stylesheet (digest `latinCssIntegrity`) is linked
- * before the first of them. Paths keep the page's own prefix (`../` on a page
- * under `en/`), read from its Korean preloads. Throws if an English page
- * lacks the two preloads, or has the Latin ones already.
+ * before the first of them. `prefix` leads from the page to the site's root
+ * (`../` for a page under `en/`, '' at the root): the new links' paths start
+ * with it, whatever the Korean preloads' did. Throws if an English page lacks
+ * the two preloads, or has the Latin ones already.
  */
-export function spliceLatinFonts(html, latinCssIntegrity) {
+export function spliceLatinFonts(html, latinCssIntegrity, prefix = '') {
   if (pageLang(html) !== 'en') return html;
   const found = [...html.matchAll(KOREAN_PRELOAD)];
   const weights = found.map((m) => m[2]).sort().join(',');
@@ -40,14 +41,12 @@ export function spliceLatinFonts(html, latinCssIntegrity) {
   if (html.includes(LATIN_CSS) || html.includes('.latin.woff2')) {
     throw new Error('font splice: the page already has the Latin fonts');
   }
-  const prefix = found[0][1];
-  if (found.some((m) => m[1] !== prefix)) throw new Error('font splice: the two preloads name different directories');
   let first = true;
-  return html.replace(KOREAN_PRELOAD, (_, pre, weight, rest) => {
-    const preload = `<link rel="preload" href="${pre}fonts/Pretendard-${weight}.latin.woff2"${rest}>`;
+  return html.replace(KOREAN_PRELOAD, (_, _pre, weight, rest) => {
+    const preload = `<link rel="preload" href="${prefix}fonts/Pretendard-${weight}.latin.woff2"${rest}>`;
     if (!first) return preload;
     first = false;
-    const css = `<link rel="stylesheet" href="${pre}${LATIN_CSS}" integrity="${latinCssIntegrity}" crossorigin="anonymous">`;
+    const css = `<link rel="stylesheet" href="${prefix}${LATIN_CSS}" integrity="${latinCssIntegrity}" crossorigin="anonymous">`;
     // The indentation of the preload's line, so the head stays tidy.
     return `${css}\n  ${preload}`;
   });

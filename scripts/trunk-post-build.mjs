@@ -180,7 +180,8 @@ function spliceEnglishFonts() {
   let spliced = 0;
   for (const path of filesUnder(stage).filter((p) => p.endsWith('.html'))) {
     const page = readFileSync(path, 'utf8');
-    const out = spliceLatinFonts(page, digest);
+    const depth = relative(stage, path).split(sep).length - 1;
+    const out = spliceLatinFonts(page, digest, '../'.repeat(depth));
     if (out !== page) {
       writeFileSync(path, out);
       spliced += 1;

@@ -24,7 +24,7 @@ const head = (lang, prefix) => `<!doctype html>
 `;
 
 test('an English page preloads the Latin cuts and links their stylesheet', () => {
-  const out = spliceLatinFonts(head('en', '../'), 'sha384-LATIN');
+  const out = spliceLatinFonts(head('en', '../'), 'sha384-LATIN', '../');
   assert.doesNotMatch(out, /first-screen\.woff2/);
   for (const weight of ['Regular', 'Bold']) {
     assert.ok(
@@ -37,9 +37,12 @@ test('an English page preloads the Latin cuts and links their stylesheet', () =>
   assert.ok(out.indexOf(link) < out.indexOf('Regular.latin.woff2'), 'before the preloads');
   // The Korean faces' stylesheet stays: a <span lang="ko"> falls back to it.
   assert.ok(out.includes('first-screen-font-0123abcd.css'));
-  // At the root, the paths have no prefix.
+  // At the root, the paths have no prefix; under en/ they lead back to the
+  // root even if the Korean preloads did not.
   const root = spliceLatinFonts(head('en', ''), 'sha384-LATIN');
   assert.ok(root.includes('href="fonts/Pretendard-Bold.latin.woff2"') && root.includes(`href="${LATIN_CSS}"`));
+  const fixed = spliceLatinFonts(head('en', ''), 'sha384-LATIN', '../');
+  assert.ok(fixed.includes('href="../fonts/Pretendard-Bold.latin.woff2"') && fixed.includes(`href="../${LATIN_CSS}"`));
 });
 
 test('a Korean page, or a page without a language, is left byte for byte', () => {
@@ -113,6 +116,11 @@ test('the built site: Korean pages keep the Korean cuts, English pages get the L
       assert.ok(page.includes('fonts/Pretendard-Regular.first-screen.woff2') && !page.includes('.latin.woff2'), file);
     } else if (lang === 'en') {
       assert.ok(page.includes('Pretendard-Regular.latin.woff2') && !page.includes('first-screen.woff2'), file);
+      const depth = path.relative(dist, file).split(path.sep).length - 1;
+      for (const [, href] of page.matchAll(/href="([^"]*(?:\.latin\.woff2|latin-font\.css))"/g)) {
+        assert.ok(href.startsWith('../'.repeat(depth)), `${file}: ${href}`);
+        assert.ok(fs.existsSync(path.join(path.dirname(file), href)), `${file}: ${href} is not in the build`);
+      }
       assert.ok(page.includes(LATIN_CSS), file);
     }
   }
