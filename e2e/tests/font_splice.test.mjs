@@ -133,3 +133,65 @@ test('the built site: Korean pages keep the Korean cuts, English pages get the L
   assert.ok(lists.ko.includes('./') && lists.ko.includes('./a1-lease-expiry.html'));
   assert.ok(lists.en.includes(`./${LATIN_CSS}`) && !lists.common.some((u) => u.endsWith('.first-screen.woff2')));
 });
+
+// In a browser: an English page, as its static HTML shows it (scripts off:
+// the live app's English words are piece 8's), fetches the two Latin cuts and
+// no Korean cut, unless it shows Hangul (a Korean term in a <span lang="ko">,
+// which falls back to the Korean faces); a Korean page fetches no Latin cut.
+test('an English page fetches the Latin cuts and no Korean one; a Korean page no Latin one', { skip: !dist && 'SITE_DIST is not set' }, async () => {
+  const { serve, launch } = await import('./helpers.mjs');
+  const server = await serve({ dir: dist });
+  const browser = await launch();
+  try {
+    const context = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: 'block' });
+    const pages = [
+      ...fs.readdirSync(path.join(dist, 'en')).filter((f) => /^[a-z0-9-]+\.html$/.test(f) && !f.startsWith('embed-')).map((f) => `en/${f}`),
+      'a1-lease-expiry.html',
+      'b2-durable.html',
+    ].sort();
+    assert.ok(pages.length > 10, `${pages.length} pages`);
+    let quiet = 0;
+    for (const file of pages) {
+      const page = await context.newPage();
+      const fonts = [];
+      page.on('request', (r) => { if (r.url().endsWith('.woff2')) fonts.push(path.basename(new URL(r.url()).pathname)); });
+      await page.goto(`${server.base}${file}`, { waitUntil: 'load' });
+      await page.evaluate(() => document.fonts.ready.then(() => null));
+      const lang = await page.evaluate(() => document.documentElement.lang);
+      // Hangul shown, and Hangul shown outside a lang="ko" element.
+      const [hangul, stray] = await page.evaluate(() => {
+        const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        let seen = false, outside = [];
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+          if (!/[\uAC00-\uD7A3]/.test(n.data) || n.parentElement.closest('noscript, script, style')) continue;
+          seen = true;
+          if (n.parentElement.closest('[lang]')?.lang !== 'ko') outside.push(n.data.trim().slice(0, 40));
+        }
+        return [seen, outside];
+      });
+      const latin = fonts.filter((f) => f.endsWith('.latin.woff2'));
+      const korean = fonts.filter((f) => /\.(?:first-screen|subset)\.woff2$/.test(f));
+      if (lang === 'en') {
+        assert.deepEqual(latin.sort(), ['Pretendard-Bold.latin.woff2', 'Pretendard-Regular.latin.woff2'], `${file}: ${fonts}`);
+        // Korean words on an English page are marked as such, so they fall back to the Korean faces.
+        assert.deepEqual(stray, [], `${file}: Hangul outside a lang="ko" element`);
+        if (!hangul) {
+          assert.deepEqual(korean, [], `${file} shows no Hangul yet fetched ${korean}`);
+          quiet += 1;
+        }
+      } else {
+        assert.equal(lang, 'ko', file);
+        assert.deepEqual(latin, [], `${file}: ${fonts}`);
+        assert.ok(korean.includes('Pretendard-Regular.first-screen.woff2'), `${file}: ${fonts}`);
+      }
+      await page.close();
+    }
+    // (Today every English page shows Korean: the language switch's own name, in
+    // lang="ko", which fetches the Korean Regular cut; `quiet` counts the pages
+    // that show none.)
+    console.log(`  ${quiet} English page(s) show no Hangul and fetch no Korean cut`);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
