@@ -10,6 +10,7 @@ use lab_check::scenario::{scenario, World, SCENARIOS};
 use lab_check::world::Step;
 use lab_check::{check, Options, Property, Report, Verdict};
 use lab_sim::lease::policy::{Update, WriteFence};
+use lab_sim::lease::Preset;
 
 fn lab(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_lab")).args(args).output().expect("the lab binary runs")
@@ -146,7 +147,7 @@ fn every_smallest_schedule_replays_and_reads_in_korean() {
             let words = lab_words::Words::of(lab_words::Lang::Ko);
             for step in &schedule.steps {
                 let text = lab_words::check::report::step_text(words, &r, step);
-                assert!(text.chars().any(|c| ('가'..='힣').contains(&c)), "{}: {text}", s.key);
+                assert!(text.chars().any(|c| ('\u{ac00}'..='\u{d7a3}').contains(&c)), "{}: {text}", s.key);
             }
         }
     }
@@ -180,10 +181,20 @@ fn lab_check_prints_the_table_and_the_schedules() {
     assert!(out.status.success());
     assert!(out.stderr.is_empty(), "no progress off a terminal: {}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("| `a` 실험 1 · (a) 기본 락 | 깨짐 | 900 | 23 | 13 |"), "{text}");
-    assert!(text.contains("| `d` 실험 4 · (d) 조건부 원자 UPDATE | 안전: 모든 상태 확인 | 8 | 7 | — | — |"), "{text}");
-    assert!(text.contains("T1이 락을 잡습니다(SET NX PX). 토큰 1."), "{text}");
+    // The Korean edition's words, from its table.
+    let ko = lab_words::Words::of(lab_words::Lang::Ko);
+    let (report, preset) = (&ko.check.report, |p| lab_words::catalogue::preset_name(ko, p));
+    let row_a = format!("| `a` {} | {} | 900 | 23 | 13 |", preset(Preset::Exp1), report.verdict_unsafe);
+    assert!(text.contains(&row_a), "{text}");
+    let row_d = format!("| `d` {} | {} | 8 | 7 | — | — |", preset(Preset::Exp4), report.verdict_safe);
+    assert!(text.contains(&row_d), "{text}");
     assert_eq!(lab(&["check"]).stdout, text.as_bytes(), "the output is deterministic");
+    // The JSON carries the same words beside the facts: (a)'s first step is the text's.
+    let a: serde_json::Value =
+        serde_json::from_slice(&lab(&["check", "--variant", "a", "--format", "json"]).stdout).unwrap();
+    assert_eq!(a[0]["name"], preset(Preset::Exp1));
+    let first_step = a[0]["schedules"][0]["steps"][0]["text"].as_str().unwrap();
+    assert!(first_step.starts_with("T1") && text.contains(first_step), "{first_step}");
     let json: serde_json::Value =
         serde_json::from_slice(&lab(&["check", "--variant", "c1", "--format", "json"]).stdout).unwrap();
     let r = &json.as_array().unwrap()[0];
@@ -196,7 +207,7 @@ fn lab_check_prints_the_table_and_the_schedules() {
     assert_eq!(first["step"], serde_json::json!({"kind": "thread", "thread": 0}));
     assert_eq!(r["world"]["policy"]["write_fence"], "advance");
     let small = lab(&["check", "--variant=e-c2", "--threads", "2", "--balance", "2", "--depth", "10"]);
-    assert!(String::from_utf8_lossy(&small.stdout).contains("깊이 한도까지는 깨지지 않음"));
+    assert!(String::from_utf8_lossy(&small.stdout).contains(ko.check.report.verdict_not_within));
 }
 
 #[test]

@@ -165,10 +165,12 @@ fn lab_check_replay_draws_and_writes_the_run() {
     let out = lab(&["check", "--variant", "a", "--replay", svg.to_str().unwrap()]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("초과 승인 1건") && text.contains("잃어버린 갱신 1쌍"), "{text}");
+    let ko = lab_words::Words::of(lab_words::Lang::Ko);
+    let report = &ko.check.report;
+    assert!(text.contains(&ko.fill(report.replay_lost_updates, &[("n", "1")])), "{text}");
     let drawing = std::fs::read_to_string(&svg).unwrap();
     assert!(drawing.starts_with("<svg") && drawing.contains("지갑0 lease") && drawing.contains("스레드 1"));
-    assert!(drawing.contains("가장 짧은 반례의 재생"), "the drawing's title");
+    assert!(drawing.contains(report.replay_title), "the drawing's title");
     // The JSON is the script the simulation reads, and its counts.
     let json = dir.join("e-c2.json");
     let out = lab(&["check", "--variant", "e-c2", "--replay", json.to_str().unwrap(), "--format", "json"]);
@@ -180,6 +182,9 @@ fn lab_check_replay_draws_and_writes_the_run() {
     // A schedule from a file: played in the checker's world and in the simulation.
     let a_json = dir.join("a.json");
     assert!(lab(&["check", "--variant", "a", "--replay", a_json.to_str().unwrap()]).status.success());
+    // The counts the text said: one over-approval, one lost update.
+    let a: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&a_json).unwrap()).unwrap();
+    assert_eq!((a["over_approval"].as_u64(), a["lost_update_pairs"].as_u64()), (Some(1), Some(1)), "{a}");
     let a_json = a_json.to_str().unwrap();
     let out = lab(&["check", "--variant", "e-open", "--script", a_json, "--format", "json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
