@@ -432,6 +432,12 @@ pub fn param_label(w: &Words, spec: &ParamSpec) -> &'static str {
     label.unwrap_or(spec.name)
 }
 
+/// Every parameter table with its heading, each key's meaning followed by
+/// its label in `w`: what `lab params` prints and docs/cli.md shows (in Korean).
+pub fn all_params_markdown(w: &'static Words) -> String {
+    lab_model::params::all_params_markdown_with(&|p| param_label(w, p))
+}
+
 /// A sweep's axis names with units, x then y.
 pub fn axis_names(w: &Words, kind: SweepKind) -> [&'static str; 2] {
     match kind {
@@ -452,8 +458,20 @@ pub fn sweep_metric_name(w: &Words, metric: SweepMetric) -> &'static str {
 mod tests {
     use lab_model::params::{SweepKind, SweepMetric, LEASE_PARAMS, SITE_PARAMS, SWEEP_PARAMS, VOTE_PARAMS};
 
-    use super::{axis_names, param_label, sweep_metric_name};
+    use super::{all_params_markdown, axis_names, param_label, sweep_metric_name};
     use crate::{Lang, Words};
+
+    #[test]
+    fn the_parameter_tables_carry_the_tables_labels() {
+        let en = all_params_markdown(Words::of(Lang::En));
+        assert!(
+            en.contains("| Lock lease TTL (") && !en.chars().any(|c| ('\u{ac00}'..='\u{d7a3}').contains(&c)),
+            "{en}"
+        );
+        let ko = Words::of(Lang::Ko);
+        let ttl = LEASE_PARAMS.iter().find(|p| p.name == "ttl_ms").unwrap();
+        assert!(all_params_markdown(ko).contains(&format!("| Lock lease TTL ({}) |", param_label(ko, ttl))));
+    }
 
     #[test]
     fn every_key_has_its_own_label_in_every_language() {

@@ -49,7 +49,7 @@ pub use lease::{
     lease_param, lease_query_from_values, lease_query_problems, lease_value_text, parse_lease_query, replaced,
     to_query, with_lease_value, DEFAULT_OUTAGE, DEFAULT_SEED, LEASE_PARAMS, PRESET_KEYS,
 };
-pub use site::{notice_ko, read_site, site_param, Scope, CHECK_KEYS, SITE_PARAMS};
+pub use site::{notice_ko, page_lang, read_site, site_param, Scope, CHECK_KEYS, LANG_KEY, SITE_PARAMS};
 pub use spec::{Access, Field, Figures, FromInt, IgnoreReason, Keyed, Notice, ParamKind, ParamSpec, Parsed, Value};
 pub use state::{Axis, ColorTheme, LeaseQuery, SiteQuery, SweepKind, SweepMetric, SweepSpec};
 pub use sweep::{
@@ -106,8 +106,17 @@ fn or_dash(text: &str) -> &str {
     }
 }
 
+/// A key's label in some language, for the markdown tables' meaning column
+/// (the words layer's `params::param_label`).
+pub type ParamLabel<'a> = &'a dyn Fn(&ParamSpec) -> &'static str;
+
 /// A markdown table of parameter specs (docs/cli.md's Scenario A and B tables).
 pub fn params_markdown(params: &[ParamSpec]) -> String {
+    params_markdown_with(params, &|p| p.label_ko)
+}
+
+/// [`params_markdown`], each key's meaning followed by `label`'s words for it.
+pub fn params_markdown_with(params: &[ParamSpec], label: ParamLabel) -> String {
     let mut out = String::from("| key | unit | range | default | meaning |\n|---|---|---|---|---|\n");
     for param in params {
         out.push_str(&format!(
@@ -117,7 +126,7 @@ pub fn params_markdown(params: &[ParamSpec]) -> String {
             range_cell(param),
             or_dash(param.default),
             param.description,
-            param.label_ko
+            label(param)
         ));
     }
     out
@@ -126,6 +135,11 @@ pub fn params_markdown(params: &[ParamSpec]) -> String {
 /// A markdown table of parameter specs with the figures that read each key
 /// (docs/cli.md's tables of the site's and the sweep figures' keys).
 pub fn figure_params_markdown(params: &[ParamSpec]) -> String {
+    figure_params_markdown_with(params, &|p| p.label_ko)
+}
+
+/// [`figure_params_markdown`], each key's meaning followed by `label`'s words for it.
+pub fn figure_params_markdown_with(params: &[ParamSpec], label: ParamLabel) -> String {
     let mut out = String::from("| key | figures | unit | range | default | meaning |\n|---|---|---|---|---|---|\n");
     for param in params {
         let figures = if param.figures == Figures::ALL { "all".to_string() } else { param.figures.names().join(", ") };
@@ -137,7 +151,7 @@ pub fn figure_params_markdown(params: &[ParamSpec]) -> String {
             range_cell(param),
             or_dash(param.default),
             param.description,
-            param.label_ko
+            label(param)
         ));
     }
     out
@@ -150,6 +164,11 @@ pub fn lease_params_markdown() -> String {
 
 /// Every parameter table with its heading: what `lab params` prints and docs/cli.md shows.
 pub fn all_params_markdown() -> String {
+    all_params_markdown_with(&|p| p.label_ko)
+}
+
+/// [`all_params_markdown`], each key's meaning followed by `label`'s words for it.
+pub fn all_params_markdown_with(label: ParamLabel) -> String {
     format!(
         "### Scenario A: lock lease (`scenario=lease`, the default)\n\n\
          `preset=` sets the base config first; `noise=` then sets the noise knobs; every other key \
@@ -163,9 +182,9 @@ pub fn all_params_markdown() -> String {
          `ch`, `fig` and `embed` route every page address; the view keys are read by the figures marked \
          (another figure ignores them, with a notice). Every other key of an address goes to the parser of \
          the figure it is for (the tables above).\n\n{}",
-        params_markdown(LEASE_PARAMS),
-        params_markdown(VOTE_PARAMS),
-        figure_params_markdown(SWEEP_PARAMS),
-        figure_params_markdown(SITE_PARAMS)
+        params_markdown_with(LEASE_PARAMS, label),
+        params_markdown_with(VOTE_PARAMS, label),
+        figure_params_markdown_with(SWEEP_PARAMS, label),
+        figure_params_markdown_with(SITE_PARAMS, label)
     )
 }
