@@ -11,9 +11,10 @@ them, and records in static/fonts/first-screen-cut.txt what it cut for
 (the characters of the list the face has a glyph for: the stylesheet's
 `unicode-range` names only these, so that the browser never fetches a cut
 for a character it then lacks). Then the English edition's Latin cuts (no Hangul): from
-static/fonts/latin-chars.txt (one `latin` line, written by the same test),
-Pretendard-{Regular,Bold}.latin.woff2, recorded in latin-cut.txt the same
-way. A tool for the author, not the build: its output is committed.
+static/fonts/latin-chars.txt (written by the same test: a `latin` line,
+cut as Pretendard-{Regular,Bold}.latin.woff2, and a `ko-name` line, the
+Korean edition's name an English page shows, cut as
+Pretendard-Regular.ko-name.woff2), recorded in latin-cut.txt the same way. A tool for the author, not the build: its output is committed.
 """
 from pathlib import Path
 
@@ -54,8 +55,9 @@ def main():
 
     # The English edition's Latin cuts: one list, both weights.
     latin = (FONTS / "latin-chars.txt").read_text(encoding="utf-8")
-    chars = dict(line.split("\t", 1) for line in latin.splitlines())["latin"]
-    held_lines = [f"{weight}-held\t{cut(name, chars, 'latin')}\n" for weight, name in WEIGHTS.items()]
+    lines = dict(line.split("\t", 1) for line in latin.splitlines())
+    held_lines = [f"{weight}-held\t{cut(name, lines['latin'], 'latin')}\n" for weight, name in WEIGHTS.items()]
+    held_lines.append(f"ko-name-held\t{cut('Regular', lines['ko-name'], 'ko-name')}\n")
     (FONTS / "latin-cut.txt").write_text(latin + "".join(held_lines), encoding="utf-8")
 
 

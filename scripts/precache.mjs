@@ -10,7 +10,8 @@
 // A page's language is its `<html lang>`; the other files by what they are:
 // the Korean first-screen and full cuts of Pretendard are the Korean
 // edition's (an English page sets its text in the Latin cuts,
-// scripts/font-splice.mjs), the Latin cuts and latin-font.css the English
+// scripts/font-splice.mjs), the Latin cuts (and the Korean name's) and
+// latin-font.css the English
 // one's, and so is everything under `en/` or `content/html/en/`; each
 // `words/LANG.words` is its language's.
 import { pageLang, LATIN_CSS } from './font-splice.mjs';
@@ -27,7 +28,7 @@ export function partOf(file, read) {
   // A language's words table (src/web/page_words.rs loads the page's own).
   const words = file.match(/^words\/([a-z]+)\.words$/)?.[1];
   if (LANGS.includes(words)) return words;
-  if (file === LATIN_CSS || /^fonts\/Pretendard-[A-Za-z]+\.latin\.woff2$/.test(file)) return 'en';
+  if (file === LATIN_CSS || /^fonts\/Pretendard-[A-Za-z]+\.(?:latin|ko-name)\.woff2$/.test(file)) return 'en';
   if (/^fonts\/Pretendard-[A-Za-z]+\.(?:first-screen|subset)\.woff2$/.test(file)) return 'ko';
   // The Korean chapters' prose (fragments, no <html>).
   if (/^content\/html\/[^/]+\.html$/.test(file)) return 'ko';

@@ -71,7 +71,7 @@ test('every file of a build falls in one part: common, Korean or English', () =>
     ...Object.keys(pages),
     'site-0123_bg.wasm', 'site-0123.js', 'site-0123.css', 'first-screen-font-0123.css', LATIN_CSS,
     'fonts/Pretendard-Regular.first-screen.woff2', 'fonts/Pretendard-Bold.subset.woff2',
-    'fonts/Pretendard-Regular.latin.woff2', 'fonts/Pretendard-LICENSE.txt', 'fonts/latin-chars.txt',
+    'fonts/Pretendard-Regular.latin.woff2', 'fonts/Pretendard-Regular.ko-name.woff2', 'fonts/Pretendard-LICENSE.txt', 'fonts/latin-chars.txt',
     'content/html/a1-lease-expiry.html', 'content/html/en/a1-lease-expiry.html', 'real/a1.json',
     'words/ko.words', 'words/en.words',
   ];
@@ -84,7 +84,7 @@ test('every file of a build falls in one part: common, Korean or English', () =>
   ]);
   assert.deepEqual(lists.en, [
     './content/html/en/a1-lease-expiry.html', './en/a1-lease-expiry.html', './en/index.html',
-    './fonts/Pretendard-Regular.latin.woff2', `./${LATIN_CSS}`, './words/en.words',
+    './fonts/Pretendard-Regular.ko-name.woff2', './fonts/Pretendard-Regular.latin.woff2', `./${LATIN_CSS}`, './words/en.words',
   ]);
   assert.deepEqual(lists.common, [
     './first-screen-font-0123.css', './fonts/Pretendard-LICENSE.txt', './fonts/latin-chars.txt', './real/a1.json',
@@ -136,8 +136,10 @@ test('the built site: Korean pages keep the Korean cuts, English pages get the L
 
 // In a browser: an English page, as its static HTML shows it (scripts off:
 // the live app's English words are piece 8's), fetches the two Latin cuts and
-// no Korean cut, unless it shows Hangul (a Korean term in a <span lang="ko">,
-// which falls back to the Korean faces); a Korean page fetches no Latin cut.
+// no Korean cut, unless it shows Hangul besides the Korean edition's name (its
+// edition switch, set from the tiny ko-name cut): a Korean term in a
+// <span lang="ko">, which falls back to the Korean faces. A Korean page
+// fetches no Latin cut.
 test('an English page fetches the Latin cuts and no Korean one; a Korean page no Latin one', { skip: !dist && 'SITE_DIST is not set' }, async () => {
   const { serve, launch } = await import('./helpers.mjs');
   const server = await serve({ dir: dist });
@@ -150,6 +152,7 @@ test('an English page fetches the Latin cuts and no Korean one; a Korean page no
       'b2-durable.html',
     ].sort();
     assert.ok(pages.length > 10, `${pages.length} pages`);
+    const koName = fs.readFileSync(path.join(dist, 'fonts', 'latin-chars.txt'), 'utf8').match(/^ko-name\t(.*)$/m)[1];
     let quiet = 0;
     for (const file of pages) {
       const page = await context.newPage();
@@ -158,21 +161,21 @@ test('an English page fetches the Latin cuts and no Korean one; a Korean page no
       await page.goto(`${server.base}${file}`, { waitUntil: 'load' });
       await page.evaluate(() => document.fonts.ready.then(() => null));
       const lang = await page.evaluate(() => document.documentElement.lang);
-      // Hangul shown, and Hangul shown outside a lang="ko" element.
-      const [hangul, stray] = await page.evaluate(() => {
+      // Hangul shown besides the Korean edition's name, and Hangul shown outside a lang="ko" element.
+      const [hangul, stray] = await page.evaluate((name) => {
         const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
         let seen = false, outside = [];
         for (let n = walk.nextNode(); n; n = walk.nextNode()) {
           if (!/[\uAC00-\uD7A3]/.test(n.data) || n.parentElement.closest('noscript, script, style')) continue;
-          seen = true;
+          if ([...n.data].some((c) => /[\uAC00-\uD7A3]/.test(c) && !name.includes(c))) seen = true;
           if (n.parentElement.closest('[lang]')?.lang !== 'ko') outside.push(n.data.trim().slice(0, 40));
         }
         return [seen, outside];
-      });
-      const latin = fonts.filter((f) => f.endsWith('.latin.woff2'));
+      }, koName);
+      const latin = fonts.filter((f) => /\.(?:latin|ko-name)\.woff2$/.test(f));
       const korean = fonts.filter((f) => /\.(?:first-screen|subset)\.woff2$/.test(f));
       if (lang === 'en') {
-        assert.deepEqual(latin.sort(), ['Pretendard-Bold.latin.woff2', 'Pretendard-Regular.latin.woff2'], `${file}: ${fonts}`);
+        assert.deepEqual(latin.filter((f) => f.endsWith('.latin.woff2')).sort(), ['Pretendard-Bold.latin.woff2', 'Pretendard-Regular.latin.woff2'], `${file}: ${fonts}`);
         // Korean words on an English page are marked as such, so they fall back to the Korean faces.
         assert.deepEqual(stray, [], `${file}: Hangul outside a lang="ko" element`);
         if (!hangul) {
@@ -186,10 +189,7 @@ test('an English page fetches the Latin cuts and no Korean one; a Korean page no
       }
       await page.close();
     }
-    // (Today every English page shows Korean: the language switch's own name, in
-    // lang="ko", which fetches the Korean Regular cut; `quiet` counts the pages
-    // that show none.)
-    console.log(`  ${quiet} English page(s) show no Hangul and fetch no Korean cut`);
+    assert.ok(quiet >= 5, `only ${quiet} English pages show no Hangul but the Korean edition's name`);
   } finally {
     await browser.close();
     await server.close();
