@@ -293,23 +293,31 @@ fn every_figure_text_is_legible_at_a_phone_and_a_desktop_width() {
 
 #[test]
 fn the_size_checker_sees_small_text() {
-    let svg = r#"<svg width="100" height="50" viewBox="0 0 100 50" xmlns="http://www.w3.org/2000/svg">
-<text x="10" y="10" dy="0.76em" text-anchor="start" font-size="10">작게</text>
-<text x="10" y="30" dy="0.76em" text-anchor="start" font-size="12">크게</text>
-</svg>"#;
-    assert_eq!(small_texts(svg, 11.0), vec!["\"작게\" at 10.0 px".to_string()]);
-    assert!(small_texts(svg, 10.0).is_empty());
+    // Korean words, as the figures draw them: "small" and "large".
+    let (small, large) = ("\u{c791}\u{ac8c}", "\u{d06c}\u{ac8c}");
+    let svg = format!(
+        r#"<svg width="100" height="50" viewBox="0 0 100 50" xmlns="http://www.w3.org/2000/svg">
+<text x="10" y="10" dy="0.76em" text-anchor="start" font-size="10">{small}</text>
+<text x="10" y="30" dy="0.76em" text-anchor="start" font-size="12">{large}</text>
+</svg>"#
+    );
+    assert_eq!(small_texts(&svg, 11.0), vec![format!("\"{small}\" at 10.0 px")]);
+    assert!(small_texts(&svg, 10.0).is_empty());
 }
 
 #[test]
 fn the_checker_sees_an_overlap_and_an_edge() {
-    let svg = r#"<svg width="100" height="50" viewBox="0 0 100 50" xmlns="http://www.w3.org/2000/svg">
-<text x="10" y="10" dy="0.76em" text-anchor="start" font-size="10">서명</text>
-<text x="20" y="12" dy="0.76em" text-anchor="start" font-size="10">기록</text>
-<text x="98" y="30" dy="0.5ex" text-anchor="start" font-size="10">끝</text>
-<text x="12" y="38" dy="0.76em" text-anchor="start" font-size="11.29">캡션</text>
-</svg>"#;
-    let found = problems(svg, "캡션");
+    // Korean words, as the figures draw them: "signature", "record", "end", "caption".
+    let (sign, record, end, caption) = ("\u{c11c}\u{ba85}", "\u{ae30}\u{b85d}", "\u{b05d}", "\u{cea1}\u{c158}");
+    let svg = format!(
+        r#"<svg width="100" height="50" viewBox="0 0 100 50" xmlns="http://www.w3.org/2000/svg">
+<text x="10" y="10" dy="0.76em" text-anchor="start" font-size="10">{sign}</text>
+<text x="20" y="12" dy="0.76em" text-anchor="start" font-size="10">{record}</text>
+<text x="98" y="30" dy="0.5ex" text-anchor="start" font-size="10">{end}</text>
+<text x="12" y="38" dy="0.76em" text-anchor="start" font-size="11.29">{caption}</text>
+</svg>"#
+    );
+    let found = problems(&svg, caption);
     assert_eq!(found.len(), 2, "{found:?}");
     assert!(found.iter().any(|p| p.contains("overlaps")));
     assert!(found.iter().any(|p| p.contains("crosses the edge")));
