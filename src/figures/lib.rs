@@ -224,11 +224,12 @@ mod tests {
         assert!(s.contains("지갑0 lease") && s.contains("스레드 0"), "timeline labels");
         assert!(s.matches("<rect").count() > 50, "holds and leases are drawn");
 
+        let ko = lab_words::Words::of(lab_words::Lang::Ko);
         let full = run(&Preset::Exp5Open.config(), 1, 0, TraceLevel::Summary);
-        let s = svg(900, 400, |a| draw_balance(a, &full, &View::default()).unwrap());
-        assert!(s.contains("스냅샷"));
-        let s = svg(900, 500, |a| draw_outage(a, &full, &View::default()).unwrap());
-        assert!(s.contains("초당 응답"));
+        let s = svg(900, 400, |a| draw_balance(a, &full, &View::default(), ko).unwrap());
+        assert!(s.contains(&ko.fill(ko.legend.plots.snapshot_line, &[("wallet", "0")])));
+        let s = svg(900, 500, |a| draw_outage(a, &full, &View::default(), ko).unwrap());
+        assert!(s.contains(ko.legend.plots.responses_title));
         let pts = vec![TradeoffPoint {
             label: "(a)".into(),
             throughput_rps: 19.5,
@@ -236,15 +237,15 @@ mod tests {
             article: false,
             colour: SeriesColour::Palette(0),
         }];
-        let s = svg(600, 400, |a| draw_tradeoff(a, &pts, &View::default()).unwrap());
+        let s = svg(600, 400, |a| draw_tradeoff(a, &pts, &View::default(), ko).unwrap());
         assert!(s.contains("(a)"));
         let curves = vec![CdfCurve {
             label: "(a)".into(),
             latencies_us: &full.series.latencies_us,
             colour: SeriesColour::Palette(0),
         }];
-        let s = svg(600, 400, |a| draw_latency_cdf(a, &curves, &View::default()).unwrap());
-        assert!(s.contains("누적 비율"));
+        let s = svg(600, 400, |a| draw_latency_cdf(a, &curves, &View::default(), ko).unwrap());
+        assert!(s.contains(ko.legend.plots.share_axis));
     }
 
     #[test]

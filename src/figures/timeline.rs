@@ -258,12 +258,6 @@ impl LanePlan {
     pub fn cap_notice(&self, w: &Words) -> Option<String> {
         self.cap_note(w).map(|note| w.fill(w.legend.lanes_capped_notice, &[("note", &note)]))
     }
-
-    /// [`Self::cap_note`] in the Korean edition, for the drawing, which is
-    /// not yet handed a table (issue 42 removes it).
-    pub fn cap_note_ko(&self) -> Option<String> {
-        self.cap_note(&lab_words::ko::WORDS)
-    }
 }
 
 /// The lanes `view` shows of `trace`, within the drawing budget.

@@ -301,6 +301,7 @@ impl Figure {
     /// Shows a newly run figure and puts the player on its track.
     fn set_figure(&mut self, figure: LeaseFigure) {
         figure.set_spotlight(self.spotlight);
+        figure.set_words(super::page_words::words());
         if self.is_timeline() {
             self.player.player.set_track(figure.step_times(), figure.player_marks(), figure.window_us());
         }

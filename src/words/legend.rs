@@ -17,6 +17,63 @@ crate::words! {
         pub lanes_capped: &'static str,
         /// The page's notice of it: `{note}`, and what it does not change.
         pub lanes_capped_notice: &'static str,
+        /// The drawn words of Article A's charts (balance, outage, trade-off, latency).
+        pub plots: PlotWords,
+        /// The drawn words of Article A's timelines.
+        pub lanes: LaneWords,
+    }
+}
+
+crate::words! {
+    /// The drawn words of Article A's timelines (`lab_figures::timeline`).
+    pub struct LaneWords {
+        /// A wallet's lease lane: `{wallet}`.
+        pub lease: &'static str,
+        /// A thread's lane: `{worker}`; with the name a story gives it, `{name}`.
+        pub worker: &'static str,
+        pub worker_named: &'static str,
+        /// The balance row's lane, the fence value's lane, the watchdog's lane.
+        pub balance: &'static str,
+        pub fence: &'static str,
+        pub watchdog: &'static str,
+        /// The key to row-lock waits; with the number of those ahead drawn in them.
+        pub row_wait: &'static str,
+        pub row_wait_counted: &'static str,
+        /// The balance lane's values at the playhead: `{snapshot}` and `{ledger}` (won).
+        pub balance_values: &'static str,
+    }
+}
+
+crate::words! {
+    /// The drawn words of Article A's charts (`lab_figures::plots`).
+    pub struct PlotWords {
+        /// A time axis's tick: `{s}` seconds (the number already formatted).
+        pub seconds: &'static str,
+        /// A2's legend: the ledger-computed balance line.
+        pub ledger_line: &'static str,
+        /// A2's legend: wallet `{wallet}`'s balance snapshot line.
+        pub snapshot_line: &'static str,
+        /// A2's note at a moment: its head at `{t}` seconds (wallet 0).
+        pub note_head: &'static str,
+        /// A2's note: the snapshot's `{won}`, the ledger's `{won}`.
+        pub note_snapshot: &'static str,
+        pub note_ledger: &'static str,
+        /// A7's first panel: its title, and its outcomes (approved,
+        /// insufficient funds, 503, fencing rejected on read, on write).
+        pub responses_title: &'static str,
+        pub outcomes: [&'static str; 5],
+        /// A7's second panel: its title, and its lockless holds, ownership
+        /// overlap pairs and cumulative drift.
+        pub hazards_title: &'static str,
+        pub hazards: [&'static str; 3],
+        /// A7's third panel: its title, and the token counter and fence value.
+        pub tokens_title: &'static str,
+        pub tokens: [&'static str; 2],
+        /// The trade-off chart's key to its dots.
+        pub tradeoff_key: &'static str,
+        /// The latency chart's axes: latency, cumulative share.
+        pub latency_axis: &'static str,
+        pub share_axis: &'static str,
     }
 }
 

@@ -483,7 +483,9 @@ pub fn lease_figure(spec: &'static FigureSpec, req: &Request) -> Result<LeaseFig
         None => spec.initial_query(),
         Some(text) => data::checked_lease_query(text)?,
     };
-    Ok(LeasePlan::new(spec, query, req.window_ms, req.reveal_ledger).run())
+    let figure = LeasePlan::new(spec, query, req.window_ms, req.reveal_ledger).run();
+    figure.set_words(req.words);
+    Ok(figure)
 }
 
 /// Lays out a file of the figure `req` names, drawn by `source` (one of

@@ -70,7 +70,9 @@ impl FigureSource for LeaseFigure {
     }
     fn set_window_ms(&mut self, window_ms: u32) -> Result<(), String> {
         let plan = self.plan();
+        let words = self.words();
         *self = LeasePlan::new(plan.spec, plan.query.clone(), Some(window_ms), plan.reveal_ledger).run();
+        self.set_words(words);
         Ok(())
     }
 }

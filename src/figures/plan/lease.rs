@@ -18,6 +18,7 @@ use lab_model::params::LeaseQuery;
 use lab_model::registry::{FigureKind, FigureSpec};
 use lab_model::work_cap::run_within_cap;
 use lab_sim::lease::{LeaseConfig, LeaseTrace, Preset, TraceLevel};
+use lab_words::Words;
 
 mod figure;
 mod story;
@@ -32,9 +33,9 @@ fn split_variants() -> Vec<&'static VariantEntry> {
     catalogue::variants_shown(|s| s.split_timeline)
 }
 
-/// A4's panel `panel`'s title: its variant's name.
-fn split_title(panel: usize) -> &'static str {
-    split_variants().get(panel).map_or("", |v| v.name_ko)
+/// A4's panel `panel`'s title: its variant's name in `w`.
+fn split_title(panel: usize, w: &Words) -> &'static str {
+    split_variants().get(panel).map_or("", |v| lab_words::catalogue::variant_name(w, v.variant))
 }
 
 /// The variants of A8 and A9 (and their tables), in the article's order.
@@ -392,5 +393,31 @@ mod tests {
             assert_eq!(figure.cap_notice(), None, "{}", spec.id);
             assert_eq!(figure.window_us(), u64::from(spec.window_ms) * 1000, "{}", spec.id);
         }
+    }
+
+    /// Every Article A figure handed the English table draws its words in
+    /// English: no text call of its drawing (at the end and at a narrow
+    /// width) holds Hangul or an unfilled placeholder.
+    #[test]
+    fn every_figure_draws_english_in_the_english_table() {
+        crate::export::ensure_font().unwrap();
+        let en = Words::of(lab_words::Lang::En);
+        let mut said = 0;
+        for spec in figures_of(Scenario::Lease) {
+            let figure = LeasePlan::new(spec, spec.initial_query(), None, true).run();
+            figure.set_words(en);
+            for width in [390.0, 900.0] {
+                let size = (width as u32, figure.height_css(width).ceil() as u32);
+                let rec = crate::recording::record(size, |a| figure.draw(a, figure.window_us(), 1.0)).unwrap();
+                for op in &rec.ops {
+                    if let crate::recording::Op::Text { text, .. } = op {
+                        said += 1;
+                        let korean = text.chars().any(|c| ('\u{ac00}'..='\u{d7a3}').contains(&c));
+                        assert!(!korean && !text.contains('{'), "{} at {width}: {text}", spec.id);
+                    }
+                }
+            }
+        }
+        assert!(said > 200, "{said} texts drawn");
     }
 }

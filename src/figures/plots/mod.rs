@@ -19,6 +19,7 @@ use super::{palette as P, DrawResult, View};
 use lab_model::analysis::group_thousands;
 use lab_model::catalogue::SeriesColour;
 use lab_sim::lease::LeaseTrace;
+use lab_words::Words;
 
 mod outage;
 mod variants;
@@ -212,7 +213,8 @@ pub fn balance_at(trace: &LeaseTrace, wallet: usize, t_us: u64) -> (i64, i64) {
 }
 
 /// A2: per-wallet snapshot against ledger balance over the run.
-pub fn draw_balance(area: &Area, trace: &LeaseTrace, view: &View) -> DrawResult {
+pub fn draw_balance(area: &Area, trace: &LeaseTrace, view: &View, w: &Words) -> DrawResult {
+    let words = &w.legend.plots;
     area.fill(&WHITE)?;
     let end = end_s(trace);
     let init = f64::from(trace.config.initial_balance_won);
@@ -228,9 +230,13 @@ pub fn draw_balance(area: &Area, trace: &LeaseTrace, view: &View) -> DrawResult 
     let visible: Vec<usize> = (0..trace.series.balance.len()).filter(|&w| view.wallet_visible(w as u32)).collect();
     let mut legend: Vec<(String, Swatch)> = Vec::new();
     if view.reveal_ledger && !visible.is_empty() {
-        legend.push(("원장 계산값 (모든 지갑)".to_string(), Swatch::Line(P::LEDGER)));
+        legend.push((words.ledger_line.to_string(), Swatch::Line(P::LEDGER)));
     }
-    legend.extend(visible.iter().map(|&w| (format!("지갑 {w} 스냅샷"), Swatch::Line(wallet_color(w)))));
+    legend.extend(
+        visible
+            .iter()
+            .map(|&i| (w.fill(words.snapshot_line, &[("wallet", &i.to_string())]), Swatch::Line(wallet_color(i)))),
+    );
     // Narrow: the legend is a strip above the plot, not a box over the lines.
     let strip = narrow_legend(area, view);
     let strip_h = if strip { legend_strip_height(area, &legend, 10.0, view) } else { 0 };
@@ -246,7 +252,7 @@ pub fn draw_balance(area: &Area, trace: &LeaseTrace, view: &View) -> DrawResult 
         .light_line_style(P::GRID.mix(0.5))
         .bold_line_style(P::GRID)
         .label_style(view.font(10.0).color(&P::MUTED))
-        .x_label_formatter(&|x| format!("{:.0}초", x))
+        .x_label_formatter(&|x| w.fill(words.seconds, &[("s", &format!("{x:.0}"))]))
         .y_label_formatter(&|y| group_thousands(*y as i64))
         .draw()?;
     chart.draw_series(std::iter::once(PathElement::new(vec![(0.0, 0.0), (end, 0.0)], P::INK.mix(0.5))))?;
@@ -293,10 +299,10 @@ pub fn draw_balance(area: &Area, trace: &LeaseTrace, view: &View) -> DrawResult 
         }
         let (s, l) = balance_at(trace, 0, (t * 1e6) as u64);
         chart.draw_series(std::iter::once(PathElement::new(vec![(t, lo), (t, hi)], P::INK.mix(0.35))))?;
-        let head = format!("{t:.0}초 지갑0:");
-        let snap = format!("스냅샷 {}", group_thousands(s));
+        let head = w.fill(words.note_head, &[("t", &format!("{t:.0}"))]);
+        let snap = w.fill(words.note_snapshot, &[("won", &group_thousands(s))]);
         let layouts: Vec<Vec<String>> = if view.reveal_ledger {
-            let ledger = format!("원장 {}", group_thousands(l));
+            let ledger = w.fill(words.note_ledger, &[("won", &group_thousands(l))]);
             vec![
                 vec![format!("{head} {snap} / {ledger}")],
                 vec![head.clone(), format!("{snap} / {ledger}")],

@@ -9,6 +9,7 @@ use plotters::prelude::*;
 use super::{balance_at, draw_legend_strip, draw_panel_title, end_s, legend_strip_height, narrow_legend, Swatch};
 use crate::{palette as P, DrawResult, View};
 use lab_sim::lease::LeaseTrace;
+use lab_words::Words;
 
 fn phase_bands<CT: CoordTranslate<From = (f64, f64)>>(
     chart: &mut ChartContext<'_, Recorder, CT>,
@@ -58,12 +59,19 @@ pub fn outage_panel_height_css(width_css: f64) -> f64 {
 }
 
 /// A7: the outage run as time series, in three panels.
-pub fn draw_outage(area: &Area, trace: &LeaseTrace, view: &View) -> DrawResult {
-    draw_outage_focused(area, trace, view, None)
+pub fn draw_outage(area: &Area, trace: &LeaseTrace, view: &View, w: &Words) -> DrawResult {
+    draw_outage_focused(area, trace, view, None, w)
 }
 
 /// [`draw_outage`] with a story step's [`ChartFocus`].
-pub fn draw_outage_focused(area: &Area, trace: &LeaseTrace, view: &View, focus: Option<ChartFocus>) -> DrawResult {
+pub fn draw_outage_focused(
+    area: &Area,
+    trace: &LeaseTrace,
+    view: &View,
+    focus: Option<ChartFocus>,
+    w: &Words,
+) -> DrawResult {
+    let words = &w.legend.plots;
     area.fill(&WHITE)?;
     let (_, h) = area.dim_in_pixel();
     let ends = OUTAGE_PANEL_ENDS_PCT.map(|pct| h * pct / 100);
@@ -78,16 +86,16 @@ pub fn draw_outage_focused(area: &Area, trace: &LeaseTrace, view: &View, focus: 
     let ps = &trace.series.per_second;
     // Panel 1: responses per second, stacked by outcome.
     let layers: [OutcomeLayer; 5] = [
-        ("승인", P::APPROVED, |b| b.approved),
-        ("잔액 부족", P::INSUFFICIENT, |b| b.insufficient),
-        ("503", P::ERROR, |b| b.unavailable),
-        ("fencing 거부(읽기)", P::FENCED, |b| b.fence_rejected_read),
-        ("fencing 거부(쓰기)", P::STOLEN, |b| b.fence_rejected_write),
+        (words.outcomes[0], P::APPROVED, |b| b.approved),
+        (words.outcomes[1], P::INSUFFICIENT, |b| b.insufficient),
+        (words.outcomes[2], P::ERROR, |b| b.unavailable),
+        (words.outcomes[3], P::FENCED, |b| b.fence_rejected_read),
+        (words.outcomes[4], P::STOLEN, |b| b.fence_rejected_write),
     ];
     let max1 =
         ps.iter().map(|b| layers.iter().map(|(_, _, f)| f(b)).sum::<u32>()).max().unwrap_or(1).max(1) as f64 * 1.1;
     if shown(0) {
-        let top = draw_panel_title(&panels[0], "초당 응답", view.px(6.0), view)?;
+        let top = draw_panel_title(&panels[0], words.responses_title, view.px(6.0), view)?;
         let shown: Vec<usize> = (0..layers.len()).rev().filter(|&i| ps.iter().any(|b| (layers[i].2)(b) > 0)).collect();
         let legend: Vec<(String, Swatch)> =
             shown.iter().map(|&i| (layers[i].0.to_string(), Swatch::Block(layers[i].1))).collect();
@@ -137,11 +145,11 @@ pub fn draw_outage_focused(area: &Area, trace: &LeaseTrace, view: &View, focus: 
             .collect();
         let drift_hi = drift.iter().map(|p| p.1).fold(1.0, f64::max) * 1.15;
         let drift_lo = drift.iter().map(|p| p.1).fold(0.0, f64::min) * 1.15;
-        let top = draw_panel_title(&panels[1], "초당 락 없는 홀드 · 소유 겹침 쌍 · 누적 drift", view.px(6.0), view)?;
+        let top = draw_panel_title(&panels[1], words.hazards_title, view.px(6.0), view)?;
         let legend = [
-            ("락 없는 홀드".to_string(), Swatch::Line(P::LOCKLESS)),
-            ("소유 겹침 쌍".to_string(), Swatch::Line(P::OVERLAP)),
-            ("누적 drift(원, 오른쪽 축)".to_string(), Swatch::Line(P::DRIFT)),
+            (words.hazards[0].to_string(), Swatch::Line(P::LOCKLESS)),
+            (words.hazards[1].to_string(), Swatch::Line(P::OVERLAP)),
+            (words.hazards[2].to_string(), Swatch::Line(P::DRIFT)),
         ];
         // The legend is a strip above the plot at every width: a box inside
         // it would cover the data (the outage's first seconds, under it).
@@ -189,9 +197,11 @@ pub fn draw_outage_focused(area: &Area, trace: &LeaseTrace, view: &View, focus: 
     if shown(2) {
         let pts = trace.series.tokens.first().map(|v| v.as_slice()).unwrap_or(&[]);
         let max3 = pts.iter().map(|p| p.counter.max(p.fence)).max().unwrap_or(1).max(1) as f64 * 1.15;
-        let top = draw_panel_title(&panels[2], "지갑 0: 토큰 카운터와 fence 값", view.px(6.0), view)?;
-        let legend =
-            [("토큰 카운터".to_string(), Swatch::Line(P::LEASE_A)), ("fence 값".to_string(), Swatch::Line(P::FENCED))];
+        let top = draw_panel_title(&panels[2], words.tokens_title, view.px(6.0), view)?;
+        let legend = [
+            (words.tokens[0].to_string(), Swatch::Line(P::LEASE_A)),
+            (words.tokens[1].to_string(), Swatch::Line(P::FENCED)),
+        ];
         // The legend is a strip above the plot at every width: a box inside
         // it would cover the data (the outage's first seconds, under it).
         let narrow = narrow_legend(&panels[2], view);
@@ -209,7 +219,10 @@ pub fn draw_outage_focused(area: &Area, trace: &LeaseTrace, view: &View, focus: 
             .set_tick_mark_size(LabelAreaPosition::Right, -4)
             .y_labels(if narrow { 4 } else { 10 })
             .label_style(view.font(9.5).color(&P::MUTED))
-            .x_label_formatter(&|x| if x1 - x0 < 8.0 { format!("{x:.1}초") } else { format!("{x:.0}초") })
+            .x_label_formatter(&|x| {
+                let s = if x1 - x0 < 8.0 { format!("{x:.1}") } else { format!("{x:.0}") };
+                w.fill(words.seconds, &[("s", &s)])
+            })
             .draw()?;
         phase_bands(&mut chart, trace, 0.0, max3)?;
         let step = |f: fn(&lab_sim::lease::TokenPoint) -> u64| {
@@ -242,16 +255,18 @@ mod tests {
     fn legend_boxes(trace: &LeaseTrace, width: f64, scale: f64) -> (Vec<(String, [f64; 4])>, Vec<Op>) {
         let size = ((width * scale) as u32, (outage_height_css(width) * scale) as u32);
         let view = View { scale, ..View::default() };
-        let rec = record(size, |area| draw_outage(area, trace, &view)).unwrap();
+        let words = Words::of(lab_words::Lang::Ko);
+        let rec = record(size, |area| draw_outage(area, trace, &view, words)).unwrap();
+        let p = &words.legend.plots;
         let labels = [
-            "승인",
-            "잔액 부족",
-            "503",
-            "락 없는 홀드",
-            "소유 겹침 쌍",
-            "누적 drift(원, 오른쪽 축)",
-            "토큰 카운터",
-            "fence 값",
+            p.outcomes[0],
+            p.outcomes[1],
+            p.outcomes[2],
+            p.hazards[0],
+            p.hazards[1],
+            p.hazards[2],
+            p.tokens[0],
+            p.tokens[1],
         ];
         let boxes = rec
             .ops

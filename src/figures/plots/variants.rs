@@ -13,7 +13,8 @@ use crate::text_width::approx_text_width;
 use crate::{palette as P, DrawResult, View};
 use lab_model::analysis::group_thousands;
 use lab_model::catalogue::SeriesColour;
-use lab_model::metrics::{words, Metric};
+use lab_model::metrics::Metric;
+use lab_words::Words;
 
 /// One dot of the trade-off scatter.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,7 +28,7 @@ pub struct TradeoffPoint {
 }
 
 /// A8: throughput (x) against over-approval (y) per variant.
-pub fn draw_tradeoff(area: &Area, points: &[TradeoffPoint], view: &View) -> DrawResult {
+pub fn draw_tradeoff(area: &Area, points: &[TradeoffPoint], view: &View, w: &Words) -> DrawResult {
     area.fill(&WHITE)?;
     let xmax = points.iter().map(|p| p.throughput_rps).fold(1.0, f64::max) * 1.15;
     let ymax = points.iter().map(|p| p.over_approval).fold(1.0, f64::max) * 1.15 + 10.0;
@@ -40,8 +41,8 @@ pub fn draw_tradeoff(area: &Area, points: &[TradeoffPoint], view: &View) -> Draw
         .configure_mesh()
         .light_line_style(P::GRID.mix(0.5))
         .label_style(view.font(10.0).color(&P::MUTED))
-        .x_desc(words::ko::axis(Metric::ThroughputRps))
-        .y_desc(words::ko::axis(Metric::OverApproval))
+        .x_desc(lab_words::metrics::metric_axis(w, Metric::ThroughputRps))
+        .y_desc(lab_words::metrics::metric_axis(w, Metric::OverApproval))
         .axis_desc_style(view.font(10.5).color(&P::INK))
         .draw()?;
     for p in points {
@@ -65,7 +66,7 @@ pub fn draw_tradeoff(area: &Area, points: &[TradeoffPoint], view: &View) -> Draw
     let mut labels = Labels::default();
     labels.ask(
         0,
-        "채운 점: 시뮬레이션 · 빈 원: 원문 측정",
+        w.legend.plots.tradeoff_key,
         view.text_css(11.0) * view.scale,
         P::INK,
         Pos::new(HPos::Right, VPos::Top),
@@ -104,7 +105,7 @@ pub struct CdfCurve<'a> {
 }
 
 /// A9: latency CDFs with p95 markers.
-pub fn draw_latency_cdf(area: &Area, curves: &[CdfCurve<'_>], view: &View) -> DrawResult {
+pub fn draw_latency_cdf(area: &Area, curves: &[CdfCurve<'_>], view: &View, w: &Words) -> DrawResult {
     area.fill(&WHITE)?;
     let xmax_ms =
         curves.iter().filter_map(|c| c.latencies_us.last()).map(|&v| v as f64 / 1000.0).fold(100.0, f64::max) * 1.05;
@@ -158,8 +159,8 @@ pub fn draw_latency_cdf(area: &Area, curves: &[CdfCurve<'_>], view: &View) -> Dr
         .configure_mesh()
         .light_line_style(P::GRID.mix(0.5))
         .label_style(view.font(10.0).color(&P::MUTED))
-        .x_desc("응답 지연 (ms, 로그 축)")
-        .y_desc("누적 비율")
+        .x_desc(w.legend.plots.latency_axis)
+        .y_desc(w.legend.plots.share_axis)
         .axis_desc_style(view.font(10.5).color(&P::INK))
         .x_label_formatter(&|x| group_thousands(x.round() as i64))
         .draw()?;

@@ -18,6 +18,7 @@ use crate::story::Highlight;
 use crate::text_width::approx_text_width;
 use crate::{nice_step, palette as P, DrawResult, View};
 use lab_sim::lease::LeaseTrace;
+use lab_words::Words;
 
 /// A row-lock wait box: white, outlined, with diagonal hatching (a barrier),
 /// legible without colour and distinct from the hold bars under it.
@@ -47,7 +48,7 @@ pub fn draw_timeline(area: &Area, trace: &LeaseTrace, view: &View) -> DrawResult
 
 /// [`draw_timeline`] with the highlights precomputed (the player redraws every frame).
 pub fn draw_timeline_marked(area: &Area, trace: &LeaseTrace, view: &View, marks: &TimelineMarks) -> DrawResult {
-    draw_timeline_planned(area, trace, view, marks, &lanes(trace, view, marks))
+    draw_timeline_planned(area, trace, view, marks, &lanes(trace, view, marks), &lab_words::ko::WORDS)
 }
 
 /// [`draw_timeline_marked`] with the lanes already planned ([`lanes`] for
@@ -58,7 +59,9 @@ pub fn draw_timeline_planned(
     view: &View,
     marks: &TimelineMarks,
     plan: &LanePlan,
+    words: &Words,
 ) -> DrawResult {
+    let lw = &words.legend.lanes;
     area.fill(&WHITE)?;
     let (w_px, _h_px) = area.dim_in_pixel();
     // The text floor of this drawing's width (a view made elsewhere may not know it).
@@ -111,11 +114,7 @@ pub fn draw_timeline_planned(
         let x = view.px(4.0);
         draw_wait_box(area, view, x, x + view.px(10.0), bt, bb)?;
         let many = marks.row_waits.iter().any(|w| w.ahead >= 2 && view.wallet_visible(w.wallet));
-        let text = if many {
-            "행 잠금 대기: 앞 트랜잭션이 끝나기를 기다림 (숫자: 앞에 선 수)"
-        } else {
-            "행 잠금 대기: 앞 트랜잭션이 끝나기를 기다림"
-        };
+        let text = if many { lw.row_wait_counted } else { lw.row_wait };
         area.draw_text(
             text,
             &tiny.color(&P::INK).pos(Pos::new(HPos::Left, VPos::Center)),
@@ -123,7 +122,7 @@ pub fn draw_timeline_planned(
         )?;
         key_top += view.px(KEY_CSS);
     }
-    if let Some(note) = plan.cap_note_ko() {
+    if let Some(note) = plan.cap_note(words) {
         let y = key_top + view.px(8.0);
         area.draw_text(&note, &tiny.color(&P::INK).pos(Pos::new(HPos::Left, VPos::Center)), (view.px(4.0), y))?;
     }
@@ -159,14 +158,16 @@ pub fn draw_timeline_planned(
         let pad = view.px(2.0);
         // Label.
         let label = match lane {
-            Lane::Lease(w) => format!("지갑{w} lease"),
+            Lane::Lease(wallet) => words.fill(lw.lease, &[("wallet", &wallet.to_string())]),
             Lane::Worker { wallet, worker } => match view.highlight.as_ref().and_then(|h| h.name_of(wallet, worker)) {
-                Some(name) if !name.is_empty() => format!("스레드 {worker} · {name}"),
-                _ => format!("스레드 {worker}"),
+                Some(name) if !name.is_empty() => {
+                    words.fill(lw.worker_named, &[("worker", &worker.to_string()), ("name", name)])
+                }
+                _ => words.fill(lw.worker, &[("worker", &worker.to_string())]),
             },
-            Lane::Balance(_) => "잔액 행".to_string(),
-            Lane::Fence(_) => "fence 값".to_string(),
-            Lane::Watchdog => "watchdog".to_string(),
+            Lane::Balance(_) => lw.balance.to_string(),
+            Lane::Fence(_) => lw.fence.to_string(),
+            Lane::Watchdog => lw.watchdog.to_string(),
         };
         let st = match lane {
             Lane::Lease(_) if narrow => view.font(10.0).color(&P::INK),
@@ -243,10 +244,12 @@ pub fn draw_timeline_planned(
                     thin_columns(&snap),
                     P::SNAPSHOT.stroke_width(view.px(1.6).max(1) as u32),
                 ))?;
-                let txt = format!(
-                    "{} / 원장 {}",
-                    lab_model::analysis::group_thousands(last.0),
-                    lab_model::analysis::group_thousands(last.1)
+                let txt = words.fill(
+                    lw.balance_values,
+                    &[
+                        ("snapshot", &lab_model::analysis::group_thousands(last.0)),
+                        ("ledger", &lab_model::analysis::group_thousands(last.1)),
+                    ],
                 );
                 // Right of the playhead where it fits, else left of it: never under it.
                 let text_w = approx_text_width(&txt, view.text_css(10.0) * s).ceil() as i32;

@@ -1,6 +1,6 @@
 //! The English words of legends, axis titles and drawn labels of Article A's figures.
 
-use crate::legend::{LegendWords, SideWords};
+use crate::legend::{LaneWords, LegendWords, PlotWords, SideWords};
 
 /// The English table.
 pub const LEGEND: LegendWords = LegendWords {
@@ -42,6 +42,34 @@ pub const LEGEND: LegendWords = LegendWords {
     ],
     lanes_capped: "Drawing cap: only the first {shown} of {total} thread lanes are drawn.",
     lanes_capped_notice: "{note} The table and the metrics count every thread.",
+    lanes: LaneWords {
+        lease: "wallet {wallet} lease",
+        worker: "thread {worker}",
+        worker_named: "thread {worker} · {name}",
+        balance: "balance row",
+        fence: "fence value",
+        watchdog: "watchdog",
+        row_wait: "Row-lock wait: waiting for the transaction ahead to finish",
+        row_wait_counted: "Row-lock wait: waiting for the transaction ahead to finish (number: how many are ahead)",
+        balance_values: "{snapshot} / ledger {ledger}",
+    },
+    plots: PlotWords {
+        seconds: "{s}s",
+        ledger_line: "Ledger-computed balance (all wallets)",
+        snapshot_line: "Wallet {wallet} snapshot",
+        note_head: "{t}s, wallet 0:",
+        note_snapshot: "snapshot {won}",
+        note_ledger: "ledger {won}",
+        responses_title: "Responses per second",
+        outcomes: ["approved", "insufficient funds", "503", "fencing rejected (read)", "fencing rejected (write)"],
+        hazards_title: "Per second: lockless holds · ownership overlap pairs · cumulative drift",
+        hazards: ["lockless holds", "ownership overlap pairs", "cumulative drift (won, right axis)"],
+        tokens_title: "Wallet 0: token counter and fence value",
+        tokens: ["token counter", "fence value"],
+        tradeoff_key: "Filled dot: simulation · open circle: the article's measurement",
+        latency_axis: "Response latency (ms, log scale)",
+        share_axis: "Cumulative share",
+    },
     side: SideWords {
         counts: ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"],
         caption: "Side by side: {labels}, under the same seed and the same pauses, wallet 0 alone, played on one clock. Move the player and all {count} figures move together.",

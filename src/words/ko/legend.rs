@@ -1,6 +1,6 @@
 //! The Korean words of legends, axis titles and drawn labels of Article A's figures.
 
-use crate::legend::{LegendWords, SideWords};
+use crate::legend::{LaneWords, LegendWords, PlotWords, SideWords};
 
 /// The Korean table.
 pub const LEGEND: LegendWords = LegendWords {
@@ -33,6 +33,34 @@ pub const LEGEND: LegendWords = LegendWords {
     vote_story: ["처리 단계", "전송 단계", "X 기록·투표", "Y 기록·투표", "차단", "꺼짐", "증거 없음", "이중 투표 증거"],
     lanes_capped: "그리기 상한: 스레드 줄 {total}개 중 앞의 {shown}개만 그렸습니다.",
     lanes_capped_notice: "{note} 표와 지표는 모든 스레드를 셉니다.",
+    lanes: LaneWords {
+        lease: "지갑{wallet} lease",
+        worker: "스레드 {worker}",
+        worker_named: "스레드 {worker} · {name}",
+        balance: "잔액 행",
+        fence: "fence 값",
+        watchdog: "watchdog",
+        row_wait: "행 잠금 대기: 앞 트랜잭션이 끝나기를 기다림",
+        row_wait_counted: "행 잠금 대기: 앞 트랜잭션이 끝나기를 기다림 (숫자: 앞에 선 수)",
+        balance_values: "{snapshot} / 원장 {ledger}",
+    },
+    plots: PlotWords {
+        seconds: "{s}초",
+        ledger_line: "원장 계산값 (모든 지갑)",
+        snapshot_line: "지갑 {wallet} 스냅샷",
+        note_head: "{t}초 지갑0:",
+        note_snapshot: "스냅샷 {won}",
+        note_ledger: "원장 {won}",
+        responses_title: "초당 응답",
+        outcomes: ["승인", "잔액 부족", "503", "fencing 거부(읽기)", "fencing 거부(쓰기)"],
+        hazards_title: "초당 락 없는 홀드 · 소유 겹침 쌍 · 누적 drift",
+        hazards: ["락 없는 홀드", "소유 겹침 쌍", "누적 drift(원, 오른쪽 축)"],
+        tokens_title: "지갑 0: 토큰 카운터와 fence 값",
+        tokens: ["토큰 카운터", "fence 값"],
+        tradeoff_key: "채운 점: 시뮬레이션 · 빈 원: 원문 측정",
+        latency_axis: "응답 지연 (ms, 로그 축)",
+        share_axis: "누적 비율",
+    },
     side: SideWords {
         counts: ["한", "두", "세", "네", "다섯", "여섯", "일곱", "여덟", "아홉", "열"],
         caption: "나란히 보기: {labels|을/를} 같은 시드, 같은 멈춤 아래에서 지갑 0만 떼어 한 시계로 재생합니다. 재생기를 움직이면 {count} 그림이 함께 움직입니다.",

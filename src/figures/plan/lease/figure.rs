@@ -53,6 +53,9 @@ pub struct LeaseFigure {
     /// The height (CSS px) a timeline may take at most, when its frame is
     /// shorter than the figure (an embed): page state, like the spotlight.
     pub(super) fit_height_css: std::cell::Cell<Option<f64>>,
+    /// The table the drawing's words come from ([`LeaseFigure::set_words`]):
+    /// the caller's (the page's, `lab figure`'s), the Korean edition's until set.
+    pub(super) words: std::cell::Cell<Option<&'static Words>>,
 }
 
 impl LeaseFigure {
@@ -77,6 +80,7 @@ impl LeaseFigure {
             legend: std::cell::OnceCell::new(),
             spotlight: std::cell::Cell::new(None),
             fit_height_css: std::cell::Cell::new(None),
+            words: std::cell::Cell::new(None),
         };
         if plan.is_timeline() {
             figure.marks = figure.traces.iter().map(|t| TimelineMarks::of(t)).collect();
@@ -92,6 +96,16 @@ impl LeaseFigure {
 
     pub fn traces(&self) -> &[Rc<LeaseTrace>] {
         &self.traces
+    }
+
+    /// Draws the figure's words (legends, axes, labels) from `words` from now on.
+    pub fn set_words(&self, words: &'static Words) {
+        self.words.set(Some(words));
+    }
+
+    /// The table the drawing speaks: the one set, else the Korean edition's.
+    pub fn words(&self) -> &'static Words {
+        self.words.get().unwrap_or(&lab_words::ko::WORDS)
     }
 
     /// Picks out one kind of mark in the timelines' next drawings (`None`: none).
@@ -226,16 +240,18 @@ impl LeaseFigure {
         .fitted_to(area.dim_in_pixel().0);
         let t = &self.traces;
         match self.plan.kind() {
-            FigureKind::Timeline => draw_timeline_planned(area, &t[0], &view, &self.marks[0], &self.lanes[0]),
+            FigureKind::Timeline => {
+                draw_timeline_planned(area, &t[0], &view, &self.marks[0], &self.lanes[0], self.words())
+            }
             FigureKind::SplitTimeline => {
                 let panels = self.panel_views(cursor_us, scale);
                 let (top, bottom) = area.split_vertically(panels[1].1 as u32);
-                draw_timeline_planned(&top, &t[0], &panels[0].0, &self.marks[0], &self.lanes[0])?;
-                draw_timeline_planned(&bottom, &t[1], &panels[1].0, &self.marks[1], &self.lanes[1])
+                draw_timeline_planned(&top, &t[0], &panels[0].0, &self.marks[0], &self.lanes[0], self.words())?;
+                draw_timeline_planned(&bottom, &t[1], &panels[1].0, &self.marks[1], &self.lanes[1], self.words())
             }
-            FigureKind::Balance => draw_balance(area, &t[0], &view),
-            FigureKind::Outage => draw_outage(area, &t[0], &view),
-            FigureKind::Tradeoff => draw_tradeoff(area, &self.tradeoff_points(), &view),
+            FigureKind::Balance => draw_balance(area, &t[0], &view, self.words()),
+            FigureKind::Outage => draw_outage(area, &t[0], &view, self.words()),
+            FigureKind::Tradeoff => draw_tradeoff(area, &self.tradeoff_points(), &view, self.words()),
             FigureKind::LatencyCdf => {
                 let curves: Vec<CdfCurve<'_>> = self
                     .by_variant()
@@ -245,7 +261,7 @@ impl LeaseFigure {
                         colour: v.colour,
                     })
                     .collect();
-                draw_latency_cdf(area, &curves, &view)
+                draw_latency_cdf(area, &curves, &view, self.words())
             }
             // Not an Article A figure: nothing of it is drawn here.
             _ => Ok(()),
@@ -258,7 +274,7 @@ impl LeaseFigure {
         let view = View { cursor_us, scale, ..self.base_view() };
         match self.plan.kind() {
             FigureKind::SplitTimeline => {
-                let titled = |i: usize| View { title: Some(split_title(i).to_string()), ..view.clone() };
+                let titled = |i: usize| View { title: Some(split_title(i, self.words()).to_string()), ..view.clone() };
                 let (v1, v2) = (titled(0), titled(1));
                 let h1 = (height_css_planned(&self.lanes[0], &v1, &self.marks[0]) * scale).round() as i32;
                 vec![(v1, 0), (v2, h1)]
@@ -367,7 +383,7 @@ impl LeaseFigure {
         };
         let text = describe_hit(trace, marks, hit.hit, cursor_us, w);
         match self.plan.kind() {
-            FigureKind::SplitTimeline => format!("{}: {text}", split_title(hit.panel.min(1))),
+            FigureKind::SplitTimeline => format!("{}: {text}", split_title(hit.panel.min(1), w)),
             _ => text,
         }
     }

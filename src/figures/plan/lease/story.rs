@@ -45,7 +45,8 @@ impl LeaseFigure {
     /// whole figure, with its highlight.
     fn story_frame(&self, step: &StoryStep) -> (View, LanePlan) {
         let panel = Self::story_panel(step);
-        let title = (self.plan.kind() == FigureKind::SplitTimeline).then(|| split_title(panel).to_string());
+        let title =
+            (self.plan.kind() == FigureKind::SplitTimeline).then(|| split_title(panel, self.words()).to_string());
         let base = View { highlight: step.highlight.clone(), title, ..self.base_view() };
         match &step.focus {
             None => (base, self.lanes[0].clone()),
@@ -110,7 +111,7 @@ impl LeaseFigure {
                 panel: f.panel,
             });
             let view = View { scale, ..self.base_view() }.fitted_to(area.dim_in_pixel().0);
-            return draw_outage_focused(area, &self.traces[0], &view, focus);
+            return draw_outage_focused(area, &self.traces[0], &view, focus, self.words());
         }
         if step.focus.is_none() && self.plan.kind() == FigureKind::SplitTimeline {
             // The last step opens out to both panels.
@@ -119,6 +120,6 @@ impl LeaseFigure {
         let (view, plan) = self.story_frame(step);
         let view = View { cursor_us: step.at_us, scale, ..view }.fitted_to(area.dim_in_pixel().0);
         let panel = Self::story_panel(step);
-        draw_timeline_planned(area, &self.traces[panel], &view, &self.marks[panel], &plan)
+        draw_timeline_planned(area, &self.traces[panel], &view, &self.marks[panel], &plan, self.words())
     }
 }
