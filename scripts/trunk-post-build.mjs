@@ -28,6 +28,7 @@ import { filesUnder, integrityProblems, integrityRefs, sha384 } from './site-fil
 import { prerenderPages, siteBase } from './prerender.mjs';
 import { LATIN_CSS, spliceLatinFonts } from './font-splice.mjs';
 import { precacheLists } from './precache.mjs';
+import { spliceWordsPreload } from './words-preload.mjs';
 
 const stage = process.env.TRUNK_STAGING_DIR;
 if (!stage) {
@@ -197,11 +198,28 @@ try {
   process.exit(1);
 }
 
+// --- 1b''. The words preload ----------------------------------------------------
+// Every staged page preloads its language's words file (scripts/words-preload.mjs),
+// which the page fetches before it mounts (src/web/page_words.rs).
+function spliceWordsPreloads() {
+  let spliced = 0;
+  for (const path of filesUnder(stage).filter((p) => p.endsWith('.html'))) {
+    const page = readFileSync(path, 'utf8');
+    const out = spliceWordsPreload(page);
+    if (out !== page) {
+      writeFileSync(path, out);
+      spliced += 1;
+    }
+  }
+  return spliced;
+}
+const wordsPreloads = spliceWordsPreloads();
+
 // --- 1c. Precompressed copies ------------------------------------------------
 // Next to every text or wasm file over 1 KB, its gzip (-9) and brotli (q 11)
 // copies, for static hosts that serve them as they are (nginx gzip_static
 // and brotli_static, and the like): no host has to compress at request time.
-const COMPRESS = /\.(?:html|js|wasm|css|json|svg|txt|tsv)$/;
+const COMPRESS = /\.(?:html|js|wasm|css|json|svg|txt|tsv|words)$/;
 let compressed = 0;
 for (const path of filesUnder(stage)) {
   if (!COMPRESS.test(path) || path.endsWith('sw.js')) continue;
@@ -236,4 +254,4 @@ if (/"__PRECACHE(?:_KO|_EN)?__"|"__CACHE_NAME__"/.test(sw)) {
   process.exit(1);
 }
 writeFileSync(join(stage, 'sw.js'), sw);
-console.log(`trunk-post-build: ${verified} integrity digest(s) verified, ${Object.keys(fetchedLater).length + 1} stated for what the page fetches itself; CSP with ${hashes.length} inline script hash(es); ${pages.filter((p) => p.endsWith('.html')).length} static pages with their oEmbed documents (under ${oembedBase}) and sitemap.xml; the Latin fonts on ${englishPages} English page(s); ${compressed} files precompressed (.gz, .br); sw.js precaches ${precached} files (${precache.common.length} common, ${precache.ko.length} Korean, ${precache.en.length} English) as ${cacheName}`);
+console.log(`trunk-post-build: ${verified} integrity digest(s) verified, ${Object.keys(fetchedLater).length + 1} stated for what the page fetches itself; CSP with ${hashes.length} inline script hash(es); ${pages.filter((p) => p.endsWith('.html')).length} static pages with their oEmbed documents (under ${oembedBase}) and sitemap.xml; the Latin fonts on ${englishPages} English page(s); the words preload on ${wordsPreloads} page(s); ${compressed} files precompressed (.gz, .br); sw.js precaches ${precached} files (${precache.common.length} common, ${precache.ko.length} Korean, ${precache.en.length} English) as ${cacheName}`);

@@ -28,7 +28,13 @@ async fn settle() {
     wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
 }
 
+/// The page's table, as `web::start` loads it: the committed Korean words file.
+fn korean_words() -> &'static consistency_lab::words::Words {
+    consistency_lab::web::page_words::install(include_bytes!("../static/words/ko.words")).expect("ko.words decodes")
+}
+
 fn mount_point() -> web_sys::Element {
+    korean_words();
     let doc = gloo::utils::document();
     let div = doc.create_element("div").unwrap();
     doc.body().unwrap().append_child(&div).unwrap();
@@ -177,11 +183,40 @@ async fn slider_is_a_labelled_range_input() {
     assert!(named.contains("TTL: 200 ms") && !named.contains("out of range"), "{named}");
 }
 
+/// Both committed words files decode in the browser as their language's
+/// table, and the page's table is left on the page for the lazily loaded
+/// modules (which read it from `consistencyLab.words`).
+#[wasm_bindgen_test]
+fn both_words_files_decode_and_the_page_hands_its_table_over() {
+    use consistency_lab::words::{decode, Lang};
+    let en = decode(include_bytes!("../static/words/en.words")).expect("en.words decodes");
+    assert_eq!(en.lang(), Lang::En);
+    assert!(!en.ui.page.panic.chars().any(|c| ('\u{ac00}'..='\u{d7a3}').contains(&c)), "{}", en.ui.page.panic);
+    let ko = korean_words();
+    assert_eq!(ko.lang(), Lang::Ko);
+    let lab = js_sys::Reflect::get(&js_sys::global(), &"consistencyLab".into()).unwrap();
+    let bytes = js_sys::Reflect::get(&lab, &"words".into()).unwrap().dyn_into::<js_sys::Uint8Array>().unwrap();
+    assert_eq!(bytes.to_vec(), include_bytes!("../static/words/ko.words").to_vec());
+    assert_eq!(consistency_lab::web::page_words::words().lang(), Lang::Ko);
+}
+
+/// The language switch's link keeps its page and takes the address's state.
+#[wasm_bindgen_test]
+fn the_language_switch_keeps_the_figures_state() {
+    use consistency_lab::web::lang_switch::with_state;
+    assert_eq!(
+        with_state("en/a1-lease-expiry.html", "?fig=lease-expiry&ttl_ms=600", ""),
+        "en/a1-lease-expiry.html?fig=lease-expiry&ttl_ms=600"
+    );
+    assert_eq!(with_state("../a1-lease-expiry.html?old=1#x", "", "#fig"), "../a1-lease-expiry.html#fig");
+}
+
 /// The page fills a chapter's `{{sim:…}}` numbers from live runs in wasm
 /// (the prose is rendered ahead of time and keeps them as text), and an
 /// unknown one with a visible marker.
 #[wasm_bindgen_test]
 fn a_chapters_sim_numbers_are_filled_from_live_runs() {
+    korean_words();
     let html = content::fill_sim_placeholders("<p>{{sim:exp1:approvals}}건 · {{sim:nope:x}} · {{sim:exp1</p>");
     let expected = content::sim_value("exp1", "approvals").expect("exp1 has approvals");
     assert!(expected.chars().any(|c| c.is_ascii_digit()), "{expected}");
@@ -190,6 +225,7 @@ fn a_chapters_sim_numbers_are_filled_from_live_runs() {
 
 #[wasm_bindgen_test]
 fn url_notices_are_korean_and_keep_the_raw_text() {
+    korean_words();
     let r = url::parse("?ch=a1&ttl_ms=99999&threads=abc&t=x");
     assert_eq!(r.chapter.as_deref(), Some("a1"));
     assert_eq!(r.notices.len(), 3, "{:?}", r.notices);
@@ -204,6 +240,7 @@ fn url_notices_are_korean_and_keep_the_raw_text() {
 /// itself gives the same pixels.
 #[wasm_bindgen_test]
 fn the_state_caching_canvas_draws_what_plotters_canvas_draws() {
+    korean_words();
     use consistency_lab::figures::recording::record;
     use consistency_lab::figures::timeline::{draw_timeline, height_css};
     use consistency_lab::figures::View;

@@ -182,8 +182,25 @@ pub fn sweep_cell(spec: &SweepSpec, ix: usize, iy: usize) -> String {
 }
 
 /// The keys that say where an address points rather than what state it
-/// shows: an embed's or a full page's own address replaces them.
-const ROUTE_KEYS: [&str; 4] = ["ch", "fig", "embed", "bare"];
+/// shows: an embed's or a full page's own address replaces them (the
+/// edition's `lang` too: an English page's address is its path, `en/…`).
+const ROUTE_KEYS: [&str; 5] = ["ch", "fig", "embed", "bare", crate::params::LANG_KEY];
+
+/// The folder of `lang`'s edition below the site's root: `""` for the
+/// Korean (root) edition, `en/` for the English one.
+pub fn edition_dir(lang: crate::lang::Lang) -> &'static str {
+    match lang {
+        crate::lang::Lang::Ko => "",
+        crate::lang::Lang::En => "en/",
+    }
+}
+
+/// A page's address from the site's root in `lang`'s edition: `page`
+/// (`ID.html?…`, as [`chapter_page`] writes it, or `embed-ID.html?…`)
+/// under [`edition_dir`]. Korean addresses are the page itself.
+pub fn in_edition(lang: crate::lang::Lang, page: &str) -> String {
+    format!("{}{page}", edition_dir(lang))
+}
 
 /// The pairs of an address (`search`, with or without its `?`) but those
 /// named in `drop`, in order, each encoded again.

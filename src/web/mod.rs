@@ -18,6 +18,7 @@ pub mod export_source;
 pub mod figure;
 pub mod hook;
 pub mod labels;
+pub mod lang_switch;
 pub mod lazy_figures;
 pub mod page_words;
 pub mod player;
@@ -201,6 +202,7 @@ fn start_with_words() {
     register_service_worker();
     export_panel::install_export_handlers();
     spotlight::install();
+    lang_switch::install();
     // For the page's whole life: the figures follow the reader's colour scheme.
     if let Some(listener) = forward_theme_changes() {
         listener.forget();

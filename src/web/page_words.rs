@@ -118,6 +118,16 @@ pub async fn load() -> Result<&'static Words, LoadError> {
     Ok(table)
 }
 
+/// Makes the words file `bytes` the page's table, and leaves them for the
+/// lazily loaded modules ([`load`] does this with the fetched file; the
+/// browser tests with the committed one).
+pub fn install(bytes: &'static [u8]) -> Result<&'static Words, DecodeError> {
+    let table = lab_words::decode(bytes)?;
+    TABLE.set(Some(table));
+    hand_over(&js_sys::Uint8Array::from(bytes));
+    Ok(table)
+}
+
 /// Leaves the words' bytes on `consistencyLab.words` for the other modules.
 fn hand_over(bytes: &js_sys::Uint8Array) {
     let global = js_sys::global();

@@ -124,6 +124,7 @@ pub fn replace_url(search: &str) {
     if let Ok(h) = gloo::utils::window().history() {
         let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(search));
     }
+    super::lang_switch::follow();
 }
 
 /// Adds a history entry for `search` (the app itself then re-reads the route).
@@ -131,6 +132,7 @@ pub fn push_url(search: &str) {
     if let Ok(h) = gloo::utils::window().history() {
         let _ = h.push_state_with_url(&JsValue::NULL, "", Some(search));
     }
+    super::lang_switch::follow();
 }
 
 /// Goes to another chapter's figure without reloading: push the URL, then

@@ -255,6 +255,23 @@ impl ColorTheme {
 /// [`read_site`] leaves them alone on an address for that figure.
 pub const CHECK_KEYS: &[&str] = &["check", "threads", "sched"];
 
+/// The key of the page's language (`lang=en`): which edition an address
+/// opens is the page's path (`en/ID.html`), and the static pages' redirect
+/// honours `?ch=ID&lang=en` on a Korean address (src/content/prerender.rs),
+/// so the page and `lab` read it as no figure's state and never write it for
+/// Korean ([`page_lang`]): every Korean permalink stays as it was.
+pub const LANG_KEY: &str = "lang";
+
+/// The edition an address asks for with [`LANG_KEY`] (`None`: the page's own).
+pub fn page_lang(search: &str) -> Option<crate::lang::Lang> {
+    split_query(search)
+        .into_iter()
+        .rev()
+        .find(|pair| pair.key == LANG_KEY)
+        .and_then(|pair| pair.value)
+        .and_then(|code| crate::lang::Lang::from_code(&code))
+}
+
 /// Whether figure `id` reads its own keys ([`CHECK_KEYS`]).
 fn reads_its_own_keys(id: &str) -> bool {
     crate::registry::figure(id).is_some_and(|f| f.scenario() == crate::registry::Scenario::Check)
@@ -283,6 +300,8 @@ pub fn read_site(search: &str, scope: Scope) -> Parsed<SiteQuery> {
     // The keys of a figure that reads its own (`CHECK_KEYS`, for the
     // break-it figure, whose module judges them) are left to it, unread.
     let mut values = values;
+    // The edition's key is the page's (`page_lang`), no figure's state.
+    values.remove(LANG_KEY);
     if site.figure.as_deref().or(site.embed.as_deref()).is_some_and(reads_its_own_keys) {
         values.retain(|key, _| !CHECK_KEYS.contains(&key.as_str()));
     }
