@@ -266,7 +266,11 @@ fn lease_narration(out: &mut Vec<String>, spec: &'static FigureSpec) {
                 (Some(lo), Some(hi)) => format!("{}~{}", metric.format_live(lo), metric.format_live(hi)),
                 _ => "-".to_string(),
             };
-            let label = lab_words::metrics::metric_label(lab_words::Words::of(lab_words::Lang::Ko), metric, row_facts(runs).as_ref());
+            let label = lab_words::metrics::metric_label(
+                lab_words::Words::of(lab_words::Lang::Ko),
+                metric,
+                row_facts(runs).as_ref(),
+            );
             lines.push(format!("  {label}: {text}"));
         }
     }
@@ -521,7 +525,7 @@ fn share() {
             page: format!("https://example.org/lab/{}.html", spec.chapter),
             permalink: lab_model::permalink::figure_in_chapter(spec.chapter, spec.id, spec.start_query),
             figure: spec.id.to_string(),
-            caption: spec.caption_ko.to_string(),
+            caption: lab_words::catalogue::caption(lab_words::Words::of(lab_words::Lang::Ko), spec).to_string(),
             description: format!("(the text alternative of figure {})", spec.number),
             bareable: !matches!(spec.kind, FigureKind::Sweep(_) | FigureKind::CrashMatrix | FigureKind::BreakIt),
             animated: spec.kind.has_player(),
@@ -809,7 +813,11 @@ fn labels() {
             .map(|t| format!("tap word: {t}")),
     );
     block(&mut out, "article B labels".into(), b);
-    block(&mut out, "timeline legend".into(), LegendItem::ALL.iter().map(|l| format!("{}: {}", l.key(), l.label(lab_words::Words::of(lab_words::Lang::Ko)))));
+    block(
+        &mut out,
+        "timeline legend".into(),
+        LegendItem::ALL.iter().map(|l| format!("{}: {}", l.key(), l.label(lab_words::Words::of(lab_words::Lang::Ko)))),
+    );
     freeze("labels", out);
 }
 
@@ -841,13 +849,22 @@ fn check_session() {
             lines.push(format!("choice {}: {label} | {why}", c.enabled));
         }
         for i in 0..session::lanes(s) as u8 {
-            lines.push(format!("lane {}: {}", check_words::thread(i), check_words::thread_status(w, &s.state(), world, i)));
+            lines.push(format!(
+                "lane {}: {}",
+                check_words::thread(i),
+                check_words::thread_status(w, &s.state(), world, i)
+            ));
         }
         for (name, value) in check_words::servers(w, &s.state(), world) {
             lines.push(format!("server {name}: {value}"));
         }
         for (p, at) in s.properties() {
-            lines.push(format!("property {} ({}): {:?}", check_words::property(w, p), check_words::property_rule(w, p), at));
+            lines.push(format!(
+                "property {} ({}): {:?}",
+                check_words::property(w, p),
+                check_words::property_rule(w, p),
+                at
+            ));
         }
         if let Some((at, broken)) = s.first_break() {
             for p in broken {

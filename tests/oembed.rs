@@ -148,7 +148,15 @@ fn every_embed_page_shows_its_own_figure_in_its_link_card() {
         assert_eq!(meta(head, "og:image:width"), Some(w.to_string()), "{file}");
         assert_eq!(meta(head, "og:image:height"), Some(h.to_string()), "{file}");
         let alt = meta(head, "og:image:alt").unwrap_or_default();
-        assert!(alt.starts_with(spec.caption_ko.split(':').next().unwrap()), "{file}: og:image:alt {alt}");
+        assert!(
+            alt.starts_with(
+                lab_words::catalogue::caption(lab_words::Words::of(lab_words::Lang::Ko), spec)
+                    .split(':')
+                    .next()
+                    .unwrap()
+            ),
+            "{file}: og:image:alt {alt}"
+        );
         // The document's picture is the card.
         let doc: Document =
             serde_json::from_str(&fs::read_to_string(pages_dir().join(document_file(&file))).unwrap()).unwrap();

@@ -94,10 +94,10 @@ fn text_box(tag: &str, text: &str, caption: bool) -> TextBox {
 }
 
 /// What is wrong with the text of one SVG, one line per problem.
-fn problems(svg: &str, caption_ko: &str) -> Vec<String> {
+fn problems(svg: &str, caption: &str) -> Vec<String> {
     let (w, h) = svg_size(svg);
     let all = texts(svg);
-    let caption = wrap_caption(caption_ko, w - 24.0);
+    let caption = wrap_caption(caption, w - 24.0);
     assert!(all.len() >= caption.len());
     let first_caption = all.len() - caption.len();
     for (i, line) in caption.iter().enumerate() {
@@ -141,7 +141,7 @@ fn no_figure_text_overlaps_or_crosses_the_edge() {
             let mut req = Request::new(spec.id, Format::Svg);
             req.width = width;
             let svg = render_svg(&req).unwrap_or_else(|e| panic!("{} at {width}: {e:?}", spec.id));
-            for p in problems(&svg, spec.caption_ko) {
+            for p in problems(&svg, lab_words::catalogue::caption(lab_words::Words::of(lab_words::Lang::Ko), spec)) {
                 report.push(format!("{} ({}) at {width} px: {p}", spec.id, spec.code));
             }
         }
@@ -188,7 +188,7 @@ fn no_text_overlaps_in_other_states() {
             req.width = width;
             req.params = Some(params.clone());
             let svg = render_svg(&req).unwrap_or_else(|e| panic!("{id} [{params}] at {width}: {e:?}"));
-            for p in problems(&svg, spec.caption_ko) {
+            for p in problems(&svg, lab_words::catalogue::caption(lab_words::Words::of(lab_words::Lang::Ko), spec)) {
                 report.push(format!("{id} [{params}] at {width} px: {p}"));
             }
         }
