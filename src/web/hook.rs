@@ -84,6 +84,7 @@ impl Component for Hook {
 
     fn create(ctx: &Context<Self>) -> Self {
         let run = Rc::new(HookRun::new());
+        run.figure().set_words(words());
         let player = PlayerDriver::new(Pace::Time, ctx.link().callback(HookMsg::Player));
         let link = ctx.link().clone();
         let _theme = super::on_theme_change(move || link.send_message(HookMsg::Theme));

@@ -132,7 +132,10 @@ impl Component for SideBySide {
     fn create(ctx: &Context<Self>) -> Self {
         let panels: Vec<Panel> = panel_figures()
             .into_iter()
-            .map(|(label, figure)| Panel { label, figure: Rc::new(figure), canvas: CanvasSlot::default() })
+            .map(|(label, figure)| {
+                figure.set_words(words());
+                Panel { label, figure: Rc::new(figure), canvas: CanvasSlot::default() }
+            })
             .collect();
         let mut player = PlayerDriver::new(Pace::Time, ctx.link().callback(SideMsg::Player));
         let end = panels.iter().map(|p| p.figure.window_us()).min().unwrap_or(0);

@@ -70,7 +70,10 @@ impl Component for StoryLead {
     type Properties = StoryLeadProps;
 
     fn create(ctx: &Context<Self>) -> Self {
-        let told = story_lead::opening_in(&ctx.props().figure, words()).map(|(f, s)| (Rc::new(f), Rc::new(s)));
+        let told = story_lead::opening_in(&ctx.props().figure, words()).map(|(f, s)| {
+            f.set_words(words());
+            (Rc::new(f), Rc::new(s))
+        });
         let room_css = told.as_ref().map_or(0.0, |(f, s)| f.story_room_css(s).ceil());
         let link = ctx.link().clone();
         let _theme = super::on_theme_change(move || link.send_message(StoryLeadMsg::Redraw));
