@@ -14,9 +14,7 @@ use super::{CliError, Result};
 use crate::figures::export;
 use crate::sim::lease::{self, Preset, TraceLevel};
 use crate::sim::vote::{self};
-use lab_model::params::{
-    all_params_markdown, to_query, LeaseQuery, ParamKind, Query, LEASE_PARAMS, SITE_PARAMS, SWEEP_PARAMS, VOTE_PARAMS,
-};
+use lab_model::params::{to_query, LeaseQuery, ParamKind, Query, LEASE_PARAMS, SITE_PARAMS, SWEEP_PARAMS, VOTE_PARAMS};
 use lab_words::{analysis, catalogue, params as params_words, Words};
 
 pub(super) fn execute(command: Command) -> Result<String> {
@@ -147,7 +145,7 @@ fn presets_output(format: Format) -> String {
 
 fn params_output(format: Format) -> String {
     match format {
-        Format::Markdown => all_params_markdown(),
+        Format::Markdown => lab_words::params::all_params_markdown(lab_words::Words::of(lab_words::Lang::Ko)),
         Format::Json => {
             let tables =
                 [("lease", LEASE_PARAMS), ("vote", VOTE_PARAMS), ("sweep", SWEEP_PARAMS), ("site", SITE_PARAMS)];
@@ -167,7 +165,7 @@ fn params_output(format: Format) -> String {
                         let mut row = serde_json::json!({
                             "scenario": scenario, "name": p.name, "kind": kind, "unit": p.unit, "min": p.min, "max": p.max,
                             "step": p.step, "values": values, "default": p.default,
-                            "description": p.description, "label_ko": p.label_ko,
+                            "description": p.description, "label_ko": lab_words::params::param_label(lab_words::Words::of(lab_words::Lang::Ko), p),
                         });
                         // The scenarios' keys are read by their own figures; the others say which.
                         if matches!(scenario, "sweep" | "site") {

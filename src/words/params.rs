@@ -435,7 +435,7 @@ pub fn param_label(w: &Words, spec: &ParamSpec) -> &'static str {
 /// Every parameter table with its heading, each key's meaning followed by
 /// its label in `w`: what `lab params` prints and docs/cli.md shows (in Korean).
 pub fn all_params_markdown(w: &'static Words) -> String {
-    lab_model::params::all_params_markdown_with(&|p| param_label(w, p))
+    lab_model::params::all_params_markdown(&|p| param_label(w, p))
 }
 
 /// A sweep's axis names with units, x then y.

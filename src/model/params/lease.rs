@@ -53,7 +53,7 @@ pub const PRESET_KEYS: &[&str] = &[
 /// `pre_overhead_ms` (≥ 5 ms) and a refused lock attempt waits `retry_ms`
 /// (≥ 5 ms), so 64 threads × 120 s stay below about 1.5 M cycles.
 pub static LEASE_PARAMS: &[ParamSpec] = &[
-    choice("preset", PRESET_KEYS, "", "Article experiment whose config the other keys start from", "실험 프리셋")
+    choice("preset", PRESET_KEYS, "", "Article experiment whose config the other keys start from")
         .field(Field::Lease(Access {
             get: |q| q.preset.map(|preset| Value::Word(preset.key())),
             set: |q, v| {
@@ -67,11 +67,10 @@ pub static LEASE_PARAMS: &[ParamSpec] = &[
         &["naive", "watchdog", "fence_write", "fence_read", "conditional"],
         "naive",
         "Critical section: (a) naive lock, (b) watchdog, (c-1) write-time fence, (c-2) read-time fence, (d) conditional UPDATE",
-        "임계 구역 방식",
     )
     .field(keyed!(Lease: config.variant, Variant::key, Variant::from_key)),
-    int("ttl_ms", "ms", 1, 10_000, 10, "200", "Lock lease TTL", "락 TTL").field(number!(Lease: config.ttl_ms)),
-    int("pause_min_ms", "ms", 0, 5_000, 10, "300", "Shortest injected pause (uniform, inclusive)", "멈춤 최소")
+    int("ttl_ms", "ms", 1, 10_000, 10, "200", "Lock lease TTL").field(number!(Lease: config.ttl_ms)),
+    int("pause_min_ms", "ms", 0, 5_000, 10, "300", "Shortest injected pause (uniform, inclusive)")
         .field(number!(Lease: config.pause_min_ms)),
     int(
         "pause_max_ms",
@@ -81,17 +80,15 @@ pub static LEASE_PARAMS: &[ParamSpec] = &[
         10,
         "500",
         "Longest injected pause; raised to pause_min_ms if below it",
-        "멈춤 최대",
     )
     .field(number!(Lease: config.pause_max_ms)),
-    int("threads", "", 1, 64, 1, "16", "Closed-loop worker threads", "스레드 수").field(number!(Lease: config.threads)),
-    int("wallets", "", 1, 16, 1, "4", "Wallets the workers pay from", "지갑 수").field(number!(Lease: config.wallets)),
+    int("threads", "", 1, 64, 1, "16", "Closed-loop worker threads").field(number!(Lease: config.threads)),
+    int("wallets", "", 1, 16, 1, "4", "Wallets the workers pay from").field(number!(Lease: config.wallets)),
     choice(
         "wallet_assignment",
         &["fixed", "random"],
         "fixed",
         "fixed: wallet = worker mod wallets; random: a uniform wallet per request",
-        "지갑 배정",
     )
     .field(Field::Lease(Access {
         get: |q| {
@@ -105,9 +102,9 @@ pub static LEASE_PARAMS: &[ParamSpec] = &[
                 if v.word() == "random" { WalletAssignment::Random } else { WalletAssignment::Fixed }
         },
     })),
-    int("processes", "", 1, 8, 1, "1", "Application processes (workers round-robin; stops hit process 0)", "프로세스 수")
+    int("processes", "", 1, 8, 1, "1", "Application processes (workers round-robin; stops hit process 0)")
         .field(number!(Lease: config.processes)),
-    int("duration_s", "s", 1, 120, 1, "60", "Run length; no request starts after it, in-flight ones drain", "실행 시간")
+    int("duration_s", "s", 1, 120, 1, "60", "Run length; no request starts after it, in-flight ones drain")
         .field(number!(Lease: config.duration_s)),
     int(
         "watchdog_period_ms",
@@ -117,7 +114,6 @@ pub static LEASE_PARAMS: &[ParamSpec] = &[
         1,
         "0",
         "Watchdog extension period; 0 = floor(ttl_ms / 3)",
-        "Watchdog 연장 주기 (0 = TTL/3)",
     )
     .field(Field::Lease(Access {
         get: |q| Some(Value::Int(u64::from(q.config.watchdog_period_ms.unwrap_or(0)))),
@@ -125,9 +121,9 @@ pub static LEASE_PARAMS: &[ParamSpec] = &[
             q.config.watchdog_period_ms = Some(FromInt::from_int(v.int())).filter(|period| *period != 0)
         },
     })),
-    int("stop_count", "", 0, 100, 1, "0", "Process stops (SIGSTOP) of process 0", "프로세스 정지 횟수")
+    int("stop_count", "", 0, 100, 1, "0", "Process stops (SIGSTOP) of process 0")
         .field(number!(Lease: config.stops.count)),
-    int("stop_duration_ms", "ms", 1, 5_000, 10, "400", "Length of each stop", "정지 시간")
+    int("stop_duration_ms", "ms", 1, 5_000, 10, "400", "Length of each stop")
         .field(number!(Lease: config.stops.duration_ms)),
     int(
         "stop_period_ms",
@@ -137,17 +133,16 @@ pub static LEASE_PARAMS: &[ParamSpec] = &[
         100,
         "1500",
         "Time between stop starts; raised above stop_duration_ms when stops are on",
-        "정지 간격",
     )
     .field(number!(Lease: config.stops.period_ms)),
-    int("stop_first_at_ms", "ms", 0, 120_000, 100, "1500", "Start of the first stop", "첫 정지 시각")
+    int("stop_first_at_ms", "ms", 0, 120_000, 100, "1500", "Start of the first stop")
         .field(number!(Lease: config.stops.first_at_ms)),
-    choice("outage", &["off", "on"], "off", "Kill the lock server and restart it empty", "락 서버 단절")
+    choice("outage", &["off", "on"], "off", "Kill the lock server and restart it empty")
         .field(Field::Lease(Access {
             get: |q| Some(Value::Word(if q.config.outage.is_some() { "on" } else { "off" })),
             set: |q, v| q.config.outage = (v.word() == "on").then(|| q.config.outage.unwrap_or(DEFAULT_OUTAGE)),
         })),
-    int("outage_kill_ms", "ms", 0, 119_000, 1_000, "20000", "When the lock server is killed (outage=on)", "단절 시각")
+    int("outage_kill_ms", "ms", 0, 119_000, 1_000, "20000", "When the lock server is killed (outage=on)")
         .field(Field::Lease(Access {
             get: |q| Some(Value::Int(u64::from(q.config.outage.unwrap_or(DEFAULT_OUTAGE).kill_at_ms))),
             set: |q, v| q.config.outage.get_or_insert(DEFAULT_OUTAGE).kill_at_ms = FromInt::from_int(v.int()),
@@ -160,7 +155,6 @@ pub static LEASE_PARAMS: &[ParamSpec] = &[
         1_000,
         "40000",
         "When it restarts with empty state; moved after outage_kill_ms if not after it",
-        "재기동 시각",
     )
     .field(Field::Lease(Access {
         get: |q| Some(Value::Int(u64::from(q.config.outage.unwrap_or(DEFAULT_OUTAGE).restart_at_ms))),
@@ -171,7 +165,6 @@ pub static LEASE_PARAMS: &[ParamSpec] = &[
         &["closed", "open"],
         "closed",
         "When the lock server is down: closed = answer 503, open = proceed without the lock",
-        "락 서버 장애 시 정책",
     )
     .field(Field::Lease(Access {
         get: |q| Some(Value::Word(q.config.fail_policy.key())),
@@ -179,15 +172,15 @@ pub static LEASE_PARAMS: &[ParamSpec] = &[
             q.config.fail_policy = if v.word() == "open" { FailPolicy::Open } else { FailPolicy::Closed }
         },
     })),
-    int("retry_ms", "ms", 5, 1_000, 1, "20", "Sleep after a refused SET NX before the next try", "락 재시도 간격")
+    int("retry_ms", "ms", 5, 1_000, 1, "20", "Sleep after a refused SET NX before the next try")
         .field(number!(Lease: config.retry_ms)),
-    int("pre_overhead_ms", "ms", 5, 1_000, 1, "10", "Request overhead before the critical section", "요청 앞 오버헤드")
+    int("pre_overhead_ms", "ms", 5, 1_000, 1, "10", "Request overhead before the critical section")
         .field(number!(Lease: config.pre_overhead_ms)),
-    int("post_overhead_ms", "ms", 0, 1_000, 1, "5", "Request overhead after the critical section", "요청 뒤 오버헤드")
+    int("post_overhead_ms", "ms", 0, 1_000, 1, "5", "Request overhead after the critical section")
         .field(number!(Lease: config.post_overhead_ms)),
-    int("lock_net_us", "µs", 0, 100_000, 50, "250", "One-way network latency to the lock server", "락 서버 지연 (편도)")
+    int("lock_net_us", "µs", 0, 100_000, 50, "250", "One-way network latency to the lock server")
         .field(number!(Lease: config.lock_net_us)),
-    int("db_net_us", "µs", 0, 100_000, 50, "250", "One-way network latency to the database", "DB 지연 (편도)")
+    int("db_net_us", "µs", 0, 100_000, 50, "250", "One-way network latency to the database")
         .field(number!(Lease: config.db_net_us)),
     int(
         "lock_unavailable_us",
@@ -197,30 +190,27 @@ pub static LEASE_PARAMS: &[ParamSpec] = &[
         50,
         "200",
         "Time for a command to fail while the lock server is down",
-        "단절 시 오류 응답 시간",
     )
     .field(number!(Lease: config.lock_unavailable_us)),
-    int("client_timeout_ms", "ms", 1, 10_000, 10, "500", "Lock client command timeout", "락 명령 타임아웃")
+    int("client_timeout_ms", "ms", 1, 10_000, 10, "500", "Lock client command timeout")
         .field(number!(Lease: config.client_timeout_ms)),
-    int("amount_won", "won", 1, 1_000_000, 100, "1000", "Amount of each payment", "결제 금액")
+    int("amount_won", "won", 1, 1_000_000, 100, "1000", "Amount of each payment")
         .field(number!(Lease: config.amount_won)),
-    int("initial_balance_won", "won", 0, 10_000_000, 1_000, "60000", "Starting balance of each wallet", "초기 잔액")
+    int("initial_balance_won", "won", 0, 10_000_000, 1_000, "60000", "Starting balance of each wallet")
         .field(number!(Lease: config.initial_balance_won)),
     flag(
         "fence_check_locks_row",
         "true",
         "c-2's write-time equality check takes the fence row's X lock",
-        "fence 확인 시 행 잠금",
     )
     .field(boolean!(Lease: config.fence_check_locks_row)),
     flag(
         "abort_on_lost_lease",
         "false",
         "Non-article: abort the write when the watchdog saw the lease lost",
-        "lease 잃으면 쓰기 중단 (원문 외)",
     )
     .field(boolean!(Lease: config.abort_on_lost_lease)),
-    choice("noise", &["off", "realistic"], "off", "Base noise knobs: off, or the realistic preset", "현실 잡음")
+    choice("noise", &["off", "realistic"], "off", "Base noise knobs: off, or the realistic preset")
         .field(Field::Lease(Access {
             get: |q| match q.config.noise {
                 noise if noise == Noise::REALISTIC => Some(Value::Word("realistic")),
@@ -229,13 +219,13 @@ pub static LEASE_PARAMS: &[ParamSpec] = &[
             },
             set: |q, v| q.config.noise = if v.word() == "realistic" { Noise::REALISTIC } else { Noise::OFF },
         })),
-    int("jitter_pct", "%", 0, 50, 1, "0", "± uniform jitter on every one-way latency", "지연 흔들림")
+    int("jitter_pct", "%", 0, 50, 1, "0", "± uniform jitter on every one-way latency")
         .field(number!(Lease: config.noise.latency_jitter_pct)),
-    int("stalls_per_min", "/min", 0, 60, 1, "0", "Mean lock-server stalls per minute (Poisson)", "락 서버 멈칫 빈도")
+    int("stalls_per_min", "/min", 0, 60, 1, "0", "Mean lock-server stalls per minute (Poisson)")
         .field(number!(Lease: config.noise.stalls_per_min)),
-    int("stall_min_ms", "ms", 1, 5_000, 10, "100", "Shortest stall", "멈칫 최소")
+    int("stall_min_ms", "ms", 1, 5_000, 10, "100", "Shortest stall")
         .field(number!(Lease: config.noise.stall_min_ms)),
-    int("stall_max_ms", "ms", 1, 5_000, 10, "400", "Longest stall; raised to stall_min_ms if below it", "멈칫 최대")
+    int("stall_max_ms", "ms", 1, 5_000, 10, "400", "Longest stall; raised to stall_min_ms if below it")
         .field(number!(Lease: config.noise.stall_max_ms)),
     int(
         "acquire_lag_ppm",
@@ -245,10 +235,9 @@ pub static LEASE_PARAMS: &[ParamSpec] = &[
         500,
         "0",
         "Chance per acquisition, in parts per million, that the client sees it late",
-        "획득 관측 지연 확률",
     )
     .field(number!(Lease: config.noise.acquire_lag_ppm)),
-    int("acquire_lag_min_ms", "ms", 0, 5_000, 10, "550", "Shortest observation lag", "관측 지연 최소")
+    int("acquire_lag_min_ms", "ms", 0, 5_000, 10, "550", "Shortest observation lag")
         .field(number!(Lease: config.noise.acquire_lag_min_ms)),
     int(
         "acquire_lag_max_ms",
@@ -258,11 +247,10 @@ pub static LEASE_PARAMS: &[ParamSpec] = &[
         10,
         "700",
         "Longest observation lag; raised to acquire_lag_min_ms if below it",
-        "관측 지연 최대",
     )
     .field(number!(Lease: config.noise.acquire_lag_max_ms)),
-    int("seed", "", 0, u64::MAX, 1, "1", "Base seed of the random streams", "시드").field(number!(Lease: seed)),
-    int("run", "", 0, 2, 1, "0", "Run index (the article ran each config as runs 0, 1, 2)", "실행 번호")
+    int("seed", "", 0, u64::MAX, 1, "1", "Base seed of the random streams").field(number!(Lease: seed)),
+    int("run", "", 0, 2, 1, "0", "Run index (the article ran each config as runs 0, 1, 2)")
         .field(number!(Lease: run_index)),
 ];
 
@@ -504,7 +492,7 @@ pub fn to_query(query: &LeaseQuery) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::{lease_params_markdown, MAX_NOTICES, NOTICE_TEXT_MAX_CHARS};
+    use crate::params::{params_markdown, MAX_NOTICES, NOTICE_TEXT_MAX_CHARS};
 
     fn clean(query: &str) -> LeaseQuery {
         let parsed = parse_lease_query(query);
@@ -664,7 +652,7 @@ mod tests {
 
     #[test]
     fn markdown_table_has_a_row_per_key() {
-        let table = lease_params_markdown();
+        let table = params_markdown(LEASE_PARAMS, &|p| p.name);
         assert_eq!(table.lines().count(), LEASE_PARAMS.len() + 2);
     }
 }

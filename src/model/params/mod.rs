@@ -110,13 +110,9 @@ fn or_dash(text: &str) -> &str {
 /// (the words layer's `params::param_label`).
 pub type ParamLabel<'a> = &'a dyn Fn(&ParamSpec) -> &'static str;
 
-/// A markdown table of parameter specs (docs/cli.md's Scenario A and B tables).
-pub fn params_markdown(params: &[ParamSpec]) -> String {
-    params_markdown_with(params, &|p| p.label_ko)
-}
-
-/// [`params_markdown`], each key's meaning followed by `label`'s words for it.
-pub fn params_markdown_with(params: &[ParamSpec], label: ParamLabel) -> String {
+/// A markdown table of parameter specs (docs/cli.md's Scenario A and B
+/// tables), each key's meaning followed by `label`'s words for it.
+pub fn params_markdown(params: &[ParamSpec], label: ParamLabel) -> String {
     let mut out = String::from("| key | unit | range | default | meaning |\n|---|---|---|---|---|\n");
     for param in params {
         out.push_str(&format!(
@@ -134,12 +130,7 @@ pub fn params_markdown_with(params: &[ParamSpec], label: ParamLabel) -> String {
 
 /// A markdown table of parameter specs with the figures that read each key
 /// (docs/cli.md's tables of the site's and the sweep figures' keys).
-pub fn figure_params_markdown(params: &[ParamSpec]) -> String {
-    figure_params_markdown_with(params, &|p| p.label_ko)
-}
-
-/// [`figure_params_markdown`], each key's meaning followed by `label`'s words for it.
-pub fn figure_params_markdown_with(params: &[ParamSpec], label: ParamLabel) -> String {
+pub fn figure_params_markdown(params: &[ParamSpec], label: ParamLabel) -> String {
     let mut out = String::from("| key | figures | unit | range | default | meaning |\n|---|---|---|---|---|---|\n");
     for param in params {
         let figures = if param.figures == Figures::ALL { "all".to_string() } else { param.figures.names().join(", ") };
@@ -157,18 +148,10 @@ pub fn figure_params_markdown_with(params: &[ParamSpec], label: ParamLabel) -> S
     out
 }
 
-/// docs/cli.md's Scenario A parameter table, generated from [`LEASE_PARAMS`].
-pub fn lease_params_markdown() -> String {
-    params_markdown(LEASE_PARAMS)
-}
-
-/// Every parameter table with its heading: what `lab params` prints and docs/cli.md shows.
-pub fn all_params_markdown() -> String {
-    all_params_markdown_with(&|p| p.label_ko)
-}
-
-/// [`all_params_markdown`], each key's meaning followed by `label`'s words for it.
-pub fn all_params_markdown_with(label: ParamLabel) -> String {
+/// Every parameter table with its heading: what `lab params` prints and
+/// docs/cli.md shows, each key's meaning followed by `label`'s words for it
+/// (the words layer's `params::all_params_markdown`).
+pub fn all_params_markdown(label: ParamLabel) -> String {
     format!(
         "### Scenario A: lock lease (`scenario=lease`, the default)\n\n\
          `preset=` sets the base config first; `noise=` then sets the noise knobs; every other key \
@@ -182,9 +165,9 @@ pub fn all_params_markdown_with(label: ParamLabel) -> String {
          `ch`, `fig` and `embed` route every page address; the view keys are read by the figures marked \
          (another figure ignores them, with a notice). Every other key of an address goes to the parser of \
          the figure it is for (the tables above).\n\n{}",
-        params_markdown_with(LEASE_PARAMS, label),
-        params_markdown_with(VOTE_PARAMS, label),
-        figure_params_markdown_with(SWEEP_PARAMS, label),
-        figure_params_markdown_with(SITE_PARAMS, label)
+        params_markdown(LEASE_PARAMS, label),
+        params_markdown(VOTE_PARAMS, label),
+        figure_params_markdown(SWEEP_PARAMS, label),
+        figure_params_markdown(SITE_PARAMS, label)
     )
 }

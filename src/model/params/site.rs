@@ -97,26 +97,26 @@ impl SiteQuery {
 const ROUTE_KEYS: usize = 3;
 
 /// One of the site's free-text keys.
-const fn text(name: &'static str, description: &'static str, label_ko: &'static str) -> Key {
-    word_key(name, ParamKind::Text, "", description, label_ko)
+const fn text(name: &'static str, description: &'static str) -> Key {
+    word_key(name, ParamKind::Text, "", description)
 }
 
 /// A time key: `0..=max` ms, read with up to three decimals, held in µs.
-const fn millis(name: &'static str, max: u64, description: &'static str, label_ko: &'static str) -> Key {
-    Key { kind: ParamKind::Millis, ..int(name, "ms", 0, max, 1, "", description, label_ko) }
+const fn millis(name: &'static str, max: u64, description: &'static str) -> Key {
+    Key { kind: ParamKind::Millis, ..int(name, "ms", 0, max, 1, "", description) }
 }
 
 /// The site's own keys, in canonical order: the route (every figure), then
 /// the view keys (each read by the figures it is marked with).
 pub static SITE_PARAMS: &[ParamSpec] = &[
-    text("ch", "The chapter shown (the first chapter when unknown)", "장").field(Field::Site(Access {
+    text("ch", "The chapter shown (the first chapter when unknown)").field(Field::Site(Access {
         get: |s| s.chapter.clone().map(Value::Text),
         set: |s, v| s.chapter = Some(v.into_text()),
     })),
-    text("fig", "The figure the other keys are for: it opens in that state and the page scrolls to it", "그림").field(
+    text("fig", "The figure the other keys are for: it opens in that state and the page scrolls to it").field(
         Field::Site(Access { get: |s| s.figure.clone().map(Value::Text), set: |s, v| s.figure = Some(v.into_text()) }),
     ),
-    text("embed", "Embed mode: this figure alone, with its controls and a link to the full page", "퍼가기").field(
+    text("embed", "Embed mode: this figure alone, with its controls and a link to the full page").field(
         Field::Site(Access { get: |s| s.embed.clone().map(Value::Text), set: |s, v| s.embed = Some(v.into_text()) }),
     ),
     int(
@@ -127,14 +127,13 @@ pub static SITE_PARAMS: &[ParamSpec] = &[
         500,
         "",
         "Timeline window: the first this many ms of the run (default: the figure's own)",
-        "시간 창",
     )
     .for_figures(Figures::LEASE)
     .field(Field::Site(Access {
         get: |s| s.window_ms.map(|ms| Value::Int(u64::from(ms))),
         set: |s, v| s.window_ms = Some(FromInt::from_int(v.int())),
     })),
-    millis("t", 600_000, "Timeline player's cursor, in ms with up to three decimals", "위치")
+    millis("t", 600_000, "Timeline player's cursor, in ms with up to three decimals")
         .for_figures(Figures::LEASE)
         .field(Field::Site(Access { get: |s| s.cursor_us.map(Value::Int), set: |s, v| s.cursor_us = Some(v.int()) })),
     int(
@@ -145,7 +144,6 @@ pub static SITE_PARAMS: &[ParamSpec] = &[
         1,
         "",
         "Player's event index: a timeline's (used when it agrees with t) or a vote story's step",
-        "사건",
     )
     .for_figures(Figures::LEASE.and(Figures::VOTE))
     .field(Field::Site(Access {
@@ -157,7 +155,6 @@ pub static SITE_PARAMS: &[ParamSpec] = &[
         ParamKind::Switch,
         "",
         "A2: run the reconciliation, showing the ledger line (recon=0 hides it)",
-        "대사 실행",
     )
     .for_figures(Figures::LEASE)
     .field(Field::Site(Access {
@@ -169,7 +166,6 @@ pub static SITE_PARAMS: &[ParamSpec] = &[
         ParamKind::Switch,
         "",
         "A1: draw the recorded real run (run 0 of lab real's committed set on Redis and PostgreSQL) instead of a simulation",
-        "실제 실행 기록",
     )
     .for_figures(Figures::LEASE)
     .field(Field::Site(Access { get: |s| s.recorded.map(Value::Flag), set: |s, v| s.recorded = Some(v.flag()) })),
@@ -178,7 +174,6 @@ pub static SITE_PARAMS: &[ParamSpec] = &[
         ParamKind::Switch,
         "",
         "B6: the fault has hit the storage stack, which shows what survives",
-        "장애 뒤",
     )
     .for_figures(Figures::VOTE)
     .field(Field::Site(Access { get: |s| s.hit.map(Value::Flag), set: |s, v| s.hit = Some(v.flag()) })),
@@ -187,7 +182,6 @@ pub static SITE_PARAMS: &[ParamSpec] = &[
         ParamKind::Switch,
         "",
         "Embed mode: the figure alone (drawing, legend, caption), without its controls, player or export bar",
-        "그림만",
     )
     .field(Field::Site(Access { get: |s| s.bare.map(Value::Flag), set: |s, v| s.bare = Some(v.flag()) })),
     choice(
@@ -196,7 +190,6 @@ pub static SITE_PARAMS: &[ParamSpec] = &[
         "light",
         "Embed mode's colours: light or dark whatever the reader's system prefers, or auto (the system's); \
          an embed inside an iframe is light when unset, a page outside one follows the system",
-        "색 테마",
     )
     .field(Field::Site(Access {
         get: |s| s.theme.map(|theme| Value::Word(theme.key())),
@@ -207,7 +200,6 @@ pub static SITE_PARAMS: &[ParamSpec] = &[
         &["over_approval", "throughput"],
         "over_approval",
         "What a sweep heatmap colours",
-        "색으로 보일 값",
     )
     .for_figures(Figures::SWEEPS)
     .field(Field::Site(Access {
@@ -219,7 +211,6 @@ pub static SITE_PARAMS: &[ParamSpec] = &[
         ParamKind::Switch,
         "",
         "The figure's lab is open: every setting, the player's tools and the files, not only the lesson's controls",
-        "실험실",
     )
     .field(Field::Site(Access { get: |s| s.lab.map(Value::Flag), set: |s, v| s.lab = Some(v.flag()) })),
 ];

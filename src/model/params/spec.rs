@@ -331,9 +331,8 @@ pub struct ParamSpec {
     /// The canonical text of the default (no preset); "" when the key is unset by default.
     pub default: &'static str,
     /// Short English description (empty in wasm: the CLI's and the docs' only).
+    /// Its label on the page is words (lab-words' `params::param_label`).
     pub description: &'static str,
-    /// Korean label for the site.
-    pub label_ko: &'static str,
     /// The figures that read the key.
     pub figures: Figures,
     /// The key's getter and setter.
@@ -439,7 +438,6 @@ pub(crate) struct Key {
     pub(crate) step: u64,
     pub(crate) default: &'static str,
     pub(crate) description: &'static str,
-    pub(crate) label_ko: &'static str,
     /// The figures that read the key; by default, those of its field.
     pub(crate) figures: Option<Figures>,
 }
@@ -457,11 +455,11 @@ impl Key {
             Some(figures) => figures,
             None => figures_of(&field),
         };
-        let Key { name, unit, kind, min, max, step, default, description, label_ko, .. } = self;
+        let Key { name, unit, kind, min, max, step, default, description, .. } = self;
         // The English description is `lab params`' and the docs'; the site
-        // says `label_ko`, so its wasm does not carry the descriptions.
+        // says the words layer's labels, so its wasm does not carry the descriptions.
         let description = if cfg!(target_arch = "wasm32") { "" } else { description };
-        ParamSpec { name, unit, kind, min, max, step, default, description, label_ko, figures, field }
+        ParamSpec { name, unit, kind, min, max, step, default, description, figures, field }
     }
 }
 
@@ -475,9 +473,8 @@ pub(crate) const fn int(
     step: u64,
     default: &'static str,
     description: &'static str,
-    label_ko: &'static str,
 ) -> Key {
-    Key { name, unit, kind: ParamKind::Integer, min, max, step, default, description, label_ko, figures: None }
+    Key { name, unit, kind: ParamKind::Integer, min, max, step, default, description, figures: None }
 }
 
 /// A key of kind `kind` that has no range (choice, flag, switch, text).
@@ -486,9 +483,8 @@ pub(crate) const fn word_key(
     kind: ParamKind,
     default: &'static str,
     description: &'static str,
-    label_ko: &'static str,
 ) -> Key {
-    Key { name, unit: "", kind, min: 0, max: 0, step: 0, default, description, label_ko, figures: None }
+    Key { name, unit: "", kind, min: 0, max: 0, step: 0, default, description, figures: None }
 }
 
 /// A choice key.
@@ -497,19 +493,13 @@ pub(crate) const fn choice(
     words: &'static [&'static str],
     default: &'static str,
     description: &'static str,
-    label_ko: &'static str,
 ) -> Key {
-    word_key(name, ParamKind::Choice(words), default, description, label_ko)
+    word_key(name, ParamKind::Choice(words), default, description)
 }
 
 /// A flag key.
-pub(crate) const fn flag(
-    name: &'static str,
-    default: &'static str,
-    description: &'static str,
-    label_ko: &'static str,
-) -> Key {
-    word_key(name, ParamKind::Flag, default, description, label_ko)
+pub(crate) const fn flag(name: &'static str, default: &'static str, description: &'static str) -> Key {
+    word_key(name, ParamKind::Flag, default, description)
 }
 
 /// The accessors of a whole-number field (`u32` or `u64`) at `path` in the row's target:

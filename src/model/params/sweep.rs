@@ -226,15 +226,12 @@ pub static SWEEP_PARAMS: &[ParamSpec] = &[
         &SWEEP_WORDS,
         "naive",
         "Critical section every cell runs, each word from its preset (the catalogue's sweep presets)",
-        "변형",
     )
     .field(keyed!(Sweep: variant, sweep_word, sweep_preset)),
-    int("ttl_lo", "ms", 10, 2_000, 10, "50", "Shortest lock TTL (x axis)", "TTL 시작")
+    int("ttl_lo", "ms", 10, 2_000, 10, "50", "Shortest lock TTL (x axis)")
         .for_figures(TTL_PAUSE)
         .field(number!(Sweep: x.lo)),
-    int("ttl_hi", "ms", 10, 2_000, 10, "1000", "Longest lock TTL", "TTL 끝")
-        .for_figures(TTL_PAUSE)
-        .field(number!(Sweep: x.hi)),
+    int("ttl_hi", "ms", 10, 2_000, 10, "1000", "Longest lock TTL").for_figures(TTL_PAUSE).field(number!(Sweep: x.hi)),
     int(
         "pause_lo",
         "ms",
@@ -243,30 +240,24 @@ pub static SWEEP_PARAMS: &[ParamSpec] = &[
         10,
         "100",
         "Lowest upper end of the pause (y axis); a cell's pause is uniform in [upper − 200 ms, upper]",
-        "멈춤 상한 시작",
     )
     .for_figures(TTL_PAUSE)
     .field(number!(Sweep: y.lo)),
-    int("pause_hi", "ms", 0, 2_000, 10, "1000", "Highest upper end of the pause", "멈춤 상한 끝")
+    int("pause_hi", "ms", 0, 2_000, 10, "1000", "Highest upper end of the pause")
         .for_figures(TTL_PAUSE)
         .field(number!(Sweep: y.hi)),
-    int("n", "", 1, MAX_N as u64, 1, "12", "Cells per axis (both axes)", "축마다 칸 수")
+    int("n", "", 1, MAX_N as u64, 1, "12", "Cells per axis (both axes)")
         .for_figures(TTL_PAUSE)
         .field(number!(Sweep: x.n)),
-    int("tpw_lo", "", 1, 8, 1, "1", "Fewest threads per wallet (x axis)", "지갑당 스레드 최소")
+    int("tpw_lo", "", 1, 8, 1, "1", "Fewest threads per wallet (x axis)")
         .for_figures(CONTENTION)
         .field(number!(Sweep: x.lo)),
-    int("tpw_hi", "", 1, 8, 1, "8", "Most threads per wallet", "지갑당 스레드 최대")
-        .for_figures(CONTENTION)
-        .field(number!(Sweep: x.hi)),
-    int("wallets_lo", "", 1, 8, 1, "1", "Fewest wallets (y axis); one cell per whole number", "지갑 수 최소")
+    int("tpw_hi", "", 1, 8, 1, "8", "Most threads per wallet").for_figures(CONTENTION).field(number!(Sweep: x.hi)),
+    int("wallets_lo", "", 1, 8, 1, "1", "Fewest wallets (y axis); one cell per whole number")
         .for_figures(CONTENTION)
         .field(number!(Sweep: y.lo)),
-    int("wallets_hi", "", 1, 8, 1, "8", "Most wallets", "지갑 수 최대")
-        .for_figures(CONTENTION)
-        .field(number!(Sweep: y.hi)),
-    int("seeds", "", 1, MAX_SEEDS as u64, 1, "3", "Seeds per cell (seeds 1, 2, …)", "칸마다 시드")
-        .field(number!(Sweep: seeds)),
+    int("wallets_hi", "", 1, 8, 1, "8", "Most wallets").for_figures(CONTENTION).field(number!(Sweep: y.hi)),
+    int("seeds", "", 1, MAX_SEEDS as u64, 1, "3", "Seeds per cell (seeds 1, 2, …)").field(number!(Sweep: seeds)),
 ];
 
 /// The figure kind of a sweep.

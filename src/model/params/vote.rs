@@ -35,7 +35,6 @@ pub static VOTE_PARAMS: &[ParamSpec] = &[
         ],
         "V1",
         "Validator A's ordering or failure handling (model.md §4.4)",
-        "저장·전파 순서 / 실패 처리",
     )
     .field(keyed!(Vote: variant, VoteVariant::code, VoteVariant::from_code)),
     choice(
@@ -43,7 +42,6 @@ pub static VOTE_PARAMS: &[ParamSpec] = &[
         &["after_events", "at_ms", "none"],
         "after_events",
         "How A crashes: after its k-th pipeline event, at a time, or not at all",
-        "충돌 방식",
     )
     .field(Field::Vote(Access {
         get: |c| {
@@ -66,34 +64,22 @@ pub static VOTE_PARAMS: &[ParamSpec] = &[
             }
         },
     })),
-    int(
-        "crash_after",
-        "events",
-        0,
-        64,
-        1,
-        "2",
-        "Crash A right after this many pipeline events (crash=after_events)",
-        "충돌 지점 (이벤트 수)",
-    )
-    .field(Field::Vote(Access {
-        get: |c| Some(Value::Int(u64::from(c.crash_after_events.unwrap_or(DEFAULT_VOTE_CRASH_AFTER)))),
-        set: |c, v| c.crash_after_events = Some(FromInt::from_int(v.int())),
+    int("crash_after", "events", 0, 64, 1, "2", "Crash A right after this many pipeline events (crash=after_events)")
+        .field(Field::Vote(Access {
+            get: |c| Some(Value::Int(u64::from(c.crash_after_events.unwrap_or(DEFAULT_VOTE_CRASH_AFTER)))),
+            set: |c, v| c.crash_after_events = Some(FromInt::from_int(v.int())),
+        })),
+    int("crash_at_ms", "ms", 0, 60_000, 1, "1000", "Crash A at this time (crash=at_ms)").field(Field::Vote(Access {
+        get: |c| Some(Value::Int(u64::from(c.crash_at_ms.unwrap_or(DEFAULT_VOTE_CRASH_AT_MS)))),
+        set: |c, v| c.crash_at_ms = Some(FromInt::from_int(v.int())),
     })),
-    int("crash_at_ms", "ms", 0, 60_000, 1, "1000", "Crash A at this time (crash=at_ms)", "충돌 시각").field(
-        Field::Vote(Access {
-            get: |c| Some(Value::Int(u64::from(c.crash_at_ms.unwrap_or(DEFAULT_VOTE_CRASH_AT_MS)))),
-            set: |c, v| c.crash_at_ms = Some(FromInt::from_int(v.int())),
-        }),
-    ),
-    choice("fault", &["kill", "power"], "kill", "Process kill (OS cache survives) or power loss", "장애 종류")
+    choice("fault", &["kill", "power"], "kill", "Process kill (OS cache survives) or power loss")
         .field(keyed!(Vote: fault, FaultKind::key, FaultKind::from_key)),
     choice(
         "conflict_source",
         &["byzantine_y", "nil_timeout"],
         "byzantine_y",
         "After the restart: a Byzantine proposer sends Y, or the propose timeout makes A prevote Nil",
-        "충돌 값의 출처",
     )
     .field(keyed!(Vote: conflict_source, ConflictSource::key, ConflictSource::from_key)),
     choice(
@@ -101,12 +87,11 @@ pub static VOTE_PARAMS: &[ParamSpec] = &[
         &["h2_like", "wal_os_cache", "rocks_sync_wal"],
         "h2_like",
         "Store profile: H2-like store queue, WAL in the OS cache, or synchronous WAL",
-        "저장소 프로필",
     )
     .field(keyed!(Vote: profile, StoreProfile::key, StoreProfile::from_key)),
-    choice("layout", &["append_log", "last_state_row"], "append_log", "Safety record layout", "안전 기록 구조")
+    choice("layout", &["append_log", "last_state_row"], "append_log", "Safety record layout")
         .field(keyed!(Vote: layout, Layout::key, Layout::from_key)),
-    flag("device_honours_sync", "true", "The device really persists synced writes", "장치가 sync를 지킴")
+    flag("device_honours_sync", "true", "The device really persists synced writes")
         .field(boolean!(Vote: device_honours_sync)),
     int(
         "device_cache_window_ms",
@@ -116,42 +101,29 @@ pub static VOTE_PARAMS: &[ParamSpec] = &[
         100,
         "2000",
         "With a lying device, a power loss also loses Disk writes younger than this",
-        "장치 캐시 창",
     )
     .field(number!(Vote: device_cache_window_ms)),
-    choice("restart", &["on", "off"], "on", "Restart A after the crash (off = never)", "재시작").field(Field::Vote(
-        Access {
-            get: |c| Some(Value::Word(if c.restart_delay_ms.is_some() { "on" } else { "off" })),
-            set: |c, v| {
-                c.restart_delay_ms =
-                    (v.word() == "on").then(|| c.restart_delay_ms.unwrap_or(DEFAULT_VOTE_RESTART_DELAY_MS))
-            },
+    choice("restart", &["on", "off"], "on", "Restart A after the crash (off = never)").field(Field::Vote(Access {
+        get: |c| Some(Value::Word(if c.restart_delay_ms.is_some() { "on" } else { "off" })),
+        set: |c, v| {
+            c.restart_delay_ms = (v.word() == "on").then(|| c.restart_delay_ms.unwrap_or(DEFAULT_VOTE_RESTART_DELAY_MS))
         },
-    )),
-    int(
-        "restart_delay_ms",
-        "ms",
-        0,
-        60_000,
-        100,
-        "2000",
-        "Delay from the crash to the restart (restart=on)",
-        "재시작 지연",
-    )
-    .field(Field::Vote(Access {
-        get: |c| Some(Value::Int(u64::from(c.restart_delay_ms.unwrap_or(DEFAULT_VOTE_RESTART_DELAY_MS)))),
-        set: |c, v| c.restart_delay_ms = Some(FromInt::from_int(v.int())),
     })),
-    int("blocked_validators", "", 0, 3, 1, "0", "Validators out for good (1 = A, 2 = A and B, …)", "멈춘 검증 노드 수")
+    int("restart_delay_ms", "ms", 0, 60_000, 100, "2000", "Delay from the crash to the restart (restart=on)").field(
+        Field::Vote(Access {
+            get: |c| Some(Value::Int(u64::from(c.restart_delay_ms.unwrap_or(DEFAULT_VOTE_RESTART_DELAY_MS)))),
+            set: |c, v| c.restart_delay_ms = Some(FromInt::from_int(v.int())),
+        }),
+    ),
+    int("blocked_validators", "", 0, 3, 1, "0", "Validators out for good (1 = A, 2 = A and B, …)")
         .field(number!(Vote: blocked_validators)),
-    int("blocked_at_ms", "ms", 0, 60_000, 100, "1000", "When the blocked validators go out", "멈춤 시각")
+    int("blocked_at_ms", "ms", 0, 60_000, 100, "1000", "When the blocked validators go out")
         .field(number!(Vote: blocked_at_ms)),
     choice(
         "sync_error_true_state",
         &["os_cache", "disk", "dropped"],
         "dropped",
         "F- variants: where A's first record really is after its sync fails",
-        "sync 실패 후 실제 상태",
     )
     .field(keyed!(Vote: sync_error_true_state, TrueState::key, TrueState::from_key)),
     choice(
@@ -159,7 +131,6 @@ pub static VOTE_PARAMS: &[ParamSpec] = &[
         &["os_cache", "disk", "dropped"],
         "dropped",
         "Where records synced after a sync error really are",
-        "오염된 저장소의 실제 상태",
     )
     .field(keyed!(Vote: poisoned_true_state, TrueState::key, TrueState::from_key)),
     choice(
@@ -167,23 +138,13 @@ pub static VOTE_PARAMS: &[ParamSpec] = &[
         &["auto", "commit", "drain", "fsync"],
         "auto",
         "I- variants: the stage the interrupt lands in (auto = the variant's default)",
-        "중단 요청 시점",
     )
     .field(Field::Vote(Access {
         get: |c| Some(Value::Word(c.interrupt_during.map_or("auto", InterruptStage::key))),
         set: |c, v| c.interrupt_during = InterruptStage::from_key(v.word()),
     })),
-    int(
-        "interrupt_offset_us",
-        "µs",
-        0,
-        100_000,
-        100,
-        "500",
-        "How long into that stage the interrupt arrives",
-        "중단 요청 지연",
-    )
-    .field(number!(Vote: interrupt_offset_us)),
+    int("interrupt_offset_us", "µs", 0, 100_000, 100, "500", "How long into that stage the interrupt arrives")
+        .field(number!(Vote: interrupt_offset_us)),
     int(
         "abandoned_work_delay_us",
         "µs",
@@ -192,25 +153,19 @@ pub static VOTE_PARAMS: &[ParamSpec] = &[
         1_000,
         "30000",
         "I-abort-release: how long the abandoned work takes to finish",
-        "버려진 작업 완료 지연",
     )
     .field(number!(Vote: abandoned_work_delay_us)),
-    choice(
-        "outer_end",
-        &["commit", "rollback"],
-        "rollback",
-        "V2: how A's first outer transaction ends",
-        "바깥 트랜잭션 결과",
-    )
-    .field(Field::Vote(Access {
-        get: |c| {
-            Some(Value::Word(match c.outer_end {
-                OuterEnd::Commit => "commit",
-                OuterEnd::Rollback => "rollback",
-            }))
-        },
-        set: |c, v| c.outer_end = if v.word() == "commit" { OuterEnd::Commit } else { OuterEnd::Rollback },
-    })),
+    choice("outer_end", &["commit", "rollback"], "rollback", "V2: how A's first outer transaction ends").field(
+        Field::Vote(Access {
+            get: |c| {
+                Some(Value::Word(match c.outer_end {
+                    OuterEnd::Commit => "commit",
+                    OuterEnd::Rollback => "rollback",
+                }))
+            },
+            set: |c, v| c.outer_end = if v.word() == "commit" { OuterEnd::Commit } else { OuterEnd::Rollback },
+        }),
+    ),
     int(
         "recreate_engine_after_ms",
         "ms",
@@ -219,56 +174,29 @@ pub static VOTE_PARAMS: &[ParamSpec] = &[
         10,
         "100",
         "F- variants: when a new engine opens the same store after the failure",
-        "새 엔진 생성 시각",
     )
     .field(number!(Vote: recreate_engine_after_ms)),
-    int("sync_stall_ms", "ms", 0, 10_000, 10, "0", "Injected stall of A's first store-queue drain", "동기화 지연 주입")
+    int("sync_stall_ms", "ms", 0, 10_000, 10, "0", "Injected stall of A's first store-queue drain")
         .field(number!(Vote: sync_stall_ms)),
-    int("status_probe_period_us", "µs", 100, 100_000, 100, "1000", "Status probe period", "상태 조회 주기")
+    int("status_probe_period_us", "µs", 100, 100_000, 100, "1000", "Status probe period")
         .field(number!(Vote: status_probe_period_us)),
-    int(
-        "status_probe_window_ms",
-        "ms",
-        0,
-        1_000,
-        10,
-        "40",
-        "How long probes run (from t = 0 and after a restart)",
-        "상태 조회 구간",
-    )
-    .field(number!(Vote: status_probe_window_ms)),
+    int("status_probe_window_ms", "ms", 0, 1_000, 10, "40", "How long probes run (from t = 0 and after a restart)")
+        .field(number!(Vote: status_probe_window_ms)),
     flag(
         "status_probe_shares_engine_lock",
         "false",
         "Anti-pattern: the status probe takes the engine lock and stalls during sync waits",
-        "상태 조회가 엔진 잠금 공유",
     )
     .field(boolean!(Vote: status_probe_shares_engine_lock)),
-    flag(
-        "rebroadcast_last_signed_on_restart",
-        "true",
-        "After a restart, re-send the stored vote of the current step",
-        "재시작 후 저장된 투표 재전송",
-    )
-    .field(boolean!(Vote: rebroadcast_last_signed_on_restart)),
-    int(
-        "txs_submit_at_ms",
-        "ms",
-        0,
-        60_000,
-        100,
-        "5000",
-        "When two transactions are submitted to every mempool",
-        "트랜잭션 제출 시각",
-    )
-    .field(number!(Vote: txs_submit_at_ms)),
-    int("horizon_ms", "ms", 1_000, 60_000, 1_000, "20000", "End of the simulated story", "관찰 구간")
+    flag("rebroadcast_last_signed_on_restart", "true", "After a restart, re-send the stored vote of the current step")
+        .field(boolean!(Vote: rebroadcast_last_signed_on_restart)),
+    int("txs_submit_at_ms", "ms", 0, 60_000, 100, "5000", "When two transactions are submitted to every mempool")
+        .field(number!(Vote: txs_submit_at_ms)),
+    int("horizon_ms", "ms", 1_000, 60_000, 1_000, "20000", "End of the simulated story")
         .field(number!(Vote: horizon_ms)),
-    int("start_height", "", 1, 1_000_000, 1, "10", "Height the story starts at", "시작 높이")
-        .field(number!(Vote: start_height)),
-    int("start_round", "", 0, 100, 1, "1", "Round the story starts at (0-based)", "시작 라운드 (0부터 셈)")
-        .field(number!(Vote: start_round)),
-    int("net_one_way_us", "µs", 1, 100_000, 100, "2000", "One-way network latency", "네트워크 지연 (편도)")
+    int("start_height", "", 1, 1_000_000, 1, "10", "Height the story starts at").field(number!(Vote: start_height)),
+    int("start_round", "", 0, 100, 1, "1", "Round the story starts at (0-based)").field(number!(Vote: start_round)),
+    int("net_one_way_us", "µs", 1, 100_000, 100, "2000", "One-way network latency")
         .field(number!(Vote: timing.net_one_way_us)),
     int(
         "net_jitter_us",
@@ -278,83 +206,35 @@ pub static VOTE_PARAMS: &[ParamSpec] = &[
         100,
         "0",
         "± uniform jitter on every delivery (0 = none; then the seed has no effect)",
-        "네트워크 흔들림",
     )
     .field(number!(Vote: timing.net_jitter_us)),
-    int("sign_us", "µs", 0, 100_000, 10, "50", "Signing time", "서명 시간").field(number!(Vote: timing.sign_us)),
-    int("wal_write_us", "µs", 0, 100_000, 10, "200", "Safety WAL insert time", "WAL 쓰기 시간")
+    int("sign_us", "µs", 0, 100_000, 10, "50", "Signing time").field(number!(Vote: timing.sign_us)),
+    int("wal_write_us", "µs", 0, 100_000, 10, "200", "Safety WAL insert time")
         .field(number!(Vote: timing.wal_write_us)),
-    int("commit_us", "µs", 0, 100_000, 10, "300", "Commit time", "커밋 시간").field(number!(Vote: timing.commit_us)),
-    int("drain_us", "µs", 0, 1_000_000, 100, "1000", "Forced store-queue drain time", "저장 큐 비우기 시간")
+    int("commit_us", "µs", 0, 100_000, 10, "300", "Commit time").field(number!(Vote: timing.commit_us)),
+    int("drain_us", "µs", 0, 1_000_000, 100, "1000", "Forced store-queue drain time")
         .field(number!(Vote: timing.drain_us)),
-    int("fsync_us", "µs", 0, 1_000_000, 100, "8000", "File sync time", "파일 동기화 시간")
-        .field(number!(Vote: timing.fsync_us)),
-    int("send_us", "µs", 0, 100_000, 10, "20", "One send to one peer", "전송 시간")
-        .field(number!(Vote: timing.send_us)),
-    int("outer_begin_us", "µs", 0, 100_000, 10, "100", "V2: opening the outer transaction", "바깥 트랜잭션 시작 시간")
+    int("fsync_us", "µs", 0, 1_000_000, 100, "8000", "File sync time").field(number!(Vote: timing.fsync_us)),
+    int("send_us", "µs", 0, 100_000, 10, "20", "One send to one peer").field(number!(Vote: timing.send_us)),
+    int("outer_begin_us", "µs", 0, 100_000, 10, "100", "V2: opening the outer transaction")
         .field(number!(Vote: timing.outer_begin_us)),
-    int(
-        "outer_end_after_us",
-        "µs",
-        0,
-        1_000_000,
-        100,
-        "3000",
-        "V2: from the last send to the outer transaction's end",
-        "바깥 트랜잭션 종료 지연",
-    )
-    .field(number!(Vote: timing.outer_end_after_us)),
-    int(
-        "bg_write_period_ms",
-        "ms",
-        1,
-        60_000,
-        100,
-        "1000",
-        "Background writer period (Committed → OsCache)",
-        "백그라운드 쓰기 주기",
-    )
-    .field(number!(Vote: timing.bg_write_period_ms)),
-    int(
-        "os_writeback_delay_ms",
-        "ms",
-        0,
-        120_000,
-        1_000,
-        "30000",
-        "OS writeback delay (OsCache → Disk)",
-        "OS 쓰기 지연",
-    )
-    .field(number!(Vote: timing.os_writeback_delay_ms)),
-    int("timeout_propose_ms", "ms", 10, 60_000, 100, "3000", "Propose timeout in round 0", "제안 타임아웃")
+    int("outer_end_after_us", "µs", 0, 1_000_000, 100, "3000", "V2: from the last send to the outer transaction's end")
+        .field(number!(Vote: timing.outer_end_after_us)),
+    int("bg_write_period_ms", "ms", 1, 60_000, 100, "1000", "Background writer period (Committed → OsCache)")
+        .field(number!(Vote: timing.bg_write_period_ms)),
+    int("os_writeback_delay_ms", "ms", 0, 120_000, 1_000, "30000", "OS writeback delay (OsCache → Disk)")
+        .field(number!(Vote: timing.os_writeback_delay_ms)),
+    int("timeout_propose_ms", "ms", 10, 60_000, 100, "3000", "Propose timeout in round 0")
         .field(number!(Vote: timing.timeout_propose_ms)),
-    int("timeout_prevote_ms", "ms", 10, 60_000, 100, "1000", "Prevote timeout in round 0", "prevote 타임아웃")
+    int("timeout_prevote_ms", "ms", 10, 60_000, 100, "1000", "Prevote timeout in round 0")
         .field(number!(Vote: timing.timeout_prevote_ms)),
-    int("timeout_precommit_ms", "ms", 10, 60_000, 100, "1000", "Precommit timeout in round 0", "precommit 타임아웃")
+    int("timeout_precommit_ms", "ms", 10, 60_000, 100, "1000", "Precommit timeout in round 0")
         .field(number!(Vote: timing.timeout_precommit_ms)),
-    int(
-        "timeout_delta_ms",
-        "ms",
-        0,
-        10_000,
-        100,
-        "500",
-        "Added to the three timeouts per round",
-        "라운드당 타임아웃 증가",
-    )
-    .field(number!(Vote: timing.timeout_delta_ms)),
-    int(
-        "timeout_commit_ms",
-        "ms",
-        0,
-        60_000,
-        100,
-        "1000",
-        "Wait after a finalization before the next height",
-        "확정 후 대기",
-    )
-    .field(number!(Vote: timing.timeout_commit_ms)),
-    int("seed", "", 0, u64::MAX, 1, "1", "Seed (matters only with jitter)", "시드").field(number!(Vote: seed)),
+    int("timeout_delta_ms", "ms", 0, 10_000, 100, "500", "Added to the three timeouts per round")
+        .field(number!(Vote: timing.timeout_delta_ms)),
+    int("timeout_commit_ms", "ms", 0, 60_000, 100, "1000", "Wait after a finalization before the next height")
+        .field(number!(Vote: timing.timeout_commit_ms)),
+    int("seed", "", 0, u64::MAX, 1, "1", "Seed (matters only with jitter)").field(number!(Vote: seed)),
 ];
 
 /// The spec of a Scenario B key.
