@@ -14,13 +14,15 @@ use crate::timeline::{
     LegendItem, TimelineHit, TimelineLayout, TimelineMarks,
 };
 use crate::{article_data, DrawResult, View};
-use lab_model::analysis::{describe_event, describe_run, describe_window, Anomaly};
+use lab_model::analysis::{Anomaly, RunSummary, WindowSummary};
 use lab_model::catalogue::VariantEntry;
 use lab_model::facts::story::CastFact;
-use lab_model::metrics::{words, Metric};
+use lab_model::metrics::Metric;
 use lab_model::registry::FigureKind;
 use lab_model::work_cap::{CapNotice, FULL_STEP_MS, MAX_EVENTS_FULL, MAX_EVENTS_SUMMARY};
 use lab_sim::lease::LeaseTrace;
+use lab_words::analysis::{event_line, run_description, window_description};
+use lab_words::metrics::metric_amount;
 use lab_words::Words;
 
 use super::{every_variant, split_title, LeasePlan};
@@ -535,16 +537,16 @@ impl LeaseFigure {
     /// run's description (`table_run`), when the table has it.
     pub fn text_alternative(&self, table_run: Option<&str>) -> String {
         let Some(first) = self.traces.first() else { return String::new() };
+        let w = self.words();
         match self.plan.kind() {
             FigureKind::Timeline | FigureKind::SplitTimeline => {
                 let mut s = String::new();
                 for t in &self.traces {
-                    s.push_str(&describe_window(t, 0, self.window_us));
+                    s.push_str(&window_description(w, &WindowSummary::of(t, 0, self.window_us)));
                     s.push(' ');
                 }
                 if let Some(d) = table_run {
-                    let ko = &lab_words::ko::WORDS;
-                    s.push_str(&ko.fill(ko.alt.whole_run, &[("run", d)]));
+                    s.push_str(&w.fill(w.alt.whole_run, &[("run", d)]));
                 }
                 s
             }
@@ -554,25 +556,25 @@ impl LeaseFigure {
                     let m = &traces[0].metrics;
                     let amounts: Vec<String> = [Metric::ThroughputRps, Metric::OverApproval, Metric::LatencyP95Ms]
                         .into_iter()
-                        .filter_map(|k| Some(words::ko::amount(k, k.value(m, &traces[0].details)?)))
+                        .filter_map(|k| Some(metric_amount(w, k, k.value(m, &traces[0].details)?)))
                         .collect();
                     format!("{}: {}.", v.label, amounts.join(", "))
                 })
                 .collect::<Vec<_>>()
                 .join(" "),
-            _ => describe_run(first),
+            _ => run_description(w, &RunSummary::of(first)),
         }
     }
 }
 
 impl Narrator for LeaseFigure {
     fn describe_step(&self, i: usize) -> String {
-        self.traces.first().and_then(|t| t.events.get(i)).map(describe_event).unwrap_or_default()
+        self.traces.first().and_then(|t| t.events.get(i)).map(|e| event_line(self.words(), e)).unwrap_or_default()
     }
 
-    /// The Korean edition's, until the player hands its narrator a table.
+    /// In the figure's table ([`LeaseFigure::set_words`]).
     fn describe_mark(&self, i: usize) -> String {
-        self.narrate_mark_in(i, &lab_words::ko::WORDS)
+        self.narrate_mark_in(i, self.words())
     }
 }
 
