@@ -244,7 +244,7 @@ fn sweep_output(spec: lab_model::params::SweepSpec, format: Format, words: &Word
     let secs = t0.elapsed().as_secs_f64();
     let (xs, ys) = (spec.xs(), spec.ys());
     match format {
-        Format::Json => result.grid_json(),
+        Format::Json => result.grid_json(params_words::axis_names(words, spec.kind)),
         Format::Markdown => {
             let [xn, yn] = params_words::axis_names(words, spec.kind);
             let mut out = format!("# {} `{}`\n\n", spec.kind.figure_id(), spec.key());

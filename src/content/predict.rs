@@ -496,7 +496,8 @@ mod tests {
         let mut grid = lab_model::sweep::SweepResult::empty(spec);
         grid.rows[0] = Some(lab_model::sweep::run_row(&spec, 0));
         let Answered::Metric { text, .. } = &answered else { panic!() };
-        assert!(grid.describe_cell(11, 0).contains(&format!(" {text} ")), "{}", grid.describe_cell(11, 0));
+        let cell = lab_words::analysis::sweep_cell(ko(), &grid, 11, 0);
+        assert!(cell.contains(&format!(" {text} ")), "{cell}");
         // The answer is the table's: the same value as a run of that state.
         let p = prediction("a1-ttl600").unwrap();
         let q = p.lease_query();

@@ -15,7 +15,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalogue::{sweep_name_ko, SWEEP_WORDS};
+use crate::catalogue::SWEEP_WORDS;
 use crate::params::{SweepKind, SweepMetric, SweepSpec, MAX_N, MAX_SEEDS};
 use lab_sim::lease::{run, TraceLevel};
 
@@ -163,101 +163,14 @@ impl SweepResult {
             (lo.min(v), hi.max(v))
         })
     }
-
-    /// Korean description of one cell (button labels, tooltips).
-    pub fn describe_cell(&self, ix: usize, iy: usize) -> String {
-        let [xn, yn] = self.spec.kind.axis_names_ko();
-        let (x, y) = (self.spec.xs()[ix], self.spec.ys()[iy]);
-        let head = format!("{xn} {x}, {yn} {y}");
-        match self.cell(ix, iy) {
-            None => format!("{head}: 아직 계산 중"),
-            Some(c) => self.cell_text(&head, &fmt1(c.over_mean), c.over_min, c.over_max, c.thr_mean),
-        }
-    }
-
-    /// [`Self::describe_cell`] as long as it can get for this cell's axis
-    /// values (four-digit counts and means), so that a page can reserve the
-    /// room its answer will take while the cell is still computing.
-    pub fn describe_cell_widest(&self, ix: usize, iy: usize) -> String {
-        let [xn, yn] = self.spec.kind.axis_names_ko();
-        let head = format!("{xn} {}, {yn} {}", self.spec.xs()[ix], self.spec.ys()[iy]);
-        self.cell_text(&head, "8888.8", 8888, 8888, 888.8)
-    }
-
-    fn cell_text(&self, head: &str, over_mean: &str, over_min: u64, over_max: u64, thr_mean: f64) -> String {
-        format!(
-            "{head}: 초과 승인 평균 {over_mean} (시드 {}개 범위 {over_min}~{over_max}), 처리량 평균 {thr_mean:.1}건/초",
-            self.spec.seeds,
-        )
-    }
-
-    /// The Korean text alternative of the whole heatmap, generated from the results.
-    pub fn describe(&self) -> String {
-        let spec = &self.spec;
-        let [xn, yn] = spec.kind.axis_names_ko();
-        let (xs, ys) = (spec.xs(), spec.ys());
-        let mut out = format!(
-            "{} 격자 {}×{}({xn} {}~{}, {yn} {}~{}), 칸마다 시드 {}개, 60초 실행. ",
-            sweep_name_ko(spec.variant),
-            xs.len(),
-            ys.len(),
-            xs[0],
-            xs[xs.len() - 1],
-            ys[0],
-            ys[ys.len() - 1],
-            spec.seeds
-        );
-        if !self.is_complete() {
-            out.push_str(&format!("계산 중: {}/{}줄 완료. ", self.rows_done(), ys.len()));
-        }
-        let total = self.cells().count();
-        if total == 0 {
-            return out;
-        }
-        let over: Vec<_> = self.cells().filter(|(_, _, c)| c.over_max > 0).collect();
-        if over.is_empty() {
-            out.push_str(&format!("계산한 {total}칸 모두 초과 승인이 0입니다. "));
-        } else {
-            let (bx, by, bc) = self
-                .cells()
-                .max_by(|a, b| a.2.over_mean.total_cmp(&b.2.over_mean).then(b.1.cmp(&a.1)).then(b.0.cmp(&a.0)))
-                .expect("non-empty");
-            out.push_str(&format!(
-                "초과 승인이 한 번이라도 생긴 칸은 {total}칸 중 {}칸이고, 가장 큰 평균은 {}건({xn} {}, {yn} {})입니다. ",
-                over.len(),
-                fmt1(bc.over_mean),
-                xs[bx],
-                ys[by]
-            ));
-            if spec.kind == SweepKind::TtlPause {
-                // Per row: the shortest TTL from which every longer TTL stayed at 0.
-                let mut parts = Vec::new();
-                for (iy, row) in self.rows.iter().enumerate() {
-                    let Some(row) = row else { continue };
-                    let safe_from = (0..row.len()).rev().take_while(|&ix| row[ix].over_max == 0).last();
-                    parts.push(match safe_from {
-                        Some(ix) => format!("{} ms → TTL {} ms부터 0", ys[iy], xs[ix]),
-                        None => format!("{} ms → 모든 TTL에서 초과 승인", ys[iy]),
-                    });
-                }
-                if parts.len() > 8 {
-                    let step = parts.len().div_ceil(6);
-                    parts = parts.into_iter().step_by(step).collect();
-                }
-                out.push_str(&format!("멈춤 상한별로 초과 승인이 사라지는 TTL: {}. ", parts.join(", ")));
-            }
-        }
-        let (tlo, thi) = self.range(SweepMetric::Throughput);
-        out.push_str(&format!("처리량은 {tlo:.1}~{thi:.1}건/초입니다."));
-        out
-    }
 }
 
 impl SweepResult {
     /// Every cell as JSON (pretty, keys sorted, a final newline): what
     /// `lab sweep --format json` prints and the page's grid JSON download
-    /// holds. Unfinished rows are left out.
-    pub fn grid_json(&self) -> String {
+    /// holds, its axes named `axes` (the words layer's `params::axis_names`).
+    /// Unfinished rows are left out.
+    pub fn grid_json(&self, axes: [&str; 2]) -> String {
         let spec = &self.spec;
         let (xs, ys) = (spec.xs(), spec.ys());
         let cells: Vec<serde_json::Value> = self
@@ -273,7 +186,7 @@ impl SweepResult {
             .collect();
         let value = serde_json::json!({
             "figure": spec.kind.figure_id(), "sweep": spec.key(), "runs": spec.runs(),
-            "axes": spec.kind.axis_names_ko(), "cells": cells,
+            "axes": axes, "cells": cells,
         });
         let mut text = serde_json::to_string_pretty(&value).unwrap_or_else(|_| "null".to_string());
         text.push('\n');
@@ -447,7 +360,8 @@ mod tests {
         assert_eq!(&first[..3], &["100", "300", "1"]);
         assert_eq!(first[3].parse::<f64>().unwrap(), r.cell(0, 0).unwrap().over_mean);
         assert_eq!(first[9], spec.cell_query_string(0, 0));
-        let json: serde_json::Value = serde_json::from_str(&r.grid_json()).unwrap();
+        let json: serde_json::Value = serde_json::from_str(&r.grid_json(["x", "y"])).unwrap();
+        assert_eq!(json["axes"], serde_json::json!(["x", "y"]));
         assert_eq!(json["cells"].as_array().unwrap().len(), 4);
         // An unfinished row is left out of both.
         r.rows[1] = None;

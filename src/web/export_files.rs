@@ -237,7 +237,10 @@ fn sweep_file(id: &str, kind: &str, grid: &[u8], metric: &str, width: u32) -> Re
             let prepared = export::prepare_sweep(grid, metric, width, scale).map_err(message)?;
             File { body: FileBody::Canvas(paint_canvas(&prepared)?), mime: "image/png", name }
         }
-        "json" => File::text(grid.grid_json(), "application/json", format!("{id}-grid.json")),
+        "json" => {
+            let axes = lab_words::params::axis_names(super::page_words::words(), grid.spec.kind);
+            File::text(grid.grid_json(axes), "application/json", format!("{id}-grid.json"))
+        }
         "csv" => File::text(format!("{CSV_BOM}{}", grid.cells_csv()), "text/csv", format!("{id}-cells.csv")),
         other => return Err(format!("unknown file kind {other}")),
     })
