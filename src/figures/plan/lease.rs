@@ -406,6 +406,16 @@ mod tests {
         for spec in figures_of(Scenario::Lease) {
             let figure = LeasePlan::new(spec, spec.initial_query(), None, true).run();
             figure.set_words(en);
+            let mut said_too = vec![figure.text_alternative(Some("seed 1"))];
+            said_too.extend(
+                (0..figure.step_times().len().min(40)).map(|i| crate::player::Narrator::describe_step(&figure, i)),
+            );
+            said_too
+                .extend((0..figure.player_marks().len()).map(|i| crate::player::Narrator::describe_mark(&figure, i)));
+            for text in &said_too {
+                let korean = text.chars().any(|c| ('\u{ac00}'..='\u{d7a3}').contains(&c));
+                assert!(!korean && !text.contains('{'), "{}: {text}", spec.id);
+            }
             for width in [390.0, 900.0] {
                 let size = (width as u32, figure.height_css(width).ceil() as u32);
                 let rec = crate::recording::record(size, |a| figure.draw(a, figure.window_us(), 1.0)).unwrap();
