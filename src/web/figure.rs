@@ -87,7 +87,7 @@ pub enum Msg {
     SettingsOpen(bool),
     /// The reader opened (true) or closed the figure's lab.
     Lab(bool),
-    /// The reader pressed "결과 보기": show the results before the player reaches them.
+    /// The reader pressed the show-results button: show the results before the player reaches them.
     RevealResults,
     /// The reader pointed at, pressed on or keyed through the canvas.
     Canvas(CanvasMsg),
@@ -156,11 +156,11 @@ pub struct Figure {
     /// tools, the results table and the files. Lesson mode, the default,
     /// shows only the story or play button, the lesson's keys and one more.
     lab_open: bool,
-    /// The reader asked for the results before the player reached them ("결과 보기").
+    /// The reader asked for the results before the player reached them (the show-results button).
     results_asked: bool,
     /// Story mode, while a story is told (page state only).
     story: Option<story::StoryMode>,
-    /// Focus the story's "다음" button after the next render.
+    /// Focus the story's next button after the next render.
     story_focus: bool,
     /// One callback for every control, so unchanged controls are not re-rendered.
     on_change: Callback<(String, String)>,
@@ -398,7 +398,9 @@ impl Figure {
 
     fn text_alternative(&self) -> String {
         if let (Some(view), Some(figure)) = (self.recorded.shown(), &self.figure) {
-            return format!("{} 실제 실행 기록: {}", figure.text_alternative(None), view.source_ko);
+            let w = super::page_words::words();
+            let alt = figure.text_alternative(None);
+            return w.fill(w.alt.recorded, &[("alt", &alt), ("source", &view.source_ko)]);
         }
         // The whole run's results wait with the table (no spoilers).
         let table_run = self.table.first_description().filter(|_| self.results_shown());
@@ -547,7 +549,7 @@ impl Component for Figure {
                     self.notices.clear();
                     self.changed(ctx);
                 }
-                Err(_) => self.notices = vec!["시드는 0 이상의 정수여야 합니다.".into()],
+                Err(_) => self.notices = vec![super::page_words::words().alt.seed_invalid.to_string()],
             },
             Msg::Reroll => {
                 self.query.seed = (js_sys::Math::random() * 1_000_000.0) as u64 + 1;

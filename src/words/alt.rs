@@ -15,6 +15,10 @@ crate::words! {
         pub mark: &'static str,
         /// A mark and who made it: `{mark}`, `{who}`.
         pub mark_cast: &'static str,
+        /// A1 with a recorded real run shown: the figure's `{alt}`, then the record's `{source}`.
+        pub recorded: &'static str,
+        /// The seed field's notice when it is not a whole number from 0.
+        pub seed_invalid: &'static str,
     }
 }
 

@@ -23,4 +23,6 @@ pub const ALT: AltWords = AltWords {
     whole_run: "The whole 60 s run: {run}",
     mark: "{ms} ms: {kind} in wallet {wallet}",
     mark_cast: "{mark}. {who}",
+    recorded: "{alt} Recorded real run: {source}",
+    seed_invalid: "The seed must be a whole number, 0 or more.",
 };

@@ -22,5 +22,7 @@ pub const ALT: AltWords = AltWords {
     },
     whole_run: "60초 전체 실행: {run}",
     mark: "{ms}ms: 지갑 {wallet}에서 {kind}",
+    recorded: "{alt} 실제 실행 기록: {source}",
+    seed_invalid: "시드는 0 이상의 정수여야 합니다.",
     mark_cast: "{mark}. {who}",
 };
