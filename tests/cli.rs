@@ -167,8 +167,8 @@ fn table_json_has_the_exact_key_set() {
 #[test]
 fn table_markdown_labels_the_article_values() {
     let text = stdout(&lab(&["table", "--runs", "1", "--seed", "4"]));
-    for needle in ["원문 측정", "article", "Exp 1", "Exp 2", "Exp 3", "Exp 4", "Exp 5", "Summary", "1,714", "seed 4"]
-    {
+    let article = lab_words::Words::of(lab_words::Lang::Ko).cli.article_word;
+    for needle in [article, "article", "Exp 1", "Exp 2", "Exp 3", "Exp 4", "Exp 5", "Summary", "1,714", "seed 4"] {
         assert!(text.contains(needle), "table lacks {needle:?}");
     }
 }

@@ -61,13 +61,15 @@ fn every_figure_renders_to_svg_with_its_caption() {
         assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{}: not an SVG", e.id);
         assert_eq!(svg.matches("<text").count(), svg.matches("</text>").count(), "{}: unbalanced <text>", e.id);
         assert!(svg.contains("font-family"), "{}", e.id);
-        // The caption is wrapped into lines; every word of it is in the file.
-        for word in e.caption_ko.split(' ') {
+        // The caption (the Korean edition's) is wrapped into lines; every word of it is in the file.
+        let caption = lab_words::catalogue::caption(lab_words::Words::of(lab_words::Lang::Ko), e);
+        for word in caption.split(' ') {
             let escaped = word.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;");
             assert!(svg.contains(word) || svg.contains(&escaped), "{}: caption word {word:?} missing", e.id);
         }
         let number = lab_model::registry::figure(e.id).map(|f| f.number).unwrap_or(e.code);
-        assert!(svg.contains(&format!("그림 {number}.")), "{}: caption head", e.id);
+        let head = caption.split(' ').take(2).collect::<Vec<_>>().join(" ");
+        assert!(head.ends_with(&format!(" {number}.")) && svg.contains(&head), "{}: caption head {head}", e.id);
     }
 }
 
@@ -332,7 +334,11 @@ fn sweep_figures_compute_their_grid_and_draw_it() {
     let svg =
         String::from_utf8(render("s1.svg", &["sweep-ttl-pause", "--params", "n=3&seeds=1", "--width", "600"])).unwrap();
     assert!(svg.starts_with("<svg width=\"600\""), "{}", &svg[..80]);
-    assert!(svg.contains("그림 7-1.") && svg.contains("락 TTL (ms)") && svg.contains("멈춤 상한 (ms)"));
+    let ko = lab_words::Words::of(lab_words::Lang::Ko);
+    let spec = lab_model::registry::figure("sweep-ttl-pause").unwrap();
+    let head = lab_words::catalogue::caption(ko, spec).split(' ').take(2).collect::<Vec<_>>().join(" ");
+    let [x_name, y_name] = lab_words::params::axis_names(ko, lab_model::params::SweepKind::TtlPause);
+    assert!(svg.contains(&head) && svg.contains(x_name) && svg.contains(y_name), "{head}, {x_name}, {y_name}");
     // Nine cells, each a filled rectangle of its own colour scale: the
     // over-approval scale is red, and (a) over-approves at TTL 50 ms.
     assert!(svg.contains("fill=\"#F8FAFC\""), "a zero cell is the lightest colour");
@@ -378,13 +384,16 @@ fn capped_figures_say_what_the_caps_changed() {
     assert!(err.contains("lab: note: the work cap (10000 events per timeline run, then on to the next 200 ms step) shortened the window from 20000 ms to"), "{err}");
     assert!(err.contains("lab: note: the drawing budget drew") && err.contains("of 64 thread lanes"), "{err}");
     let svg = std::fs::read_to_string(&path).unwrap();
-    assert!(svg.contains("그리기 상한: 스레드 줄 64개 중 앞의"), "the figure itself says it too");
+    let ko = lab_words::Words::of(lab_words::Lang::Ko);
+    let template = ko.legend.lanes_capped;
+    let note = ko.fill(&template[..template.find("{shown}").unwrap()], &[("total", "64")]);
+    assert!(svg.contains(&note), "the figure itself says it too: {note}");
     // The starting state needs neither cap, and says nothing.
     let o = lab(&["figure", "lease-expiry", "--out", path.to_str().unwrap()]);
     assert!(o.status.success() && o.stderr.is_empty(), "{}", stderr(&o));
 }
 
-/// B5's "거래 1·2 확정" label sits beside its dot, not on it, and inside the
+/// B5's label of transactions 1 and 2 finalized sits beside its dot, not on it, and inside the
 /// figure at every width: to the dot's right, or to its left near the edge.
 #[test]
 fn b5_transaction_label_clears_its_dot_and_the_figure_edge() {
@@ -397,13 +406,15 @@ fn b5_transaction_label_clears_its_dot_and_the_figure_edge() {
         let o = lab(&["figure", "liveness", "--out", path.to_str().unwrap(), "--width", &width.to_string()]);
         assert!(o.status.success(), "{}", stderr(&o));
         let svg = std::fs::read_to_string(&path).unwrap();
-        let label_at = svg.find("거래 1·2 확정").expect("the label");
+        let ko = lab_words::Words::of(lab_words::Lang::Ko);
+        let label = ko.fill(ko.vote.liveness.finalized, &[("names", "1·2")]);
+        let label_at = svg.find(&label).expect("the label");
         let text_tag = &svg[svg[..label_at].rfind("<text").unwrap()..label_at];
         let circle_tag = &svg[svg[..label_at].rfind("<circle").unwrap()..];
         let circle_tag = &circle_tag[..circle_tag.find("/>").unwrap()];
         let (x, cx) = (attr(text_tag, "x"), attr(circle_tag, "cx"));
         // At most a full em per character (Hangul is one em, digits less).
-        let widest = 11.0 * "거래 1·2 확정".chars().count() as f64;
+        let widest = 11.0 * label.chars().count() as f64;
         if text_tag.contains("text-anchor=\"end\"") {
             assert!(x <= cx - 6.0 && x - widest >= 0.0, "width {width}: label ends at {x}, dot at {cx}");
         } else {
@@ -559,7 +570,10 @@ mod page {
             // The reader's own schedule (A10) has no file: never drawn here.
             Scenario::Check => unreachable!("{} is not drawn", spec.id),
         };
-        let lines = wrap_caption(spec.caption_ko, css_w - 2.0 * CAPTION_PAD_PX);
+        let lines = wrap_caption(
+            lab_words::catalogue::caption(lab_words::Words::of(lab_words::Lang::Ko), spec),
+            css_w - 2.0 * CAPTION_PAD_PX,
+        );
         // The page's legend (`<ul class="legend">`) is the file's too.
         let legend = legend_layout(&legend_entries, state.width);
         let fig_h = height.round().max(1.0) as u32;
