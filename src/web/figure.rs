@@ -261,8 +261,8 @@ impl Figure {
             drawn = Some(LeaseFigure::new(&self.plan, results));
         }
         let table = match &drawn {
-            Some(figure) => self.plan.table_beside(figure),
-            None => self.plan.table(),
+            Some(figure) => self.plan.table_beside_in(figure, super::page_words::words()),
+            None => self.plan.table_in(super::page_words::words()),
         };
         let first = self.table.restart(table, prefilled, self.perf_start);
         if let Some(figure) = drawn {

@@ -21,6 +21,13 @@ crate::words! {
         pub plots: PlotWords,
         /// The drawn words of Article A's timelines.
         pub lanes: LaneWords,
+        /// The metric table's column heads beside an Article A figure: run
+        /// `{r}` after a variant's `{label}` (empty, or "(c-1) "); in the
+        /// metric CSV, column `{header}`'s run `{r}`.
+        pub table_run: &'static str,
+        pub csv_run: &'static str,
+        /// The note under the table when the query is not a preset unchanged.
+        pub article_note: &'static str,
     }
 }
 

@@ -176,6 +176,11 @@ impl LeasePlan {
     /// The metric table: 60 s summary runs 0–2 of the figure's
     /// configuration(s), or of every variant for A8 and A9.
     pub fn table(&self) -> Vec<TableColumn> {
+        self.table_in(&lab_words::ko::WORDS)
+    }
+
+    /// [`LeasePlan::table`] with its column heads in `w`.
+    pub fn table_in(&self, w: &Words) -> Vec<TableColumn> {
         let q = &self.query;
         let run = |config: &LeaseConfig, run_index: u32| LeaseRun {
             config: config.clone(),
@@ -185,7 +190,12 @@ impl LeasePlan {
             table_slot: None,
         };
         let runs3 = |label: &str, config: &LeaseConfig| -> Vec<TableColumn> {
-            (0..3u32).map(|r| TableColumn { header: format!("{label}실행 {r}"), runs: vec![run(config, r)] }).collect()
+            (0..3u32)
+                .map(|r| TableColumn {
+                    header: w.fill(w.legend.table_run, &[("label", label), ("r", &r.to_string())]),
+                    runs: vec![run(config, r)],
+                })
+                .collect()
         };
         match self.kind() {
             FigureKind::SplitTimeline => {
@@ -216,28 +226,42 @@ impl LeasePlan {
     /// shortened it they are as long. (The metric CSV, [`LeasePlan::csv_columns`],
     /// runs the query's configuration as it is.)
     pub fn table_beside(&self, figure: &LeaseFigure) -> Vec<TableColumn> {
+        self.table_beside_in(figure, &lab_words::ko::WORDS)
+    }
+
+    /// [`LeasePlan::table_beside`] with its column heads in `w`.
+    pub fn table_beside_in(&self, figure: &LeaseFigure, w: &Words) -> Vec<TableColumn> {
         match (self.kind(), figure.traces.first()) {
             (FigureKind::Balance | FigureKind::Outage, Some(drawn)) => {
                 let plan = LeasePlan {
                     query: LeaseQuery { config: drawn.config.clone(), ..self.query.clone() },
                     ..self.clone()
                 };
-                plan.table()
+                plan.table_in(w)
             }
-            _ => self.table(),
+            _ => self.table_in(w),
         }
     }
 
     /// The table's runs one by one with their column heads in the metric
     /// CSV: a column of several runs (A8, A9) gets one CSV column per run.
     pub fn csv_columns(&self) -> Vec<(String, LeaseRun)> {
+        self.csv_columns_in(&lab_words::ko::WORDS)
+    }
+
+    /// [`LeasePlan::csv_columns`] with its column heads in `w`.
+    pub fn csv_columns_in(&self, w: &Words) -> Vec<(String, LeaseRun)> {
         let per_run = matches!(self.kind(), FigureKind::Tradeoff | FigureKind::LatencyCdf);
-        self.table()
+        self.table_in(w)
             .into_iter()
             .flat_map(|col| {
                 let header = col.header;
                 col.runs.into_iter().map(move |r| {
-                    let head = if per_run { format!("{header} 실행 {}", r.run_index) } else { header.clone() };
+                    let head = if per_run {
+                        w.fill(w.legend.csv_run, &[("header", &header), ("r", &r.run_index.to_string())])
+                    } else {
+                        header.clone()
+                    };
                     (head, r)
                 })
             })
@@ -261,10 +285,15 @@ impl LeasePlan {
 
     /// The note under the table when it could show the article's
     /// measurements (A1, A2, A3, A5, A6, A7) but the query is not the preset unchanged.
-    pub fn article_note_ko(&self) -> Option<&'static str> {
+    pub fn article_note(&self, w: &Words) -> Option<&'static str> {
         let comparable = matches!(self.kind(), FigureKind::Timeline | FigureKind::Balance | FigureKind::Outage);
-        (comparable && self.article_presets().is_empty())
-            .then_some("원문 측정값은 프리셋 그대로일 때만 나란히 보여 줍니다.")
+        (comparable && self.article_presets().is_empty()).then_some(w.legend.article_note)
+    }
+
+    /// [`LeasePlan::article_note`] in the Korean edition, for the callers
+    /// not yet handed a table (issue 42 removes it).
+    pub fn article_note_ko(&self) -> Option<&'static str> {
+        self.article_note(&lab_words::ko::WORDS)
     }
 
     /// Runs every run the drawing needs on this thread and lays the figure out.
@@ -404,9 +433,13 @@ mod tests {
         let en = Words::of(lab_words::Lang::En);
         let mut said = 0;
         for spec in figures_of(Scenario::Lease) {
-            let figure = LeasePlan::new(spec, spec.initial_query(), None, true).run();
+            let plan = LeasePlan::new(spec, spec.initial_query(), None, true);
+            let figure = plan.run();
             figure.set_words(en);
             let mut said_too = vec![figure.text_alternative(Some("seed 1"))];
+            said_too.extend(plan.table_in(en).into_iter().map(|c| c.header));
+            said_too.extend(plan.csv_columns_in(en).into_iter().map(|c| c.0));
+            said_too.extend(plan.article_note(en).map(str::to_string));
             said_too.extend(
                 (0..figure.step_times().len().min(40)).map(|i| crate::player::Narrator::describe_step(&figure, i)),
             );

@@ -42,6 +42,9 @@ pub const LEGEND: LegendWords = LegendWords {
     ],
     lanes_capped: "Drawing cap: only the first {shown} of {total} thread lanes are drawn.",
     lanes_capped_notice: "{note} The table and the metrics count every thread.",
+    table_run: "{label}run {r}",
+    csv_run: "{header} run {r}",
+    article_note: "The article's measurements are shown alongside only when the preset is unchanged.",
     lanes: LaneWords {
         lease: "wallet {wallet} lease",
         worker: "thread {worker}",

@@ -33,6 +33,9 @@ pub const LEGEND: LegendWords = LegendWords {
     vote_story: ["처리 단계", "전송 단계", "X 기록·투표", "Y 기록·투표", "차단", "꺼짐", "증거 없음", "이중 투표 증거"],
     lanes_capped: "그리기 상한: 스레드 줄 {total}개 중 앞의 {shown}개만 그렸습니다.",
     lanes_capped_notice: "{note} 표와 지표는 모든 스레드를 셉니다.",
+    table_run: "{label}실행 {r}",
+    csv_run: "{header} 실행 {r}",
+    article_note: "원문 측정값은 프리셋 그대로일 때만 나란히 보여 줍니다.",
     lanes: LaneWords {
         lease: "지갑{wallet} lease",
         worker: "스레드 {worker}",
