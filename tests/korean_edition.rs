@@ -254,7 +254,13 @@ fn lease_narration(out: &mut Vec<String>, spec: &'static FigureSpec) {
         })
         .collect();
     if let Some(first) = columns.first().and_then(|(_, runs)| runs.first()) {
-        lines.push(format!("text alternative with results: {}", figure.text_alternative(Some(&first.description))));
+        lines.push(format!(
+            "text alternative with results: {}",
+            figure.text_alternative(Some(&lab_words::analysis::run_description(
+                lab_words::Words::of(lab_words::Lang::Ko),
+                &first.summary
+            )))
+        ));
     }
     lines.extend(plan.article_note_ko().map(|n| format!("article note: {n}")));
     for (header, runs) in &columns {

@@ -13,7 +13,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::{describe_run, RunSummary};
+use crate::analysis::RunSummary;
 use crate::metrics::{Metric, RunFacts, LIVE_TABLE};
 use crate::params::{parse_lease_query, to_query, LeaseQuery};
 use crate::work_cap::run_within_cap;
@@ -34,9 +34,6 @@ pub struct TableRun {
     /// What the run's description says (the words layer's
     /// `analysis::run_description`; the figure's text alternative quotes it).
     pub summary: RunSummary,
-    /// [`describe_run`] of the run, in Korean: kept until its readers ask
-    /// the words layer with [`TableRun::summary`].
-    pub description: String,
 }
 
 impl TableRun {
@@ -47,7 +44,6 @@ impl TableRun {
             values: LIVE_TABLE.iter().map(|m| m.value(&trace.metrics, &trace.details)).collect(),
             facts: RunFacts::of(&trace.metrics, &trace.details),
             summary: RunSummary::of(trace),
-            description: describe_run(trace),
         }
     }
 

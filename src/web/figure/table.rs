@@ -26,6 +26,7 @@ use lab_model::metrics::{Metric, LIVE_TABLE};
 use lab_model::params::LeaseQuery;
 use lab_model::work_cap::MAX_EVENTS_SUMMARY;
 use lab_model::worker::{Job, JobResult};
+use lab_words::analysis::run_description;
 use lab_words::metrics::{metric_label, metric_name};
 
 /// How long one main-thread task may spend on table runs before it yields
@@ -105,6 +106,9 @@ pub struct Column {
     /// draws the table's runs, A8 and A9, takes them from here); runs from
     /// the table workers have none.
     pub traces: Vec<Rc<LeaseTrace>>,
+    /// The first run's description in the page's words (the timelines'
+    /// text alternative quotes it).
+    first_description: Option<String>,
 }
 
 impl Column {
@@ -112,6 +116,9 @@ impl Column {
     /// one index keep the order they arrived in.
     fn add_run(&mut self, run: TableRun) {
         let at = self.runs.partition_point(|r| r.run_index <= run.run_index);
+        if at == 0 {
+            self.first_description = Some(run_description(words(), &run.summary));
+        }
         self.runs.insert(at, run);
     }
 
@@ -182,8 +189,10 @@ impl LiveTable {
         input_ms: Option<f64>,
     ) -> bool {
         self.generation += 1;
-        self.next_columns =
-            table.iter().map(|c| Column { header: c.header.clone(), runs: Vec::new(), traces: Vec::new() }).collect();
+        self.next_columns = table
+            .iter()
+            .map(|c| Column { header: c.header.clone(), runs: Vec::new(), traces: Vec::new(), first_description: None })
+            .collect();
         self.jobs = table
             .into_iter()
             .enumerate()
@@ -344,7 +353,7 @@ impl LiveTable {
 
     /// The first run's description (the timelines' text alternative quotes it).
     pub fn first_description(&self) -> Option<&str> {
-        self.columns.first().and_then(|c| c.runs.first()).map(|r| r.description.as_str())
+        self.columns.first().and_then(|c| c.first_description.as_deref())
     }
 
     /// The figure's key numbers (`keys`, rows of the table) from its own
