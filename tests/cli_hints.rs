@@ -2,7 +2,8 @@
 //! command's `--help`, in the reports (`lab table`, `lab crashpoints`,
 //! `lab run`, `lab sweep`, `lab real-wal`), in every string of the code
 //! that `lab` can print (help texts, report footers, error hints: every
-//! `.rs` file under `src/` but the page's, `src/web/`) and in
+//! `.rs` file under `src/` but the page's, `src/web/` and the words only
+//! the page shows, lab-words' `ui` and `share` tables) and in
 //! `docs/cli.md` and the README's `lab` section.
 //!
 //! How a printed line becomes commands: `lab`, a subcommand, then what
@@ -111,7 +112,13 @@ fn printed_texts() -> Vec<(String, String)> {
     let mut files = Vec::new();
     rust_files(&root().join("src"), &mut files);
     files.sort();
-    for file in files.iter().filter(|f| !f.starts_with(root().join("src/web"))) {
+    let page_only = |f: &Path| {
+        f.starts_with(root().join("src/web"))
+            || ["ko", "en"].iter().any(|lang| {
+                ["ui.rs", "share.rs"].iter().any(|domain| f == root().join("src/words").join(lang).join(domain))
+            })
+    };
+    for file in files.iter().filter(|f| !page_only(f)) {
         let text = printed_strings(&std::fs::read_to_string(file).unwrap());
         texts.push((file.strip_prefix(root()).unwrap().display().to_string(), text));
     }
