@@ -28,6 +28,10 @@ crate::words! {
         pub csv_run: &'static str,
         /// The note under the table when the query is not a preset unchanged.
         pub article_note: &'static str,
+        /// A sweep heatmap: the article's own setting's mark, and the colour
+        /// scale's unit for over-approval and for throughput.
+        pub sweep_article_point: &'static str,
+        pub sweep_units: [&'static str; 2],
     }
 }
 

@@ -45,6 +45,8 @@ pub const LEGEND: LegendWords = LegendWords {
     table_run: "{label}run {r}",
     csv_run: "{header} run {r}",
     article_note: "The article's measurements are shown alongside only when the preset is unchanged.",
+    sweep_article_point: "The article's setting",
+    sweep_units: ["over-approval", "requests/s"],
     lanes: LaneWords {
         lease: "wallet {wallet} lease",
         worker: "thread {worker}",

@@ -36,6 +36,8 @@ pub const LEGEND: LegendWords = LegendWords {
     table_run: "{label}실행 {r}",
     csv_run: "{header} 실행 {r}",
     article_note: "원문 측정값은 프리셋 그대로일 때만 나란히 보여 줍니다.",
+    sweep_article_point: "원문 실험 설정",
+    sweep_units: ["초과 승인", "건/초"],
     lanes: LaneWords {
         lease: "지갑{wallet} lease",
         worker: "스레드 {worker}",
