@@ -5,7 +5,7 @@
 //! figures' catalogue (`registry`), what a run's trace means (`analysis`),
 //! the one table of Scenario A's metrics and their words (`metrics`),
 //! the sweeps (`sweep`), the run caps (`work_cap`), the article's own
-//! numbers (`article`), the Korean text rules (`korean`), the editions'
+//! numbers (`article`), the editions'
 //! languages (`lang`), the facts the words layer words (`facts`) and decimal
 //! numbers read from text without core's tables (`decimal`). It imports
 //! neither plotters nor yew (tests/tidy.rs), so it builds, tests and runs
@@ -18,7 +18,6 @@ pub mod decimal;
 pub mod facts;
 pub mod html;
 pub mod json;
-pub mod korean;
 pub mod lang;
 pub mod live_table;
 pub mod metrics;

@@ -529,7 +529,7 @@ impl Component for Figure {
             Msg::SetParam(key, value) => {
                 self.perf_start = Some(now_ms());
                 let parsed = with_lease_value(self.query.clone(), &key, &value);
-                self.notices = parsed.notices.iter().map(url::notice_ko).collect();
+                self.notices = lab_words::notices::site_notices(super::page_words::words(), &parsed.notices);
                 self.query = parsed.value;
                 self.changed(ctx);
             }

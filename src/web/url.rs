@@ -14,9 +14,6 @@ use wasm_bindgen::JsValue;
 
 use super::page_words::words;
 use crate::sim::vote::VoteConfig;
-/// Old: a notice in Korean; `lab_words::notices::site_notice` says it in
-/// the page's words. It stays until the figures that call it move.
-pub use lab_model::params::notice_ko;
 use lab_model::params::{read_site, LeaseQuery, Parsed, Scope, SiteQuery, SweepKind, SweepMetric, SweepSpec};
 use lab_words::notices::site_notices;
 

@@ -49,7 +49,7 @@ pub use lease::{
     lease_param, lease_query_from_values, lease_query_problems, lease_value_text, parse_lease_query, replaced,
     to_query, with_lease_value, DEFAULT_OUTAGE, DEFAULT_SEED, LEASE_PARAMS, PRESET_KEYS,
 };
-pub use site::{notice_ko, page_lang, read_site, site_param, Scope, CHECK_KEYS, LANG_KEY, SITE_PARAMS};
+pub use site::{page_lang, read_site, site_param, Scope, CHECK_KEYS, LANG_KEY, SITE_PARAMS};
 pub use spec::{Access, Field, Figures, FromInt, IgnoreReason, Keyed, Notice, ParamKind, ParamSpec, Parsed, Value};
 pub use state::{Axis, ColorTheme, LeaseQuery, SiteQuery, SweepKind, SweepMetric, SweepSpec};
 pub use sweep::{

@@ -8,22 +8,20 @@
 //! notices, capped at [`MAX_NOTICES`](super::MAX_NOTICES) with raw text cut
 //! to [`NOTICE_TEXT_MAX_CHARS`](super::NOTICE_TEXT_MAX_CHARS). A view key
 //! that the scope's figures do not read is ignored with a notice.
-//! [`SiteQuery::search`] writes an address back, and [`notice_ko`] says a
-//! notice in Korean. Pure and native-testable: the page hands in
-//! `location.search`.
+//! [`SiteQuery::search`] writes an address back; the words layer's
+//! `notices` domain says a notice. Pure and native-testable: the page hands
+//! in `location.search`.
 
 use lab_sim::sorted::OrdMap as BTreeMap;
 
 use super::codec::{last_values, percent_encode, read_value, split_query, NoticeLog};
 use super::lease::{lease_query_from_values, to_query};
 use super::spec::{
-    choice, int, word_key, Access, Field, Figures, FromInt, IgnoreReason, Key, Notice, ParamKind, ParamSpec, Parsed,
-    Value,
+    choice, int, word_key, Access, Field, Figures, FromInt, IgnoreReason, Key, ParamKind, ParamSpec, Parsed, Value,
 };
 use super::state::{ColorTheme, SiteQuery, SweepKind, SweepMetric};
 use super::sweep::{sweep_figures, sweep_query, sweep_spec_from_values};
 use super::vote::{vote_config_from_values, vote_to_query};
-use crate::korean::{with_particle, Particle};
 
 /// The kind of figure an address is read for: it decides which parser reads
 /// the keys that are not the site's, and which view keys apply.
@@ -306,35 +304,10 @@ pub fn read_site(search: &str, scope: Scope) -> Parsed<SiteQuery> {
     Parsed { value: site, notices: log.finish() }
 }
 
-/// A notice in Korean, as the page shows it. The given text is data and is
-/// rendered escaped. Kept until its callers ask the words layer's
-/// `notices::site_notice`.
-pub fn notice_ko(notice: &Notice) -> String {
-    match notice {
-        Notice::Clamped { key, given, used, min, max } => {
-            format!(
-                "주소의 {key}={given} 값이 허용 범위({min}~{max})를 벗어나 {} 맞췄습니다.",
-                with_particle(used, Particle::EuroRo)
-            )
-        }
-        Notice::Ignored { key, given, .. } if given.is_empty() => {
-            format!("주소의 {key} 항목은 쓸 수 없어 무시했습니다.")
-        }
-        Notice::Ignored { key, given, .. } => format!("주소의 {key}={given} 항목은 쓸 수 없어 무시했습니다."),
-        Notice::Swapped { low_key, low, high_key, high } => {
-            format!(
-                "주소의 {} {high_key}={high}보다 커서 범위의 두 끝을 바꿔 읽었습니다.",
-                with_particle(&format!("{low_key}={low}"), Particle::IGa)
-            )
-        }
-        Notice::Omitted { count } => format!("그 밖에 주소 항목 {count}개도 무시했습니다."),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::{parse_lease_query, MAX_NOTICES};
+    use crate::params::{parse_lease_query, Notice, MAX_NOTICES};
     use lab_sim::vote::FaultKind;
 
     #[test]
