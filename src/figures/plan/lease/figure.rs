@@ -450,21 +450,9 @@ impl LeaseFigure {
         }
     }
 
-    /// [`Self::cap_notice`] in the Korean edition, for the callers not yet
-    /// handed a table (the figure's controls; issue 42 removes it).
-    pub fn cap_notice_ko(&self) -> Option<String> {
-        self.cap_notice().map(|n| lab_words::notices::cap_notice(&lab_words::ko::WORDS, n))
-    }
-
     /// The page's notice about the drawing budget in `w`'s language, if it left thread lanes out.
     pub fn lane_notice(&self, w: &Words) -> Option<String> {
         self.capped_lanes().and_then(|plan| plan.cap_notice(w))
-    }
-
-    /// [`Self::lane_notice`] in the Korean edition, for the callers not yet
-    /// handed a table (the figure's controls; issue 42 removes it).
-    pub fn lane_notice_ko(&self) -> Option<String> {
-        self.lane_notice(&lab_words::ko::WORDS)
     }
 
     /// What the caps changed, in English, one line each (`lab figure` prints them).
