@@ -1,7 +1,7 @@
 //! Article A's critical sections and presets, one row each. Everything the
 //! page, the figures and `lab` say or draw about a variant or a preset is
-//! read from here: the article's label, the one Korean name, the preset a
-//! variant starts from, the colour of its series, which figures show it,
+//! read from here: the article's label, the preset a variant starts from
+//! (the names are words: lab-words' catalogue domain), the colour of its series, which figures show it,
 //! and the word a sweep's `variant=` uses for it. The simulation
 //! (`lab_sim::lease`) owns what a variant does and its URL key; this table
 //! owns how it is shown.
@@ -39,8 +39,6 @@ pub struct VariantEntry {
     pub variant: Variant,
     /// The article's label: (a), (b), (c-1), (c-2), (d).
     pub label: &'static str,
-    /// Its one Korean name, label first (selects, panel titles, sweeps, text alternatives).
-    pub name_ko: &'static str,
     /// The article's preset of this variant.
     pub preset: Preset,
     pub colour: SeriesColour,
@@ -59,7 +57,6 @@ pub static VARIANTS: [VariantEntry; 5] = [
     VariantEntry {
         variant: Variant::Naive,
         label: "(a)",
-        name_ko: "(a) 기본 락",
         preset: Preset::Exp1,
         colour: SeriesColour::Palette(0),
         meets_at_row_lock: false,
@@ -68,7 +65,6 @@ pub static VARIANTS: [VariantEntry; 5] = [
     VariantEntry {
         variant: Variant::Watchdog,
         label: "(b)",
-        name_ko: "(b) Watchdog",
         preset: Preset::Exp2,
         colour: SeriesColour::Palette(1),
         meets_at_row_lock: false,
@@ -77,7 +73,6 @@ pub static VARIANTS: [VariantEntry; 5] = [
     VariantEntry {
         variant: Variant::FenceWrite,
         label: "(c-1)",
-        name_ko: "(c-1) 쓰기 시점 fencing",
         preset: Preset::Exp3C1,
         colour: SeriesColour::Palette(2),
         meets_at_row_lock: false,
@@ -86,7 +81,6 @@ pub static VARIANTS: [VariantEntry; 5] = [
     VariantEntry {
         variant: Variant::FenceRead,
         label: "(c-2)",
-        name_ko: "(c-2) 읽기 시점 fencing",
         preset: Preset::Exp3C2,
         colour: SeriesColour::Palette(3),
         meets_at_row_lock: true,
@@ -95,7 +89,6 @@ pub static VARIANTS: [VariantEntry; 5] = [
     VariantEntry {
         variant: Variant::Conditional,
         label: "(d)",
-        name_ko: "(d) 조건부 원자 UPDATE",
         preset: Preset::Exp4,
         colour: SeriesColour::Alarm,
         meets_at_row_lock: true,
@@ -107,40 +100,31 @@ pub static VARIANTS: [VariantEntry; 5] = [
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PresetEntry {
     pub preset: Preset,
-    /// Its Korean name: the experiment, then what it runs.
-    pub name_ko: &'static str,
-    /// What a sweep cell of this preset runs, when sweeps offer it (the sweep's select).
-    pub sweep_name_ko: Option<&'static str>,
     /// Its word in a sweep's `variant=`, when sweeps offer it.
     pub sweep_word: Option<&'static str>,
 }
 
-const fn preset_row(preset: Preset, name_ko: &'static str) -> PresetEntry {
-    PresetEntry { preset, name_ko, sweep_name_ko: None, sweep_word: None }
+const fn preset_row(preset: Preset) -> PresetEntry {
+    PresetEntry { preset, sweep_word: None }
 }
 
-const fn swept(
-    preset: Preset,
-    name_ko: &'static str,
-    sweep_word: &'static str,
-    sweep_name_ko: &'static str,
-) -> PresetEntry {
-    PresetEntry { preset, name_ko, sweep_name_ko: Some(sweep_name_ko), sweep_word: Some(sweep_word) }
+const fn swept(preset: Preset, sweep_word: &'static str) -> PresetEntry {
+    PresetEntry { preset, sweep_word: Some(sweep_word) }
 }
 
 /// Every preset, in `Preset::ALL`'s order.
 pub static PRESETS: [PresetEntry; 11] = [
-    swept(Preset::Exp1, "실험 1 · (a) 기본 락", "naive", VARIANTS[0].name_ko),
-    swept(Preset::Exp2, "실험 2 · (b) Watchdog", "watchdog", VARIANTS[1].name_ko),
-    swept(Preset::Exp2Stop, "실험 2 · (b′) Watchdog + 프로세스 정지", "watchdog_stop", "(b′) Watchdog + 프로세스 정지"),
-    swept(Preset::Exp3C1, "실험 3 · (c-1) 쓰기 시점 fencing", "fence_write", VARIANTS[2].name_ko),
-    swept(Preset::Exp3C2, "실험 3 · (c-2) 읽기 시점 fencing", "fence_read", VARIANTS[3].name_ko),
-    preset_row(Preset::Exp3Ttl1s, "실험 3 보충 · TTL 1초"),
-    swept(Preset::Exp4, "실험 4 · (d) 조건부 원자 UPDATE", "conditional", VARIANTS[4].name_ko),
-    preset_row(Preset::Exp5Closed, "실험 5 · 단절, fail-closed"),
-    preset_row(Preset::Exp5Open, "실험 5 · 단절, fail-open"),
-    preset_row(Preset::Exp5C2Closed, "실험 5 · 단절, c-2 + fail-closed"),
-    preset_row(Preset::Exp5Control, "실험 5 · 단절, 대조군 (d)"),
+    swept(Preset::Exp1, "naive"),
+    swept(Preset::Exp2, "watchdog"),
+    swept(Preset::Exp2Stop, "watchdog_stop"),
+    swept(Preset::Exp3C1, "fence_write"),
+    swept(Preset::Exp3C2, "fence_read"),
+    preset_row(Preset::Exp3Ttl1s),
+    swept(Preset::Exp4, "conditional"),
+    preset_row(Preset::Exp5Closed),
+    preset_row(Preset::Exp5Open),
+    preset_row(Preset::Exp5C2Closed),
+    preset_row(Preset::Exp5Control),
 ];
 
 /// The sweep's `variant=` words, in [`PRESETS`]' order (the parameter table's choice list).
@@ -200,12 +184,6 @@ pub fn sweep_preset(word: &str) -> Option<Preset> {
     sweep_presets().find(|p| p.sweep_word == Some(word)).map(|p| p.preset)
 }
 
-/// What a sweep of preset `p` runs, in Korean (its select's option).
-pub fn sweep_name_ko(p: Preset) -> &'static str {
-    let row = preset(p);
-    row.sweep_name_ko.unwrap_or(row.name_ko)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -217,23 +195,13 @@ mod tests {
         for v in VARIANTS {
             assert_eq!(variant(v.variant), &v);
             assert_eq!(v.label, v.variant.article_label());
-            assert!(v.name_ko.starts_with(v.label), "{}", v.name_ko);
             assert_eq!(v.preset.config().variant, v.variant, "{}", v.label);
-            assert!(preset(v.preset).name_ko.ends_with(v.name_ko), "{}", v.label);
         }
         for p in PRESETS {
             assert_eq!(preset(p.preset), &p);
         }
         assert_eq!(variant_by_key("fence_read").map(|v| v.label), Some("(c-2)"));
         assert_eq!(variant_by_key("exp3_c2"), None);
-    }
-
-    #[test]
-    fn every_name_is_its_own() {
-        let names: Vec<&str> = VARIANTS.iter().map(|v| v.name_ko).chain(PRESETS.iter().map(|p| p.name_ko)).collect();
-        for (i, a) in names.iter().enumerate() {
-            assert!(!names[i + 1..].contains(a), "{a} names two rows");
-        }
     }
 
     #[test]
@@ -244,9 +212,6 @@ mod tests {
             assert_eq!(sweep_preset(sweep_word(p.preset)), Some(p.preset));
         }
         assert_eq!(sweep_preset("exp1"), None);
-        assert!(sweep_name_ko(Preset::Exp2Stop).starts_with("(b′)"));
-        assert_eq!(sweep_name_ko(Preset::Exp3C2), variant(Variant::FenceRead).name_ko);
-        assert_eq!(sweep_name_ko(Preset::Exp5Open), preset(Preset::Exp5Open).name_ko);
     }
 
     #[test]

@@ -537,11 +537,6 @@ impl SweepKind {
     pub fn code(self) -> &'static str {
         crate::registry::sweep_figure(self).code
     }
-
-    /// The Korean caption: the page's `<figcaption>` and the exported files' caption (from the figure registry).
-    pub fn caption_ko(self) -> &'static str {
-        crate::registry::sweep_figure(self).caption_ko
-    }
 }
 
 #[cfg(test)]

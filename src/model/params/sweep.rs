@@ -41,14 +41,6 @@ impl SweepKind {
         [range(x), range(y)]
     }
 
-    /// Korean axis names with units.
-    pub fn axis_names_ko(self) -> [&'static str; 2] {
-        match self {
-            SweepKind::TtlPause => ["락 TTL (ms)", "멈춤 상한 (ms)"],
-            SweepKind::Contention => ["지갑당 스레드 수", "지갑 수"],
-        }
-    }
-
     /// The default spec of the figure.
     pub fn default_spec(self) -> SweepSpec {
         match self {
@@ -118,13 +110,6 @@ impl SweepMetric {
 
     pub fn from_key(key: &str) -> Option<SweepMetric> {
         [SweepMetric::OverApproval, SweepMetric::Throughput].into_iter().find(|m| m.key() == key)
-    }
-
-    pub fn name_ko(self) -> &'static str {
-        match self {
-            SweepMetric::OverApproval => "초과 승인 (건, 시드 평균)",
-            SweepMetric::Throughput => "처리량 (건/초, 시드 평균)",
-        }
     }
 }
 
