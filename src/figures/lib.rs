@@ -221,7 +221,12 @@ mod tests {
         let view = View::default();
         let h = height_css(&t, &view, &TimelineMarks::of(&t)) as u32;
         let s = svg(900, h, |a| draw_timeline(a, &t, &view).unwrap());
-        assert!(s.contains("지갑0 lease") && s.contains("스레드 0"), "timeline labels");
+        let lanes = &lab_words::ko::WORDS.legend.lanes;
+        let (lease, thread) = (
+            lab_words::ko::WORDS.fill(lanes.lease, &[("wallet", "0")]),
+            lab_words::ko::WORDS.fill(lanes.worker, &[("worker", "0")]),
+        );
+        assert!(s.contains(&lease) && s.contains(&thread), "timeline labels");
         assert!(s.matches("<rect").count() > 50, "holds and leases are drawn");
 
         let ko = lab_words::Words::of(lab_words::Lang::Ko);

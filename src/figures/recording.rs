@@ -390,14 +390,14 @@ mod tests {
         top.draw(&Polygon::new(vec![(200, 5), (230, 5), (215, 30)], MAGENTA.mix(0.5)))?;
         top.draw_pixel((240, 10), &BLACK)?;
         let style = TextStyle::from(("sans-serif", 13.0).into_font()).color(&BLACK);
-        bottom.draw_text("지갑 0 lease", &style, (10, 10))?;
+        bottom.draw_text("\u{c9c0}\u{ac11} 0 lease", &style, (10, 10))?;
         let rotated = ("sans-serif", 11.0).into_font().transform(FontTransform::Rotate270).color(&RED);
         bottom.draw_text("ms", &rotated, (200, 30))?;
         let centred = style.pos(plotters::style::text_anchor::Pos::new(
             plotters::style::text_anchor::HPos::Center,
             plotters::style::text_anchor::VPos::Bottom,
         ));
-        bottom.draw_text("가운데", &centred, (120, 40))?;
+        bottom.draw_text("\u{ac00}\u{c6b4}\u{b370}", &centred, (120, 40))?;
         Ok(())
     }
 

@@ -287,7 +287,7 @@ mod tests {
             area.draw(&Polygon::new(vec![(200, 5), (230, 5), (215, 30)], MAGENTA.mix(0.5))).unwrap();
             area.draw_pixel((240, 10), &BLACK).unwrap();
             let style = TextStyle::from(("sans-serif", 13.0).into_font()).color(&BLACK);
-            area.draw_text("지갑 <0>", &style, (10, 60)).unwrap();
+            area.draw_text("\u{c9c0}\u{ac11} <0>", &style, (10, 60)).unwrap();
         }
         let mut plotters = String::new();
         {
@@ -305,6 +305,6 @@ mod tests {
         assert_eq!(plotters[..p_text], ours[..o_text], "every shape as plotters writes it");
         assert!(ours.contains(r#"font-size="13""#), "{ours}");
         assert!(plotters.contains(&format!(r#"font-size="{}""#, 13.0 / 1.24)));
-        assert!(ours.contains("지갑 &lt;0&gt;") && ours.ends_with("</text>\n</svg>\n"), "{ours}");
+        assert!(ours.contains("\u{c9c0}\u{ac11} &lt;0&gt;") && ours.ends_with("</text>\n</svg>\n"), "{ours}");
     }
 }
