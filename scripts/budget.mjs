@@ -108,8 +108,28 @@ const WASM_GZ_MAX = 400 * KB;
 // figures and the model, plotters-canvas's colours and font sizes, and the
 // Debug message of every f64::clamp with bounds not known at compile time;
 // lab_model::decimal::fixed writes `{:.N}` without it, character for character.
-const SITE_WASM_GZ_MAX = 440 * KB;
-const FIRST_LOAD_MAX = 500 * KB;
+// Issue 42 (the words layer) moved every word a reader sees into lab-words'
+// tables, and its piece 8 made the page load its language's table as data
+// (words/LANG.words, 32.1 KB gzip Korean, 29.8 KB English, preloaded beside
+// the wasm; src/web/page_words.rs): no table is compiled in through the
+// page's accessor any more. Measured on 2026-12-06 with trunk's pipeline
+// (the release build of the working tree, with pieces 2-7's migrations):
+// 465.4 KB gzip, the first load 551.5 KB Korean and 549.5 KB English. The
+// Korean table is still in the site's module: lab-figures' Korean-only
+// helpers that the site still reaches (HookRun::writes, LeaseFigure's
+// Narrator::describe_step and describe_mark, text_alternative reaching
+// lab_model::metrics::words::ko and analysis::locking_stmt_ko,
+// StoryStep::sentence_ko from web::export_source) name lab_words::ko::WORDS,
+// which keeps every Korean string of it, and the old Korean functions of
+// lab-model (korean::with_particle, metrics::words::ko, article notes)
+// beside the tables' composition. When they go (issue 42's last step), the
+// table leaves the module (about 25-30 KB gzip, ko.words' own size less the
+// strings the old functions duplicate) and §3's moves (decimal formatting,
+// Article A's stories in the figures module) take it toward 400 KB. Until
+// then the limits hold today's numbers, so nothing grows unseen.
+const SITE_WASM_GZ_MAX = 466 * KB;
+// Issue 42 (above): both editions' first loads, each with its own words file.
+const FIRST_LOAD_MAX = 552 * KB;
 // Today's counts plus a little slack, so that nothing grows back: six
 // pipelines and 1,157 KB before the two workers became one; five and
 // 1,109 KB with the one worker; three and 785 KB once the lazily loaded
@@ -163,7 +183,10 @@ const FIRST_LOAD_MAX = 500 * KB;
 // checked on the spot), and it is never first load. One sort routine of
 // lab-sim's own instead of the standard one: 758.4 KB on 2026-12-06.
 const MAX_WASM_PIPELINES = 3;
-const TOTAL_WASM_GZ_MAX = 770 * KB;
+// Issue 42 (above): the figures module 272 -> 303 KB and the check module
+// 58 -> 63.5 KB with the words layer's composition while the old Korean
+// functions remain: 831.8 KB on 2026-12-06.
+const TOTAL_WASM_GZ_MAX = 832 * KB;
 const TOTAL_WASM_GZ_TARGET = 700 * KB;
 
 if (!fs.existsSync(path.join(dist, 'index.html'))) {
@@ -185,30 +208,42 @@ if (wasm.length < 1) {
 
 // What the first visit downloads: the page and what it references, then
 // every static import of those scripts, transitively. Fonts are excluded by
-// the budget's definition (and load lazily via @font-face).
+// the budget's definition (and load lazily via @font-face). Measured apart
+// for the Korean front page (index.html) and the English one (en/index.html,
+// when the build has it): each loads its own language's words file
+// (words/LANG.words, preloaded, src/web/page_words.rs) and never the other's.
 const rel = (f) => path.relative(dist, f).split(path.sep).join('/');
 const byRel = new Map(files.map((f) => [rel(f), f]));
-const firstSet = new Set([path.join(dist, 'index.html')]);
-// The import map and the digests block name files to check them when they
-// are fetched (scripts/trunk-post-build.mjs); they load nothing.
-const html = withoutFetchedDigests(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'));
-for (const [r, f] of byRel) {
-  if (/\.(js|wasm|css)$/.test(r) && [`"/${r}"`, `'/${r}'`, `"./${r}"`, `'./${r}'`, `"${r}"`].some((ref) => html.includes(ref))) {
-    firstSet.add(f);
+function firstLoadOf(page) {
+  const set = new Set([page]);
+  const pageDir = path.dirname(page);
+  // The import map and the digests block name files to check them when they
+  // are fetched (scripts/trunk-post-build.mjs); they load nothing.
+  const html = withoutFetchedDigests(fs.readFileSync(page, 'utf8'));
+  for (const [r, f] of byRel) {
+    if (!/\.(js|wasm|css|words)$/.test(r)) continue;
+    const fromPage = path.relative(pageDir, f).split(path.sep).join('/');
+    const refs = [`"/${r}"`, `'/${r}'`, `"./${fromPage}"`, `'./${fromPage}'`, `"${fromPage}"`];
+    if (refs.some((ref) => html.includes(ref))) set.add(f);
   }
-}
-const queue = [...firstSet].filter((f) => f.endsWith('.js'));
-while (queue.length) {
-  const f = queue.pop();
-  const src = fs.readFileSync(f, 'utf8');
-  for (const m of src.matchAll(/(?:^|[;\s])(?:import|export)\s*(?:[^'"()]*?\sfrom\s*)?['"]([^'"]+)['"]/g)) {
-    const target = path.resolve(path.dirname(f), m[1]);
-    if (byRel.has(rel(target)) && !firstSet.has(target)) {
-      firstSet.add(target);
-      if (target.endsWith('.js')) queue.push(target);
+  const queue = [...set].filter((f) => f.endsWith('.js'));
+  while (queue.length) {
+    const f = queue.pop();
+    const src = fs.readFileSync(f, 'utf8');
+    for (const m of src.matchAll(/(?:^|[;\s])(?:import|export)\s*(?:[^'"()]*?\sfrom\s*)?['"]([^'"]+)['"]/g)) {
+      const target = path.resolve(path.dirname(f), m[1]);
+      if (byRel.has(rel(target)) && !set.has(target)) {
+        set.add(target);
+        if (target.endsWith('.js')) queue.push(target);
+      }
     }
   }
+  return set;
 }
+const firstSet = firstLoadOf(path.join(dist, 'index.html'));
+const englishIndex = path.join(dist, 'en', 'index.html');
+const englishSet = fs.existsSync(englishIndex) ? firstLoadOf(englishIndex) : null;
+const transferredOf = (set) => [...set].reduce((sum, f) => sum + gz(fs.readFileSync(f)), 0);
 const firstLoad = [...firstSet].sort();
 const lazy = files.filter((f) => /\.(js|wasm)$/.test(f) && !firstSet.has(f));
 let raw = 0, transferred = 0;
@@ -240,7 +275,7 @@ for (const f of wasm) {
   if (g > max) { console.error(`FAIL: wasm ${rel(f)} ${kb(g)} gzip > ${kb(max)}`); ok = false; }
 }
 if (!wasm.some((f) => firstSet.has(f))) { console.error('FAIL: no .wasm is referenced by index.html'); ok = false; }
-console.log(`first load (fonts excluded): ${kb(transferred)} transferred with gzip, ${kb(raw)} uncompressed (budget ${kb(FIRST_LOAD_MAX)})`);
+console.log(`Korean first load (index.html, fonts excluded): ${kb(transferred)} transferred with gzip, ${kb(raw)} uncompressed (budget ${kb(FIRST_LOAD_MAX)})`);
 console.log(`fonts (not counted): ${kb(fonts)}`);
 
 // The pipelines the source page declares (comments are not declarations).
@@ -255,5 +290,24 @@ if (totalWasm > TOTAL_WASM_GZ_MAX) { console.error(`FAIL: total wasm ${kb(totalW
 else if (totalWasm > TOTAL_WASM_GZ_TARGET) console.log(`over target: total wasm ${kb(totalWasm)} gzip > ${kb(TOTAL_WASM_GZ_TARGET)} (within the limit, ${kb(TOTAL_WASM_GZ_MAX)})`);
 
 if (transferred > FIRST_LOAD_MAX) { console.error(`FAIL: first load ${kb(transferred)} > ${kb(FIRST_LOAD_MAX)}`); ok = false; }
+
+// The words files: each language's first load holds its own and never the other's.
+const wordsFiles = files.filter((f) => f.endsWith('.words'));
+for (const f of wordsFiles) {
+  const buf = fs.readFileSync(f);
+  console.log(`words ${rel(f)}: ${kb(buf.length)} raw, ${kb(gz(buf))} gzip`);
+}
+const wordsIn = (set, lang) => set.has(path.join(dist, 'words', `${lang}.words`));
+if (!wordsIn(firstSet, 'ko')) { console.error('FAIL: index.html does not preload words/ko.words'); ok = false; }
+if (wordsIn(firstSet, 'en')) { console.error('FAIL: words/en.words is in the Korean first load'); ok = false; }
+if (englishSet) {
+  const t = transferredOf(englishSet);
+  console.log(`English first load (en/index.html, fonts excluded): ${kb(t)} transferred with gzip (budget ${kb(FIRST_LOAD_MAX)})`);
+  if (!wordsIn(englishSet, 'en')) { console.error('FAIL: en/index.html does not preload words/en.words'); ok = false; }
+  if (wordsIn(englishSet, 'ko')) { console.error('FAIL: words/ko.words is in the English first load'); ok = false; }
+  if (t > FIRST_LOAD_MAX) { console.error(`FAIL: English first load ${kb(t)} > ${kb(FIRST_LOAD_MAX)}`); ok = false; }
+} else {
+  console.log('English first load: no en/index.html in this build');
+}
 console.log(ok ? 'budget: OK' : 'budget: FAILED');
 process.exit(ok ? 0 : 1);

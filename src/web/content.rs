@@ -19,7 +19,13 @@ pub use crate::content::shell::{chapter, chapters, Chapter};
 /// Fetches a chapter's rendered HTML. The id comes from [`chapters`], never
 /// from the URL directly, so the request path is always one of ours.
 pub async fn fetch_chapter_html(chapter: Chapter) -> Result<String, String> {
-    let url = format!("content/html/{}.html", chapter.id);
+    // The page's edition's prose (`content/html/en/ID.html` for English), from the site's root.
+    let lang = super::page_words::words().lang();
+    let url = super::page_words::at_root(&format!(
+        "content/html/{}{}.html",
+        lab_model::permalink::edition_dir(lang),
+        chapter.id
+    ));
     let response = JsFuture::from(gloo::utils::window().fetch_with_str(&url)).await.map_err(|e| format!("{e:?}"))?;
     let response: web_sys::Response = response.dyn_into().map_err(|_| "not a Response".to_string())?;
     if !response.ok() {

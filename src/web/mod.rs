@@ -171,7 +171,7 @@ fn register_service_worker() {
         return;
     }
     let container: web_sys::ServiceWorkerContainer = container.unchecked_into();
-    let promise = container.register("sw.js");
+    let promise = container.register(&page_words::at_root("sw.js"));
     wasm_bindgen_futures::spawn_local(async move {
         if let Err(e) = wasm_bindgen_futures::JsFuture::from(promise).await {
             web_sys::console::warn_2(&page_words::words().ui.page.offline_failed.into(), &e);

@@ -74,6 +74,17 @@ pub fn page_root() -> String {
         .unwrap_or_else(|| "./".to_string())
 }
 
+/// `path` (from the site's root, as `content/html/ID.html`) as this page
+/// addresses it: under [`page_root`] (unchanged on a page at the root).
+pub fn at_root(path: &str) -> String {
+    let root = page_root();
+    if root == "./" {
+        path.to_string()
+    } else {
+        format!("{}{path}", if root.ends_with('/') { root } else { format!("{root}/") })
+    }
+}
+
 /// The address of `lang`'s words file below `root`.
 pub fn words_url(root: &str, lang: Lang) -> String {
     let root = if root.ends_with('/') { root.to_string() } else { format!("{root}/") };

@@ -76,7 +76,7 @@ pub(super) fn recorded_key(spec: &FigureSpec) -> Option<&'static str> {
 /// Fetches and reads a recorded run (the key comes from [`recorded_key`], never from the URL).
 async fn fetch_recorded(key: &'static str) -> Result<RecordedView, String> {
     let response =
-        JsFuture::from(gloo::utils::window().fetch_with_str(&path(key))).await.map_err(|e| format!("{e:?}"))?;
+        JsFuture::from(gloo::utils::window().fetch_with_str(&crate::web::page_words::at_root(&path(key)))).await.map_err(|e| format!("{e:?}"))?;
     let response: web_sys::Response = response.dyn_into().map_err(|_| "not a Response".to_string())?;
     if !response.ok() {
         return Err(format!("HTTP {}", response.status()));
