@@ -140,7 +140,10 @@ async fn every_figure_mounts_as_tall_as_its_plan() {
         }
         let canvas = canvas.expect(spec.id);
         let fig = root.query_selector(&format!("figure#{}", spec.id)).unwrap().expect(spec.id);
-        assert_eq!(fig.query_selector("figcaption").unwrap().unwrap().text_content().unwrap(), spec.caption_ko);
+        assert_eq!(
+            fig.query_selector("figcaption").unwrap().unwrap().text_content().unwrap(),
+            lab_words::catalogue::caption(&lab_words::ko::WORDS, spec)
+        );
         let wrap: web_sys::HtmlElement = fig.query_selector(".canvas-wrap").unwrap().unwrap().unchecked_into();
         let width = f64::from(wrap.client_width()).max(280.0);
         let planned = LeasePlan::new(spec, spec.initial_query(), None, true).run().height_css(width);

@@ -135,8 +135,6 @@ pub struct FigureSpec {
     /// talks about, shown beside the figure from its own runs while the
     /// reader moves a control (empty: none).
     pub key_metrics: &'static [&'static str],
-    /// The Korean caption: the page's `<figcaption>` and the exported files' caption.
-    pub caption_ko: &'static str,
     /// Why the figure has no image file (it is not a plotters drawing), if so.
     pub not_drawn: Option<&'static str>,
 }
@@ -179,7 +177,6 @@ pub static FIGURES: &[FigureSpec] = &[
         main_keys: &["ttl_ms", "pause_min_ms", "pause_max_ms", "threads"],
         lesson_keys: &["ttl_ms"],
         key_metrics: &["approvals", "ownership_overlap_pairs", "lost_update_pairs"],
-        caption_ko: "그림 1-1. lease 만료 타임라인(실험 1): 지갑별 스레드의 홀드(클라이언트가 믿는 소유)와 락 서버가 본 lease, 잔액 행. 분홍 띠는 두 스레드 이상이 같은 지갑을 쥐고 있다고 믿은 구간이다.",
         not_drawn: None,
     },
     FigureSpec {
@@ -194,7 +191,6 @@ pub static FIGURES: &[FigureSpec] = &[
         main_keys: &["ttl_ms", "threads", "variant"],
         lesson_keys: &[],
         key_metrics: &["drift_won", "over_approval", "negative_ledger_wallets"],
-        caption_ko: "그림 1-2. 조용한 깨짐: 지갑별 잔액 스냅샷과 원장 계산값. 둘 사이의 띠가 drift(INV-010)다.",
         not_drawn: None,
     },
     FigureSpec {
@@ -209,7 +205,6 @@ pub static FIGURES: &[FigureSpec] = &[
         main_keys: &["stop_duration_ms", "watchdog_period_ms", "processes", "ttl_ms"],
         lesson_keys: &["stop_duration_ms"],
         key_metrics: &["stolen_at_release", "ownership_overlap_pairs", "watchdog_extensions"],
-        caption_ko: "그림 2-1. Watchdog과 프로세스 정지(실험 2): 회색 띠는 pay-api 프로세스가 멈춘 구간이다. 연장 스레드도 함께 멈추므로 서버의 lease는 만료된다.",
         not_drawn: None,
     },
     FigureSpec {
@@ -224,7 +219,6 @@ pub static FIGURES: &[FigureSpec] = &[
         main_keys: &["ttl_ms", "pause_min_ms", "pause_max_ms", "fence_check_locks_row"],
         lesson_keys: &["pause_min_ms"],
         key_metrics: &["fencing_rejects", "over_approval", "lost_update_pairs"],
-        caption_ko: "그림 3-1. fence를 어디에 두는가(실험 3): 위는 쓰기 시점 fencing(c-1), 아래는 읽기 시점 fencing(c-2). 같은 지갑, 같은 멈춤에서 토큰과 fence 값을 비교한다.",
         not_drawn: None,
     },
     FigureSpec {
@@ -239,7 +233,6 @@ pub static FIGURES: &[FigureSpec] = &[
         main_keys: &["ttl_ms", "acquire_lag_ppm", "pause_min_ms", "pause_max_ms"],
         lesson_keys: &["acquire_lag_ppm"],
         key_metrics: &["ownership_overlap_pairs", "max_concurrent_owners", "approvals"],
-        caption_ko: "그림 3-2. 서버의 lease 시계와 클라이언트의 홀드 시계(TTL 1초 보충 실험): lease는 SET이 실행된 순간부터, 홀드는 응답을 받은 순간부터 잰다.",
         not_drawn: None,
     },
     FigureSpec {
@@ -254,7 +247,6 @@ pub static FIGURES: &[FigureSpec] = &[
         main_keys: &["pause_min_ms", "pause_max_ms", "threads", "wallets"],
         lesson_keys: &["threads"],
         key_metrics: &["approvals", "over_approval", "throughput_rps"],
-        caption_ko: "그림 4-1. 락 없는 기본 경로(실험 4): 스레드의 구간은 락 없이 겹치고, 차감은 조건부 원자 UPDATE 한 문장이 맡는다.",
         not_drawn: None,
     },
     FigureSpec {
@@ -269,7 +261,6 @@ pub static FIGURES: &[FigureSpec] = &[
         main_keys: &["variant", "fail_policy", "outage_kill_ms", "outage_restart_ms"],
         lesson_keys: &["fail_policy"],
         key_metrics: &["lockless_holds_during_outage", "post_restart_read_rejects", "drift_won"],
-        caption_ko: "그림 5-1. 락 서버 단절(실험 5): 20초에 죽고 40초에 빈 상태로 재기동한다. 초당 응답, 락 없는 홀드, 소유 겹침 쌍, 누적 drift, 토큰 카운터와 fence 값.",
         not_drawn: None,
     },
     FigureSpec {
@@ -284,7 +275,6 @@ pub static FIGURES: &[FigureSpec] = &[
         main_keys: A_KEYS,
         lesson_keys: &["ttl_ms"],
         key_metrics: &[],
-        caption_ko: "그림 6-1. 처리량과 초과 승인: 변형마다 시뮬레이션 3회(채운 점)와 원문 측정(빈 점).",
         not_drawn: None,
     },
     FigureSpec {
@@ -299,7 +289,6 @@ pub static FIGURES: &[FigureSpec] = &[
         main_keys: A_KEYS,
         lesson_keys: &[],
         key_metrics: &[],
-        caption_ko: "그림 4-2. 변형별 응답 지연의 누적 분포와 p95.",
         not_drawn: None,
     },
     FigureSpec {
@@ -314,7 +303,6 @@ pub static FIGURES: &[FigureSpec] = &[
         main_keys: &["ttl_lo", "ttl_hi", "pause_lo", "pause_hi"],
         lesson_keys: &["variant", "metric"],
         key_metrics: &[],
-        caption_ko: "그림 7-1. TTL × 멈춤 지도: 칸마다 같은 설정을 시드 여러 개로 60초씩 돌린 평균이다. 멈춤은 [상한 − 200ms, 상한]에서 고르게 뽑는다. 칸을 누르면 그 실행의 요약이 지도 아래에 열리고, 거기서 그 설정의 타임라인(그림 1-1)으로 갈 수 있다.",
         not_drawn: None,
     },
     FigureSpec {
@@ -329,7 +317,6 @@ pub static FIGURES: &[FigureSpec] = &[
         main_keys: &["tpw_lo", "tpw_hi", "wallets_lo", "wallets_hi"],
         lesson_keys: &[],
         key_metrics: &[],
-        caption_ko: "그림 7-2. 경합 지도: 지갑 수와 지갑당 스레드 수를 바꿔 가며 같은 변형을 시드 여러 개로 60초씩 돌린 평균이다. TTL과 멈춤은 원문 그대로(200ms, 300~500ms). 칸을 누르면 그 실행의 요약이 지도 아래에 열리고, 거기서 그 설정의 타임라인(그림 1-1)으로 갈 수 있다.",
         not_drawn: None,
     },
     FigureSpec {
@@ -344,7 +331,6 @@ pub static FIGURES: &[FigureSpec] = &[
         main_keys: &["check", "threads"],
         lesson_keys: &["check", "threads"],
         key_metrics: &[],
-        caption_ko: "그림 8-1. 직접 깨뜨려 보기: 잔액이 결제 한 건분인 지갑 하나에 스레드 두세 개가 결제를 한 건씩 보낸다. 다음에 움직일 스레드, 락을 쥔 스레드의 멈춤, 락 서버의 장애는 독자가 고른다. 그림의 가로는 시간이 아니라 단계의 순서이고, 빨간 칸은 성질이 처음 깨진 단계다.",
         not_drawn: Some(
             "A10 is the reader's own schedule, built by the page's check module; `lab check` prints its data, `lab check --replay F.svg` draws a counterexample as a timeline",
         ),
@@ -361,7 +347,6 @@ pub static FIGURES: &[FigureSpec] = &[
         main_keys: &["variant", "crash_after", "fault", "conflict_source", "profile", "device_honours_sync"],
         lesson_keys: &["variant", "crash_after"],
         key_metrics: &[],
-        caption_ko: "그림 B1-1. 전파 전에 기억하기: A·B·C·D 네 검증 노드의 줄, A의 처리 단계 블록, 그 아래 A의 안전 기록이 있는 저장 계층(트랜잭션 · 저장 큐 · OS 캐시 · 디스크), A가 보낸 투표 화살표, 장애(번개)와 재시작, 그리고 B·C·D 가운데 누구든 A의 서로 다른 두 서명을 쥐면 빨갛게 변하는 증거 배지.",
         not_drawn: None,
     },
     // B-2 opens on this figure, before the crash-point map.
@@ -377,7 +362,6 @@ pub static FIGURES: &[FigureSpec] = &[
         main_keys: &["fault", "variant", "device_honours_sync"],
         lesson_keys: &["fault", "variant"],
         key_metrics: &[],
-        caption_ko: "그림 B2-1. A의 첫 투표와 그 기록: 맨 위는 A의 처리 단계, 그 아래 네 줄은 그때그때 안전 기록이 있던 계층, 네트워크 줄의 점은 투표가 나간 순간이다. A의 줄을 누른 시각에 장애가 나고, 그 장애가 지우는 계층은 그 시각부터 회색이 된다(✓ 남음, ✗ 사라짐). 위쪽 배지는 그 장애와 재시작을 시뮬레이션으로 다시 돌린 판정이다. 가로축은 시간 순서지만 짧은 단계를 넓혀 그렸다.",
         not_drawn: Some("B2-1 is drawn by the page's figures module from its own runs, beside the reader's choices; it has no file yet"),
     },
     FigureSpec {
@@ -392,7 +376,6 @@ pub static FIGURES: &[FigureSpec] = &[
         main_keys: &["profile", "device_honours_sync"],
         lesson_keys: &["profile", "device_honours_sync"],
         key_metrics: &[],
-        caption_ko: "그림 B2-2. 장애 지점 지도: 행은 순서와 처리 방식, 열은 장애 직전에 끝난 처리 단계. 칸의 왼쪽은 프로세스 종료, 오른쪽은 전원 차단일 때의 결과(백그라운드 쓰기가 끼어드는 경우 중 가장 나쁜 것)이다. 칸을 누르면(또는 Enter) 그림 B1-1이 바로 그 장애 지점에서 열린다.",
         not_drawn: Some("B2 is an HTML table on the site, not a drawing; use `lab crashpoints` for its data"),
     },
     FigureSpec {
@@ -407,7 +390,6 @@ pub static FIGURES: &[FigureSpec] = &[
         main_keys: &["outer_end", "crash", "crash_after", "fault"],
         lesson_keys: &["outer_end"],
         key_metrics: &[],
-        caption_ko: "그림 B3-1. 바깥 트랜잭션에 올라탄 기록: 위는 저장 호출이 바깥 트랜잭션에 합류하는 구현(괄호가 바깥 트랜잭션), 아래는 합류를 거절하는 구현.",
         not_drawn: None,
     },
     FigureSpec {
@@ -430,7 +412,6 @@ pub static FIGURES: &[FigureSpec] = &[
         ],
         lesson_keys: &["variant", "status_probe_shares_engine_lock"],
         key_metrics: &[],
-        caption_ko: "그림 B4-1. 결과를 모르는 실패와 차단: 빗금은 \"결과를 알 수 없음\"이다. 동기화 오류 뒤에는 저장 계층 전체에(재시작해 기록을 복원할 때까지), 중단 요청 뒤에는 A의 줄에(다음 단계나 차단, 장애가 올 때까지) 친다. 보라 막대는 차단, 맨 아래 줄은 상태 조회(초록: 곧바로 응답, 빨강: 동기화를 기다리며 멈춤).",
         not_drawn: None,
     },
     // B-5's story is B1's figure on the article's own answer to an interrupt:
@@ -449,7 +430,6 @@ pub static FIGURES: &[FigureSpec] = &[
         main_keys: &["variant", "crash_after", "fault", "conflict_source", "profile", "device_honours_sync"],
         lesson_keys: &["variant"],
         key_metrics: &[],
-        caption_ko: "그림 B5-1. 기다리는 도중의 중단 요청: A가 기록의 동기화를 기다리는 사이 중단 요청이 온다. 위쪽 A의 줄이 처리 단계, 그 아래가 A의 저장 계층(트랜잭션 · 저장 큐 · OS 캐시 · 디스크), 빗금은 \"결과를 알 수 없음\", 보라 막대는 차단이다. \"순서 선택\"을 바꾸면 같은 장애 지점에서 다시 돈다.",
         not_drawn: None,
     },
     FigureSpec {
@@ -464,7 +444,6 @@ pub static FIGURES: &[FigureSpec] = &[
         main_keys: &["variant", "crash_after", "fault", "conflict_source", "profile", "device_honours_sync"],
         lesson_keys: &["crash_after"],
         key_metrics: &[],
-        caption_ko: "그림 B6-1. 다시 켜진 노드: A는 저장 후 전파 순서로 X의 기록을 남기다 장애를 맞고, 2초 뒤 다시 켜진다. 재시작 뒤 A의 줄에는 복원, 다른 후보 Y에 대한 서명 요청, 저장된 투표의 재전송이 차례로 그려진다.",
         not_drawn: None,
     },
     // B5 starts with its transactions at 12 s, so the run spans several rounds
@@ -482,7 +461,6 @@ pub static FIGURES: &[FigureSpec] = &[
         main_keys: &["blocked_validators"],
         lesson_keys: &["blocked_validators"],
         key_metrics: &[],
-        caption_ko: "그림 B8-1. 한 노드가 멈춰도 합의는 계속된다: 멈춘 검증 노드 수별 네트워크의 확정 높이. 점은 장애 뒤 제출한 거래 두 건이 확정된 곳, 세로선은 장애 시각(빨강)과 거래 제출 시각(회색).",
         not_drawn: None,
     },
     FigureSpec {
@@ -497,7 +475,6 @@ pub static FIGURES: &[FigureSpec] = &[
         main_keys: &["device_honours_sync", "variant", "profile"],
         lesson_keys: &["device_honours_sync"],
         key_metrics: &[],
-        caption_ko: "그림 B7-1. 프로세스 종료와 전원 차단: A의 최근 안전 기록이 놓인 저장 계층(칩: 높이, 단계(사전 = 사전 투표, 커밋 = 커밋 투표), 후보. 예: h3 사전 X). 장애가 지우는 계층은 회색이 되고 그 안의 기록에는 취소선이 그어진다. 이 그림의 저장소는 OS가 3초 뒤 디스크로 내려보낸다고 가정한다.",
         not_drawn: None,
     },
 ];
@@ -552,7 +529,6 @@ mod tests {
                 assert_ne!(a.code, b.code);
                 assert_ne!(a.number, b.number);
             }
-            assert!(a.caption_ko.starts_with(&format!("그림 {}.", a.number)), "{}", a.id);
         }
     }
 

@@ -45,7 +45,7 @@ pub fn figure(spec: &lab_model::registry::FigureSpec) -> Html {
         "<figure id=\"{}\" class=\"lab-figure break-it\" aria-describedby=\"break-it-said\" data-awaiting-module=\"\"><div class=\"break-it-mount\">\
          <p class=\"figure-loading\" role=\"status\">{loading}</p></div><figcaption>{}</figcaption></figure>",
         spec.id,
-        lab_model::html::escape_html(spec.caption_ko),
+        lab_model::html::escape_html(lab_words::catalogue::caption(crate::web::page_words::words(), spec)),
         loading = words().loading,
     )))
 }

@@ -123,7 +123,8 @@ mod tests {
         let style = TextStyle::from((FONT, CAPTION_FONT_PX).into_font());
         for e in super::super::figure_list() {
             for w in [280u32, 360, 480, 720, 960, 1200, 2000] {
-                for line in wrap_caption(e.caption_ko, f64::from(w) - 2.0 * CAPTION_PAD_PX) {
+                let caption = lab_words::catalogue::caption(&lab_words::ko::WORDS, e);
+                for line in wrap_caption(caption, f64::from(w) - 2.0 * CAPTION_PAD_PX) {
                     // ab_glyph scales by the font's height, not its em: a browser
                     // draws the same text about 1.2 times wider (measured in Chromium).
                     let real = f64::from(style.font.box_size(&line).unwrap().0) * 1.21;

@@ -334,7 +334,8 @@ fn prepared(
     attribution: Option<String>,
 ) -> Result<Prepared, ExportError> {
     let line_px = f64::from(width) - 2.0 * CAPTION_PAD_PX;
-    let mut caption_lines = wrap_caption(spec.caption_ko, line_px);
+    // The Korean edition's caption, as the exports have always said it.
+    let mut caption_lines = wrap_caption(lab_words::catalogue::caption(&lab_words::ko::WORDS, spec), line_px);
     let attribution = attribution.map(|a| wrap_caption(&a, line_px)).unwrap_or_default();
     let attribution_lines = attribution.len();
     caption_lines.extend(attribution);
