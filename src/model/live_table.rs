@@ -67,12 +67,6 @@ pub fn row_facts<'a>(runs: impl IntoIterator<Item = &'a TableRun>) -> Option<Run
     RunFacts::over(runs.into_iter().map(|r| &r.facts))
 }
 
-/// The Korean label of `metric`'s row over `runs` (see [`row_facts`]).
-/// Kept until its callers ask the words layer instead.
-pub fn row_label<'a>(metric: Metric, runs: impl IntoIterator<Item = &'a TableRun>) -> String {
-    metric.label_ko(row_facts(runs).as_ref())
-}
-
 /// Runs `query` at summary level, for all of its `duration_s` unless the
 /// work cap shortens it.
 pub fn table_run(query: &LeaseQuery) -> TableRun {

@@ -5,7 +5,7 @@
 
 use super::ExportError;
 use crate::plan::LeasePlan;
-use lab_model::live_table::{row_label, TableRun};
+use lab_model::live_table::{row_facts, TableRun};
 use lab_model::metrics::LIVE_TABLE;
 use lab_model::params::{parse_lease_query, parse_vote_query, LeaseQuery, Notice};
 use lab_model::registry::{self, Scenario};
@@ -86,7 +86,9 @@ pub fn metrics_csv(columns: &[MetricColumn]) -> String {
     }
     out.push('\n');
     for (row, metric) in LIVE_TABLE.into_iter().enumerate() {
-        let label = row_label(metric, columns.iter().map(|(_, run)| run));
+        // The Korean edition's row label, as the CSV has always said it.
+        let facts = row_facts(columns.iter().map(|(_, run)| run));
+        let label = lab_words::metrics::metric_label(&lab_words::ko::WORDS, metric, facts.as_ref());
         out.push_str(&format!("{},{}", csv_field(metric.key()), csv_field(&label)));
         for (_, run) in columns {
             out.push(',');

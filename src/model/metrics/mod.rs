@@ -290,13 +290,8 @@ impl Metric {
         format_number(v, self.spec().decimals)
     }
 
-    /// The page's label of the metric, for runs with `facts` (`None`: no
+    /// `lab`'s label of the metric, for runs with `facts` (`None`: no
     /// particular run, and the label leaves out what would depend on one).
-    pub fn label_ko(self, facts: Option<&RunFacts>) -> String {
-        words::ko::label(self, facts)
-    }
-
-    /// `lab`'s label of the metric (see [`Metric::label_ko`]).
     pub fn label_en(self, facts: Option<&RunFacts>) -> String {
         words::en::label(self, facts)
     }
@@ -490,7 +485,7 @@ mod tests {
                 assert_eq!(rows, vec![m], "{key}");
                 assert_eq!(Metric::from_key(key), Some(m));
             }
-            assert!(!m.label_ko(None).is_empty() && !m.label_en(None).is_empty(), "{m:?}");
+            assert!(!m.label_en(None).is_empty(), "{m:?}");
         }
         assert_eq!(Metric::from_key("no_such_metric"), None);
     }
