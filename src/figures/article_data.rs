@@ -12,7 +12,13 @@ use lab_sim::lease::{Preset, Variant};
 pub fn value(preset: Preset, metric: Metric) -> Option<String> {
     let decimals = metric.spec().decimals;
     let cells = article_cells(preset.key(), metric)?;
-    Some(cells.iter().map(|c| c.display_ko(decimals)).collect::<Vec<_>>().join(" · "))
+    Some(
+        cells
+            .iter()
+            .map(|c| lab_words::analysis::article_cell(&lab_words::ko::WORDS, c, decimals))
+            .collect::<Vec<_>>()
+            .join(" · "),
+    )
 }
 
 fn center(m: &Measured) -> Option<f64> {

@@ -66,20 +66,6 @@ impl CellNote {
             CellNote::C2RestartRejects => "c-2 + fail-closed: exactly 96 read-time rejects per wallet after the restart, 384 per run, in all 3 runs.",
         }
     }
-
-    /// The page's Korean words. Kept until its callers ask the words layer.
-    pub const fn ko(self) -> &'static str {
-        match self {
-            CellNote::Verbatim(text) => text,
-            CellNote::OneArtifact => "(아티팩트 1)",
-            CellNote::NoLockIsNormal => "(락 없음이 정상)",
-            CellNote::SameBeforeDuringAfter => "전·중·후 동일",
-            CellNote::AlmostAllRejected => "(거의 전부 거부)",
-            CellNote::NoLock => "(락 없음)",
-            CellNote::Ttl1sExpiry => "TTL 1초에서도 (a) 경로는 3회 중 2회 만료되었습니다. 3회차에는 홀드 4건이 lease 안에서 STOLEN이 되어 초과 승인 4건이 났고, 원문은 그 원인을 락 서버의 멈춤으로 봅니다.",
-            CellNote::C2RestartRejects => "c-2 + fail-closed: 재기동 뒤 지갑마다 정확히 96건, 실행마다 384건이 읽기 시점 fencing에서 거부되었습니다(3회 모두).",
-        }
-    }
 }
 
 /// One row of an article table: which experiment and which of our presets it corresponds to.
@@ -497,12 +483,6 @@ impl Measured {
         self.display_in(decimals, CellNote::en)
     }
 
-    /// The cell as the article printed it, its words in the article's Korean
-    /// (the page). Kept until its callers ask the words layer's `analysis::article_cell`.
-    pub fn display_ko(&self, decimals: usize) -> String {
-        self.display_in(decimals, CellNote::ko)
-    }
-
     /// The cell as the article printed it, its words as `words_in` picks them.
     pub fn display_in(&self, decimals: usize, words_in: impl Fn(CellNote) -> &'static str) -> String {
         match *self {
@@ -542,17 +522,9 @@ mod tests {
     }
 
     #[test]
-    fn the_page_gets_the_articles_korean_words_and_lab_the_english() {
+    fn lab_gets_the_articles_english_and_a_cell_its_words_from_the_caller() {
         let cell = Annotated(19.1, CellNote::AlmostAllRejected);
         assert_eq!(cell.display(1), "19.1 (almost all rejected)");
-        assert_eq!(cell.display_ko(1), "19.1 (거의 전부 거부)");
-        for table in ARTICLE_TABLES {
-            for row in table.rows {
-                for cell in row.cells {
-                    let ko = cell.display_ko(1);
-                    assert!(!ko.chars().any(|c| c.is_ascii_alphabetic()), "{} / {}: {ko}", table.id, row.label);
-                }
-            }
-        }
+        assert_eq!(cell.display_in(1, |_| "(words)"), "19.1 (words)");
     }
 }

@@ -14,7 +14,7 @@
 use serde_json::Value;
 
 use lab_model::html::escape_html;
-use lab_model::metrics::{article_text, ArticleText, Metric, RunFacts};
+use lab_model::metrics::{article_text_in, ArticleText, Metric, RunFacts};
 use lab_words::metrics::metric_label;
 use lab_words::real::PayRealWords;
 use lab_words::Words;
@@ -142,13 +142,7 @@ pub(super) fn cell(text: &str) -> String {
 /// of `words` (the committed set's `article` is `lab`'s English): "—" where
 /// the article gives none, a note of its text where that stands in for a cell.
 fn article_cell(words: &Words, key: &str, metric: Metric) -> String {
-    // The model keeps the article's cells in both languages under its own
-    // `Lang`: the same two languages, named there.
-    let lang = match words.lang() {
-        lab_words::Lang::Ko => lab_model::metrics::Lang::Ko,
-        lab_words::Lang::En => lab_model::metrics::Lang::En,
-    };
-    match article_text(key, metric, lang) {
+    match article_text_in(key, metric, |note| lab_words::analysis::cell_note(words, note)) {
         Some(ArticleText::Cell(text)) => cell(&text),
         Some(ArticleText::Note(note)) => words.fill(w(words).article_note, &[("note", &escape_html(note))]),
         None => "—".to_string(),
@@ -353,15 +347,16 @@ mod tests {
     }
 
     /// The article's cells and notes are in the reader's language: the
-    /// Korean table's are the model's Korean, never `lab`'s English.
+    /// Korean table's, never `lab`'s English.
     #[test]
     fn the_articles_cells_and_notes_are_in_the_readers_language() {
         let words = ko();
-        let cell_of = |key: &str, m: Metric| match article_text(key, m, lab_model::metrics::Lang::Ko) {
-            Some(ArticleText::Cell(text)) => cell(&text),
-            Some(ArticleText::Note(note)) => escape_html(note),
-            None => panic!("{key}: the article has no {m:?}"),
-        };
+        let cell_of =
+            |key: &str, m: Metric| match article_text_in(key, m, |note| lab_words::analysis::cell_note(words, note)) {
+                Some(ArticleText::Cell(text)) => cell(&text),
+                Some(ArticleText::Note(note)) => escape_html(note),
+                None => panic!("{key}: the article has no {m:?}"),
+            };
         let exp2 = block(words, "{{real-pay:exp2}}").unwrap();
         assert!(!exp2.contains("artifact"), "{exp2}");
         let facts = config_facts(config(&summary(), "exp2"));

@@ -391,24 +391,6 @@ pub fn article_cells(preset: &str, metric: Metric) -> Option<Vec<Measured>> {
     })
 }
 
-/// Which language a text is in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lang {
-    Ko,
-    En,
-}
-
-impl Lang {
-    /// A cell's words in this language. Kept until its callers ask the
-    /// words layer's `analysis::cell_note`.
-    pub fn words(self, note: CellNote) -> &'static str {
-        match self {
-            Lang::Ko => note.ko(),
-            Lang::En => note.en(),
-        }
-    }
-}
-
 /// The article's value of a metric for one configuration, as the real runs'
 /// tables show it beside theirs.
 #[derive(Clone, Debug, PartialEq)]
@@ -427,15 +409,10 @@ const ARTICLE_NOTE_CELLS: [(&str, &[Metric], CellNote); 2] = [
 ];
 
 /// The article's value of `metric` for the configuration `key` (a preset
-/// key, or a real run's own configuration), in `lang`: per-run rows merged
-/// into "min–max" when they are plain values. `None` when the article
-/// gives none.
-pub fn article_text(key: &str, metric: Metric, lang: Lang) -> Option<ArticleText> {
-    article_text_in(key, metric, |note| lang.words(note))
-}
-
-/// [`article_text`] with the cells' words as `words_in` says them (the
-/// words layer's `analysis::article_text` passes its table's).
+/// key, or a real run's own configuration), its notes' words as `words_in`
+/// says them (`lab`'s English: [`CellNote::en`]; the words layer's
+/// `analysis::article_text` passes its table's): per-run rows merged into
+/// "min–max" when they are plain values. `None` when the article gives none.
 pub fn article_text_in(key: &str, metric: Metric, words_in: impl Fn(CellNote) -> &'static str) -> Option<ArticleText> {
     if let Some((_, _, note)) = ARTICLE_NOTE_CELLS.iter().find(|(k, metrics, _)| *k == key && metrics.contains(&metric))
     {
@@ -526,28 +503,23 @@ mod tests {
     }
 
     #[test]
-    fn the_article_cells_are_the_articles_in_either_language() {
-        let cell = |key, m, lang| match article_text(key, m, lang) {
+    fn the_article_cells_are_the_articles() {
+        let text = |key, m| article_text_in(key, m, CellNote::en);
+        let cell = |key, m| match text(key, m) {
             Some(ArticleText::Cell(text)) => text,
             other => panic!("{key}: {other:?}"),
         };
-        assert_eq!(cell("exp1", Metric::Approvals, Lang::En), "580–590");
-        assert_eq!(cell("exp2_stop", Metric::OverApproval, Lang::En), "81–83");
-        assert_eq!(cell("exp4", Metric::LatencyP95Ms, Lang::En), "506–588");
-        assert_eq!(cell("exp5_open", Metric::OverlapPairsDuringOutage, Lang::En), "1,115–2,245");
-        assert_eq!(cell("exp2", Metric::OwnershipOverlapPairs, Lang::En), "0 (1 artifact)");
-        assert_ne!(
-            cell("exp2", Metric::OwnershipOverlapPairs, Lang::Ko),
-            cell("exp2", Metric::OwnershipOverlapPairs, Lang::En)
-        );
-        assert!(cell("exp3_c2", Metric::ThroughputRps, Lang::Ko).starts_with("19.1 ("));
+        assert_eq!(cell("exp1", Metric::Approvals), "580–590");
+        assert_eq!(cell("exp2_stop", Metric::OverApproval), "81–83");
+        assert_eq!(cell("exp4", Metric::LatencyP95Ms), "506–588");
+        assert_eq!(cell("exp5_open", Metric::OverlapPairsDuringOutage), "1,115–2,245");
+        assert_eq!(cell("exp2", Metric::OwnershipOverlapPairs), "0 (1 artifact)");
+        assert!(cell("exp3_c2", Metric::ThroughputRps).starts_with("19.1 ("));
         // The summary's fail-open overlap is the outage's pairs, not the whole run's.
-        assert_eq!(article_text("exp5_open", Metric::OwnershipOverlapPairs, Lang::En), None);
-        assert_eq!(article_text("exp3_ttl1s", Metric::OverApproval, Lang::En), None);
-        let Some(ArticleText::Note(note)) = article_text("exp1_ttl1s", Metric::StolenAtRelease, Lang::Ko) else {
-            panic!("a note")
-        };
-        assert_eq!(note, CellNote::Ttl1sExpiry.ko());
+        assert_eq!(text("exp5_open", Metric::OwnershipOverlapPairs), None);
+        assert_eq!(text("exp3_ttl1s", Metric::OverApproval), None);
+        let Some(ArticleText::Note(note)) = text("exp1_ttl1s", Metric::StolenAtRelease) else { panic!("a note") };
+        assert_eq!(note, CellNote::Ttl1sExpiry.en());
     }
 
     #[test]

@@ -6,7 +6,8 @@
 use serde::Serialize;
 
 use crate::sim::lease::{LeaseDetails, LeaseMetrics};
-use lab_model::metrics::{article_text, ArticleText, Lang, Metric, RunFacts};
+use lab_model::article::CellNote;
+use lab_model::metrics::{article_text_in, ArticleText, Metric, RunFacts};
 
 pub use lab_model::metrics::range_text;
 
@@ -44,7 +45,7 @@ pub const ROWS: [Metric; 19] = [
 /// printed it (per-run rows merged into "min–max"; "see note: …" where a
 /// note of its text stands in for the cell); `None` if it gives none.
 pub fn article_cell(key: &str, metric: Metric) -> Option<String> {
-    Some(match article_text(key, metric, Lang::En)? {
+    Some(match article_text_in(key, metric, CellNote::en)? {
         ArticleText::Cell(text) => text,
         ArticleText::Note(note) => format!("see note: {note}"),
     })
