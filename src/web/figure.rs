@@ -634,7 +634,7 @@ impl Component for Figure {
             }
         }
         if left_recorded {
-            self.notices.push(recorded::LEFT_NOTICE.into());
+            self.notices.push(super::page_words::words().ui.recorded.left.into());
         }
         true
     }

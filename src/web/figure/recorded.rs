@@ -28,11 +28,6 @@ use lab_model::metrics::LIVE_TABLE;
 use lab_model::params::LeaseQuery;
 use lab_model::registry::FigureSpec;
 
-/// What the figure says when a control took it from the recorded run back
-/// to the simulation. Old: `words().ui.recorded.left` says it in the
-/// page's language; this stays until `super::Figure`'s caller moves.
-pub(super) const LEFT_NOTICE: &str = "실제 실행 기록은 바꿀 수 없어서, 바꾼 설정을 시뮬레이션으로 보여 줍니다.";
-
 /// Which source the figure draws.
 #[derive(Clone, Default)]
 pub(super) enum Recorded {
@@ -75,8 +70,9 @@ pub(super) fn recorded_key(spec: &FigureSpec) -> Option<&'static str> {
 
 /// Fetches and reads a recorded run (the key comes from [`recorded_key`], never from the URL).
 async fn fetch_recorded(key: &'static str) -> Result<RecordedView, String> {
-    let response =
-        JsFuture::from(gloo::utils::window().fetch_with_str(&crate::web::page_words::at_root(&path(key)))).await.map_err(|e| format!("{e:?}"))?;
+    let response = JsFuture::from(gloo::utils::window().fetch_with_str(&crate::web::page_words::at_root(&path(key))))
+        .await
+        .map_err(|e| format!("{e:?}"))?;
     let response: web_sys::Response = response.dyn_into().map_err(|_| "not a Response".to_string())?;
     if !response.ok() {
         return Err(format!("HTTP {}", response.status()));
