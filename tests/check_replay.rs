@@ -169,7 +169,9 @@ fn lab_check_replay_draws_and_writes_the_run() {
     let report = &ko.check.report;
     assert!(text.contains(&ko.fill(report.replay_lost_updates, &[("n", "1")])), "{text}");
     let drawing = std::fs::read_to_string(&svg).unwrap();
-    assert!(drawing.starts_with("<svg") && drawing.contains("지갑0 lease") && drawing.contains("스레드 1"));
+    let lanes = &ko.legend.lanes;
+    let (lease, thread) = (ko.fill(lanes.lease, &[("wallet", "0")]), ko.fill(lanes.worker, &[("worker", "1")]));
+    assert!(drawing.starts_with("<svg") && drawing.contains(&lease) && drawing.contains(&thread));
     assert!(drawing.contains(report.replay_title), "the drawing's title");
     // The JSON is the script the simulation reads, and its counts.
     let json = dir.join("e-c2.json");

@@ -354,7 +354,8 @@ fn sweep_figures_compute_their_grid_and_draw_it() {
     ))
     .unwrap();
     assert_ne!(svg, thr);
-    assert!(thr.contains("건/초") && !svg.contains("건/초"));
+    let per_second = ko.legend.sweep_units[1];
+    assert!(thr.contains(per_second) && !svg.contains(per_second), "{per_second}");
     // The grid is the one `lab sweep` computes: another variant draws other cells.
     let safe = String::from_utf8(render(
         "s1-d.svg",

@@ -221,12 +221,13 @@ fn the_timeline_draws_a_box_per_wait_and_a_key() {
     let marks = TimelineMarks::of(&t);
     let all = View::default();
     let with = svg(&t, &all);
-    assert!(with.contains("행 잠금 대기"), "the key names the mark");
+    let key = consistency_lab::figures::timeline::LegendItem::RowWait.label(lab_words::Words::of(lab_words::Lang::Ko));
+    assert!(with.contains(key), "the key names the mark");
     // Hiding the wallets whose rows were waited on removes the key and its row.
     let waited: Vec<u32> = waits(&t).iter().map(|w| w.wallet).collect();
     if let Some(free) = (0..c.wallets).find(|w| !waited.contains(w)) {
         let v = View { wallets: vec![free], ..View::default() };
-        assert!(!svg(&t, &v).contains("행 잠금 대기"));
+        assert!(!svg(&t, &v).contains(key));
         assert!(
             height_css(&t, &v, &marks) < height_css(&t, &View { wallets: vec![waited[0]], ..View::default() }, &marks)
         );

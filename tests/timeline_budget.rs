@@ -63,8 +63,12 @@ fn slider_corners_stay_within_the_budget_and_say_what_they_left_out() {
                 // Each mark costs at least one unit; the rest is the frame:
                 // labels, grid, balance lines, bands.
                 assert!(marks_drawn(&file) <= DRAW_BUDGET + 700, "{query}: {} marks drawn", marks_drawn(&file));
-                let note = format!("스레드 줄 {}개 중 앞의 {}개만 그렸습니다", plan.workers_total, plan.workers_shown);
-                assert_eq!(file.contains(&note), plan.is_capped(), "{query}: the note says what was left out");
+                // The Korean edition's note, after its heading and without its full stop.
+                let ko = lab_words::Words::of(lab_words::Lang::Ko);
+                let (total, shown) = (plan.workers_total.to_string(), plan.workers_shown.to_string());
+                let full = ko.fill(ko.legend.lanes_capped, &[("total", &total), ("shown", &shown)]);
+                let note = full.split(": ").nth(1).unwrap().trim_end_matches('.');
+                assert_eq!(file.contains(note), plan.is_capped(), "{query}: the note says what was left out");
                 capped += usize::from(plan.is_capped());
             }
         }
