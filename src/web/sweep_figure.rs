@@ -42,7 +42,7 @@ use super::now_ms;
 use super::page_words::words;
 use super::sweep_jobs::{leave, start};
 use super::url::{lab_requested_here, navigate, read_sweep_figure, replace_url};
-use crate::figures::sweep::{article_point, draw_heatmap, heat_height_css, heat_layout, ARTICLE_POINT_LABEL};
+use crate::figures::sweep::{article_point, draw_heatmap, heat_height_css, heat_layout};
 use crate::figures::View;
 use lab_model::catalogue;
 use lab_model::params::{SweepKind, SweepMetric, SweepSpec};
@@ -254,7 +254,7 @@ impl SweepFigure {
                 { match article { Some(p) => html! {
                     <li data-legend="article-point"><span class="lg heat-article" aria-hidden="true"></span>
                         { words().fill(w.article_point, &[
-                            ("label", ARTICLE_POINT_LABEL),
+                            ("label", words().legend.sweep_article_point),
                             ("preset", lab_words::catalogue::preset_name(words(), self.spec.variant)),
                             ("measurement", p.measurement_id),
                             ("x_name", axes[0]),
