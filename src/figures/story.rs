@@ -608,14 +608,17 @@ mod tests {
         let drawn = svg(Some(&lit));
         assert_ne!(drawn, plain);
         let named = |i: usize| format!(" · {}", ko().story.names[i]);
-        assert!(drawn.contains("스레드 ") && drawn.contains(&named(0)) && drawn.contains(&named(1)), "named lanes");
+        // A thread lane's label opens with the words before its number.
+        let thread = ko().legend.lanes.worker.split('{').next().unwrap();
+        assert!(drawn.contains(thread) && drawn.contains(&named(0)) && drawn.contains(&named(1)), "named lanes");
         assert!(!plain.contains(&named(0)));
         // The story's focus draws one wallet with the named threads only.
         let step = &story.steps[0];
         let h = figure.story_height_css(step, 900.0) as u32;
         assert!(h < figure.height_css(900.0) as u32 / 2, "the story starts small");
         let focused = crate::recording::svg_of((900, h), |area| figure.draw_story(area, step, 1.0)).unwrap();
-        assert!(focused.contains("지갑0 lease") && !focused.contains("지갑1 lease"));
-        assert_eq!(focused.lines().filter(|l| l.starts_with("스레드 ")).count(), story.actors.len(), "{focused}");
+        let lease = |wallet: &str| ko().fill(ko().legend.lanes.lease, &[("wallet", wallet)]);
+        assert!(focused.contains(&lease("0")) && !focused.contains(&lease("1")));
+        assert_eq!(focused.lines().filter(|l| l.starts_with(thread)).count(), story.actors.len(), "{focused}");
     }
 }

@@ -64,11 +64,6 @@ pub fn heat_t(metric: SweepMetric, lo: f64, hi: f64, v: f64) -> f64 {
     }
 }
 
-/// What the map calls the article's own setting (a setting, not a
-/// measurement), in the Korean edition: kept for the callers not yet handed
-/// a table (issue 42 removes it; the words are the legend domain's).
-pub const ARTICLE_POINT_LABEL: &str = "원문 실험 설정";
-
 /// The article's own setting on a sweep's axes: the experiment behind the
 /// variant's preset (`lab_model::article`), and where its configuration lies.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -342,11 +337,11 @@ mod tests {
         let point = article_point(&spec).expect("the naive lock is the article's Exp 1, within the default grid");
         let c = spec.variant.config();
         assert_eq!((point.x, point.y), (f64::from(c.ttl_ms), f64::from(c.pause_max_ms)));
-        assert!(draw(spec).contains(ARTICLE_POINT_LABEL));
+        assert!(draw(spec).contains(lab_words::ko::WORDS.legend.sweep_article_point));
         // A grid whose TTLs all lie above the article's has no such mark.
         let above = SweepSpec { x: Axis { lo: c.ttl_ms + 100, hi: c.ttl_ms + 800, n: 4 }, ..spec };
         assert_eq!(article_point(&above), None);
-        assert!(!draw(above).contains(ARTICLE_POINT_LABEL));
+        assert!(!draw(above).contains(lab_words::ko::WORDS.legend.sweep_article_point));
         assert_eq!(grid_position(&[100, 200, 400], 300.0), Some(1.5));
         assert_eq!(grid_position(&[100, 200, 400], 50.0), None);
         let contention = SweepKind::Contention.default_spec();

@@ -176,7 +176,7 @@ pub fn hit_fact(trace: &LeaseTrace, marks: &TimelineMarks, hit: TimelineHit, cur
     }
 }
 
-/// What `hit` is, in `w`'s language, as far as the player has come ([`hit_fact`]).
+/// What `hit` is, in `w`'s language, as far as the player has come (`hit_fact`).
 pub fn describe_hit(trace: &LeaseTrace, marks: &TimelineMarks, hit: TimelineHit, cursor_us: u64, w: &Words) -> String {
     lab_words::tips::tip(w, &hit_fact(trace, marks, hit, cursor_us))
 }
