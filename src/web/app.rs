@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use std::rc::Rc;
 
-use super::content::{chapters, fetch_chapter_html, fill_sim_placeholders, Chapter};
+use super::content::{fetch_chapter_html, fill_sim_placeholders, Chapter};
 use super::figure::{Figure, InitState};
 use super::page_words::words;
 use super::predict::PredictBox;
@@ -20,9 +20,9 @@ use crate::figures::figure_spec;
 use lab_model::permalink;
 use lab_model::registry::FigureSpec;
 
-/// The chapters of the lock-lease article (Article A) and the glossary.
+/// The chapters of both articles and the glossary, titled in the page's language.
 pub fn site_chapters() -> Vec<Chapter> {
-    chapters().into_iter().collect()
+    crate::content::shell::chapters_in(super::page_words::words())
 }
 
 fn current_search() -> String {

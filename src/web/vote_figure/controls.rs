@@ -390,5 +390,8 @@ impl VoteFigure {
 
 /// The stories' legend (the list exported files paint too).
 fn view_legend() -> Html {
-    crate::web::legend_list(&crate::figures::legend::STORY_LEGEND, "legend vote-legend")
+    crate::web::legend_list(
+        &crate::figures::legend::story_legend(crate::web::page_words::words()),
+        "legend vote-legend",
+    )
 }
