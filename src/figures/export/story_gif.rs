@@ -357,7 +357,8 @@ pub fn story_frames(req: &super::Request, width_px: u32) -> Result<StoryFrames, 
         if !story.found() {
             return Err(ExportError::Usage(format!(
                 "--story: this run of `{}` has no moment to tell ({})",
-                req.id, story.steps[0].sentence_ko()
+                req.id,
+                story.steps[0].sentence_ko()
             )));
         }
         lease_shots(opening.as_ref().unwrap_or(&figure), &story, width_css).map_err(ExportError::Failure)
