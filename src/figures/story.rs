@@ -397,7 +397,10 @@ mod tests {
         assert_eq!(g.wallet, n.wallet);
         assert!(g.token < n.token);
         assert_eq!((g.outcome, n.outcome), (Outcome::Approved, Outcome::Approved));
-        assert!(n.read_at < g.written_at && g.written_at < n.written_at, "ㄴ read before ㄱ wrote, and wrote after");
+        assert!(
+            n.read_at < g.written_at && g.written_at < n.written_at,
+            "the later owner read before the earlier one wrote, and wrote after"
+        );
         assert_eq!(g.read_value_won, n.read_value_won);
         // Above, the two owners' writes, the later one's token passing the
         // earlier one's fence; below, the newer reader and the refusal.
