@@ -189,6 +189,9 @@ impl Component for App {
             <header class="site-header">
                 <p class="site-title"><a href="?">{ sw.site_title }</a></p>
                 <p class="site-sub">{ sw.site_sub }</p>
+                // The other edition's same page, read from the static header
+                // this one replaces (lang_switch), kept on the address's state.
+                { super::lang_switch::view() }
             </header>
             <div class="layout">
                 <nav class="chapters" aria-label={sw.chapter_map_label}>
