@@ -21,7 +21,7 @@ pub(super) fn execute(command: Command) -> Result<String> {
     match command {
         Command::Help(text) => Ok(text),
         Command::Presets { format } => Ok(presets_output(format)),
-        Command::Params { format } => Ok(params_output(format)),
+        Command::Params { format, words } => Ok(params_output(format, words)),
         Command::Run { query, format, trace_path } => run_output(&query, format, trace_path.as_deref()),
         Command::Table { runs, seed, format, words } => {
             let results = run_table(runs, seed);
@@ -143,9 +143,12 @@ fn presets_output(format: Format) -> String {
     }
 }
 
-fn params_output(format: Format) -> String {
+/// `lab params`: every key's reference, each with its label in `words`'
+/// language (in JSON, under `label_ko` or `label_en`).
+fn params_output(format: Format, words: &'static Words) -> String {
+    let label_key = format!("label_{}", words.code);
     match format {
-        Format::Markdown => lab_words::params::all_params_markdown(lab_words::Words::of(lab_words::Lang::Ko)),
+        Format::Markdown => params_words::all_params_markdown(words),
         Format::Json => {
             let tables =
                 [("lease", LEASE_PARAMS), ("vote", VOTE_PARAMS), ("sweep", SWEEP_PARAMS), ("site", SITE_PARAMS)];
@@ -164,9 +167,9 @@ fn params_output(format: Format) -> String {
                         };
                         let mut row = serde_json::json!({
                             "scenario": scenario, "name": p.name, "kind": kind, "unit": p.unit, "min": p.min, "max": p.max,
-                            "step": p.step, "values": values, "default": p.default,
-                            "description": p.description, "label_ko": lab_words::params::param_label(lab_words::Words::of(lab_words::Lang::Ko), p),
+                            "step": p.step, "values": values, "default": p.default, "description": p.description,
                         });
+                        row[label_key.as_str()] = serde_json::json!(params_words::param_label(words, p));
                         // The scenarios' keys are read by their own figures; the others say which.
                         if matches!(scenario, "sweep" | "site") {
                             row["figures"] = serde_json::json!(p.figures.names());

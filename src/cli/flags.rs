@@ -101,6 +101,7 @@ pub(super) enum Command {
     },
     Params {
         format: Format,
+        words: &'static Words,
     },
     Run {
         query: Box<Query>,
@@ -154,7 +155,10 @@ impl Command {
         };
         Ok(match raw.subcommand.as_str() {
             "presets" => Command::Presets { format },
-            "params" => Command::Params { format },
+            "params" => {
+                let words = Words::of(read_lang("--lang", flags.get("lang").map(String::as_str))?);
+                Command::Params { format, words }
+            }
             "run" => {
                 let text = flags
                     .get("params")

@@ -32,11 +32,12 @@ pub(super) fn help_text(subcommand: &str) -> Result<String> {
              Lists the 11 presets of Article A's experiments: key, measurement id, variant,\n\
              the query string that selects it, and the keys in which it differs from the defaults.\n"
             .to_string(),
-        "params" => "lab params [--format md|json]\n\n\
+        "params" => "lab params [--format md|json] [--lang ko|en]\n\n\
              Lists every query key the site and `lab` accept, with its unit, range, default and\n\
              meaning: both scenarios' keys, the sweep figures' keys and the site's own route and\n\
              view keys (those two tables say which figures read each key; in JSON, `figures`).\n\
-             docs/cli.md's parameter tables are this output.\n"
+             Each meaning ends with the key's label in --lang's words (ko, the default, or en;\n\
+             in JSON, `label_ko` or `label_en`). docs/cli.md's parameter tables are this output.\n"
             .to_string(),
         "run" => "lab run --params \"QUERY\" [--format md|json] [--trace FILE] [--lang ko|en]\n\n\
              Runs one simulation. QUERY is the site's query string, e.g.\n\

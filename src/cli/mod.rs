@@ -14,8 +14,9 @@
 //! `check` explores every schedule of a small world (`lab check`).
 //!
 //! `--lang ko|en` (default ko) picks the table of reader words (`lab_words`)
-//! that `lab table`, `lab run`, `lab sweep`, `lab check` and `lab figure`
-//! print or draw; `lab`'s own messages, help and errors are English in both.
+//! that `lab params`, `lab table`, `lab run`, `lab sweep`, `lab check`, `lab
+//! figure` and `lab real` print or draw; `lab`'s own messages, help and
+//! errors are English in both.
 
 mod address;
 mod check;
@@ -42,7 +43,7 @@ const TABLE_RUNS_MAX: u64 = 10;
 /// The subcommands and the flags each accepts (name, takes a value).
 const SUBCOMMANDS: &[(&str, &[(&str, bool)])] = &[
     ("presets", &[("format", true)]),
-    ("params", &[("format", true)]),
+    ("params", &[("format", true), ("lang", true)]),
     ("run", &[("params", true), ("format", true), ("trace", true), ("lang", true)]),
     ("table", &[("runs", true), ("seed", true), ("format", true), ("lang", true)]),
     ("crashpoints", &[("profile", true), ("device-honours-sync", true), ("format", true)]),

@@ -20,7 +20,8 @@ use lab_model::metrics::{article_cell_metric, Metric, RunFacts, Unit};
 use lab_model::params::vote_to_query;
 use lab_model::params::{to_query, LeaseQuery};
 use lab_words::cli::CliWords;
-use lab_words::Words;
+use lab_words::metrics::metric_label;
+use lab_words::{Lang, Words};
 
 /// One simulated run of a preset, as `lab table` reports it.
 #[derive(Clone, Debug, PartialEq)]
@@ -109,6 +110,8 @@ pub fn run_markdown(query: &LeaseQuery, trace: &LeaseTrace) -> String {
     ));
     out.push_str(&format!("params: `{}`\n\n", to_query(query)));
     out.push_str("| metric | label | simulated |\n|---|---|---|\n");
+    // English whatever `--lang` says (the report's own words are English).
+    let english = Words::of(Lang::En);
     let facts = RunFacts::of(&trace.metrics, &trace.details);
     for metric in Metric::HEADLINE {
         let decimals = match metric.spec().unit {
@@ -118,7 +121,7 @@ pub fn run_markdown(query: &LeaseQuery, trace: &LeaseTrace) -> String {
         let text = metric
             .value(&trace.metrics, &trace.details)
             .map_or_else(|| "N/A".to_string(), |v| format_number(v, decimals));
-        out.push_str(&format!("| `{}` | {} | {text} |\n", metric.key(), metric.label_en(Some(&facts))));
+        out.push_str(&format!("| `{}` | {} | {text} |\n", metric.key(), metric_label(english, *metric, Some(&facts))));
     }
     let d = &trace.details;
     out.push_str(&format!(

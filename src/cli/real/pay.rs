@@ -21,7 +21,7 @@ use serde_json::{json, Value};
 use crate::sim::lease::{self, TraceLevel};
 
 const HELP: &str = "lab real [--variant all|KEY[,KEY…]] [--secs N] [--runs N] [--seed S] [--out DIR] [--format md|json]
-         [--redis-port P] [--pg-port P]
+         [--redis-port P] [--pg-port P] [--lang ko|en]
 
 Runs Article A's experiments on a real Redis (Debian `redis-server`) and a real PostgreSQL
 (Debian `postgresql`), both started and stopped by the harness on tmpfs, with the payment
@@ -40,6 +40,8 @@ and the article's measurement.
                simulation never draws (same 300..500 ms distribution, other draws)
   --out DIR    where each run leaves its folder (default target/lab-real/<unix time>)
   --format     md (default) or json; progress goes to stderr
+  --lang       ko (default) or en: the language of the three columns' labels (the metrics'
+               labels and the notes are English in both)
   --redis-port, --pg-port
                loopback ports below 32768 (default: free ones)
 ";
@@ -54,6 +56,7 @@ struct Options {
     redis_port: Option<u16>,
     pg_port: Option<u16>,
     pauses: PauseSource,
+    words: &'static lab_words::Words,
 }
 
 fn bad(message: String) -> ExitCode {
@@ -69,6 +72,14 @@ fn whole(flag: &str, value: &str, low: u64, high: u64) -> Result<u64, String> {
     }
 }
 
+/// `--lang`'s language, with the message every `lab` command gives for another value.
+fn read_lang(value: &str) -> Result<lab_words::Lang, String> {
+    lab_words::Lang::from_code(value).ok_or_else(|| {
+        let allowed: Vec<&str> = lab_words::Lang::ALL.iter().map(|l| l.code()).collect();
+        format!("--lang: `{value}` is not allowed; allowed {}", allowed.join("|"))
+    })
+}
+
 fn parse(args: &[String]) -> Result<Option<Options>, String> {
     let mut options = Options {
         configs: REAL_CONFIGS.to_vec(),
@@ -80,6 +91,7 @@ fn parse(args: &[String]) -> Result<Option<Options>, String> {
         redis_port: None,
         pg_port: None,
         pauses: PauseSource::SameAsSimulation,
+        words: lab_words::Words::of(lab_words::Lang::Ko),
     };
     let mut i = 0;
     while i < args.len() {
@@ -91,8 +103,18 @@ fn parse(args: &[String]) -> Result<Option<Options>, String> {
             Some((f, v)) if f.starts_with("--") => (f.to_string(), Some(v.to_string())),
             _ => (arg.clone(), None),
         };
-        let known =
-            ["--variant", "--secs", "--runs", "--seed", "--out", "--format", "--redis-port", "--pg-port", "--pauses"];
+        let known = [
+            "--variant",
+            "--secs",
+            "--runs",
+            "--seed",
+            "--out",
+            "--format",
+            "--redis-port",
+            "--pg-port",
+            "--pauses",
+            "--lang",
+        ];
         if !known.contains(&flag.as_str()) {
             return Err(format!("unknown argument {arg:?}"));
         }
@@ -135,6 +157,7 @@ fn parse(args: &[String]) -> Result<Option<Options>, String> {
                     _ => return Err(format!("--pauses must be same or independent, got {value:?}")),
                 }
             }
+            "--lang" => options.words = lab_words::Words::of(read_lang(&value)?),
             "--redis-port" => options.redis_port = Some(whole("--redis-port", &value, 1, 65_535)? as u16),
             _ => options.pg_port = Some(whole("--pg-port", &value, 1, 65_535)? as u16),
         }
@@ -313,7 +336,7 @@ fn run(options: &Options) -> Result<(), HarnessError> {
         let sim: Vec<_> = simulated.iter().map(|t| (&t.metrics, &t.details)).collect();
         let lines = table::table_lines(config.key, &real, &sim);
         let title = format!("{} — `{}`", config.label, config.key);
-        let mut section = table::markdown(&title, &lines);
+        let mut section = table::markdown(options.words, &title, &lines);
         let equal = outcomes.iter().all(|o| o.checks.sql.pairs == o.checks.rust_overlap_pairs);
         section.push_str(&format!(
             "\nSQL self-join over `experiment_lock_hold`: {} overlap pairs, {} ({}); both-RELEASED pairs (artifacts, any length): {}. Wall {} s.{}\n\n",
@@ -337,9 +360,9 @@ fn run(options: &Options) -> Result<(), HarnessError> {
             })).collect::<Vec<_>>(),
         }));
     }
+    let labels = table::labels(options.words);
     let document = json!({ "provenance": provenance, "labels": {
-        "real": table::labels().real_label, "simulated": table::labels().simulated_label,
-        "article": table::labels().article_label,
+        "real": labels.real_label, "simulated": labels.simulated_label, "article": labels.article_label,
     }, "configs": report });
     let json_text = serde_json::to_string_pretty(&document).unwrap_or_default() + "\n";
     let write = |name: &str, text: &str| {

@@ -6,13 +6,12 @@
 //! figures' axes.
 //!
 //! [`Metric`] is an enum, so that a match over metrics ([`Metric::spec`],
-//! [`Metric::value`], the words in [`words`]) has no catch-all and a new
-//! metric without its row does not compile. The words a reader sees live
-//! apart, in [`words`] (Korean in `ko`, English in `en`); a label that
-//! depends on the run (the approvals' "of 240") is computed from
-//! [`RunFacts`], never written as a constant.
-
-pub mod words;
+//! [`Metric::value`], the words in lab-words' metrics domain) has no
+//! catch-all and a new metric without its row does not compile. The words a
+//! reader sees live apart, in lab-words (`lab_words::metrics`, one table per
+//! language, `lab`'s labels included); a label that depends on the run (the
+//! approvals' "of 240") is composed there from [`RunFacts`], never written
+//! as a constant.
 
 use serde::{Deserialize, Serialize};
 
@@ -289,12 +288,6 @@ impl Metric {
     pub fn format_report(self, v: f64) -> String {
         format_number(v, self.spec().decimals)
     }
-
-    /// `lab`'s label of the metric, for runs with `facts` (`None`: no
-    /// particular run, and the label leaves out what would depend on one).
-    pub fn label_en(self, facts: Option<&RunFacts>) -> String {
-        words::en::label(self, facts)
-    }
 }
 
 /// The metric `key` names (or one of its aliases), and its value in a run.
@@ -462,7 +455,6 @@ mod tests {
                 assert_eq!(rows, vec![m], "{key}");
                 assert_eq!(Metric::from_key(key), Some(m));
             }
-            assert!(!m.label_en(None).is_empty(), "{m:?}");
         }
         assert_eq!(Metric::from_key("no_such_metric"), None);
     }
@@ -532,7 +524,6 @@ mod tests {
         let facts = |t: &lab_sim::lease::LeaseTrace| RunFacts::of(&t.metrics, &t.details);
         assert_eq!(facts(&four), RunFacts { possible_approvals: (240, 240), wallets: (4, 4) });
         assert_eq!(facts(&eight), RunFacts { possible_approvals: (480, 480), wallets: (8, 8) });
-        assert_eq!(Metric::Approvals.label_en(Some(&facts(&eight))), "approvals (of 480)");
         let both = RunFacts::over([&facts(&four), &facts(&eight)]).unwrap();
         assert_eq!(both, RunFacts { possible_approvals: (240, 480), wallets: (4, 8) });
         assert_eq!(RunFacts::over([]), None);

@@ -2,19 +2,25 @@
 //! configuration, the real runs, the simulation with the same parameters
 //! and seeds (run through lab-sim as `lab table` runs it), and the
 //! article's cell (from `lab_model::article`, labelled as the article's).
+//! The columns' labels are the reader's words of `lab real --lang` (Korean
+//! by default); the metrics' labels and the article's notes are `lab`'s
+//! English in both, as `lab table`'s are.
 
 use serde::Serialize;
 
 use crate::sim::lease::{LeaseDetails, LeaseMetrics};
 use lab_model::article::CellNote;
 use lab_model::metrics::{article_text_in, ArticleText, Metric, RunFacts};
+use lab_words::cli::CliWords;
+use lab_words::metrics::metric_label;
+use lab_words::{Lang, Words};
 
 pub use lab_model::metrics::range_text;
 
-/// The columns' labels (the real runs, the simulation, the article): the
-/// Korean table's, as the articles say them beside the report's English.
-pub fn labels() -> &'static lab_words::cli::CliWords {
-    &lab_words::Words::of(lab_words::Lang::Ko).cli
+/// The columns' labels (the real runs, the simulation, the article) in
+/// `words`' language, beside the report's English.
+pub fn labels(words: &'static Words) -> &'static CliWords {
+    &words.cli
 }
 
 /// The table's rows, in the article's order of concerns (each row's label,
@@ -72,6 +78,7 @@ pub fn table_lines(
 ) -> Vec<TableLine> {
     let facts: Vec<RunFacts> = real.iter().chain(sim).map(|(m, d)| RunFacts::of(m, d)).collect();
     let facts = RunFacts::over(&facts);
+    let english = Words::of(Lang::En);
     ROWS.iter()
         .filter_map(|&metric| {
             let real_values: Vec<f64> = real.iter().filter_map(|(m, d)| metric.value(m, d)).collect();
@@ -83,7 +90,7 @@ pub fn table_lines(
             let text = |v: &[f64]| if v.is_empty() { "N/A".to_string() } else { range_text(v, decimals) };
             Some(TableLine {
                 metric: metric.key(),
-                label: metric.label_en(facts.as_ref()),
+                label: metric_label(english, metric, facts.as_ref()),
                 real_text: text(&real_values),
                 simulated_text: text(&sim_values),
                 real: real_values,
@@ -94,9 +101,9 @@ pub fn table_lines(
         .collect()
 }
 
-/// The markdown of one configuration's table.
-pub fn markdown(title: &str, lines: &[TableLine]) -> String {
-    let l = labels();
+/// The markdown of one configuration's table, its columns labelled in `words`' language.
+pub fn markdown(words: &'static Words, title: &str, lines: &[TableLine]) -> String {
+    let l = labels(words);
     let mut out = format!(
         "### {title}\n\n| metric | {} | {} | {} |\n|---|---|---|---|\n",
         l.real_label, l.simulated_label, l.article_label
@@ -132,5 +139,25 @@ mod tests {
         let lines = table_lines("exp1", &[], &[(&t.metrics, &t.details)]);
         assert_eq!(lines[0].label, "approvals (of 480)");
         assert!(lines.iter().all(|l| Metric::from_key(l.metric).is_some()));
+    }
+
+    #[test]
+    fn the_columns_follow_the_language_and_the_rows_stay_english() {
+        use crate::sim::lease::{run, Preset, TraceLevel};
+        let mut c = Preset::Exp1.config();
+        c.duration_s = 2;
+        let t = run(&c, 1, 0, TraceLevel::Summary);
+        let lines = table_lines("exp1", &[], &[(&t.metrics, &t.details)]);
+        let hangul = |s: &str| s.chars().any(|c| ('\u{ac00}'..='\u{d7a3}').contains(&c));
+        let (ko, en) = (Words::of(Lang::Ko), Words::of(Lang::En));
+        let english = markdown(en, "(a) lock, TTL 200 ms — `exp1`", &lines);
+        assert!(!hangul(&english), "{english}");
+        assert!(english.contains(&format!(
+            "| metric | {} | {} | {} |",
+            en.cli.real_label, en.cli.simulated_label, en.cli.article_label
+        )));
+        let korean = markdown(ko, "(a) lock, TTL 200 ms — `exp1`", &lines);
+        assert!(korean.contains(&format!("| metric | {} |", ko.cli.real_label)) && hangul(&korean), "{korean}");
+        assert!(korean.contains("| approvals (of 240) |") && english.contains("| approvals (of 240) |"));
     }
 }
