@@ -95,7 +95,13 @@ fn every_address_has_its_page_and_every_page_reads_without_scripts() {
     // The front page: the hook's question and its stop, the map, the first chapter; no answer.
     let front = file("index.html");
     assert!(front.app.contains("hook-question") && front.app.contains("figures/hook.png"));
-    assert!(front.app.contains("lease가 끝났습니다") && !front.app.contains("원을 썼습니다. 결제는"));
+    let (ko, hook) = (Words::of(Lang::Ko), consistency_lab::figures::hook::HookRun::new());
+    let asking = hook.asking_in(ko).expect("the hook stops to ask");
+    let end = hook.outcome_fact(hook.figure().window_us()).expect("the hook's answer at its window's end");
+    let answer = consistency_lab::words::hook::say(ko, &end);
+    let slot = format!("data-asking=\"true\">{}</p>", lab_model::html::escape_html(&asking));
+    assert!(front.app.contains(&slot), "the hook's outcome line is not its question: {asking}");
+    assert!(!front.app.contains(&lab_model::html::escape_html(&answer)), "the front page answers: {answer}");
     assert!(front.app.contains("href=\"a1-lease-expiry.html\""));
     for page in &pages {
         assert!(page.file_text().split(HEAD_END).count() == 2, "{}", page.file);

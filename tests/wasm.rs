@@ -98,7 +98,8 @@ async fn figure_a1_renders_controls_table_and_text_alternative() {
     assert!(fig.query_selector("figcaption").unwrap().is_some());
     let desc_id = fig.get_attribute("aria-describedby").unwrap();
     let desc = gloo::utils::document().get_element_by_id(&desc_id).unwrap().text_content().unwrap();
-    assert!(desc.contains("승인"), "text alternative: {desc}");
+    let approvals = lab_words::metrics::metric_name(korean_words(), lab_model::metrics::Metric::Approvals);
+    assert!(desc.contains(approvals), "text alternative: {desc}");
     // A duration: a range over the ladder's positions, and the exact value in the field named after the key.
     let ttl: web_sys::HtmlInputElement =
         fig.query_selector("input#lease-expiry-ttl_ms").unwrap().unwrap().unchecked_into();
@@ -111,7 +112,7 @@ async fn figure_a1_renders_controls_table_and_text_alternative() {
     assert!(label.contains("600 ms"), "label: {label}");
     // A lease longer than the longest pause: exactly the 240 possible approvals, in every run.
     let first_row = fig.query_selector("table.metrics tbody tr").unwrap().unwrap().text_content().unwrap();
-    assert!(first_row.starts_with("승인"), "{first_row}");
+    assert!(first_row.starts_with(approvals), "{first_row}");
     assert_eq!(first_row.matches("240").count(), 4, "{first_row}");
     let canvas: web_sys::HtmlCanvasElement = fig.query_selector("canvas").unwrap().unwrap().unchecked_into();
     assert!(canvas.width() > 0 && canvas.height() > 0);
@@ -142,7 +143,7 @@ async fn every_figure_mounts_as_tall_as_its_plan() {
         let fig = root.query_selector(&format!("figure#{}", spec.id)).unwrap().expect(spec.id);
         assert_eq!(
             fig.query_selector("figcaption").unwrap().unwrap().text_content().unwrap(),
-            lab_words::catalogue::caption(&lab_words::ko::WORDS, spec)
+            lab_words::catalogue::caption(korean_words(), spec)
         );
         let wrap: web_sys::HtmlElement = fig.query_selector(".canvas-wrap").unwrap().unwrap().unchecked_into();
         let width = f64::from(wrap.client_width()).max(280.0);
@@ -176,7 +177,8 @@ async fn slider_is_a_labelled_range_input() {
     let exact: web_sys::HtmlInputElement = root.query_selector("input[name=ttl_ms]").unwrap().unwrap().unchecked_into();
     assert_eq!((exact.type_().as_str(), exact.value().as_str()), ("number", "250"));
     let label = root.query_selector("label[for=t-ttl_ms]").unwrap().unwrap().text_content().unwrap();
-    assert!(label.contains("락 TTL") && label.contains("250 ms"), "{label}");
+    let ttl_label = lab_words::params::param_label(korean_words(), spec);
+    assert!(label.contains(ttl_label) && label.contains("250 ms"), "{label}");
     // Marks become ticks (a datalist the input names) and named values; one
     // outside the slider's range is dropped.
     assert_eq!(input.get_attribute("list").as_deref(), Some("t-ttl_ms-marks"));
@@ -219,21 +221,29 @@ fn the_language_switch_keeps_the_figures_state() {
 /// unknown one with a visible marker.
 #[wasm_bindgen_test]
 fn a_chapters_sim_numbers_are_filled_from_live_runs() {
-    korean_words();
-    let html = content::fill_sim_placeholders("<p>{{sim:exp1:approvals}}건 · {{sim:nope:x}} · {{sim:exp1</p>");
+    let ko = korean_words();
+    let unit = lab_words::metrics::metric_unit(ko, lab_model::metrics::Metric::Approvals);
+    let html = content::fill_sim_placeholders(&format!(
+        "<p>{{{{sim:exp1:approvals}}}}{unit} · {{{{sim:nope:x}}}} · {{{{sim:exp1</p>"
+    ));
     let expected = content::sim_value("exp1", "approvals").expect("exp1 has approvals");
     assert!(expected.chars().any(|c| c.is_ascii_digit()), "{expected}");
-    assert_eq!(html, format!("<p>{expected}건 · (값 없음) · {{{{sim:exp1</p>"));
+    let missing = ko.shell.prose.no_value;
+    assert_eq!(html, format!("<p>{expected}{unit} · {missing} · {{{{sim:exp1</p>"));
 }
 
 #[wasm_bindgen_test]
 fn url_notices_are_korean_and_keep_the_raw_text() {
-    korean_words();
+    let ko = korean_words();
     let r = url::parse("?ch=a1&ttl_ms=99999&threads=abc&t=x");
     assert_eq!(r.chapter.as_deref(), Some("a1"));
     assert_eq!(r.notices.len(), 3, "{:?}", r.notices);
-    assert!(r.notices.iter().any(|n| n.contains("ttl_ms=99999") && n.contains("맞췄습니다")));
-    assert!(r.notices.iter().any(|n| n.contains("threads=abc") && n.contains("무시했습니다")));
+    let clamped = ko.fill(
+        ko.notices.clamped,
+        &[("key", "ttl_ms"), ("given", "99999"), ("min", "1"), ("max", "10000"), ("used", "10000")],
+    );
+    let ignored = ko.fill(ko.notices.ignored, &[("key", "threads"), ("given", "abc")]);
+    assert!(r.notices.contains(&clamped) && r.notices.contains(&ignored), "{:?}", r.notices);
     assert_eq!(r.query.unwrap().config.ttl_ms, 10_000);
 }
 
@@ -243,25 +253,26 @@ fn url_notices_are_korean_and_keep_the_raw_text() {
 /// itself gives the same pixels.
 #[wasm_bindgen_test]
 fn the_state_caching_canvas_draws_what_plotters_canvas_draws() {
-    korean_words();
+    let ko = korean_words();
     use consistency_lab::figures::recording::record;
-    use consistency_lab::figures::timeline::{draw_timeline, height_css};
+    use consistency_lab::figures::timeline::{draw_timeline_planned, height_css, lanes, TimelineMarks};
     use consistency_lab::figures::View;
-    use consistency_lab::sim::lease::{run, TraceLevel};
+    use consistency_lab::sim::lease::{run, TraceLevel, Variant};
     use consistency_lab::web::canvas::StateCachingCanvas;
     use plotters::prelude::*;
     use plotters_canvas::CanvasBackend;
 
     let q = parse_lease_query("variant=fence_read&threads=8&wallets=2&ttl_ms=150&duration_s=2").value;
     let trace = run(&q.config, q.seed, q.run_index, TraceLevel::Full);
-    let view =
-        View {
-            t0_us: 0, t1_us: 2_000_000, show_fence: true, title: Some("(c-2) 읽는 순간".into()), ..View::default()
-        };
-    let (w, h) = (
-        720u32,
-        height_css(&trace, &view, &consistency_lab::figures::timeline::TimelineMarks::of(&trace)).round() as u32,
-    );
+    let view = View {
+        t0_us: 0,
+        t1_us: 2_000_000,
+        show_fence: true,
+        title: Some(lab_words::catalogue::variant_name(ko, Variant::FenceRead).into()),
+        ..View::default()
+    };
+    let marks = TimelineMarks::of(&trace);
+    let (w, h) = (720u32, height_css(&trace, &view, &marks).round() as u32);
     let canvas = || {
         let c: web_sys::HtmlCanvasElement =
             gloo::utils::document().create_element("canvas").unwrap().dyn_into().unwrap();
@@ -270,7 +281,8 @@ fn the_state_caching_canvas_draws_what_plotters_canvas_draws() {
         c
     };
     let (plain, cached) = (canvas(), canvas());
-    let timeline = record((w, h), |area| draw_timeline(area, &trace, &view)).unwrap();
+    let plan = lanes(&trace, &view, &marks);
+    let timeline = record((w, h), |area| draw_timeline_planned(area, &trace, &view, &marks, &plan, ko)).unwrap();
     timeline.replay(&mut CanvasBackend::with_canvas_object(plain.clone()).unwrap()).unwrap();
     timeline.replay(&mut StateCachingCanvas::new(cached.clone()).unwrap()).unwrap();
     let (a, b) = (plain.to_data_url().unwrap(), cached.to_data_url().unwrap());
@@ -278,8 +290,12 @@ fn the_state_caching_canvas_draws_what_plotters_canvas_draws() {
     assert!(a == b, "the two timelines differ");
 
     // Every kind of mark between two rectangles of one colour, and labels
-    // in two fonts: whatever plotters-canvas sets in between must not leak.
-    fn scene<DB: DrawingBackend>(area: &DrawingArea<DB, plotters::coord::Shift>) {
+    // in two fonts (single Korean letters, from the Korean table's words):
+    // whatever plotters-canvas sets in between must not leak.
+    let letters: Vec<String> =
+        ko.metrics.names.possible_approvals.chars().filter(|c| !c.is_whitespace()).map(String::from).collect();
+    assert!(letters.len() >= 4 && letters.iter().all(|l| !l.is_ascii()), "{letters:?}");
+    fn scene<DB: DrawingBackend>(area: &DrawingArea<DB, plotters::coord::Shift>, letters: &[String]) {
         let red = RGBColor(200, 30, 30).mix(0.85);
         let font = |size: f64, c: RGBColor| ("sans-serif", size).into_font().color(&c);
         let next = std::cell::Cell::new(0);
@@ -290,7 +306,7 @@ fn the_state_caching_canvas_draws_what_plotters_canvas_draws() {
             x + 10
         };
         let x = rect();
-        area.draw_text("가", &font(14.0, BLUE), (x, 0)).unwrap();
+        area.draw_text(&letters[0], &font(14.0, BLUE), (x, 0)).unwrap();
         let x = rect();
         area.draw(&Polygon::new(vec![(x, 0), (x + 8, 20), (x, 40)], GREEN.filled())).unwrap();
         let x = rect();
@@ -300,10 +316,10 @@ fn the_state_caching_canvas_draws_what_plotters_canvas_draws() {
         let x = rect();
         area.draw(&Rectangle::new([(x, 0), (x + 8, 40)], CYAN.stroke_width(2))).unwrap();
         let x = rect();
-        area.draw_text("나", &font(9.0, RED).transform(FontTransform::Rotate90), (x + 4, 10)).unwrap();
+        area.draw_text(&letters[1], &font(9.0, RED).transform(FontTransform::Rotate90), (x + 4, 10)).unwrap();
         let x = rect();
-        area.draw_text("다", &font(20.0, GREEN), (x, 0)).unwrap();
-        area.draw_text("라", &font(14.0, BLUE), (x, 20)).unwrap();
+        area.draw_text(&letters[2], &font(20.0, GREEN), (x, 0)).unwrap();
+        area.draw_text(&letters[3], &font(14.0, BLUE), (x, 20)).unwrap();
         rect();
     }
     let small = || {
@@ -313,13 +329,13 @@ fn the_state_caching_canvas_draws_what_plotters_canvas_draws() {
         c
     };
     let (plain, cached) = (small(), small());
-    scene(&CanvasBackend::with_canvas_object(plain.clone()).unwrap().into_drawing_area());
-    scene(&StateCachingCanvas::new(cached.clone()).unwrap().into_drawing_area());
+    scene(&CanvasBackend::with_canvas_object(plain.clone()).unwrap().into_drawing_area(), &letters);
+    scene(&StateCachingCanvas::new(cached.clone()).unwrap().into_drawing_area(), &letters);
     assert!(plain.to_data_url().unwrap() == cached.to_data_url().unwrap(), "the two scenes differ");
     // Recorded and replayed (as the page draws every figure), the scene is the same pixels.
     let replayed = small();
     record((200, 40), |area| {
-        scene(area);
+        scene(area, &letters);
         Ok(())
     })
     .unwrap()
