@@ -9,8 +9,8 @@
 use serde::Serialize;
 
 use crate::sim::lease::{LeaseDetails, LeaseMetrics};
-use lab_model::article::CellNote;
 use lab_model::metrics::{article_text_in, ArticleText, Metric, RunFacts};
+use lab_words::analysis::cell_note;
 use lab_words::cli::CliWords;
 use lab_words::metrics::metric_label;
 use lab_words::{Lang, Words};
@@ -51,7 +51,8 @@ pub const ROWS: [Metric; 19] = [
 /// printed it (per-run rows merged into "min–max"; "see note: …" where a
 /// note of its text stands in for the cell); `None` if it gives none.
 pub fn article_cell(key: &str, metric: Metric) -> Option<String> {
-    Some(match article_text_in(key, metric, CellNote::en)? {
+    let english = Words::of(Lang::En);
+    Some(match article_text_in(key, metric, |note| cell_note(english, note))? {
         ArticleText::Cell(text) => text,
         ArticleText::Note(note) => format!("see note: {note}"),
     })
