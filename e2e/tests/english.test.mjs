@@ -5,8 +5,9 @@
 // on); no Hangul is shown outside an element marked lang="ko" (the
 // glossary's Korean terms, the 한국어 switch); no Korean font cut is fetched
 // unless the page shows Korean words besides the Korean edition's name (only
-// the Latin cuts and the tiny name cut, scripts/font-splice.mjs); and an
-// English page works offline after a first visit.
+// the Latin cuts and the tiny name cut, scripts/font-splice.mjs); an
+// English page works offline after a first visit; and the tips a reader opens
+// on the figures are in English.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -161,4 +162,25 @@ test('an English page works offline after a first visit', async () => {
   assert.ok(await page.$eval('figure canvas', (c) => c.width > 0), 'a figure draws offline');
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('1280 px: the tips a reader opens on English figures (a mark, a chart\'s second, a map cell) are in English', async () => {
+  const { page, errors } = await openPage(browser);
+  const seen = [];
+  for (const file of ['en/a3-fencing.html', 'en/a5-outage.html', 'en/a7-sweeps.html', 'en/b1-remember.html']) {
+    await page.goto(`${server.base}${file}`);
+    await ready(page);
+    const canvas = page.locator('figure.lab-figure canvas').first();
+    await canvas.scrollIntoViewIfNeeded();
+    const box = await canvas.boundingBox();
+    for (const [x, y] of [[0.3, 0.3], [0.45, 0.5], [0.6, 0.5], [0.7, 0.7]]) {
+      await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+      await page.waitForTimeout(150);
+      const tips = await page.$$eval('.mark-tip', (ts) => ts.filter((t) => t.getClientRects().length).map((t) => t.textContent.trim()));
+      seen.push(...tips.map((t) => `${file}: ${t}`));
+    }
+  }
+  assert.ok(seen.length >= 3, `too few tips opened: ${seen.join(' | ')}`);
+  assert.deepEqual(seen.filter((t) => HANGUL.test(t)), [], 'a tip in Korean');
+  assert.deepEqual(errors, []);
 });
