@@ -4,8 +4,10 @@
 //! en` none prints Hangul; with `--lang ko` each prints the bytes it prints
 //! without `--lang`; a bad `--lang` is a usage error (exit status 2) that
 //! says what is allowed. The commands that take no `--lang` (`lab presets`,
-//! `lab crashpoints`, the help texts) print no Hangul in the first place,
-//! but the site's name that `lab --help` gives in Korean beside English.
+//! `lab crashpoints`, `lab real-wal`, the help texts) print no Hangul in
+//! the first place, but the site's name that `lab --help` gives in Korean
+//! beside English. `lab real` itself needs servers (`tests/real_pay.rs`):
+//! here only its flag; its table's words are `cli::real::pay::table`'s test.
 //! One built binary, small runs: the whole file takes a few seconds.
 
 use std::process::{Command, Output};
@@ -104,6 +106,7 @@ fn the_commands_without_reader_words_print_no_hangul() {
         &["presets", "--format", "json"],
         &["crashpoints"],
         &["crashpoints", "--profile", "wal_os_cache", "--format", "json"],
+        &["real-wal", "--votes", "2", "--kills", "0", "--journal", "wal", "--variant", "v0", "--sync", "normal"],
         &["params", "--help"],
         &["real", "--help"],
         &["real-wal", "--help"],
