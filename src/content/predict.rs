@@ -332,7 +332,7 @@ impl Prediction {
         let metric = lab_model::metrics::LIVE_TABLE.into_iter().find(|m| m.key() == key)?;
         let spec = self.spec();
         let plan = LeasePlan::new(spec, self.lease_query(), Some(spec.window_ms), true);
-        let col = plan.table().into_iter().nth(column)?;
+        let col = plan.table_in(words).into_iter().nth(column)?;
         let runs: Vec<lab_model::live_table::TableRun> = col
             .runs
             .iter()

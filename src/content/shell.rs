@@ -6,8 +6,9 @@
 //!
 //! The words are the `shell` domain of `lab_words` ([`Frame`] takes the
 //! table of the language it draws). The constants and the functions without
-//! a table below are the Korean frame's old form, still read by the live
-//! page's views until they take their table too.
+//! a table below are the Korean frame's old form, native only (the tests
+//! and the static pages read them); the live page takes its table's
+//! [`Frame`], so no Korean word is compiled into the wasm.
 
 include!(concat!(env!("OUT_DIR"), "/chapters.rs"));
 
@@ -41,24 +42,33 @@ pub fn chapters_in(words: &Words) -> Vec<Chapter> {
         .collect()
 }
 
-/// The Korean frame's old form, for the live page's views that do not
-/// take their table yet (`web::hook`, `web::player`, `web::side_by_side`)
-/// and the tests that read the site's name: each is the Korean table's word
+/// The Korean frame's old form, native only, for the tests that read the
+/// site's name and the hook's words: each is the Korean table's word
 /// (`lab_words::ko::shell`), so it says the same bytes. New code takes a
 /// [`Frame`].
+#[cfg(not(target_arch = "wasm32"))]
 pub const SITE_TITLE: &str = KO.site_title;
+#[cfg(not(target_arch = "wasm32"))]
 pub const HOOK_MAP_LABEL: &str = KO.hook_map_label;
+#[cfg(not(target_arch = "wasm32"))]
 pub const HOOK_START: &str = KO.hook_start;
+#[cfg(not(target_arch = "wasm32"))]
 pub const B_DOOR_ASK: &str = KO.b_door_ask;
+#[cfg(not(target_arch = "wasm32"))]
 pub const B_DOOR_TEXT: &str = KO.b_door_text;
+#[cfg(not(target_arch = "wasm32"))]
 pub const B_DOOR_START: &str = KO.b_door_start;
+#[cfg(not(target_arch = "wasm32"))]
 pub const PLAY_LABEL: &str = KO.play;
+#[cfg(not(target_arch = "wasm32"))]
 pub const PAUSE_LABEL: &str = KO.pause;
 
 /// The Korean table's frame words, which the old constants read.
+#[cfg(not(target_arch = "wasm32"))]
 const KO: lab_words::shell::ShellWords = lab_words::ko::shell::SHELL;
 
 /// The Korean frame, for the old [`hook_map`] below.
+#[cfg(not(target_arch = "wasm32"))]
 fn korean() -> Frame {
     Frame::new(&lab_words::ko::WORDS)
 }
@@ -221,6 +231,7 @@ pub struct NavItem {
 pub type MapEntry = (Option<String>, Chapter, &'static str);
 
 /// The Korean front page's chapter map (old form: [`Frame::hook_map`]).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn hook_map() -> Vec<(&'static str, Vec<MapEntry>)> {
     korean().hook_map()
 }

@@ -7,18 +7,12 @@ use lab_model::metrics::{article_cell_metric, article_cells, Metric};
 use lab_sim::lease::{Preset, Variant};
 
 /// The article's value of `metric` for `preset`, as the article printed it
-/// (per-run tables joined with " · ", its words in Korean). `None` when the
-/// article has no such cell.
-pub fn value(preset: Preset, metric: Metric) -> Option<String> {
+/// (per-run tables joined with " · ", its words in `w`'s language). `None`
+/// when the article has no such cell.
+pub fn value(preset: Preset, metric: Metric, w: &'static lab_words::Words) -> Option<String> {
     let decimals = metric.spec().decimals;
     let cells = article_cells(preset.key(), metric)?;
-    Some(
-        cells
-            .iter()
-            .map(|c| lab_words::analysis::article_cell(&lab_words::ko::WORDS, c, decimals))
-            .collect::<Vec<_>>()
-            .join(" · "),
-    )
+    Some(cells.iter().map(|c| lab_words::analysis::article_cell(w, c, decimals)).collect::<Vec<_>>().join(" · "))
 }
 
 fn center(m: &Measured) -> Option<f64> {

@@ -25,10 +25,13 @@ pub const NARROW_WIDTH: u32 = 360;
 pub const NARROW_SCALE: f64 = 1.5;
 /// The hook's question in the Korean edition (`lab_words::hook::HookWords::question`
 /// in any language), for the callers not yet handed a table; issue 42 removes it.
+#[cfg(not(target_arch = "wasm32"))]
 pub const QUESTION: &str = lab_words::ko::hook::HOOK.question;
 /// The timeline's text alternative in the Korean edition (`HookWords::canvas_label`); issue 42 removes it.
+#[cfg(not(target_arch = "wasm32"))]
 pub const CANVAS_LABEL: &str = lab_words::ko::hook::HOOK.canvas_label;
 /// The invitation in the Korean edition (`HookWords::invitation`); issue 42 removes it.
+#[cfg(not(target_arch = "wasm32"))]
 pub const INVITATION: &str = lab_words::ko::hook::HOOK.invitation;
 
 /// The hook's run and what it says.
@@ -80,6 +83,7 @@ impl HookRun {
 
     /// [`Self::asking_in`] in the Korean edition, for the callers not yet
     /// handed a table (the prerendered front page; issue 42 removes it).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn asking(&self) -> Option<String> {
         self.asking_in(&lab_words::ko::WORDS)
     }
@@ -87,7 +91,7 @@ impl HookRun {
     /// The story's first two threads: (worker, value written, when), if both wrote.
     fn writes(&self) -> Option<[(u32, i64, u64); 2]> {
         // Only the story's threads are read, not their names: any table will do.
-        let story = self.figure.story_in(&lab_words::ko::WORDS)?;
+        let story = self.figure.story_in(self.figure.words())?;
         let trace = &self.figure.traces()[0];
         let wrote: Vec<(u32, i64, u64)> = story
             .actors
@@ -151,6 +155,7 @@ impl HookRun {
 
     /// [`Self::outcome_in`] in the Korean edition, for the callers not yet
     /// handed a table; issue 42 removes it.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn outcome(&self, cursor_us: u64) -> Option<String> {
         self.outcome_in(cursor_us, &lab_words::ko::WORDS)
     }
@@ -158,7 +163,7 @@ impl HookRun {
     /// The balances the story's first two threads read, if both read.
     fn reads(&self) -> Option<[i64; 2]> {
         // Only the story's threads are read, not their names: any table will do.
-        let story = self.figure.story_in(&lab_words::ko::WORDS)?;
+        let story = self.figure.story_in(self.figure.words())?;
         let trace = &self.figure.traces()[0];
         let read: Vec<i64> = story
             .actors

@@ -89,6 +89,7 @@ pub fn describe_outage_point_in(trace: &LeaseTrace, p: SeriesPoint, w: &Words) -
 
 /// [`describe_outage_point_in`] in the Korean edition, for the callers not
 /// yet handed a table (the canvas input; issue 42 removes it).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn describe_outage_point(trace: &LeaseTrace, p: SeriesPoint) -> String {
     describe_outage_point_in(trace, p, &lab_words::ko::WORDS)
 }

@@ -80,6 +80,7 @@ pub fn static_html_in(figure_id: &str, w: &Words) -> Option<String> {
 
 /// [`static_html_in`] in the Korean edition, for the callers not yet handed
 /// a table (the prose renderer; issue 42 removes it).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn static_html(figure_id: &str) -> Option<String> {
     static_html_in(figure_id, &lab_words::ko::WORDS)
 }

@@ -29,7 +29,9 @@ mod spotlight;
 
 use plotters::prelude::*;
 
-pub use draw::{draw_timeline, draw_timeline_marked, draw_timeline_planned};
+pub use draw::draw_timeline_planned;
+#[cfg(not(target_arch = "wasm32"))]
+pub use draw::{draw_timeline, draw_timeline_marked};
 pub use hit::{describe_hit, hit_test, placed_hits, PlacedHit, TimelineHit};
 pub use layout::TimelineLayout;
 pub use legend::{legend_items, LegendItem};

@@ -179,7 +179,7 @@ impl Component for Hook {
                 </ul>
                 <div class="hook-player">
                     <button type="button" class="btn btn-primary play" onclick={toggle} aria-pressed={if p.playing() { "true" } else { "false" }}>
-                        { if p.playing() { shell::PAUSE_LABEL } else if asking.is_some() { w.hook.resume } else { shell::PLAY_LABEL } }
+                        { if p.playing() { w.shell.pause } else if asking.is_some() { w.hook.resume } else { w.shell.play } }
                     </button>
                     <label for="hook-time" class="hook-time">
                         <span>{ w.hook.time }</span>
@@ -190,19 +190,19 @@ impl Component for Hook {
                 <p class="hook-outcome" aria-live="polite" data-asking={asking.is_some().then_some("true")}>
                     { outcome.or(asking).unwrap_or_else(|| w.hook.invitation.to_string()) }
                 </p>
-                <p class="hook-start"><a href={permalink::chapter(start)} onclick={go(start)}>{ shell::HOOK_START }</a></p>
+                <p class="hook-start"><a href={permalink::chapter(start)} onclick={go(start)}>{ w.shell.hook_start }</a></p>
             </section>
             // Article B's readers' way in, then every chapter by title: the
             // front page's navigation, outside the hook (whose controls
             // e2e/lesson-count.mjs counts).
             <section class="door-b" aria-labelledby="door-b-ask">
-                <p id="door-b-ask" class="door-b-ask"><strong>{ shell::B_DOOR_ASK }</strong></p>
-                <p class="door-b-text">{ shell::B_DOOR_TEXT }</p>
-                <p class="door-b-start"><a href={permalink::chapter(b_start)} onclick={go(b_start)}><strong>{ shell::B_DOOR_START }</strong></a></p>
+                <p id="door-b-ask" class="door-b-ask"><strong>{ w.shell.b_door_ask }</strong></p>
+                <p class="door-b-text">{ w.shell.b_door_text }</p>
+                <p class="door-b-start"><a href={permalink::chapter(b_start)} onclick={go(b_start)}><strong>{ w.shell.b_door_start }</strong></a></p>
             </section>
-            <nav class="hook-map" aria-label={shell::HOOK_MAP_LABEL}>
+            <nav class="hook-map" aria-label={w.shell.hook_map_label}>
                 <ul>
-                    { for shell::hook_map().into_iter().map(row) }
+                    { for shell::Frame::new(w).hook_map().into_iter().map(row) }
                 </ul>
             </nav>
             </>

@@ -14,7 +14,6 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, KeyboardEvent};
 use yew::prelude::*;
 
-use crate::content::shell::{PAUSE_LABEL, PLAY_LABEL};
 use crate::figures::player::{Narrator, Pace, Player, Status, Tick};
 use crate::web::page_words::words;
 
@@ -198,7 +197,7 @@ impl PlayerDriver {
         let playing = self.player.playing();
         html! {
             <button type="button" class="btn btn-primary play" onclick={self.send(PlayerMsg::Toggle)} aria-pressed={if playing { "true" } else { "false" }}>
-                { if playing { PAUSE_LABEL } else { PLAY_LABEL } }
+                { if playing { words().shell.pause } else { words().shell.play } }
             </button>
         }
     }

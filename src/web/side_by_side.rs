@@ -14,7 +14,6 @@ use yew::prelude::*;
 use super::canvas::CanvasSlot;
 use super::player::{PlayerDriver, PlayerMsg};
 use super::{device_pixel_ratio, reduced_motion};
-use crate::content::shell::{PAUSE_LABEL, PLAY_LABEL};
 use crate::figures::plan::LeaseFigure;
 use crate::figures::player::{Narrator, Pace};
 use crate::figures::story::StoryStep;
@@ -223,7 +222,7 @@ impl Component for SideBySide {
                     <div class="player-buttons">
                         <button type="button" class="btn" onclick={step(-1)} aria-label={side.back_label}>{ side.back }</button>
                         <button type="button" class="btn btn-primary play" onclick={toggle} aria-pressed={if p.playing() { "true" } else { "false" }}>
-                            { if p.playing() { PAUSE_LABEL } else { PLAY_LABEL } }
+                            { if p.playing() { w.shell.pause } else { w.shell.play } }
                         </button>
                         <button type="button" class="btn" onclick={step(1)} aria-label={side.forward_label}>{ side.forward }</button>
                     </div>

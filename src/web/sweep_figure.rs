@@ -42,7 +42,7 @@ use super::now_ms;
 use super::page_words::words;
 use super::sweep_jobs::{leave, start};
 use super::url::{lab_requested_here, navigate, read_sweep_figure, replace_url};
-use crate::figures::sweep::{article_point, draw_heatmap, heat_height_css, heat_layout};
+use crate::figures::sweep::{article_point, draw_heatmap_in, heat_height_css, heat_layout};
 use crate::figures::View;
 use lab_model::catalogue;
 use lab_model::params::{SweepKind, SweepMetric, SweepSpec};
@@ -182,7 +182,7 @@ impl SweepFigure {
         let dpr = super::device_pixel_ratio();
         let view = View { scale: dpr, ..View::default() };
         let _ = paint_on(&canvas, css_w, css_h, dpr, |root| {
-            draw_heatmap(root, &self.result, self.metric, Some(self.focus), &view)
+            draw_heatmap_in(root, &self.result, self.metric, Some(self.focus), &view, words())
         });
     }
 

@@ -149,7 +149,7 @@ impl LeasePlan {
                 vec![run(q.config.clone(), q.run_index, TraceLevel::Summary, Some((column, 0)))]
             }
             _ => self
-                .table()
+                .table_with(&|_, _| String::new())
                 .into_iter()
                 .enumerate()
                 .flat_map(|(col, column)| {
@@ -175,12 +175,18 @@ impl LeasePlan {
 
     /// The metric table: 60 s summary runs 0–2 of the figure's
     /// configuration(s), or of every variant for A8 and A9.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn table(&self) -> Vec<TableColumn> {
         self.table_in(&lab_words::ko::WORDS)
     }
 
     /// [`LeasePlan::table`] with its column heads in `w`.
     pub fn table_in(&self, w: &Words) -> Vec<TableColumn> {
+        self.table_with(&|label, r| w.fill(w.legend.table_run, &[("label", label), ("r", &r.to_string())]))
+    }
+
+    /// The table's columns, a run's head written by `head` (its label, its run index).
+    fn table_with(&self, head: &dyn Fn(&str, u32) -> String) -> Vec<TableColumn> {
         let q = &self.query;
         let run = |config: &LeaseConfig, run_index: u32| LeaseRun {
             config: config.clone(),
@@ -190,12 +196,7 @@ impl LeasePlan {
             table_slot: None,
         };
         let runs3 = |label: &str, config: &LeaseConfig| -> Vec<TableColumn> {
-            (0..3u32)
-                .map(|r| TableColumn {
-                    header: w.fill(w.legend.table_run, &[("label", label), ("r", &r.to_string())]),
-                    runs: vec![run(config, r)],
-                })
-                .collect()
+            (0..3u32).map(|r| TableColumn { header: head(label, r), runs: vec![run(config, r)] }).collect()
         };
         match self.kind() {
             FigureKind::SplitTimeline => {
@@ -225,6 +226,7 @@ impl LeasePlan {
     /// configuration that run ended up with, so that when the work cap
     /// shortened it they are as long. (The metric CSV, [`LeasePlan::csv_columns`],
     /// runs the query's configuration as it is.)
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn table_beside(&self, figure: &LeaseFigure) -> Vec<TableColumn> {
         self.table_beside_in(figure, &lab_words::ko::WORDS)
     }
@@ -292,6 +294,7 @@ impl LeasePlan {
 
     /// [`LeasePlan::article_note`] in the Korean edition, for the callers
     /// not yet handed a table (issue 42 removes it).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn article_note_ko(&self) -> Option<&'static str> {
         self.article_note(&lab_words::ko::WORDS)
     }

@@ -13,7 +13,7 @@ use super::marks::{
     worker_lane_marks_of, LeaseLaneMarks, Mapper, WatchdogLaneMarks, WorkerLaneMarks,
 };
 use super::spotlight::{band_fill, outline_of, overlap_fill, spotlit, stop_bands, worker_span, Spotlit};
-use super::{axis_css, has_row_waits, lanes, top_css, Lane, LanePlan, TimelineMarks, KEY_CSS, WAIT_INK};
+use super::{axis_css, has_row_waits, top_css, Lane, LanePlan, TimelineMarks, KEY_CSS, WAIT_INK};
 use crate::story::Highlight;
 use crate::text_width::approx_text_width;
 use crate::{nice_step, palette as P, DrawResult, View};
@@ -42,13 +42,15 @@ fn alpha(c: RGBColor, a: f64) -> RGBAColor {
 }
 
 /// Draws the timeline of `trace` for `view` onto `area`.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn draw_timeline(area: &Area, trace: &LeaseTrace, view: &View) -> DrawResult {
     draw_timeline_marked(area, trace, view, &TimelineMarks::of(trace))
 }
 
 /// [`draw_timeline`] with the highlights precomputed (the player redraws every frame).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn draw_timeline_marked(area: &Area, trace: &LeaseTrace, view: &View, marks: &TimelineMarks) -> DrawResult {
-    draw_timeline_planned(area, trace, view, marks, &lanes(trace, view, marks), &lab_words::ko::WORDS)
+    draw_timeline_planned(area, trace, view, marks, &super::lanes(trace, view, marks), &lab_words::ko::WORDS)
 }
 
 /// [`draw_timeline_marked`] with the lanes already planned ([`lanes`] for

@@ -81,6 +81,7 @@ impl LegendItem {
 
     /// The item's label in the Korean edition, for the callers not yet
     /// handed a table (the page's legends; issue 42 removes it).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn label_ko(self) -> &'static str {
         self.label(&lab_words::ko::WORDS)
     }

@@ -241,6 +241,7 @@ pub fn matrix_view_in(profile: lab_sim::vote::StoreProfile, device_honours_sync:
 /// [`matrix_view_in`] in the edition's words (the compiled-in Korean
 /// table): kept for the callers that do not pass their words yet (issue 42
 /// moves them to [`matrix_view_in`]).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn matrix_view(profile: lab_sim::vote::StoreProfile, device_honours_sync: bool) -> MatrixView {
     matrix_view_in(profile, device_honours_sync, &lab_words::ko::WORDS)
 }

@@ -31,7 +31,7 @@ use super::super::page_words::words;
 use super::super::player::{player_key, PlayerMsg};
 use super::{Figure, Msg};
 use crate::figures::plan::FigureHit;
-use crate::figures::series_hit::{describe_outage_point, outage_point_at, outage_point_xy, SeriesPoint};
+use crate::figures::series_hit::{describe_outage_point_in, outage_point_at, outage_point_xy, SeriesPoint};
 use crate::figures::timeline::TimelineHit;
 use lab_model::registry::FigureKind;
 
@@ -155,7 +155,7 @@ impl Figure {
     /// The tip for `hit`, pointing at (`x`, `y`).
     fn tip_for(&self, hit: FigureHit, x: f64, y: f64, keyed: bool) -> Option<Tip> {
         let figure = self.figure.as_ref()?;
-        let text = figure.describe_mark_at(hit, self.player.player.cursor_us());
+        let text = figure.describe_mark_in(hit, self.player.player.cursor_us(), words());
         Some(Tip { hit: Pointed::Mark(hit), x, y, text, keyed })
     }
 
@@ -172,7 +172,7 @@ impl Figure {
     /// The tip of A7's charts at `p`, pointing at (`x`, `y`).
     fn series_tip(&self, p: SeriesPoint, x: f64, y: f64, keyed: bool) -> Option<Tip> {
         let trace = self.figure.as_ref()?.traces().first()?;
-        Some(Tip { hit: Pointed::Series(p), x, y, text: describe_outage_point(trace, p), keyed })
+        Some(Tip { hit: Pointed::Series(p), x, y, text: describe_outage_point_in(trace, p, words()), keyed })
     }
 
     /// The tip for whatever is under (`x`, `y`): a mark, or a second of A7's charts.

@@ -422,12 +422,12 @@ impl LiveTable {
                             <tr>
                                 <th scope="row">{ label.as_str() }</th>
                                 { for self.columns.iter().map(|c| html! { <td class="num">{ Self::cell(c, *m).unwrap_or_else(|| "—".into()) }</td> }) }
-                                { for article_cols.iter().map(|p| html! { <td class="num article">{ article_data::value(*p, *m).unwrap_or_else(|| "—".into()) }</td> }) }
+                                { for article_cols.iter().map(|p| html! { <td class="num article">{ article_data::value(*p, *m, words()).unwrap_or_else(|| "—".into()) }</td> }) }
                             </tr>
                         }) }
                     </tbody>
                 </table>
-                { for plan.article_note_ko().map(|note| html! { <p class="note">{ note }</p> }) }
+                { for plan.article_note(words()).map(|note| html! { <p class="note">{ note }</p> }) }
             </div>
         }
     }

@@ -105,9 +105,15 @@ impl LeaseFigure {
         self.words.set(Some(words));
     }
 
-    /// The table the drawing speaks: the one set, else the Korean edition's.
+    /// The table the drawing speaks: the one set ([`Self::set_words`]). A
+    /// native caller that set none (the CLI's and the tests' Korean
+    /// figures) gets the Korean edition's; in wasm no table is compiled in,
+    /// so every page path sets the page's before it draws.
     pub fn words(&self) -> &'static Words {
-        self.words.get().unwrap_or(&lab_words::ko::WORDS)
+        #[cfg(not(target_arch = "wasm32"))]
+        return self.words.get().unwrap_or(&lab_words::ko::WORDS);
+        #[cfg(target_arch = "wasm32")]
+        self.words.get().expect("the page sets the figure's words before it draws (LeaseFigure::set_words)")
     }
 
     /// Picks out one kind of mark in the timelines' next drawings (`None`: none).
@@ -392,6 +398,7 @@ impl LeaseFigure {
 
     /// [`Self::describe_mark_in`] in the Korean edition, for the callers not
     /// yet handed a table (the canvas input; issue 42 removes it).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn describe_mark_at(&self, hit: FigureHit, cursor_us: u64) -> String {
         self.describe_mark_in(hit, cursor_us, &lab_words::ko::WORDS)
     }
