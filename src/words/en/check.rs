@@ -177,8 +177,8 @@ const VOTE: CrashWords = CrashWords {
     profiles: ["H2-like (commit → store queue)", "OS cache at commit", "synchronous WAL (commit = disk)"],
     layout_append: "an append-only log of signing records",
     layout_last_row: "one row holding the last signing state, overwritten",
-    sync_honoured: "honours sync",
-    sync_maybe: "may not honour sync",
+    sync_honoured: "honors sync",
+    sync_maybe: "may not honor sync",
     trust_not: "not trusted",
     trust_yes: "trusted",
     options_line: "For each variant, A's one prevote for X at height {height}, {round}, is cut between its pipeline steps. \

@@ -42,7 +42,7 @@ pub const PREDICT: PredictWords = PredictWords {
     a7_long_ttl: Ask3 {
         question: "In the cell with a 1,000 ms TTL and a 100 ms pause ceiling, what is the mean over-approval?",
         choices: ["0", "More than 0, up to 10", "More than 10"],
-        why: "When the pause is shorter than the lease, the lease never expires mid-work. With no expiry, no other thread gets a chance to take the lock, and the same balance is never read twice. That is why the whole side of the map where the TTL comfortably exceeds the pause ceiling has one colour.",
+        why: "When the pause is shorter than the lease, the lease never expires mid-work. With no expiry, no other thread gets a chance to take the lock, and the same balance is never read twice. That is why the whole side of the map where the TTL comfortably exceeds the pause ceiling has one color.",
     },
     b1_store_first: AskVerdict {
         question: "Keep the crash point and switch the order to \"persist, then broadcast\": how does the story end?",

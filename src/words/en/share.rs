@@ -188,7 +188,7 @@ pub const SHARE: ShareWords = ShareWords {
         png2: ["PNG 2×", "The figure as shown, as PNG at twice the resolution"],
         trace_json: ["Trace JSON", "The trace of this setting's run (as lab run --trace writes it)"],
         metrics_csv: ["Metrics CSV", "The runs of the metrics table under the figure, as CSV"],
-        gif: ["GIF", "The whole played span as an animated GIF (the figure's own colours, the frames of lab figure --animate)"],
+        gif: ["GIF", "The whole played span as an animated GIF (the figure's own colors, the frames of lab figure --animate)"],
         frames: "Frames",
         story_gif: [
             "Story GIF",
