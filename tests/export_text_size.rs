@@ -62,7 +62,7 @@ fn every_figure_file_sets_its_text_at_the_layouts_size() {
     for spec in FIGURES.iter().filter(|f| f.not_drawn.is_none()) {
         figures += 1;
         for (name, layout, width, floor) in layouts {
-            let mut req = Request::new(spec.id, Format::Svg);
+            let mut req = Request::new(spec.id, Format::Svg, lab_words::Words::of(lab_words::Lang::Ko));
             req.layout = layout;
             req.site = "https://lab.example/".into();
             if width > 0 {
@@ -134,7 +134,7 @@ fn every_blog_png_is_within_its_budget() {
     let mut report = Vec::new();
     for spec in FIGURES.iter().filter(|f| f.not_drawn.is_none()) {
         for layout in [Layout::Blog, Layout::BlogPhone] {
-            let mut req = Request::new(spec.id, Format::Png);
+            let mut req = Request::new(spec.id, Format::Png, lab_words::Words::of(lab_words::Lang::Ko));
             req.layout = layout;
             req.site = "https://lab.example/".into();
             let png = consistency_lab::figures::export::render(&req).unwrap_or_else(|e| panic!("{}: {e:?}", spec.id));

@@ -108,7 +108,7 @@ fn no_legend_box_covers_a_figures_data() {
     let mut boxes = 0;
     for spec in figure_list() {
         for width in WIDTHS {
-            let mut req = Request::new(spec.id, Format::Svg);
+            let mut req = Request::new(spec.id, Format::Svg, lab_words::Words::of(lab_words::Lang::Ko));
             req.width = width;
             let svg = render_svg(&req).unwrap_or_else(|e| panic!("{} at {width}: {e:?}", spec.id));
             boxes += tags(&svg, "rect").iter().filter(|t| attr(t, "opacity") == Some(0.85)).count();

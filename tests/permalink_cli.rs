@@ -128,8 +128,11 @@ fn vote_permalinks_run_and_draw_as_their_query() {
     let bare = vote_to_query(&config);
     // A story paused at its fourth step: the file stops where the page's player stands.
     let search = vote_figure("b1-remember", "vote-story", &config, Some(3), false, true);
-    let story = export::vote_source(&Request { params: Some(bare.clone()), ..Request::new("vote-story", Format::Svg) })
-        .expect("the story runs");
+    let story = export::vote_source(&Request {
+        params: Some(bare.clone()),
+        ..Request::new("vote-story", Format::Svg, lab_words::Words::of(lab_words::Lang::Ko))
+    })
+    .expect("the story runs");
     let t_us = story.step_times()[3];
     let expected =
         figure("b1.svg", &["vote-story", "--params", &bare, "--time", &format!("{}.{:03}", t_us / 1000, t_us % 1000)]);

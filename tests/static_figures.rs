@@ -20,13 +20,12 @@
 use std::fs;
 use std::path::Path;
 
+use consistency_lab::figures::export::card::opening_time_us;
 use consistency_lab::figures::export::native::render;
 use consistency_lab::figures::export::{figure_list, render_svg, Format, Request};
 use consistency_lab::figures::hook::{HookRun, HOOK_QUERY, HOOK_WINDOW_MS, NARROW_SCALE, NARROW_WIDTH};
-use consistency_lab::figures::plan::VotePlan;
 use consistency_lab::figures::theme::Theme;
 use consistency_lab::words::{Lang, Words};
-use lab_model::registry::{FigureSpec, Scenario};
 
 const WIDTH: u32 = 760;
 
@@ -40,22 +39,16 @@ fn fingerprint(text: &str) -> String {
     format!("{h:016x}")
 }
 
-#[test]
-fn every_figure_has_its_static_image_and_caption() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = root.join("static").join("figures");
-    fs::create_dir_all(&dir).unwrap();
-    let manifest_path = dir.join("manifest.tsv");
-    let old_manifest = fs::read_to_string(&manifest_path).unwrap_or_default();
-    let mut manifest = String::from("# id\twidth\tsvg fingerprint (tests/static_figures.rs)\n");
-    let mut stale = Vec::new();
+/// Every static image's request in `words`: each figure's starting state,
+/// then the hook's.
+fn requests(words: &'static Words) -> Vec<(&'static str, Request)> {
     // The hook's timeline, as A1's figure at the hook's setting, stopped at its question.
     let hook = Request {
         width: WIDTH,
         params: Some(HOOK_QUERY.to_string()),
         window_ms: Some(HOOK_WINDOW_MS),
         time_us: HookRun::new().question_at_us(),
-        ..Request::new("lease-expiry", Format::Svg)
+        ..Request::new("lease-expiry", Format::Svg, words)
     };
     // And for a phone, laid out at 360 px; each also in the dark palette,
     // for a reader whose page is dark (the front page's largest paint).
@@ -71,26 +64,29 @@ fn every_figure_has_its_static_image_and_caption() {
     // first picture, `figures::vote::opening`), not at its end.
     // A lock-lease timeline opens at the start of its run (issue 38: the
     // drawing does not answer the chapter's question before the reader plays).
-    let opening = |spec: &'static FigureSpec| {
-        if spec.kind.is_lease_timeline() {
-            return Some(0);
-        }
-        (spec.scenario() == Scenario::Vote && spec.kind.is_story())
-            .then(|| VotePlan::new(spec, spec.initial_vote_config()).run().opening_cursor_us())
-            .flatten()
-    };
-    let images = figure_list()
-        .into_iter()
-        .map(|spec| (spec.id, Request { width: WIDTH, time_us: opening(spec), ..Request::new(spec.id, Format::Svg) }));
-    let requests: Vec<(&str, Request)> = images.chain(hooks).collect();
+    let images = figure_list().into_iter().map(|spec| {
+        let time_us = opening_time_us(spec, words);
+        (spec.id, Request { width: WIDTH, time_us, ..Request::new(spec.id, Format::Svg, words) })
+    });
+    images.chain(hooks).collect()
+}
+
+#[test]
+fn every_figure_has_its_static_image_and_caption() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = root.join("static").join("figures");
+    fs::create_dir_all(&dir).unwrap();
+    let manifest_path = dir.join("manifest.tsv");
+    let old_manifest = fs::read_to_string(&manifest_path).unwrap_or_default();
+    let mut manifest = String::from("# id\twidth\tsvg fingerprint (tests/static_figures.rs)\n");
+    let mut stale = Vec::new();
     // The Korean edition's at the root, the English one's in `en/` (`en/ID` in the manifest).
     for lang in Lang::ALL {
         let edition = consistency_lab::content::prerender::edition_dir(lang);
-        let words = Words::of(lang);
+        let requests = requests(Words::of(lang));
         let dir = dir.join(&edition);
         fs::create_dir_all(&dir).unwrap();
-        for (name, request) in &requests {
-            let request = Request { words, ..request.clone() };
+        for (name, request) in requests {
             let svg = render_svg(&request).unwrap();
             let scale = if request.scale == 1.0 { String::new() } else { format!("@{}x", request.scale) };
             let row = format!("{edition}{name}\t{}{scale}\t{}\n", request.width, fingerprint(&svg));

@@ -72,7 +72,9 @@ fn story_gif(id: &str, scenes: &[String]) -> (Vec<u8>, StoryFrames, Decoded) {
     let o = lab(&["figure", id, "--story", "--out", out.to_str().unwrap()]);
     assert!(o.status.success(), "{id}: {}", String::from_utf8_lossy(&o.stderr));
     let bytes = std::fs::read(&out).unwrap();
-    let frames = story_frames(&Request::new(id, Format::Gif), STORY_WIDTH_PX).unwrap();
+    let frames =
+        story_frames(&Request::new(id, Format::Gif, lab_words::Words::of(lab_words::Lang::Ko)), STORY_WIDTH_PX)
+            .unwrap();
     let decoded = decode(&bytes);
     assert_eq!(frames.sentences, scenes, "{id}: the GIF tells the page's story");
     check(id, &bytes, &frames, &decoded);
@@ -188,7 +190,11 @@ fn every_other_figure_with_a_story_makes_its_gif_or_says_its_run_has_none() {
         }
         assert!(o.status.success(), "{}: {}", spec.id, String::from_utf8_lossy(&o.stderr));
         let bytes = std::fs::read(&out).unwrap();
-        let frames = story_frames(&Request::new(spec.id, Format::Gif), STORY_WIDTH_PX).unwrap();
+        let frames = story_frames(
+            &Request::new(spec.id, Format::Gif, lab_words::Words::of(lab_words::Lang::Ko)),
+            STORY_WIDTH_PX,
+        )
+        .unwrap();
         check(spec.id, &bytes, &frames, &decode(&bytes));
         made += 1;
     }

@@ -138,7 +138,7 @@ fn no_figure_text_overlaps_or_crosses_the_edge() {
     let mut report = Vec::new();
     for spec in figure_list() {
         for width in WIDTHS {
-            let mut req = Request::new(spec.id, Format::Svg);
+            let mut req = Request::new(spec.id, Format::Svg, lab_words::Words::of(lab_words::Lang::Ko));
             req.width = width;
             let svg = render_svg(&req).unwrap_or_else(|e| panic!("{} at {width}: {e:?}", spec.id));
             for p in problems(&svg, lab_words::catalogue::caption(lab_words::Words::of(lab_words::Lang::Ko), spec)) {
@@ -184,7 +184,7 @@ fn no_text_overlaps_in_other_states() {
     for (id, params) in more_states() {
         let spec = lab_model::registry::figure(id).expect("a figure");
         for width in [320, 760, 1280] {
-            let mut req = Request::new(id, Format::Svg);
+            let mut req = Request::new(id, Format::Svg, lab_words::Words::of(lab_words::Lang::Ko));
             req.width = width;
             req.params = Some(params.clone());
             let svg = render_svg(&req).unwrap_or_else(|e| panic!("{id} [{params}] at {width}: {e:?}"));
@@ -261,7 +261,7 @@ fn every_figure_text_is_legible_at_a_phone_and_a_desktop_width() {
             let mut states = vec![None];
             states.extend(more_states().into_iter().filter(|(id, _)| *id == spec.id).map(|(_, p)| Some(p)));
             for params in states {
-                let mut req = Request::new(spec.id, Format::Svg);
+                let mut req = Request::new(spec.id, Format::Svg, lab_words::Words::of(lab_words::Lang::Ko));
                 req.width = width;
                 req.params = params.clone();
                 let svg = render_svg(&req).unwrap_or_else(|e| panic!("{} at {width}: {e:?}", spec.id));

@@ -364,8 +364,7 @@ fn figure_command(raw: &RawArgs) -> Result<Command> {
         reveal_ledger,
         layout,
         site: site_url(),
-        words: Words::of(lang),
-        ..export::Request::new(&id, format)
+        ..export::Request::new(&id, format, Words::of(lang))
     };
     let animate = if flags.contains_key("animate") {
         if lab_model::params::SweepKind::from_figure_id(&id).is_some() {

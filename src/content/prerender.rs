@@ -405,7 +405,7 @@ fn document_of(words: &Words, figure: &str, title: &str, image: Option<&Image>, 
 /// what the embed page adds around it. `None` when it cannot be laid out.
 fn bare_height(id: &str) -> Option<u32> {
     use crate::figures::export::{prepare, Format, Request};
-    let request = Request { width: share::BARE_WIDTH - 16, ..Request::new(id, Format::Svg) };
+    let request = Request { width: share::BARE_WIDTH - 16, ..Request::new(id, Format::Svg, Words::of(Lang::Ko)) };
     prepare(&request).ok().map(|p| p.size.1 + share::BARE_EXTRA_PX)
 }
 

@@ -216,7 +216,7 @@ mod tests {
                 params: Some(HOOK_QUERY.to_string()),
                 window_ms: Some(HOOK_WINDOW_MS),
                 time_us: Some(cursor),
-                ..Request::new("lease-expiry", Format::Svg)
+                ..Request::new("lease-expiry", Format::Svg, lab_words::Words::of(lab_words::Lang::Ko))
             })
             .unwrap();
             // The balance row's drawn label: the balance, then the ledger.

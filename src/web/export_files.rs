@@ -115,8 +115,7 @@ impl PanelState {
             scale,
             layout: self.layout,
             site: if self.layout == Layout::Page { String::new() } else { site_address() },
-            words: super::page_words::words(),
-            ..Request::new(&self.id, Format::Svg)
+            ..Request::new(&self.id, Format::Svg, super::page_words::words())
         }
     }
 }
@@ -142,7 +141,7 @@ fn remote(req: &Request, site: &SiteFunction) -> Result<Remote, String> {
         let reply = site.call1(&JsValue::NULL, &js_sys::Uint8Array::from(call)).map_err(js_text)?;
         Ok(js_sys::Uint8Array::new(&reply).to_vec())
     };
-    Ok(Remote::new(Box::new(ask), kind))
+    Ok(Remote::new(Box::new(ask), kind, req.words))
 }
 
 /// A file of the panel's figure, `width` CSS px wide at `scale`.
@@ -218,7 +217,7 @@ impl File {
     }
 }
 
-/// A byte-order mark, so that spreadsheet programs read the Korean labels as UTF-8.
+/// A byte-order mark, so that spreadsheet programs read the labels (Korean ones too) as UTF-8.
 const CSV_BOM: char = '\u{feff}';
 
 /// A sweep figure's file, from its finished grid.
@@ -228,13 +227,16 @@ fn sweep_file(id: &str, kind: &str, grid: &[u8], metric: &str, width: u32) -> Re
     let width = width.clamp(export::WIDTH_RANGE.0, export::WIDTH_RANGE.1);
     Ok(match kind {
         "svg" => File::text(
-            export::prepare_sweep(grid, metric, width, 1.0).and_then(|p| p.svg()).map_err(message)?,
+            export::prepare_sweep(grid, metric, (width, 1.0), super::page_words::words())
+                .and_then(|p| p.svg())
+                .map_err(message)?,
             "image/svg+xml",
             format!("{id}.svg"),
         ),
         "png" | "png2" => {
             let (scale, name) = if kind == "png2" { (2.0, format!("{id}@2x.png")) } else { (1.0, format!("{id}.png")) };
-            let prepared = export::prepare_sweep(grid, metric, width, scale).map_err(message)?;
+            let prepared =
+                export::prepare_sweep(grid, metric, (width, scale), super::page_words::words()).map_err(message)?;
             File { body: FileBody::Canvas(paint_canvas(&prepared)?), mime: "image/png", name }
         }
         "json" => {

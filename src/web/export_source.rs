@@ -35,8 +35,7 @@ fn request(panel: &Element) -> Request {
         time_us: data("time").and_then(|t| t.parse().ok()),
         window_ms: data("win").and_then(|w| w.parse().ok()),
         reveal_ledger: data("recon").as_deref() != Some("0"),
-        words: super::page_words::words(),
-        ..Request::new(&data("id").unwrap_or_default(), Format::Svg)
+        ..Request::new(&data("id").unwrap_or_default(), Format::Svg, super::page_words::words())
     }
 }
 
@@ -60,7 +59,9 @@ pub fn figure_function(panel: &Element) -> Option<FigureFunction> {
                 let params = req.params.as_deref().unwrap_or_default();
                 let data = match call {
                     Call::Trace => export::lease_trace(params).map(|t| Reply::Trace(Box::new(PackedTrace::pack(t)))),
-                    Call::MetricColumns => export::lease_metric_columns(spec.id, params).map(Reply::MetricColumns),
+                    Call::MetricColumns => {
+                        export::lease_metric_columns(req.words, spec.id, params).map(Reply::MetricColumns)
+                    }
                     _ => Err(ExportError::Usage("not a data call".into())),
                 };
                 data.unwrap_or_else(|e| Reply::Failed(e.message().to_string()))

@@ -91,8 +91,8 @@ pub fn story_gif(req: &Request, site_fn: Option<js_sys::Function>) -> Result<Vec
             let reply = site_fn.call1(&JsValue::NULL, &js_sys::Uint8Array::from(call)).map_err(js_text)?;
             Ok(js_sys::Uint8Array::new(&reply).to_vec())
         };
-        // A run with no moment to tell answers its own sentence, in Korean.
-        Remote::new(Box::new(ask), spec.kind).story_shots(width_css).map_err(ExportError::Usage)
+        // A run with no moment to tell answers its own sentence, in the page's words.
+        Remote::new(Box::new(ask), spec.kind, req.words).story_shots(width_css).map_err(ExportError::Usage)
     };
     let req = Request { time_us: None, site: page_site(), ..req.clone() };
     let frames = story_gif::story_frames_with(&req, STORY_WIDTH_PX, lease).map_err(message)?;

@@ -1,5 +1,5 @@
 //! A figure file's caption: the figure's legend (`figures::legend`) and
-//! its Korean caption under the drawing,
+//! its caption (in the request's words) under the drawing,
 //! broken into lines by a width estimate (not a font engine), so `lab
 //! figure` (ab_glyph) and the page (the browser's text measurement) break it
 //! at the same words; and the SVG document around drawing and caption.
@@ -121,9 +121,10 @@ mod tests {
     fn caption_estimate_covers_the_real_width() {
         super::super::ensure_font().unwrap();
         let style = TextStyle::from((FONT, CAPTION_FONT_PX).into_font());
-        for e in super::super::figure_list() {
+        let tables = [lab_words::Words::of(lab_words::Lang::Ko), lab_words::Words::of(lab_words::Lang::En)];
+        for (e, words) in super::super::figure_list().into_iter().flat_map(|e| tables.map(|t| (e, t))) {
             for w in [280u32, 360, 480, 720, 960, 1200, 2000] {
-                let caption = lab_words::catalogue::caption(&lab_words::ko::WORDS, e);
+                let caption = lab_words::catalogue::caption(words, e);
                 for line in wrap_caption(caption, f64::from(w) - 2.0 * CAPTION_PAD_PX) {
                     // ab_glyph scales by the font's height, not its em: a browser
                     // draws the same text about 1.2 times wider (measured in Chromium).

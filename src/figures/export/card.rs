@@ -50,13 +50,14 @@ const FADE_PX: usize = 56;
 /// image draws it: a lease timeline at the start of its run (the drawing
 /// does not answer the chapter's question before the reader plays), an
 /// Article B story at the scene its chapter opens on; `None` (the end) for
-/// the rest.
-pub fn opening_time_us(spec: &'static FigureSpec) -> Option<u64> {
+/// the rest. (`words` is the table the story is planned in; the moment
+/// does not depend on it.)
+pub fn opening_time_us(spec: &'static FigureSpec, words: &'static Words) -> Option<u64> {
     if spec.kind.is_lease_timeline() {
         return Some(0);
     }
     (spec.scenario() == Scenario::Vote && spec.kind.is_story())
-        .then(|| VotePlan::new(spec, spec.initial_vote_config()).run().opening_cursor_us())
+        .then(|| VotePlan::with_words(spec, spec.initial_vote_config(), words).run().opening_cursor_us())
         .flatten()
 }
 
@@ -95,12 +96,12 @@ impl Card {
 fn source(words: &'static Words, spec: &'static FigureSpec) -> Result<(Box<dyn FigureSource>, u64), ExportError> {
     if let FigureKind::Sweep(kind) = spec.kind {
         let (sweep, metric) = lab_model::sweep::parse_strict(kind, "", true).map_err(ExportError::Usage)?;
-        let figure = SweepFigure { result: lab_model::sweep::SweepResult::compute(sweep), metric };
+        let figure = SweepFigure { result: lab_model::sweep::SweepResult::compute(sweep), metric, words };
         return Ok((Box::new(figure), u64::MAX));
     }
     let timeline = spec.kind.is_lease_timeline();
-    let time_us = if timeline { None } else { opening_time_us(spec) };
-    let req = Request { time_us, words, ..Request::new(spec.id, super::Format::Png) };
+    let time_us = if timeline { None } else { opening_time_us(spec, words) };
+    let req = Request { time_us, ..Request::new(spec.id, super::Format::Png, words) };
     let mut source: Box<dyn FigureSource> = match spec.scenario() {
         Scenario::Vote => vote_source(&req)?,
         _ => lease_source(&req)?,

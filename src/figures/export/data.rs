@@ -67,18 +67,19 @@ fn csv_field(s: &str) -> String {
 pub type MetricColumn = (String, TableRun);
 
 /// An Article A figure's metric table: the same runs as the table under the
-/// figure on the site (`LeasePlan::csv_columns`), one column per run.
-pub fn lease_metric_columns(id: &str, params: &str) -> Result<Vec<MetricColumn>, ExportError> {
+/// figure on the site (`LeasePlan::csv_columns_in`), one column per run,
+/// headed in `w`'s words.
+pub fn lease_metric_columns(w: &Words, id: &str, params: &str) -> Result<Vec<MetricColumn>, ExportError> {
     let spec = registry::figure(id)
         .filter(|f| f.scenario() == Scenario::Lease)
         .ok_or_else(|| ExportError::Usage(format!("not an Article A figure: `{id}`")))?;
     let plan = LeasePlan::new(spec, checked_lease_query(params)?, None, true);
-    Ok(plan.csv_columns().into_iter().map(|(head, run)| (head, TableRun::of(&run.run().0))).collect())
+    Ok(plan.csv_columns_in(w).into_iter().map(|(head, run)| (head, TableRun::of(&run.run().0))).collect())
 }
 
-/// A metric table as CSV: one row per metric, one column per run, raw
-/// numbers, empty where a metric does not apply.
-pub fn metrics_csv(columns: &[MetricColumn]) -> String {
+/// A metric table as CSV: one row per metric (its label in `w`'s words),
+/// one column per run, raw numbers, empty where a metric does not apply.
+pub fn metrics_csv(w: &Words, columns: &[MetricColumn]) -> String {
     let mut out = String::from("metric,label");
     for (head, _) in columns {
         out.push(',');
@@ -86,9 +87,8 @@ pub fn metrics_csv(columns: &[MetricColumn]) -> String {
     }
     out.push('\n');
     for (row, metric) in LIVE_TABLE.into_iter().enumerate() {
-        // The Korean edition's row label, as the CSV has always said it.
         let facts = row_facts(columns.iter().map(|(_, run)| run));
-        let label = lab_words::metrics::metric_label(&lab_words::ko::WORDS, metric, facts.as_ref());
+        let label = lab_words::metrics::metric_label(w, metric, facts.as_ref());
         out.push_str(&format!("{},{}", csv_field(metric.key()), csv_field(&label)));
         for (_, run) in columns {
             out.push(',');

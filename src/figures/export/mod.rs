@@ -6,8 +6,9 @@
 //! page draws its canvases with), which becomes a [`FigureSource`]. The
 //! file is recorded (`crate::recording`): the source's drawing, the
 //! figure's legend under it (the page's `<ul class="legend">`, see
-//! `figures::legend`) and its Korean caption (the page's `<figcaption>`,
-//! see [`caption`]); the recording is replayed onto the files' SVG writer
+//! `figures::legend`) and its caption (the page's `<figcaption>`, see
+//! [`caption`]), every word from the request's table ([`Request::words`]:
+//! the page's, or the one `lab figure --lang` names; there is no default); the recording is replayed onto the files' SVG writer
 //! (`crate::svg`, text at the canvas's size) or `BitMapBackend` (the page:
 //! its canvas) at one CSS pixel per pixel.
 //! The page's lazily loaded module has Article A's drawing from the site
@@ -209,15 +210,16 @@ pub struct Request {
     /// The site's public address with its final `/` (`LAB_SITE_URL`; the
     /// page: where it is served), which a blog file's attribution names.
     pub site: String,
-    /// The words the file says (its attribution, a story's headings), in
-    /// the page's language or `lab figure`'s.
+    /// The words the file says (caption, legend, axes, CSV labels, a
+    /// story's sentences and headings, attribution), in the page's language
+    /// or `lab figure`'s.
     pub words: &'static Words,
 }
 
 impl Request {
-    /// A request with the defaults of `lab figure`: starting state, 960 px,
-    /// the end of the player, the original edition's words (Korean).
-    pub fn new(id: &str, format: Format) -> Request {
+    /// A request with the defaults of `lab figure` (starting state, 960 px,
+    /// the end of the player) in `words`, which its caller always names.
+    pub fn new(id: &str, format: Format, words: &'static Words) -> Request {
         Request {
             id: id.to_string(),
             params: None,
@@ -230,7 +232,7 @@ impl Request {
             theme: crate::theme::Theme::Light,
             layout: Layout::Page,
             site: String::new(),
-            words: &lab_words::ko::WORDS,
+            words,
         }
     }
 }
@@ -323,19 +325,17 @@ pub fn footer_height(legend: &LegendLayout, caption_lines: usize, scale: f64) ->
     legend_h + ((2.0 * CAPTION_PAD_PX + CAPTION_LINE_PX * caption_lines as f64) * scale).round() as u32
 }
 
-/// Lays `source`'s drawing, its legend and `spec`'s caption out at `width`
-/// CSS px and `scale` device px per CSS px.
+/// Lays `source`'s drawing, its legend and `spec`'s caption in `words` out
+/// at `width` CSS px and `scale` device px per CSS px.
 fn prepared(
     source: Box<dyn FigureSource>,
-    time_us: Option<u64>,
+    (time_us, words): (Option<u64>, &Words),
     spec: &FigureSpec,
-    width: u32,
-    scale: f64,
+    (width, scale): (u32, f64),
     attribution: Option<String>,
 ) -> Result<Prepared, ExportError> {
     let line_px = f64::from(width) - 2.0 * CAPTION_PAD_PX;
-    // The Korean edition's caption, as the exports have always said it.
-    let mut caption_lines = wrap_caption(lab_words::catalogue::caption(&lab_words::ko::WORDS, spec), line_px);
+    let mut caption_lines = wrap_caption(lab_words::catalogue::caption(words, spec), line_px);
     let attribution = attribution.map(|a| wrap_caption(&a, line_px)).unwrap_or_default();
     let attribution_lines = attribution.len();
     caption_lines.extend(attribution);
@@ -360,20 +360,20 @@ fn prepared(
 }
 
 /// A sweep heatmap of an already computed grid, coloured by `metric`, at
-/// `width` CSS px (the page's export module: the grid its workers computed).
-/// Unfinished rows are drawn as on the page (grey bands); the keyboard focus
-/// outline of the page is not drawn.
+/// `width` CSS px (the page's export module: the grid its workers computed),
+/// in `words`. Unfinished rows are drawn as on the page (grey bands); the
+/// keyboard focus outline of the page is not drawn.
 pub fn prepare_sweep(
     result: SweepResult,
     metric: SweepMetric,
-    width: u32,
-    scale: f64,
+    (width, scale): (u32, f64),
+    words: &'static Words,
 ) -> Result<Prepared, ExportError> {
     check_size(width, scale)?;
     #[cfg(not(target_arch = "wasm32"))]
     ensure_font()?;
     let spec = registry::sweep_figure(result.spec.kind);
-    prepared(Box::new(SweepFigure { result, metric }), None, spec, width, scale, None)
+    prepared(Box::new(SweepFigure { result, metric, words }), (None, words), spec, (width, scale), None)
 }
 
 /// [`prepare_sweep`] in `layout` (the page's: `width` at `scale`), the
@@ -383,16 +383,16 @@ pub fn prepare_sweep_in(
     metric: SweepMetric,
     (width, scale): (u32, f64),
     layout: Layout,
-    (words, site): (&Words, &str),
+    (words, site): (&'static Words, &str),
     params: Option<&str>,
 ) -> Result<Prepared, ExportError> {
-    let Some((w, k)) = layout.drawn_at() else { return prepare_sweep(result, metric, width, scale) };
+    let Some((w, k)) = layout.drawn_at() else { return prepare_sweep(result, metric, (width, scale), words) };
     check_size(w, k)?;
     #[cfg(not(target_arch = "wasm32"))]
     ensure_font()?;
     let spec = registry::sweep_figure(result.spec.kind);
     let attribution = attribution(words, site, spec.id, params);
-    prepared(Box::new(SweepFigure { result, metric }), None, spec, w, k, Some(attribution))
+    prepared(Box::new(SweepFigure { result, metric, words }), (None, words), spec, (w, k), Some(attribution))
 }
 
 /// A blog file's attribution line: the site's name in `w`'s words and the figure's address.
@@ -465,7 +465,7 @@ pub fn vote_source(req: &Request) -> Result<Box<VoteFigure>, ExportError> {
         Some(text) => data::checked_vote_config(text)?,
     };
     check_time(spec, req)?;
-    Ok(Box::new(VotePlan::new(spec, config).run()))
+    Ok(Box::new(VotePlan::with_words(spec, config, req.words).run()))
 }
 
 /// Article A's figure a request names, planned and run (its query read strictly).
@@ -498,7 +498,7 @@ pub fn prepare_with(req: &Request, mut source: Box<dyn FigureSource>) -> Result<
     let spec = drawn_spec(req)?;
     check_time(spec, req)?;
     let Some((width, scale)) = req.layout.drawn_at() else {
-        return prepared(source, req.time_us, spec, req.width, req.scale, None);
+        return prepared(source, (req.time_us, req.words), spec, (req.width, req.scale), None);
     };
     if spec.kind.is_lease_timeline() && req.window_ms.is_none() {
         if let Some(ms) = blog_window_ms(spec.window_ms, source.first_anomaly_us().map_err(ExportError::Failure)?) {
@@ -507,7 +507,7 @@ pub fn prepare_with(req: &Request, mut source: Box<dyn FigureSource>) -> Result<
     }
     let attribution = attribution(req.words, &req.site, spec.id, req.params.as_deref());
     // Drawn whole: a blog file is not the player's moment (a lesson opens at its run's start).
-    prepared(source, None, spec, width, scale, Some(attribution))
+    prepared(source, (None, req.words), spec, (width, scale), Some(attribution))
 }
 
 /// Validates a request, runs the figure's plan and lays the caption out (`lab figure`).

@@ -14,12 +14,13 @@ use serde::{Deserialize, Serialize};
 
 use super::data::MetricColumn;
 use super::source::FigureSource;
-use crate::legend::{fixed_legend_of, LegendEntry};
+use crate::legend::{fixed_legend_in, LegendEntry};
 use crate::plan::LeaseFigure;
 use crate::recording::{record, Recording};
 use crate::timeline::LegendItem;
 use lab_model::registry::FigureKind;
 use lab_sim::lease::wire::PackedTrace;
+use lab_words::Words;
 
 /// A question about the figure.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -87,7 +88,7 @@ pub fn answer(figure: &LeaseFigure, call: &[u8], data: impl FnOnce(&Call) -> Rep
                 Ok(shots) => Reply::StoryShots(Box::new(shots)),
                 Err(e) => Reply::Failed(e),
             },
-            Some((_, story)) => Reply::Failed(story.steps[0].sentence_ko()),
+            Some((_, story)) => Reply::Failed(story.steps[0].sentence(figure.words())),
             None => Reply::Failed(super::story_gif::no_story(figure.plan().spec.id).message().to_string()),
         },
         Ok(Call::FirstAnomaly) => Reply::Span(figure.anomalies().first().map(|a| a.at.t_us)),
@@ -125,15 +126,17 @@ pub fn failed(why: &str) -> Vec<u8> {
 /// How the module asks: call bytes in, reply bytes out.
 pub type Ask = Box<dyn Fn(&[u8]) -> Result<Vec<u8>, String>>;
 
-/// The module's side: an Article A figure of `kind` answered by `ask` (the site's function).
+/// The module's side: an Article A figure of `kind` answered by `ask` (the
+/// site's function), its file's own words (legend, CSV labels) in `words`.
 pub struct Remote {
     ask: Ask,
     kind: FigureKind,
+    words: &'static Words,
 }
 
 impl Remote {
-    pub fn new(ask: Ask, kind: FigureKind) -> Self {
-        Remote { ask, kind }
+    pub fn new(ask: Ask, kind: FigureKind, words: &'static Words) -> Self {
+        Remote { ask, kind, words }
     }
 
     /// The reply to `call`; a failure to ask, or a failed reply, as text.
@@ -146,10 +149,10 @@ impl Remote {
         }
     }
 
-    /// The metric table's runs as CSV.
+    /// The metric table's runs as CSV, its rows labelled in the remote's words.
     pub fn metrics_csv(&self) -> Result<String, String> {
         match self.call(&Call::MetricColumns)? {
-            Reply::MetricColumns(columns) => Ok(super::data::metrics_csv(&columns)),
+            Reply::MetricColumns(columns) => Ok(super::data::metrics_csv(self.words, &columns)),
             other => Err(unexpected(&other)),
         }
     }
@@ -198,10 +201,10 @@ impl FigureSource for Remote {
     }
     fn legend(&self) -> Result<Vec<LegendEntry>, String> {
         if !self.kind.is_lease_timeline() {
-            return Ok(fixed_legend_of(self.kind).to_vec());
+            return Ok(fixed_legend_in(self.kind, self.words));
         }
         match self.call(&Call::Legend)? {
-            Reply::Legend(items) => Ok(items.into_iter().map(LegendItem::entry).collect()),
+            Reply::Legend(items) => Ok(items.into_iter().map(|i| i.entry_in(self.words)).collect()),
             other => Err(unexpected(&other)),
         }
     }
@@ -224,7 +227,7 @@ impl FigureSource for Remote {
         }
     }
     /// The caps' notes are `lab figure`'s (it prints them); the page's files
-    /// say nothing of them (the figure on the page says them in Korean).
+    /// say nothing of them (the figure on the page says them in its words).
     fn notes_en(&self) -> Vec<String> {
         Vec::new()
     }

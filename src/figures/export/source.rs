@@ -1,6 +1,7 @@
 //! What a file needs of a figure, whoever drew it: [`FigureSource`].
 //!
-//! A file is the figure's drawing, its legend under it, and its caption.
+//! A file is the figure's drawing, its legend under it, and its caption;
+//! a source's legend is in the words it draws in (a figure's table).
 //! The drawing comes from a source as a [`Recording`]: `lab figure` plans
 //! every figure itself (the implementations here); the page's lazily
 //! loaded module plans Article B's and asks the site's module for Article
@@ -9,7 +10,7 @@
 
 use lab_model::registry::FigureKind;
 
-use crate::legend::{fixed_legend_of, LegendEntry};
+use crate::legend::{fixed_legend_in, LegendEntry};
 use crate::plan::{LeaseFigure, LeasePlan, SweepFigure, VoteFigure};
 use crate::recording::{record, Recording};
 use crate::vote::StackFault;
@@ -48,9 +49,9 @@ impl FigureSource for LeaseFigure {
     fn legend(&self) -> Result<Vec<LegendEntry>, String> {
         let kind = self.plan().kind();
         Ok(if kind.is_lease_timeline() {
-            LeaseFigure::legend(self).iter().map(|i| i.entry()).collect()
+            LeaseFigure::legend(self).iter().map(|i| i.entry_in(self.words())).collect()
         } else {
-            fixed_legend_of(kind).to_vec()
+            fixed_legend_in(kind, self.words())
         })
     }
     fn record(&self, size: (u32, u32), cursor_us: u64, scale: f64) -> Result<Recording, String> {
@@ -82,7 +83,7 @@ impl FigureSource for VoteFigure {
         Ok(VoteFigure::height_css(self, width_css))
     }
     fn legend(&self) -> Result<Vec<LegendEntry>, String> {
-        Ok(fixed_legend_of(self.spec().kind).to_vec())
+        Ok(fixed_legend_in(self.spec().kind, self.words()))
     }
     fn record(&self, size: (u32, u32), cursor_us: u64, scale: f64) -> Result<Recording, String> {
         record(size, |area| self.draw(area, cursor_us, StackFault::None, scale))
@@ -103,7 +104,7 @@ impl FigureSource for SweepFigure {
         Ok(SweepFigure::height_css(self, width_css))
     }
     fn legend(&self) -> Result<Vec<LegendEntry>, String> {
-        Ok(fixed_legend_of(FigureKind::Sweep(self.result.spec.kind)).to_vec())
+        Ok(fixed_legend_in(FigureKind::Sweep(self.result.spec.kind), self.words))
     }
     fn record(&self, size: (u32, u32), _cursor_us: u64, scale: f64) -> Result<Recording, String> {
         record(size, |area| self.draw(area, None, scale))

@@ -165,7 +165,7 @@ pub fn lease_shots(figure: &LeaseFigure, story: &Story, width_css: f64) -> Resul
         }
         shots.push(Shot { scene: i, held: true, drawing: draw(step)? });
     }
-    Ok(Shots { sentences: story.steps.iter().map(|s| s.sentence_ko()).collect(), shots })
+    Ok(Shots { sentences: story.steps.iter().map(|s| s.sentence(figure.words())).collect(), shots })
 }
 
 /// The story Article A's figure tells: the chapter's opening story at the
@@ -174,6 +174,7 @@ pub fn lease_story_of(figure: &LeaseFigure, at_start: bool) -> Option<(Option<Le
     let id = figure.plan().spec.id;
     if at_start {
         if let Some((opening, story)) = crate::story_lead::opening(id) {
+            opening.set_words(figure.words());
             return Some((Some(opening), story));
         }
     }
@@ -358,7 +359,7 @@ pub fn story_frames(req: &super::Request, width_px: u32) -> Result<StoryFrames, 
             return Err(ExportError::Usage(format!(
                 "--story: this run of `{}` has no moment to tell ({})",
                 req.id,
-                story.steps[0].sentence_ko()
+                story.steps[0].sentence(req.words)
             )));
         }
         lease_shots(opening.as_ref().unwrap_or(&figure), &story, width_css).map_err(ExportError::Failure)

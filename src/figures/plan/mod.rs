@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::recording::Area;
 
-use super::sweep::{draw_heatmap, heat_height_css};
+use super::sweep::{draw_heatmap_in, heat_height_css};
 use super::{DrawResult, View};
 use lab_model::params::SweepMetric;
 use lab_model::sweep::SweepResult;
@@ -54,11 +54,13 @@ pub struct VoteFact {
     pub value: f64,
 }
 
-/// A sweep heatmap of a computed grid, coloured by one metric.
+/// A sweep heatmap of a computed grid, coloured by one metric, its words
+/// (axes, the article's setting, the scale's unit) from `words`.
 #[derive(Clone, Debug)]
 pub struct SweepFigure {
     pub result: SweepResult,
     pub metric: SweepMetric,
+    pub words: &'static lab_words::Words,
 }
 
 impl SweepFigure {
@@ -70,6 +72,6 @@ impl SweepFigure {
 
     /// Draws the heatmap; `focus` outlines a cell (the page's keyboard position).
     pub fn draw(&self, area: &Area, focus: Option<(usize, usize)>, scale: f64) -> DrawResult {
-        draw_heatmap(area, &self.result, self.metric, focus, &View { scale, ..View::default() })
+        draw_heatmap_in(area, &self.result, self.metric, focus, &View { scale, ..View::default() }, self.words)
     }
 }
