@@ -1,13 +1,23 @@
 //! `lab --lang en`: the reader's words in English. Every figure `lab figure
-//! --list` names, drawn to SVG with `--lang en`, holds no Hangul, but those
-//! [`STILL_KOREAN`] lists while the export path learns the table (a PNG or
-//! GIF has no text to read, so one of each is drawn and its figure's SVG is
-//! the witness); `lab table`, `lab check`, `lab run` and `lab sweep` print
-//! none. A bad `--lang`, or an address whose `lang=` disagrees with it, is a
-//! usage error (exit status 2), and `--lang ko` is the default's bytes.
+//! --list` names, drawn to SVG with `--lang en` (the page's layout and a
+//! blog's), holds no Hangul; what a PNG, an animation or a story GIF draws
+//! (the recording it is rasterised from: caption, legend, labels, a story's
+//! sentences and headings) and the metric CSVs hold none either; `lab
+//! table`, `lab check`, `lab run` and `lab sweep` print none. A bad
+//! `--lang`, or an address whose `lang=` disagrees with it, is a usage error
+//! (exit status 2), and `--lang ko` is the default's bytes, every figure's
+//! SVG included.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
+
+use consistency_lab::figures::export::story_gif::{has_story, story_frames, STORY_WIDTH_PX};
+use consistency_lab::figures::export::{
+    figure_list, lease_metric_columns, metrics_csv, prepare, vote_metrics_csv, Format, Request,
+};
+use consistency_lab::figures::recording::{Op, Recording};
+use lab_model::registry::Scenario;
+use lab_words::{Lang, Words};
 
 fn lab(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_lab")).args(args).output().expect("run lab")
@@ -27,6 +37,15 @@ fn hangul_lines(text: &str) -> Vec<String> {
     text.lines().filter(|l| l.chars().any(is_hangul)).take(3).map(|l| l.chars().take(160).collect()).collect()
 }
 
+/// The texts a recording draws that hold Hangul (at most a few).
+fn hangul_texts(drawing: &Recording) -> Vec<String> {
+    let texts = drawing.ops.iter().filter_map(|op| match op {
+        Op::Text { text, .. } => Some(text.as_str()),
+        _ => None,
+    });
+    texts.filter(|t| t.chars().any(is_hangul)).take(3).map(str::to_string).collect()
+}
+
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("lab-cli-lang-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
@@ -39,76 +58,119 @@ fn figure_ids() -> Vec<String> {
     list.lines().filter(|l| !l.starts_with('#')).filter_map(|l| l.split('\t').next()).map(str::to_string).collect()
 }
 
-/// The figures whose file still draws some Korean with `--lang en`: the
-/// export path does not yet hand every part its request's table (the
-/// caption, a timeline's legend, Article B's plans, the sweeps' heatmaps;
-/// docs/words-layer-plan.md §8). A ratchet: a figure drawn in English must
-/// leave this list, and no figure may join it.
-const STILL_KOREAN: [&str; 18] = [
-    "lease-expiry",
-    "silent-drift",
-    "watchdog-stop",
-    "fence-placement",
-    "lease-clock",
-    "conditional-update",
-    "outage",
-    "tradeoff",
-    "latency-cdf",
-    "sweep-ttl-pause",
-    "sweep-contention",
-    "vote-story",
-    "outer-transaction",
-    "uncertain-failure",
-    "interrupt-wait",
-    "restart-recovery",
-    "liveness",
-    "kill-vs-power",
-];
+/// `lab figure ID ARGS --out DIR/NAME` and the file it wrote.
+fn figure_file(dir: &std::path::Path, id: &str, name: &str, args: &[&str]) -> Vec<u8> {
+    let path = dir.join(name);
+    let mut all = vec!["figure", id];
+    all.extend_from_slice(args);
+    all.extend(["--out", path.to_str().unwrap()]);
+    let out = lab(&all);
+    assert!(out.status.success(), "lab {all:?}: {}", String::from_utf8_lossy(&out.stderr));
+    std::fs::read(&path).expect("the file")
+}
 
 #[test]
-fn every_figure_drawn_in_english_holds_no_hangul_but_the_listed() {
+fn every_figure_drawn_in_english_holds_no_hangul() {
     let dir = temp_dir("svg");
     let ids = figure_ids();
     assert!(ids.len() >= 15, "lab figure --list names too few figures: {ids:?}");
     let mut korean = Vec::new();
     for id in &ids {
-        let path = dir.join(format!("{id}.svg"));
-        let out = lab(&["figure", id, "--lang", "en", "--out", path.to_str().unwrap()]);
-        assert!(out.status.success(), "lab figure {id} --lang en: {}", String::from_utf8_lossy(&out.stderr));
-        let svg = std::fs::read_to_string(&path).expect("the SVG");
-        let lines = hangul_lines(&svg);
-        match (lines.is_empty(), STILL_KOREAN.contains(&id.as_str())) {
-            (false, false) => korean.push(format!("{id} draws Korean in English: {lines:?}")),
-            (true, true) => korean.push(format!("{id} is drawn in English now: take it off STILL_KOREAN")),
-            _ => {}
+        for (layout, args) in [("page", &["--lang", "en"][..]), ("blog", &["--lang", "en", "--layout", "blog"])] {
+            let svg = String::from_utf8(figure_file(&dir, id, &format!("{id}-{layout}.svg"), args)).unwrap();
+            let lines = hangul_lines(&svg);
+            if !lines.is_empty() {
+                korean.push(format!("{id} ({layout}) draws Korean in English: {lines:?}"));
+            }
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
-    assert!(korean.is_empty(), "the English figures' ratchet:\n{}", korean.join("\n"));
+    assert!(korean.is_empty(), "the English figures:\n{}", korean.join("\n"));
 }
 
 #[test]
-fn a_png_and_a_gif_in_english_are_drawn_and_their_svg_keeps_to_the_ratchet() {
+fn lang_ko_draws_every_figure_as_the_default_does() {
+    let dir = temp_dir("ko");
+    for id in figure_ids() {
+        let default = figure_file(&dir, &id, "default.svg", &[]);
+        let korean = figure_file(&dir, &id, "ko.svg", &["--lang", "ko"]);
+        assert!(default == korean, "{id}: --lang ko is not the default's bytes");
+        let text = String::from_utf8(default).unwrap();
+        assert!(!hangul_lines(&text).is_empty(), "{id}: the default figure should speak Korean (its caption)");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn what_the_english_rasters_and_stories_draw_holds_no_hangul() {
+    let en = Words::of(Lang::En);
+    let (mut korean, mut stories) = (Vec::new(), 0);
+    for spec in figure_list() {
+        // A PNG and an animation are replayed from the same recording, a frame
+        // at each player position: the opening, the middle and the end.
+        let req = Request::new(spec.id, Format::Png, en);
+        let mut prepared = prepare(&req).unwrap_or_else(|e| panic!("{}: {}", spec.id, e.message()));
+        let span = prepared.animation_span_us(&req, 3, 10).ok();
+        for i in 0..span.map_or(1, |_| 3) {
+            if let Some(span) = span {
+                prepared.set_frame(span, i, 3);
+            }
+            let found = hangul_texts(&prepared.record().unwrap());
+            if !found.is_empty() {
+                korean.push(format!("{} (frame {i}): {found:?}", spec.id));
+            }
+        }
+        if !has_story(spec) {
+            continue;
+        }
+        // A run with no moment to tell says so in its sentence, in English too.
+        let frames = match story_frames(&Request::new(spec.id, Format::Gif, en), STORY_WIDTH_PX) {
+            Ok(frames) => frames,
+            Err(e) => {
+                assert!(hangul_lines(e.message()).is_empty(), "{}: {}", spec.id, e.message());
+                continue;
+            }
+        };
+        assert!(!frames.frames.is_empty(), "{}: a story of no frames", spec.id);
+        for frame in &frames.frames {
+            let lines: Vec<String> = frame.caption.iter().filter(|l| l.chars().any(is_hangul)).cloned().collect();
+            let found = [lines, hangul_texts(&frame.recording)].concat();
+            if !found.is_empty() {
+                korean.push(format!("{} (story scene {}): {found:?}", spec.id, frame.scene));
+            }
+        }
+        stories += 1;
+    }
+    assert!(stories >= 5, "too few stories told: {stories}");
+    assert!(korean.is_empty(), "the English files draw Korean:\n{}", korean.join("\n"));
+    // Each kind of file is written by lab in English.
     let dir = temp_dir("raster");
     for (id, file, extra) in [
         ("lease-expiry", "a1.png", &["--layout", "blog"][..]),
         ("vote-story", "b1.gif", &["--animate", "--frames", "3"][..]),
+        ("lease-expiry", "a1-story.gif", &["--story"][..]),
     ] {
-        let path = dir.join(file);
-        let mut args = vec!["figure", id, "--lang", "en", "--out", path.to_str().unwrap()];
-        args.extend_from_slice(extra);
-        let out = lab(&args);
-        assert!(out.status.success(), "lab {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-        assert!(std::fs::metadata(&path).expect("the file").len() > 0);
-        let svg_path = dir.join(format!("{id}.svg"));
-        let mut svg_args = vec!["figure", id, "--lang", "en", "--out", svg_path.to_str().unwrap()];
-        svg_args.extend(extra.iter().filter(|f| f.starts_with("--layout") || **f == "blog"));
-        assert!(lab(&svg_args).status.success());
-        let svg = std::fs::read_to_string(&svg_path).expect("the SVG");
-        let korean = !hangul_lines(&svg).is_empty();
-        assert_eq!(korean, STILL_KOREAN.contains(&id), "{id} in English: {:?}", hangul_lines(&svg));
+        let args = [&["--lang", "en"][..], extra].concat();
+        assert!(!figure_file(&dir, id, file, &args).is_empty(), "{id}: an empty {file}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_metric_csvs_in_english_hold_no_hangul() {
+    let (en, ko) = (Words::of(Lang::En), Words::of(Lang::Ko));
+    let mut drawn = 0;
+    for spec in figure_list().into_iter().filter(|s| s.scenario() == Scenario::Lease) {
+        let csv = |w| metrics_csv(w, &lease_metric_columns(w, spec.id, "").unwrap());
+        let (english, korean) = (csv(en), csv(ko));
+        assert!(hangul_lines(&english).is_empty(), "{}: {:?}", spec.id, hangul_lines(&english));
+        assert!(!hangul_lines(&korean).is_empty(), "{}: the Korean CSV should label its rows in Korean", spec.id);
+        assert_eq!(english.lines().count(), korean.lines().count(), "{}", spec.id);
+        drawn += 1;
+    }
+    assert!(drawn >= 5, "too few Article A figures: {drawn}");
+    let english = vote_metrics_csv(en, "").unwrap();
+    assert!(hangul_lines(&english).is_empty(), "{:?}", hangul_lines(&english));
 }
 
 #[test]

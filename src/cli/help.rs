@@ -105,7 +105,7 @@ pub(super) fn help_text(subcommand: &str) -> Result<String> {
              lab figure FIGURE_ID [--params \"QUERY\"] --story --out FILE.gif [--width PX]\n\
              lab figure [FIGURE_ID] --url A --out FILE.svg|FILE.png|FILE.gif [--width W] [--theme light|dark] [--animate]\n\
              lab figure --list\n\n\
-             Renders one of the site's figures, with its Korean caption, to SVG or PNG (by the\n\
+             Renders one of the site's figures, with its caption, to SVG or PNG (by the\n\
              extension of --out). The PNG uses the embedded Pretendard font and is identical on\n\
              every machine; SVG text names font-family Pretendard, sans-serif and uses the\n\
              viewer's fonts.\n\n\

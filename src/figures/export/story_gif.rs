@@ -173,14 +173,14 @@ pub fn lease_shots(figure: &LeaseFigure, story: &Story, width_css: f64) -> Resul
 pub fn lease_story_of(figure: &LeaseFigure, at_start: bool) -> Option<(Option<LeaseFigure>, Story)> {
     let id = figure.plan().spec.id;
     if at_start {
-        if let Some((opening, story)) = crate::story_lead::opening(id) {
+        if let Some((opening, story)) = crate::story_lead::opening_in(id, figure.words()) {
             opening.set_words(figure.words());
             return Some((Some(opening), story));
         }
     }
     let story = match figure.plan().kind() {
         FigureKind::Outage => outage_story(&figure.traces()[0]),
-        _ => figure.story()?,
+        _ => figure.story_in(figure.words())?,
     };
     Some((None, story))
 }
