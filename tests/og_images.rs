@@ -11,7 +11,7 @@
 //! written again with its manifest row and the test fails once, so that
 //! the change is seen and committed; a stale card fails CI. The English
 //! edition's cards, in English words, are `static/og/en/ID.png` (manifest
-//! rows `en/ID`).
+//! rows `en/ID`), which draw no Hangul.
 
 use std::fs;
 use std::path::Path;
@@ -52,6 +52,10 @@ fn every_figure_has_its_link_card() {
         let smallest = texts.iter().map(|(_, px)| *px).fold(f64::MAX, f64::min);
         assert!(smallest >= 13.0, "{}: smallest text {smallest} px", spec.id);
         assert!((1.2..=CARD_SCALE).contains(&card.scale), "{}", spec.id);
+        // Every word a card draws is its edition's: the English cards none in Hangul.
+        let hangul = |t: &str| t.chars().any(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c));
+        let korean: Vec<&String> = texts.iter().map(|(t, _)| t).filter(|t| hangul(t)).collect();
+        assert_eq!(korean.is_empty(), lang == Lang::En, "{edition}{}: {korean:?}", spec.id);
         assert_eq!(card.frame.size, CARD_SIZE);
         let mut drawn = postcard::to_allocvec(&card.frame).unwrap();
         drawn.extend(postcard::to_allocvec(&card.figure).unwrap());
