@@ -263,7 +263,7 @@ impl ExportError {
 pub struct Rendered {
     pub bytes: Vec<u8>,
     /// One line per cap that applied (the work cap, the drawing budget), in
-    /// English: the CLI prints them. The page says the same in Korean.
+    /// English: the CLI prints them. The page says the same in its own words.
     pub notes: Vec<String>,
 }
 
