@@ -70,6 +70,7 @@ pub fn story_legend(w: &Words) -> [LegendEntry; 8] {
 
 /// Article B's stories' legend in the Korean edition, for the callers not
 /// yet handed a table (the vote figure's controls; issue 42 removes it).
+#[cfg(not(target_arch = "wasm32"))]
 pub const STORY_LEGEND: [LegendEntry; 8] = {
     let labels = &lab_words::ko::legend::LEGEND.vote_story;
     let mut out = [item("", Swatch::Hatch, ""); 8];
@@ -96,6 +97,7 @@ pub fn fixed_legend_in(kind: FigureKind, w: &Words) -> Vec<LegendEntry> {
 
 /// [`fixed_legend_in`] in the Korean edition, for the callers not yet
 /// handed a table (the exports; issue 42 removes it).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn fixed_legend_of(kind: FigureKind) -> &'static [LegendEntry] {
     if kind.is_story() {
         &STORY_LEGEND

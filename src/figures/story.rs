@@ -92,6 +92,7 @@ impl StoryStep {
 
     /// The step's sentence in the Korean edition, for the callers not yet
     /// handed a table (the exports; issue 42 removes it).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn sentence_ko(&self) -> String {
         self.sentence(&lab_words::ko::WORDS)
     }

@@ -37,6 +37,7 @@ pub fn opening_in(figure_id: &str, w: &Words) -> Option<(LeaseFigure, Story)> {
 
 /// [`opening_in`] with the Korean edition's names, for the callers not yet
 /// handed a table (issue 42 removes it).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn opening(figure_id: &str) -> Option<(LeaseFigure, Story)> {
     opening_in(figure_id, &lab_words::ko::WORDS)
 }

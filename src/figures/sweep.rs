@@ -110,6 +110,7 @@ fn grid_position(axis: &[u32], v: f64) -> Option<f64> {
 
 /// Draws the heatmap of `result` by `metric`. Unfinished rows are grey bands.
 /// `focus` outlines one cell (the keyboard position).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn draw_heatmap(
     area: &Area,
     result: &SweepResult,

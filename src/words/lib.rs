@@ -41,6 +41,8 @@ pub mod tips;
 pub mod ui;
 pub mod vote;
 
+/// Native only, like the Korean table (see [`ko`]): wasm decodes `static/words/en.words`.
+#[cfg(not(target_arch = "wasm32"))]
 pub mod en;
 pub mod ko;
 

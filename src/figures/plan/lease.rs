@@ -247,6 +247,7 @@ impl LeasePlan {
 
     /// The table's runs one by one with their column heads in the metric
     /// CSV: a column of several runs (A8, A9) gets one CSV column per run.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn csv_columns(&self) -> Vec<(String, LeaseRun)> {
         self.csv_columns_in(&lab_words::ko::WORDS)
     }

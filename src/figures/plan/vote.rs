@@ -60,6 +60,7 @@ impl VotePlan {
     /// The plan in the edition's words (the compiled-in Korean table): kept
     /// for the callers that do not pass their words yet (issue 42 moves them
     /// to [`VotePlan::with_words`]).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn new(spec: &'static FigureSpec, config: VoteConfig) -> VotePlan {
         VotePlan::with_words(spec, config, &lab_words::ko::WORDS)
     }

@@ -53,7 +53,7 @@ pub fn draw_timeline_marked(area: &Area, trace: &LeaseTrace, view: &View, marks:
     draw_timeline_planned(area, trace, view, marks, &super::lanes(trace, view, marks), &lab_words::ko::WORDS)
 }
 
-/// [`draw_timeline_marked`] with the lanes already planned ([`lanes`] for
+/// [`draw_timeline_marked`] with the lanes already planned ([`lanes`](super::lanes) for
 /// this view; the plan does not change with the cursor or the pixel ratio).
 pub fn draw_timeline_planned(
     area: &Area,

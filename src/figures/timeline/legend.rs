@@ -120,6 +120,7 @@ impl LegendItem {
 
     /// [`Self::entry_in`] in the Korean edition, for the callers not yet
     /// handed a table (the exports; issue 42 removes it).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn entry(self) -> LegendEntry {
         self.entry_in(&lab_words::ko::WORDS)
     }

@@ -1,29 +1,54 @@
 //! The Korean table: one file per domain, each a struct literal of that
 //! domain's words (Hangul lives here and nowhere else in the code, tests/tidy_hangul.rs).
+//! Only [`grammar`] is compiled for wasm: the page and the lazy modules
+//! decode the table from `static/words/ko.words`, so the compiler proves that
+//! no wasm path reaches a Korean literal.
 
+#[cfg(not(target_arch = "wasm32"))]
 pub mod alt;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod analysis;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod catalogue;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod check;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod grammar;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod hook;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod legend;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod metrics;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod notices;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod params;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod predict;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod real;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod share;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod shell;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod story;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod tips;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod ui;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod vote;
 
+#[cfg(not(target_arch = "wasm32"))]
 use crate::Words;
 
 /// Every Korean word a reader sees.
+/// Native only: the page and the lazy modules read the table from
+/// `static/words/*.words`, so no wasm path can reach the literal.
+#[cfg(not(target_arch = "wasm32"))]
 pub static WORDS: Words = Words {
     code: "ko",
     metrics: metrics::METRICS,

@@ -31,6 +31,7 @@ impl LeaseFigure {
 
     /// [`Self::story_in`] with the Korean edition's names, for the callers
     /// not yet handed a table (the exports; issue 42 removes it).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn story(&self) -> Option<Story> {
         self.story_in(&lab_words::ko::WORDS)
     }
