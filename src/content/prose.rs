@@ -31,6 +31,10 @@
 //! (`finalized_s@12?variant=V0&crash_after=5`), filled in here, at build,
 //! after the `{{check:…}}` ones (`super::vote_fact`).
 //!
+//! A `{{real:VARIANT:METRIC@min}}` or `{{real:all:FACT}}` placeholder is a
+//! number of Article A's real runs (`lab real`'s committed set), filled in
+//! here, at build, after those (`super::real_view::fact`).
+//!
 //! A blockquote that opens with the differs label (`ProseWords::differs_label`,
 //! "**Where we differ from the article.**" in English) is the section's note on
 //! where the site departs from the article or assumes what it does not say:
@@ -307,7 +311,8 @@ mod render {
     /// its markers read and its own words written in the language of `words`.
     pub fn render_chapter(words: &Words, markdown: &str) -> String {
         let w = &words.shell.prose;
-        let filled = crate::content::vote_fact::fill_vote(&fill_check(markdown));
+        let filled =
+            crate::content::real_view::fact::fill_real(&crate::content::vote_fact::fill_vote(&fill_check(markdown)));
         let markdown = filled.as_str();
         let mut out = String::with_capacity(markdown.len() * 2);
         let mut prose = String::new();

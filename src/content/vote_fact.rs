@@ -12,6 +12,14 @@
 //! - `finalized_s@HEIGHT`: the time, in seconds with two decimals, at which
 //!   the network first finalized height HEIGHT (the `network_height` point
 //!   of that height that `lab run --format json` prints, `at.t_us`).
+//! - `gap_s@min`, `gap_s@max`: the shortest and the longest time, in seconds
+//!   with two decimals, between two heights the network finalized one after
+//!   the other (consecutive `network_height` points); a run that finalizes
+//!   fewer than two heights fails.
+//! - `param_s@KEY`: the run's value of the time key KEY (a `lab params` key
+//!   in ms: `blocked_at_ms`, `txs_submit_at_ms`, `timeout_propose_ms`, …),
+//!   the query's or the default, in seconds (two decimals unless whole), so a
+//!   chapter names the setting its figure runs with from the same query.
 //!
 //! A query that gives any notice (an unknown key, a bad or clamped value),
 //! an unknown fact, or a height the run never finalizes fails the render,
@@ -40,6 +48,7 @@ pub use native::{fill_vote, vote_value};
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
+    use lab_model::params::{Field, ParamKind};
     use lab_sim::vote::{self, TraceLevel, VoteTrace};
 
     /// What a placeholder asks: a fact and the query of its run.
@@ -52,6 +61,10 @@ mod native {
     enum Fact {
         /// When the network finalized this height, in seconds.
         FinalizedS(u64),
+        /// The shortest (false) or longest (true) gap between consecutive heights.
+        GapS(bool),
+        /// A time key's value in the run's config, in seconds.
+        ParamS(&'static lab_model::params::ParamSpec),
     }
 
     /// Reads a placeholder's text (`FACT?QUERY`).
@@ -61,7 +74,20 @@ mod native {
             Some(("finalized_s", height)) => {
                 Fact::FinalizedS(height.trim().parse().map_err(|_| format!("{{{{vote:{spec}}}}}: height {height:?}"))?)
             }
-            _ => return Err(format!("{{{{vote:{spec}}}}}: no fact {fact:?} (finalized_s@HEIGHT)")),
+            Some(("gap_s", "min")) => Fact::GapS(false),
+            Some(("gap_s", "max")) => Fact::GapS(true),
+            Some(("param_s", key)) => Fact::ParamS(
+                lab_model::params::vote_param(key.trim())
+                    .filter(|p| {
+                        matches!(p.kind, ParamKind::Millis) || (matches!(p.kind, ParamKind::Integer) && p.unit == "ms")
+                    })
+                    .ok_or_else(|| format!("{{{{vote:{spec}}}}}: no time key {key:?} (a `lab params` key in ms)"))?,
+            ),
+            _ => {
+                return Err(format!(
+                    "{{{{vote:{spec}}}}}: no fact {fact:?} (finalized_s@HEIGHT, gap_s@min, gap_s@max, param_s@KEY)"
+                ))
+            }
         };
         Ok(VoteAsk { fact, query: query.trim() })
     }
@@ -75,9 +101,27 @@ mod native {
         Ok(vote::run(&parsed.value, TraceLevel::Summary))
     }
 
-    /// A fact of a run as the prose shows it.
-    fn vote_fact(trace: &VoteTrace, fact: &Fact, spec: &str) -> Result<String, String> {
+    /// A fact of a run as the prose shows it (`query`: the run's query, for `param_s`).
+    fn vote_fact(trace: &VoteTrace, query: &str, fact: &Fact, spec: &str) -> Result<String, String> {
         match fact {
+            Fact::GapS(longest) => {
+                let times: Vec<u64> = trace.outcome.liveness.network_height.iter().map(|p| p.at.t_us).collect();
+                let gaps = times.windows(2).map(|w| w[1].saturating_sub(w[0]));
+                let gap = if *longest { gaps.max() } else { gaps.min() };
+                let gap = gap.ok_or_else(|| format!("{{{{vote:{spec}}}}}: fewer than two heights are finalized"))?;
+                Ok(lab_model::article::format_number(gap as f64 / 1e6, 2))
+            }
+            Fact::ParamS(param) => {
+                let config = lab_model::params::parse_vote_query(query).value;
+                let Field::Vote(access) = param.field else {
+                    return Err(format!("{{{{vote:{spec}}}}}: {} is not a Scenario B key", param.name));
+                };
+                let value = (access.get)(&config)
+                    .ok_or_else(|| format!("{{{{vote:{spec}}}}}: {} is unset in this run", param.name))?;
+                let us = if matches!(param.kind, ParamKind::Millis) { value.int() } else { value.int() * 1_000 };
+                let whole = us % 1_000_000 == 0;
+                Ok(lab_model::article::format_number(us as f64 / 1e6, if whole { 0 } else { 2 }))
+            }
             Fact::FinalizedS(height) => {
                 let point = trace
                     .outcome
@@ -95,7 +139,7 @@ mod native {
     /// docs), or why it stands for none.
     pub fn vote_value(spec: &str) -> Result<String, String> {
         let ask = vote_ask(spec)?;
-        vote_fact(&vote_run(ask.query, spec)?, &ask.fact, spec)
+        vote_fact(&vote_run(ask.query, spec)?, ask.query, &ask.fact, spec)
     }
 
     /// `markdown` with every `{{vote:…}}` placeholder filled in, each query
@@ -118,7 +162,7 @@ mod native {
                 }
             };
             out.push_str(&rest[..start]);
-            out.push_str(&vote_fact(&runs[at].1, &ask.fact, spec).unwrap_or_else(|e| panic!("{e}")));
+            out.push_str(&vote_fact(&runs[at].1, ask.query, &ask.fact, spec).unwrap_or_else(|e| panic!("{e}")));
             rest = &after[end + 2..];
         }
         out.push_str(rest);
@@ -145,6 +189,26 @@ mod native {
             // Re-sending on restart changes the time; the two queries are two runs.
             let off = vote_value("finalized_s@12?variant=V0&crash_after=5&rebroadcast_last_signed_on_restart=false");
             assert_ne!(off, vote_value("finalized_s@12?variant=V0&crash_after=5"));
+        }
+
+        #[test]
+        fn gaps_are_the_shortest_and_longest_steps_and_a_time_key_is_read_in_seconds() {
+            let query = "variant=V0&crash=none&blocked_validators=1&txs_submit_at_ms=12000";
+            let trace = vote::run(&lab_model::params::parse_vote_query(query).value, TraceLevel::Summary);
+            let times: Vec<u64> = trace.outcome.liveness.network_height.iter().map(|p| p.at.t_us).collect();
+            let gaps: Vec<u64> = times.windows(2).map(|w| w[1] - w[0]).collect();
+            let (min, max) = (*gaps.iter().min().unwrap(), *gaps.iter().max().unwrap());
+            assert!(min < max, "A's turns to propose make a longer step: {gaps:?}");
+            assert_eq!(vote_value(&format!("gap_s@min?{query}")), Ok(format!("{:.2}", min as f64 / 1e6)));
+            assert_eq!(vote_value(&format!("gap_s@max?{query}")), Ok(format!("{:.2}", max as f64 / 1e6)));
+            // The query's own value, a default, and a value with a fraction of a second.
+            assert_eq!(vote_value(&format!("param_s@txs_submit_at_ms?{query}")), Ok("12".to_string()));
+            assert_eq!(vote_value(&format!("param_s@timeout_propose_ms?{query}")), Ok("3".to_string()));
+            assert_eq!(vote_value("param_s@blocked_at_ms?variant=V0&blocked_at_ms=1500"), Ok("1.50".to_string()));
+            // A key that is not a time, and a run with a single height, stand for nothing.
+            assert!(vote_value(&format!("param_s@blocked_validators?{query}")).is_err());
+            assert!(vote_value("gap_s@max?variant=V0&crash=none&blocked_validators=2&txs_submit_at_ms=12000").is_err());
+            assert!(vote_value(&format!("gap_s@mean?{query}")).is_err());
         }
 
         #[test]

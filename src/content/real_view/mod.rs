@@ -10,9 +10,12 @@
 //!   commit back after a power loss, drawn from the same SQLite run.
 //! - `limits`: `{{real-limits:pay|wal}}`, what the real runs share with the
 //!   model by construction, what they measure on their own, and where.
+//! - `fact`: `{{real:VARIANT:METRIC@min}}` and `{{real:all:FACT}}`, one number
+//!   of Article A's real runs inside a sentence.
 
 use lab_words::Words;
 
+pub mod fact;
 pub mod journal;
 pub mod limits;
 pub mod pay;
