@@ -262,7 +262,7 @@ fn lease_narration(out: &mut Vec<String>, spec: &'static FigureSpec) {
             )))
         ));
     }
-    lines.extend(plan.article_note_ko().map(|n| format!("article note: {n}")));
+    lines.extend(plan.article_note(lab_words::Words::of(lab_words::Lang::Ko)).map(|n| format!("article note: {n}")));
     for (header, runs) in &columns {
         lines.push(format!("table column: {header}"));
         for metric in LIVE_TABLE {

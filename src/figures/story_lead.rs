@@ -3,7 +3,7 @@
 //! before any prose explains it, so that a chapter opens on its phenomenon.
 //!
 //! The page tells it step by step (`web::story_lead`); the rendered chapter
-//! carries the same steps as static text ([`static_html`]) for the
+//! carries the same steps as static text ([`static_html_in`]) for the
 //! prerendered page and for readers without JavaScript. Both run the
 //! figure's starting state, so they tell the same story, sentence for
 //! sentence.
@@ -79,13 +79,6 @@ pub fn static_html_in(figure_id: &str, w: &Words) -> Option<String> {
     ))
 }
 
-/// [`static_html_in`] in the Korean edition, for the callers not yet handed
-/// a table (the prose renderer; issue 42 removes it).
-#[cfg(not(target_arch = "wasm32"))]
-pub fn static_html(figure_id: &str) -> Option<String> {
-    static_html_in(figure_id, &lab_words::ko::WORDS)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,7 +94,7 @@ mod tests {
         assert!(last.focus.is_none() && last.highlight.is_none());
         assert!(figure.story_room_css(&story) > 60.0);
         // The static text tells the same steps, escaped.
-        let html = static_html("lease-expiry").unwrap();
+        let html = static_html_in("lease-expiry", &lab_words::ko::WORDS).unwrap();
         for sentence in story.sentences(&lab_words::ko::WORDS) {
             assert!(html.contains(&escape_html(&sentence)), "{sentence}");
         }
@@ -125,7 +118,7 @@ mod tests {
     #[test]
     fn figures_without_an_opening_story_have_none() {
         assert!(opening("tradeoff").is_none());
-        assert!(static_html("kill-vs-power").is_none());
-        assert!(static_html("no-such-figure").is_none());
+        assert!(static_html_in("kill-vs-power", &lab_words::ko::WORDS).is_none());
+        assert!(static_html_in("no-such-figure", &lab_words::ko::WORDS).is_none());
     }
 }

@@ -221,17 +221,11 @@ impl LeasePlan {
         }
     }
 
-    /// The metric table shown beside `figure` (the page's): A2 and A7 draw
-    /// one of the table's runs, and the table's other runs take the
-    /// configuration that run ended up with, so that when the work cap
-    /// shortened it they are as long. (The metric CSV, [`LeasePlan::csv_columns`],
-    /// runs the query's configuration as it is.)
-    #[cfg(not(target_arch = "wasm32"))]
-    pub fn table_beside(&self, figure: &LeaseFigure) -> Vec<TableColumn> {
-        self.table_beside_in(figure, &lab_words::ko::WORDS)
-    }
-
-    /// [`LeasePlan::table_beside`] with its column heads in `w`.
+    /// The metric table shown beside `figure` (the page's), its column heads
+    /// in `w`: A2 and A7 draw one of the table's runs, and the table's other
+    /// runs take the configuration that run ended up with, so that when the
+    /// work cap shortened it they are as long. (The metric CSV,
+    /// [`LeasePlan::csv_columns_in`], runs the query's configuration as it is.)
     pub fn table_beside_in(&self, figure: &LeaseFigure, w: &Words) -> Vec<TableColumn> {
         match (self.kind(), figure.traces.first()) {
             (FigureKind::Balance | FigureKind::Outage, Some(drawn)) => {
@@ -291,13 +285,6 @@ impl LeasePlan {
     pub fn article_note(&self, w: &Words) -> Option<&'static str> {
         let comparable = matches!(self.kind(), FigureKind::Timeline | FigureKind::Balance | FigureKind::Outage);
         (comparable && self.article_presets().is_empty()).then_some(w.legend.article_note)
-    }
-
-    /// [`LeasePlan::article_note`] in the Korean edition, for the callers
-    /// not yet handed a table (issue 42 removes it).
-    #[cfg(not(target_arch = "wasm32"))]
-    pub fn article_note_ko(&self) -> Option<&'static str> {
-        self.article_note(&lab_words::ko::WORDS)
     }
 
     /// Runs every run the drawing needs on this thread and lays the figure out.

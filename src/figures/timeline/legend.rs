@@ -79,13 +79,6 @@ impl LegendItem {
         w.legend.timeline[Self::ALL.iter().position(|i| *i == self).unwrap_or(0)]
     }
 
-    /// The item's label in the Korean edition, for the callers not yet
-    /// handed a table (the page's legends; issue 42 removes it).
-    #[cfg(not(target_arch = "wasm32"))]
-    pub fn label_ko(self) -> &'static str {
-        self.label(&lab_words::ko::WORDS)
-    }
-
     /// The item as an exported file paints it: its key in the drawing's
     /// colours (the page's `lg-…` swatches in static/canvas.css show the same).
     pub fn entry_in(self, w: &Words) -> LegendEntry {
