@@ -2,11 +2,12 @@
 //! the simulation's (`{{sim:PRESET:METRIC}}`), the checker's
 //! (`{{check:VARIANT:FIELD}}`, filled in at build from `lab check`'s code;
 //! `{{vote:FACT?QUERY}}`, filled in at build from a Scenario B run;
-//! `{{real:VARIANT:METRIC@min}}`, from the committed real runs)
+//! `{{lease:FACT?QUERY}}`, a Scenario A run's setting; `{{real:VARIANT:METRIC@min}}`,
+//! from the committed real runs)
 //! or quoted as the article's (a cell of a table column headed "원문 …", or
 //! a sentence that says "(원문 측정)") is checked by a row of
 //! `docs/audit.md`: a row of a section that covers the chapter names the
-//! placeholder (`sim:P:M`, `check:V:F`, `vote:F?Q`, `real:V:M@B`) or the number. A number added to
+//! placeholder (`sim:P:M`, `check:V:F`, `vote:F?Q`, `lease:F?Q`, `real:V:M@B`) or the number. A number added to
 //! the prose without an audit row fails here.
 use std::fs;
 use std::path::Path;
@@ -82,6 +83,11 @@ fn claims(markdown: &str) -> (Vec<String>, Vec<(String, String)>) {
         .chain(consistency_lab::content::prose::check_placeholders(markdown).into_iter().map(|c| format!("check:{c}")))
         .chain(
             consistency_lab::content::vote_fact::vote_placeholders(markdown).into_iter().map(|c| format!("vote:{c}")),
+        )
+        .chain(
+            consistency_lab::content::lease_fact::lease_placeholders(markdown)
+                .into_iter()
+                .map(|c| format!("lease:{c}")),
         )
         .chain(
             consistency_lab::content::real_view::fact::real_placeholders(markdown)

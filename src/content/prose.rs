@@ -34,6 +34,8 @@
 //! A `{{real:VARIANT:METRIC@min}}` or `{{real:all:FACT}}` placeholder is a
 //! number of Article A's real runs (`lab real`'s committed set), filled in
 //! here, at build, after those (`super::real_view::fact`).
+//! A `{{lease:FACT?QUERY}}` placeholder is a setting of a Scenario A run
+//! (`ms@pre_overhead_ms?preset=exp2`), filled in here too (`super::lease_fact`).
 //!
 //! A blockquote that opens with the differs label (`ProseWords::differs_label`,
 //! "**Where we differ from the article.**" in English) is the section's note on
@@ -311,8 +313,9 @@ mod render {
     /// its markers read and its own words written in the language of `words`.
     pub fn render_chapter(words: &Words, markdown: &str) -> String {
         let w = &words.shell.prose;
-        let filled =
-            crate::content::real_view::fact::fill_real(&crate::content::vote_fact::fill_vote(&fill_check(markdown)));
+        let filled = crate::content::real_view::fact::fill_real(&crate::content::lease_fact::fill_lease(
+            &crate::content::vote_fact::fill_vote(&fill_check(markdown)),
+        ));
         let markdown = filled.as_str();
         let mut out = String::with_capacity(markdown.len() * 2);
         let mut prose = String::new();
