@@ -56,7 +56,7 @@ use consistency_lab::content::{predict, real_view, shell};
 use consistency_lab::figures::hook::{self, HookRun};
 use consistency_lab::figures::plan::{LeaseFigure, LeasePlan, VoteFigure, VotePlan};
 use consistency_lab::figures::player::Narrator;
-use consistency_lab::figures::series_hit::{describe_outage_point, SeriesPoint};
+use consistency_lab::figures::series_hit::{describe_outage_point_in, SeriesPoint};
 use consistency_lab::figures::story::{outage_story, Story};
 use consistency_lab::figures::timeline::LegendItem;
 use consistency_lab::figures::vote::{self as vote_fig, StackFault, TapCrash};
@@ -384,8 +384,8 @@ fn narration() {
             format!("question: {}", hook::QUESTION),
             format!("canvas: {}", hook::CANVAS_LABEL),
             format!("invitation: {}", hook::INVITATION),
-            format!("asking: {}", hook.asking().unwrap_or_default()),
-            format!("outcome: {}", hook.outcome(end).unwrap_or_default()),
+            format!("asking: {}", hook.asking_in(lab_words::Words::of(lab_words::Lang::Ko)).unwrap_or_default()),
+            format!("outcome: {}", hook.outcome_in(end, lab_words::Words::of(lab_words::Lang::Ko)).unwrap_or_default()),
         ],
     );
     let ko = lab_words::Words::of(lab_words::Lang::Ko);
@@ -413,14 +413,20 @@ fn tips() {
                 let lines = figure
                     .placed_marks(TIP_WIDTH_CSS, end)
                     .into_iter()
-                    .map(|(hit, _, _)| figure.describe_mark_at(hit, end));
+                    .map(|(hit, _, _)| figure.describe_mark_in(hit, end, lab_words::Words::of(lab_words::Lang::Ko)));
                 block(&mut out, format!("{} ?{}", spec.id, spec.start_query), lines);
             }
             FigureKind::Outage => {
                 let trace = &figure.traces()[0];
                 let seconds = trace.series.per_second.len() as u32;
                 let lines = (0..3).flat_map(|panel| {
-                    (0..seconds).map(move |second| describe_outage_point(trace, SeriesPoint { panel, second }))
+                    (0..seconds).map(move |second| {
+                        describe_outage_point_in(
+                            trace,
+                            SeriesPoint { panel, second },
+                            lab_words::Words::of(lab_words::Lang::Ko),
+                        )
+                    })
                 });
                 block(&mut out, format!("{} ?{}", spec.id, spec.start_query), lines);
             }

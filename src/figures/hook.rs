@@ -81,13 +81,6 @@ impl HookRun {
         self.asking_fact().map(|f| lab_words::hook::say(w, &f))
     }
 
-    /// [`Self::asking_in`] in the Korean edition, for the callers not yet
-    /// handed a table (the prerendered front page; issue 42 removes it).
-    #[cfg(not(target_arch = "wasm32"))]
-    pub fn asking(&self) -> Option<String> {
-        self.asking_in(&lab_words::ko::WORDS)
-    }
-
     /// The story's first two threads: (worker, value written, when), if both wrote.
     fn writes(&self) -> Option<[(u32, i64, u64); 2]> {
         // Only the story's threads are read, not their names: any table will do.
@@ -151,13 +144,6 @@ impl HookRun {
     /// [`Self::outcome_fact`] in `w`'s language.
     pub fn outcome_in(&self, cursor_us: u64, w: &Words) -> Option<String> {
         self.outcome_fact(cursor_us).map(|f| lab_words::hook::say(w, &f))
-    }
-
-    /// [`Self::outcome_in`] in the Korean edition, for the callers not yet
-    /// handed a table; issue 42 removes it.
-    #[cfg(not(target_arch = "wasm32"))]
-    pub fn outcome(&self, cursor_us: u64) -> Option<String> {
-        self.outcome_in(cursor_us, &lab_words::ko::WORDS)
     }
 
     /// The balances the story's first two threads read, if both read.

@@ -87,13 +87,6 @@ pub fn describe_outage_point_in(trace: &LeaseTrace, p: SeriesPoint, w: &Words) -
     lab_words::tips::tip(w, &TipFact::OutagePoint(outage_point_fact(trace, p)))
 }
 
-/// [`describe_outage_point_in`] in the Korean edition, for the callers not
-/// yet handed a table (the canvas input; issue 42 removes it).
-#[cfg(not(target_arch = "wasm32"))]
-pub fn describe_outage_point(trace: &LeaseTrace, p: SeriesPoint) -> String {
-    describe_outage_point_in(trace, p, &lab_words::ko::WORDS)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

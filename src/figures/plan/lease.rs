@@ -335,7 +335,7 @@ mod tests {
                 for &(hit, x, y) in &placed {
                     let found = figure.hit_at(width, 2.0, end, x, y).expect("a placed mark is found");
                     assert_eq!(found.panel, hit.panel, "{id} at {width}");
-                    assert!(!figure.describe_mark_at(found, end).is_empty());
+                    assert!(!figure.describe_mark_in(found, end, &lab_words::ko::WORDS).is_empty());
                 }
                 let (_, x, y) = placed[0];
                 let t = figure.time_at(width, 1.0, x, y).expect("a mark lies over the plot");

@@ -396,13 +396,6 @@ impl LeaseFigure {
         }
     }
 
-    /// [`Self::describe_mark_in`] in the Korean edition, for the callers not
-    /// yet handed a table (the canvas input; issue 42 removes it).
-    #[cfg(not(target_arch = "wasm32"))]
-    pub fn describe_mark_at(&self, hit: FigureHit, cursor_us: u64) -> String {
-        self.describe_mark_in(hit, cursor_us, &lab_words::ko::WORDS)
-    }
-
     /// A8 and A9: each variant's row and its traces.
     fn by_variant(&self) -> impl Iterator<Item = (&'static VariantEntry, &[Rc<LeaseTrace>])> {
         let per = self.plan.runs_per_column() as usize;
