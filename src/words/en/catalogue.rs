@@ -35,7 +35,7 @@ pub const CATALOGUE: CatalogueWords = CatalogueWords {
     captions: [
         "Figure 1-1. Lease expiry timeline (Experiment 1): each wallet's threads' holds (the ownership the client believes it has), the leases the lock server saw, and the balance row. The pink band marks where two or more threads believed they held the same wallet.",
         "Figure 1-2. Silent breakage: each wallet's balance snapshot and ledger-computed balance. The band between them is the drift (INV-010).",
-        "Figure 2-1. Watchdog and process stop (Experiment 2): the gray band is where the pay-api process was stopped. The extension thread stops with it, so the server's lease expires.",
+        "Figure 2-1. Watchdog and process stop (Experiment 2): the gray band is where the payment service's process (pay-api) was stopped. The extension thread stops with it, so the server's lease expires.",
         "Figure 3-1. Where to put the fence (Experiment 3): write-time fencing (c-1) above, read-time fencing (c-2) below. Same wallet, same pause; compare the tokens with the fence values.",
         "Figure 3-2. The server's lease clock and the client's hold clock (the TTL 1 s supplementary run): a lease is timed from the moment SET ran, a hold from the moment the reply arrived.",
         "Figure 4-1. The lockless default path (Experiment 4): the threads' sections overlap without a lock, and one conditional atomic UPDATE statement does the deduction.",
