@@ -19,6 +19,14 @@
 //! costliest setting, thus survives the lines between two labels. The pixels are the same: a browser
 //! test (`tests/wasm.rs`) draws a timeline both ways and compares them.
 //!
+//! The page's text asks for `"Pretendard Latin", Pretendard` where a
+//! drawing asks for [`FONT`] ([`PAGE_FONT`]): an English page declares the
+//! Latin cuts under that first name (`static/latin-font.css`), so its
+//! canvases draw from the cut its prose already fetched and no Korean cut
+//! is fetched for a label; a Korean page does not declare it, so its
+//! canvases fall straight to Pretendard. The cuts are one font's, so the
+//! layout (`figures::text_width`) is the same. Files keep [`FONT`].
+//!
 //! The page paints in the reader's palette by wrapping it in the one
 //! theme backend every file uses too ([`PageCanvas`]: `figures::theme::Themed`
 //! over this), so on a dark page the same drawing comes out dark, and the
@@ -29,9 +37,10 @@
 //! caller holds; [`fit_stage`] tells a figure's sticky stage whether the
 //! drawing fits it.
 
-use plotters_backend::text_anchor::{HPos, VPos};
+use plotters_backend::text_anchor::{HPos, Pos, VPos};
 use plotters_backend::{
-    BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind, FontTransform,
+    BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind, FontFamily,
+    FontStyle, FontTransform,
 };
 use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast;
@@ -40,6 +49,7 @@ use yew::NodeRef;
 
 use crate::figures::recording::{record, Area, DrawResult, Recording};
 use crate::figures::theme::{Theme, Themed};
+use crate::figures::FONT;
 
 /// A figure's `<canvas>`, sized for each drawing.
 #[derive(Default)]
@@ -135,6 +145,67 @@ pub fn fit_stage(canvas: &HtmlCanvasElement) {
     }
     if let Ok(figure) = figure.dyn_into::<web_sys::HtmlElement>() {
         let _ = figure.style().set_property("--stage-overflow", &format!("{}px", overflow.max(0.0)));
+    }
+}
+
+/// The font family the page's canvases ask for where a drawing asks for
+/// [`FONT`] (see the module documentation).
+pub const PAGE_FONT: &str = "\"Pretendard Latin\", Pretendard";
+
+/// The family a canvas asks for in place of a drawing's `family`.
+fn page_family(family: &str) -> &str {
+    if family == FONT {
+        PAGE_FONT
+    } else {
+        family
+    }
+}
+
+/// A text style as the page's canvas sets it: `S` with its family through
+/// [`page_family`] (for the labels `CanvasBackend` itself draws).
+struct OnPage<'a, S>(&'a S);
+
+impl<S: BackendTextStyle> BackendTextStyle for OnPage<'_, S> {
+    type FontError = S::FontError;
+
+    fn color(&self) -> BackendColor {
+        self.0.color()
+    }
+
+    fn size(&self) -> f64 {
+        self.0.size()
+    }
+
+    fn transform(&self) -> FontTransform {
+        self.0.transform()
+    }
+
+    fn style(&self) -> FontStyle {
+        self.0.style()
+    }
+
+    fn anchor(&self) -> Pos {
+        self.0.anchor()
+    }
+
+    fn family(&self) -> FontFamily<'_> {
+        match self.0.family() {
+            FontFamily::Name(name) => FontFamily::Name(page_family(name)),
+            other => other,
+        }
+    }
+
+    fn layout_box(&self, text: &str) -> Result<((i32, i32), (i32, i32)), Self::FontError> {
+        self.0.layout_box(text)
+    }
+
+    fn draw<E, F: FnMut(i32, i32, BackendColor) -> Result<(), E>>(
+        &self,
+        text: &str,
+        pos: BackendCoord,
+        draw: F,
+    ) -> Result<Result<(), E>, Self::FontError> {
+        self.0.draw(text, pos, draw)
     }
 }
 
@@ -275,7 +346,7 @@ impl DrawingBackend for StateCachingCanvas {
         let color = style.color();
         if !matches!(style.transform(), FontTransform::None) {
             self.forget();
-            return self.inner.draw_text(text, style, pos);
+            return self.inner.draw_text(text, &OnPage(style), pos);
         }
         if color.alpha == 0.0 {
             return Ok(());
@@ -300,7 +371,7 @@ impl DrawingBackend for StateCachingCanvas {
             self.align = Some(align);
         }
         self.set_fill(color);
-        let font = format!("{} {}px {}", style.style().as_str(), style.size(), style.family().as_str());
+        let font = format!("{} {}px {}", style.style().as_str(), style.size(), page_family(style.family().as_str()));
         if self.font.as_deref() != Some(font.as_str()) {
             self.context.set_font(&font);
             self.font = Some(font);
@@ -308,7 +379,7 @@ impl DrawingBackend for StateCachingCanvas {
         if self.context.fill_text(text, f64::from(pos.0), f64::from(pos.1)).is_err() {
             // Let CanvasBackend try again and report the error in its own type.
             self.forget();
-            return self.inner.draw_text(text, style, pos);
+            return self.inner.draw_text(text, &OnPage(style), pos);
         }
         Ok(())
     }
