@@ -119,7 +119,8 @@ fn read_glue() -> Option<Glue> {
     let name = block.get_attribute("data-site-glue")?;
     let digests = js_sys::JSON::parse(&block.text_content()?).ok()?;
     let integrity = js_sys::Reflect::get(&digests, &JsValue::from_str(&name)).ok()?.as_string()?;
-    let href = Url::new_with_base(&name, &document.base_uri().ok()??).ok()?.href();
+    // The glue lies at the site's root, which a page under `en/` addresses as `../`.
+    let href = Url::new_with_base(&super::page_words::at_root(&name), &document.base_uri().ok()??).ok()?.href();
     Some(Glue { href, integrity })
 }
 
