@@ -15,7 +15,9 @@
 //!   its scheduled time, on average over all stops, one decimal),
 //!   `stop_late_max_ms` (the latest, one decimal) and `sql_agree` (the runs
 //!   whose SQL self-join counted the same ownership overlap pairs as the
-//!   metric code).
+//!   metric code), and from the set's provenance `configs` (how many
+//!   configurations), `runs_each` (runs per configuration) and `secs` (the
+//!   length of a run, in seconds).
 //!
 //! An unknown variant, metric, bound or fact fails the render (and so
 //! `tests/prose.rs`). Native only, like the rest of `real_view`.
@@ -72,7 +74,17 @@ fn value_in(data: &Value, spec: &str) -> Result<String, String> {
     let (variant, what) = spec.split_once(':').ok_or_else(|| err("no :METRIC or :FACT".into()))?;
     let configs = data["configs"].as_array().ok_or_else(|| err("the set has no configs".into()))?;
     if variant.trim() == "all" {
-        return set_fact(configs, what.trim()).map_err(err);
+        let provenance = |key: &str| data["provenance"][key].as_u64().map(|n| n.to_string());
+        let from_provenance = match what.trim() {
+            "configs" => Some(configs.len().to_string()),
+            "runs_each" => provenance("runs"),
+            "secs" => provenance("secs"),
+            _ => None,
+        };
+        return match from_provenance {
+            Some(text) => Ok(text),
+            None => set_fact(configs, what.trim()).map_err(err),
+        };
     }
     let config = configs
         .iter()
@@ -115,7 +127,7 @@ fn set_fact(configs: &[Value], fact: &str) -> Result<String, String> {
         "sql_agree" => runs.iter().filter(|r| r["sql_overlap_pairs"] == r["rust_overlap_pairs"]).count().to_string(),
         other => {
             return Err(format!(
-                "no fact {other:?} (runs, minutes, stops, stop_late_mean_ms, stop_late_max_ms, sql_agree)"
+                "no fact {other:?} (runs, minutes, stops, stop_late_mean_ms, stop_late_max_ms, sql_agree, configs, runs_each, secs)"
             ))
         }
     })
@@ -162,6 +174,12 @@ mod tests {
         let mean: f64 = real_value("all:stop_late_mean_ms").unwrap().parse().unwrap();
         let max: f64 = real_value("all:stop_late_max_ms").unwrap().parse().unwrap();
         assert!(mean > 0.0 && mean < max, "{mean} {max}");
+        let configs = data["configs"].as_array().unwrap().len();
+        assert_eq!(real_value("all:configs"), Ok(configs.to_string()));
+        let each = data["provenance"]["runs"].as_u64().unwrap() as usize;
+        assert_eq!(real_value("all:runs_each"), Ok(each.to_string()));
+        assert_eq!(configs * each, runs, "every configuration ran runs_each times");
+        assert_eq!(real_value("all:secs"), Ok(data["provenance"]["secs"].to_string()));
         assert_eq!(fill_real("{{real:all:runs}} runs, {{real:exp2:approvals@min}}."), format!("{runs} runs, 240."));
         assert_eq!(
             real_placeholders("a {{real:all:runs}} b {{sim:exp1:approvals}} {{real:exp1:approvals@max}}"),
