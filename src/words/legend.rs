@@ -52,6 +52,9 @@ crate::words! {
         pub row_wait_counted: &'static str,
         /// The balance lane's values at the playhead: `{snapshot}` and `{ledger}` (won).
         pub balance_values: &'static str,
+        /// A wallet's lease lane on a narrow drawing (under 520 CSS px), where
+        /// the label column is 68 px: `{wallet}`.
+        pub lease_narrow: &'static str,
     }
 }
 

@@ -160,7 +160,10 @@ pub fn draw_timeline_planned(
         let pad = view.px(2.0);
         // Label.
         let label = match lane {
-            Lane::Lease(wallet) => words.fill(lw.lease, &[("wallet", &wallet.to_string())]),
+            Lane::Lease(wallet) => {
+                let template = if narrow { lw.lease_narrow } else { lw.lease };
+                words.fill(template, &[("wallet", &wallet.to_string())])
+            }
             Lane::Worker { wallet, worker } => match view.highlight.as_ref().and_then(|h| h.name_of(wallet, worker)) {
                 Some(name) if !name.is_empty() => {
                     words.fill(lw.worker_named, &[("worker", &worker.to_string()), ("name", name)])

@@ -57,6 +57,7 @@ pub const LEGEND: LegendWords = LegendWords {
         row_wait: "Row-lock wait: waiting for the transaction ahead to finish",
         row_wait_counted: "Row-lock wait: waiting for the transaction ahead to finish (number: how many are ahead)",
         balance_values: "{snapshot} / ledger {ledger}",
+        lease_narrow: "wallet {wallet}",
     },
     plots: PlotWords {
         seconds: "{s}s",

@@ -30,7 +30,7 @@ const NAMES: NameWords = NameWords {
     conflicts: ["the proposer sends A a Y", "proposal timeout → nil vote"],
     verdicts: ["safe", "double vote possible", "fenced (halted)"],
     layers: ["transaction", "store queue", "OS cache", "disk", "lost"],
-    consensus_steps: ["propose", "prevote", "precommit", "commit"],
+    consensus_steps: ["propose", "pre", "commit", "final"],
     consensus_steps_long: ["propose", "prevote", "precommit", "commit"],
     msg_kinds: ["proposal", "prevote", "precommit"],
     short: ShortStepWords {

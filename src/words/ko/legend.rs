@@ -48,6 +48,7 @@ pub const LEGEND: LegendWords = LegendWords {
         row_wait: "행 잠금 대기: 앞 트랜잭션이 끝나기를 기다림",
         row_wait_counted: "행 잠금 대기: 앞 트랜잭션이 끝나기를 기다림 (숫자: 앞에 선 수)",
         balance_values: "{snapshot} / 원장 {ledger}",
+        lease_narrow: "지갑{wallet} lease",
     },
     plots: PlotWords {
         seconds: "{s}초",
