@@ -231,17 +231,22 @@ for (const path of filesUnder(stage)) {
 }
 
 // --- 2. Service worker -------------------------------------------------------
-const files = filesUnder(stage)
+const staged = filesUnder(stage)
   .map((p) => relative(stage, p).split(sep).join('/'))
-  // figures/: the static images for pages whose scripts cannot run (no
-  // service worker there either); 1.9 MB a reader of the site never needs.
-  // Nor the link-card images (og/) and oEmbed documents, which other sites read.
-  .filter((p) => p !== 'sw.js' && !p.endsWith('.map') && !/^(?:figures|og)\//.test(p) && !p.endsWith('.oembed.json') && !/\.(?:gz|br)$/.test(p))
+  .filter((p) => p !== 'sw.js' && !p.endsWith('.map') && !/\.(?:gz|br)$/.test(p))
   .sort();
+// figures/: the static images for pages whose scripts cannot run, 2 MB an
+// edition; only those a page's <img> names are precached, with its language
+// (scripts/precache.mjs: a page opened at its own address may show one
+// before its app takes over). Nor the link-card images (og/) and oEmbed
+// documents, which other sites read.
+const files = staged.filter((p) => !/^(?:figures|og)\//.test(p) && !p.endsWith('.oembed.json'));
+const figureImages = staged.filter((p) => p.startsWith('figures/'));
+const precache = precacheLists(files, (f) => readFileSync(join(stage, f), 'utf8'), figureImages);
 const digest = createHash('sha256');
-for (const f of files) digest.update(f).update('\0').update(readFileSync(join(stage, f)));
+const listed = new Set(Object.values(precache).flat().map((u) => u.slice(2)));
+for (const f of staged.filter((p) => listed.has(p))) digest.update(f).update('\0').update(readFileSync(join(stage, f)));
 const cacheName = `consistency-lab-${digest.digest('hex').slice(0, 16)}`;
-const precache = precacheLists(files, (f) => readFileSync(join(stage, f), 'utf8'));
 const precached = Object.values(precache).reduce((n, list) => n + list.length, 0);
 const template = readFileSync(join(root, 'static', 'sw.js'), 'utf8');
 const sw = template

@@ -150,7 +150,8 @@ self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const langs = await installLangs();
     const cache = await caches.open(CACHE_NAME);
-    await cache.addAll([...PRECACHE.common, ...langs.flatMap((lang) => PRECACHE[lang])].map(fresh));
+    // A file two parts list (a Korean cut an English page's Korean words ask for) once.
+    await cache.addAll([...new Set([...PRECACHE.common, ...langs.flatMap((lang) => PRECACHE[lang])])].map(fresh));
     for (const lang of langs) complete.add(lang);
     await self.skipWaiting();
   })());

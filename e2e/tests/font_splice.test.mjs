@@ -93,6 +93,38 @@ test('every file of a build falls in one part: common, Korean or English', () =>
   assert.equal(partOf('en/embed-lease-expiry.html', read), 'en');
 });
 
+test('a language\'s part also holds the images its pages name and, for English, the Korean cuts its Korean words ask for', () => {
+  const pages = {
+    'index.html': `${head('ko', '')}<picture><source media="(max-width: 600px)" srcset="figures/hook-narrow.png"><img src="figures/hook.png"></picture>`,
+    'b1-remember.html': `${head('ko', '')}<h1>기억</h1><img src="figures/vote-story.png" width="760">`,
+    'en/b1-remember.html': `${head('en', '../')}<h1>Remember <span lang="ko">기억</span></h1><img src="../figures/en/vote-story.png"><img src="https://elsewhere.invalid/x.png">`,
+    'en/a2-watchdog.html': `${head('en', '../')}<p>No Korean words.</p>`,
+    'first-screen-font-0123.css': [
+      '@font-face { font-family: "Pretendard"; font-weight: 400; src: url("fonts/Pretendard-Regular.subset.woff2") format("woff2"); unicode-range: U+0-1F, U+7F-AE2F, U+AE31-10FFFF; }',
+      '@font-face { font-family: "Pretendard"; font-weight: 400; src: url("fonts/Pretendard-Regular.first-screen.woff2") format("woff2"); unicode-range: U+20-7E, U+AE30; }',
+      '@font-face { font-family: "Pretendard"; font-weight: 700; src: url("fonts/Pretendard-Bold.first-screen.woff2") format("woff2"); unicode-range: U+20-7E, U+C5B4; }',
+    ].join('\n'),
+  };
+  const files = [
+    ...Object.keys(pages),
+    'fonts/Pretendard-Regular.subset.woff2', 'fonts/Pretendard-Regular.first-screen.woff2', 'fonts/Pretendard-Bold.first-screen.woff2',
+  ];
+  const images = ['figures/hook.png', 'figures/hook-narrow.png', 'figures/hook-dark.png', 'figures/vote-story.png', 'figures/en/vote-story.png', 'figures/en/outage.png'];
+  const lists = precacheLists(files, (f) => pages[f] ?? '', images);
+  assert.deepEqual(lists.ko, [
+    './', './b1-remember.html', './figures/hook-narrow.png', './figures/hook.png', './figures/vote-story.png',
+    './fonts/Pretendard-Bold.first-screen.woff2', './fonts/Pretendard-Regular.first-screen.woff2', './fonts/Pretendard-Regular.subset.woff2',
+    './index.html',
+  ]);
+  // 기 (U+AE30) is in the Regular first-screen cut, 억 (U+C5B5) in the Regular subset: the
+  // English part gets those two and not the Bold cut, which holds neither.
+  assert.deepEqual(lists.en, [
+    './en/a2-watchdog.html', './en/b1-remember.html', './figures/en/vote-story.png',
+    './fonts/Pretendard-Regular.first-screen.woff2', './fonts/Pretendard-Regular.subset.woff2',
+  ]);
+  assert.deepEqual(lists.common, ['./first-screen-font-0123.css']);
+});
+
 // The built site: its Korean pages preload the Korean cuts, its English
 // pages (once the prerender writes them) the Latin ones, and its sw.js
 // lists no file twice and every Korean page in the Korean part.
@@ -128,8 +160,11 @@ test('the built site: Korean pages keep the Korean cuts, English pages get the L
   assert.ok(fs.existsSync(path.join(dist, LATIN_CSS)) && fs.existsSync(path.join(dist, 'fonts/Pretendard-Bold.latin.woff2')));
   const sw = fs.readFileSync(path.join(dist, 'sw.js'), 'utf8');
   const lists = JSON.parse(`{${sw.match(/const PRECACHE = \{([^\n]*)\};/)[1].replace(/(\w+):/g, '"$1":')}}`);
-  const all = [...lists.common, ...lists.ko, ...lists.en];
-  assert.equal(new Set(all).size, all.length, 'a file in two parts');
+  // A file is in one part, but for the Korean cuts an English page's Korean words ask for (Korean and English).
+  for (const list of Object.values(lists)) assert.equal(new Set(list).size, list.length, 'a file twice in a part');
+  const twice = lists.en.filter((u) => lists.ko.includes(u) || lists.common.includes(u));
+  assert.ok(twice.every((u) => /^\.\/fonts\/Pretendard-[A-Za-z]+\.(?:first-screen|subset)\.woff2$/.test(u) && lists.ko.includes(u)), `in two parts: ${twice}`);
+  assert.ok(!lists.ko.some((u) => lists.common.includes(u)), 'a Korean file in the common part');
   assert.ok(lists.ko.includes('./') && lists.ko.includes('./a1-lease-expiry.html'));
   assert.ok(lists.en.includes(`./${LATIN_CSS}`) && !lists.common.some((u) => u.endsWith('.first-screen.woff2')));
 });
