@@ -251,7 +251,10 @@ fn chip_rects(records: &[StackRecord], w: i32, h: i32, scale: f64) -> Vec<(usize
     let px = |c: f64| (c * scale).round() as i32;
     let narrow = stack_narrow(f64::from(w) / scale);
     let label_w = if narrow { px(10.0) } else { px(170.0) };
-    let (chip_w, chip_h) = (px(74.0), px(18.0));
+    // 74 CSS px holds the longest Korean chip ("h15" and a two-syllable step);
+    // a longer label (English's "h15 commit b7") widens every chip alike.
+    let widest_css = records.iter().map(|r| crate::text_width::approx_text_width(&r.label, 10.0)).fold(0.0, f64::max);
+    let (chip_w, chip_h) = (px((widest_css + 14.0).max(74.0)), px(18.0));
     let mut out = Vec::new();
     for (i, l) in STACK_LAYERS.iter().enumerate() {
         let (y0, y1) = stack_band(i, h, scale);
