@@ -381,11 +381,17 @@ fn head_tags(
 /// takes HTML (`lab_model::share`), the figure alone where it has that embed
 /// (a drawn figure with an image, not a sweep), the figure with its
 /// controls otherwise.
-fn document_of(words: &Words, figure: &str, title: &str, image: Option<&Image>, thumbnail: Option<&Image>) -> String {
+fn document_of(
+    words: &'static Words,
+    figure: &str,
+    title: &str,
+    image: Option<&Image>,
+    thumbnail: Option<&Image>,
+) -> String {
     let spec = lab_model::registry::figure(figure);
     let caption = spec.map_or(title, |s| short_caption(lab_words::catalogue::caption(words, s)));
     let sweep = spec.is_some_and(|s| matches!(s.kind, lab_model::registry::FigureKind::Sweep(_)));
-    let bare = if image.is_some() && !sweep { bare_height(figure) } else { None };
+    let bare = if image.is_some() && !sweep { bare_height(words, figure) } else { None };
     let thumbnail = thumbnail.map(|t| Thumbnail { src: t.src.clone(), width: t.width, height: t.height });
     let embed = Embed {
         figure,
@@ -403,9 +409,9 @@ fn document_of(words: &Words, figure: &str, title: &str, image: Option<&Image>, 
 /// the share panel sizes its snippet (`web::export_files`): the figure's
 /// file laid out at [`share::BARE_WIDTH`] less the page's padding, and
 /// what the embed page adds around it. `None` when it cannot be laid out.
-fn bare_height(id: &str) -> Option<u32> {
+fn bare_height(words: &'static Words, id: &str) -> Option<u32> {
     use crate::figures::export::{prepare, Format, Request};
-    let request = Request { width: share::BARE_WIDTH - 16, ..Request::new(id, Format::Svg, Words::of(Lang::Ko)) };
+    let request = Request { width: share::BARE_WIDTH - 16, ..Request::new(id, Format::Svg, words) };
     prepare(&request).ok().map(|p| p.size.1 + share::BARE_EXTRA_PX)
 }
 
