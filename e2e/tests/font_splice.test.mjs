@@ -3,11 +3,13 @@
 // page's two Korean first-screen preloads for the Latin cuts and links
 // latin-font.css, and leaves a Korean page byte for byte as it was;
 // scripts/precache.mjs puts each file of a build in the common, Korean or
-// English part. With SITE_DIST set, the built site is checked too.
+// English part. Once the site is built (dist/, or $SITE_DIST), the built
+// site is checked too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { LATIN_CSS, pageLang, spliceLatinFonts } from '../../scripts/font-splice.mjs';
 import { partOf, precacheLists } from '../../scripts/precache.mjs';
 
@@ -128,8 +130,10 @@ test('a language\'s part also holds the images its pages name and, for English, 
 // The built site: its Korean pages preload the Korean cuts, its English
 // pages (once the prerender writes them) the Latin ones, and its sw.js
 // lists no file twice and every Korean page in the Korean part.
-const dist = process.env.SITE_DIST;
-test('the built site: Korean pages keep the Korean cuts, English pages get the Latin ones', { skip: !dist && 'SITE_DIST is not set' }, () => {
+// (The same default as helpers.mjs, which this file imports only when a browser is needed.)
+const dist = process.env.SITE_DIST || path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist');
+const unbuilt = !fs.existsSync(path.join(dist, 'en', 'index.html')) && `no built site in ${dist}`;
+test('the built site: Korean pages keep the Korean cuts, English pages get the Latin ones', { skip: unbuilt }, () => {
   const htmlFiles = [];
   const walk = (dir) => {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -175,7 +179,7 @@ test('the built site: Korean pages keep the Korean cuts, English pages get the L
 // edition switch, set from the tiny ko-name cut): a Korean term in a
 // <span lang="ko">, which falls back to the Korean faces. A Korean page
 // fetches no Latin cut.
-test('an English page fetches the Latin cuts and no Korean one; a Korean page no Latin one', { skip: !dist && 'SITE_DIST is not set' }, async () => {
+test('an English page fetches the Latin cuts and no Korean one; a Korean page no Latin one', { skip: unbuilt }, async () => {
   const { serve, launch } = await import('./helpers.mjs');
   const server = await serve({ dir: dist });
   const browser = await launch();
