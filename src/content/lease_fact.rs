@@ -24,15 +24,7 @@ pub const LEASE_OPEN: &str = "{{lease:";
 
 /// The text of every `{{lease:…}}` placeholder in `text`, in order.
 pub fn lease_placeholders(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut rest = text;
-    while let Some(start) = rest.find(LEASE_OPEN) {
-        let after = &rest[start + LEASE_OPEN.len()..];
-        let Some(end) = after.find("}}") else { break };
-        out.push(&after[..end]);
-        rest = &after[end + 2..];
-    }
-    out
+    crate::content::prose::placeholders_opening(text, LEASE_OPEN)
 }
 
 /// The number a `{{lease:…}}` placeholder stands for, or why it stands for none.

@@ -32,15 +32,7 @@ pub const VOTE_OPEN: &str = "{{vote:";
 /// The text of every `{{vote:…}}` placeholder in `text`
 /// (`finalized_s@12?variant=V0&crash_after=5`), in order.
 pub fn vote_placeholders(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut rest = text;
-    while let Some(start) = rest.find(VOTE_OPEN) {
-        let after = &rest[start + VOTE_OPEN.len()..];
-        let Some(end) = after.find("}}") else { break };
-        out.push(&after[..end]);
-        rest = &after[end + 2..];
-    }
-    out
+    crate::content::prose::placeholders_opening(text, VOTE_OPEN)
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -32,15 +32,7 @@ pub const REAL_OPEN: &str = "{{real:";
 
 /// The text of every `{{real:…}}` placeholder in `text`, in order.
 pub fn real_placeholders(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut rest = text;
-    while let Some(start) = rest.find(REAL_OPEN) {
-        let after = &rest[start + REAL_OPEN.len()..];
-        let Some(end) = after.find("}}") else { break };
-        out.push(&after[..end]);
-        rest = &after[end + 2..];
-    }
-    out
+    crate::content::prose::placeholders_opening(text, REAL_OPEN)
 }
 
 /// The number a `{{real:…}}` placeholder stands for, or why it stands for none.
