@@ -12,7 +12,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { serve, launch, openPage, ready, dist, describePage } from './helpers.mjs';
+import { serve, launch, openPage, ready, dist, describePage, spyCanvasText } from './helpers.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -30,21 +30,6 @@ const PAGES = ['index.html', ...CHAPTERS, EMBED].map((f) => `en/${f}`);
 /** The characters of the Korean edition's name, drawn from the tiny name cut. */
 const KO_NAME = fs.readFileSync(path.join(dist, 'fonts', 'latin-chars.txt'), 'utf8').match(/^ko-name\t(.*)$/m)[1];
 
-/** Records every string drawn on a 2D canvas that holds Hangul. */
-function spyCanvasText() {
-  window.__hangulDrawn = [];
-  const hangul = /[\u1100-\u11FF\u3130-\u318F\uAC00-\uD7A3]/;
-  for (const proto of [globalThis.CanvasRenderingContext2D?.prototype, globalThis.OffscreenCanvasRenderingContext2D?.prototype]) {
-    if (!proto) continue;
-    for (const name of ['fillText', 'strokeText']) {
-      const original = proto[name];
-      proto[name] = function (text, ...rest) {
-        if (hangul.test(String(text))) window.__hangulDrawn.push(`${this.canvas?.closest?.('figure')?.id ?? '?'}: ${text}`);
-        return original.call(this, text, ...rest);
-      };
-    }
-  }
-}
 
 /** Hangul the page shows outside a lang="ko" element: in its text and in its readers' attributes. */
 function strayHangul(name) {

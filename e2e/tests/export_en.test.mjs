@@ -11,7 +11,7 @@
 // share_export.test.mjs's.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, ready } from './helpers.mjs';
+import { serve, launch, openPage, ready, spyCanvasText } from './helpers.mjs';
 import { openLab } from './lab.mjs';
 import { downloadExport, parseGif, pngSize } from './files.mjs';
 
@@ -24,23 +24,6 @@ before(async () => {
 });
 after(async () => { await browser?.close(); await server?.close(); });
 
-/** Records every string drawn on a 2D canvas that holds Hangul. */
-function spyCanvasText() {
-  window.__hangulDrawn = [];
-  window.__textsDrawn = 0;
-  const hangul = /[\u1100-\u11FF\u3130-\u318F\uAC00-\uD7A3]/;
-  for (const proto of [globalThis.CanvasRenderingContext2D?.prototype, globalThis.OffscreenCanvasRenderingContext2D?.prototype]) {
-    if (!proto) continue;
-    for (const name of ['fillText', 'strokeText']) {
-      const original = proto[name];
-      proto[name] = function (text, ...rest) {
-        window.__textsDrawn += 1;
-        if (hangul.test(String(text))) window.__hangulDrawn.push(`${this.canvas?.closest?.('figure')?.id ?? 'a detached canvas'}: ${text}`);
-        return original.call(this, text, ...rest);
-      };
-    }
-  }
-}
 
 /** The Hangul lines of `text` (a few, to name in a failure). */
 const hangulLines = (text) => text.split('\n').filter((l) => HANGUL.test(l)).slice(0, 3);

@@ -350,3 +350,25 @@ export function stagedCopyOfBuild() {
 
 /** Runs scripts/trunk-post-build.mjs on the staging directory `stage`. */
 export const runPostBuildHook = (stage) => spawnSync('node', [path.join(root, 'scripts', 'trunk-post-build.mjs')], { env: { ...process.env, TRUNK_STAGING_DIR: stage }, encoding: 'utf8' });
+
+/**
+ * An init script (`page.addInitScript(spyCanvasText)`): counts every string
+ * drawn on a 2D canvas (`window.__textsDrawn`) and records those that hold
+ * Hangul, with their figure's id (`window.__hangulDrawn`).
+ */
+export function spyCanvasText() {
+  window.__hangulDrawn = [];
+  window.__textsDrawn = 0;
+  const hangul = /[\u1100-\u11FF\u3130-\u318F\uAC00-\uD7A3]/;
+  for (const proto of [globalThis.CanvasRenderingContext2D?.prototype, globalThis.OffscreenCanvasRenderingContext2D?.prototype]) {
+    if (!proto) continue;
+    for (const name of ['fillText', 'strokeText']) {
+      const original = proto[name];
+      proto[name] = function (text, ...rest) {
+        window.__textsDrawn += 1;
+        if (hangul.test(String(text))) window.__hangulDrawn.push(`${this.canvas?.closest?.('figure')?.id ?? 'a detached canvas'}: ${text}`);
+        return original.call(this, text, ...rest);
+      };
+    }
+  }
+}
