@@ -24,7 +24,7 @@ pub const LEASE_OPEN: &str = "{{lease:";
 
 /// The text of every `{{lease:…}}` placeholder in `text`, in order.
 pub fn lease_placeholders(text: &str) -> Vec<&str> {
-    crate::content::prose::placeholders_opening(text, LEASE_OPEN)
+    crate::content::placeholder::placeholders_opening(text, LEASE_OPEN)
 }
 
 /// The number a `{{lease:…}}` placeholder stands for, or why it stands for none.

@@ -8,6 +8,7 @@
 //! Nothing here imports `crate::web` or `crate::cli` (tests/tidy.rs).
 
 pub mod lease_fact;
+pub mod placeholder;
 pub mod predict;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod prerender;

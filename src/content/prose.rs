@@ -195,25 +195,10 @@ pub fn sim_placeholders(text: &str) -> Vec<(&str, &str)> {
     out
 }
 
-/// The text of every placeholder in `text` that opens with `open` (`{{check:`,
-/// `{{vote:`, …) up to its `}}`, in order: the one scan every marker kind's
-/// `*_placeholders` uses.
-pub fn placeholders_opening<'a>(text: &'a str, open: &str) -> Vec<&'a str> {
-    let mut out = Vec::new();
-    let mut rest = text;
-    while let Some(start) = rest.find(open) {
-        let after = &rest[start + open.len()..];
-        let Some(end) = after.find("}}") else { break };
-        out.push(&after[..end]);
-        rest = &after[end + 2..];
-    }
-    out
-}
-
 /// The text of every `{{check:…}}` placeholder in `text` (`c2:states`,
 /// `e-c2:smallest@3`), in order.
 pub fn check_placeholders(text: &str) -> Vec<&str> {
-    placeholders_opening(text, CHECK_OPEN)
+    super::placeholder::placeholders_opening(text, CHECK_OPEN)
 }
 
 /// How a `{{check:…}}` placeholder opens.

@@ -32,7 +32,7 @@ pub const VOTE_OPEN: &str = "{{vote:";
 /// The text of every `{{vote:…}}` placeholder in `text`
 /// (`finalized_s@12?variant=V0&crash_after=5`), in order.
 pub fn vote_placeholders(text: &str) -> Vec<&str> {
-    crate::content::prose::placeholders_opening(text, VOTE_OPEN)
+    crate::content::placeholder::placeholders_opening(text, VOTE_OPEN)
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -32,7 +32,7 @@ pub const REAL_OPEN: &str = "{{real:";
 
 /// The text of every `{{real:…}}` placeholder in `text`, in order.
 pub fn real_placeholders(text: &str) -> Vec<&str> {
-    crate::content::prose::placeholders_opening(text, REAL_OPEN)
+    crate::content::placeholder::placeholders_opening(text, REAL_OPEN)
 }
 
 /// The number a `{{real:…}}` placeholder stands for, or why it stands for none.
