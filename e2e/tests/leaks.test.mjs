@@ -68,3 +68,40 @@ for (const chapter of ['a7-sweeps', 'b1-remember', 'a8-break-it']) {
     await context.close();
   });
 }
+
+// Article B's figures are rendered by the lazily loaded `figures` module, in
+// a Yew app of its own inside the site's (web::vote_mount). Each app must
+// handle only its own elements' events: Yew brands every element with its
+// app's subtree number, counted from 1 in each module, so the module keeps
+// its numbers apart from the site's. A figure left behind comes back afresh,
+// from its chapter's address, in the same mount.
+test("Article B's figure runs in the figures module's own app, apart from the site's, and comes back afresh", async () => {
+  const { page, errors, context } = await openPage(browser);
+  await page.goto(`${server.base}?ch=00-intro`);
+  await ready(page);
+  await go(page, 'b1-remember');
+  const brands = () => page.evaluate(() => ({
+    site: document.querySelector('nav.chapters a')?.__yew_subtree_id,
+    // Yew brands the elements that carry its listeners: a link of the
+    // site's chapter map, a button of the figure's.
+    figure: document.querySelector('.vote-mount #vote-story button')?.__yew_subtree_id,
+    mounts: document.querySelectorAll('.vote-mount').length,
+  }));
+  const first = await brands();
+  assert.ok(Number.isInteger(first.site) && Number.isInteger(first.figure), JSON.stringify(first));
+  assert.notEqual(first.figure, first.site, "the figure's app and the site's have different subtree numbers");
+  assert.equal(first.mounts, 1);
+  // The next scene of the story, then away and back: the figure opens on its own scene again.
+  const scene = () => page.evaluate(() => document.querySelector('#vote-story .vote-scenes')?.dataset.scene);
+  const opening = await scene();
+  assert.ok(opening !== undefined, 'the story has its scene box');
+  await page.click('#vote-story .scene-next');
+  await page.waitForFunction((s) => document.querySelector('#vote-story .vote-scenes').dataset.scene !== s, opening);
+  await go(page, '00-intro');
+  assert.equal(await page.locator('#vote-story').count(), 0, 'the figure left with its chapter');
+  await go(page, 'b1-remember');
+  assert.equal(await scene(), opening, 'back on its opening scene');
+  assert.deepEqual(await brands(), first, 'the same mount and app, shown again');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

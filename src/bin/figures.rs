@@ -1,5 +1,7 @@
-//! `figures`: the site's one lazily loaded wasm module (wasm32), plain
-//! functions with no user interface of their own.
+//! `figures`: the site's lazily loaded wasm module (wasm32) for Article B
+//! and for files: Article B's figures whole (their components, in a Yew
+//! app of the module's own, and their simulation and drawing), and the
+//! exports.
 //!
 //! Trunk builds this binary as a separate `.wasm` (index.html:
 //! `data-type="worker"` with `data-bindgen-target="web"`, so it is neither
@@ -8,9 +10,16 @@
 //! first time a reader meets an Article B figure or asks for a file, so the
 //! readers of the lock-lease chapters never fetch it. It runs on the page's
 //! main thread, not in a Web Worker: plotters measures text through the DOM
-//! in wasm, which a worker does not have. Its components live in the site's
-//! one Yew app and call it through `web::lazy_figures`.
+//! in wasm, which a worker does not have.
 //!
+//! - **Article B's components.** The site draws a mount `<div>` where a
+//!   chapter places an Article B figure (`web::vote_mount`); `vote_show`
+//!   renders the figure's component there (`web::vote_figure::ArticleBFigure`:
+//!   the crash map, the tap-to-crash figure, every other vote figure), one
+//!   Yew app per mount for the page's life, shown afresh on each return to
+//!   its chapter; `vote_park_detached` empties the apps whose mounts left the
+//!   page. The components call the exports below through the module's own
+//!   namespace (`web::lazy_figures`), as predictions on the site do.
 //! - **Article B's figures.** `vote_prepare` runs a figure's plan
 //!   (`figures::plan::vote`), keeps the `VoteFigure` under a handle and
 //!   returns its `VoteSummary` (postcard bytes: the verdict, the player's
@@ -40,6 +49,7 @@ mod module {
     use consistency_lab::sim::vote::{FaultKind, MatrixOptions, StoreProfile, Variant, VoteConfig};
     use consistency_lab::web::canvas::paint_on;
     use consistency_lab::web::page_words::words;
+    use consistency_lab::web::vote_figure::{ArticleBFigure, ArticleBProps};
     use lab_model::registry::{figure_of, FigureKind, Scenario};
     use wasm_bindgen::prelude::*;
 
@@ -58,6 +68,87 @@ mod module {
     #[wasm_bindgen]
     pub async fn share_open(details: web_sys::Element, site: Option<js_sys::Function>) {
         consistency_lab::web::export_files::on_share_open(details, site).await;
+    }
+
+    // -----------------------------------------------------------------------
+    // Article B's figures' components, in the mounts the site draws (`web::vote_mount`)
+
+    /// The app of a mount `vote_show` was handed, kept for the page's life
+    /// (Yew never takes back the listeners an app puts on its root).
+    struct MountedApp {
+        mount: web_sys::Element,
+        app: yew::AppHandle<ArticleBFigure>,
+        /// What it shows, or shows no longer while `parked`.
+        props: ArticleBProps,
+    }
+
+    thread_local! {
+        static MOUNTED: RefCell<Vec<MountedApp>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// Shows Article B's figure `id` of chapter `chapter` in `container`
+    /// (the site's mount `<div>`, `web::vote_mount`), afresh for each new
+    /// `generation` and after being parked: the component reads its state
+    /// from the address as it would on the site, and calls this module's
+    /// drawing exports. The first time, the mount's loading line gives way to
+    /// a Yew app of this module's own. A panic shows the site's error banner,
+    /// as one in the site's own module does.
+    #[wasm_bindgen]
+    pub fn vote_show(container: web_sys::Element, id: &str, chapter: &str, generation: u32) {
+        consistency_lab::web::install_panic_hook();
+        consistency_lab::web::embed::follow_site();
+        let props =
+            ArticleBProps { id: id.to_string().into(), chapter: chapter.to_string().into(), generation, parked: false };
+        let shown = MOUNTED.with(|m| {
+            let mut mounted = m.borrow_mut();
+            let it = mounted.iter_mut().find(|it| it.mount == container)?;
+            it.props = props.clone();
+            it.app.update(props.clone());
+            Some(())
+        });
+        if shown.is_none() {
+            keep_subtree_ids_apart();
+            container.set_text_content(None);
+            let app = yew::Renderer::<ArticleBFigure>::with_root_and_props(container.clone(), props.clone()).render();
+            MOUNTED.with(|m| m.borrow_mut().push(MountedApp { mount: container, app, props }));
+        }
+    }
+
+    /// Parks the apps whose mounts the site's app took off the page (the
+    /// reader went to another chapter): each shows nothing, so its figure's
+    /// timers and listeners are gone, until `vote_show` shows it again.
+    #[wasm_bindgen]
+    pub fn vote_park_detached() {
+        MOUNTED.with(|m| {
+            for it in m.borrow_mut().iter_mut().filter(|it| !it.props.parked && !it.mount.is_connected()) {
+                it.props.parked = true;
+                it.app.update(it.props.clone());
+            }
+        });
+    }
+
+    /// Yew numbers each app's subtree from 1 in every wasm module, and brands
+    /// every element it renders with that number; the site's app is its
+    /// module's first, number 1. An app of this module nested inside it with
+    /// the same number would have the site's app handle its elements'
+    /// events. So before its first figure, this module spends its own number
+    /// 1 on an app it destroys at once: its figures' apps are 2 and on.
+    fn keep_subtree_ids_apart() {
+        thread_local! {
+            static APART: Cell<bool> = const { Cell::new(false) };
+        }
+        if APART.with(|a| a.replace(true)) {
+            return;
+        }
+        if let Ok(spent) = gloo::utils::document().create_element("div") {
+            yew::Renderer::<Spent>::with_root(spent).render().destroy();
+        }
+    }
+
+    /// The app [`keep_subtree_ids_apart`] renders and destroys.
+    #[yew::function_component(Spent)]
+    fn spent() -> yew::Html {
+        yew::Html::default()
     }
 
     // -----------------------------------------------------------------------

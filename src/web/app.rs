@@ -12,7 +12,6 @@ use super::page_words::words;
 use super::predict::PredictBox;
 use super::sweep_figure::SweepFigure;
 use super::url;
-use super::vote_figure::ArticleBFigure;
 use crate::content::predict::PREDICTIONS;
 use crate::content::prose::{split_chapter, Block};
 use crate::content::shell;
@@ -145,8 +144,11 @@ impl Component for App {
     }
 
     fn rendered(&mut self, _ctx: &Context<Self>, _first: bool) {
-        // Figure 8-1's mount, if this render put one on the page, goes to the `check` module.
+        // Figure 8-1's mount, if this render put one on the page, goes to the
+        // `check` module; Article B's show their figures (the `figures`
+        // module's), and those this render took off the page are parked.
         super::break_it_mount::mount_new();
+        super::vote_mount::sync();
         if super::takeover::pending() {
             match &self.prose {
                 // The prerendered chapter stays until the live one has its text.
@@ -361,7 +363,9 @@ impl App {
             };
         }
         if let Some(spec) = lab_model::registry::figure_of(lab_model::registry::Scenario::Vote, fid) {
-            return html! { <ArticleBFigure key={self.figure_key(chapter, spec.id)} id={spec.id} chapter={chapter.to_string()} /> };
+            // Article B's figures are the `figures` module's to render (web::vote_mount).
+            let generation = self.remounts.get(spec.id).copied().unwrap_or_default();
+            return super::vote_mount::figure(spec, chapter, generation);
         }
         // Figure 8-1: its mount, which the lazily loaded `check` module fills.
         // The module judges the figure's own keys and says what it could not

@@ -61,6 +61,16 @@ pub fn start(id: &str, theme: Option<ColorTheme>) {
     set_theme(ColorTheme::for_embed(theme, in_iframe()).key());
 }
 
+/// In a lazily loaded module that renders figures (Article B's, `figures`):
+/// embed mode as the site's module turned it on for the page, which
+/// [`start`] marks on the document (`html[data-embed]`).
+pub fn follow_site() {
+    let marked = gloo::utils::document().document_element().is_some_and(|html| html.has_attribute("data-embed"));
+    if marked {
+        ACTIVE.with(|a| a.set(true));
+    }
+}
+
 /// The height (CSS px) the figure drawn on `canvas` may take: `Some` only
 /// in a figure-only embed whose frame is shorter than its page.
 pub fn fit_height_css(canvas: &web_sys::Element) -> Option<f64> {

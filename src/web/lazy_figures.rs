@@ -1,16 +1,19 @@
-//! The site's side of the lazily loaded `figures` module
-//! (src/bin/figures.rs): a typed binding of its exports, and its loading
-//! ([`import`] loads the `check` module too, src/bin/check.rs).
+//! The typed binding of the lazily loaded `figures` module's exports
+//! (src/bin/figures.rs), and its loading ([`import`] loads the `check`
+//! module too, src/bin/check.rs).
 //!
-//! Article B's simulation and drawing, and the export code, weigh about as
-//! much again as the whole first-load site, and the readers of the
-//! lock-lease chapters never need them. So they live in one module of plain
-//! functions that the page imports the first time a component asks for it
-//! ([`load`]); the components themselves (`super::vote_figure`,
-//! `super::crash_matrix`) are the site's own, in its one Yew app. They pass
-//! the module plain values (postcard bytes of shared types, their own
-//! canvases) and get plain values back, so nothing of the module's Rust
-//! state crosses over but a numeric handle.
+//! Article B's figures and the export code weigh about as much again as the
+//! whole first-load site, and the readers of the lock-lease chapters never
+//! need them. So they live in one module that the page imports the first
+//! time an Article B figure is shown or a file is asked for ([`load`]). The
+//! callers are Article B's components (`super::vote_figure`,
+//! `super::crash_matrix`, `super::tap_crash`), which the module renders
+//! itself (`super::vote_mount`) and which call its exports through its
+//! namespace like any other caller; the site's predictions about Article B
+//! figures; and the site's export bar. They pass the module plain values
+//! (postcard bytes of shared types, their own canvases) and get plain
+//! values back, so nothing of its Rust state crosses over but a numeric
+//! handle.
 
 use std::cell::RefCell;
 

@@ -35,6 +35,7 @@ pub mod tap_crash;
 pub mod url;
 pub mod velog_pen;
 pub mod vote_figure;
+pub mod vote_mount;
 pub mod worker_pool;
 
 use wasm_bindgen::JsCast;

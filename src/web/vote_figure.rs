@@ -8,10 +8,13 @@
 //! (`params::with_vote_value`: the same rules the URL and `lab run --params
 //! "scenario=vote&…"` are read with); the figure's plan
 //! (`crate::figures::plan::vote`) runs the simulation, lays the panels out
-//! and draws them, in the lazily loaded `figures` module
-//! (`super::lazy_figures`), which the component loads on its first render;
-//! the address bar gets the new permalink. The story figures share the
-//! page's one player (`super::player`).
+//! and draws them, through the `figures` module's exports
+//! (`super::lazy_figures`); the address bar gets the new permalink. The
+//! story figures share the page's one player (`super::player`).
+//!
+//! These components run in the `figures` module, in a Yew app of its own
+//! that the site's mount for the figure hands them (`super::vote_mount`):
+//! the site's first load carries none of Article B's figures.
 
 mod controls;
 mod mark_tip;
@@ -35,14 +38,33 @@ use lab_model::params::with_vote_value;
 use lab_model::permalink;
 use lab_model::registry::{figure_of, FigureKind, FigureSpec, Scenario};
 
-/// Article B's figure `id`: [`CrashMatrix`] for B2, else [`VoteFigure`].
+/// What the `figures` module's app for one of the site's mounts
+/// (`super::vote_mount`) shows: figure `id` of `chapter`, started afresh
+/// for each `generation`, or nothing while its mount is off the page.
+#[derive(Properties, PartialEq, Clone)]
+pub struct ArticleBProps {
+    pub id: AttrValue,
+    pub chapter: AttrValue,
+    /// Counts the figure's showings: a new one starts it again from the address.
+    pub generation: u32,
+    /// The mount is off the page (the reader is in another chapter): the
+    /// figure is gone, with its timers and listeners, until it is shown again.
+    pub parked: bool,
+}
+
+/// Article B's figure `id`: [`CrashMatrix`] for B2, B2-1's tap-to-crash,
+/// else [`VoteFigure`].
 #[function_component(ArticleBFigure)]
-pub fn article_b_figure(p: &VoteFigureProps) -> Html {
+pub fn article_b_figure(p: &ArticleBProps) -> Html {
+    if p.parked {
+        return html! {};
+    }
     let chapter = p.chapter.to_string();
+    let key = p.generation.to_string();
     match figure_of(Scenario::Vote, &p.id).map(|f| (f.id, f.kind)) {
-        Some((_, FigureKind::CrashMatrix)) => html! { <CrashMatrix chapter={chapter} /> },
-        Some((_, FigureKind::TapCrash)) => html! { <super::tap_crash::TapCrash chapter={chapter} /> },
-        Some((id, _)) => html! { <VoteFigure id={id} chapter={chapter} /> },
+        Some((_, FigureKind::CrashMatrix)) => html! { <CrashMatrix {key} chapter={chapter} /> },
+        Some((_, FigureKind::TapCrash)) => html! { <super::tap_crash::TapCrash {key} chapter={chapter} /> },
+        Some((id, _)) => html! { <VoteFigure {key} id={id} chapter={chapter} /> },
         None => {
             let w = words();
             html! { <p class="notice" role="alert">{ w.fill(w.vote.page.unknown_figure, &[("id", &p.id)]) }</p> }
