@@ -124,13 +124,26 @@ const WASM_GZ_MAX = 400 * KB;
 // the compiler proves no wasm path reaches one: 465.8 -> 428.2 KB gzip on
 // 2026-12-06, the first load 514.5 KB Korean and 512.5 KB English (the
 // only Hangul left in the module: the Korean chapter titles build.rs
-// compiles in, content::shell::CHAPTERS). Still over issue 42's 400 KB:
-// docs/words-layer-plan.md §3's moves (Article A's stories found in the figures module, no
-// core::fmt float formatting, A1's recorded run read there) are what is
-// left; the limits hold today's numbers plus under 2 KB.
-const SITE_WASM_GZ_MAX = 430 * KB;
-// Issue 42 (above): both editions' first loads, each with its own words file.
-const FIRST_LOAD_MAX = 516 * KB;
+// compiles in, content::shell::CHAPTERS). Still over issue 42's 400 KB.
+// Of the moves docs/words-layer-plan.md §3 planned, those that met the
+// budget would have had Article A's pages fetch the figures module at
+// first view for their stories (the first load smaller on paper, not for
+// the reader); measured by taking each out: Article A's stories 9.8 KB,
+// the recorded run 6.4, A5's chart 5.5, the export answers 7.7, while
+// Article B's components came to 34.7 KB, on every page but paid for by
+// Article B's readers alone. So Article B's figures moved whole into the
+// figures module, which already ran and drew them and which every
+// Article B page imports at its first figure: their components render
+// there, in a Yew app of the module's own, into a mount the site draws
+// (web::vote_mount, src/bin/figures.rs); and wasm-opt assumes, with every
+// module, that the low 1 KB of memory is unused and memory starts zeroed
+// (index.html), 2.5 KB: 428.4 -> 392.9 KB gzip on 2026-12-06, the first
+// load 514.8 -> 478.8 KB Korean and 513.1 -> 477.1 KB English. The limit
+// is issue 42's 400 KB.
+const SITE_WASM_GZ_MAX = 400 * KB;
+// Issue 42 (above): both editions' first loads, each with its own words
+// file; today's plus 3 KB.
+const FIRST_LOAD_MAX = 482 * KB;
 // Today's counts plus a little slack, so that nothing grows back: six
 // pipelines and 1,157 KB before the two workers became one; five and
 // 1,109 KB with the one worker; three and 785 KB once the lazily loaded
@@ -188,7 +201,15 @@ const MAX_WASM_PIPELINES = 3;
 // 58 -> 63.5 KB with the words layer's composition while the old Korean
 // functions remain: 831.8 KB on 2026-12-06. No table compiled into any
 // module (above): the figures module 302.7 -> 265.6 KB, 757.3 KB in all.
-const TOTAL_WASM_GZ_MAX = 759 * KB;
+// Article B's components out of the first load and into the figures module
+// (above): the site 428.4 -> 392.9 KB, the figures module 265.8 -> 367.3
+// KB, 823.3 KB in all on 2026-12-06. The module gains more than the site
+// loses: a second copy of Yew's runtime (about 20 KB gzip), and the
+// helpers Article B's components share with the site's (the player, the
+// parameter controls, the address reader, the export bar's markup), which
+// each module now carries. An Article B reader fetches 760.2 KB before the
+// first figure is live instead of 694.2; every other reader 35.5 KB less.
+const TOTAL_WASM_GZ_MAX = 825 * KB;
 const TOTAL_WASM_GZ_TARGET = 700 * KB;
 
 if (!fs.existsSync(path.join(dist, 'index.html'))) {
