@@ -20,7 +20,8 @@
 //                    its Element Timing renderTime, which, like LCP, waits out a web font's
 //                    block period (laid-out but invisible text is not a paragraph one can read)
 //   LCP              largest-contentful-paint (PerformanceObserver)
-//   interactive      the wasm app has taken over and its first figure is drawn
+//   interactive      the wasm app has taken over and its figures are drawn (none still
+//                    waiting for a lazily loaded module, as Article B's wait for `figures`)
 //   CLS              the layout shifts' sum (no input during the visit)
 //   bytes            what crossed the network (encoded) up to the first paragraph
 // Until the webfont's first-screen cuts arrive the text is set in the system's
@@ -116,8 +117,10 @@ const OBSERVE = () => {
   const frame = (t) => {
     if (m.a1Interactive === null) {
       const live = document.querySelector('#app:not([data-prerendered]) main');
+      // A canvas of the live page, and no figure on it still waiting for a
+      // lazily loaded module (an Article B figure, drawn by `figures`).
       const canvas = live && live.querySelector('canvas');
-      if (canvas && canvas.width > 0) m.a1Interactive = t;
+      if (canvas && canvas.width > 0 && !live.querySelector('[data-awaiting-module], .figure-loading')) m.a1Interactive = t;
     }
     if (m.a1Interactive === null) requestAnimationFrame(frame);
   };

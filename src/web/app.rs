@@ -159,7 +159,8 @@ impl Component for App {
                     super::takeover::keep_prerendered(why);
                     return;
                 }
-                _ => super::takeover::reveal(&self.chapter_id()),
+                // Its Article B figures drawn first, by the `figures` module.
+                _ => super::vote_mount::reveal_when_shown(self.chapter_id()),
             }
         }
         super::reader_view::reveal_current_chapter();

@@ -22,8 +22,13 @@
 //! app shows the figure afresh each time (a new generation), and nothing
 //! while the mount is off the page, so no timer or listener of a figure
 //! outlives its chapter; the page holds at most one app per Article B figure.
+//!
+//! On a prerendered page the live chapter replaces the static one only once
+//! its first Article B figure is drawn ([`reveal_when_shown`]): the static
+//! chapter, with its figures' starting images, stays readable meanwhile, and
+//! nothing under that figure moves when the module arrives.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -61,6 +66,46 @@ struct Mount {
 
 thread_local! {
     static MOUNTS: RefCell<Vec<Mount>> = const { RefCell::new(Vec::new()) };
+    /// The wait [`reveal_when_shown`] keeps, while it waits.
+    static WAITING: RefCell<Option<gloo::timers::callback::Interval>> = const { RefCell::new(None) };
+}
+
+/// How often [`reveal_when_shown`] looks, and how long it waits at most
+/// before the live chapter replaces the static one anyway (a module slower
+/// than that shows its loading line).
+const REVEAL_POLL_MS: u32 = 50;
+const REVEAL_WAIT_MAX_MS: u32 = 10_000;
+
+/// Whether the page's first Article B figure (the one a reader meets first)
+/// still waits for the module; those further down fill in as they come.
+fn first_awaiting() -> bool {
+    let first = gloo::utils::document().query_selector(".vote-mount").ok().flatten();
+    first.is_some_and(|m| {
+        m.child_element_count() == 0 || m.query_selector("[data-awaiting-module]").ok().flatten().is_some()
+    })
+}
+
+/// Replaces the static chapter with the live one (`super::takeover::reveal`)
+/// once the live chapter's first Article B figure is drawn (at once if it
+/// has none), or after [`REVEAL_WAIT_MAX_MS`].
+pub fn reveal_when_shown(chapter: String) {
+    if !first_awaiting() {
+        WAITING.with(|w| w.borrow_mut().take());
+        super::takeover::reveal(&chapter);
+        return;
+    }
+    if WAITING.with(|w| w.borrow().is_some()) {
+        return;
+    }
+    let waited = Cell::new(0);
+    let interval = gloo::timers::callback::Interval::new(REVEAL_POLL_MS, move || {
+        waited.set(waited.get() + REVEAL_POLL_MS);
+        if !first_awaiting() || waited.get() >= REVEAL_WAIT_MAX_MS {
+            WAITING.with(|w| w.borrow_mut().take());
+            super::takeover::reveal(&chapter);
+        }
+    });
+    WAITING.with(|w| *w.borrow_mut() = Some(interval));
 }
 
 /// Article B's figure `spec` in chapter `chapter`: its mount, with a loading
