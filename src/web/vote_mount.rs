@@ -85,13 +85,20 @@ fn first_awaiting() -> bool {
     })
 }
 
+/// The live chapter in the static one's place, its chapter map scrolled to it
+/// (as the app does after a render, which found only the static map then).
+fn reveal_now(chapter: &str) {
+    super::takeover::reveal(chapter);
+    super::reader_view::reveal_current_chapter();
+}
+
 /// Replaces the static chapter with the live one (`super::takeover::reveal`)
 /// once the live chapter's first Article B figure is drawn (at once if it
-/// has none), or after [`REVEAL_WAIT_MAX_MS`].
+/// has none), or after `REVEAL_WAIT_MAX_MS` at most.
 pub fn reveal_when_shown(chapter: String) {
     if !first_awaiting() {
         WAITING.with(|w| w.borrow_mut().take());
-        super::takeover::reveal(&chapter);
+        reveal_now(&chapter);
         return;
     }
     if WAITING.with(|w| w.borrow().is_some()) {
@@ -102,7 +109,7 @@ pub fn reveal_when_shown(chapter: String) {
         waited.set(waited.get() + REVEAL_POLL_MS);
         if !first_awaiting() || waited.get() >= REVEAL_WAIT_MAX_MS {
             WAITING.with(|w| w.borrow_mut().take());
-            super::takeover::reveal(&chapter);
+            reveal_now(&chapter);
         }
     });
     WAITING.with(|w| *w.borrow_mut() = Some(interval));
