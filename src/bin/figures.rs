@@ -132,7 +132,9 @@ mod module {
     /// module's first, number 1. An app of this module nested inside it with
     /// the same number would have the site's app handle its elements'
     /// events. So before its first figure, this module spends its own number
-    /// 1 on an app it destroys at once: its figures' apps are 2 and on.
+    /// 1 on an app it destroys at once: its figures' apps are 2 and on. (The
+    /// site's other subtrees, its portals, never hold a mount, so the two
+    /// apps never meet on one event's path there.)
     fn keep_subtree_ids_apart() {
         thread_local! {
             static APART: Cell<bool> = const { Cell::new(false) };
