@@ -82,6 +82,11 @@ impl App {
             return;
         }
         self.prose = Prose::Loading(chapter.id);
+        // An Article B chapter's figures come from the `figures` module
+        // (web::vote_mount): it is fetched beside the chapter's text, not after it.
+        if shell::chapter_code(chapter.id).is_some_and(|code| code.starts_with('B')) {
+            super::lazy_figures::load(Callback::noop());
+        }
         let link = ctx.link().clone();
         yew::platform::spawn_local(async move {
             let result = fetch_chapter_html(chapter).await.map(|html| Rc::from(fill_sim_placeholders(&html)));
