@@ -59,17 +59,9 @@ pub fn lease_value(spec: &str) -> Result<String, String> {
 /// for nothing panics, so that the render fails on it.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn fill_lease(markdown: &str) -> String {
-    let mut out = String::with_capacity(markdown.len());
-    let mut rest = markdown;
-    while let Some(start) = rest.find(LEASE_OPEN) {
-        let after = &rest[start + LEASE_OPEN.len()..];
-        let Some(end) = after.find("}}") else { break };
-        out.push_str(&rest[..start]);
-        out.push_str(&lease_value(&after[..end]).unwrap_or_else(|e| panic!("{e}")));
-        rest = &after[end + 2..];
-    }
-    out.push_str(rest);
-    out
+    crate::content::placeholder::fill_opening(markdown, LEASE_OPEN, |spec| {
+        lease_value(spec).unwrap_or_else(|e| panic!("{e}"))
+    })
 }
 
 #[cfg(all(test, not(target_arch = "wasm32")))]

@@ -183,16 +183,10 @@ pub fn fill_sim(words: &Words, html: &str, mut value: impl FnMut(&str, &str) -> 
 
 /// Every `{{sim:PRESET:METRIC}}` placeholder in `text`, as `(preset, metric)`.
 pub fn sim_placeholders(text: &str) -> Vec<(&str, &str)> {
-    let mut out = Vec::new();
-    let mut rest = text;
-    while let Some(start) = rest.find("{{sim:") {
-        let after = &rest[start + 6..];
-        let Some(end) = after.find("}}") else { break };
-        let mut parts = after[..end].splitn(2, ':');
-        out.push((parts.next().unwrap_or(""), parts.next().unwrap_or("")));
-        rest = &after[end + 2..];
-    }
-    out
+    super::placeholder::placeholders_opening(text, "{{sim:")
+        .into_iter()
+        .map(|spec| spec.split_once(':').unwrap_or((spec, "")))
+        .collect()
 }
 
 /// The text of every `{{check:…}}` placeholder in `text` (`c2:states`,
@@ -279,12 +273,7 @@ mod render {
     /// that the render (and `tests/prose.rs`) fails on it.
     fn fill_check(markdown: &str) -> String {
         let mut reports: Vec<(&'static str, u8, lab_check::Report)> = Vec::new();
-        let mut out = String::with_capacity(markdown.len());
-        let mut rest = markdown;
-        while let Some(start) = rest.find(super::CHECK_OPEN) {
-            let after = &rest[start + super::CHECK_OPEN.len()..];
-            let Some(end) = after.find("}}") else { break };
-            let spec = &after[..end];
+        crate::content::placeholder::fill_opening(markdown, super::CHECK_OPEN, |spec| {
             let ask = check_ask(spec).unwrap_or_else(|e| panic!("{e}"));
             let at = match reports.iter().position(|(k, t, _)| *k == ask.scenario.key && *t == ask.threads) {
                 Some(at) => at,
@@ -293,12 +282,8 @@ mod render {
                     reports.len() - 1
                 }
             };
-            out.push_str(&rest[..start]);
-            out.push_str(&check_field(&reports[at].2, &ask, spec).unwrap_or_else(|e| panic!("{e}")));
-            rest = &after[end + 2..];
-        }
-        out.push_str(rest);
-        out
+            check_field(&reports[at].2, &ask, spec).unwrap_or_else(|e| panic!("{e}"))
+        })
     }
 
     /// Renders a chapter's markdown to its HTML file (see the module docs),

@@ -139,12 +139,7 @@ mod native {
     /// render (and `tests/prose.rs`) fails on it.
     pub fn fill_vote(markdown: &str) -> String {
         let mut runs: Vec<(&str, VoteTrace)> = Vec::new();
-        let mut out = String::with_capacity(markdown.len());
-        let mut rest = markdown;
-        while let Some(start) = rest.find(super::VOTE_OPEN) {
-            let after = &rest[start + super::VOTE_OPEN.len()..];
-            let Some(end) = after.find("}}") else { break };
-            let spec = &after[..end];
+        crate::content::placeholder::fill_opening(markdown, super::VOTE_OPEN, |spec| {
             let ask = vote_ask(spec).unwrap_or_else(|e| panic!("{e}"));
             let at = match runs.iter().position(|(q, _)| *q == ask.query) {
                 Some(at) => at,
@@ -153,12 +148,8 @@ mod native {
                     runs.len() - 1
                 }
             };
-            out.push_str(&rest[..start]);
-            out.push_str(&vote_fact(&runs[at].1, ask.query, &ask.fact, spec).unwrap_or_else(|e| panic!("{e}")));
-            rest = &after[end + 2..];
-        }
-        out.push_str(rest);
-        out
+            vote_fact(&runs[at].1, ask.query, &ask.fact, spec).unwrap_or_else(|e| panic!("{e}"))
+        })
     }
 
     #[cfg(test)]

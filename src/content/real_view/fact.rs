@@ -47,17 +47,9 @@ pub fn fill_real(markdown: &str) -> String {
         return markdown.to_string();
     }
     let data = super::pay::summary();
-    let mut out = String::with_capacity(markdown.len());
-    let mut rest = markdown;
-    while let Some(start) = rest.find(REAL_OPEN) {
-        let after = &rest[start + REAL_OPEN.len()..];
-        let Some(end) = after.find("}}") else { break };
-        out.push_str(&rest[..start]);
-        out.push_str(&value_in(&data, &after[..end]).unwrap_or_else(|e| panic!("{e}")));
-        rest = &after[end + 2..];
-    }
-    out.push_str(rest);
-    out
+    crate::content::placeholder::fill_opening(markdown, REAL_OPEN, |spec| {
+        value_in(&data, spec).unwrap_or_else(|e| panic!("{e}"))
+    })
 }
 
 /// A placeholder's number in the set `data`.
